@@ -1,0 +1,79 @@
+# Vitrine: the two commands a fresh machine needs are `make run` and `make test`.
+# Everything else here is a step of those two.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+# One build cache outside the clone, shared by every clone and by CI.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/vitrine-target
+CARGO ?= cargo
+NPM ?= npm
+CI ?=
+
+POSTGRES_ADMIN_URL ?= postgres://root@127.0.0.1:5432/postgres
+REDIS_TEST_URL ?= redis://127.0.0.1:6379
+SERVER := $(CARGO_TARGET_DIR)/release/vitrine-server
+
+.PHONY: run test build web web-deps check test-rust test-postgres test-redis test-web clean-test-dbs
+
+## make run: build the client and the server, migrate, seed demo data, serve on :8080.
+run: web
+	$(CARGO) build --release --bin vitrine-server --bin vitrine-worker
+	$(SERVER) seed --demo
+	@echo "Vitrine: open http://127.0.0.1:8080 (demo accounts above, password vitrine-demo)"
+	$(SERVER) serve
+
+## make test: every suite. Under CI=true the PostgreSQL and Redis suites are mandatory.
+test: check test-rust test-postgres test-redis test-web
+
+build: web
+	$(CARGO) build --workspace --all-targets
+
+web-deps:
+	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
+		cd web && $(NPM) ci --no-audit --no-fund; \
+	fi
+
+web: web-deps
+	cd web && $(NPM) run build
+
+# Formatting and lints first: they fail fastest.
+check:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+# Unit tests of every crate and the API suite on SQLite.
+test-rust:
+	$(CARGO) nextest run --workspace --profile $(if $(CI),ci,default)
+
+# The API suite again, on PostgreSQL (a fresh database per test).
+test-postgres:
+	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
+		$(MAKE) --no-print-directory clean-test-dbs; \
+		VITRINE_TEST_BACKEND=postgres VITRINE_TEST_POSTGRES_URL=$(POSTGRES_ADMIN_URL) \
+			$(CARGO) nextest run -p vitrine-server --test api --profile $(if $(CI),ci,default); \
+		$(MAKE) --no-print-directory clean-test-dbs; \
+	elif [ -n "$(CI)" ]; then \
+		echo "FAILED: PostgreSQL is not reachable on 127.0.0.1:5432 and CI=true makes it mandatory"; exit 1; \
+	else \
+		echo "SKIPPED: PostgreSQL suite (nothing answers on 127.0.0.1:5432)"; \
+	fi
+
+# Tests that need a real Redis (marked #[ignore] so a plain `cargo test` passes without one).
+test-redis:
+	@if redis-cli -u $(REDIS_TEST_URL) ping >/dev/null 2>&1; then \
+		VITRINE_TEST_REDIS_URL=$(REDIS_TEST_URL) $(CARGO) nextest run --workspace --run-ignored only --profile $(if $(CI),ci,default); \
+	elif [ -n "$(CI)" ]; then \
+		echo "FAILED: Redis is not reachable at $(REDIS_TEST_URL) and CI=true makes it mandatory"; exit 1; \
+	else \
+		echo "SKIPPED: Redis suite (nothing answers at $(REDIS_TEST_URL))"; \
+	fi
+
+test-web: web-deps
+	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build
+
+# Test databases are named vitrine_t_*; drop what earlier runs left.
+clean-test-dbs:
+	@psql "$(POSTGRES_ADMIN_URL)" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'vitrine\_t\_%'" \
+		| while read -r db; do psql "$(POSTGRES_ADMIN_URL)" -qc "DROP DATABASE IF EXISTS \"$$db\" WITH (FORCE)" >/dev/null; done

@@ -1,0 +1,116 @@
+//! The codes an `error` frame carries, and what each one means.
+//!
+//! A code never changes meaning; clients branch on it and show their own text.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Why the server refused a client frame. Serialized as the dotted string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+pub enum ErrorCode {
+    /// The frame is not valid JSON / MessagePack, not a map with an `op`, or a known
+    /// op with missing or mistyped fields.
+    #[serde(rename = "frame.invalid")]
+    FrameInvalid,
+    /// The frame is larger than the frame limit; it was discarded unread.
+    #[serde(rename = "frame.too_large")]
+    FrameTooLarge,
+    /// A well-formed frame whose `op` this server does not know.
+    #[serde(rename = "op.unknown")]
+    OpUnknown,
+    /// The channel name does not parse.
+    #[serde(rename = "channel.invalid")]
+    ChannelInvalid,
+    /// The channel exists but this connection may not use it.
+    #[serde(rename = "channel.forbidden")]
+    ChannelForbidden,
+    /// The connection already holds the maximum number of subscriptions.
+    #[serde(rename = "subscriptions.limit")]
+    SubscriptionsLimit,
+    /// The connection sent frames faster than allowed; this one was dropped.
+    #[serde(rename = "rate.limited")]
+    RateLimited,
+    /// The token in an `auth` frame was refused; the connection keeps its identity.
+    #[serde(rename = "auth.invalid")]
+    AuthInvalid,
+}
+
+impl ErrorCode {
+    /// Every code, in documentation order.
+    pub const ALL: [ErrorCode; 8] = [
+        ErrorCode::FrameInvalid,
+        ErrorCode::FrameTooLarge,
+        ErrorCode::OpUnknown,
+        ErrorCode::ChannelInvalid,
+        ErrorCode::ChannelForbidden,
+        ErrorCode::SubscriptionsLimit,
+        ErrorCode::RateLimited,
+        ErrorCode::AuthInvalid,
+    ];
+
+    /// The wire string, e.g. `"channel.forbidden"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::FrameInvalid => "frame.invalid",
+            ErrorCode::FrameTooLarge => "frame.too_large",
+            ErrorCode::OpUnknown => "op.unknown",
+            ErrorCode::ChannelInvalid => "channel.invalid",
+            ErrorCode::ChannelForbidden => "channel.forbidden",
+            ErrorCode::SubscriptionsLimit => "subscriptions.limit",
+            ErrorCode::RateLimited => "rate.limited",
+            ErrorCode::AuthInvalid => "auth.invalid",
+        }
+    }
+
+    /// An English message for the `message` field when the server has nothing more precise.
+    pub const fn default_message(self) -> &'static str {
+        match self {
+            ErrorCode::FrameInvalid => "The frame could not be read.",
+            ErrorCode::FrameTooLarge => "The frame is larger than 64 KiB.",
+            ErrorCode::OpUnknown => "Unknown op.",
+            ErrorCode::ChannelInvalid => "The channel name is not valid.",
+            ErrorCode::ChannelForbidden => "You may not use this channel.",
+            ErrorCode::SubscriptionsLimit => "Too many subscriptions on this connection.",
+            ErrorCode::RateLimited => "Too many frames; slow down.",
+            ErrorCode::AuthInvalid => "The token is not valid.",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_uses_the_same_dotted_string_as_as_str() {
+        for code in ErrorCode::ALL {
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{}\"", code.as_str()));
+            assert_eq!(serde_json::from_str::<ErrorCode>(&json).unwrap(), code);
+        }
+    }
+
+    #[test]
+    fn codes_are_unique_dotted_and_have_a_message() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate {code}");
+            assert!(code.as_str().contains('.'), "{code} is not area.reason");
+            assert!(!code.default_message().is_empty());
+        }
+    }
+
+    #[test]
+    fn the_frame_limit_message_matches_the_limit() {
+        let kib = crate::limits::MAX_FRAME_BYTES / 1024;
+        assert!(ErrorCode::FrameTooLarge.default_message().contains(&format!("{kib} KiB")));
+    }
+}

@@ -1,0 +1,75 @@
+//! The `type` strings of the events the product publishes.
+//!
+//! Each constant says on which channel the event usually appears. The shape of
+//! `data` belongs to the area that publishes the event, not to this crate; the
+//! publish API accepts other types too (the load harness uses its own on `bench:`).
+
+macro_rules! event_types {
+    ($($(#[$doc:meta])* $name:ident = $value:literal;)*) => {
+        $($(#[$doc])* pub const $name: &str = $value;)*
+
+        /// Every type above, in documentation order.
+        pub const ALL: &[&str] = &[$($name),*];
+    };
+}
+
+event_types! {
+    /// `contest:{id}`: a designer submitted an entry.
+    ENTRY_CREATED = "entry.created";
+    /// `contest:{id}`: an entry changed (withdrawn, eliminated, marked winner, ...).
+    ENTRY_UPDATED = "entry.updated";
+    /// `contest:{id}`: an entry was removed.
+    ENTRY_DELETED = "entry.deleted";
+    /// `contest:{id}` or `project:{id}`: a comment was posted on an entry or update.
+    COMMENT_CREATED = "comment.created";
+    /// `contest:{id}` or `project:{id}`: a comment was removed.
+    COMMENT_DELETED = "comment.deleted";
+    /// `contest:{id}`: someone reacted to an entry.
+    REACTION_ADDED = "reaction.added";
+    /// `contest:{id}`: a reaction was taken back.
+    REACTION_REMOVED = "reaction.removed";
+    /// `contest:{id}`: the client changed an entry's star rating.
+    RATING_UPDATED = "rating.updated";
+    /// `contest:{id}`: the contest moved to another status.
+    CONTEST_STATUS = "contest.status";
+    /// `contest:{id}`: the brief, prizes or deadlines changed.
+    CONTEST_UPDATED = "contest.updated";
+    /// `project:{id}`: a designer placed a bid.
+    BID_CREATED = "bid.created";
+    /// `project:{id}`: a bid was withdrawn or removed.
+    BID_DELETED = "bid.deleted";
+    /// `bid:{id}`: a message in the discussion of one bid.
+    BID_COMMENT_CREATED = "bid.comment.created";
+    /// `project:{id}`: the project moved to another status.
+    PROJECT_STATUS = "project.status";
+    /// `project:{id}`: the brief, budget or timeline changed.
+    PROJECT_UPDATED = "project.updated";
+    /// `user:{id}`: a direct message arrived.
+    MESSAGE_CREATED = "message.created";
+    /// `user:{id}`: the other party read messages.
+    MESSAGE_READ = "message.read";
+    /// `user:{id}`: a notification for this user.
+    NOTIFICATION_CREATED = "notification.created";
+    /// `user:{id}`: the unread counters shown in the header changed.
+    BADGE = "badge";
+    /// `court`: a vote was cast in a court case.
+    COURT_VOTE = "court.vote";
+    /// `court`: a court case was decided.
+    COURT_JUDGMENT = "court.judgment";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_are_unique_lowercase_dotted_words() {
+        let mut seen = std::collections::HashSet::new();
+        for ty in ALL {
+            assert!(seen.insert(ty), "duplicate {ty}");
+            let words_ok = ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()));
+            assert!(words_ok, "{ty}");
+        }
+        assert_eq!(ALL.len(), 21);
+    }
+}

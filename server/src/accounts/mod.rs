@@ -1,0 +1,16 @@
+//! Accounts: sign-up in both variants, password sign-in with bearer tokens,
+//! password reset by e-mailed link, profiles, and the `CurrentUser` extractor
+//! every other area uses to know who is calling.
+
+pub mod auth;
+pub mod domain;
+pub mod model;
+mod registration;
+mod routes;
+pub mod secrets;
+pub mod store;
+mod throttle;
+
+pub use auth::{CurrentUser, MaybeUser};
+pub use routes::router;
+pub use throttle::LoginThrottle;

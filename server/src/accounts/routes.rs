@@ -1,0 +1,464 @@
+//! HTTP handlers of the accounts area: sign-up, sign-in, sign-out, the current
+//! user, password reset, and user profiles.
+
+use std::collections::BTreeMap;
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use tracing::instrument;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    auth::{CurrentUser, MaybeUser},
+    domain::{EmailAddress, Password},
+    model::UserView,
+    registration::{check_shape, RegisterRequest},
+    secrets::{hash_password, new_secret, secret_digest, verify_password},
+    store::{self, NewUser, ProfileChange},
+};
+use crate::{
+    api::{loose_id, Data, Message},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors, JsonOrForm},
+    geo, mail,
+    state::AppState,
+    store::is_unique_violation,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(issue_token))
+        .routes(routes!(logout))
+        .routes(routes!(current_user))
+        .routes(routes!(request_password_reset))
+        .routes(routes!(check_reset_link, reset_password))
+        .routes(routes!(show_user, update_user))
+        .routes(routes!(update_user_status))
+}
+
+/// Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up).
+#[utoipa::path(post, path = "/oauth/register", tag = "accounts", request_body = RegisterRequest,
+    responses((status = 201, body = Data<UserView>), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+async fn register(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<RegisterRequest>,
+) -> Result<(StatusCode, Json<Data<UserView>>), AppError> {
+    let (registration, mut errors) = check_shape(&req);
+    if let Some(email) = req.email.as_deref() {
+        if let Some(username) = req.username.as_deref() {
+            let (username_taken, email_taken) = store::taken(&state.db.pool, username.trim(), email.trim()).await?;
+            if username_taken && !errors.has("username") {
+                errors.add("username", catalogue::USERNAME_UNIQUE);
+            }
+            if email_taken && !errors.has("email") {
+                errors.add("email", catalogue::EMAIL_UNIQUE);
+            }
+        }
+    }
+    if let Some(reg) = &registration {
+        check_geography(&state, reg.region_id, reg.country_id, reg.state_id, &mut errors).await?;
+    }
+    errors.into_result()?;
+    let reg = registration.ok_or_else(|| anyhow::anyhow!("a registration without errors must parse"))?;
+
+    let password_hash = hash_password(&reg.password).await?;
+    let now = state.now_ms();
+    let new_user = NewUser {
+        username: reg.username.as_str(),
+        email: reg.email.as_str(),
+        name: &reg.name,
+        phone: Some(&reg.phone),
+        password_hash: &password_hash,
+        user_type_id: reg.user_type.id(),
+        creative_level_id: reg.creative_level().map(|l| l.id()),
+        registration_step: reg.registration_step(),
+        region_id: reg.region_id,
+        country_id: reg.country_id,
+        state_id: reg.state_id,
+        city: reg.city.as_deref(),
+        paypal_email: reg.paypal_email.as_ref().map(EmailAddress::as_str),
+        referral_source: reg.referral_source.as_deref(),
+        rewardful_referral: reg.rewardful_referral.as_deref(),
+        now_ms: now,
+    };
+    // The check above races with concurrent sign-ups; the unique indexes decide.
+    let id = store::insert_user(&state.db.pool, &new_user).await.map_err(|err| {
+        if is_unique_violation(&err, "app_user_username_key") {
+            AppError::field("username", catalogue::USERNAME_UNIQUE)
+        } else if is_unique_violation(&err, "app_user_email_key") {
+            AppError::field("email", catalogue::EMAIL_UNIQUE)
+        } else {
+            err.into()
+        }
+    })?;
+    let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| anyhow::anyhow!("user {id} vanished"))?;
+    tracing::info!(user_id = id, user_type_id = user.user_type_id, "account registered");
+    Ok((StatusCode::CREATED, Json(Data::new(UserView::of(user, true)))))
+}
+
+/// Region, country and state must exist and belong together; a country with states needs one.
+async fn check_geography(
+    state: &AppState,
+    region_id: Option<i64>,
+    country_id: Option<i64>,
+    state_id: Option<i64>,
+    errors: &mut FieldErrors,
+) -> Result<(), AppError> {
+    let Some(country_id) = country_id else { return Ok(()) };
+    match geo::country_has_states(&state.db.pool, country_id).await? {
+        None => errors.add("country_id", catalogue::NOT_FOUND_OPTION),
+        Some(has_states) => match state_id {
+            Some(state_id) if !geo::state_in_country(&state.db.pool, state_id, country_id).await? => {
+                errors.add("state_id", catalogue::STATE_NOT_IN_COUNTRY)
+            }
+            None if has_states => errors.add("state_id", catalogue::REQUIRED),
+            _ => {}
+        },
+    }
+    if let Some(region_id) = region_id {
+        let country = geo::country_region(&state.db.pool, country_id).await?;
+        if country.is_some_and(|r| r != region_id) {
+            errors.add("region_id", catalogue::NOT_FOUND_OPTION);
+        }
+    }
+    Ok(())
+}
+
+/// The password grant. OAuth2 clients may also send `client_id`, `client_secret`
+/// and `scope`; first-party sign-in needs none of them, so they are ignored.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenRequest {
+    /// Only `password` is supported.
+    pub grant_type: Option<String>,
+    /// Username or e-mail.
+    pub username: Option<String>,
+    pub password: Option<String>,
+}
+
+/// The standard OAuth2 token answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenResponse {
+    pub access_token: String,
+    pub token_type: &'static str,
+    /// Seconds until the token expires.
+    pub expires_in: u64,
+}
+
+/// Signs in with the password grant (username or e-mail), JSON or form-encoded.
+#[utoipa::path(post, path = "/oauth/token", tag = "accounts", request_body = TokenRequest,
+    responses((status = 200, body = TokenResponse), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+async fn issue_token(
+    State(state): State<AppState>,
+    JsonOrForm(req): JsonOrForm<TokenRequest>,
+) -> Result<Json<TokenResponse>, AppError> {
+    if req.grant_type.as_deref().unwrap_or("password") != "password" {
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::UNSUPPORTED_GRANT));
+    }
+    let mut errors = FieldErrors::new();
+    let login = req.username.as_deref().map(str::trim).unwrap_or("");
+    if login.is_empty() {
+        errors.add("username", catalogue::REQUIRED);
+    }
+    let password = req.password.as_deref().unwrap_or("");
+    if let Err(code) = Password::parse(password) {
+        errors.add("password", code);
+    }
+    errors.into_result()?;
+
+    let now = state.now_ms();
+    if !state.login_throttle.allows(login, now) {
+        return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, catalogue::THROTTLED));
+    }
+    let user = store::find_user_by_login(&state.db.pool, login).await?;
+    if !verify_password(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
+        state.login_throttle.record_failure(login, now);
+        return Err(AppError::rule(StatusCode::UNAUTHORIZED, catalogue::INVALID_CREDENTIALS));
+    }
+    let user = user.ok_or_else(|| anyhow::anyhow!("verified without a user"))?;
+    if !user.is_active() {
+        return Err(AppError::rule(StatusCode::FORBIDDEN, catalogue::USER_INACTIVE));
+    }
+    state.login_throttle.record_success(login);
+
+    let token = new_secret();
+    let ttl = state.settings.token_ttl();
+    let expires_at = now.saturating_add(i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX));
+    store::insert_access_token(&state.db.pool, user.id, &secret_digest(&token), now, expires_at).await?;
+    tracing::info!(user_id = user.id, "signed in");
+    Ok(Json(TokenResponse { access_token: token, token_type: "Bearer", expires_in: ttl.as_secs() }))
+}
+
+/// Signs out: the token used for this call stops working at once.
+#[utoipa::path(get, path = "/oauth/logout", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 401, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = caller.id()))]
+async fn logout(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Message>, AppError> {
+    store::revoke_token(&state.db.pool, caller.token_id, state.now_ms()).await?;
+    Ok(Json(Message::new("You have been logged out.")))
+}
+
+/// The signed-in user, with private fields.
+#[utoipa::path(get, path = "/oauth/users", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = Data<UserView>), (status = 401, body = ErrorEnvelope)))]
+async fn current_user(caller: CurrentUser) -> Json<Data<UserView>> {
+    Json(Data::new(UserView::of(caller.user, true)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetRequest {
+    pub email: Option<String>,
+}
+
+/// Sends a password-reset link to the account's e-mail address.
+#[utoipa::path(post, path = "/password/email", tag = "accounts", request_body = ResetRequest,
+    responses((status = 200, body = Message), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+async fn request_password_reset(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<ResetRequest>,
+) -> Result<Json<Message>, AppError> {
+    let email =
+        EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
+    // The specification answers unknown addresses with `email.exists`; the throttle
+    // and the uniform timing of the insert keep this from becoming a fast oracle.
+    let user = store::find_user_by_login(&state.db.pool, email.as_str())
+        .await?
+        .filter(|u| u.email.eq_ignore_ascii_case(email.as_str()))
+        .ok_or_else(|| AppError::field("email", catalogue::EMAIL_NOT_FOUND))?;
+
+    let token = new_secret();
+    let now = state.now_ms();
+    let expires_at = now + i64::try_from(state.settings.reset_ttl().as_millis()).unwrap_or(i64::MAX / 2);
+    let link = format!("{}/password/reset/{token}", state.settings.public_url.trim_end_matches('/'));
+    let minutes = state.settings.reset_ttl().as_secs() / 60;
+    let body = format!(
+        "Hello {},\n\nSomeone asked to reset the password of your Vitrine account. To choose a new password, open:\n\n{link}\n\n\
+         The link works once and expires in {minutes} minutes. If you did not ask for this, ignore this message.\n",
+        user.name
+    );
+    let mut tx = state.db.pool.begin().await?;
+    store::insert_password_reset(&mut *tx, user.id, &secret_digest(&token), now, expires_at).await?;
+    mail::queue(&mut *tx, &user.email, "Reset your Vitrine password", &body, now).await?;
+    tx.commit().await?;
+    Ok(Json(Message::new("Please check your email.")))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResetLink {
+    pub email: String,
+    /// Epoch ms after which the link no longer works.
+    pub expires_at: i64,
+}
+
+/// Validates a reset link before the form is shown.
+#[utoipa::path(get, path = "/password/reset/{token}", tag = "accounts", params(("token" = String, Path)),
+    responses((status = 200, body = Data<ResetLink>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+async fn check_reset_link(
+    State(state): State<AppState>,
+    ApiPath(token): ApiPath<String>,
+) -> Result<Json<Data<ResetLink>>, AppError> {
+    let (reset, user) = live_reset(&state, &token).await?;
+    Ok(Json(Data::new(ResetLink { email: user.email, expires_at: reset.expires_at })))
+}
+
+async fn live_reset(state: &AppState, token: &str) -> Result<(store::ResetRow, super::model::UserRow), AppError> {
+    let reset = store::find_password_reset(&state.db.pool, &secret_digest(token))
+        .await?
+        .ok_or_else(|| AppError::not_found(catalogue::RESET_LINK_INVALID))?;
+    if reset.used_at.is_some() || reset.expires_at <= state.now_ms() {
+        return Err(AppError::unprocessable(catalogue::RESET_LINK_EXPIRED));
+    }
+    let user = store::find_user(&state.db.pool, reset.app_user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(catalogue::RESET_LINK_INVALID))?;
+    Ok((reset, user))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewPasswordRequest {
+    pub password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+/// Sets a new password through a reset link; every session of the account ends.
+#[utoipa::path(post, path = "/password/reset/{token}", tag = "accounts", params(("token" = String, Path)), request_body = NewPasswordRequest,
+    responses((status = 200, body = Message), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+async fn reset_password(
+    State(state): State<AppState>,
+    ApiPath(token): ApiPath<String>,
+    ApiJson(req): ApiJson<NewPasswordRequest>,
+) -> Result<Json<Message>, AppError> {
+    let mut errors = FieldErrors::new();
+    let password =
+        Password::parse(req.password.as_deref().unwrap_or("")).map_err(|code| errors.add("password", code)).ok();
+    match req.confirm_password.as_deref() {
+        None | Some("") => errors.add("confirm_password", catalogue::REQUIRED),
+        Some(confirm) if Some(confirm) != req.password.as_deref() => {
+            errors.add("confirm_password", catalogue::PASSWORD_CONFIRMATION)
+        }
+        Some(_) => {}
+    }
+    let (reset, user) = live_reset(&state, &token).await?;
+    errors.into_result()?;
+    let password = password.ok_or_else(|| anyhow::anyhow!("a valid password must parse"))?;
+
+    let hash = hash_password(&password).await?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::consume_password_reset(&mut *tx, reset.id, now).await? {
+        return Err(AppError::unprocessable(catalogue::RESET_LINK_EXPIRED));
+    }
+    store::set_password_hash(&mut *tx, user.id, &hash, now).await?;
+    store::revoke_user_tokens(&mut *tx, user.id, now).await?;
+    tx.commit().await?;
+    tracing::info!(user_id = user.id, "password reset");
+    Ok(Json(Message::new("Password changed successfully")))
+}
+
+/// A user's profile. E-mail, phone and PayPal address only for themself and admins;
+/// deactivated accounts only for admins.
+#[utoipa::path(get, path = "/users/{id}", tag = "accounts", params(("id" = i64, Path)),
+    responses((status = 200, body = Data<UserView>), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = id))]
+async fn show_user(
+    State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<UserView>>, AppError> {
+    let user =
+        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let is_admin = caller.as_ref().is_some_and(CurrentUser::is_admin);
+    if !user.is_active() && !is_admin {
+        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+    }
+    let private = is_admin || caller.as_ref().is_some_and(|c| c.id() == id);
+    Ok(Json(Data::new(UserView::of(user, private))))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ProfileUpdate {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub city: Option<String>,
+    pub about_self: Option<String>,
+    pub featured_bio: Option<String>,
+    pub paypal_email: Option<String>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub region_id: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub country_id: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub state_id: Option<i64>,
+    /// Free key/value pairs shown as Qualifications on the profile.
+    pub qualification: Option<BTreeMap<String, String>>,
+}
+
+const MAX_ABOUT: usize = 5000;
+
+/// Updates a profile: the user themself or an admin.
+#[utoipa::path(put, path = "/users/{id}", tag = "accounts", params(("id" = i64, Path)), request_body = ProfileUpdate, security(("bearer" = [])),
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = id))]
+async fn update_user(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<ProfileUpdate>,
+) -> Result<Json<Data<UserView>>, AppError> {
+    if caller.id() != id && !caller.is_admin() {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    let user =
+        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let mut errors = FieldErrors::new();
+    for (field, value, max) in [
+        ("name", &req.name, 100),
+        ("phone", &req.phone, 30),
+        ("city", &req.city, 100),
+        ("about_self", &req.about_self, MAX_ABOUT),
+        ("featured_bio", &req.featured_bio, MAX_ABOUT),
+    ] {
+        match value.as_deref() {
+            Some(v) if v.chars().count() > max => errors.add(field, catalogue::TOO_LONG),
+            Some(v) if v.trim().is_empty() && matches!(field, "name" | "phone") => {
+                errors.add(field, catalogue::REQUIRED)
+            }
+            _ => {}
+        }
+    }
+    if let Some(paypal) = req.paypal_email.as_deref().filter(|p| !p.trim().is_empty()) {
+        if let Err(code) = EmailAddress::parse(paypal) {
+            errors.add("paypal_email", code);
+        }
+    }
+    let country_id = req.country_id.or(user.country_id);
+    if req.country_id.is_some() || req.state_id.is_some() {
+        check_geography(&state, req.region_id, country_id, req.state_id.or(user.state_id), &mut errors).await?;
+    }
+    errors.into_result()?;
+
+    // A client who completes their personal information leaves the /personal-info step.
+    let completes_profile = user.registration_step < 2
+        && country_id.is_some()
+        && (req.name.is_some() || req.phone.is_some() || req.country_id.is_some());
+    let change = ProfileChange {
+        name: req.name.map(|v| v.trim().to_owned()),
+        phone: req.phone.map(|v| v.trim().to_owned()),
+        city: req.city,
+        about_self: req.about_self,
+        featured_bio: req.featured_bio,
+        paypal_email: req.paypal_email.map(|v| v.trim().to_owned()),
+        region_id: req.region_id,
+        country_id: req.country_id,
+        state_id: req.state_id,
+        qualification: req.qualification.map(|q| serde_json::to_string(&q)).transpose().map_err(anyhow::Error::from)?,
+        registration_step: completes_profile.then_some(2),
+    };
+    store::update_profile(&state.db.pool, id, &change, state.now_ms()).await?;
+    let user =
+        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    Ok(Json(Data::new(UserView::of(user, true))))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StatusUpdate {
+    /// 1 active, 0 deactivated.
+    #[serde(default, deserialize_with = "crate::api::flag")]
+    #[schema(value_type = i64)]
+    pub is_active: Option<bool>,
+}
+
+/// Activates or deactivates an account (admins). Deactivation ends every session.
+#[utoipa::path(put, path = "/users/{id}/statuses", tag = "accounts", params(("id" = i64, Path)), request_body = StatusUpdate, security(("bearer" = [])),
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = id))]
+async fn update_user_status(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<StatusUpdate>,
+) -> Result<Json<Data<UserView>>, AppError> {
+    caller.require_admin()?;
+    let active = req.is_active.ok_or_else(|| AppError::field("is_active", catalogue::REQUIRED))?;
+    if id == caller.id() && !active {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::set_active(&mut *tx, id, active, now).await? {
+        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+    }
+    if !active {
+        store::revoke_user_tokens(&mut *tx, id, now).await?;
+    }
+    tx.commit().await?;
+    let user =
+        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    tracing::info!(user_id = id, active, by = caller.id(), "account status changed");
+    Ok(Json(Data::new(UserView::of(user, true))))
+}

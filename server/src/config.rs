@@ -1,0 +1,196 @@
+//! Typed settings, read once from flags and environment variables (clap).
+//!
+//! Nothing else in the server reads the environment. Every setting has a flag and
+//! an environment variable; the README documents them in one table. Invalid values
+//! fail at start with a message naming the setting (clap does that for parse errors,
+//! [`Settings::validate`] for the rules clap cannot express).
+
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
+
+use clap::{Args, ValueEnum};
+
+/// Where the status timers run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WorkerMode {
+    /// Inside the server process (the embedded default).
+    Inproc,
+    /// Not in this process: run `vitrine-worker` processes instead.
+    Off,
+}
+
+/// Log line format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+/// Settings shared by the server, the worker and the maintenance sub-commands.
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Address the HTTP and WebSocket listener binds to.
+    #[arg(long, env = "VITRINE_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// Folder for the embedded SQLite database and other local state.
+    #[arg(long, env = "VITRINE_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+
+    /// `sqlite://...` or `postgres://...`; default: `sqlite://{data_dir}/vitrine.db`.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+
+    /// Maximum connections in the database pool.
+    #[arg(long, env = "VITRINE_DB_POOL", default_value_t = 16)]
+    pub db_pool: u32,
+
+    /// `redis://host:port`; unset means the in-process bus (single node).
+    #[arg(long, env = "REDIS_URL")]
+    pub redis_url: Option<String>,
+
+    /// Bearer key for the server-side publish API; unset disables the API.
+    #[arg(long, env = "VITRINE_API_KEY")]
+    pub api_key: Option<String>,
+
+    /// Where the status timers run: `inproc` or `off`.
+    #[arg(long, env = "VITRINE_WORKER", value_enum, default_value = "inproc")]
+    pub worker: WorkerMode,
+
+    /// Folder holding the built web client (served at `/` with an SPA fallback).
+    #[arg(long, env = "VITRINE_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+
+    /// Public base URL of the app, used in links sent by e-mail.
+    #[arg(long, env = "VITRINE_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+
+    /// Lifetime of an access token, in seconds.
+    #[arg(long, env = "VITRINE_TOKEN_TTL_SECS", default_value_t = 30 * 24 * 3600)]
+    pub token_ttl_secs: u64,
+
+    /// Lifetime of a password-reset link, in seconds.
+    #[arg(long, env = "VITRINE_RESET_TTL_SECS", default_value_t = 3600)]
+    pub reset_ttl_secs: u64,
+
+    /// SMTP relay (`smtp://host:port`) for outgoing mail; unset keeps mail in the outbox table.
+    #[arg(long, env = "VITRINE_SMTP_URL")]
+    pub smtp_url: Option<String>,
+
+    /// Sender address of outgoing mail.
+    #[arg(long, env = "VITRINE_MAIL_FROM", default_value = "Vitrine <no-reply@vitrine.local>")]
+    pub mail_from: String,
+
+    /// Log format: `pretty` or `json` (also `LOG_FORMAT`).
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "pretty")]
+    pub log_format: LogFormat,
+
+    /// Seconds to wait for open requests and sockets to finish on shutdown.
+    #[arg(long, env = "VITRINE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
+    pub shutdown_grace_secs: u64,
+}
+
+/// A setting that parsed but makes no sense; the message names it.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid setting {name}: {reason}")]
+pub struct SettingError {
+    pub name: &'static str,
+    pub reason: String,
+}
+
+impl Settings {
+    /// Settings for tests and tools: defaults everywhere, a given database.
+    pub fn for_database(database_url: impl Into<String>) -> Self {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            settings: Settings,
+        }
+        let mut settings = Wrapper::parse_from(["vitrine"]).settings;
+        settings.database_url = Some(database_url.into());
+        settings
+    }
+
+    /// The rules clap cannot check.
+    pub fn validate(&self) -> Result<(), SettingError> {
+        if let Some(url) = &self.database_url {
+            if !(url.starts_with("sqlite:") || url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+                return Err(SettingError {
+                    name: "DATABASE_URL",
+                    reason: format!("expected sqlite:... or postgres://..., got {url:?}"),
+                });
+            }
+        }
+        if let Some(url) = &self.redis_url {
+            if !(url.starts_with("redis://") || url.starts_with("rediss://")) {
+                return Err(SettingError { name: "REDIS_URL", reason: format!("expected redis://..., got {url:?}") });
+            }
+        }
+        if let Some(key) = &self.api_key {
+            if key.len() < 16 {
+                return Err(SettingError { name: "VITRINE_API_KEY", reason: "must be at least 16 characters".into() });
+            }
+        }
+        if let Some(url) = &self.smtp_url {
+            if !url.starts_with("smtp://") {
+                return Err(SettingError {
+                    name: "VITRINE_SMTP_URL",
+                    reason: format!("expected smtp://host:port, got {url:?}"),
+                });
+            }
+        }
+        if self.token_ttl_secs == 0 {
+            return Err(SettingError { name: "VITRINE_TOKEN_TTL_SECS", reason: "must be above 0".into() });
+        }
+        if self.db_pool == 0 {
+            return Err(SettingError { name: "VITRINE_DB_POOL", reason: "must be above 0".into() });
+        }
+        Ok(())
+    }
+
+    /// The database URL in force: the configured one, or the embedded SQLite file.
+    pub fn effective_database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}/vitrine.db?mode=rwc", self.data_dir.display()),
+        }
+    }
+
+    pub fn token_ttl(&self) -> Duration {
+        Duration::from_secs(self.token_ttl_secs)
+    }
+
+    pub fn reset_ttl(&self) -> Duration {
+        Duration::from_secs(self.reset_ttl_secs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_embedded_mode() {
+        let s = Settings::for_database("sqlite::memory:");
+        assert_eq!(s.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(s.worker, WorkerMode::Inproc);
+        assert!(s.redis_url.is_none());
+        s.validate().unwrap();
+    }
+
+    #[test]
+    fn a_bad_database_url_names_the_setting() {
+        let mut s = Settings::for_database("mysql://x");
+        let err = s.validate().unwrap_err();
+        assert_eq!(err.name, "DATABASE_URL");
+        s.database_url = None;
+        assert!(s.effective_database_url().starts_with("sqlite://data/"));
+    }
+
+    #[test]
+    fn a_short_api_key_is_refused() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        s.api_key = Some("short".into());
+        assert_eq!(s.validate().unwrap_err().name, "VITRINE_API_KEY");
+    }
+}

@@ -1,0 +1,91 @@
+//! The error catalogue: every stable code the API answers with, and its message.
+//!
+//! Codes and messages come from the error catalogues of both specification
+//! documents where they exist there; the rest follow the same `area.reason` shape.
+//! Clients map codes to their own texts, so a code never changes meaning.
+
+/// A catalogue entry: a stable code and its default English message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Code {
+    pub code: &'static str,
+    pub message: &'static str,
+}
+
+macro_rules! catalogue {
+    ($($name:ident = $code:literal, $message:literal;)*) => {
+        $(pub const $name: Code = Code { code: $code, message: $message };)*
+        /// Every entry, for documentation and the uniqueness test.
+        pub const ALL: &[Code] = &[$($name),*];
+    };
+}
+
+catalogue! {
+    // Sign-in and tokens (contests document, section 8).
+    INVALID_CREDENTIALS = "oauth.invalid_credentials", "Please check your username and password and try again.";
+    USER_INACTIVE = "auth.user.inactive", "Your account is deactivated. Please contact support.";
+    UNAUTHORIZED_ACCESS = "oauth.unauthorized_access", "Sorry, something went wrong!";
+    UNSUPPORTED_GRANT = "oauth.unsupported_grant_type", "The grant type is not supported; use password.";
+    UNAUTHENTICATED = "auth.unauthenticated", "Please log in to continue.";
+    FORBIDDEN = "auth.forbidden", "Access Denied";
+    RESET_LINK_EXPIRED = "auth.reset_password.link_expired", "This link has expired.";
+    RESET_LINK_INVALID = "auth.reset_password.link_invalid", "This link is not valid.";
+    THROTTLED = "auth.throttled", "Too many attempts. Please wait a minute and try again.";
+
+    // Field rules (contests section 5, projects section 5).
+    REQUIRED = "validation.required", "This field is required";
+    EMAIL_REQUIRED = "email.required", "Required";
+    EMAIL_FORMAT = "validation.email", "This field must be a valid email address";
+    USERNAME_FORMAT = "username.format", "Please Enter Valid Username.";
+    USERNAME_ALPHA_DASH = "username.alpha_dash", "The username may only contain letters, numbers, dashes and underscores";
+    USERNAME_MAX = "username.max", "Your username should be no longer than 20 characters.";
+    USERNAME_UNIQUE = "username.unique", "That username is already in use.";
+    EMAIL_UNIQUE = "email.unique", "That email is already associated with an account.";
+    EMAIL_NOT_FOUND = "email.exists", "Sorry. We could not find your email account.";
+    PASSWORD_LENGTH = "password.between", "Password must be 8-128 characters long.";
+    PASSWORD_CONFIRMATION = "password.confirmed", "Your passwords do not match";
+    TERMS_REQUIRED = "agree_terms.accepted", "Please accept terms";
+    AGE_REQUIRED = "agree_age_requirements.accepted", "Please accept age requirements";
+    USER_TYPE_INVALID = "user_type_id.in", "Sign-up is open to clients (2) and designers (3) only.";
+    NOT_FOUND_OPTION = "validation.exists", "The selected value does not exist.";
+    STATE_NOT_IN_COUNTRY = "state_id.country", "The selected state is not in the selected country.";
+    TOO_LONG = "validation.max", "This value is too long.";
+
+    // Requests the server could not read at all.
+    BODY_INVALID = "request.body_invalid", "The request body could not be read.";
+    QUERY_INVALID = "request.query_invalid", "The query string could not be read.";
+    PATH_INVALID = "request.path_invalid", "The address contains an invalid value.";
+    VALIDATION_FAILED = "validation.failed", "The given data was invalid.";
+
+    // Resources.
+    ROUTE_NOT_FOUND = "route.not_found", "Resource Not Found";
+    USER_NOT_FOUND = "user.not_found", "User ID not found";
+    COUNTRY_NOT_FOUND = "country.not_found", "Resource Not Found";
+    METHOD_NOT_ALLOWED = "route.method_not_allowed", "This method is not allowed here.";
+
+    // Everything else.
+    INTERNAL = "server.internal", "Sorry, something went wrong!";
+    UNAVAILABLE = "server.unavailable", "The service is not ready.";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_code_is_unique_and_dotted() {
+        let mut seen = HashSet::new();
+        for entry in ALL {
+            assert!(seen.insert(entry.code), "duplicate code {}", entry.code);
+            assert!(entry.code.contains('.'), "{} is not area.reason", entry.code);
+            assert!(!entry.message.is_empty());
+        }
+    }
+
+    #[test]
+    fn specification_messages_are_verbatim() {
+        assert_eq!(USERNAME_UNIQUE.message, "That username is already in use.");
+        assert_eq!(USER_INACTIVE.code, "auth.user.inactive");
+        assert_eq!(RESET_LINK_EXPIRED.message, "This link has expired.");
+    }
+}

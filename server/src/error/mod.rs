@@ -1,0 +1,216 @@
+//! `AppError`: the one error type handlers return, and the JSON envelope it becomes.
+//!
+//! Every failure answers
+//! `{"error":{"code":"username.unique","message":"...","status":422,"fields":{...}}}`.
+//! Internal causes are logged with their chain and never shown to the client.
+
+pub mod catalogue;
+mod extract;
+
+use std::{borrow::Cow, collections::BTreeMap};
+
+use axum::{
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub use catalogue::Code;
+pub use extract::{ApiJson, ApiPath, ApiQuery, JsonOrForm};
+
+/// Per-field problems, in field order, each with its catalogue code.
+#[derive(Debug, Default, Clone, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct FieldErrors(BTreeMap<String, Vec<FieldError>>);
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ToSchema)]
+pub struct FieldError {
+    pub code: Cow<'static, str>,
+    pub message: Cow<'static, str>,
+}
+
+impl FieldErrors {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records a problem with `field`.
+    pub fn add(&mut self, field: &str, code: Code) {
+        self.add_message(field, code, code.message);
+    }
+
+    /// Records a problem with `field` whose message carries values (a budget floor, say).
+    pub fn add_message(&mut self, field: &str, code: Code, message: impl Into<Cow<'static, str>>) {
+        self.0
+            .entry(field.to_owned())
+            .or_default()
+            .push(FieldError { code: Cow::Borrowed(code.code), message: message.into() });
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn has(&self, field: &str) -> bool {
+        self.0.contains_key(field)
+    }
+
+    /// `Ok(())` when nothing was recorded, else the 422 error carrying them.
+    pub fn into_result(self) -> Result<(), AppError> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::Invalid(self))
+        }
+    }
+}
+
+/// What went wrong, as the client should learn it.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// One or more fields broke a rule: 422 with `fields`.
+    #[error("invalid input")]
+    Invalid(FieldErrors),
+    /// A rule of the domain with its catalogue code and the status that fits it.
+    #[error("{}", .code.code)]
+    Rule { status: StatusCode, code: Code, message: Option<Cow<'static, str>> },
+    /// Anything the client did not cause; logged, answered as a bare 500.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    pub fn rule(status: StatusCode, code: Code) -> Self {
+        Self::Rule { status, code, message: None }
+    }
+    pub fn unauthenticated() -> Self {
+        Self::rule(StatusCode::UNAUTHORIZED, catalogue::UNAUTHENTICATED)
+    }
+    pub fn forbidden(code: Code) -> Self {
+        Self::rule(StatusCode::FORBIDDEN, code)
+    }
+    pub fn not_found(code: Code) -> Self {
+        Self::rule(StatusCode::NOT_FOUND, code)
+    }
+    pub fn conflict(code: Code) -> Self {
+        Self::rule(StatusCode::CONFLICT, code)
+    }
+    pub fn unprocessable(code: Code) -> Self {
+        Self::rule(StatusCode::UNPROCESSABLE_ENTITY, code)
+    }
+    /// A single-field 422: the common case of one broken rule.
+    pub fn field(field: &str, code: Code) -> Self {
+        let mut errors = FieldErrors::new();
+        errors.add(field, code);
+        Self::Invalid(errors)
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Rule { status, .. } => *status,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The envelope body, without logging; `IntoResponse` adds the log line.
+    pub fn envelope(&self) -> ErrorEnvelope {
+        let status = self.status().as_u16();
+        let (code, message, fields) = match self {
+            Self::Invalid(fields) => {
+                // One problem: lift it to the top so simple clients show the exact text.
+                let mut all = fields.0.values().flatten();
+                match (all.next(), all.next()) {
+                    (Some(only), None) => (only.code.clone(), only.message.clone(), fields.clone()),
+                    _ => (
+                        Cow::Borrowed(catalogue::VALIDATION_FAILED.code),
+                        Cow::Borrowed(catalogue::VALIDATION_FAILED.message),
+                        fields.clone(),
+                    ),
+                }
+            }
+            Self::Rule { code, message, .. } => {
+                (Cow::Borrowed(code.code), message.clone().unwrap_or(Cow::Borrowed(code.message)), FieldErrors::new())
+            }
+            Self::Internal(_) => (
+                Cow::Borrowed(catalogue::INTERNAL.code),
+                Cow::Borrowed(catalogue::INTERNAL.message),
+                FieldErrors::new(),
+            ),
+        };
+        ErrorEnvelope { error: ErrorBody { code, message, status, fields } }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::Internal(anyhow::Error::new(err))
+    }
+}
+
+/// The JSON body of every failure.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    pub error: ErrorBody,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Stable code from the catalogue, e.g. `username.unique`.
+    #[schema(value_type = String)]
+    pub code: Cow<'static, str>,
+    #[schema(value_type = String)]
+    pub message: Cow<'static, str>,
+    pub status: u16,
+    /// Per-field problems: `{"username":[{"code":...,"message":...}]}`.
+    pub fields: FieldErrors,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if let Self::Internal(cause) = &self {
+            tracing::error!(error = ?cause, "request failed");
+        }
+        (self.status(), Json(self.envelope())).into_response()
+    }
+}
+
+/// The 404 for addresses no route matches, in the same envelope.
+pub async fn route_not_found() -> AppError {
+    AppError::not_found(catalogue::ROUTE_NOT_FOUND)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_field_error_is_lifted_to_the_top() {
+        let body = AppError::field("username", catalogue::USERNAME_UNIQUE).envelope();
+        assert_eq!(body.error.code, "username.unique");
+        assert_eq!(body.error.message, "That username is already in use.");
+        assert_eq!(body.error.status, 422);
+        assert!(body.error.fields.has("username"));
+    }
+
+    #[test]
+    fn several_field_errors_answer_validation_failed() {
+        let mut errors = FieldErrors::new();
+        errors.add("username", catalogue::USERNAME_MAX);
+        errors.add("password", catalogue::PASSWORD_LENGTH);
+        let body = AppError::Invalid(errors).envelope();
+        assert_eq!(body.error.code, "validation.failed");
+        let json = serde_json::to_value(&body).unwrap();
+        assert_eq!(json["error"]["fields"]["password"][0]["code"], "password.between");
+    }
+
+    #[test]
+    fn internal_errors_hide_their_cause() {
+        let body = AppError::Internal(anyhow::anyhow!("disk on fire at /var/x")).envelope();
+        let json = serde_json::to_string(&body).unwrap();
+        assert!(!json.contains("disk on fire"));
+        assert_eq!(body.error.status, 500);
+    }
+}

@@ -1,0 +1,130 @@
+//! The router: every area's routes merged in one place, the OpenAPI document built
+//! from them, the docs page, the built web client with its SPA fallback, and the
+//! layers every request passes through.
+
+use axum::{
+    extract::{Request, State},
+    http::{header, Method, StatusCode},
+    middleware,
+    response::{IntoResponse, Response},
+    routing::get,
+    Json, Router,
+};
+use tower::ServiceExt;
+use tower_http::{catch_panic::CatchPanicLayer, services::ServeDir, trace::TraceLayer};
+use utoipa::{
+    openapi::security::{Http, HttpAuthScheme, SecurityScheme},
+    Modify, OpenApi,
+};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_scalar::{Scalar, Servable};
+
+use crate::{
+    accounts,
+    error::{catalogue, route_not_found, AppError},
+    geo, ops,
+    state::AppState,
+};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Vitrine API", description = "REST API of the Vitrine design marketplace. Live updates: see docs/protocol.md (GET /ws)."),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "accounts", description = "Sign-up, sign-in, password reset, profiles"),
+        (name = "geography", description = "Regions, countries, states"),
+        (name = "operations", description = "Health, readiness, metrics"),
+    )
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+    }
+}
+
+/// The API routes and the OpenAPI document describing exactly them.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(accounts::router())
+        .merge(geo::router())
+        .merge(ops::router())
+        .split_for_parts()
+}
+
+/// The whole application router, state applied.
+pub fn router(state: AppState) -> Router {
+    let (api, openapi) = api();
+    let document = openapi.clone();
+    api.route("/openapi.json", get(move || async move { Json(document) }))
+        .merge(Scalar::with_url("/docs", openapi))
+        .fallback(web_or_not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn(ops::metrics::track_requests))
+        .layer(middleware::from_fn_with_state(state.clone(), browser_navigation))
+        .layer(CatchPanicLayer::custom(|_: Box<dyn std::any::Any + Send>| {
+            AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Paths a browser may open directly that are not the web client's.
+const SERVER_PAGES: &[&str] = &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws"];
+
+fn is_browser_navigation(request: &Request) -> bool {
+    matches!(*request.method(), Method::GET | Method::HEAD)
+        && request
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|accept| accept.contains("text/html"))
+}
+
+/// A browser navigating to a path the client owns gets the client, even where the
+/// API has a route of the same path (the e-mailed `/password/reset/{token}` link,
+/// `/contests/{id}`): API calls ask for JSON, navigations for HTML.
+async fn browser_navigation(State(state): State<AppState>, request: Request, next: middleware::Next) -> Response {
+    let path = request.uri().path();
+    let server_page = SERVER_PAGES.iter().any(|page| path == *page || path.starts_with(&format!("{page}/")));
+    if is_browser_navigation(&request) && !server_page {
+        if let Ok(html) = tokio::fs::read(state.settings.web_dir.join("index.html")).await {
+            if !has_file_extension(path) {
+                return (
+                    [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+                    html,
+                )
+                    .into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
+fn has_file_extension(path: &str) -> bool {
+    path.rsplit('/').next().is_some_and(|last| last.contains('.'))
+}
+
+async fn method_not_allowed() -> AppError {
+    AppError::rule(StatusCode::METHOD_NOT_ALLOWED, catalogue::METHOD_NOT_ALLOWED)
+}
+
+/// Files of the built client; for a browser navigation to an unknown path, the
+/// client's `index.html` (its router decides); for anything else, the JSON 404.
+async fn web_or_not_found(State(state): State<AppState>, request: Request) -> Response {
+    let is_navigation = is_browser_navigation(&request);
+    let web_dir = &state.settings.web_dir;
+    let served = ServeDir::new(web_dir).oneshot(request).await;
+    match served {
+        Ok(response) if response.status() != StatusCode::NOT_FOUND => response.into_response(),
+        _ if is_navigation => match tokio::fs::read(web_dir.join("index.html")).await {
+            Ok(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+            Err(_) => route_not_found().await.into_response(),
+        },
+        _ => route_not_found().await.into_response(),
+    }
+}

@@ -1,0 +1,37 @@
+//! Vitrine server: the REST API, the real-time hub, and storage of a crowdsourced
+//! design marketplace.
+//!
+//! # Layout
+//! - [`startup`]: `Application::build` -> `port()` -> `run_until_stopped()`.
+//! - [`config`]: typed settings from flags and environment; nothing else reads env.
+//! - [`http`]: every area's routes merged, the OpenAPI document, the web client.
+//! - [`error`]: `AppError`, the error envelope, and the catalogue of stable codes.
+//! - [`store`]: the pool (SQLite or PostgreSQL), migrations, the clock.
+//! - [`realtime`]: the broker between nodes (in-process or Redis).
+//! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`].
+//! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
+//! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
+//! - [`ops`]: health, readiness, metrics. [`telemetry`]: logging.
+//!
+//! Handlers are thin: they parse input into domain types, call the area's store
+//! functions, and answer `{"data": ...}` or an `AppError`.
+
+pub mod accounts;
+pub mod api;
+pub mod catalogue;
+pub mod config;
+pub mod error;
+pub mod geo;
+pub mod http;
+pub mod mail;
+pub mod ops;
+pub mod realtime;
+pub mod seed;
+pub mod startup;
+pub mod state;
+pub mod store;
+pub mod telemetry;
+pub mod timers;
+
+pub use config::Settings;
+pub use startup::Application;

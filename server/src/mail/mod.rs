@@ -1,0 +1,30 @@
+//! Outgoing mail. Every message is written to the `mail_outbox` table inside the
+//! caller's transaction (so a rolled-back action sends nothing) and logged; when an
+//! SMTP relay is configured, [`sender`] delivers queued rows and marks them sent.
+
+pub mod sender;
+
+use sqlx::{Any, Executor};
+use tracing::instrument;
+
+/// Queues one message.
+#[instrument(skip_all, fields(to = to))]
+pub async fn queue<'c>(
+    db: impl Executor<'c, Database = Any>,
+    to: &str,
+    subject: &str,
+    body: &str,
+    now_ms: i64,
+) -> Result<i64, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO mail_outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(to)
+    .bind(subject)
+    .bind(body)
+    .bind(now_ms)
+    .fetch_one(db)
+    .await?;
+    tracing::info!(mail_id = id, to, subject, "mail queued in the outbox");
+    Ok(id)
+}

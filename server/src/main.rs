@@ -1,0 +1,91 @@
+//! `vitrine-server`: `serve` (the default), `migrate`, `seed [--demo]`.
+
+use clap::{Parser, Subcommand};
+use vitrine_server::{
+    config::Settings,
+    seed,
+    store::{clock::SystemClock, Db},
+    telemetry, Application,
+};
+
+#[derive(Parser)]
+#[command(name = "vitrine-server", version, about = "Vitrine marketplace server: REST API and real-time hub")]
+struct Cli {
+    #[command(flatten)]
+    settings: Settings,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve HTTP and WebSocket traffic (the default).
+    Serve,
+    /// Apply pending migrations and reference data, then exit.
+    Migrate,
+    /// Apply reference data; with --demo also create the demo accounts.
+    Seed {
+        #[arg(long)]
+        demo: bool,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    telemetry::init(cli.settings.log_format);
+    if let Err(err) = cli.settings.validate() {
+        eprintln!("vitrine-server: {err}");
+        std::process::exit(2);
+    }
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let app = Application::build(cli.settings).await?;
+            println!("Vitrine is serving on http://127.0.0.1:{}", app.port());
+            app.run_until_stopped(shutdown_signal()).await
+        }
+        Command::Migrate => {
+            let db = Db::connect(&cli.settings.effective_database_url(), 1).await?;
+            db.migrate().await?;
+            seed::reference(&db).await?;
+            println!("migrations and reference data applied");
+            Ok(())
+        }
+        Command::Seed { demo } => {
+            let db = Db::connect(&cli.settings.effective_database_url(), 1).await?;
+            db.migrate().await?;
+            seed::reference(&db).await?;
+            if demo {
+                let created = seed::demo(&db, &SystemClock).await?;
+                println!("demo accounts (password {}):", seed::DEMO_PASSWORD);
+                for (username, _, _, _) in seed::DEMO_ACCOUNTS {
+                    let note = if created.contains(username) { "created" } else { "exists" };
+                    println!("  {username:<12} {note}");
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+}

@@ -1,0 +1,58 @@
+//! `/healthz` (the process answers), `/readyz` (its database and bus answer), `/metrics`.
+
+use axum::{extract::State, http::StatusCode, response::IntoResponse, Json};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz)).routes(routes!(prometheus))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    pub status: &'static str,
+}
+
+/// Liveness: the process is up and serving.
+#[utoipa::path(get, path = "/healthz", tag = "operations", responses((status = 200, body = Health)))]
+async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Readiness {
+    pub status: &'static str,
+    pub database: &'static str,
+    /// `memory` or `redis`.
+    pub bus: &'static str,
+    pub bus_ok: bool,
+    pub database_ok: bool,
+}
+
+/// Readiness: the database and (when configured) Redis answer; 503 otherwise.
+#[utoipa::path(get, path = "/readyz", tag = "operations",
+    responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
+async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    let (database_ok, bus_ok) = tokio::join!(state.db.ping(), state.broker.ping());
+    let ready = database_ok && bus_ok;
+    let body = Readiness {
+        status: if ready { "ok" } else { "unavailable" },
+        database: match state.db.backend {
+            crate::store::Backend::Sqlite => "sqlite",
+            crate::store::Backend::Postgres => "postgres",
+        },
+        bus: state.broker.kind(),
+        bus_ok,
+        database_ok,
+    };
+    (if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, Json(body))
+}
+
+/// Prometheus text exposition of every metric of this node.
+#[utoipa::path(get, path = "/metrics", tag = "operations", responses((status = 200, body = String, content_type = "text/plain")))]
+async fn prometheus() -> impl IntoResponse {
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], super::metrics::render())
+}

@@ -1,0 +1,102 @@
+//! `Application`: build it from settings, learn its port, run it until stopped.
+//!
+//! Building connects the database (and Redis when configured), applies migrations
+//! and reference data, and binds the listener, so a test can start the real server
+//! on `127.0.0.1:0` and talk HTTP to it.
+
+use std::{future::Future, sync::Arc, time::Duration};
+
+use anyhow::Context;
+use tokio::{net::TcpListener, sync::watch};
+
+use crate::{
+    accounts::LoginThrottle,
+    config::{Settings, WorkerMode},
+    http, mail, ops,
+    realtime::Broker,
+    seed,
+    state::AppState,
+    store::{
+        clock::{SharedClock, SystemClock},
+        Db,
+    },
+    timers,
+};
+
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
+
+    /// As [`Application::build`], with a clock of the caller's (tests move time).
+    pub async fn build_with_clock(settings: Settings, clock: SharedClock) -> anyhow::Result<Self> {
+        settings.validate()?;
+        ops::metrics::install();
+        let db = Db::connect(&settings.effective_database_url(), settings.db_pool).await?;
+        db.migrate().await?;
+        seed::reference(&db).await.context("seeding reference data")?;
+        let broker = Broker::connect(settings.redis_url.as_deref()).await?;
+        let listener = TcpListener::bind(settings.bind)
+            .await
+            .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;
+        let state = AppState {
+            db,
+            settings: Arc::new(settings),
+            clock,
+            broker,
+            login_throttle: Arc::new(LoginThrottle::default()),
+        };
+        Ok(Self { listener, state })
+    }
+
+    /// The port actually bound (useful with port 0).
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, then drains open requests for up to the grace period.
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let Self { listener, state } = self;
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let mut background = tokio::task::JoinSet::new();
+        if state.settings.worker == WorkerMode::Inproc {
+            background.spawn(timers::run_until_stopped(state.db.clone(), state.clock.clone(), stop_rx.clone()));
+        }
+        if let Some(url) = &state.settings.smtp_url {
+            let relay = mail::sender::relay(url)?;
+            background.spawn(mail::sender::run(state.clone(), relay, stop_rx.clone()));
+        }
+
+        let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
+        let broker = state.broker.clone();
+        let app = http::router(state);
+        tracing::info!(address = %listener.local_addr()?, "serving");
+        let mut stopped = stop_rx.clone();
+        let server = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                tracing::info!("shutting down: no new connections");
+                let _ = stop_tx.send(true);
+            });
+        let drained = async {
+            let _ = stopped.changed().await;
+            tokio::time::sleep(grace).await;
+        };
+        tokio::select! {
+            result = server => result.context("server failed")?,
+            _ = drained => tracing::warn!("grace period over; closing remaining connections"),
+        }
+        background.shutdown().await;
+        broker.shutdown().await;
+        Ok(())
+    }
+}

@@ -1,0 +1,25 @@
+//! `AppState`: what every handler can reach, cloned cheaply per request.
+
+use std::sync::Arc;
+
+use crate::{accounts::LoginThrottle, config::Settings, realtime::Broker, store::clock::SharedClock, store::Db};
+
+#[derive(Clone)]
+pub struct AppState {
+    /// The database pool (SQLite or PostgreSQL).
+    pub db: Db,
+    /// Settings in force, read once at start.
+    pub settings: Arc<Settings>,
+    /// Source of "now" for every rule that involves time.
+    pub clock: SharedClock,
+    /// Cross-node bus: in-process or Redis.
+    pub broker: Broker,
+    /// Failed sign-in attempts per login name, to answer 429 to guessing.
+    pub login_throttle: Arc<LoginThrottle>,
+}
+
+impl AppState {
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+}

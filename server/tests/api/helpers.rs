@@ -1,0 +1,199 @@
+//! `spawn_app()`: the real server on 127.0.0.1:0 over a fresh database, and typed
+//! helpers to talk to it like a client.
+//!
+//! The backend is SQLite unless `VITRINE_TEST_BACKEND=postgres`, in which case each
+//! test gets its own PostgreSQL database (`vitrine_t_*`) on `VITRINE_TEST_POSTGRES_URL`
+//! (default `postgres://root@127.0.0.1:5432/postgres`).
+
+use std::sync::Arc;
+
+use reqwest::{Response, StatusCode};
+use serde_json::{json, Value};
+use vitrine_server::{
+    config::Settings,
+    store::{clock::ManualClock, Backend, Db},
+    Application,
+};
+
+pub const PASSWORD: &str = "correct-horse-1";
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub db: Db,
+    pub clock: Arc<ManualClock>,
+    _data_dir: tempfile::TempDir,
+}
+
+pub fn backend() -> Backend {
+    match std::env::var("VITRINE_TEST_BACKEND").as_deref() {
+        Ok("postgres") => Backend::Postgres,
+        _ => Backend::Sqlite,
+    }
+}
+
+async fn fresh_database_url(data_dir: &std::path::Path) -> String {
+    match backend() {
+        Backend::Sqlite => format!("sqlite://{}/test.db?mode=rwc", data_dir.display()),
+        Backend::Postgres => {
+            let admin_url = std::env::var("VITRINE_TEST_POSTGRES_URL")
+                .unwrap_or_else(|_| "postgres://root@127.0.0.1:5432/postgres".into());
+            let name = format!("vitrine_t_{}", vitrine_server::accounts::secrets::new_secret()[..16].to_owned());
+            let admin = Db::connect(&admin_url, 1).await.expect("PostgreSQL for tests is reachable");
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin.pool).await.expect("create test database");
+            admin.pool.close().await;
+            let (base, _) = admin_url.rsplit_once('/').expect("URL has a database part");
+            format!("{base}/{name}")
+        }
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Starts the app after `adjust` has edited its settings.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let mut settings = Settings::for_database(fresh_database_url(data_dir.path()).await);
+    settings.bind = "127.0.0.1:0".parse().unwrap();
+    settings.data_dir = data_dir.path().to_owned();
+    settings.web_dir = data_dir.path().join("web");
+    adjust(&mut settings);
+    let clock = ManualClock::starting_now();
+    let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let db = app.state().db.clone();
+    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir }
+}
+
+/// A response read whole: status and JSON body (Null when the body is not JSON).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    async fn read(response: Response) -> Self {
+        let status = response.status();
+        let text = response.text().await.unwrap_or_default();
+        Self { status, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+    }
+
+    /// The error code of an envelope answer.
+    pub fn code(&self) -> &str {
+        self.body["error"]["code"].as_str().unwrap_or("")
+    }
+
+    /// The message of the first error recorded for `field`.
+    pub fn field_message(&self, field: &str) -> &str {
+        self.body["error"]["fields"][field][0]["message"].as_str().unwrap_or("")
+    }
+
+    pub fn field_code(&self, field: &str) -> &str {
+        self.body["error"]["fields"][field][0]["code"].as_str().unwrap_or("")
+    }
+
+    /// Asserts the status and that the body is the error envelope with `code`.
+    #[track_caller]
+    pub fn assert_error(&self, status: u16, code: &str) {
+        assert_eq!(self.status.as_u16(), status, "body: {}", self.body);
+        assert_eq!(self.code(), code, "body: {}", self.body);
+        assert_eq!(self.body["error"]["status"], status, "envelope status");
+        assert!(self.body["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "envelope message");
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        Answer::read(request.send().await.expect("request sent")).await
+    }
+
+    pub async fn send_json(&self, method: reqwest::Method, path: &str, body: &Value, token: Option<&str>) -> Answer {
+        let mut request = self.client.request(method, self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        Answer::read(request.send().await.expect("request sent")).await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> Answer {
+        self.send_json(reqwest::Method::POST, path, body, None).await
+    }
+
+    pub async fn put(&self, path: &str, body: &Value, token: &str) -> Answer {
+        self.send_json(reqwest::Method::PUT, path, body, Some(token)).await
+    }
+
+    /// The client variant of sign-up (launch flow).
+    pub fn client_payload(username: &str) -> Value {
+        json!({
+            "email": format!("{username}@example.com"), "phone": "555-0100", "name": format!("Client {username}"),
+            "username": username, "password": PASSWORD, "agree_terms": 1, "user_type_id": 2,
+        })
+    }
+
+    /// The public sign-up (designer) variant, in California.
+    pub fn designer_payload(username: &str) -> Value {
+        json!({
+            "email": format!("{username}@example.com"), "region_id": 1, "country_id": 1, "state_id": 5,
+            "city": "Oakland", "name": format!("Designer {username}"), "username": username, "phone": "555-0101",
+            "password": PASSWORD, "confirm_password": PASSWORD, "paypal_email": format!("{username}@pay.example.com"),
+            "agree_terms": 1, "agree_age_requirements": 1, "user_type_id": 3,
+        })
+    }
+
+    /// Registers and returns the new user's id.
+    pub async fn register(&self, payload: &Value) -> i64 {
+        let answer = self.post("/oauth/register", payload).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+        answer.body["data"]["id"].as_i64().expect("new user id")
+    }
+
+    pub async fn login(&self, login: &str, password: &str) -> Answer {
+        self.post("/oauth/token", &json!({"grant_type": "password", "username": login, "password": password})).await
+    }
+
+    /// Signs in and returns the access token.
+    pub async fn token(&self, login: &str) -> String {
+        let answer = self.login(login, PASSWORD).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        answer.body["access_token"].as_str().expect("access token").to_owned()
+    }
+
+    /// Registers a client and signs in: (id, token).
+    pub async fn client_session(&self, username: &str) -> (i64, String) {
+        let id = self.register(&Self::client_payload(username)).await;
+        (id, self.token(username).await)
+    }
+
+    /// Creates an admin directly (admins cannot sign up) and signs in: (id, token).
+    pub async fn admin_session(&self, username: &str) -> (i64, String) {
+        let id = self.register(&Self::client_payload(username)).await;
+        sqlx::query("UPDATE app_user SET user_type_id = 1 WHERE id = $1")
+            .bind(id)
+            .execute(&self.db.pool)
+            .await
+            .unwrap();
+        (id, self.token(username).await)
+    }
+
+    /// The newest message queued to `address`: (subject, body).
+    pub async fn last_mail_to(&self, address: &str) -> Option<(String, String)> {
+        sqlx::query_as("SELECT subject, body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1")
+            .bind(address)
+            .fetch_optional(&self.db.pool)
+            .await
+            .unwrap()
+    }
+}

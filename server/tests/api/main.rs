@@ -1,0 +1,12 @@
+//! API tests: the real server on a free port, spoken to over HTTP like a client.
+//! One binary for all of them (link once); see `helpers.rs` for `spawn_app()`.
+
+mod helpers;
+
+mod errors;
+mod openapi;
+mod operations;
+mod password_reset;
+mod profiles;
+mod registration;
+mod sign_in;

@@ -1,0 +1,105 @@
+//! Health, readiness, metrics, and the demo seed.
+
+use vitrine_server::{
+    seed,
+    store::clock::{Clock, SystemClock},
+};
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn health_and_readiness_answer() {
+    let app = spawn_app().await;
+    let health = app.get("/healthz", None).await;
+    assert_eq!(health.status, 200);
+    assert_eq!(health.body["status"], "ok");
+    let ready = app.get("/readyz", None).await;
+    assert_eq!(ready.status, 200, "{}", ready.body);
+    assert_eq!(ready.body["database_ok"], true);
+    assert_eq!(ready.body["bus"], "memory");
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route() {
+    let app = spawn_app().await;
+    app.get("/regions", None).await;
+    let response = app.client.get(app.url("/metrics")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let text = response.text().await.unwrap();
+    assert!(text.contains("vitrine_http_requests_total"), "{text}");
+    assert!(text.contains("route=\"/regions\""), "{text}");
+}
+
+#[tokio::test]
+async fn demo_seed_creates_the_five_accounts_once() {
+    let app = spawn_app().await;
+    let created = seed::demo(&app.db, &SystemClock).await.unwrap();
+    assert_eq!(created, vec!["demo-admin", "demo-client", "demo-bronze", "demo-silver", "demo-gold"]);
+    let again = seed::demo(&app.db, &SystemClock).await.unwrap();
+    assert!(again.is_empty(), "seeding twice changes nothing");
+    seed::reference(&app.db).await.unwrap();
+
+    let token = app.login("demo-gold", seed::DEMO_PASSWORD).await;
+    assert_eq!(token.status, 200);
+    let me = app.get("/oauth/users", Some(token.body["access_token"].as_str().unwrap())).await;
+    assert_eq!(me.body["data"]["creative_level_id"], 3);
+    let admin = app.login("demo-admin", seed::DEMO_PASSWORD).await;
+    let me = app.get("/oauth/users", Some(admin.body["access_token"].as_str().unwrap())).await;
+    assert_eq!(me.body["data"]["user_type_id"], 1);
+
+    let types: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest_type").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(types, 21);
+    let services: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM project_service").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(services, 15);
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM app_user").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(users, 5);
+}
+
+#[tokio::test]
+async fn housekeeping_removes_only_dead_credentials() {
+    use vitrine_server::timers::housekeeping::{sweep, KEEP_MS};
+    let app = spawn_app().await;
+    let (_, live) = app.client_session("keeper").await;
+    let (_, gone) = app.client_session("leaver").await;
+    app.get("/oauth/logout", Some(&gone)).await;
+
+    let now = app.clock.now_ms();
+    let report = sweep(&app.db, now).await.unwrap();
+    assert_eq!(report.removed(), 0, "a just-revoked token is kept a day");
+    let report = sweep(&app.db, now + KEEP_MS + 1).await.unwrap();
+    assert_eq!(report.access_tokens, 1);
+    assert_eq!(app.get("/oauth/users", Some(&live)).await.status, 200, "live tokens stay");
+}
+
+/// The Redis URL of the Redis suite (`make test-redis` sets it).
+fn redis_url() -> String {
+    std::env::var("VITRINE_TEST_REDIS_URL").expect("VITRINE_TEST_REDIS_URL is set by `make test-redis`")
+}
+
+#[tokio::test]
+#[ignore = "needs Redis: run by `make test-redis`"]
+async fn readiness_reports_redis_when_configured() {
+    let url = redis_url();
+    let app = crate::helpers::spawn_app_with(|settings| settings.redis_url = Some(url)).await;
+    let ready = app.get("/readyz", None).await;
+    assert_eq!(ready.status, 200, "{}", ready.body);
+    assert_eq!(ready.body["bus"], "redis");
+    assert_eq!(ready.body["bus_ok"], true);
+}
+
+#[tokio::test]
+#[ignore = "needs Redis: run by `make test-redis`"]
+async fn an_unreachable_redis_stops_start_up_naming_the_setting() {
+    // Prove the suite's Redis is up, so the failure below is about the bad port only.
+    let _ = redis_url();
+    let free_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut settings = vitrine_server::Settings::for_database("sqlite::memory:");
+    settings.bind = "127.0.0.1:0".parse().unwrap();
+    settings.redis_url = Some(format!("redis://127.0.0.1:{free_port}"));
+    let err = match vitrine_server::Application::build(settings).await {
+        Ok(_) => panic!("start-up must fail without Redis"),
+        Err(err) => format!("{err:#}"),
+    };
+    assert!(err.contains("REDIS_URL"), "{err}");
+}

@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports flow one way: shared (lib, components, config, types, testing) -> features -> app. */
+const restrict = (group, message) => [
+  'error',
+  { patterns: [{ group, message }] },
+];
+
+export default defineConfig([
+  // *.gen.ts files are generated (the protocol crate writes src/realtime/protocol.gen.ts).
+  globalIgnores(['dist', 'node_modules', '**/*.gen.ts']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [
+      js.configs.recommended,
+      tseslint.configs.recommended,
+      reactHooks.configs.flat.recommended,
+      reactRefresh.configs.vite,
+    ],
+    languageOptions: { ecmaVersion: 2022, globals: globals.browser },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/{lib,components,config,types,testing}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        ['@/features/*', '@/app/*'],
+        'Shared code must not import features or app.',
+      ),
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(['@/app/*'], 'Features must not import from app.'),
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+]);

@@ -1,0 +1,56 @@
+import { Navigate, type RouteObject } from 'react-router';
+
+import { AppShell } from '@/components/layouts/app-shell';
+import { ComingSoon } from '@/components/layouts/coming-soon';
+import { plannedPages } from '@/components/layouts/nav-links';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import {
+  loadPasswordReset,
+  logoutAndRedirect,
+  redirectIfSignedIn,
+  requireSession,
+} from '@/features/auth/loaders';
+
+import { DashboardRoute } from './routes/app/dashboard';
+import { LoginRoute } from './routes/auth/login';
+import { PasswordResetRoute } from './routes/auth/password-reset';
+import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
+import { SignupRoute } from './routes/auth/signup';
+import { RouteError } from './routes/route-error';
+
+/** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
+const comingSoonRoutes: RouteObject[] = plannedPages().map(({ to, label }) => ({
+  path: to.slice(1),
+  element: <ComingSoon title={label} />,
+}));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { path: 'login', loader: redirectIfSignedIn, element: <LoginRoute /> },
+      { path: 'signup', loader: redirectIfSignedIn, element: <SignupRoute /> },
+      { path: 'password/reset', element: <PasswordResetRequestRoute /> },
+      {
+        path: 'password/reset/:token',
+        loader: loadPasswordReset,
+        element: <PasswordResetRoute />,
+      },
+      { path: 'logout', loader: logoutAndRedirect, element: <FullPageSpinner /> },
+      {
+        // Everything else needs a session; unknown paths land on the dashboard.
+        loader: requireSession,
+        element: <AppShell />,
+        children: [
+          { index: true, element: <Navigate to={paths.dashboard} replace /> },
+          { path: 'dashboard', element: <DashboardRoute /> },
+          ...comingSoonRoutes,
+          { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+import { useNavigate } from 'react-router';
+
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { toast } from '@/lib/toast';
+
+export function LoginRoute() {
+  const navigate = useNavigate();
+  return (
+    <AuthLayout title="Log in">
+      <LoginForm
+        onSuccess={(user) => {
+          toast.success(`Welcome back, ${user.name}!`);
+          navigate(paths.dashboard, { replace: true });
+        }}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,38 @@
+import { useSnapshot } from 'valtio';
+
+import { dismissToast, toasts, type ToastKind } from '@/lib/toast';
+
+const KINDS: Record<ToastKind, string> = {
+  success: 'border-green-300 bg-green-600 text-white',
+  error: 'border-red-300 bg-red-600 text-white',
+  info: 'border-slate-300 bg-slate-800 text-white',
+};
+
+/** Renders the toast store, bottom right. */
+export function Toaster() {
+  const { items } = useSnapshot(toasts);
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
+      {items.map((item) => (
+        <div
+          key={item.id}
+          data-kind={item.kind}
+          className={`pointer-events-auto flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${KINDS[item.kind]}`}
+        >
+          <span>{item.message}</span>
+          <button
+            type="button"
+            aria-label="Close notification"
+            onClick={() => dismissToast(item.id)}
+            className="text-lg leading-none opacity-80 hover:opacity-100"
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { apiClient } from '@/lib/api-client';
+import type { MessageEnvelope } from '@/types/api';
+
+/** GET /oauth/logout: revokes the bearer token on the server. */
+export function logout(): Promise<MessageEnvelope> {
+  return apiClient.get<MessageEnvelope>('/oauth/logout');
+}

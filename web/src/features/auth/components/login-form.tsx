@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-fields';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-messages';
+import { useForm } from '@/lib/form';
+import type { User } from '@/types/api';
+
+import { signIn } from '../sign-in';
+import { validateLogin, type LoginValues } from '../validation';
+
+const EMPTY: LoginValues = { username: '', password: '' };
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const form = useForm(EMPTY, validateLogin);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (!form.isValid) {
+      form.touchAll();
+      return;
+    }
+    setPending(true);
+    setFailure(null);
+    try {
+      const user = await signIn({
+        username: form.values.username.trim(),
+        password: form.values.password,
+      });
+      onSuccess(user);
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+      <TextField
+        label="Username or email"
+        name="username"
+        autoComplete="username"
+        value={form.values.username}
+        onChange={(value) => form.setValue('username', value)}
+        onBlur={() => form.touch('username')}
+        error={form.visibleError('username')}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={(value) => form.setValue('password', value)}
+        onBlur={() => form.touch('password')}
+        error={form.visibleError('password')}
+      />
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={!form.isValid || pending}
+        isLoading={pending}
+      >
+        Log in
+      </Button>
+      <div className="flex justify-between text-sm">
+        <Link to={paths.passwordResetRequest} className="text-indigo-600 hover:underline">
+          Forgot your password?
+        </Link>
+        <Link to={paths.signup} className="text-indigo-600 hover:underline">
+          Create an account
+        </Link>
+      </div>
+    </form>
+  );
+}

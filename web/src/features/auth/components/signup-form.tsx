@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fields';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, serverMessage } from '@/lib/error-messages';
+import { useForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { USER_TYPE, type User } from '@/types/api';
+
+import { register, type DesignerRegistration } from '../api/register';
+import { useLocations } from '../hooks/use-locations';
+import { signIn } from '../sign-in';
+import { EMPTY_SIGNUP, validateSignup, type SignupValues } from '../validation';
+
+type TextFieldName = Exclude<keyof SignupValues, 'agree_terms' | 'agree_age_requirements'>;
+
+interface Failure {
+  message: string;
+  /** Per-field messages from the server, cleared as the user edits the field. */
+  fields: Partial<Record<keyof SignupValues, string>>;
+}
+
+function failureFrom(error: unknown): Failure {
+  const fields: Failure['fields'] = {};
+  if (error instanceof ApiError) {
+    for (const name of Object.keys(EMPTY_SIGNUP) as (keyof SignupValues)[]) {
+      const message = error.fieldMessage(name);
+      if (message) fields[name] = message;
+    }
+  }
+  return { message: serverMessage(error), fields };
+}
+
+interface SignupFormProps {
+  /** The `ref` query parameter the visitor arrived with, sent as referral_source. */
+  referral?: string;
+  onSuccess: (user: User) => void;
+}
+
+/** The designer sign-up: registers, then signs in with the same credentials. */
+export function SignupForm({ referral, onSuccess }: SignupFormProps) {
+  const locations = useLocations();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const [chosenCountryId, setChosenCountryId] = useState('');
+  const chosenCountry = locations.countries.find((c) => String(c.id) === chosenCountryId);
+  const stateRequired = chosenCountry?.has_states ?? false;
+
+  const form = useForm(EMPTY_SIGNUP, (values) => validateSignup(values, { stateRequired }));
+
+  function clearServerError(name: keyof SignupValues) {
+    setFailure((current) =>
+      current?.fields[name]
+        ? { ...current, fields: { ...current.fields, [name]: undefined } }
+        : current,
+    );
+  }
+
+  function errorFor(name: keyof SignupValues) {
+    return form.visibleError(name) ?? failure?.fields[name];
+  }
+
+  function text(name: TextFieldName, label: string, type = 'text', autoComplete = 'off') {
+    return (
+      <TextField
+        label={label}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={form.values[name]}
+        onChange={(value) => {
+          form.setValue(name, value);
+          clearServerError(name);
+        }}
+        onBlur={() => form.touch(name)}
+        error={errorFor(name)}
+      />
+    );
+  }
+
+  function chooseRegion(regionId: string) {
+    form.setValuesWith((v) => ({ ...v, region_id: regionId, country_id: '', state_id: '' }));
+    setChosenCountryId('');
+    locations.chooseRegion(regionId);
+  }
+
+  function chooseCountry(countryId: string) {
+    form.setValuesWith((v) => ({ ...v, country_id: countryId, state_id: '' }));
+    setChosenCountryId(countryId);
+    locations.chooseCountry(locations.countries.find((c) => String(c.id) === countryId));
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (!form.isValid) {
+      form.touchAll();
+      return;
+    }
+    const v = form.values;
+    const payload: DesignerRegistration = {
+      email: v.email.trim(),
+      region_id: Number(v.region_id),
+      country_id: Number(v.country_id),
+      state_id: stateRequired ? Number(v.state_id) : null,
+      city: v.city.trim(),
+      name: v.name.trim(),
+      username: v.username,
+      phone: v.phone.trim(),
+      password: v.password,
+      confirm_password: v.confirm_password,
+      paypal_email: v.paypal_email.trim(),
+      agree_terms: 1,
+      agree_age_requirements: 1,
+      user_type_id: USER_TYPE.designer,
+      ...(referral ? { referral_source: referral } : {}),
+    };
+
+    setPending(true);
+    setFailure(null);
+    try {
+      await register(payload);
+    } catch (error) {
+      setFailure(failureFrom(error));
+      setPending(false);
+      return;
+    }
+    toast.success('Registered Successfully');
+    try {
+      onSuccess(await signIn({ username: payload.username, password: payload.password }));
+    } catch (error) {
+      setFailure({ message: errorMessage(error), fields: {} });
+      setPending(false);
+    }
+  }
+
+  const toOptions = (items: { id: number; name: string }[]) =>
+    items.map((item) => ({ value: String(item.id), label: item.name }));
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      {failure && <Alert onDismiss={() => setFailure(null)}>{failure.message}</Alert>}
+      <div className="grid gap-4 md:grid-cols-2">
+        {text('email', 'Email', 'email', 'email')}
+        {text('name', 'Full name', 'text', 'name')}
+        {text('username', 'Username', 'text', 'username')}
+        {text('phone', 'Phone', 'tel', 'tel')}
+        <SelectField
+          label="Region"
+          name="region_id"
+          placeholder="Select a region"
+          value={form.values.region_id}
+          options={toOptions(locations.regions)}
+          onChange={chooseRegion}
+          onBlur={() => form.touch('region_id')}
+          error={errorFor('region_id')}
+        />
+        <SelectField
+          label="Country"
+          name="country_id"
+          placeholder="Select a country"
+          value={form.values.country_id}
+          options={toOptions(locations.countries)}
+          disabled={form.values.region_id === ''}
+          onChange={chooseCountry}
+          onBlur={() => form.touch('country_id')}
+          error={errorFor('country_id')}
+        />
+        {stateRequired && (
+          <SelectField
+            label="State"
+            name="state_id"
+            placeholder="Select a state"
+            value={form.values.state_id}
+            options={toOptions(locations.states)}
+            onChange={(value) => form.setValue('state_id', value)}
+            onBlur={() => form.touch('state_id')}
+            error={errorFor('state_id')}
+          />
+        )}
+        {text('city', 'City', 'text', 'address-level2')}
+        {text('password', 'Password', 'password', 'new-password')}
+        {text('confirm_password', 'Confirm password', 'password', 'new-password')}
+        {text('paypal_email', 'PayPal email', 'email')}
+      </div>
+      <CheckboxField
+        label="I agree to the Terms and Conditions"
+        checked={form.values.agree_terms}
+        onChange={(checked) => {
+          form.setValue('agree_terms', checked);
+          form.touch('agree_terms');
+        }}
+        error={errorFor('agree_terms')}
+      />
+      <CheckboxField
+        label="I am 18 years of age or older"
+        checked={form.values.agree_age_requirements}
+        onChange={(checked) => {
+          form.setValue('agree_age_requirements', checked);
+          form.touch('agree_age_requirements');
+        }}
+        error={errorFor('agree_age_requirements')}
+      />
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={!form.isValid || pending}
+        isLoading={pending}
+      >
+        Create Account and Proceed
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to={paths.login} className="text-indigo-600 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
+}

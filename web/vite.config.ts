@@ -1,0 +1,59 @@
+/// <reference types="vitest/config" />
+import type { IncomingMessage } from 'node:http';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** Where `npm run dev` forwards API calls: the Rust server's default listen address. */
+const API_ORIGIN = 'http://127.0.0.1:8080';
+
+/**
+ * Every path prefix the server answers. Some are also client routes (/password/reset/:token,
+ * /contests/..., /projects/..., /messages), so a browser navigation (Accept: text/html) is
+ * served the SPA instead of being proxied: the same rule the server applies in production.
+ */
+const API_PREFIXES = [
+  '/oauth',
+  '/password',
+  '/users',
+  '/countries',
+  '/regions',
+  '/contests',
+  '/projects',
+  '/bids',
+  '/notifications',
+  '/messages',
+  '/carts',
+  '/payments',
+  '/files',
+  '/healthz',
+  '/openapi.json',
+];
+
+function isPageNavigation(req: IncomingMessage): boolean {
+  return req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+}
+
+const apiProxy: ProxyOptions = {
+  target: API_ORIGIN,
+  changeOrigin: true,
+  bypass: (req) => (isPageNavigation(req) ? '/index.html' : undefined),
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { tsconfigPaths: true },
+  server: {
+    proxy: {
+      ...Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, apiProxy])),
+      '/ws': { target: API_ORIGIN.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
