@@ -80,6 +80,26 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_MAIL_FROM", default_value = "Vitrine <no-reply@vitrine.local>")]
     pub mail_from: String,
 
+    /// Outbound queue of one WebSocket, in frames; a full queue closes it (4008).
+    #[arg(long, env = "VITRINE_WS_QUEUE_FRAMES", default_value_t = 1024)]
+    pub ws_queue_frames: usize,
+
+    /// Subscriptions one WebSocket may hold.
+    #[arg(long, env = "VITRINE_WS_MAX_SUBSCRIPTIONS", default_value_t = 200)]
+    pub ws_max_subscriptions: usize,
+
+    /// Open WebSockets one signed-in user may hold on one node.
+    #[arg(long, env = "VITRINE_WS_MAX_CONNECTIONS_PER_USER", default_value_t = 32)]
+    pub ws_max_connections_per_user: usize,
+
+    /// Events kept per channel for recovery.
+    #[arg(long, env = "VITRINE_HISTORY_MAX_EVENTS", default_value_t = 1000)]
+    pub history_max_events: i64,
+
+    /// Age after which events leave the history, in seconds.
+    #[arg(long, env = "VITRINE_HISTORY_MAX_AGE_SECS", default_value_t = 7 * 24 * 3600)]
+    pub history_max_age_secs: i64,
+
     /// Log format: `pretty` or `json` (also `LOG_FORMAT`).
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
@@ -141,6 +161,15 @@ impl Settings {
         }
         if self.token_ttl_secs == 0 {
             return Err(SettingError { name: "VITRINE_TOKEN_TTL_SECS", reason: "must be above 0".into() });
+        }
+        if self.ws_queue_frames == 0 {
+            return Err(SettingError { name: "VITRINE_WS_QUEUE_FRAMES", reason: "must be above 0".into() });
+        }
+        if self.history_max_events < 1 || self.history_max_age_secs < 1 {
+            return Err(SettingError {
+                name: "VITRINE_HISTORY_MAX_EVENTS",
+                reason: "history limits must be above 0".into(),
+            });
         }
         if self.db_pool == 0 {
             return Err(SettingError { name: "VITRINE_DB_POOL", reason: "must be above 0".into() });

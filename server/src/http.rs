@@ -22,7 +22,7 @@ use utoipa_scalar::{Scalar, Servable};
 use crate::{
     accounts,
     error::{catalogue, route_not_found, AppError},
-    geo, ops,
+    geo, ops, realtime,
     state::AppState,
 };
 
@@ -34,6 +34,7 @@ use crate::{
         (name = "accounts", description = "Sign-up, sign-in, password reset, profiles"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
+        (name = "realtime", description = "WebSocket hub (docs/protocol.md), publish API, channel history"),
     )
 )]
 struct ApiDoc;
@@ -53,6 +54,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(accounts::router())
         .merge(geo::router())
         .merge(ops::router())
+        .merge(realtime::router())
         .split_for_parts()
 }
 

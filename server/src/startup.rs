@@ -13,7 +13,7 @@ use crate::{
     accounts::LoginThrottle,
     config::{Settings, WorkerMode},
     http, mail, ops,
-    realtime::Broker,
+    realtime::{relay, Realtime},
     seed,
     state::AppState,
     store::{
@@ -40,7 +40,7 @@ impl Application {
         let db = Db::connect(&settings.effective_database_url(), settings.db_pool).await?;
         db.migrate().await?;
         seed::reference(&db).await.context("seeding reference data")?;
-        let broker = Broker::connect(settings.redis_url.as_deref()).await?;
+        let realtime = Realtime::start(db.clone(), settings.redis_url.as_deref()).await?;
         let listener = TcpListener::bind(settings.bind)
             .await
             .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;
@@ -48,7 +48,7 @@ impl Application {
             db,
             settings: Arc::new(settings),
             clock,
-            broker,
+            realtime,
             login_throttle: Arc::new(LoginThrottle::default()),
         };
         Ok(Self { listener, state })
@@ -68,8 +68,20 @@ impl Application {
         let Self { listener, state } = self;
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut background = tokio::task::JoinSet::new();
+        background.spawn(relay::run_until_stopped(
+            state.realtime.clone(),
+            state.db.clone(),
+            state.clock.clone(),
+            stop_rx.clone(),
+        ));
         if state.settings.worker == WorkerMode::Inproc {
-            background.spawn(timers::run_until_stopped(state.db.clone(), state.clock.clone(), stop_rx.clone()));
+            let retention = timers::housekeeping::Retention::from_settings(&state.settings);
+            background.spawn(timers::run_until_stopped(
+                state.db.clone(),
+                state.clock.clone(),
+                retention,
+                stop_rx.clone(),
+            ));
         }
         if let Some(url) = &state.settings.smtp_url {
             let relay = mail::sender::relay(url)?;
@@ -77,7 +89,8 @@ impl Application {
         }
 
         let grace = Duration::from_secs(state.settings.shutdown_grace_secs);
-        let broker = state.broker.clone();
+        let realtime = state.realtime.clone();
+        let shutdown_realtime = realtime.clone();
         let app = http::router(state);
         tracing::info!(address = %listener.local_addr()?, "serving");
         let mut stopped = stop_rx.clone();
@@ -85,6 +98,7 @@ impl Application {
             .with_graceful_shutdown(async move {
                 shutdown.await;
                 tracing::info!("shutting down: no new connections");
+                shutdown_realtime.close_all_for_restart();
                 let _ = stop_tx.send(true);
             });
         let drained = async {
@@ -96,7 +110,7 @@ impl Application {
             _ = drained => tracing::warn!("grace period over; closing remaining connections"),
         }
         background.shutdown().await;
-        broker.shutdown().await;
+        realtime.broker.shutdown().await;
         Ok(())
     }
 }

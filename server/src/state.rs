@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::{accounts::LoginThrottle, config::Settings, realtime::Broker, store::clock::SharedClock, store::Db};
+use crate::{accounts::LoginThrottle, config::Settings, realtime::Realtime, store::clock::SharedClock, store::Db};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -12,8 +12,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Source of "now" for every rule that involves time.
     pub clock: SharedClock,
-    /// Cross-node bus: in-process or Redis.
-    pub broker: Broker,
+    /// This node's hub and the bus between nodes (in-process or Redis).
+    pub realtime: Realtime,
     /// Failed sign-in attempts per login name, to answer 429 to guessing.
     pub login_throttle: Arc<LoginThrottle>,
 }

@@ -30,7 +30,8 @@ async fn main() -> anyhow::Result<()> {
     let db = Db::connect(&settings.effective_database_url(), 4).await?;
     db.migrate().await?;
     let (stop_tx, stop_rx) = watch::channel(false);
-    let worker = tokio::spawn(timers::run_until_stopped(db, Arc::new(SystemClock), stop_rx));
+    let retention = timers::housekeeping::Retention::from_settings(&settings);
+    let worker = tokio::spawn(timers::run_until_stopped(db, Arc::new(SystemClock), retention, stop_rx));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     worker.await?;

@@ -44,7 +44,12 @@ pub struct MaybeUser(pub Option<CurrentUser>);
 
 /// The bearer token of a request, if any.
 pub fn bearer_token(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    bearer_from_headers(&parts.headers)
+}
+
+/// The bearer token in `Authorization` headers, if any.
+pub fn bearer_from_headers(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|t| !t.is_empty())
 }

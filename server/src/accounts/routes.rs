@@ -197,6 +197,7 @@ async fn issue_token(
 #[instrument(skip_all, fields(user_id = caller.id()))]
 async fn logout(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Message>, AppError> {
     store::revoke_token(&state.db.pool, caller.token_id, state.now_ms()).await?;
+    state.realtime.revoke_token(caller.token_id).await;
     Ok(Json(Message::new("You have been logged out.")))
 }
 
@@ -316,6 +317,7 @@ async fn reset_password(
     store::set_password_hash(&mut *tx, user.id, &hash, now).await?;
     store::revoke_user_tokens(&mut *tx, user.id, now).await?;
     tx.commit().await?;
+    state.realtime.revoke_user(user.id).await;
     tracing::info!(user_id = user.id, "password reset");
     Ok(Json(Message::new("Password changed successfully")))
 }
@@ -459,6 +461,9 @@ async fn update_user_status(
     tx.commit().await?;
     let user =
         store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    if !active {
+        state.realtime.revoke_user(id).await;
+    }
     tracing::info!(user_id = id, active, by = caller.id(), "account status changed");
     Ok(Json(Data::new(UserView::of(user, true))))
 }

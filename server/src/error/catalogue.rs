@@ -62,6 +62,16 @@ catalogue! {
     COUNTRY_NOT_FOUND = "country.not_found", "Resource Not Found";
     METHOD_NOT_ALLOWED = "route.method_not_allowed", "This method is not allowed here.";
 
+    // The hub's HTTP side (the WebSocket's own codes live in vitrine_protocol::ErrorCode).
+    WS_UPGRADE_REQUIRED = "ws.upgrade_required", "This address speaks WebSocket only.";
+    WS_SUBPROTOCOL = "ws.subprotocol", "Unsupported subprotocol; offer v1.json or v1.msgpack.";
+    WS_TOO_MANY_CONNECTIONS = "ws.too_many_connections", "Too many open connections for this account.";
+    PUBLISH_DISABLED = "publish.disabled", "The publish API is not enabled on this server.";
+    PUBLISH_BATCH_SIZE = "publish.batch_size", "Send between 1 and 1000 publications.";
+    CHANNEL_INVALID = "channel.invalid", "That is not a valid channel name.";
+    CHANNEL_FORBIDDEN = "channel.forbidden", "You may not read this channel.";
+    CHANNEL_NO_HISTORY = "channel.no_history", "This channel keeps no history.";
+
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";

@@ -36,7 +36,7 @@ pub struct Readiness {
 #[utoipa::path(get, path = "/readyz", tag = "operations",
     responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    let (database_ok, bus_ok) = tokio::join!(state.db.ping(), state.broker.ping());
+    let (database_ok, bus_ok) = tokio::join!(state.db.ping(), state.realtime.broker.ping());
     let ready = database_ok && bus_ok;
     let body = Readiness {
         status: if ready { "ok" } else { "unavailable" },
@@ -44,7 +44,7 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
             crate::store::Backend::Sqlite => "sqlite",
             crate::store::Backend::Postgres => "postgres",
         },
-        bus: state.broker.kind(),
+        bus: state.realtime.broker.kind(),
         bus_ok,
         database_ok,
     };

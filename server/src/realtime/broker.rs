@@ -1,64 +1,216 @@
-//! `Broker`: the bus between server nodes. `Memory` serves a single process;
-//! `Redis` connects every node of a scaled deployment.
+//! `Broker`: the bus between server nodes. `Memory` hands messages straight to this
+//! node's hub; `Redis` publishes them on Redis pub/sub, where every node listening
+//! to the channel (including this one) receives them.
+//!
+//! A node listens to a channel's Redis topic only while it has local subscribers
+//! ([`Broker::sync`]). After a Redis reconnect it re-subscribes and reads back from
+//! the event table whatever its channels missed, so connected subscribers lose nothing.
 
-use std::time::Duration;
+use std::{collections::HashSet, sync::Arc, time::Duration};
 
 use anyhow::Context;
-use fred::prelude::{Builder, ClientLike, Config, ReconnectPolicy};
+use fred::{
+    clients::SubscriberClient,
+    prelude::{Builder, ClientLike, Config, EventInterface, PubsubInterface, ReconnectPolicy},
+};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Mutex;
+use vitrine_protocol::{Channel, EventFrame, PresenceUser, ServerFrame, SignalKind};
+
+use super::{hub::Hub, outbox};
+
+/// Redis topic of a channel.
+fn topic(ch: &str) -> String {
+    format!("vitrine:ch:{ch}")
+}
+/// Redis topic of node-wide control messages (revocations).
+const CONTROL_TOPIC: &str = "vitrine:control";
+
+/// What crosses the bus.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub enum BusMessage {
+    Event(EventFrame),
+    Presence { ch: String, joined: Vec<PresenceUser>, left: Vec<PresenceUser> },
+    Signal { ch: String, kind: SignalKind, user: PresenceUser },
+    RevokeToken { token_id: i64 },
+    RevokeUser { user_id: i64 },
+}
+
+impl BusMessage {
+    fn topic(&self) -> String {
+        match self {
+            Self::Event(e) => topic(&e.ch),
+            Self::Presence { ch, .. } | Self::Signal { ch, .. } => topic(ch),
+            Self::RevokeToken { .. } | Self::RevokeUser { .. } => CONTROL_TOPIC.to_owned(),
+        }
+    }
+}
+
+/// Hands a bus message to the hub.
+fn dispatch(hub: &Arc<Hub>, message: BusMessage) {
+    match message {
+        BusMessage::Event(frame) => hub.dispatch_event(frame),
+        BusMessage::Presence { ch, joined, left } => {
+            let frame = ServerFrame::Presence { ch: ch.clone(), joined, left };
+            hub.broadcast(&ch, frame, None);
+        }
+        BusMessage::Signal { ch, kind, user } => hub.signal(&ch, kind, user),
+        BusMessage::RevokeToken { token_id } => hub.revoke_token(token_id),
+        BusMessage::RevokeUser { user_id } => hub.revoke_user(user_id),
+    }
+}
 
 #[derive(Clone)]
-pub enum Broker {
-    /// One process: nothing to cross.
-    Memory,
-    /// A Redis client shared by the node; reconnects by itself.
-    Redis(fred::prelude::Client),
+pub struct Broker {
+    hub: Arc<Hub>,
+    redis: Option<Arc<RedisBus>>,
+}
+
+struct RedisBus {
+    publisher: fred::prelude::Client,
+    subscriber: SubscriberClient,
+    /// Topics this node listens to; the lock serialises subscribe/unsubscribe.
+    listening: Mutex<HashSet<String>>,
 }
 
 impl std::fmt::Debug for Broker {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Memory => f.write_str("Broker::Memory"),
-            Self::Redis(_) => f.write_str("Broker::Redis"),
-        }
+        f.write_str(if self.redis.is_some() { "Broker::Redis" } else { "Broker::Memory" })
     }
 }
 
 impl Broker {
-    /// The in-process bus, or a connected Redis client for `redis_url`.
-    pub async fn connect(redis_url: Option<&str>) -> anyhow::Result<Self> {
-        let Some(url) = redis_url else { return Ok(Self::Memory) };
+    /// The in-process bus, or Redis pub/sub for `redis_url`.
+    pub async fn connect(redis_url: Option<&str>, hub: Arc<Hub>, db: crate::store::Db) -> anyhow::Result<Self> {
+        let Some(url) = redis_url else { return Ok(Self { hub, redis: None }) };
         let config = Config::from_url(url).context("REDIS_URL does not parse")?;
-        let client = Builder::from_config(config)
-            // Retry forever with backoff capped at 2 s: a node outlives Redis restarts.
+        let mut builder = Builder::from_config(config);
+        // Retry forever, backing off to 2 s: a node outlives Redis restarts.
+        builder
             .set_policy(ReconnectPolicy::new_exponential(0, 100, 2_000, 2))
-            .with_connection_config(|c| c.connection_timeout = Duration::from_secs(5))
-            .build()
-            .context("REDIS_URL")?;
-        client.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
-        Ok(Self::Redis(client))
+            .with_connection_config(|c| c.connection_timeout = Duration::from_secs(5));
+        let publisher = builder.build().context("REDIS_URL")?;
+        let subscriber = builder.build_subscriber_client().context("REDIS_URL")?;
+        publisher.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
+        subscriber.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
+        subscriber.manage_subscriptions();
+        subscriber.subscribe(CONTROL_TOPIC).await.context("subscribing to the control topic")?;
+
+        let mut messages = subscriber.message_rx();
+        let message_hub = Arc::clone(&hub);
+        tokio::spawn(async move {
+            loop {
+                match messages.recv().await {
+                    Ok(message) => match message.value.as_bytes().map(serde_json::from_slice::<BusMessage>) {
+                        Some(Ok(bus)) => dispatch(&message_hub, bus),
+                        _ => tracing::warn!(topic = %message.channel, "unreadable bus message"),
+                    },
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
+                        // Lost locally; the gap fill of the next event repairs durable channels.
+                        tracing::warn!(missed = n, "bus receiver lagged");
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+
+        let mut reconnects = subscriber.reconnect_rx();
+        let catch_up_hub = Arc::clone(&hub);
+        tokio::spawn(async move {
+            while reconnects.recv().await.is_ok() {
+                metrics::counter!("vitrine_redis_reconnects_total").increment(1);
+                tracing::info!("redis reconnected; catching up from history");
+                // Give manage_subscriptions a moment to re-subscribe first, so nothing
+                // published after the catch-up read is missed.
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                catch_up(&catch_up_hub, &db).await;
+            }
+        });
+
+        Ok(Self {
+            hub,
+            redis: Some(Arc::new(RedisBus { publisher, subscriber, listening: Mutex::new(HashSet::new()) })),
+        })
+    }
+
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// Sends `message` to every node listening to its channel (this one included).
+    pub async fn publish(&self, message: BusMessage) -> anyhow::Result<()> {
+        match &self.redis {
+            None => dispatch(&self.hub, message),
+            Some(redis) => {
+                let payload = serde_json::to_vec(&message)?;
+                redis.publisher.publish::<i64, _, _>(message.topic(), payload).await.context("redis publish")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes this node listen to `ch` exactly while it has local subscribers.
+    pub async fn sync(&self, ch: &str) -> anyhow::Result<()> {
+        let Some(redis) = &self.redis else { return Ok(()) };
+        let mut listening = redis.listening.lock().await;
+        let want = self.hub.has_subscribers(ch);
+        let topic = topic(ch);
+        if want && !listening.contains(&topic) {
+            redis.subscriber.subscribe(topic.clone()).await.context("redis subscribe")?;
+            listening.insert(topic);
+        } else if !want && listening.contains(&topic) {
+            redis.subscriber.unsubscribe(topic.clone()).await.context("redis unsubscribe")?;
+            listening.remove(&topic);
+        }
+        Ok(())
     }
 
     /// True when the bus can carry messages (always, for the in-process bus).
     pub async fn ping(&self) -> bool {
-        match self {
-            Self::Memory => true,
-            Self::Redis(client) => {
-                tokio::time::timeout(Duration::from_secs(2), client.ping::<String>(None)).await.is_ok_and(|r| r.is_ok())
-            }
+        match &self.redis {
+            None => true,
+            Some(redis) => tokio::time::timeout(Duration::from_secs(2), redis.publisher.ping::<String>(None))
+                .await
+                .is_ok_and(|r| r.is_ok()),
         }
     }
 
     pub fn kind(&self) -> &'static str {
-        match self {
-            Self::Memory => "memory",
-            Self::Redis(_) => "redis",
+        if self.redis.is_some() {
+            "redis"
+        } else {
+            "memory"
         }
     }
 
-    /// Closes the Redis connection, if any.
     pub async fn shutdown(&self) {
-        if let Self::Redis(client) = self {
-            let _ = client.quit().await;
+        if let Some(redis) = &self.redis {
+            let _ = redis.subscriber.quit().await;
+            let _ = redis.publisher.quit().await;
+        }
+    }
+}
+
+/// Re-reads, for every durable channel with local subscribers, the events after the
+/// last one delivered here.
+async fn catch_up(hub: &Arc<Hub>, db: &crate::store::Db) {
+    for (ch, last_seq) in hub.channels() {
+        if Channel::parse(&ch).map(|c| c.is_ephemeral()).unwrap_or(true) {
+            continue;
+        }
+        let head = match outbox::head(&db.pool, &ch).await {
+            Ok(head) => head,
+            Err(err) => {
+                tracing::warn!(channel = %ch, error = %err, "catch-up failed");
+                continue;
+            }
+        };
+        if head > last_seq {
+            match outbox::range(&db.pool, &ch, last_seq, head).await {
+                Ok(events) => events.into_iter().for_each(|e| hub.dispatch_event(e)),
+                Err(err) => tracing::warn!(channel = %ch, error = %err, "catch-up failed"),
+            }
         }
     }
 }

@@ -1,8 +1,113 @@
-//! The real-time side: the broker that carries events between nodes.
+//! The real-time hub: channels, the wire protocol v1 (`docs/protocol.md`), durable
+//! events with recovery, and fan-out across nodes.
 //!
-//! `Broker` is the cross-node bus: in-process when no `REDIS_URL` is set, Redis
-//! pub/sub (fred) otherwise.
+//! - [`Realtime`]: this node's hub and broker, and how areas publish.
+//! - [`hub`]: local registry of connections and channel subscribers; ordered delivery.
+//! - [`broker`]: the bus between nodes, in-process or Redis pub/sub.
+//! - [`session`]: one WebSocket connection. [`routes`]: `/ws`, publish API, history.
+//! - [`outbox`]: the event table (append in a transaction, history, trim).
+//! - [`relay`]: publishes events committed but never published.
+//! - [`access`]: who may subscribe to which channel. [`frames`]: queue items.
+//!
+//! An area that changes state writes its events with [`outbox::append`] inside its
+//! transaction, commits, then calls [`Realtime::publish_committed`].
 
-mod broker;
+pub mod access;
+pub mod broker;
+pub mod frames;
+pub mod hub;
+pub mod outbox;
+pub mod relay;
+mod routes;
+pub mod session;
 
-pub use broker::Broker;
+use std::sync::{
+    atomic::{AtomicU64, Ordering},
+    Arc,
+};
+
+use dashmap::DashMap;
+use vitrine_protocol::{close_code, EventFrame};
+
+pub use broker::{Broker, BusMessage};
+pub use hub::Hub;
+pub use routes::router;
+
+use crate::store::Db;
+
+/// This node's real-time machinery. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Realtime {
+    pub hub: Arc<Hub>,
+    pub broker: Broker,
+    /// Sequences of ephemeral (`bench:`) channels published from this node.
+    bench_seqs: Arc<DashMap<String, AtomicU64>>,
+}
+
+impl Realtime {
+    pub async fn start(db: Db, redis_url: Option<&str>) -> anyhow::Result<Self> {
+        let hub = Hub::new(db.clone());
+        let broker = Broker::connect(redis_url, Arc::clone(&hub), db).await?;
+        Ok(Self { hub, broker, bench_seqs: Arc::new(DashMap::new()) })
+    }
+
+    /// Publishes events whose transaction has committed, and marks them published.
+    /// A failure is logged, not returned: the change is committed and the relay
+    /// will publish the events shortly.
+    pub async fn publish_committed(&self, db: &Db, events: Vec<EventFrame>, now_ms: i64) {
+        let mut by_channel: Vec<(String, Vec<u64>)> = Vec::new();
+        for event in events {
+            let (ch, seq) = (event.ch.clone(), event.seq);
+            if let Err(err) = self.broker.publish(BusMessage::Event(event)).await {
+                tracing::warn!(channel = %ch, seq, error = %err, "publish failed; the relay will retry");
+                continue;
+            }
+            metrics::counter!("vitrine_events_published_total").increment(1);
+            match by_channel.iter_mut().find(|(c, _)| *c == ch) {
+                Some((_, seqs)) => seqs.push(seq),
+                None => by_channel.push((ch, vec![seq])),
+            }
+        }
+        for (ch, seqs) in by_channel {
+            if let Err(err) = outbox::mark_published(&db.pool, &ch, &seqs, now_ms).await {
+                tracing::warn!(channel = %ch, error = %err, "marking events published failed");
+            }
+        }
+    }
+
+    /// Publishes on an ephemeral channel: an in-memory seq, no history.
+    pub async fn publish_ephemeral(
+        &self,
+        ch: &str,
+        event_type: &str,
+        data: serde_json::Value,
+        now_ms: i64,
+    ) -> anyhow::Result<u64> {
+        let seq = self.bench_seqs.entry(ch.to_owned()).or_default().fetch_add(1, Ordering::Relaxed) + 1;
+        let frame = EventFrame { ch: ch.to_owned(), seq, event_type: event_type.to_owned(), ts: now_ms, data };
+        self.broker.publish(BusMessage::Event(frame)).await?;
+        metrics::counter!("vitrine_events_published_total").increment(1);
+        Ok(seq)
+    }
+
+    /// Closes, on every node, the connections that used this token (4001).
+    pub async fn revoke_token(&self, token_id: i64) {
+        if let Err(err) = self.broker.publish(BusMessage::RevokeToken { token_id }).await {
+            tracing::warn!(token_id, error = %err, "revocation broadcast failed; closing local connections only");
+            self.hub.revoke_token(token_id);
+        }
+    }
+
+    /// Closes, on every node, every connection of this user (4001).
+    pub async fn revoke_user(&self, user_id: i64) {
+        if let Err(err) = self.broker.publish(BusMessage::RevokeUser { user_id }).await {
+            tracing::warn!(user_id, error = %err, "revocation broadcast failed; closing local connections only");
+            self.hub.revoke_user(user_id);
+        }
+    }
+
+    /// Asks every connection of this node to close with 1012 (clients reconnect elsewhere).
+    pub fn close_all_for_restart(&self) {
+        self.hub.close_all(close_code::SERVER_RESTARTING);
+    }
+}

@@ -13,17 +13,31 @@ pub const KEEP_MS: i64 = 24 * 3600 * 1000;
 pub struct SweepReport {
     pub access_tokens: u64,
     pub password_resets: u64,
+    pub events: u64,
+}
+
+/// How much hub history to keep: per channel, and by age.
+#[derive(Debug, Clone, Copy)]
+pub struct Retention {
+    pub max_events: i64,
+    pub max_age_ms: i64,
+}
+
+impl Retention {
+    pub fn from_settings(settings: &crate::config::Settings) -> Self {
+        Self { max_events: settings.history_max_events, max_age_ms: settings.history_max_age_secs * 1000 }
+    }
 }
 
 impl SweepReport {
     pub fn removed(&self) -> u64 {
-        self.access_tokens + self.password_resets
+        self.access_tokens + self.password_resets + self.events
     }
 }
 
 /// One pass; idempotent, so concurrent workers only split the work.
 #[instrument(skip_all)]
-pub async fn sweep(db: &Db, now_ms: i64) -> Result<SweepReport, sqlx::Error> {
+pub async fn sweep(db: &Db, now_ms: i64, retention: Retention) -> Result<SweepReport, sqlx::Error> {
     let cutoff = now_ms - KEEP_MS;
     let access_tokens = sqlx::query::<Any>("DELETE FROM access_token WHERE expires_at < $1 OR revoked_at < $1")
         .bind(cutoff)
@@ -35,5 +49,6 @@ pub async fn sweep(db: &Db, now_ms: i64) -> Result<SweepReport, sqlx::Error> {
         .execute(&db.pool)
         .await?
         .rows_affected();
-    Ok(SweepReport { access_tokens, password_resets })
+    let events = crate::realtime::outbox::trim(&db.pool, now_ms, retention.max_age_ms, retention.max_events).await?;
+    Ok(SweepReport { access_tokens, password_resets, events })
 }

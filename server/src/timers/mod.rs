@@ -16,10 +16,15 @@ use crate::store::{clock::SharedClock, Db};
 pub const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(300);
 
 /// Runs every timer task until `shutdown` turns true.
-pub async fn run_until_stopped(db: Db, clock: SharedClock, mut shutdown: watch::Receiver<bool>) {
+pub async fn run_until_stopped(
+    db: Db,
+    clock: SharedClock,
+    retention: housekeeping::Retention,
+    mut shutdown: watch::Receiver<bool>,
+) {
     tracing::info!("timers running");
     loop {
-        match housekeeping::sweep(&db, clock.now_ms()).await {
+        match housekeeping::sweep(&db, clock.now_ms(), retention).await {
             Ok(report) if report.removed() > 0 => tracing::info!(?report, "housekeeping"),
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "housekeeping failed"),

@@ -58,16 +58,17 @@ async fn demo_seed_creates_the_five_accounts_once() {
 
 #[tokio::test]
 async fn housekeeping_removes_only_dead_credentials() {
-    use vitrine_server::timers::housekeeping::{sweep, KEEP_MS};
+    use vitrine_server::timers::housekeeping::{sweep, Retention, KEEP_MS};
+    let retention = Retention { max_events: 1000, max_age_ms: 7 * 24 * 3600 * 1000 };
     let app = spawn_app().await;
     let (_, live) = app.client_session("keeper").await;
     let (_, gone) = app.client_session("leaver").await;
     app.get("/oauth/logout", Some(&gone)).await;
 
     let now = app.clock.now_ms();
-    let report = sweep(&app.db, now).await.unwrap();
+    let report = sweep(&app.db, now, retention).await.unwrap();
     assert_eq!(report.removed(), 0, "a just-revoked token is kept a day");
-    let report = sweep(&app.db, now + KEEP_MS + 1).await.unwrap();
+    let report = sweep(&app.db, now + KEEP_MS + 1, retention).await.unwrap();
     assert_eq!(report.access_tokens, 1);
     assert_eq!(app.get("/oauth/users", Some(&live)).await.status, 200, "live tokens stay");
 }

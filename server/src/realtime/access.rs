@@ -1,0 +1,80 @@
+//! Who may subscribe to which channel. The rule the tests hold us to: a subscriber
+//! never receives anything it could not fetch over REST, so these are the same
+//! visibility rules the REST areas apply.
+//!
+//! - `contest:{id}`: anyone, once the contest is paid (status 2+); a private contest
+//!   only to signed-in users; an unpaid one only to its owner and admins.
+//! - `project:{id}`: its owner, admins and designers.
+//! - `bid:{id}`: the project's owner, that bidder, admins.
+//! - `user:{id}`: that user only. `court`: gold designers and admins. `admin`: admins.
+//! - `bench:{name}`: anyone (published only through the server-side publish API).
+
+use sqlx::{Any, Executor, Row};
+use vitrine_protocol::Channel;
+
+use crate::accounts::{
+    domain::{CreativeLevel, UserType},
+    model::UserRow,
+};
+
+/// May `user` (None: anonymous) receive what `channel` carries?
+pub async fn may_subscribe<'c, E>(db: E, user: Option<&UserRow>, channel: &Channel) -> Result<bool, sqlx::Error>
+where
+    E: Executor<'c, Database = Any> + Copy,
+{
+    let is_admin = user.is_some_and(UserRow::is_admin);
+    Ok(match channel {
+        Channel::Bench(_) => true,
+        Channel::Admin => is_admin,
+        Channel::Court => is_admin || user.is_some_and(is_gold_designer),
+        Channel::User(id) => user.is_some_and(|u| u.id == *id),
+        Channel::Contest(id) => {
+            let row = sqlx::query("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")
+                .bind(*id)
+                .fetch_optional(db)
+                .await?;
+            match row {
+                None => false,
+                Some(row) => {
+                    let owner: i64 = row.try_get("created_by")?;
+                    let status: i64 = row.try_get("status_id")?;
+                    let private: i64 = row.try_get("is_private")?;
+                    let is_owner = user.is_some_and(|u| u.id == owner);
+                    if is_admin || is_owner {
+                        true
+                    } else if status == 1 {
+                        false
+                    } else {
+                        private == 0 || user.is_some()
+                    }
+                }
+            }
+        }
+        Channel::Project(id) => {
+            let owner: Option<i64> =
+                sqlx::query_scalar("SELECT created_by FROM project WHERE id = $1").bind(*id).fetch_optional(db).await?;
+            match owner {
+                None => false,
+                Some(owner) => is_admin || user.is_some_and(|u| u.id == owner || u.user_type() == UserType::Designer),
+            }
+        }
+        Channel::Bid(id) => {
+            let row = sqlx::query("SELECT b.created_by AS bidder, p.created_by AS owner FROM bid b JOIN project p ON p.id = b.project_id WHERE b.id = $1")
+                .bind(*id)
+                .fetch_optional(db)
+                .await?;
+            match row {
+                None => false,
+                Some(row) => {
+                    let bidder: i64 = row.try_get("bidder")?;
+                    let owner: i64 = row.try_get("owner")?;
+                    is_admin || user.is_some_and(|u| u.id == bidder || u.id == owner)
+                }
+            }
+        }
+    })
+}
+
+fn is_gold_designer(user: &UserRow) -> bool {
+    user.user_type() == UserType::Designer && user.creative_level().is_some_and(|l| l >= CreativeLevel::Gold)
+}

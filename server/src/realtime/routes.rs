@@ -1,0 +1,146 @@
+//! HTTP side of the hub: the WebSocket upgrade, the server-side publish API, and the
+//! REST mirror of a channel's history.
+
+use axum::{
+    extract::{ws::rejection::WebSocketUpgradeRejection, Query, State, WebSocketUpgrade},
+    http::{header, HeaderMap, StatusCode},
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use vitrine_protocol::{limits, Channel, ChannelEvents, Encoding, PublishAccepted, PublishRequest};
+
+use super::{access, outbox, session};
+use crate::{
+    accounts::{auth::authenticate, MaybeUser},
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upgrade)).routes(routes!(publish)).routes(routes!(channel_events))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct WsQuery {
+    /// Bearer token for browsers, which cannot set headers on a WebSocket.
+    pub access_token: Option<String>,
+}
+
+/// Opens a WebSocket speaking protocol v1 (see docs/protocol.md). Subprotocol
+/// `v1.json` (default) or `v1.msgpack`; a bad token is refused with 401.
+#[utoipa::path(get, path = "/ws", tag = "realtime", params(WsQuery),
+    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 401, body = ErrorEnvelope), (status = 426, body = ErrorEnvelope)))]
+async fn upgrade(
+    State(state): State<AppState>,
+    Query(query): Query<WsQuery>,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, AppError> {
+    let Ok(upgrade) = upgrade else {
+        return Err(AppError::rule(StatusCode::UPGRADE_REQUIRED, catalogue::WS_UPGRADE_REQUIRED));
+    };
+    let offered = headers.get(header::SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
+    let encoding = Encoding::negotiate(offered)
+        .ok_or_else(|| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_SUBPROTOCOL))?;
+    let token = crate::accounts::auth::bearer_from_headers(&headers).map(str::to_owned).or(query.access_token);
+    let user = match token {
+        None => None,
+        Some(token) => Some(authenticate(&state, &token).await?.ok_or_else(AppError::unauthenticated)?),
+    };
+    if let Some(user) = &user {
+        if state.realtime.hub.user_connections(user.user.id) >= state.settings.ws_max_connections_per_user {
+            return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, catalogue::WS_TOO_MANY_CONNECTIONS));
+        }
+    }
+    let upgrade = upgrade
+        .protocols([encoding.subprotocol()])
+        .max_message_size(limits::MAX_MESSAGE_BYTES)
+        .max_frame_size(limits::MAX_MESSAGE_BYTES);
+    Ok(upgrade.on_upgrade(move |socket| session::run(socket, state, encoding, user)).into_response())
+}
+
+/// Publishes events from a trusted back end or the load harness (`Authorization:
+/// Bearer <VITRINE_API_KEY>`). Durable channels get a seq and history; `bench:`
+/// channels are ephemeral.
+#[utoipa::path(post, path = "/api/publish", tag = "realtime", request_body(content = serde_json::Value, description = "{channel,type,data} or {batch:[...]}"),
+    responses((status = 202, description = "Accepted: {accepted: N}"), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+async fn publish(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<PublishRequest>,
+) -> Result<(StatusCode, Json<PublishAccepted>), AppError> {
+    let expected = state.settings.api_key.as_deref().ok_or_else(|| AppError::forbidden(catalogue::PUBLISH_DISABLED))?;
+    let offered = crate::accounts::auth::bearer_from_headers(&headers).ok_or_else(AppError::unauthenticated)?;
+    if !constant_time_eq(offered.as_bytes(), expected.as_bytes()) {
+        return Err(AppError::unauthenticated());
+    }
+    let publications = request.into_publications();
+    let mut errors = FieldErrors::new();
+    if publications.is_empty() || publications.len() > limits::PUBLISH_BATCH_MAX {
+        errors.add("batch", catalogue::PUBLISH_BATCH_SIZE);
+    }
+    let mut parsed = Vec::with_capacity(publications.len());
+    for (index, publication) in publications.into_iter().enumerate() {
+        match Channel::parse(&publication.channel) {
+            Ok(channel) if !publication.event_type.is_empty() => parsed.push((channel, publication)),
+            Ok(_) => errors.add(&format!("batch.{index}.type"), catalogue::REQUIRED),
+            Err(_) => errors.add(&format!("batch.{index}.channel"), catalogue::CHANNEL_INVALID),
+        }
+    }
+    errors.into_result()?;
+
+    let now = state.now_ms();
+    let accepted = parsed.len();
+    let (ephemeral, durable): (Vec<_>, Vec<_>) = parsed.into_iter().partition(|(c, _)| c.is_ephemeral());
+    for (channel, publication) in ephemeral {
+        state.realtime.publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now).await?;
+    }
+    if !durable.is_empty() {
+        let mut tx = state.db.pool.begin().await?;
+        let mut events = Vec::with_capacity(durable.len());
+        for (channel, publication) in durable {
+            events.push(outbox::append(&mut tx, &channel, &publication.event_type, publication.data, now).await?);
+        }
+        tx.commit().await?;
+        state.realtime.publish_committed(&state.db, events, now).await;
+    }
+    Ok((StatusCode::ACCEPTED, Json(PublishAccepted { accepted })))
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct AfterQuery {
+    /// Events with a seq above this; 0 for everything kept.
+    #[serde(default)]
+    pub after: u64,
+}
+
+/// The kept events of a channel after a seq, with the same authorization as subscribing.
+#[utoipa::path(get, path = "/realtime/channels/{ch}/events", tag = "realtime", params(("ch" = String, Path), AfterQuery),
+    responses((status = 200, description = "ChannelEvents: {ch, head, recovered, events}"), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+async fn channel_events(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ApiPath(ch): ApiPath<String>,
+    ApiQuery(query): ApiQuery<AfterQuery>,
+) -> Result<Json<ChannelEvents>, AppError> {
+    let channel = Channel::parse(&ch).map_err(|_| AppError::not_found(catalogue::CHANNEL_INVALID))?;
+    if channel.is_ephemeral() {
+        return Err(AppError::not_found(catalogue::CHANNEL_NO_HISTORY));
+    }
+    if !access::may_subscribe(&state.db.pool, user.as_ref().map(|u| &u.user), &channel).await? {
+        return Err(if user.is_some() {
+            AppError::forbidden(catalogue::CHANNEL_FORBIDDEN)
+        } else {
+            AppError::unauthenticated()
+        });
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(Json(outbox::history(&mut conn, &channel.to_string(), query.after).await?))
+}

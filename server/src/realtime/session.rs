@@ -1,0 +1,385 @@
+//! `Session`: one WebSocket connection. A single task owns the socket and runs one
+//! `select!` over: a close request (slow consumer, revoked token, restart), the
+//! outbound queue the hub fills, inbound client frames, the heartbeat, and the
+//! token's expiry.
+
+use std::{
+    collections::HashMap,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures::{stream::SplitSink, SinkExt, StreamExt};
+use tokio::sync::mpsc;
+use vitrine_protocol::{
+    close_code, limits, Channel, ClientFrame, DecodeError, Encoding, ErrorCode, PresenceUser, ServerFrame, SignalKind,
+};
+
+use super::{
+    access,
+    broker::BusMessage,
+    frames::{CloseSignal, Outbound},
+    hub::{ConnHandle, ConnId},
+    outbox, Realtime,
+};
+use crate::{accounts::CurrentUser, state::AppState};
+
+mod rate;
+use rate::RateLimiter;
+
+/// Queue items written per wake-up before flushing; batching cuts syscalls under load.
+const WRITE_BATCH: usize = 64;
+/// How long a control write (ping, close) may wait on a peer that does not read.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// One subscription of this connection.
+#[derive(Debug)]
+struct Subscription {
+    /// Highest seq sent on this channel (durable channels): later duplicates are dropped.
+    last_seq: u64,
+    durable: bool,
+}
+
+pub struct Session {
+    state: AppState,
+    realtime: Realtime,
+    encoding: Encoding,
+    conn_id: ConnId,
+    user: Option<CurrentUser>,
+    subscriptions: HashMap<String, Subscription>,
+    handle: ConnHandle,
+    limiter: RateLimiter,
+    sink: SplitSink<WebSocket, Message>,
+}
+
+fn presence_user(user: &CurrentUser) -> PresenceUser {
+    PresenceUser { id: user.user.id, username: user.user.username.clone() }
+}
+
+/// Runs a connection to its end.
+pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: Option<CurrentUser>) {
+    let realtime = state.realtime.clone();
+    let (sink, mut stream) = socket.split();
+    let queue_len = state.settings.ws_queue_frames;
+    let (queue, mut outbound) = mpsc::channel(queue_len);
+    let close = Arc::new(CloseSignal::default());
+    let conn_id = realtime.hub.next_conn_id();
+    let handle = ConnHandle {
+        id: conn_id,
+        user: user.as_ref().map(presence_user),
+        token_id: user.as_ref().map(|u| u.token_id),
+        queue,
+        close: Arc::clone(&close),
+    };
+    realtime.hub.register(handle.clone());
+    let mut session = Session {
+        state,
+        realtime,
+        encoding,
+        conn_id,
+        user,
+        subscriptions: HashMap::new(),
+        handle,
+        limiter: RateLimiter::new(limits::MAX_CLIENT_FRAMES_PER_SECOND),
+        sink,
+    };
+
+    let mut heartbeat = tokio::time::interval(limits::PING_INTERVAL);
+    heartbeat.tick().await;
+    let mut last_heard = Instant::now();
+    let close_code = loop {
+        let expiry = session.token_expiry();
+        tokio::select! {
+            biased;
+            code = close.raised() => break Some(code),
+            item = outbound.recv() => {
+                let Some(item) = item else { break None };
+                // A peer that stops reading blocks the write; the close signal
+                // (raised by the hub when the queue fills) must still get through.
+                tokio::select! {
+                    written = session.write_queued(item, &mut outbound) => if written.is_err() { break None },
+                    code = close.raised() => break Some(code),
+                }
+            }
+            inbound = stream.next() => {
+                last_heard = Instant::now();
+                match inbound {
+                    Some(Ok(Message::Text(text))) => {
+                        if let Some(code) = session.on_frame(text.as_bytes()).await { break Some(code) }
+                    }
+                    Some(Ok(Message::Binary(bytes))) => {
+                        if let Some(code) = session.on_frame(&bytes).await { break Some(code) }
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Close(_))) | None => break None,
+                    Some(Err(err)) => {
+                        // tungstenite refuses messages over the configured maximum.
+                        let too_large = err.to_string().to_lowercase().contains("too long") || err.to_string().contains("Space limit");
+                        break too_large.then_some(close_code::FRAME_TOO_LARGE);
+                    }
+                }
+            }
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() > limits::IDLE_TIMEOUT {
+                    tracing::debug!(conn = conn_id, "peer silent; dropping");
+                    break None;
+                }
+                let ping = session.sink.send(Message::Ping(Default::default()));
+                if !matches!(tokio::time::timeout(WRITE_TIMEOUT, ping).await, Ok(Ok(()))) {
+                    break None;
+                }
+            }
+            _ = sleep_until_ms(expiry, &session.state) => break Some(close_code::TOKEN_EXPIRED),
+        }
+    };
+    if let Some(code) = close_code {
+        let reason = close_code::reason(code);
+        let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
+        let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.send(close)).await;
+        metrics::counter!("vitrine_ws_server_closes_total", "code" => code.to_string()).increment(1);
+    }
+    let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
+    session.leave_all().await;
+}
+
+/// Sleeps until the wall-clock epoch ms `deadline` (forever when None).
+async fn sleep_until_ms(deadline: Option<i64>, state: &AppState) {
+    match deadline {
+        None => std::future::pending().await,
+        Some(at) => {
+            let wait = u64::try_from(at - state.now_ms()).unwrap_or(0);
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+        }
+    }
+}
+
+impl Session {
+    fn token_expiry(&self) -> Option<i64> {
+        self.user.as_ref().map(|u| u.token_expires_at)
+    }
+
+    async fn send(&mut self, frame: &ServerFrame) -> Result<(), axum::Error> {
+        let bytes = self.encoding.encode_server(frame);
+        let message = match self.encoding {
+            Encoding::Json => Message::Text(String::from_utf8(bytes).unwrap_or_default().into()),
+            Encoding::Msgpack => Message::Binary(bytes.into()),
+        };
+        self.sink.send(message).await
+    }
+
+    async fn send_error(&mut self, code: ErrorCode, id: Option<String>, ch: Option<String>) {
+        let _ = self.send(&ServerFrame::error(code, id, ch)).await;
+    }
+
+    /// The message for a queue item, or None when this connection must not get it.
+    fn message_for(&mut self, item: Outbound) -> Option<Message> {
+        match item {
+            Outbound::Event(event) => {
+                let sub = self.subscriptions.get_mut(&event.frame.ch)?;
+                if sub.durable {
+                    if event.frame.seq <= sub.last_seq {
+                        return None;
+                    }
+                    sub.last_seq = event.frame.seq;
+                }
+                Some(event.message(self.encoding))
+            }
+            Outbound::Frame(frame) => {
+                let bytes = self.encoding.encode_server(&frame);
+                Some(match self.encoding {
+                    Encoding::Json => Message::Text(String::from_utf8(bytes).unwrap_or_default().into()),
+                    Encoding::Msgpack => Message::Binary(bytes.into()),
+                })
+            }
+        }
+    }
+
+    /// Writes one queue item and whatever else is already queued, then flushes once.
+    async fn write_queued(
+        &mut self,
+        first: Outbound,
+        outbound: &mut mpsc::Receiver<Outbound>,
+    ) -> Result<(), axum::Error> {
+        if let Some(message) = self.message_for(first) {
+            self.sink.feed(message).await?;
+        }
+        for _ in 1..WRITE_BATCH {
+            let Ok(item) = outbound.try_recv() else { break };
+            if let Some(message) = self.message_for(item) {
+                self.sink.feed(message).await?;
+            }
+        }
+        self.sink.flush().await
+    }
+
+    /// Handles one client frame; Some(code) closes the connection.
+    async fn on_frame(&mut self, bytes: &[u8]) -> Option<u16> {
+        match self.limiter.check(Instant::now()) {
+            rate::Verdict::Allow => {}
+            rate::Verdict::Refuse { report } => {
+                if report {
+                    self.send_error(ErrorCode::RateLimited, None, None).await;
+                }
+                return None;
+            }
+            rate::Verdict::Abuse => return Some(close_code::POLICY_VIOLATION),
+        }
+        let frame = match self.encoding.decode_client(bytes) {
+            Ok(frame) => frame,
+            Err(err) => {
+                let _ = self.send(&err.to_frame()).await;
+                if matches!(err, DecodeError::TooLarge { .. }) {
+                    metrics::counter!("vitrine_ws_oversized_frames_total").increment(1);
+                }
+                return None;
+            }
+        };
+        match frame {
+            ClientFrame::Ping => {
+                let _ = self.send(&ServerFrame::Pong).await;
+            }
+            ClientFrame::Sub { ch, since, id } => self.subscribe(ch, since, id).await,
+            ClientFrame::Unsub { ch, id } => {
+                self.leave(&ch).await;
+                let _ = self.send(&ServerFrame::Unsubscribed { ch, id }).await;
+            }
+            ClientFrame::Typing { ch } => self.typing(ch).await,
+            ClientFrame::Auth { token } => self.reauthenticate(token.expose()).await,
+        }
+        None
+    }
+
+    async fn subscribe(&mut self, ch: String, since: Option<u64>, id: Option<String>) {
+        let Ok(channel) = Channel::parse(&ch) else {
+            return self.send_error(ErrorCode::ChannelInvalid, id, Some(ch)).await;
+        };
+        if !self.subscriptions.contains_key(&ch) && self.subscriptions.len() >= self.state.settings.ws_max_subscriptions
+        {
+            return self.send_error(ErrorCode::SubscriptionsLimit, id, Some(ch)).await;
+        }
+        let allowed = access::may_subscribe(&self.state.db.pool, self.user.as_ref().map(|u| &u.user), &channel).await;
+        match allowed {
+            Ok(true) => {}
+            Ok(false) => return self.send_error(ErrorCode::ChannelForbidden, id, Some(ch)).await,
+            Err(err) => {
+                tracing::warn!(channel = %ch, error = %err, "authorization query failed");
+                return self.send_error(ErrorCode::ChannelForbidden, id, Some(ch)).await;
+            }
+        }
+        let durable = !channel.is_ephemeral();
+        let already = self.subscriptions.contains_key(&ch);
+        if !already {
+            self.subscriptions.insert(ch.clone(), Subscription { last_seq: 0, durable });
+            let joined = self.realtime.hub.subscribe(&ch, self.handle.clone());
+            if joined.first_local {
+                if let Err(err) = self.realtime.broker.sync(&ch).await {
+                    tracing::warn!(channel = %ch, error = %err, "bus subscribe failed");
+                }
+            }
+            if let (true, Some(user)) = (channel.has_presence(), joined.new_watcher) {
+                let _ = self
+                    .realtime
+                    .broker
+                    .publish(BusMessage::Presence { ch: ch.clone(), joined: vec![user], left: vec![] })
+                    .await;
+            }
+        }
+
+        let (head, recovered) = if durable {
+            match self.replay(&ch, since).await {
+                Ok(result) => result,
+                Err(err) => {
+                    tracing::warn!(channel = %ch, error = %err, "history read failed");
+                    self.leave(&ch).await;
+                    return self.send_error(ErrorCode::ChannelForbidden, id, Some(ch)).await;
+                }
+            }
+        } else {
+            (0, false)
+        };
+        let presence = channel.has_presence().then(|| self.realtime.hub.watchers(&ch));
+        let _ = self.send(&ServerFrame::Subscribed { ch, seq: head, recovered, id, presence }).await;
+    }
+
+    /// Reads the head (and with `since`, the missed events, which it sends); returns
+    /// (head, recovered).
+    async fn replay(&mut self, ch: &str, since: Option<u64>) -> Result<(u64, bool), sqlx::Error> {
+        let mut conn = self.state.db.pool.acquire().await?;
+        let (head, recovered, events) = match since {
+            Some(after) => {
+                let history = outbox::history(&mut conn, ch, after).await?;
+                (history.head, history.recovered, history.events)
+            }
+            None => (outbox::head(&mut *conn, ch).await?, false, vec![]),
+        };
+        drop(conn);
+        self.realtime.hub.note_head(ch, head);
+        for event in events {
+            let seq = event.seq;
+            if self.send(&ServerFrame::Event(event)).await.is_err() {
+                break;
+            }
+            if let Some(sub) = self.subscriptions.get_mut(ch) {
+                sub.last_seq = sub.last_seq.max(seq);
+            }
+        }
+        if let Some(sub) = self.subscriptions.get_mut(ch) {
+            sub.last_seq = sub.last_seq.max(head);
+        }
+        Ok((head, recovered))
+    }
+
+    async fn typing(&mut self, ch: String) {
+        let has_presence = Channel::parse(&ch).is_ok_and(|c| c.has_presence());
+        let Some(user) = self.user.as_ref().map(presence_user) else {
+            return self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await;
+        };
+        if !has_presence || !self.subscriptions.contains_key(&ch) {
+            return self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await;
+        }
+        let _ = self.realtime.broker.publish(BusMessage::Signal { ch, kind: SignalKind::Typing, user }).await;
+    }
+
+    async fn reauthenticate(&mut self, token: &str) {
+        let fresh = crate::accounts::auth::authenticate(&self.state, token).await.ok().flatten();
+        match fresh {
+            Some(fresh) if self.user.as_ref().is_none_or(|u| u.user.id == fresh.user.id) => {
+                self.realtime.hub.update_identity(self.conn_id, Some(presence_user(&fresh)), Some(fresh.token_id));
+                self.handle.user = Some(presence_user(&fresh));
+                self.handle.token_id = Some(fresh.token_id);
+                self.user = Some(fresh);
+            }
+            _ => self.send_error(ErrorCode::AuthInvalid, None, None).await,
+        }
+    }
+
+    async fn leave(&mut self, ch: &str) {
+        if self.subscriptions.remove(ch).is_none() {
+            return;
+        }
+        let left = self.realtime.hub.unsubscribe(ch, self.conn_id);
+        if left.last_local {
+            if let Err(err) = self.realtime.broker.sync(ch).await {
+                tracing::warn!(channel = %ch, error = %err, "bus unsubscribe failed");
+            }
+        }
+        if let Some(user) = left.gone_watcher {
+            if Channel::parse(ch).is_ok_and(|c| c.has_presence()) {
+                let _ = self
+                    .realtime
+                    .broker
+                    .publish(BusMessage::Presence { ch: ch.to_owned(), joined: vec![], left: vec![user] })
+                    .await;
+            }
+        }
+    }
+
+    async fn leave_all(&mut self) {
+        let channels: Vec<String> = self.subscriptions.keys().cloned().collect();
+        for ch in channels {
+            self.leave(&ch).await;
+        }
+        self.realtime.hub.unregister(self.conn_id);
+    }
+}
