@@ -36,6 +36,14 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
 
+    /// Folder of uploaded files; default: `{data_dir}/files`.
+    #[arg(long, env = "VITRINE_FILES_DIR")]
+    pub files_dir: Option<PathBuf>,
+
+    /// Most bytes of files one upload request may carry (default 25 MiB).
+    #[arg(long, env = "VITRINE_MAX_UPLOAD_BYTES", default_value_t = 25 * 1024 * 1024)]
+    pub max_upload_bytes: u64,
+
     /// `sqlite://...` or `postgres://...`; default: `sqlite://{data_dir}/vitrine.db`.
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<String>,
@@ -171,6 +179,9 @@ impl Settings {
                 reason: "history limits must be above 0".into(),
             });
         }
+        if self.max_upload_bytes == 0 {
+            return Err(SettingError { name: "VITRINE_MAX_UPLOAD_BYTES", reason: "must be above 0".into() });
+        }
         if self.db_pool == 0 {
             return Err(SettingError { name: "VITRINE_DB_POOL", reason: "must be above 0".into() });
         }
@@ -183,6 +194,11 @@ impl Settings {
             Some(url) => url.clone(),
             None => format!("sqlite://{}/vitrine.db?mode=rwc", self.data_dir.display()),
         }
+    }
+
+    /// The folder of uploaded files in force: the configured one, or `{data_dir}/files`.
+    pub fn effective_files_dir(&self) -> PathBuf {
+        self.files_dir.clone().unwrap_or_else(|| self.data_dir.join("files"))
     }
 
     pub fn token_ttl(&self) -> Duration {

@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_scalar::{Scalar, Servable};
 
 use crate::{
-    accounts,
+    accounts, contests,
     error::{catalogue, route_not_found, AppError},
     geo, ops, realtime,
     state::AppState,
@@ -32,6 +32,8 @@ use crate::{
     modifiers(&BearerAuth),
     tags(
         (name = "accounts", description = "Sign-up, sign-in, password reset, profiles"),
+        (name = "contests", description = "Contest types, brief questions, packages, upgrades, lengths; contests"),
+        (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
         (name = "realtime", description = "WebSocket hub (docs/protocol.md), publish API, channel history"),
@@ -52,9 +54,12 @@ impl Modify for BearerAuth {
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(accounts::router())
+        .merge(crate::catalogue::router())
         .merge(geo::router())
         .merge(ops::router())
         .merge(realtime::router())
+        .merge(crate::files::router())
+        .merge(contests::router())
         .split_for_parts()
 }
 
@@ -76,7 +81,9 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// Paths a browser may open directly that are not the web client's.
-const SERVER_PAGES: &[&str] = &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws"];
+/// Downloads (`/files/{id}/download?token=`) are opened by the browser but are not pages.
+const SERVER_PAGES: &[&str] =
+    &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime"];
 
 fn is_browser_navigation(request: &Request) -> bool {
     matches!(*request.method(), Method::GET | Method::HEAD)

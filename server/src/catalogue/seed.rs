@@ -6,6 +6,7 @@ use tracing::instrument;
 
 use super::{
     contest_types::{is_naming, questions_for, CONTEST_TYPES},
+    pricing::{offers, packages_for, UpgradeKind, LENGTHS, PACKAGE_NAMES, RECOMMENDED_PACKAGE, UPGRADES},
     project_services::CATEGORIES,
 };
 use crate::store::Backend;
@@ -13,6 +14,7 @@ use crate::store::Backend;
 #[instrument(skip_all)]
 pub async fn seed(conn: &mut AnyConnection, backend: Backend) -> Result<(), sqlx::Error> {
     seed_contest_types(conn).await?;
+    seed_contest_pricing(conn).await?;
     seed_project_services(conn).await?;
     if backend == Backend::Postgres {
         // Explicit ids leave the serial sequences behind; move them past the seeded rows.
@@ -87,6 +89,77 @@ async fn seed_contest_types(conn: &mut AnyConnection) -> Result<(), sqlx::Error>
                 .await?;
             }
         }
+    }
+    Ok(())
+}
+
+/// Packages, upgrades (and which types offer them) and lengths; amounts in cents.
+async fn seed_contest_pricing(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    for (id, ..) in CONTEST_TYPES {
+        for (index, (name, (dollars, prize))) in PACKAGE_NAMES.iter().zip(packages_for(*id)).enumerate() {
+            let position = i64::try_from(index).unwrap_or(0);
+            // Package ids are stable across deployments: type * 10 + position.
+            sqlx::query(
+                "INSERT INTO contest_type_pricing (id, contest_type_id, name, amount_cents, winning_entry_amount_cents, is_recommended, position) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(id * 10 + position)
+            .bind(*id)
+            .bind(*name)
+            .bind(dollars * 100)
+            .bind(prize * 100)
+            .bind(i64::from(index == RECOMMENDED_PACKAGE))
+            .bind(position)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    for (position, upgrade) in UPGRADES.iter().enumerate() {
+        let is = |kind: UpgradeKind| i64::from(upgrade.kind == kind);
+        sqlx::query(
+            "INSERT INTO contest_upgrade (id, name, description, amount_cents, is_highlighted, is_featured, is_private, is_blind, \
+             is_notified_via_email, is_rush, is_featured_blog_post, is_recommended, position) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(upgrade.id)
+        .bind(upgrade.name)
+        .bind(upgrade.description)
+        .bind(upgrade.dollars * 100)
+        .bind(is(UpgradeKind::Highlighted))
+        .bind(is(UpgradeKind::Featured))
+        .bind(is(UpgradeKind::Private))
+        .bind(is(UpgradeKind::Blind))
+        .bind(is(UpgradeKind::NotifiedViaEmail))
+        .bind(is(UpgradeKind::Rush))
+        .bind(is(UpgradeKind::FeaturedBlogPost))
+        .bind(i64::from(upgrade.recommended))
+        .bind(i64::try_from(position).unwrap_or(0))
+        .execute(&mut *conn)
+        .await?;
+        for (type_id, ..) in CONTEST_TYPES.iter().filter(|t| offers(t.0, upgrade.kind)) {
+            sqlx::query(
+                "INSERT INTO contest_type_upgrade (contest_type_id, contest_upgrade_id) VALUES ($1, $2) \
+                 ON CONFLICT (contest_type_id, contest_upgrade_id) DO NOTHING",
+            )
+            .bind(*type_id)
+            .bind(upgrade.id)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    for (position, (id, name, days, dollars, rush)) in LENGTHS.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO contest_length (id, name, days, amount_cents, is_rush, position) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(*id)
+        .bind(*name)
+        .bind(*days)
+        .bind(dollars * 100)
+        .bind(i64::from(*rush))
+        .bind(i64::try_from(position).unwrap_or(0))
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }

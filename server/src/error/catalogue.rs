@@ -61,6 +61,7 @@ catalogue! {
     USER_NOT_FOUND = "user.not_found", "User ID not found";
     COUNTRY_NOT_FOUND = "country.not_found", "Resource Not Found";
     METHOD_NOT_ALLOWED = "route.method_not_allowed", "This method is not allowed here.";
+    CONTEST_TYPE_NOT_FOUND = "contest_type.not_found", "That is not a valid type of contest.";
 
     // The hub's HTTP side (the WebSocket's own codes live in vitrine_protocol::ErrorCode).
     WS_UPGRADE_REQUIRED = "ws.upgrade_required", "This address speaks WebSocket only.";
@@ -70,7 +71,27 @@ catalogue! {
     PUBLISH_BATCH_SIZE = "publish.batch_size", "Send between 1 and 1000 publications.";
     CHANNEL_INVALID = "channel.invalid", "That is not a valid channel name.";
     CHANNEL_FORBIDDEN = "channel.forbidden", "You may not read this channel.";
-    CHANNEL_NO_HISTORY = "channel.no_history", "This channel keeps no history.";
+
+    // Contests (contests doc, sections 5, 6 and 8).
+    REQUIRED_FIELD = "validation.required_field", "Required Field";
+    SLIDER_RANGE = "slider.between", "Choose a value between 0 and 100.";
+    CONTEST_LAUNCH_FORBIDDEN = "contest.launch.forbidden", "You do not have the correct account type to launch a contest.";
+    CONTEST_NOT_FOUND = "contest.not_found", "Resource Not Found";
+    CONTEST_NOT_OWNER = "contest.edit.forbidden", "Only the contest's creator may change it.";
+    CONTEST_STARTED = "contest.already_started", "This contest has started and can no longer be changed this way.";
+    CONTEST_STATUS_CHANGE = "contest.status.invalid", "That status change is not allowed.";
+    CONTEST_NOT_ACTIVE = "contest.not_active", "You can't upload the entry since contest is not started and running.";
+    CONTEST_LIST_UNKNOWN = "contest.list.unknown", "There is no such contest list.";
+    CONTEST_REQUEST_PENDING = "contest.request.exists", "A start request is already pending or active.";
+    EXTEND_DAYS = "days.between", "Choose between 1 and 10 days.";
+
+    // Uploaded files and their downloads.
+    FILE_CATEGORY_INVALID = "file_category_id.in", "The selected file category is not valid.";
+    FILE_TYPE_INVALID = "file.type_invalid", "This type of file is not allowed here.";
+    FILE_EMPTY = "file.empty", "The file is empty.";
+    FILE_TOO_LARGE = "file.too_large", "The upload is too large.";
+    FILE_NOT_FOUND = "file.not_found", "File not found";
+    DOWNLOAD_TOKEN_INVALID = "file.download_token_invalid", "This download link is not valid or has expired.";
 
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";

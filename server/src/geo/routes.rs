@@ -27,6 +27,7 @@ async fn list_regions(State(state): State<AppState>) -> Result<Json<Data<Vec<Reg
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CountryFilter {
     /// Only the countries of this region.
     #[serde(rename = "filter[region_id]")]

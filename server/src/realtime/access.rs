@@ -39,14 +39,7 @@ where
                     let owner: i64 = row.try_get("created_by")?;
                     let status: i64 = row.try_get("status_id")?;
                     let private: i64 = row.try_get("is_private")?;
-                    let is_owner = user.is_some_and(|u| u.id == owner);
-                    if is_admin || is_owner {
-                        true
-                    } else if status == 1 {
-                        false
-                    } else {
-                        private == 0 || user.is_some()
-                    }
+                    crate::contests::visibility::may_view(user, owner, status, private != 0)
                 }
             }
         }

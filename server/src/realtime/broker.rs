@@ -138,6 +138,11 @@ impl Broker {
         &self.hub
     }
 
+    /// The Redis command client, for other shared state (presence).
+    pub fn redis_client(&self) -> Option<fred::prelude::Client> {
+        self.redis.as_ref().map(|r| r.publisher.clone())
+    }
+
     /// Sends `message` to every node listening to its channel (this one included).
     pub async fn publish(&self, message: BusMessage) -> anyhow::Result<()> {
         match &self.redis {

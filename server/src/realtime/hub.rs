@@ -168,6 +168,11 @@ impl Hub {
             }
         }
         entry.subscribers.insert(handle.id, handle);
+        drop(entry);
+        metrics::gauge!("vitrine_ws_subscriptions").increment(1.0);
+        if first_local {
+            metrics::gauge!("vitrine_hub_channels").set(self.channels.len() as f64);
+        }
         Joined { first_local, new_watcher }
     }
 
@@ -202,8 +207,10 @@ impl Hub {
         }
         let last_local = entry.subscribers.is_empty();
         drop(entry);
+        metrics::gauge!("vitrine_ws_subscriptions").decrement(1.0);
         if last_local {
             self.channels.remove_if(ch, |_, e| e.subscribers.is_empty());
+            metrics::gauge!("vitrine_hub_channels").set(self.channels.len() as f64);
         }
         Left { last_local, gone_watcher }
     }
@@ -220,6 +227,15 @@ impl Hub {
     /// Users watching `ch` from this node.
     pub fn watchers(&self, ch: &str) -> Vec<PresenceUser> {
         self.channels.get(ch).map(|e| e.watchers.values().map(|(u, _)| u.clone()).collect()).unwrap_or_default()
+    }
+
+    /// Every channel's local watchers (for the presence refresh).
+    pub fn all_watchers(&self) -> Vec<(String, Vec<PresenceUser>)> {
+        self.channels
+            .iter()
+            .filter(|e| !e.watchers.is_empty())
+            .map(|e| (e.key().clone(), e.watchers.values().map(|(u, _)| u.clone()).collect()))
+            .collect()
     }
 
     /// Delivers an event to local subscribers: ephemeral ones as they come, durable

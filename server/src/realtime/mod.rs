@@ -7,6 +7,7 @@
 //! - [`session`]: one WebSocket connection. [`routes`]: `/ws`, publish API, history.
 //! - [`outbox`]: the event table (append in a transaction, history, trim).
 //! - [`relay`]: publishes events committed but never published.
+//! - [`presence`]: who watches a channel, across nodes.
 //! - [`access`]: who may subscribe to which channel. [`frames`]: queue items.
 //!
 //! An area that changes state writes its events with [`outbox::append`] inside its
@@ -17,6 +18,7 @@ pub mod broker;
 pub mod frames;
 pub mod hub;
 pub mod outbox;
+pub mod presence;
 pub mod relay;
 mod routes;
 pub mod session;
@@ -40,6 +42,8 @@ use crate::store::Db;
 pub struct Realtime {
     pub hub: Arc<Hub>,
     pub broker: Broker,
+    /// Who watches which channel, cluster-wide.
+    pub presence: presence::Presence,
     /// Sequences of ephemeral (`bench:`) channels published from this node.
     bench_seqs: Arc<DashMap<String, AtomicU64>>,
 }
@@ -48,7 +52,8 @@ impl Realtime {
     pub async fn start(db: Db, redis_url: Option<&str>) -> anyhow::Result<Self> {
         let hub = Hub::new(db.clone());
         let broker = Broker::connect(redis_url, Arc::clone(&hub), db).await?;
-        Ok(Self { hub, broker, bench_seqs: Arc::new(DashMap::new()) })
+        let presence = presence::Presence::new(Arc::clone(&hub), broker.redis_client());
+        Ok(Self { hub, broker, presence, bench_seqs: Arc::new(DashMap::new()) })
     }
 
     /// Publishes events whose transaction has committed, and marks them published.

@@ -14,8 +14,8 @@ use vitrine_protocol::{limits, Channel, ChannelEvents, Encoding, PublishAccepted
 
 use super::{access, outbox, session};
 use crate::{
-    accounts::{auth::authenticate, MaybeUser},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    accounts::auth::authenticate,
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -66,46 +66,61 @@ async fn upgrade(
 /// Bearer <VITRINE_API_KEY>`). Durable channels get a seq and history; `bench:`
 /// channels are ephemeral.
 #[utoipa::path(post, path = "/api/publish", tag = "realtime", request_body(content = serde_json::Value, description = "{channel,type,data} or {batch:[...]}"),
-    responses((status = 202, description = "Accepted: {accepted: N}"), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 202, description = "Accepted: {accepted: N}"), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 async fn publish(
     State(state): State<AppState>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<PublishRequest>,
 ) -> Result<(StatusCode, Json<PublishAccepted>), AppError> {
-    let expected = state.settings.api_key.as_deref().ok_or_else(|| AppError::forbidden(catalogue::PUBLISH_DISABLED))?;
+    // Without a configured key the API does not exist on this server.
+    let expected = state.settings.api_key.as_deref().ok_or_else(|| AppError::not_found(catalogue::PUBLISH_DISABLED))?;
     let offered = crate::accounts::auth::bearer_from_headers(&headers).ok_or_else(AppError::unauthenticated)?;
     if !constant_time_eq(offered.as_bytes(), expected.as_bytes()) {
         return Err(AppError::unauthenticated());
     }
     let publications = request.into_publications();
-    let mut errors = FieldErrors::new();
     if publications.is_empty() || publications.len() > limits::PUBLISH_BATCH_MAX {
-        errors.add("batch", catalogue::PUBLISH_BATCH_SIZE);
+        return Err(AppError::field("batch", catalogue::PUBLISH_BATCH_SIZE));
     }
+    // Every channel is checked before anything is published.
     let mut parsed = Vec::with_capacity(publications.len());
     for (index, publication) in publications.into_iter().enumerate() {
-        match Channel::parse(&publication.channel) {
-            Ok(channel) if !publication.event_type.is_empty() => parsed.push((channel, publication)),
-            Ok(_) => errors.add(&format!("batch.{index}.type"), catalogue::REQUIRED),
-            Err(_) => errors.add(&format!("batch.{index}.channel"), catalogue::CHANNEL_INVALID),
+        let Ok(channel) = Channel::parse(&publication.channel) else {
+            let message = format!("Item {} names no valid channel: {:?}.", index + 1, publication.channel);
+            return Err(AppError::Rule {
+                status: StatusCode::BAD_REQUEST,
+                code: catalogue::CHANNEL_INVALID,
+                message: Some(message.into()),
+            });
+        };
+        if publication.event_type.trim().is_empty() {
+            return Err(AppError::field(&format!("batch.{index}.type"), catalogue::REQUIRED));
         }
+        parsed.push((channel, publication));
     }
-    errors.into_result()?;
 
+    // Durable events commit together first; then everything goes out in batch order.
     let now = state.now_ms();
-    let accepted = parsed.len();
-    let (ephemeral, durable): (Vec<_>, Vec<_>) = parsed.into_iter().partition(|(c, _)| c.is_ephemeral());
-    for (channel, publication) in ephemeral {
-        state.realtime.publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now).await?;
-    }
-    if !durable.is_empty() {
+    let mut committed = std::collections::VecDeque::new();
+    if parsed.iter().any(|(c, _)| !c.is_ephemeral()) {
         let mut tx = state.db.pool.begin().await?;
-        let mut events = Vec::with_capacity(durable.len());
-        for (channel, publication) in durable {
-            events.push(outbox::append(&mut tx, &channel, &publication.event_type, publication.data, now).await?);
+        for (channel, publication) in parsed.iter().filter(|(c, _)| !c.is_ephemeral()) {
+            let event =
+                outbox::append(&mut tx, channel, &publication.event_type, publication.data.clone(), now).await?;
+            committed.push_back(event);
         }
         tx.commit().await?;
-        state.realtime.publish_committed(&state.db, events, now).await;
+    }
+    let accepted = parsed.len();
+    for (channel, publication) in parsed {
+        if channel.is_ephemeral() {
+            state
+                .realtime
+                .publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now)
+                .await?;
+        } else if let Some(event) = committed.pop_front() {
+            state.realtime.publish_committed(&state.db, vec![event], now).await;
+        }
     }
     Ok((StatusCode::ACCEPTED, Json(PublishAccepted { accepted })))
 }
@@ -121,25 +136,29 @@ pub struct AfterQuery {
     pub after: u64,
 }
 
-/// The kept events of a channel after a seq, with the same authorization as subscribing.
+/// The kept events of a channel after a seq, under the same rules as subscribing.
+/// Bench channels keep no history: they answer no events and `recovered: false`.
 #[utoipa::path(get, path = "/realtime/channels/{ch}/events", tag = "realtime", params(("ch" = String, Path), AfterQuery),
-    responses((status = 200, description = "ChannelEvents: {ch, head, recovered, events}"), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, description = "ChannelEvents: {ch, head, recovered, events}"), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 async fn channel_events(
     State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
+    headers: HeaderMap,
     ApiPath(ch): ApiPath<String>,
     ApiQuery(query): ApiQuery<AfterQuery>,
 ) -> Result<Json<ChannelEvents>, AppError> {
-    let channel = Channel::parse(&ch).map_err(|_| AppError::not_found(catalogue::CHANNEL_INVALID))?;
-    if channel.is_ephemeral() {
-        return Err(AppError::not_found(catalogue::CHANNEL_NO_HISTORY));
-    }
+    // Unlike public pages, a token that does not work is an error here: the caller
+    // would otherwise read a channel's public view while believing it signed in.
+    let user = match crate::accounts::auth::bearer_from_headers(&headers) {
+        None => None,
+        Some(token) => Some(authenticate(&state, token).await?.ok_or_else(AppError::unauthenticated)?),
+    };
+    let channel =
+        Channel::parse(&ch).map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::CHANNEL_INVALID))?;
     if !access::may_subscribe(&state.db.pool, user.as_ref().map(|u| &u.user), &channel).await? {
-        return Err(if user.is_some() {
-            AppError::forbidden(catalogue::CHANNEL_FORBIDDEN)
-        } else {
-            AppError::unauthenticated()
-        });
+        return Err(AppError::forbidden(catalogue::CHANNEL_FORBIDDEN));
+    }
+    if channel.is_ephemeral() {
+        return Ok(Json(ChannelEvents { ch: channel.to_string(), head: 0, recovered: false, events: vec![] }));
     }
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(outbox::history(&mut conn, &channel.to_string(), query.after).await?))

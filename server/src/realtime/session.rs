@@ -278,11 +278,10 @@ impl Session {
                 }
             }
             if let (true, Some(user)) = (channel.has_presence(), joined.new_watcher) {
-                let _ = self
-                    .realtime
-                    .broker
-                    .publish(BusMessage::Presence { ch: ch.clone(), joined: vec![user], left: vec![] })
-                    .await;
+                if self.realtime.presence.joined(&ch, &user).await {
+                    let joined = BusMessage::Presence { ch: ch.clone(), joined: vec![user], left: vec![] };
+                    let _ = self.realtime.broker.publish(joined).await;
+                }
             }
         }
 
@@ -298,7 +297,10 @@ impl Session {
         } else {
             (0, false)
         };
-        let presence = channel.has_presence().then(|| self.realtime.hub.watchers(&ch));
+        let presence = match channel.has_presence() {
+            true => Some(self.realtime.presence.list(&ch).await),
+            false => None,
+        };
         let _ = self.send(&ServerFrame::Subscribed { ch, seq: head, recovered, id, presence }).await;
     }
 
@@ -331,14 +333,17 @@ impl Session {
     }
 
     async fn typing(&mut self, ch: String) {
-        let has_presence = Channel::parse(&ch).is_ok_and(|c| c.has_presence());
-        let Some(user) = self.user.as_ref().map(presence_user) else {
-            return self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await;
+        let Ok(channel) = Channel::parse(&ch) else {
+            return self.send_error(ErrorCode::ChannelInvalid, None, Some(ch)).await;
         };
-        if !has_presence || !self.subscriptions.contains_key(&ch) {
-            return self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await;
+        let user = self.user.as_ref().map(presence_user);
+        match user {
+            Some(user) if channel.has_presence() && self.subscriptions.contains_key(&ch) => {
+                let _ = self.realtime.broker.publish(BusMessage::Signal { ch, kind: SignalKind::Typing, user }).await;
+            }
+            // Anonymous, not subscribed, or a channel without presence: nobody to tell.
+            _ => self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await,
         }
-        let _ = self.realtime.broker.publish(BusMessage::Signal { ch, kind: SignalKind::Typing, user }).await;
     }
 
     async fn reauthenticate(&mut self, token: &str) {
@@ -365,12 +370,10 @@ impl Session {
             }
         }
         if let Some(user) = left.gone_watcher {
-            if Channel::parse(ch).is_ok_and(|c| c.has_presence()) {
-                let _ = self
-                    .realtime
-                    .broker
-                    .publish(BusMessage::Presence { ch: ch.to_owned(), joined: vec![], left: vec![user] })
-                    .await;
+            let has_presence = Channel::parse(ch).is_ok_and(|c| c.has_presence());
+            if has_presence && self.realtime.presence.left(ch, &user).await {
+                let left = BusMessage::Presence { ch: ch.to_owned(), joined: vec![], left: vec![user] };
+                let _ = self.realtime.broker.publish(left).await;
             }
         }
     }

@@ -14,6 +14,7 @@ pub struct SweepReport {
     pub access_tokens: u64,
     pub password_resets: u64,
     pub events: u64,
+    pub download_tokens: u64,
 }
 
 /// How much hub history to keep: per channel, and by age.
@@ -31,7 +32,7 @@ impl Retention {
 
 impl SweepReport {
     pub fn removed(&self) -> u64 {
-        self.access_tokens + self.password_resets + self.events
+        self.access_tokens + self.password_resets + self.events + self.download_tokens
     }
 }
 
@@ -50,5 +51,7 @@ pub async fn sweep(db: &Db, now_ms: i64, retention: Retention) -> Result<SweepRe
         .await?
         .rows_affected();
     let events = crate::realtime::outbox::trim(&db.pool, now_ms, retention.max_age_ms, retention.max_events).await?;
-    Ok(SweepReport { access_tokens, password_resets, events })
+    // Download links live five minutes and are worth nothing after: no day of grace.
+    let download_tokens = crate::files::store::delete_expired_download_tokens(&db.pool, now_ms).await?;
+    Ok(SweepReport { access_tokens, password_resets, events, download_tokens })
 }

@@ -197,3 +197,28 @@ impl TestApp {
             .unwrap()
     }
 }
+
+/// Starts `nodes` servers on one fresh database, as a scaled deployment runs them
+/// (give them the same `redis_url` in `adjust` so that they share a bus). Each node has
+/// its own clock and data folder; the SQLite file lives in the first node's folder.
+pub async fn spawn_cluster(nodes: usize, adjust: impl Fn(&mut Settings)) -> Vec<TestApp> {
+    let first_dir = tempfile::tempdir().expect("temp dir");
+    let database_url = fresh_database_url(first_dir.path()).await;
+    let mut apps = Vec::with_capacity(nodes);
+    let mut data_dir = Some(first_dir);
+    for _ in 0..nodes {
+        let data_dir = data_dir.take().unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
+        let mut settings = Settings::for_database(database_url.clone());
+        settings.bind = "127.0.0.1:0".parse().unwrap();
+        settings.data_dir = data_dir.path().to_owned();
+        settings.web_dir = data_dir.path().join("web");
+        adjust(&mut settings);
+        let clock = ManualClock::starting_now();
+        let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        let db = app.state().db.clone();
+        tokio::spawn(app.run_until_stopped(std::future::pending()));
+        apps.push(TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir });
+    }
+    apps
+}

@@ -3,10 +3,14 @@
 
 mod helpers;
 
+mod contest_types;
+mod contests;
 mod errors;
+mod files;
 mod openapi;
 mod operations;
 mod password_reset;
 mod profiles;
+mod realtime;
 mod registration;
 mod sign_in;

@@ -1,0 +1,36 @@
+//! The events contests write to the outbox, inside the transaction of the change.
+
+use serde_json::json;
+use sqlx::AnyConnection;
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use super::model::ContestRow;
+use crate::realtime::outbox;
+
+/// `contest.status` on `contest:{id}`: the new status and deadlines.
+pub async fn status_changed(
+    conn: &mut AnyConnection,
+    contest: &ContestRow,
+    now_ms: i64,
+) -> Result<EventFrame, sqlx::Error> {
+    let data = json!({
+        "id": contest.id,
+        "status_id": contest.status_id,
+        "status_name": contest.status().simple_name(),
+        "submission_ends_at": contest.submission_ends_at,
+        "deciding_ends_at": contest.deciding_ends_at,
+    });
+    outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_STATUS, data, now_ms).await
+}
+
+/// `contest.updated` on `contest:{id}`: brief or deadline changes watchers should redraw.
+pub async fn updated(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+    let data = json!({
+        "id": contest.id,
+        "title": contest.title,
+        "description": contest.description,
+        "submission_ends_at": contest.submission_ends_at,
+        "deciding_ends_at": contest.deciding_ends_at,
+    });
+    outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_UPDATED, data, now_ms).await
+}

@@ -1,0 +1,210 @@
+//! Moving a contest through its life by hand: the subscription start request and
+//! its approval, admin status changes, internal statuses, and extensions. Timers
+//! (the worker) move it when deadlines pass.
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use tracing::instrument;
+use utoipa::ToSchema;
+
+use super::{
+    events,
+    launch::owned,
+    model::ContestView,
+    status::{ContestStatus, DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS, EXTEND_DAYS},
+    store,
+};
+use crate::{
+    accounts::CurrentUser,
+    api::{loose_id, Data},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+/// Request approval states (contests doc, section 4).
+pub const APPROVAL_PENDING: i64 = 1;
+pub const APPROVAL_APPROVED: i64 = 2;
+pub const APPROVAL_REJECTED: i64 = 3;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ApprovalRequest {
+    #[serde(default, deserialize_with = "loose_id")]
+    pub approval_status_id: Option<i64>,
+}
+
+/// Commits `tx`, publishes its events, and answers the contest as it is now.
+async fn finish(
+    state: &AppState,
+    mut tx: sqlx::Transaction<'_, sqlx::Any>,
+    id: i64,
+    status_event: bool,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    let now = state.now_ms();
+    let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let event = match status_event {
+        true => events::status_changed(&mut tx, &contest, now).await?,
+        false => events::updated(&mut tx, &contest, now).await?,
+    };
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, vec![event], now).await;
+    Ok(Json(Data::new(contest.into())))
+}
+
+/// A subscribed client asks to start an unstarted contest for free (approval 1,
+/// pending). One pending or active request per client at a time.
+#[utoipa::path(put, path = "/contests/{id}/requests", tag = "contests", params(("id" = i64, Path)), request_body = ApprovalRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn request_start(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<ApprovalRequest>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    let contest = owned(&state, &caller, id).await?;
+    if req.approval_status_id != Some(APPROVAL_PENDING) {
+        return Err(AppError::field("approval_status_id", catalogue::NOT_FOUND_OPTION));
+    }
+    if caller.user.has_subscribed == 0 {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    if contest.status() != ContestStatus::Unpaid {
+        return Err(AppError::conflict(catalogue::CONTEST_STARTED));
+    }
+    // A pending request on an unstarted contest, or an approved one on an active
+    // contest, holds the client's one free slot (section 4).
+    let busy: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM contest WHERE created_by = $1 AND id <> $2 \
+         AND ((status_id = 1 AND approval_status_id = 1) OR (status_id = 2 AND approval_status_id = 2))",
+    )
+    .bind(caller.id())
+    .bind(id)
+    .fetch_one(&state.db.pool)
+    .await?;
+    if busy > 0 || contest.approval_status_id == Some(APPROVAL_PENDING) {
+        return Err(AppError::conflict(catalogue::CONTEST_REQUEST_PENDING));
+    }
+    let mut tx = state.db.pool.begin().await?;
+    store::set_approval(&mut tx, id, APPROVAL_PENDING, state.now_ms()).await?;
+    finish(&state, tx, id, false).await
+}
+
+/// An admin approves (2: the contest starts) or rejects (3) a start request.
+#[utoipa::path(put, path = "/contests/{id}/request-actions", tag = "contests", params(("id" = i64, Path)), request_body = ApprovalRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn decide_request(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<ApprovalRequest>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    let decision = req.approval_status_id.filter(|a| [APPROVAL_APPROVED, APPROVAL_REJECTED].contains(a));
+    let decision = decision.ok_or_else(|| AppError::field("approval_status_id", catalogue::NOT_FOUND_OPTION))?;
+    let contest =
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    if contest.approval_status_id != Some(APPROVAL_PENDING) || contest.status() != ContestStatus::Unpaid {
+        return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    store::set_approval(&mut tx, id, decision, now).await?;
+    let started = decision == APPROVAL_APPROVED
+        && store::activate(&mut tx, id, now, DEFAULT_LENGTH_DAYS, DECIDING_WINDOW_DAYS).await?;
+    finish(&state, tx, id, started).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StatusChange {
+    #[serde(default, deserialize_with = "loose_id")]
+    pub status_id: Option<i64>,
+}
+
+/// An admin sets a contest's status (1-9). Activating an unpaid contest sets its deadlines.
+#[utoipa::path(put, path = "/contests/{id}/statuses", tag = "contests", params(("id" = i64, Path)), request_body = StatusChange, security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn set_status(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<StatusChange>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    let to = req
+        .status_id
+        .and_then(ContestStatus::from_id)
+        .ok_or_else(|| AppError::field("status_id", catalogue::NOT_FOUND_OPTION))?;
+    let contest =
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let from = contest.status();
+    // Nothing returns to unpaid once money or a free slot was spent on it.
+    if to == ContestStatus::Unpaid && from != ContestStatus::Unpaid {
+        return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let changed = match (from, to) {
+        (ContestStatus::Unpaid, ContestStatus::Active) => {
+            store::activate(&mut tx, id, now, DEFAULT_LENGTH_DAYS, DECIDING_WINDOW_DAYS).await?
+        }
+        _ => store::transition(&mut tx, id, from.id(), to.id(), now).await?,
+    };
+    if !changed {
+        return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
+    }
+    finish(&state, tx, id, true).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InternalStatusChange {
+    /// An admin's own marker; null clears it.
+    #[serde(default, deserialize_with = "loose_id")]
+    pub internal_status_id: Option<i64>,
+}
+
+/// An admin marks a contest with an internal status (not shown to users).
+#[utoipa::path(put, path = "/contests/{id}/internal-statuses", tag = "contests", params(("id" = i64, Path)), request_body = InternalStatusChange, security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope)))]
+pub async fn set_internal_status(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<InternalStatusChange>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let mut conn = state.db.pool.acquire().await?;
+    store::set_internal_status(&mut conn, id, req.internal_status_id, state.now_ms()).await?;
+    let contest =
+        store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    Ok(Json(Data::new(contest.into())))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ExtendRequest {
+    /// Whole days, 1 to 10.
+    #[serde(default, deserialize_with = "loose_id")]
+    pub days: Option<i64>,
+}
+
+/// The creator extends a running contest by 1 to 10 days; both deadlines move.
+#[utoipa::path(put, path = "/contests/{id}/extends", tag = "contests", params(("id" = i64, Path)), request_body = ExtendRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn extend(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<ExtendRequest>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    owned(&state, &caller, id).await?;
+    let days =
+        req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
+    let mut tx = state.db.pool.begin().await?;
+    if !store::extend(&mut tx, id, days, state.now_ms()).await? {
+        return Err(AppError::conflict(catalogue::CONTEST_NOT_ACTIVE));
+    }
+    finish(&state, tx, id, false).await
+}

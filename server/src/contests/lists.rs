@@ -1,0 +1,120 @@
+//! The contest lists of the dashboard and admin menus, 48 a page, newest first,
+//! answered as `{data, current_page, per_page, next_page_url, total}`.
+//!
+//! Lists that depend on entries (participating, participated, won) arrive with the
+//! entries area.
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::{
+    model::{ContestView, Page},
+    store,
+};
+use crate::{
+    accounts::{domain::UserType, CurrentUser},
+    error::{ApiQuery, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+pub const PER_PAGE: i64 = 48;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PageQuery {
+    /// 1-based page number.
+    pub page: Option<i64>,
+}
+
+/// Who may read a list, and which contests are on it.
+#[derive(Debug, Clone, Copy)]
+enum List {
+    /// A client's unpaid contests.
+    Unstarted,
+    /// A client's running and deciding contests.
+    Active,
+    /// A client's finished contests.
+    Ended,
+    /// Contests accepting entries, for designers.
+    Available,
+    /// Awarded contests awaiting verification (admins).
+    Verify,
+    /// Delivered contests awaiting credit (admins).
+    Credit,
+    /// Contests whose client has not picked a winner yet (the client's own; admins see all).
+    PendingWinner,
+}
+
+impl List {
+    fn path(self) -> &'static str {
+        match self {
+            Self::Unstarted => "unstarted",
+            Self::Active => "active",
+            Self::Ended => "ended",
+            Self::Available => "available",
+            Self::Verify => "verify",
+            Self::Credit => "credit",
+            Self::PendingWinner => "pending-winner",
+        }
+    }
+
+    /// The WHERE fragment and whether it binds the viewer's id as `$1`.
+    fn filter(self, viewer: &CurrentUser) -> Result<(&'static str, bool), AppError> {
+        let admin = viewer.is_admin();
+        let client = viewer.user.user_type() == UserType::Client;
+        let designer = viewer.user.user_type() == UserType::Designer;
+        let forbidden = || Err(AppError::forbidden(crate::error::catalogue::FORBIDDEN));
+        Ok(match self {
+            Self::Unstarted if client => ("c.created_by = $1 AND c.status_id = 1", true),
+            Self::Active if client => ("c.created_by = $1 AND c.status_id IN (2, 3)", true),
+            Self::Ended if client => ("c.created_by = $1 AND c.status_id >= 4", true),
+            Self::Available if designer || admin => ("c.status_id = 2", false),
+            Self::Verify if admin => ("c.status_id IN (5, 6)", false),
+            Self::Credit if admin => ("c.status_id = 8", false),
+            Self::PendingWinner if admin => ("c.status_id = 3", false),
+            Self::PendingWinner if client => ("c.created_by = $1 AND c.status_id = 3", true),
+            _ => return forbidden(),
+        })
+    }
+}
+
+async fn list(
+    state: AppState,
+    viewer: CurrentUser,
+    kind: List,
+    query: PageQuery,
+) -> Result<Json<Page<ContestView>>, AppError> {
+    let (filter, binds_viewer) = kind.filter(&viewer)?;
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = store::page(&mut conn, filter, binds_viewer.then_some(viewer.id()), page, PER_PAGE).await?;
+    let next_page_url = (page * PER_PAGE < total).then(|| format!("/contests/{}?page={}", kind.path(), page + 1));
+    Ok(Json(Page {
+        data: rows.into_iter().map(ContestView::from).collect(),
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url,
+        total,
+    }))
+}
+
+macro_rules! list_handlers {
+    ($($name:ident => $kind:ident, $path:literal, $doc:literal;)*) => {$(
+        #[doc = $doc]
+        #[utoipa::path(get, path = $path, tag = "contests", params(PageQuery), security(("bearer" = [])),
+            responses((status = 200, body = Page<ContestView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+        pub async fn $name(State(state): State<AppState>, viewer: CurrentUser, ApiQuery(query): ApiQuery<PageQuery>) -> Result<Json<Page<ContestView>>, AppError> {
+            list(state, viewer, List::$kind, query).await
+        }
+    )*};
+}
+
+list_handlers! {
+    unstarted => Unstarted, "/contests/unstarted", "The client's unpaid contests.";
+    active => Active, "/contests/active", "The client's running and deciding contests.";
+    ended => Ended, "/contests/ended", "The client's finished contests.";
+    available => Available, "/contests/available", "Contests accepting entries (designers and admins).";
+    verify => Verify, "/contests/verify", "Awarded contests awaiting verification (admins).";
+    credit => Credit, "/contests/credit", "Delivered contests awaiting credit (admins).";
+    pending_winner => PendingWinner, "/contests/pending-winner", "Contests awaiting the client's choice of winner.";
+}

@@ -1,0 +1,44 @@
+//! Contests: launch from a brief, the brief itself, lists, and the lifecycle of
+//! status ids 1-9 (contests doc, section 4). Every change that watchers should see
+//! writes its event to the outbox in the same transaction.
+//!
+//! - [`launch`]: create, read and edit the brief; show, delete, count views.
+//! - [`lifecycle`]: start requests and approvals, admin statuses, extensions.
+//! - [`lists`]: the dashboard and admin lists.
+//! - [`brief`]: the brief's validation rules. [`status`]: status ids and constants.
+//! - [`visibility`]: who may see a contest (REST and hub alike).
+//! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
+
+pub mod brief;
+pub mod events;
+pub mod launch;
+pub mod lifecycle;
+pub mod lists;
+pub mod model;
+pub mod status;
+pub mod store;
+pub mod visibility;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(launch::launch))
+        .routes(routes!(launch::show, launch::delete))
+        .routes(routes!(launch::show_brief, launch::update_brief))
+        .routes(routes!(launch::count_view))
+        .routes(routes!(lifecycle::request_start))
+        .routes(routes!(lifecycle::decide_request))
+        .routes(routes!(lifecycle::set_status))
+        .routes(routes!(lifecycle::set_internal_status))
+        .routes(routes!(lifecycle::extend))
+        .routes(routes!(lists::unstarted))
+        .routes(routes!(lists::active))
+        .routes(routes!(lists::ended))
+        .routes(routes!(lists::available))
+        .routes(routes!(lists::verify))
+        .routes(routes!(lists::credit))
+        .routes(routes!(lists::pending_winner))
+}

@@ -1,0 +1,351 @@
+//! SQL of the contests area.
+
+use sqlx::{Any, AnyConnection, Executor};
+use tracing::instrument;
+
+use super::{
+    brief::{CleanAnswer, QuestionRule, SliderValue},
+    model::{ContestRow, CONTEST_COLUMNS, CONTEST_FROM},
+};
+
+pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<ContestRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {CONTEST_COLUMNS} FROM {CONTEST_FROM} WHERE c.id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The rules of a contest type's brief questions; empty when the type is unknown.
+pub async fn question_rules(conn: &mut AnyConnection, contest_type_id: i64) -> Result<Vec<QuestionRule>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        id: i64,
+        form_field_type_id: i64,
+        is_required: i64,
+        is_title: i64,
+        is_description: i64,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT id, form_field_type_id, is_required, is_title, is_description FROM contest_type_question \
+         WHERE contest_type_id = $1 ORDER BY position",
+    )
+    .bind(contest_type_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let options: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT o.contest_type_question_id, o.id FROM contest_type_question_option o \
+         JOIN contest_type_question q ON q.id = o.contest_type_question_id WHERE q.contest_type_id = $1",
+    )
+    .bind(contest_type_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| QuestionRule {
+            id: r.id,
+            field_type: r.form_field_type_id,
+            required: r.is_required != 0,
+            is_title: r.is_title != 0,
+            is_description: r.is_description != 0,
+            option_ids: options.iter().filter(|(q, _)| *q == r.id).map(|(_, o)| *o).collect(),
+        })
+        .collect())
+}
+
+pub async fn contest_type_exists<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM contest_type WHERE id = $1").bind(id).fetch_optional(db).await?;
+    Ok(found.is_some())
+}
+
+/// Which of `file_ids` the user does not own (or do not exist).
+pub async fn foreign_files(conn: &mut AnyConnection, user_id: i64, file_ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    let mut foreign = Vec::new();
+    for id in file_ids {
+        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM file WHERE id = $1 AND app_user_id = $2")
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+        if owned.is_none() {
+            foreign.push(*id);
+        }
+    }
+    Ok(foreign)
+}
+
+/// A new contest's brief-level fields.
+#[derive(Debug)]
+pub struct NewContest<'a> {
+    pub contest_type_id: i64,
+    pub created_by: i64,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub is_quick_start: bool,
+    pub is_tip: bool,
+    pub is_added_queue: bool,
+    pub coupon_code: Option<&'a str>,
+    pub referral_source: Option<&'a str>,
+    pub now_ms: i64,
+}
+
+#[instrument(skip_all, fields(contest_type_id = contest.contest_type_id))]
+pub async fn insert(conn: &mut AnyConnection, contest: &NewContest<'_>) -> Result<i64, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO contest (contest_type_id, created_by, title, description, status_id, is_quick_start, is_tip, \
+         is_added_queue, coupon_code, referral_source, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+    )
+    .bind(contest.contest_type_id)
+    .bind(contest.created_by)
+    .bind(contest.title)
+    .bind(contest.description)
+    .bind(i64::from(contest.is_quick_start))
+    .bind(i64::from(contest.is_tip))
+    .bind(i64::from(contest.is_added_queue))
+    .bind(contest.coupon_code)
+    .bind(contest.referral_source)
+    .bind(contest.now_ms)
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query("UPDATE contest SET slug = $1 WHERE id = $2")
+        .bind(slug(contest.title, id))
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+/// `bright-bean-coffee-42`: readable, and unique through the id.
+pub fn slug(title: &str, id: i64) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if words.is_empty() {
+        format!("contest-{id}")
+    } else {
+        format!("{}-{id}", words.join("-"))
+    }
+}
+
+/// Replaces the stored brief of a contest with `answers`.
+pub async fn replace_answers(
+    conn: &mut AnyConnection,
+    contest_id: i64,
+    answers: &[CleanAnswer],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM contest_brief_answer WHERE contest_id = $1").bind(contest_id).execute(&mut *conn).await?;
+    for answer in answers {
+        sqlx::query(
+            "INSERT INTO contest_brief_answer (contest_id, contest_type_question_id, form_field_type_id, answer, \
+             answer_options, answer_slider_options, answer_file_ids) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(contest_id)
+        .bind(answer.question_id)
+        .bind(answer.field_type)
+        .bind(answer.answer.as_deref())
+        .bind(serde_json::to_string(&answer.options).unwrap_or_else(|_| "[]".into()))
+        .bind(serde_json::to_string(&answer.sliders).unwrap_or_else(|_| "[]".into()))
+        .bind(serde_json::to_string(&answer.files).unwrap_or_else(|_| "[]".into()))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// A saved brief answer as the API shows it (contests doc, section 3).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct SavedAnswer {
+    pub contest_type_question_id: i64,
+    pub form_field_type_id: i64,
+    pub answer: Option<String>,
+    pub answer_options: Vec<i64>,
+    pub answer_slider_options: Vec<SliderValue>,
+    pub answer_file_ids: Vec<i64>,
+}
+
+pub async fn answers<'c>(
+    db: impl Executor<'c, Database = Any>,
+    contest_id: i64,
+) -> Result<Vec<SavedAnswer>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        contest_type_question_id: i64,
+        form_field_type_id: i64,
+        answer: Option<String>,
+        answer_options: String,
+        answer_slider_options: String,
+        answer_file_ids: String,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT a.contest_type_question_id, a.form_field_type_id, a.answer, a.answer_options, a.answer_slider_options, \
+         a.answer_file_ids FROM contest_brief_answer a JOIN contest_type_question q ON q.id = a.contest_type_question_id \
+         WHERE a.contest_id = $1 ORDER BY q.position",
+    )
+    .bind(contest_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| SavedAnswer {
+            contest_type_question_id: r.contest_type_question_id,
+            form_field_type_id: r.form_field_type_id,
+            answer: r.answer,
+            answer_options: serde_json::from_str(&r.answer_options).unwrap_or_default(),
+            answer_slider_options: serde_json::from_str(&r.answer_slider_options).unwrap_or_default(),
+            answer_file_ids: serde_json::from_str(&r.answer_file_ids).unwrap_or_default(),
+        })
+        .collect())
+}
+
+pub async fn update_brief_fields(
+    conn: &mut AnyConnection,
+    id: i64,
+    title: &str,
+    description: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET title = $1, description = $2, updated_at = $3 WHERE id = $4")
+        .bind(title)
+        .bind(description)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Moves a contest from `from` to `to` only if it is still in `from` (compare-and-set).
+pub async fn transition(
+    conn: &mut AnyConnection,
+    id: i64,
+    from: i64,
+    to: i64,
+    now_ms: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE contest SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4")
+        .bind(to)
+        .bind(now_ms)
+        .bind(id)
+        .bind(from)
+        .execute(&mut *conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Starts an unpaid contest: status 2 and its deadlines.
+pub async fn activate(
+    conn: &mut AnyConnection,
+    id: i64,
+    now_ms: i64,
+    length_days: i64,
+    deciding_days: i64,
+) -> Result<bool, sqlx::Error> {
+    let day = super::status::DAY_MS;
+    let ends = now_ms + length_days * day;
+    let done = sqlx::query(
+        "UPDATE contest SET status_id = 2, launched_at = $1, submission_ends_at = $2, deciding_ends_at = $3, updated_at = $1 \
+         WHERE id = $4 AND status_id = 1",
+    )
+    .bind(now_ms)
+    .bind(ends)
+    .bind(ends + deciding_days * day)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn set_approval(
+    conn: &mut AnyConnection,
+    id: i64,
+    approval_status_id: i64,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET approval_status_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(approval_status_id)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_internal_status(
+    conn: &mut AnyConnection,
+    id: i64,
+    internal_status_id: Option<i64>,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET internal_status_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(internal_status_id)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Pushes both deadlines of an active contest back by `days`.
+pub async fn extend(conn: &mut AnyConnection, id: i64, days: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let by = days * super::status::DAY_MS;
+    let done = sqlx::query(
+        "UPDATE contest SET submission_ends_at = submission_ends_at + $1, deciding_ends_at = deciding_ends_at + $1, \
+         updated_at = $2 WHERE id = $3 AND status_id = 2",
+    )
+    .bind(by)
+    .bind(now_ms)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn delete_unstarted(conn: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM contest WHERE id = $1 AND status_id = 1").bind(id).execute(&mut *conn).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn count_view<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET views_count = views_count + 1 WHERE id = $1").bind(id).execute(db).await?;
+    Ok(())
+}
+
+/// One page of contests matching `filter` (a WHERE fragment over `c`; it uses `$1`
+/// for the viewer id exactly when `viewer` is given), newest first; and the total.
+pub async fn page(
+    conn: &mut AnyConnection,
+    filter: &str,
+    viewer: Option<i64>,
+    page: i64,
+    per_page: i64,
+) -> Result<(Vec<ContestRow>, i64), sqlx::Error> {
+    let count_sql = format!("SELECT COUNT(*) FROM {CONTEST_FROM} WHERE {filter}");
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+    if let Some(viewer) = viewer {
+        count = count.bind(viewer);
+    }
+    let total = count.fetch_one(&mut *conn).await?;
+    let (limit, offset) = if viewer.is_some() { ("$2", "$3") } else { ("$1", "$2") };
+    let rows_sql = format!(
+        "SELECT {CONTEST_COLUMNS} FROM {CONTEST_FROM} WHERE {filter} ORDER BY c.id DESC LIMIT {limit} OFFSET {offset}"
+    );
+    let mut rows = sqlx::query_as::<_, ContestRow>(&rows_sql);
+    if let Some(viewer) = viewer {
+        rows = rows.bind(viewer);
+    }
+    let rows = rows.bind(per_page).bind((page - 1) * per_page).fetch_all(&mut *conn).await?;
+    Ok((rows, total))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_readable_and_unique_by_id() {
+        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
+        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
+    }
+}

@@ -1,0 +1,40 @@
+//! Files: uploads typed by their content, stored on disk with a row each, served to
+//! those who may read them, and one-time download links for browsers.
+//!
+//! - [`kinds`]: the upload categories and the file types they take (magic bytes).
+//! - `upload`: the multipart body streamed into temp files within the size limit.
+//! - `disk`: where bytes live (`{files_dir}/{yyyy}/{mm}/{random}`) and download names.
+//! - [`store`]: the `file` and `download_token` rows.
+//! - `routes`: `POST /files`, `GET /files/{id}/content`, download tokens and downloads.
+//!
+//! An upload commits its rows first and then renames its temp files into place; a
+//! failure on either side removes what the other did, so there are no files without
+//! rows and no rows without files.
+
+mod disk;
+pub mod kinds;
+mod routes;
+pub mod store;
+mod upload;
+
+pub use kinds::{FileCategory, FileKind};
+pub use routes::{router, FileView, DOWNLOAD_TOKEN_TTL_MS};
+
+use tracing::instrument;
+
+use crate::{accounts::CurrentUser, error::AppError, store::Db};
+
+/// Whether `user` may read file `file_id` (its bytes, and download links to it).
+///
+/// Today: its uploader and admins. Areas that attach files to what they own (contest
+/// briefs and entries, project briefs and updates, bids) extend this rule here, each
+/// with one call to a public function of their own ("the file belongs to a contest
+/// the user takes part in"), so that every way of reading a file asks one question.
+#[instrument(skip_all, fields(file_id = file_id, user_id = user.id()))]
+pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool, AppError> {
+    if user.is_admin() {
+        return Ok(true);
+    }
+    let owner = store::find_file(&db.pool, file_id).await?.map(|file| file.app_user_id);
+    Ok(owner == Some(user.id()))
+}

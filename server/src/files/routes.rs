@@ -1,0 +1,334 @@
+//! HTTP handlers of the files area: upload, the owner's view of a file, and one-time
+//! download links a browser can open without a bearer token.
+
+use std::path::Path;
+
+use axum::{
+    body::Body,
+    extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State},
+    http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode},
+    response::Response,
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    disk,
+    kinds::FileCategory,
+    may_read,
+    store::{self, FileRow, NewFile},
+    upload::{self, StagedFile},
+};
+use crate::{
+    accounts::{
+        secrets::{new_secret, secret_digest},
+        CurrentUser,
+    },
+    api::Data,
+    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // Uploads are capped by VITRINE_MAX_UPLOAD_BYTES while they stream (see `upload`),
+    // not by axum's fixed default body limit.
+    let uploads = OpenApiRouter::new().routes(routes!(upload_files)).layer(DefaultBodyLimit::disable());
+    OpenApiRouter::new()
+        .merge(uploads)
+        .routes(routes!(show_content))
+        .routes(routes!(issue_download_token))
+        .routes(routes!(download))
+}
+
+/// A 201 answer with `{"data": ...}`.
+type Created<T> = (StatusCode, Json<Data<T>>);
+
+/// How long a download link works.
+pub const DOWNLOAD_TOKEN_TTL_MS: i64 = 5 * 60 * 1000;
+
+/// Room for the multipart envelope (boundaries, part headers, small fields) above the
+/// file-bytes limit when the body as a whole is capped.
+const ENVELOPE_ALLOWANCE: u64 = 64 * 1024;
+
+/// The form of `POST /files`.
+#[derive(ToSchema)]
+#[allow(dead_code)] // documents the form; the handler reads the parts as they stream
+pub struct UploadForm {
+    /// One or more files (a single `file` part is accepted too).
+    #[schema(rename = "files[]", value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+    /// 4 contest brief, 5 main entry, 8 other entries, 13 and 16 project uploads, 14 project brief.
+    file_category_id: i64,
+}
+
+/// A stored file as the API shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileView {
+    pub id: i64,
+    /// The name it was uploaded under.
+    pub name: String,
+    /// Where its bytes are served: `/files/{id}/content`.
+    pub full_path: String,
+    /// Recognised from the bytes, e.g. `image/png`.
+    pub content_type: String,
+    /// Bytes.
+    pub size: i64,
+    /// SHA-256 of the bytes, hex.
+    pub hash: String,
+}
+
+impl FileView {
+    pub fn of(row: FileRow) -> Self {
+        Self {
+            full_path: format!("/files/{}/content", row.id),
+            id: row.id,
+            name: row.original_name,
+            content_type: row.content_type,
+            size: row.size_bytes,
+            hash: row.sha256,
+        }
+    }
+}
+
+/// Uploads one or more files (`files[]`) for a use (`file_category_id`). Entry images
+/// (5, 8) must be png, bmp, gif, jpeg or tiff by content; brief and project categories
+/// (4, 13, 14, 16) also take pdf and zip.
+#[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = Data<Vec<FileView>>), (status = 401, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope), (status = 415, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = caller.id()))]
+async fn upload_files(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    request: Request,
+) -> Result<Created<Vec<FileView>>, AppError> {
+    let limit = state.settings.max_upload_bytes;
+    let cap = limit.saturating_add(ENVELOPE_ALLOWANCE);
+    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > cap) {
+        return Err(upload::too_large(limit));
+    }
+    // The body as a whole is capped too, so a part that never ends cannot grow a buffer.
+    let (parts, body) = request.into_parts();
+    let body = Body::new(http_body_util::Limited::new(body, usize::try_from(cap).unwrap_or(usize::MAX)));
+    let mut multipart = Multipart::from_request(Request::from_parts(parts, body), &state)
+        .await
+        .map_err(|rejection| upload::not_multipart(&rejection))?;
+
+    let files_dir = state.settings.effective_files_dir();
+    let received = upload::receive(&mut multipart, &disk::incoming_dir(&files_dir), limit).await?;
+    let category = check_upload(received.category.as_deref(), &received.files)?;
+    let views = store_files(&state, &caller, category, received.files, &files_dir).await?;
+    tracing::info!(user_id = caller.id(), files = views.len(), category = category.id(), "files uploaded");
+    Ok((StatusCode::CREATED, Json(Data::new(views))))
+}
+
+/// The rules an upload must meet once read: a known category, at least one file, no
+/// empty file, and every file of a type the category takes.
+fn check_upload(category: Option<&str>, files: &[StagedFile]) -> Result<FileCategory, AppError> {
+    let mut errors = FieldErrors::new();
+    let category = match category {
+        None => {
+            errors.add("file_category_id", catalogue::REQUIRED);
+            None
+        }
+        Some(raw) => FileCategory::parse(raw).map_err(|code| errors.add("file_category_id", code)).ok(),
+    };
+    if files.is_empty() {
+        errors.add("files", catalogue::REQUIRED);
+    }
+    for file in files {
+        let broken = if file.size == 0 {
+            Some(catalogue::FILE_EMPTY)
+        } else {
+            category.filter(|c| !file.kind.is_some_and(|kind| c.accepts(kind))).map(|_| catalogue::FILE_TYPE_INVALID)
+        };
+        if let Some(code) = broken {
+            errors.add_message("files", code, format!("{}: {}", file.name, code.message));
+        }
+    }
+    errors.into_result()?;
+    category.ok_or_else(|| anyhow::anyhow!("a checked upload has a category").into())
+}
+
+/// Inserts the rows in one transaction, then moves the bytes into place. Should a move
+/// fail, the upload's rows are deleted again: no row ever points at missing bytes, and
+/// temp files not placed are removed when `files` drops.
+async fn store_files(
+    state: &AppState,
+    caller: &CurrentUser,
+    category: FileCategory,
+    mut files: Vec<StagedFile>,
+    files_dir: &Path,
+) -> Result<Vec<FileView>, AppError> {
+    let now = state.now_ms();
+    let keys: Vec<String> = files.iter().map(|_| disk::new_storage_key(now)).collect();
+    for key in &keys {
+        if let Some(folder) = disk::path_of(files_dir, key).parent() {
+            tokio::fs::create_dir_all(folder).await.map_err(anyhow::Error::from)?;
+        }
+    }
+    let mut tx = state.db.pool.begin().await?;
+    let mut ids = Vec::with_capacity(files.len());
+    for (file, key) in files.iter().zip(&keys) {
+        let kind = file.kind.ok_or_else(|| anyhow::anyhow!("a checked file has a kind"))?;
+        let new_file = NewFile {
+            app_user_id: caller.id(),
+            file_category_id: category.id(),
+            original_name: &file.name,
+            content_type: kind.content_type(),
+            size_bytes: i64::try_from(file.size).map_err(anyhow::Error::from)?,
+            sha256: &file.sha256,
+            storage_key: key,
+            now_ms: now,
+        };
+        ids.push(store::insert_file(&mut *tx, &new_file).await?);
+    }
+    tx.commit().await?;
+
+    for (file, key) in files.iter_mut().zip(&keys) {
+        if let Err(err) = file.place(&disk::path_of(files_dir, key)).await {
+            for (id, key) in ids.iter().zip(&keys) {
+                if let Err(err) = store::delete_file(&state.db.pool, *id).await {
+                    tracing::error!(error = %err, file_id = id, "could not delete the row of an unplaced upload");
+                }
+                // Files not placed yet have no final path; NotFound is expected for them.
+                let _ = tokio::fs::remove_file(disk::path_of(files_dir, key)).await;
+            }
+            return Err(anyhow::Error::from(err).context("placing an uploaded file").into());
+        }
+    }
+    let mut views = Vec::with_capacity(ids.len());
+    for id in ids {
+        let row = store::find_file(&state.db.pool, id).await?.ok_or_else(|| anyhow::anyhow!("file {id} vanished"))?;
+        views.push(FileView::of(row));
+    }
+    Ok(views)
+}
+
+/// The bytes of a file, for those who may read it (today its uploader and admins).
+#[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, description = "The file's bytes, with its stored Content-Type", content_type = "application/octet-stream"),
+        (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(file_id = id))]
+async fn show_content(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let file = readable_file(&state, &caller, id).await?;
+    let disposition = disk::inline_disposition(&file.original_name);
+    serve(&state, &file, &disposition, "private, max-age=300", &headers).await
+}
+
+/// The file if it exists (404) and the caller may read it (403).
+async fn readable_file(state: &AppState, caller: &CurrentUser, id: i64) -> Result<FileRow, AppError> {
+    let file =
+        store::find_file(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::FILE_NOT_FOUND))?;
+    if !may_read(&state.db, caller, id).await? {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    Ok(file)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DownloadToken {
+    /// Goes in `GET /files/{id}/download?token=`; works once.
+    pub token: String,
+    /// Epoch ms after which the token no longer works.
+    pub expires_at: i64,
+}
+
+/// A one-time link to download a file, valid five minutes, for those who may read it.
+#[utoipa::path(post, path = "/files/{id}/download/tokens", tag = "files", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 201, body = Data<DownloadToken>), (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(file_id = id))]
+async fn issue_download_token(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Created<DownloadToken>, AppError> {
+    readable_file(&state, &caller, id).await?;
+    let token = new_secret();
+    let now = state.now_ms();
+    let expires_at = now + DOWNLOAD_TOKEN_TTL_MS;
+    store::insert_download_token(&state.db.pool, id, caller.id(), &secret_digest(&token), now, expires_at).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(DownloadToken { token, expires_at }))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DownloadQuery {
+    /// From `POST /files/{id}/download/tokens`.
+    pub token: Option<String>,
+}
+
+/// Downloads a file with a one-time token; no bearer needed, so a browser can open it.
+/// An unknown token is 404, a used or expired one 410.
+#[utoipa::path(get, path = "/files/{id}/download", tag = "files", params(("id" = i64, Path), DownloadQuery),
+    responses((status = 200, description = "The file's bytes as an attachment", content_type = "application/octet-stream"),
+        (status = 404, body = ErrorEnvelope), (status = 410, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(file_id = id))]
+async fn download(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<DownloadQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let invalid = || AppError::not_found(catalogue::DOWNLOAD_TOKEN_INVALID);
+    let token = query.token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
+    let row = store::find_download_token(&state.db.pool, &secret_digest(&token))
+        .await?
+        .filter(|row| row.file_id == id)
+        .ok_or_else(invalid)?;
+    let now = state.now_ms();
+    if row.used_at.is_some()
+        || row.expires_at <= now
+        || !store::consume_download_token(&state.db.pool, row.id, now).await?
+    {
+        return Err(AppError::rule(StatusCode::GONE, catalogue::DOWNLOAD_TOKEN_INVALID));
+    }
+    let file = store::find_file(&state.db.pool, id).await?.ok_or_else(invalid)?;
+    serve(&state, &file, &disk::attachment_disposition(&file.original_name), "no-store", &headers).await
+}
+
+/// Request headers passed on to the file service: range requests resume downloads.
+const PASSED_HEADERS: [HeaderName; 2] = [header::RANGE, header::IF_RANGE];
+
+/// Streams a stored file (ranges supported) with its own type and the given disposition.
+async fn serve(
+    state: &AppState,
+    file: &FileRow,
+    disposition: &str,
+    cache_control: &'static str,
+    headers: &HeaderMap,
+) -> Result<Response, AppError> {
+    let path = disk::path_of(&state.settings.effective_files_dir(), &file.storage_key);
+    if let Err(err) = tokio::fs::metadata(&path).await {
+        return Err(anyhow::Error::from(err)
+            .context(format!("file {} has no bytes at {}", file.id, path.display()))
+            .into());
+    }
+    let mut request = Request::new(Body::empty());
+    for name in PASSED_HEADERS {
+        if let Some(value) = headers.get(&name) {
+            request.headers_mut().insert(name, value.clone());
+        }
+    }
+    let response = ServeFile::new(&path).oneshot(request).await.unwrap_or_else(|never| match never {});
+    let mut response = response.map(Body::new);
+    let out = response.headers_mut();
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(anyhow::Error::from)?);
+    out.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(disposition).map_err(anyhow::Error::from)?);
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    out.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok(response)
+}

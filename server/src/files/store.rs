@@ -1,0 +1,138 @@
+//! SQL of the files area: file rows and download tokens.
+
+use sqlx::{Any, Executor, FromRow};
+use tracing::instrument;
+
+/// A stored file as its row holds it.
+#[derive(Debug, Clone, FromRow)]
+pub struct FileRow {
+    pub id: i64,
+    /// The uploader.
+    pub app_user_id: i64,
+    pub file_category_id: i64,
+    pub original_name: String,
+    /// Recognised from the bytes at upload, not taken from the client.
+    pub content_type: String,
+    pub size_bytes: i64,
+    /// SHA-256 of the bytes, hex.
+    pub sha256: String,
+    /// Path below the files folder: `yyyy/mm/{random}`.
+    pub storage_key: String,
+    pub created_at: i64,
+}
+
+const FILE_COLUMNS: &str =
+    "id, app_user_id, file_category_id, original_name, content_type, size_bytes, sha256, storage_key, created_at";
+
+/// A file row to insert; the bytes are already staged.
+#[derive(Debug)]
+pub struct NewFile<'a> {
+    pub app_user_id: i64,
+    pub file_category_id: i64,
+    pub original_name: &'a str,
+    pub content_type: &'a str,
+    pub size_bytes: i64,
+    pub sha256: &'a str,
+    pub storage_key: &'a str,
+    pub now_ms: i64,
+}
+
+#[instrument(skip_all, fields(user_id = file.app_user_id))]
+pub async fn insert_file<'c>(db: impl Executor<'c, Database = Any>, file: &NewFile<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO file (app_user_id, file_category_id, original_name, content_type, size_bytes, sha256, \
+         storage_key, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(file.app_user_id)
+    .bind(file.file_category_id)
+    .bind(file.original_name)
+    .bind(file.content_type)
+    .bind(file.size_bytes)
+    .bind(file.sha256)
+    .bind(file.storage_key)
+    .bind(file.now_ms)
+    .fetch_one(db)
+    .await
+}
+
+#[instrument(skip_all, fields(file_id = id))]
+pub async fn find_file<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<FileRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {FILE_COLUMNS} FROM file WHERE id = $1")).bind(id).fetch_optional(db).await
+}
+
+/// Removes a file row whose bytes could not be placed (the upload answers 500).
+#[instrument(skip_all, fields(file_id = id))]
+pub async fn delete_file<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM file WHERE id = $1").bind(id).execute(db).await?;
+    Ok(())
+}
+
+#[instrument(skip_all, fields(file_id = file_id))]
+pub async fn insert_download_token<'c>(
+    db: impl Executor<'c, Database = Any>,
+    file_id: i64,
+    user_id: i64,
+    token_digest: &str,
+    now_ms: i64,
+    expires_at_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO download_token (file_id, app_user_id, token_hash, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(file_id)
+    .bind(user_id)
+    .bind(token_digest)
+    .bind(now_ms)
+    .bind(expires_at_ms)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A download token as stored.
+#[derive(Debug, Clone, FromRow)]
+pub struct DownloadTokenRow {
+    pub id: i64,
+    pub file_id: i64,
+    pub expires_at: i64,
+    pub used_at: Option<i64>,
+}
+
+#[instrument(skip_all)]
+pub async fn find_download_token<'c>(
+    db: impl Executor<'c, Database = Any>,
+    token_digest: &str,
+) -> Result<Option<DownloadTokenRow>, sqlx::Error> {
+    sqlx::query_as("SELECT id, file_id, expires_at, used_at FROM download_token WHERE token_hash = $1")
+        .bind(token_digest)
+        .fetch_optional(db)
+        .await
+}
+
+/// Marks a live token used; false when it was used or expired meanwhile (two
+/// downloads racing with one token: one wins).
+#[instrument(skip_all, fields(token_id = token_id))]
+pub async fn consume_download_token<'c>(
+    db: impl Executor<'c, Database = Any>,
+    token_id: i64,
+    now_ms: i64,
+) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE download_token SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1")
+            .bind(now_ms)
+            .bind(token_id)
+            .execute(db)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Housekeeping: deletes tokens past expiry (used ones included); returns how many.
+#[instrument(skip_all)]
+pub async fn delete_expired_download_tokens<'c>(
+    db: impl Executor<'c, Database = Any>,
+    now_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM download_token WHERE expires_at < $1").bind(now_ms).execute(db).await?;
+    Ok(done.rows_affected())
+}

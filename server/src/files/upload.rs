@@ -1,0 +1,209 @@
+//! Receiving an upload: the multipart body streamed into temp files, each hashed and
+//! typed on the way, the size limit enforced per chunk so that no more than the limit
+//! is ever held or written.
+//!
+//! Nothing is checked against the category here: the form may send
+//! `file_category_id` after the files, so the rules run once the body is read
+//! ([`super::routes`]). Until a [`StagedFile`] is placed, dropping it deletes its temp
+//! file, so every early return (a bad part, a client gone mid-upload, a failed insert)
+//! leaves nothing behind.
+
+use std::{
+    borrow::Cow,
+    path::{Path, PathBuf},
+};
+
+use anyhow::Context;
+use axum::{
+    extract::multipart::{Field, MultipartError, MultipartRejection},
+    http::StatusCode,
+};
+use sha2::{Digest, Sha256};
+use tokio::io::AsyncWriteExt;
+
+use super::{
+    disk,
+    kinds::{FileKind, SNIFF_BYTES},
+};
+use crate::error::{catalogue, AppError};
+
+/// A received file waiting in the incoming folder.
+#[derive(Debug)]
+pub struct StagedFile {
+    temp: PathBuf,
+    /// The cleaned name the browser gave it.
+    pub name: String,
+    pub size: u64,
+    /// SHA-256 of the bytes, hex.
+    pub sha256: String,
+    /// The accepted type its first bytes show, if any.
+    pub kind: Option<FileKind>,
+    placed: bool,
+}
+
+impl StagedFile {
+    /// Moves the bytes to their final path (one rename on the same file system).
+    pub async fn place(&mut self, destination: &Path) -> std::io::Result<()> {
+        tokio::fs::rename(&self.temp, destination).await?;
+        self.placed = true;
+        Ok(())
+    }
+}
+
+impl Drop for StagedFile {
+    fn drop(&mut self) {
+        if !self.placed {
+            // A synchronous unlink: cheap, and it must happen even if the task is cancelled.
+            if let Err(err) = std::fs::remove_file(&self.temp) {
+                if err.kind() != std::io::ErrorKind::NotFound {
+                    tracing::warn!(error = %err, path = %self.temp.display(), "could not remove an upload's temp file");
+                }
+            }
+        }
+    }
+}
+
+/// What one upload request carried.
+#[derive(Debug, Default)]
+pub struct Received {
+    pub files: Vec<StagedFile>,
+    /// The raw `file_category_id`, if sent.
+    pub category: Option<String>,
+}
+
+/// Field names that carry files: the client sends `files[]`; `file` and `files` are
+/// accepted for single uploads and other clients.
+fn is_file_field(name: &str) -> bool {
+    matches!(name, "files[]" | "files" | "file")
+}
+
+/// Longest accepted value of a plain field; ids are short.
+const MAX_TEXT_FIELD: usize = 64;
+
+/// Reads every part of the form, staging files under `incoming`, until the body ends.
+/// `limit` is the most file bytes the whole request may carry.
+pub async fn receive(
+    multipart: &mut axum::extract::Multipart,
+    incoming: &Path,
+    limit: u64,
+) -> Result<Received, AppError> {
+    tokio::fs::create_dir_all(incoming).await.with_context(|| format!("cannot create {}", incoming.display()))?;
+    let mut received = Received::default();
+    let mut total = 0u64;
+    while let Some(mut field) = multipart.next_field().await.map_err(|err| body_error(&err, limit))? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if is_file_field(&name) {
+            let file_name = disk::clean_name(field.file_name().unwrap_or_default());
+            received.files.push(stage(&mut field, incoming, file_name, &mut total, limit).await?);
+        } else {
+            let mut value = Vec::new();
+            while let Some(chunk) = field.chunk().await.map_err(|err| body_error(&err, limit))? {
+                value.extend_from_slice(&chunk);
+                if value.len() > MAX_TEXT_FIELD {
+                    return Err(AppError::field(&name, catalogue::TOO_LONG));
+                }
+            }
+            // Unknown fields are read and ignored, like unknown JSON keys.
+            if name == "file_category_id" {
+                received.category = Some(String::from_utf8_lossy(&value).into_owned());
+            }
+        }
+    }
+    Ok(received)
+}
+
+/// Streams one file part into a new temp file, hashing it and keeping its first bytes.
+async fn stage(
+    field: &mut Field<'_>,
+    incoming: &Path,
+    name: String,
+    total: &mut u64,
+    limit: u64,
+) -> Result<StagedFile, AppError> {
+    let temp = incoming.join(disk::random_name());
+    let mut out = tokio::fs::File::create(&temp).await.with_context(|| format!("cannot create {}", temp.display()))?;
+    // From here on, dropping `staged` (any `?` below) removes the temp file.
+    let mut staged = StagedFile { temp, name, size: 0, sha256: String::new(), kind: None, placed: false };
+    let mut hasher = Sha256::new();
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    while let Some(chunk) = field.chunk().await.map_err(|err| body_error(&err, limit))? {
+        *total += chunk.len() as u64;
+        if *total > limit {
+            return Err(too_large(limit));
+        }
+        let wanted = SNIFF_BYTES.saturating_sub(head.len()).min(chunk.len());
+        head.extend_from_slice(&chunk[..wanted]);
+        hasher.update(&chunk);
+        out.write_all(&chunk).await.context("writing an upload")?;
+        staged.size += chunk.len() as u64;
+    }
+    out.flush().await.context("writing an upload")?;
+    // On disk before its row can commit: a crash must not leave a row whose bytes were lost.
+    out.sync_all().await.context("syncing an upload")?;
+    staged.sha256 = hex::encode(hasher.finalize());
+    staged.kind = FileKind::sniff(&head);
+    Ok(staged)
+}
+
+/// 413 `file.too_large`, naming the limit.
+pub fn too_large(limit: u64) -> AppError {
+    let message = format!("{} The limit is {}.", catalogue::FILE_TOO_LARGE.message, human_size(limit));
+    AppError::Rule {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        code: catalogue::FILE_TOO_LARGE,
+        message: Some(Cow::Owned(message)),
+    }
+}
+
+/// A body that broke off or is not well-formed multipart; over the overall cap, 413.
+fn body_error(err: &MultipartError, limit: u64) -> AppError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return too_large(limit);
+    }
+    let message = format!("{} {}", catalogue::BODY_INVALID.message, err.body_text());
+    AppError::Rule {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        code: catalogue::BODY_INVALID,
+        message: Some(Cow::Owned(message)),
+    }
+}
+
+/// A request that is not `multipart/form-data` at all.
+pub fn not_multipart(rejection: &MultipartRejection) -> AppError {
+    let message = format!("{} {}", catalogue::BODY_INVALID.message, rejection.body_text());
+    AppError::Rule {
+        status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        code: catalogue::BODY_INVALID,
+        message: Some(Cow::Owned(message)),
+    }
+}
+
+fn human_size(bytes: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else if bytes >= 1024 && bytes.is_multiple_of(1024) {
+        format!("{} KiB", bytes / 1024)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_read_as_people_write_them() {
+        assert_eq!(human_size(25 * 1024 * 1024), "25 MiB");
+        assert_eq!(human_size(2048), "2 KiB");
+        assert_eq!(human_size(1000), "1000 bytes");
+        assert_eq!(too_large(1024).status(), StatusCode::PAYLOAD_TOO_LARGE);
+    }
+
+    #[test]
+    fn files_come_in_under_any_of_the_usual_names() {
+        assert!(is_file_field("files[]") && is_file_field("file") && is_file_field("files"));
+        assert!(!is_file_field("file_category_id"));
+    }
+}

@@ -1,0 +1,304 @@
+//! Contests: launch from a brief, visibility, the start request, admin statuses,
+//! extensions and lists, each as the right and the wrong role.
+
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, TestApp};
+
+/// A complete logo brief (type 1): title, description, industry, height and width.
+pub fn logo_brief() -> Value {
+    json!({
+        "contest_type_id": 1,
+        "contest_type_questions": [
+            {"id": 101, "answer": "Bright Bean Coffee"},
+            {"id": 102, "answer": "A roastery for night owls."},
+            {"id": 103, "answer_options": [10300]},
+            {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
+            {"id": 110, "answer": "500 px"},
+            {"id": 111, "answer": "500 px"},
+        ],
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
+    })
+}
+
+/// Launches the logo brief as `token`; returns the contest id.
+pub async fn launch(app: &TestApp, token: &str) -> i64 {
+    let answer = app.send_json(reqwest::Method::POST, "/contests", &logo_brief(), Some(token)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    answer.body["data"]["id"].as_i64().unwrap()
+}
+
+/// Starts a contest through the admin status endpoint.
+pub async fn activate(app: &TestApp, contest: i64, admin: &str) {
+    let answer = app.put(&format!("/contests/{contest}/statuses"), &json!({"status_id": 2}), admin).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}
+
+#[tokio::test]
+async fn a_client_launches_a_contest_from_its_brief() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("launcher").await;
+    let answer = app.send_json(reqwest::Method::POST, "/contests", &logo_brief(), Some(&client)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let contest = &answer.body["data"];
+    assert_eq!(contest["title"], "Bright Bean Coffee", "the is_title question names the contest");
+    assert_eq!(contest["description"], "A roastery for night owls.");
+    assert_eq!(contest["status_id"], 1);
+    assert_eq!(contest["contest_type_title"], "Logo Contest");
+    assert_eq!(contest["created_by"], client_id);
+    assert_eq!(contest["is_added_queue"], 1);
+    assert!(contest["slug"].as_str().unwrap().starts_with("bright-bean-coffee-"));
+
+    let id = contest["id"].as_i64().unwrap();
+    let brief = app.get(&format!("/contests/{id}/briefs"), Some(&client)).await;
+    let answers = brief.body["data"]["answers"].as_array().unwrap();
+    assert_eq!(answers.len(), 6);
+    assert_eq!(answers[2]["answer_options"], json!([10300]));
+}
+
+#[tokio::test]
+async fn only_clients_launch() {
+    let app = spawn_app().await;
+    app.register(&TestApp::designer_payload("notaclient")).await;
+    let designer = app.token("notaclient").await;
+    let answer = app.send_json(reqwest::Method::POST, "/contests", &logo_brief(), Some(&designer)).await;
+    answer.assert_error(403, "contest.launch.forbidden");
+    assert_eq!(answer.body["error"]["message"], "You do not have the correct account type to launch a contest.");
+    let anonymous = app.send_json(reqwest::Method::POST, "/contests", &logo_brief(), None).await;
+    anonymous.assert_error(401, "auth.unauthenticated");
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(count, 0);
+}
+
+#[tokio::test]
+async fn an_incomplete_brief_reports_each_question_and_saves_nothing() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("hasty").await;
+    let brief = json!({"contest_type_id": 1, "contest_type_questions": [
+        {"id": 101, "answer": "   "},
+        {"id": 105, "answer_options": [99999]},
+        {"id": 107, "answer_slider_options": [{"id": 10700, "value": 140}]},
+        {"id": 4242, "answer": "stray"},
+    ]});
+    let answer = app.send_json(reqwest::Method::POST, "/contests", &brief, Some(&client)).await;
+    answer.assert_error(422, "validation.failed");
+    assert_eq!(answer.field_message("contest_type_questions.101"), "This field is required");
+    assert_eq!(answer.field_code("contest_type_questions.102"), "validation.required");
+    assert_eq!(answer.field_code("contest_type_questions.103"), "validation.required");
+    assert_eq!(answer.field_code("contest_type_questions.105"), "validation.exists");
+    assert_eq!(answer.field_code("contest_type_questions.107"), "slider.between");
+    assert_eq!(answer.field_code("contest_type_questions.4242"), "validation.exists");
+    assert_eq!(answer.field_code("contest_type_questions.110"), "validation.required");
+
+    let unknown_type =
+        app.send_json(reqwest::Method::POST, "/contests", &json!({"contest_type_id": 999}), Some(&client)).await;
+    assert_eq!(unknown_type.field_code("contest_type_id"), "validation.exists");
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(count, 0);
+}
+
+#[tokio::test]
+async fn a_required_multiselect_says_required_field() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("namer").await;
+    // Business name (type 11): its multiselect of tones is required.
+    let brief = json!({"contest_type_id": 11, "contest_type_questions": [
+        {"id": 1101, "answer": "Name our roastery"}, {"id": 1102, "answer": "Coffee for night owls"},
+    ]});
+    let answer = app.send_json(reqwest::Method::POST, "/contests", &brief, Some(&client)).await;
+    assert_eq!(answer.field_message("contest_type_questions.1103"), "Required Field", "{}", answer.body);
+}
+
+#[tokio::test]
+async fn only_the_creator_reads_or_edits_the_brief() {
+    let app = spawn_app().await;
+    let (_, owner) = app.client_session("owner").await;
+    let (_, other) = app.client_session("otherclient").await;
+    let (_, admin) = app.admin_session("briefadmin").await;
+    let id = launch(&app, &owner).await;
+
+    app.get(&format!("/contests/{id}/briefs"), Some(&other)).await.assert_error(403, "contest.edit.forbidden");
+    assert_eq!(app.get(&format!("/contests/{id}/briefs"), Some(&admin)).await.status, 200);
+
+    let mut edited = logo_brief();
+    edited["contest_type_questions"][0]["answer"] = json!("Night Owl Roasters");
+    app.put(&format!("/contests/{id}/briefs"), &edited, &other).await.assert_error(403, "contest.edit.forbidden");
+    let answer = app.put(&format!("/contests/{id}/briefs"), &edited, &owner).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body["data"]["title"], "Night Owl Roasters");
+
+    // The edit announced itself on the contest's channel, in the same transaction.
+    let events: Vec<(String, String)> =
+        sqlx::query_as("SELECT channel, event_type FROM event ORDER BY id").fetch_all(&app.db.pool).await.unwrap();
+    assert_eq!(events, vec![(format!("contest:{id}"), "contest.updated".to_owned())]);
+}
+
+#[tokio::test]
+async fn visibility_follows_status_and_privacy() {
+    let app = spawn_app().await;
+    let (_, owner) = app.client_session("vowner").await;
+    let (_, stranger) = app.client_session("vstranger").await;
+    let (_, admin) = app.admin_session("vadmin").await;
+    let id = launch(&app, &owner).await;
+    let path = format!("/contests/{id}");
+
+    assert_eq!(app.get(&path, Some(&owner)).await.status, 200);
+    assert_eq!(app.get(&path, Some(&admin)).await.status, 200);
+    app.get(&path, Some(&stranger)).await.assert_error(404, "contest.not_found");
+    app.get(&path, None).await.assert_error(404, "contest.not_found");
+
+    activate(&app, id, &admin).await;
+    assert_eq!(app.get(&path, None).await.status, 200, "a paid contest is public");
+    assert_eq!(app.get(&path, Some(&stranger)).await.status, 200);
+
+    sqlx::query("UPDATE contest SET is_private = 1 WHERE id = $1").bind(id).execute(&app.db.pool).await.unwrap();
+    app.get(&path, None).await.assert_error(404, "contest.not_found");
+    assert_eq!(app.get(&path, Some(&stranger)).await.status, 200, "private: signed-in users only");
+
+    let with_brief = app.get(&format!("{path}?include=brief"), Some(&stranger)).await;
+    assert!(with_brief.body["data"].get("brief").is_none(), "only the creator reads the brief");
+    let with_brief = app.get(&format!("{path}?include=brief"), Some(&owner)).await;
+    assert_eq!(with_brief.body["data"]["brief"].as_array().unwrap().len(), 6);
+}
+
+#[tokio::test]
+async fn unstarted_contests_are_deleted_by_their_creator_only() {
+    let app = spawn_app().await;
+    let (_, owner) = app.client_session("deleter").await;
+    let (_, other) = app.client_session("bystander2").await;
+    let (_, admin) = app.admin_session("deladmin").await;
+    let first = launch(&app, &owner).await;
+    let second = launch(&app, &owner).await;
+
+    let delete = |id: i64, token: String| {
+        let app = &app;
+        async move { app.send_json(reqwest::Method::DELETE, &format!("/contests/{id}"), &Value::Null, Some(&token)).await }
+    };
+    delete(first, other.clone()).await.assert_error(403, "contest.edit.forbidden");
+    assert_eq!(delete(first, owner.clone()).await.status, 200);
+    delete(first, owner.clone()).await.assert_error(404, "contest.not_found");
+
+    activate(&app, second, &admin).await;
+    delete(second, owner.clone()).await.assert_error(409, "contest.already_started");
+}
+
+#[tokio::test]
+async fn a_subscribed_client_requests_a_free_start_and_an_admin_approves_it() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("subscriber").await;
+    let (_, admin) = app.admin_session("approver").await;
+    let id = launch(&app, &client).await;
+    let second = launch(&app, &client).await;
+    let request = |id: i64| format!("/contests/{id}/requests");
+
+    app.put(&request(id), &json!({"approval_status_id": 1}), &client).await.assert_error(403, "auth.forbidden");
+    sqlx::query("UPDATE app_user SET has_subscribed = 1 WHERE id = $1")
+        .bind(client_id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    app.put(&request(id), &json!({"approval_status_id": 2}), &client).await.assert_error(422, "validation.exists");
+    let pending = app.put(&request(id), &json!({"approval_status_id": 1}), &client).await;
+    assert_eq!(pending.status, 200, "{}", pending.body);
+    assert_eq!(pending.body["data"]["request"]["approval_status_id"], 1);
+    app.put(&request(second), &json!({"approval_status_id": 1}), &client)
+        .await
+        .assert_error(409, "contest.request.exists");
+
+    let decide = format!("/contests/{id}/request-actions");
+    app.put(&decide, &json!({"approval_status_id": 2}), &client).await.assert_error(403, "auth.forbidden");
+    let approved = app.put(&decide, &json!({"approval_status_id": 2}), &admin).await;
+    assert_eq!(approved.status, 200, "{}", approved.body);
+    let contest = &approved.body["data"];
+    assert_eq!(contest["status_id"], 2);
+    let launched = contest["launched_at"].as_i64().unwrap();
+    assert_eq!(contest["submission_ends_at"].as_i64().unwrap() - launched, 7 * 86_400_000);
+    assert_eq!(contest["deciding_ends_at"].as_i64().unwrap() - launched, 21 * 86_400_000);
+    let event: String = sqlx::query_scalar("SELECT event_type FROM event WHERE channel = $1 ORDER BY seq DESC LIMIT 1")
+        .bind(format!("contest:{id}"))
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(event, "contest.status");
+}
+
+#[tokio::test]
+async fn admins_set_statuses_and_nobody_else_does() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("statusowner").await;
+    let (_, admin) = app.admin_session("statusadmin").await;
+    let id = launch(&app, &client).await;
+    let path = format!("/contests/{id}/statuses");
+    app.put(&path, &json!({"status_id": 2}), &client).await.assert_error(403, "auth.forbidden");
+    app.put(&path, &json!({"status_id": 12}), &admin).await.assert_error(422, "validation.exists");
+    activate(&app, id, &admin).await;
+    app.put(&path, &json!({"status_id": 1}), &admin).await.assert_error(409, "contest.status.invalid");
+    let deciding = app.put(&path, &json!({"status_id": 3}), &admin).await;
+    assert_eq!(deciding.body["data"]["status_name"], "Deciding");
+
+    let internal =
+        app.put(&format!("/contests/{id}/internal-statuses"), &json!({"internal_status_id": 4}), &admin).await;
+    assert_eq!(internal.body["data"]["internal_status_id"], 4);
+    app.put(&format!("/contests/{id}/internal-statuses"), &json!({"internal_status_id": 4}), &client)
+        .await
+        .assert_error(403, "auth.forbidden");
+}
+
+#[tokio::test]
+async fn the_creator_extends_a_running_contest_by_one_to_ten_days() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("extender").await;
+    let (_, other) = app.client_session("notowner").await;
+    let (_, admin) = app.admin_session("extadmin").await;
+    let id = launch(&app, &client).await;
+    let path = format!("/contests/{id}/extends");
+    app.put(&path, &json!({"days": 3}), &client).await.assert_error(409, "contest.not_active");
+    activate(&app, id, &admin).await;
+    for days in [0, 11] {
+        app.put(&path, &json!({"days": days}), &client).await.assert_error(422, "days.between");
+    }
+    app.put(&path, &json!({"days": 3}), &other).await.assert_error(403, "contest.edit.forbidden");
+    let before =
+        app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"]["submission_ends_at"].as_i64().unwrap();
+    let extended = app.put(&path, &json!({"days": 3}), &client).await;
+    assert_eq!(extended.body["data"]["submission_ends_at"].as_i64().unwrap() - before, 3 * 86_400_000);
+}
+
+#[tokio::test]
+async fn lists_show_each_role_its_contests_48_a_page() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("lister").await;
+    let (_, other) = app.client_session("otherlister").await;
+    let (_, admin) = app.admin_session("listadmin").await;
+    app.register(&TestApp::designer_payload("browser")).await;
+    let designer = app.token("browser").await;
+
+    let running = launch(&app, &client).await;
+    activate(&app, running, &admin).await;
+    launch(&app, &other).await;
+    // Enough unstarted contests for a second page.
+    for n in 0..49 {
+        sqlx::query("INSERT INTO contest (contest_type_id, created_by, title, status_id, created_at, updated_at) VALUES (1, $1, $2, 1, 0, 0)")
+            .bind(client_id)
+            .bind(format!("draft {n}"))
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+    }
+    let first = app.get("/contests/unstarted", Some(&client)).await;
+    assert_eq!(first.body["total"], 49);
+    assert_eq!(first.body["data"].as_array().unwrap().len(), 48);
+    assert_eq!(first.body["next_page_url"], "/contests/unstarted?page=2");
+    let second = app.get("/contests/unstarted?page=2", Some(&client)).await;
+    assert_eq!(second.body["data"].as_array().unwrap().len(), 1);
+    assert!(second.body["next_page_url"].is_null());
+
+    let active = app.get("/contests/active", Some(&client)).await;
+    assert_eq!(active.body["data"][0]["id"], running);
+    let available = app.get("/contests/available", Some(&designer)).await;
+    assert_eq!(available.body["total"], 1, "only running contests are available");
+    app.get("/contests/available", Some(&client)).await.assert_error(403, "auth.forbidden");
+    app.get("/contests/verify", Some(&client)).await.assert_error(403, "auth.forbidden");
+    assert_eq!(app.get("/contests/verify", Some(&admin)).await.status, 200);
+    app.get("/contests/unstarted", None).await.assert_error(401, "auth.unauthenticated");
+}

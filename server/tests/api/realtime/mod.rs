@@ -1,0 +1,17 @@
+//! The real-time hub over real WebSockets: encodings, errors, authorization, recovery,
+//! presence, the outbox relay, slow consumers, and (with Redis) several nodes.
+
+mod client;
+mod fixtures;
+mod redis;
+
+mod authorization;
+mod cluster;
+mod cluster_presence;
+mod encodings;
+mod errors;
+mod presence;
+mod publish_api;
+mod recovery;
+mod relay;
+mod slow_consumer;
