@@ -133,6 +133,9 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
             _ = sleep_until_ms(expiry, &session.state) => break Some(close_code::TOKEN_EXPIRED),
         }
     };
+    // Leave the hub first: a peer that reads nothing would otherwise hold its
+    // subscriptions and presence while the close handshake times out.
+    session.leave_all().await;
     if let Some(code) = close_code {
         let reason = close_code::reason(code);
         let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
@@ -140,7 +143,6 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
         metrics::counter!("vitrine_ws_server_closes_total", "code" => code.to_string()).increment(1);
     }
     let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
-    session.leave_all().await;
 }
 
 /// Sleeps until the wall-clock epoch ms `deadline` (forever when None).
@@ -186,6 +188,9 @@ impl Session {
                 Some(event.message(self.encoding))
             }
             Outbound::Frame(frame) => {
+                if self.is_own_presence(&frame) {
+                    return None;
+                }
                 let bytes = self.encoding.encode_server(&frame);
                 Some(match self.encoding {
                     Encoding::Json => Message::Text(String::from_utf8(bytes).unwrap_or_default().into()),
@@ -193,6 +198,13 @@ impl Session {
                 })
             }
         }
+    }
+
+    /// A presence change about this connection's own user: their arrival or departure
+    /// is news to others, not to them.
+    fn is_own_presence(&self, frame: &ServerFrame) -> bool {
+        let (ServerFrame::Presence { joined, left, .. }, Some(me)) = (frame, &self.user) else { return false };
+        joined.iter().chain(left).all(|u| u.id == me.user.id)
     }
 
     /// Writes one queue item and whatever else is already queued, then flushes once.

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use serde_json::json;
-use tokio::task::JoinHandle;
+use tokio::{sync::watch, task::JoinHandle};
 use vitrine_protocol::{close_code, ServerFrame};
 use vitrine_server::store::clock::Clock as _;
 
@@ -29,31 +29,54 @@ async fn sloth(app: &TestApp, token: Option<&str>) -> WsClient {
     slow
 }
 
+/// A reader's task and the last tick it has received.
+struct Reader {
+    task: JoinHandle<()>,
+    progress: watch::Receiver<u64>,
+}
+
 /// `count` anonymous readers of `bench:all`, each checking it gets ticks 1..=TICKS in order.
-async fn readers(app: &TestApp, count: usize) -> Vec<JoinHandle<()>> {
+async fn readers(app: &TestApp, count: usize) -> Vec<Reader> {
     let ts = app.clock.now_ms();
     let mut readers = Vec::with_capacity(count);
     for _ in 0..count {
         let mut reader = WsClient::anonymous(app).await;
         reader.subscribe("bench:all", 0).await;
-        readers.push(tokio::spawn(async move {
+        let (seen, progress) = watch::channel(0);
+        let task = tokio::spawn(async move {
             for n in 1..=TICKS {
                 reader.expect_frame(&tick("bench:all", n, ts, n)).await;
+                seen.send_replace(n);
             }
             reader.ping_pong().await;
-        }));
+        });
+        readers.push(Reader { task, progress });
     }
     readers
 }
 
 /// Fills the socket buffers between the server and the sloth with large events only it
 /// receives, then publishes the small ones everybody receives: far more than 1024.
-async fn flood(app: &TestApp) {
+///
+/// Each batch waits until every healthy reader has it, so a reader whose test task
+/// runs late on a loaded machine never falls 1024 behind; the sloth's queue fills
+/// all the same, since it reads nothing.
+async fn flood(app: &TestApp, readers: &mut [Reader]) {
     let blob = "x".repeat(32 * 1024);
     for _ in 0..5 {
         publish(app, (0..40).map(|_| ("bench:heavy".to_owned(), "blob", json!(blob))).collect()).await;
     }
-    publish_ticks(app, "bench:all", 1..=TICKS, 500).await;
+    let ticks: Vec<u64> = (1..=TICKS).collect();
+    for batch in ticks.chunks(250) {
+        let (first, last) = (batch[0], batch[batch.len() - 1]);
+        publish_ticks(app, "bench:all", first..=last, batch.len()).await;
+        for reader in readers.iter_mut() {
+            tokio::time::timeout(WAIT, reader.progress.wait_for(|seen| *seen >= last))
+                .await
+                .expect("a healthy reader keeps up")
+                .expect("the reader is still running");
+        }
+    }
 }
 
 /// Reads what reached the sloth: `bench:all` ticks in order (heavy events and presence
@@ -95,13 +118,13 @@ async fn a_client_that_never_reads_is_cut_off_while_100_others_receive_every_eve
         }
     }
     // From here on the sloth reads nothing.
-    let readers = readers(&app, 100).await;
-    flood(&app).await;
+    let mut readers = readers(&app, 100).await;
+    flood(&app, &mut readers).await;
 
     let departed = ServerFrame::Presence { ch: lobby.clone(), joined: vec![], left: vec![sloth_user] };
     watcher.expect_frame_within(&departed, CUT_OFF_WITHIN).await;
     for reader in readers {
-        reader.await.expect("every reader got every event in order");
+        reader.task.await.expect("every reader got every event in order");
     }
     // What reached the sloth's socket before the cut is a prefix, in order; the close frame
     // itself cannot reach a peer that does not read.
@@ -114,14 +137,14 @@ async fn a_client_that_never_reads_is_cut_off_while_100_others_receive_every_eve
 async fn a_client_that_falls_1024_frames_behind_is_closed_with_4008() {
     let app = spawn_hub().await;
     let mut slow = sloth(&app, None).await;
-    let readers = readers(&app, 1).await;
-    flood(&app).await;
+    let mut readers = readers(&app, 1).await;
+    flood(&app, &mut readers).await;
 
     // Reading again at once: a prefix of the events, then the close frame.
     let (ticks, code) = drain(&mut slow).await;
     assert_eq!(code, Some(close_code::SLOW_CONSUMER));
     assert!(ticks < TICKS, "the sloth was cut off before the end ({ticks} of {TICKS})");
     for reader in readers {
-        reader.await.expect("the reader got every event in order");
+        reader.task.await.expect("the reader got every event in order");
     }
 }
