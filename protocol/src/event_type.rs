@@ -24,12 +24,17 @@ event_types! {
     COMMENT_CREATED = "comment.created";
     /// `contest:{id}` or `project:{id}`: a comment was removed.
     COMMENT_DELETED = "comment.deleted";
-    /// `contest:{id}`: someone reacted to an entry.
-    REACTION_ADDED = "reaction.added";
-    /// `contest:{id}`: a reaction was taken back.
-    REACTION_REMOVED = "reaction.removed";
-    /// `contest:{id}`: the client changed an entry's star rating.
-    RATING_UPDATED = "rating.updated";
+    /// `contest:{id}`: a reaction on an entry was added or taken back; carries the new counts.
+    ENTRY_REACTION = "entry.reaction";
+    /// `user:{id}` of the contest owner and the entry's designer: the owner's star rating
+    /// (ratings are private to those two).
+    ENTRY_RATED = "entry.rated";
+    /// `contest:{id}`: a feedback point was placed on an entry's image.
+    IMAGE_TAG_CREATED = "image_tag.created";
+    /// `contest:{id}`: a feedback point was marked done.
+    IMAGE_TAG_COMPLETED = "image_tag.completed";
+    /// `contest:{id}`: a feedback point was removed.
+    IMAGE_TAG_DELETED = "image_tag.deleted";
     /// `contest:{id}`: the contest moved to another status.
     CONTEST_STATUS = "contest.status";
     /// `contest:{id}`: the brief, prizes or deadlines changed.
@@ -67,9 +72,10 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for ty in ALL {
             assert!(seen.insert(ty), "duplicate {ty}");
-            let words_ok = ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()));
+            let words_ok =
+                ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
             assert!(words_ok, "{ty}");
         }
-        assert_eq!(ALL.len(), 21);
+        assert_eq!(ALL.len(), 23);
     }
 }

@@ -60,6 +60,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(realtime::router())
         .merge(crate::files::router())
         .merge(contests::router())
+        .merge(crate::entries::router())
+        .merge(crate::comments::router())
+        .merge(crate::notifications::router())
         .split_for_parts()
 }
 

@@ -8,7 +8,8 @@
 //! - [`error`]: `AppError`, the error envelope, and the catalogue of stable codes.
 //! - [`store`]: the pool (SQLite or PostgreSQL), migrations, the clock.
 //! - [`realtime`]: the broker between nodes (in-process or Redis).
-//! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`].
+//! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
+//!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -20,13 +21,16 @@
 pub mod accounts;
 pub mod api;
 pub mod catalogue;
+pub mod comments;
 pub mod config;
 pub mod contests;
+pub mod entries;
 pub mod error;
 pub mod files;
 pub mod geo;
 pub mod http;
 pub mod mail;
+pub mod notifications;
 pub mod ops;
 pub mod realtime;
 pub mod seed;

@@ -93,6 +93,12 @@ catalogue! {
     FILE_NOT_FOUND = "file.not_found", "File not found";
     DOWNLOAD_TOKEN_INVALID = "file.download_token_invalid", "This download link is not valid or has expired.";
 
+    // Entries (anchor: entries area adds its codes below this line).
+
+    // Comments, reactions, image tags (anchor: comments area adds its codes below this line).
+
+    // Notifications (anchor: notifications area adds its codes below this line).
+
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";

@@ -1,0 +1,47 @@
+//! Notification types 1-22 (contests doc and projects doc, section 9).
+
+/// `notification_type_id`. Types 11-22 are project events, named by the projects area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotificationType {
+    /// 1: a comment on the contest's board.
+    ContestComment,
+    /// 2: a comment on an entry.
+    EntryComment,
+    /// 3: a direct message.
+    Message,
+    /// 4: a new entry on the client's contest ("contest create" in the source's list:
+    /// read as the creation of a contest entry, the only creation a user is told of).
+    NewEntry,
+    /// 5: the designer's entry won.
+    WinningEntry,
+    /// 6: the won contest was verified.
+    WonContestVerified,
+    /// 7: the winner uploaded the final files.
+    WinningEntryUploaded,
+    /// 8: an additional entry was bought.
+    AdditionalEntry,
+    /// 9: verified.
+    Verified,
+    /// 10: uploaded.
+    Uploaded,
+    /// 11-22: project events.
+    Project(i64),
+}
+
+impl NotificationType {
+    pub fn id(self) -> i64 {
+        match self {
+            Self::ContestComment => 1,
+            Self::EntryComment => 2,
+            Self::Message => 3,
+            Self::NewEntry => 4,
+            Self::WinningEntry => 5,
+            Self::WonContestVerified => 6,
+            Self::WinningEntryUploaded => 7,
+            Self::AdditionalEntry => 8,
+            Self::Verified => 9,
+            Self::Uploaded => 10,
+            Self::Project(id) => id.clamp(11, 22),
+        }
+    }
+}

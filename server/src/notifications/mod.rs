@@ -1,0 +1,97 @@
+//! Notifications: a row per thing a user should learn about, pushed live to their
+//! `user:{id}` channel with the badge counters that changed.
+//!
+//! Areas call [`notify`] inside the transaction of the change that causes it, and
+//! publish the returned events after commit like any other outbox events.
+
+pub mod kinds;
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
+use tracing::instrument;
+use utoipa::ToSchema;
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use crate::realtime::outbox;
+pub use kinds::NotificationType;
+
+/// A notification to write.
+#[derive(Debug, Clone)]
+pub struct NewNotification {
+    /// Who receives it.
+    pub user_id: i64,
+    pub kind: NotificationType,
+    /// Who caused it, when a user did.
+    pub created_by: Option<i64>,
+    /// The entity that triggered it (comment, entry, message, ...).
+    pub trigger_entity_id: Option<i64>,
+    pub plain_content: String,
+    /// What the click target needs: contest_id, contest_entry_id, project_id, bid_id, id.
+    pub data: Value,
+}
+
+/// The badge counters shown in the header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Badge {
+    pub unread_notifications_count: i64,
+    /// Unread notifications of new entries on the user's contests.
+    pub new_entry_notification_count: i64,
+}
+
+/// Writes the notification and its `notification.created` and `badge` events.
+#[instrument(skip_all, fields(user_id = n.user_id, kind = n.kind.id()))]
+pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO notification (app_user_id, notification_type_id, created_by, trigger_entity_id, plain_content, data, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(n.user_id)
+    .bind(n.kind.id())
+    .bind(n.created_by)
+    .bind(n.trigger_entity_id)
+    .bind(&n.plain_content)
+    .bind(n.data.to_string())
+    .bind(now_ms)
+    .fetch_one(&mut *conn)
+    .await?;
+    let view = json!({
+        "id": id,
+        "notification_type_id": n.kind.id(),
+        "read_at": null,
+        "created_at": now_ms,
+        "created_by": n.created_by,
+        "trigger_entity_id": n.trigger_entity_id,
+        "plain_content": n.plain_content,
+        "data": n.data,
+    });
+    let channel = Channel::User(n.user_id);
+    let created = outbox::append(conn, &channel, event_type::NOTIFICATION_CREATED, view, now_ms).await?;
+    let badge = badge_event(conn, n.user_id, now_ms).await?;
+    Ok(vec![created, badge])
+}
+
+/// The user's badge counters as they are now.
+pub async fn badge(conn: &mut AnyConnection, user_id: i64) -> Result<Badge, sqlx::Error> {
+    let (unread, new_entries): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN notification_type_id = $2 THEN 1 ELSE 0 END), 0) \
+         FROM notification WHERE app_user_id = $1 AND read_at IS NULL",
+    )
+    .bind(user_id)
+    .bind(NotificationType::NewEntry.id())
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Badge { unread_notifications_count: unread, new_entry_notification_count: new_entries })
+}
+
+/// A `badge` event on `user:{id}` with the current counters; write it whenever one changes.
+pub async fn badge_event(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+    let counters = badge(conn, user_id).await?;
+    let data = serde_json::to_value(counters).unwrap_or(Value::Null);
+    outbox::append(conn, &Channel::User(user_id), event_type::BADGE, data, now_ms).await
+}
+
+/// The notification endpoints.
+pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
+    utoipa_axum::router::OpenApiRouter::new()
+}
