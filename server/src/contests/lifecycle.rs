@@ -32,6 +32,14 @@ pub struct ApprovalRequest {
     pub approval_status_id: Option<i64>,
 }
 
+/// How many days a contest with this length accepts entries (the standard week without one).
+async fn length_days(state: &AppState, contest_length_id: Option<i64>) -> Result<i64, AppError> {
+    Ok(match contest_length_id {
+        Some(id) => crate::catalogue::store::find_length(&state.db.pool, id).await?.map(|l| l.days).unwrap_or(DEFAULT_LENGTH_DAYS),
+        None => DEFAULT_LENGTH_DAYS,
+    })
+}
+
 /// Commits `tx`, publishes its events, and answers the contest as it is now.
 async fn finish(
     state: &AppState,
@@ -108,10 +116,13 @@ pub async fn decide_request(
         return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
     }
     let now = state.now_ms();
+    // Read before the transaction: SQLite's pool has one connection, which the
+    // transaction holds until commit.
+    let days = length_days(&state, contest.contest_length_id).await?;
     let mut tx = state.db.pool.begin().await?;
     store::set_approval(&mut tx, id, decision, now).await?;
-    let started = decision == APPROVAL_APPROVED
-        && store::activate(&mut tx, id, now, DEFAULT_LENGTH_DAYS, DECIDING_WINDOW_DAYS).await?;
+    let started =
+        decision == APPROVAL_APPROVED && store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS).await?;
     finish(&state, tx, id, started).await
 }
 
@@ -144,10 +155,11 @@ pub async fn set_status(
         return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
     }
     let now = state.now_ms();
+    let days = length_days(&state, contest.contest_length_id).await?;
     let mut tx = state.db.pool.begin().await?;
     let changed = match (from, to) {
         (ContestStatus::Unpaid, ContestStatus::Active) => {
-            store::activate(&mut tx, id, now, DEFAULT_LENGTH_DAYS, DECIDING_WINDOW_DAYS).await?
+            store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS).await?
         }
         _ => store::transition(&mut tx, id, from.id(), to.id(), now).await?,
     };

@@ -4,6 +4,7 @@
 //!
 //! - [`launch`]: create, read and edit the brief; show, delete, count views.
 //! - [`lifecycle`]: start requests and approvals, admin statuses, extensions.
+//! - [`options`]: package, upgrades and length; where a launch flow stands.
 //! - [`lists`]: the dashboard and admin lists.
 //! - [`brief`]: the brief's validation rules. [`status`]: status ids and constants.
 //! - [`visibility`]: who may see a contest (REST and hub alike).
@@ -15,6 +16,7 @@ pub mod launch;
 pub mod lifecycle;
 pub mod lists;
 pub mod model;
+pub mod options;
 pub mod status;
 pub mod store;
 pub mod visibility;
@@ -29,6 +31,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(launch::show, launch::delete))
         .routes(routes!(launch::show_brief, launch::update_brief))
         .routes(routes!(launch::count_view))
+        .routes(routes!(options::set_options))
+        .routes(routes!(options::step))
         .routes(routes!(lifecycle::request_start))
         .routes(routes!(lifecycle::decide_request))
         .routes(routes!(lifecycle::set_status))

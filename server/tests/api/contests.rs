@@ -302,3 +302,79 @@ async fn lists_show_each_role_its_contests_48_a_page() {
     assert_eq!(app.get("/contests/verify", Some(&admin)).await.status, 200);
     app.get("/contests/unstarted", None).await.assert_error(401, "auth.unauthenticated");
 }
+
+/// The ids of a catalogue list of the logo type (`pricings`, `upgrades`, `lengths`) with their amounts.
+async fn logo_catalogue(app: &TestApp, list: &str) -> Vec<Value> {
+    app.get(&format!("/contests/types/1/{list}"), None).await.body["data"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn the_creator_chooses_package_upgrades_and_length_priced_by_the_server() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("chooser").await;
+    let (_, other) = app.client_session("meddler").await;
+    let (_, admin) = app.admin_session("optadmin").await;
+    let id = launch(&app, &client).await;
+    let pricings = logo_catalogue(&app, "pricings").await;
+    let upgrades = logo_catalogue(&app, "upgrades").await;
+    let lengths = logo_catalogue(&app, "lengths").await;
+    let silver = pricings.iter().find(|p| p["name"] == "Silver").unwrap();
+    let blind = upgrades.iter().find(|u| u["is_blind"] == 1).unwrap();
+    let private = upgrades.iter().find(|u| u["is_private"] == 1).unwrap();
+    let rush = lengths.iter().find(|l| l["days"] == 3).unwrap();
+    let body = json!({"contest_type_pricing_id": silver["id"], "upgrade_ids": [blind["id"], private["id"], blind["id"]], "contest_length_id": rush["id"]});
+    let path = format!("/contests/{id}/options");
+
+    app.put(&path, &body, &other).await.assert_error(403, "contest.edit.forbidden");
+    let answer = app.put(&path, &body, &client).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let view = &answer.body["data"];
+    assert_eq!(view["contest"]["is_blind"], 1);
+    assert_eq!(view["contest"]["is_private"], 1);
+    assert_eq!(view["contest"]["is_featured"], 0);
+    assert_eq!(view["contest"]["detail"]["winning_entry_amount"], silver["winning_entry_amount"]);
+    assert_eq!(view["upgrade_ids"].as_array().unwrap().len(), 2, "a repeated upgrade counts once");
+    let expected = silver["amount"].as_i64().unwrap() + blind["amount"].as_i64().unwrap() + private["amount"].as_i64().unwrap() + rush["amount"].as_i64().unwrap();
+    assert_eq!(view["total_amount"], expected);
+
+    // Starting uses the chosen length.
+    activate(&app, id, &admin).await;
+    let contest = app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"].clone();
+    assert_eq!(contest["submission_ends_at"].as_i64().unwrap() - contest["launched_at"].as_i64().unwrap(), 3 * 86_400_000);
+    app.put(&path, &body, &client).await.assert_error(409, "contest.already_started");
+}
+
+#[tokio::test]
+async fn options_from_another_type_or_unknown_are_refused() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("wrongoptions").await;
+    let id = launch(&app, &client).await;
+    let naming_pricing = app.get("/contests/types/11/pricings", None).await.body["data"][0]["id"].clone();
+    let path = format!("/contests/{id}/options");
+    let answer = app.put(&path, &json!({"contest_type_pricing_id": naming_pricing, "upgrade_ids": [999], "contest_length_id": 999}), &client).await;
+    answer.assert_error(422, "validation.failed");
+    for field in ["contest_type_pricing_id", "upgrade_ids", "contest_length_id"] {
+        assert_eq!(answer.field_code(field), "validation.exists", "{field}: {}", answer.body);
+    }
+    app.put(&path, &json!({}), &client).await.assert_error(422, "validation.required");
+    let unchanged = app.get(&format!("/contests/{id}"), Some(&client)).await;
+    assert!(unchanged.body["data"]["contest_type_pricing_id"].is_null(), "nothing was written");
+}
+
+#[tokio::test]
+async fn the_step_endpoint_says_where_a_launch_resumes() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("stepper").await;
+    let (_, other) = app.client_session("stepstranger").await;
+    let (_, admin) = app.admin_session("stepadmin").await;
+    let id = launch(&app, &client).await;
+    let step = |n: i64| format!("/contests/{id}/steps/{n}");
+    assert_eq!(app.get(&step(3), Some(&client)).await.body["data"]["step"], 2, "options are not chosen yet");
+    assert_eq!(app.get(&step(1), Some(&client)).await.body["data"]["step"], 1);
+    app.get(&step(1), Some(&other)).await.assert_error(403, "contest.edit.forbidden");
+    let pricing = logo_catalogue(&app, "pricings").await[0]["id"].clone();
+    app.put(&format!("/contests/{id}/options"), &json!({"contest_type_pricing_id": pricing}), &client).await;
+    assert_eq!(app.get(&step(3), Some(&client)).await.body["data"]["step"], 3);
+    activate(&app, id, &admin).await;
+    assert_eq!(app.get(&step(3), Some(&client)).await.body["data"]["step"], 0, "a started contest goes to the dashboard");
+}

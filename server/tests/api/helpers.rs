@@ -32,7 +32,7 @@ pub fn backend() -> Backend {
     }
 }
 
-async fn fresh_database_url(data_dir: &std::path::Path) -> String {
+pub async fn fresh_database_url(data_dir: &std::path::Path) -> String {
     match backend() {
         Backend::Sqlite => format!("sqlite://{}/test.db?mode=rwc", data_dir.display()),
         Backend::Postgres => {
@@ -221,4 +221,30 @@ pub async fn spawn_cluster(nodes: usize, adjust: impl Fn(&mut Settings)) -> Vec<
         apps.push(TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir });
     }
     apps
+}
+
+/// An app whose shutdown the test triggers: (app, trigger, the server task).
+pub async fn spawn_stoppable_app() -> (TestApp, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let mut settings = Settings::for_database(fresh_database_url(data_dir.path()).await);
+    settings.bind = "127.0.0.1:0".parse().unwrap();
+    settings.data_dir = data_dir.path().to_owned();
+    settings.web_dir = data_dir.path().join("web");
+    let clock = ManualClock::starting_now();
+    let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let db = app.state().db.clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until_stopped(async move {
+        let _ = stopped.await;
+    }));
+    (TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir }, stop, server)
+}
+
+/// A `TestApp` for a server this test did not build in-process (a child process):
+/// HTTP and WebSocket go to `address`, SQL to `database_url`.
+pub async fn attach(address: String, database_url: &str) -> TestApp {
+    let db = vitrine_server::store::Db::connect(database_url, 2).await.expect("database reachable");
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    TestApp { address, client: reqwest::Client::new(), db, clock: ManualClock::starting_now(), _data_dir: data_dir }
 }

@@ -1,7 +1,7 @@
 //! The real-time hub over real WebSockets: encodings, errors, authorization, recovery,
 //! presence, the outbox relay, slow consumers, and (with Redis) several nodes.
 
-mod client;
+pub(crate) mod client;
 mod fixtures;
 mod redis;
 
@@ -13,5 +13,7 @@ mod errors;
 mod presence;
 mod publish_api;
 mod recovery;
+mod process_failover;
 mod relay;
+mod shutdown;
 mod slow_consumer;
