@@ -33,6 +33,11 @@ use crate::{
     tags(
         (name = "accounts", description = "Sign-up, sign-in, password reset, profiles"),
         (name = "contests", description = "Contest types, brief questions, packages, upgrades, lengths; contests"),
+        (name = "entries", description = "Entries: submission, versions, ratings, status, awards, artworks, reports"),
+        (name = "comments", description = "Contest and entry comments"),
+        (name = "reactions", description = "Likes and other reactions on entries"),
+        (name = "image tags", description = "Feedback points on an entry's image"),
+        (name = "notifications", description = "Notifications, unread counters, preferences"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),

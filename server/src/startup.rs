@@ -78,6 +78,7 @@ impl Application {
             let retention = timers::housekeeping::Retention::from_settings(&state.settings);
             background.spawn(timers::run_until_stopped(
                 state.db.clone(),
+                state.realtime.clone(),
                 state.clock.clone(),
                 retention,
                 stop_rx.clone(),

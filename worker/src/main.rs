@@ -8,6 +8,7 @@ use clap::Parser;
 use tokio::sync::watch;
 use vitrine_server::{
     config::Settings,
+    realtime::Realtime,
     store::{clock::SystemClock, Db},
     telemetry, timers,
 };
@@ -29,9 +30,12 @@ async fn main() -> anyhow::Result<()> {
     }
     let db = Db::connect(&settings.effective_database_url(), 4).await?;
     db.migrate().await?;
+    // A hub without sockets: it publishes the events timers write and hears the
+    // bus's wake-ups when a sooner deadline is scheduled.
+    let realtime = Realtime::start(db.clone(), settings.redis_url.as_deref()).await?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let retention = timers::housekeeping::Retention::from_settings(&settings);
-    let worker = tokio::spawn(timers::run_until_stopped(db, Arc::new(SystemClock), retention, stop_rx));
+    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, Arc::new(SystemClock), retention, stop_rx));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     worker.await?;

@@ -1,10 +1,35 @@
 //! Comments on a contest's board and on entries, reactions to entries, and image
 //! tags (feedback points on an entry's image).
+//!
+//! - [`threads`]: board and entry comment threads (list, write, soft delete), notifying
+//!   the other party (types 1 and 2).
+//! - [`reactions`]: likes and other emoji on an entry, with who reacted.
+//! - [`image_tags`]: points with notes on an entry's image, between the contest's
+//!   owner and the entry's designer.
+//! - [`access`]: what the caller may see, and where events go (blind contests keep
+//!   an entry's feedback to `user:{owner}` and `user:{designer}`).
+//! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox helper.
 
-use utoipa_axum::router::OpenApiRouter;
+pub mod access;
+pub mod events;
+pub mod image_tags;
+pub mod model;
+pub mod reactions;
+pub mod store;
+pub mod threads;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(threads::board_list, threads::board_create))
+        .routes(routes!(threads::board_delete))
+        .routes(routes!(threads::entry_list, threads::entry_create))
+        .routes(routes!(threads::entry_delete))
+        .routes(routes!(reactions::add, reactions::list, reactions::remove))
+        .routes(routes!(image_tags::create, image_tags::list))
+        .routes(routes!(image_tags::complete))
+        .routes(routes!(image_tags::delete))
 }

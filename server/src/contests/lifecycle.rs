@@ -35,7 +35,10 @@ pub struct ApprovalRequest {
 /// How many days a contest with this length accepts entries (the standard week without one).
 async fn length_days(state: &AppState, contest_length_id: Option<i64>) -> Result<i64, AppError> {
     Ok(match contest_length_id {
-        Some(id) => crate::catalogue::store::find_length(&state.db.pool, id).await?.map(|l| l.days).unwrap_or(DEFAULT_LENGTH_DAYS),
+        Some(id) => crate::catalogue::store::find_length(&state.db.pool, id)
+            .await?
+            .map(|l| l.days)
+            .unwrap_or(DEFAULT_LENGTH_DAYS),
         None => DEFAULT_LENGTH_DAYS,
     })
 }
@@ -55,6 +58,8 @@ async fn finish(
     };
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, vec![event], now).await;
+    // Deadlines may have been set or moved: let the timers look again.
+    state.realtime.wake_timers().await;
     Ok(Json(Data::new(contest.into())))
 }
 

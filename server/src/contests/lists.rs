@@ -1,8 +1,8 @@
 //! The contest lists of the dashboard and admin menus, 48 a page, newest first,
 //! answered as `{data, current_page, per_page, next_page_url, total}`.
 //!
-//! Lists that depend on entries (participating, participated, won) arrive with the
-//! entries area.
+//! The designer's lists (participating, participated, won) read the contests the
+//! caller has entries in.
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
@@ -43,6 +43,12 @@ enum List {
     Credit,
     /// Contests whose client has not picked a winner yet (the client's own; admins see all).
     PendingWinner,
+    /// Running and deciding contests the designer has entries in.
+    Participating,
+    /// Ended contests the designer had entries in.
+    Participated,
+    /// Contests the designer won.
+    Won,
 }
 
 impl List {
@@ -55,6 +61,9 @@ impl List {
             Self::Verify => "verify",
             Self::Credit => "credit",
             Self::PendingWinner => "pending-winner",
+            Self::Participating => "participating",
+            Self::Participated => "participated",
+            Self::Won => "won",
         }
     }
 
@@ -73,6 +82,18 @@ impl List {
             Self::Credit if admin => ("c.status_id = 8", false),
             Self::PendingWinner if admin => ("c.status_id = 3", false),
             Self::PendingWinner if client => ("c.created_by = $1 AND c.status_id = 3", true),
+            Self::Participating if designer => (
+                "c.status_id IN (2, 3) AND EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
+                true,
+            ),
+            Self::Participated if designer => (
+                "c.status_id >= 4 AND EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
+                true,
+            ),
+            Self::Won if designer => (
+                "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1 AND e.is_winner = 1)",
+                true,
+            ),
             _ => return forbidden(),
         })
     }
@@ -117,4 +138,7 @@ list_handlers! {
     verify => Verify, "/contests/verify", "Awarded contests awaiting verification (admins).";
     credit => Credit, "/contests/credit", "Delivered contests awaiting credit (admins).";
     pending_winner => PendingWinner, "/contests/pending-winner", "Contests awaiting the client's choice of winner.";
+    participating => Participating, "/contests/participating", "Running and deciding contests the designer has entries in.";
+    participated => Participated, "/contests/participated", "Ended contests the designer had entries in.";
+    won => Won, "/contests/won", "Contests the designer won.";
 }

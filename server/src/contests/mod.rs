@@ -6,6 +6,7 @@
 //! - [`lifecycle`]: start requests and approvals, admin statuses, extensions.
 //! - [`options`]: package, upgrades and length; where a launch flow stands.
 //! - [`lists`]: the dashboard and admin lists.
+//! - [`stats`]: entry counts per filter.
 //! - [`brief`]: the brief's validation rules. [`status`]: status ids and constants.
 //! - [`visibility`]: who may see a contest (REST and hub alike).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
@@ -17,6 +18,7 @@ pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod options;
+pub mod stats;
 pub mod status;
 pub mod store;
 pub mod visibility;
@@ -31,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(launch::show, launch::delete))
         .routes(routes!(launch::show_brief, launch::update_brief))
         .routes(routes!(launch::count_view))
+        .routes(routes!(stats::filter_stats))
         .routes(routes!(options::set_options))
         .routes(routes!(options::step))
         .routes(routes!(lifecycle::request_start))
@@ -45,4 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lists::verify))
         .routes(routes!(lists::credit))
         .routes(routes!(lists::pending_winner))
+        .routes(routes!(lists::participating))
+        .routes(routes!(lists::participated))
+        .routes(routes!(lists::won))
 }

@@ -53,7 +53,12 @@ pub struct OptionsView {
 #[utoipa::path(put, path = "/contests/{id}/options", tag = "contests", params(("id" = i64, Path)), request_body = OptionsRequest, security(("bearer" = [])),
     responses((status = 200, body = Data<OptionsView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_id = id))]
-pub async fn set_options(State(state): State<AppState>, caller: CurrentUser, ApiPath(id): ApiPath<i64>, ApiJson(req): ApiJson<OptionsRequest>) -> Result<Json<Data<OptionsView>>, AppError> {
+pub async fn set_options(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<OptionsRequest>,
+) -> Result<Json<Data<OptionsView>>, AppError> {
     let contest = owned(&state, &caller, id).await?;
     if contest.status() != ContestStatus::Unpaid {
         return Err(AppError::conflict(codes::CONTEST_STARTED));
@@ -65,7 +70,9 @@ pub async fn set_options(State(state): State<AppState>, caller: CurrentUser, Api
             None
         }
         Some(pricing_id) => {
-            let pricing = catalogue::find_pricing(&state.db.pool, pricing_id).await?.filter(|p| p.contest_type_id == contest.contest_type_id);
+            let pricing = catalogue::find_pricing(&state.db.pool, pricing_id)
+                .await?
+                .filter(|p| p.contest_type_id == contest.contest_type_id);
             if pricing.is_none() {
                 errors.add("contest_type_pricing_id", codes::NOT_FOUND_OPTION);
             }
@@ -76,7 +83,9 @@ pub async fn set_options(State(state): State<AppState>, caller: CurrentUser, Api
     let mut chosen = Vec::new();
     for upgrade_id in &req.upgrade_ids {
         match offered.iter().find(|u| u.id == *upgrade_id) {
-            Some(upgrade) if !chosen.iter().any(|c: &&crate::catalogue::model::UpgradeRow| c.id == upgrade.id) => chosen.push(upgrade),
+            Some(upgrade) if !chosen.iter().any(|c: &&crate::catalogue::model::UpgradeRow| c.id == upgrade.id) => {
+                chosen.push(upgrade)
+            }
             Some(_) => {}
             None => errors.add("upgrade_ids", codes::NOT_FOUND_OPTION),
         }
@@ -115,14 +124,35 @@ pub async fn set_options(State(state): State<AppState>, caller: CurrentUser, Api
     .execute(&state.db.pool)
     .await?;
 
-    let mut lines = vec![PriceLine { kind: "package", id: pricing.id, name: pricing.name.clone(), amount: pricing.amount_cents / 100 }];
-    lines.extend(chosen.iter().map(|u| PriceLine { kind: "upgrade", id: u.id, name: u.name.clone(), amount: u.amount_cents / 100 }));
+    let mut lines = vec![PriceLine {
+        kind: "package",
+        id: pricing.id,
+        name: pricing.name.clone(),
+        amount: pricing.amount_cents / 100,
+    }];
+    lines.extend(chosen.iter().map(|u| PriceLine {
+        kind: "upgrade",
+        id: u.id,
+        name: u.name.clone(),
+        amount: u.amount_cents / 100,
+    }));
     if let Some(length) = &length {
-        lines.push(PriceLine { kind: "length", id: length.id, name: length.name.clone(), amount: length.amount_cents / 100 });
+        lines.push(PriceLine {
+            kind: "length",
+            id: length.id,
+            name: length.name.clone(),
+            amount: length.amount_cents / 100,
+        });
     }
     let total_amount = lines.iter().map(|l| l.amount).sum();
-    let contest = store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    Ok(Json(Data::new(OptionsView { contest: contest.into(), upgrade_ids: chosen.iter().map(|u| u.id).collect(), lines, total_amount })))
+    let contest =
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
+    Ok(Json(Data::new(OptionsView {
+        contest: contest.into(),
+        upgrade_ids: chosen.iter().map(|u| u.id).collect(),
+        lines,
+        total_amount,
+    })))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,7 +169,11 @@ pub struct StepView {
 /// Where the launch flow of a contest stands (its creator).
 #[utoipa::path(get, path = "/contests/{id}/steps/{step}", tag = "contests", params(("id" = i64, Path), ("step" = i64, Path)), security(("bearer" = [])),
     responses((status = 200, body = Data<StepView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn step(State(state): State<AppState>, caller: CurrentUser, ApiPath((id, step)): ApiPath<(i64, i64)>) -> Result<Json<Data<StepView>>, AppError> {
+pub async fn step(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((id, step)): ApiPath<(i64, i64)>,
+) -> Result<Json<Data<StepView>>, AppError> {
     let contest = owned(&state, &caller, id).await?;
     let has_brief = !store::answers(&state.db.pool, id).await?.is_empty() || !contest.title.is_empty();
     let has_options = contest.contest_type_pricing_id.is_some();

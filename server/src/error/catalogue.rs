@@ -94,10 +94,41 @@ catalogue! {
     DOWNLOAD_TOKEN_INVALID = "file.download_token_invalid", "This download link is not valid or has expired.";
 
     // Entries (anchor: entries area adds its codes below this line).
+    ENTRY_NOT_FOUND = "contest.entry.not_found", "Resource Not Found";
+    ENTRY_DESIGNERS_ONLY = "contest.entry.designers_only", "Only designers may submit entries.";
+    ENTRY_DESIGNER_BLOCKED = "contest.entry.designer_blocked", "The contest holder has blocked you from this contest.";
+    ENTRY_LIMIT_REACHED = "contest.entry.limit_reached", "Bronze designers may submit at most 3 entries per contest.";
+    ENTRY_NOT_DESIGNER = "contest.entry.not_designer", "Only the entry's designer may do this.";
+    ENTRY_NOT_ACTIVE = "contest.entry.not_active", "This entry has been eliminated or withdrawn.";
+    ENTRY_LOCKED = "contest.entry.locked", "Entries can no longer be changed at this stage of the contest.";
+    ENTRY_SORT_FORBIDDEN = "sort.rating_forbidden", "Only the contest holder may sort entries by rating.";
+    ENTRY_STATUS_INVALID = "status.in", "The status must be active or eliminated.";
+    RATING_RANGE = "rating.between", "The rating must be between 1 and 5.";
+    AWARD_NOT_OPEN = "contest.award.not_open", "A winner can only be awarded while the contest is running or deciding.";
+    ARTWORK_NOT_WINNER = "contest.entry.artwork.not_winner", "Only the winning designer may upload the final files.";
+    ARTWORK_NOT_OPEN = "contest.entry.artwork.not_open", "Final files can't be uploaded at this stage of the contest.";
+    ARTWORK_ALREADY_UPLOADED = "contest.entry.artwork.file.already_uploaded", "A file has already been uploaded.";
+    REPORT_FORBIDDEN = "contest.entry.report.forbidden", "The contest holder and the entry's designer may not report it.";
+    REPORT_EXISTS = "contest.entry.report.exists", "This entry has already been reported";
+    REPORT_SAME_ENTRY = "copied_entry_id.different", "Copy entry is same as report entry";
 
     // Comments, reactions, image tags (anchor: comments area adds its codes below this line).
+    COMMENT_NOT_FOUND = "comment.not_found", "Resource Not Found";
+    COMMENT_DELETE_FORBIDDEN = "comment.delete.forbidden", "Only the comment's author, the contest holder or an admin may delete it.";
+    REACTION_FORBIDDEN = "reaction.forbidden", "Liking is for designers and clients only.";
+    EMOJI_REACTION_INVALID = "emoji_reaction_id.in", "That is not a valid reaction.";
+    IMAGE_TAG_NOT_FOUND = "image_tag.not_found", "Resource Not Found";
+    IMAGE_TAG_FORBIDDEN = "image_tag.forbidden", "Only the contest holder and the entry's designer work with image tags.";
+    IMAGE_TAG_DELETE_FORBIDDEN = "image_tag.delete.forbidden", "Only the tag's author or an admin may delete it.";
+    IMAGE_TAG_COMPLETED = "image_tag.already_completed", "This tag is already completed.";
+    POSITION_RANGE = "position.between", "Choose a position between 0 and 1.";
 
     // Notifications (anchor: notifications area adds its codes below this line).
+    NOTIFICATION_MARK_TARGET = "notification.mark.target_required", "Send the ids to mark as read, or mark_all_read 1.";
+    NOTIFICATION_IDS_INVALID = "notification.ids.invalid", "ids must be a list of notification ids.";
+    NOTIFICATION_ENTITY_REQUIRED = "notification.entity.required", "Send contest_id (with an optional contest_entry_id) or project_id.";
+    NOTIFICATION_ENTITY_AMBIGUOUS = "notification.entity.ambiguous", "Send either a contest or a project, not both.";
+    NOTIFICATION_TYPE_INVALID = "notification_type_id.in", "Notification types are numbered 1 to 22.";
 
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";

@@ -36,5 +36,9 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
         return Ok(true);
     }
     let owner = store::find_file(&db.pool, file_id).await?.map(|file| file.app_user_id);
-    Ok(owner == Some(user.id()))
+    if owner == Some(user.id()) {
+        return Ok(true);
+    }
+    // Entry images: whoever may see the entry (final artworks: holder and designer).
+    Ok(crate::entries::may_read_file(db, &user.user, file_id).await?)
 }

@@ -3,8 +3,14 @@
 //!
 //! Areas call [`notify`] inside the transaction of the change that causes it, and
 //! publish the returned events after commit like any other outbox events.
+//!
+//! - [`kinds`]: the notification types 1-22.
+//! - [`routes`]: the list, the unread counters, marking read, muted-type preferences.
+//! - [`store`]: their SQL.
 
 pub mod kinds;
+pub mod routes;
+pub mod store;
 
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -15,6 +21,7 @@ use vitrine_protocol::{event_type, Channel, EventFrame};
 
 use crate::realtime::outbox;
 pub use kinds::NotificationType;
+pub use routes::router;
 
 /// A notification to write.
 #[derive(Debug, Clone)]
@@ -40,11 +47,15 @@ pub struct Badge {
 }
 
 /// Writes the notification and its `notification.created` and `badge` events.
+///
+/// A type the user muted is still written and announced (an open list shows it), but
+/// pushes no `badge` event: the counters still count it, they are just not pushed for it.
 #[instrument(skip_all, fields(user_id = n.user_id, kind = n.kind.id()))]
 pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO notification (app_user_id, notification_type_id, created_by, trigger_entity_id, plain_content, data, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        "INSERT INTO notification (app_user_id, notification_type_id, created_by, trigger_entity_id, plain_content, \
+         data, contest_id, contest_entry_id, project_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(n.user_id)
     .bind(n.kind.id())
@@ -52,6 +63,9 @@ pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -
     .bind(n.trigger_entity_id)
     .bind(&n.plain_content)
     .bind(n.data.to_string())
+    .bind(data_id(&n.data, "contest_id"))
+    .bind(data_id(&n.data, "contest_entry_id"))
+    .bind(data_id(&n.data, "project_id"))
     .bind(now_ms)
     .fetch_one(&mut *conn)
     .await?;
@@ -67,8 +81,20 @@ pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -
     });
     let channel = Channel::User(n.user_id);
     let created = outbox::append(conn, &channel, event_type::NOTIFICATION_CREATED, view, now_ms).await?;
+    if store::is_muted(conn, n.user_id, n.kind.id()).await? {
+        return Ok(vec![created]);
+    }
     let badge = badge_event(conn, n.user_id, now_ms).await?;
     Ok(vec![created, badge])
+}
+
+/// An id the click target needs, from `data`: a number or a numeric string.
+fn data_id(data: &Value, key: &str) -> Option<i64> {
+    match data.get(key)? {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
 }
 
 /// The user's badge counters as they are now.
@@ -87,11 +113,31 @@ pub async fn badge(conn: &mut AnyConnection, user_id: i64) -> Result<Badge, sqlx
 /// A `badge` event on `user:{id}` with the current counters; write it whenever one changes.
 pub async fn badge_event(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
     let counters = badge(conn, user_id).await?;
+    append_badge(conn, user_id, counters, now_ms).await
+}
+
+/// A `badge` event with counters the caller has just read.
+async fn append_badge(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    counters: Badge,
+    now_ms: i64,
+) -> Result<EventFrame, sqlx::Error> {
     let data = serde_json::to_value(counters).unwrap_or(Value::Null);
     outbox::append(conn, &Channel::User(user_id), event_type::BADGE, data, now_ms).await
 }
 
-/// The notification endpoints.
-pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
-    utoipa_axum::router::OpenApiRouter::new()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entity_ids_are_read_from_numbers_and_numeric_strings() {
+        let data = json!({"contest_id": 7, "contest_entry_id": "12", "project_id": "x", "bid_id": null});
+        assert_eq!(data_id(&data, "contest_id"), Some(7));
+        assert_eq!(data_id(&data, "contest_entry_id"), Some(12));
+        assert_eq!(data_id(&data, "project_id"), None);
+        assert_eq!(data_id(&data, "bid_id"), None);
+        assert_eq!(data_id(&json!("not an object"), "contest_id"), None);
+    }
 }

@@ -31,10 +31,24 @@ const CONTROL_TOPIC: &str = "vitrine:control";
 #[serde(tag = "k", rename_all = "snake_case")]
 pub enum BusMessage {
     Event(EventFrame),
-    Presence { ch: String, joined: Vec<PresenceUser>, left: Vec<PresenceUser> },
-    Signal { ch: String, kind: SignalKind, user: PresenceUser },
-    RevokeToken { token_id: i64 },
-    RevokeUser { user_id: i64 },
+    Presence {
+        ch: String,
+        joined: Vec<PresenceUser>,
+        left: Vec<PresenceUser>,
+    },
+    Signal {
+        ch: String,
+        kind: SignalKind,
+        user: PresenceUser,
+    },
+    RevokeToken {
+        token_id: i64,
+    },
+    RevokeUser {
+        user_id: i64,
+    },
+    /// A deadline was scheduled or moved: timer loops look again.
+    TimersWake,
 }
 
 impl BusMessage {
@@ -42,7 +56,7 @@ impl BusMessage {
         match self {
             Self::Event(e) => topic(&e.ch),
             Self::Presence { ch, .. } | Self::Signal { ch, .. } => topic(ch),
-            Self::RevokeToken { .. } | Self::RevokeUser { .. } => CONTROL_TOPIC.to_owned(),
+            Self::RevokeToken { .. } | Self::RevokeUser { .. } | Self::TimersWake => CONTROL_TOPIC.to_owned(),
         }
     }
 }
@@ -58,6 +72,7 @@ fn dispatch(hub: &Arc<Hub>, message: BusMessage) {
         BusMessage::Signal { ch, kind, user } => hub.signal(&ch, kind, user),
         BusMessage::RevokeToken { token_id } => hub.revoke_token(token_id),
         BusMessage::RevokeUser { user_id } => hub.revoke_user(user_id),
+        BusMessage::TimersWake => hub.wake_timers(),
     }
 }
 

@@ -98,6 +98,8 @@ pub struct Hub {
     /// Open connections per signed-in user, for the per-user limit.
     per_user: DashMap<i64, usize>,
     next_conn_id: AtomicU64,
+    /// Wakes this node's timer loop: a deadline sooner than it knew was scheduled.
+    timers_wake: tokio::sync::Notify,
     db: Db,
 }
 
@@ -108,6 +110,7 @@ impl Hub {
             connections: DashMap::new(),
             per_user: DashMap::new(),
             next_conn_id: AtomicU64::new(1),
+            timers_wake: tokio::sync::Notify::new(),
             db,
         })
     }
@@ -341,6 +344,16 @@ impl Hub {
         for handle in self.connections.iter().filter(|h| h.user.as_ref().is_some_and(|u| u.id == user_id)) {
             handle.close.raise(close_code::TOKEN_EXPIRED);
         }
+    }
+
+    /// Wakes the timer loop (a `TimersWake` arrived on the bus).
+    pub fn wake_timers(&self) {
+        self.timers_wake.notify_one();
+    }
+
+    /// Completes when the timer loop should look again.
+    pub async fn timers_woken(&self) {
+        self.timers_wake.notified().await;
     }
 
     /// Asks every connection to close with `code` (shutdown: 1012).

@@ -111,6 +111,14 @@ impl Realtime {
         }
     }
 
+    /// Tells every timer loop, on every node and worker, that a deadline changed.
+    pub async fn wake_timers(&self) {
+        if let Err(err) = self.broker.publish(BusMessage::TimersWake).await {
+            tracing::warn!(error = %err, "timer wake-up broadcast failed; timers look again within a minute");
+            self.hub.wake_timers();
+        }
+    }
+
     /// Asks every connection of this node to close with 1012 (clients reconnect elsewhere).
     pub fn close_all_for_restart(&self) {
         self.hub.close_all(close_code::SERVER_RESTARTING);

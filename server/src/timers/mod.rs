@@ -2,35 +2,66 @@
 //!
 //! Runs inside the server (`VITRINE_WORKER=inproc`, the default) or in separate
 //! `vitrine-worker` processes; every task is safe to run on several processes at
-//! once. Today: housekeeping of expired sign-in tokens and reset links.
+//! once:
+//!
+//! - [`contests`]: submissions close (2 -> 3) and deciding windows run out (3 -> 4),
+//!   by compare-and-set, with their events in the same transaction.
+//! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history.
 
+pub mod contests;
 pub mod housekeeping;
 
 use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::store::{clock::SharedClock, Db};
+use crate::{
+    realtime::Realtime,
+    store::{clock::SharedClock, Db},
+};
 
 /// How often housekeeping runs.
 pub const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(300);
+/// The longest the loop sleeps without looking: a safety net under the wake-ups.
+pub const MAX_SLEEP: Duration = Duration::from_secs(60);
 
-/// Runs every timer task until `shutdown` turns true.
+/// Runs every timer task until `shutdown` turns true. Between passes it sleeps until
+/// the next contest deadline, or until a sooner one is scheduled anywhere (a
+/// `TimersWake` on the bus), never longer than [`MAX_SLEEP`].
 pub async fn run_until_stopped(
     db: Db,
+    realtime: Realtime,
     clock: SharedClock,
     retention: housekeeping::Retention,
     mut shutdown: watch::Receiver<bool>,
 ) {
     tracing::info!("timers running");
+    let mut housekeeping_due = clock.now_ms();
     loop {
-        match housekeeping::sweep(&db, clock.now_ms(), retention).await {
-            Ok(report) if report.removed() > 0 => tracing::info!(?report, "housekeeping"),
-            Ok(_) => {}
-            Err(err) => tracing::warn!(error = %err, "housekeeping failed"),
+        let now = clock.now_ms();
+        if now >= housekeeping_due {
+            match housekeeping::sweep(&db, now, retention).await {
+                Ok(report) if report.removed() > 0 => tracing::info!(?report, "housekeeping"),
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = %err, "housekeeping failed"),
+            }
+            housekeeping_due = now + HOUSEKEEPING_EVERY.as_millis() as i64;
         }
+        match contests::run_due(&db, now).await {
+            Ok((pass, events)) => {
+                if pass.performed > 0 {
+                    tracing::info!(performed = pass.performed, lost = pass.lost, "contest deadlines");
+                }
+                realtime.publish_committed(&db, events, now).await;
+            }
+            Err(err) => tracing::warn!(error = %err, "contest deadlines failed"),
+        }
+        let next = contests::next_deadline(&db).await.ok().flatten().unwrap_or(i64::MAX).min(housekeeping_due);
+        metrics::gauge!("vitrine_timer_next_deadline_ms").set(next as f64);
+        let wait = Duration::from_millis(u64::try_from(next - clock.now_ms()).unwrap_or(0)).min(MAX_SLEEP);
         tokio::select! {
-            _ = tokio::time::sleep(HOUSEKEEPING_EVERY) => {}
+            _ = tokio::time::sleep(wait) => {}
+            _ = realtime.hub.timers_woken() => {}
             _ = shutdown.changed() => break,
         }
     }

@@ -334,13 +334,19 @@ async fn the_creator_chooses_package_upgrades_and_length_priced_by_the_server() 
     assert_eq!(view["contest"]["is_featured"], 0);
     assert_eq!(view["contest"]["detail"]["winning_entry_amount"], silver["winning_entry_amount"]);
     assert_eq!(view["upgrade_ids"].as_array().unwrap().len(), 2, "a repeated upgrade counts once");
-    let expected = silver["amount"].as_i64().unwrap() + blind["amount"].as_i64().unwrap() + private["amount"].as_i64().unwrap() + rush["amount"].as_i64().unwrap();
+    let expected = silver["amount"].as_i64().unwrap()
+        + blind["amount"].as_i64().unwrap()
+        + private["amount"].as_i64().unwrap()
+        + rush["amount"].as_i64().unwrap();
     assert_eq!(view["total_amount"], expected);
 
     // Starting uses the chosen length.
     activate(&app, id, &admin).await;
     let contest = app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"].clone();
-    assert_eq!(contest["submission_ends_at"].as_i64().unwrap() - contest["launched_at"].as_i64().unwrap(), 3 * 86_400_000);
+    assert_eq!(
+        contest["submission_ends_at"].as_i64().unwrap() - contest["launched_at"].as_i64().unwrap(),
+        3 * 86_400_000
+    );
     app.put(&path, &body, &client).await.assert_error(409, "contest.already_started");
 }
 
@@ -351,7 +357,13 @@ async fn options_from_another_type_or_unknown_are_refused() {
     let id = launch(&app, &client).await;
     let naming_pricing = app.get("/contests/types/11/pricings", None).await.body["data"][0]["id"].clone();
     let path = format!("/contests/{id}/options");
-    let answer = app.put(&path, &json!({"contest_type_pricing_id": naming_pricing, "upgrade_ids": [999], "contest_length_id": 999}), &client).await;
+    let answer = app
+        .put(
+            &path,
+            &json!({"contest_type_pricing_id": naming_pricing, "upgrade_ids": [999], "contest_length_id": 999}),
+            &client,
+        )
+        .await;
     answer.assert_error(422, "validation.failed");
     for field in ["contest_type_pricing_id", "upgrade_ids", "contest_length_id"] {
         assert_eq!(answer.field_code(field), "validation.exists", "{field}: {}", answer.body);
@@ -376,5 +388,43 @@ async fn the_step_endpoint_says_where_a_launch_resumes() {
     app.put(&format!("/contests/{id}/options"), &json!({"contest_type_pricing_id": pricing}), &client).await;
     assert_eq!(app.get(&step(3), Some(&client)).await.body["data"]["step"], 3);
     activate(&app, id, &admin).await;
-    assert_eq!(app.get(&step(3), Some(&client)).await.body["data"]["step"], 0, "a started contest goes to the dashboard");
+    assert_eq!(
+        app.get(&step(3), Some(&client)).await.body["data"]["step"],
+        0,
+        "a started contest goes to the dashboard"
+    );
+}
+
+#[tokio::test]
+async fn filter_stats_count_entries_and_keep_ratings_to_the_owner() {
+    let app = spawn_app().await;
+    let (_, owner) = app.client_session("statsowner").await;
+    let (_, admin) = app.admin_session("statsadmin").await;
+    let designer = app.register(&TestApp::designer_payload("statsdesigner")).await;
+    let designer_token = app.token("statsdesigner").await;
+    let id = launch(&app, &owner).await;
+    activate(&app, id, &admin).await;
+    for (number, status, rating) in [(1, 1, Some(4)), (2, 1, None), (3, 2, None)] {
+        sqlx::query("INSERT INTO contest_entry (contest_id, created_by, number, status_id, rating, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 0, 0)")
+            .bind(id)
+            .bind(designer)
+            .bind(number)
+            .bind(status)
+            .bind(rating)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+    }
+    let path = format!("/contests/{id}/filter-stats");
+    let as_owner = app.get(&path, Some(&owner)).await.body["data"].clone();
+    assert_eq!(
+        as_owner,
+        json!({"all": 3, "active": 2, "eliminated": 1, "winners": 0, "designers": 1, "rated": 1, "mine": 0})
+    );
+    let as_designer = app.get(&path, Some(&designer_token)).await.body["data"].clone();
+    assert_eq!(as_designer["mine"], 3);
+    assert!(as_designer.get("rated").is_none(), "ratings are the owner's");
+    let anonymous = app.get(&path, None).await.body["data"].clone();
+    assert!(anonymous.get("mine").is_none() && anonymous.get("rated").is_none());
+    assert_eq!(anonymous["all"], 3);
 }

@@ -22,6 +22,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub db: Db,
     pub clock: Arc<ManualClock>,
+    /// The app's hub, for tests that nudge it (timer wake-ups); None for child processes.
+    pub realtime: Option<vitrine_server::realtime::Realtime>,
     _data_dir: tempfile::TempDir,
 }
 
@@ -64,8 +66,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let db = app.state().db.clone();
+    let realtime = Some(app.state().realtime.clone());
     tokio::spawn(app.run_until_stopped(std::future::pending()));
-    TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir }
+    TestApp { address, client: reqwest::Client::new(), db, clock, realtime, _data_dir: data_dir }
 }
 
 /// A response read whole: status and JSON body (Null when the body is not JSON).
@@ -217,14 +220,16 @@ pub async fn spawn_cluster(nodes: usize, adjust: impl Fn(&mut Settings)) -> Vec<
         let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
         let address = format!("http://127.0.0.1:{}", app.port());
         let db = app.state().db.clone();
+        let realtime = Some(app.state().realtime.clone());
         tokio::spawn(app.run_until_stopped(std::future::pending()));
-        apps.push(TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir });
+        apps.push(TestApp { address, client: reqwest::Client::new(), db, clock, realtime, _data_dir: data_dir });
     }
     apps
 }
 
 /// An app whose shutdown the test triggers: (app, trigger, the server task).
-pub async fn spawn_stoppable_app() -> (TestApp, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
+pub async fn spawn_stoppable_app(
+) -> (TestApp, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let mut settings = Settings::for_database(fresh_database_url(data_dir.path()).await);
     settings.bind = "127.0.0.1:0".parse().unwrap();
@@ -234,11 +239,12 @@ pub async fn spawn_stoppable_app() -> (TestApp, tokio::sync::oneshot::Sender<()>
     let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let db = app.state().db.clone();
+    let realtime = Some(app.state().realtime.clone());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until_stopped(async move {
         let _ = stopped.await;
     }));
-    (TestApp { address, client: reqwest::Client::new(), db, clock, _data_dir: data_dir }, stop, server)
+    (TestApp { address, client: reqwest::Client::new(), db, clock, realtime, _data_dir: data_dir }, stop, server)
 }
 
 /// A `TestApp` for a server this test did not build in-process (a child process):
@@ -246,5 +252,12 @@ pub async fn spawn_stoppable_app() -> (TestApp, tokio::sync::oneshot::Sender<()>
 pub async fn attach(address: String, database_url: &str) -> TestApp {
     let db = vitrine_server::store::Db::connect(database_url, 2).await.expect("database reachable");
     let data_dir = tempfile::tempdir().expect("temp dir");
-    TestApp { address, client: reqwest::Client::new(), db, clock: ManualClock::starting_now(), _data_dir: data_dir }
+    TestApp {
+        address,
+        client: reqwest::Client::new(),
+        db,
+        clock: ManualClock::starting_now(),
+        realtime: None,
+        _data_dir: data_dir,
+    }
 }

@@ -3,10 +3,13 @@
 
 mod helpers;
 
+mod comments;
 mod contest_types;
 mod contests;
+mod entries;
 mod errors;
 mod files;
+mod notifications;
 mod openapi;
 mod operations;
 mod password_reset;
@@ -14,3 +17,4 @@ mod profiles;
 mod realtime;
 mod registration;
 mod sign_in;
+mod timers;

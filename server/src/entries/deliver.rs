@@ -1,0 +1,146 @@
+//! After the award: the winner's final artworks. And reports of entries (copying,
+//! abuse), judged later by the design court.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::Deserialize;
+use serde_json::json;
+use tracing::instrument;
+use utoipa::ToSchema;
+
+use super::{
+    model::{file_kind, EntryFileView},
+    store,
+    submit::own_entry,
+    visible_entry,
+};
+use crate::{
+    accounts::CurrentUser,
+    api::{loose_id, Data, Message},
+    contests::{self, status::ContestStatus},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    notifications::{notify, NewNotification, NotificationType},
+    state::AppState,
+};
+
+/// A 201 answer with `{"data": ...}`.
+type Created<T> = (StatusCode, Json<Data<T>>);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ArtworkRequest {
+    /// Files the designer uploaded through `POST /files` (any category).
+    #[serde(default)]
+    pub file_ids: Vec<i64>,
+}
+
+/// Uploads the final files of the winning entry, once (its designer, once the contest
+/// is awarded and until delivery). A verified contest moves on to Delivered-Pending Credit.
+#[utoipa::path(post, path = "/contests/{id}/entries/{entryId}/artworks", tag = "entries",
+    params(("id" = i64, Path), ("entryId" = i64, Path)), request_body = ArtworkRequest, security(("bearer" = [])),
+    responses((status = 201, body = Data<Vec<EntryFileView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = ids.0, entry_id = ids.1))]
+pub async fn upload_artworks(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(ids): ApiPath<(i64, i64)>,
+    ApiJson(req): ApiJson<ArtworkRequest>,
+) -> Result<Created<Vec<EntryFileView>>, AppError> {
+    let (contest, entry) = own_entry(&state, &caller, ids.0, ids.1).await?;
+    if entry.is_winner == 0 {
+        return Err(AppError::forbidden(catalogue::ARTWORK_NOT_WINNER));
+    }
+    let open = [ContestStatus::WinnerAwarded, ContestStatus::Unverified, ContestStatus::PendingDelivery];
+    if !open.contains(&contest.status()) {
+        return Err(AppError::conflict(catalogue::ARTWORK_NOT_OPEN));
+    }
+    if req.file_ids.is_empty() {
+        return Err(AppError::field("file_ids", catalogue::REQUIRED));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    if !store::unfit_files(&mut conn, caller.id(), None, &req.file_ids).await?.is_empty() {
+        return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
+    }
+    drop(conn);
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    // Under the contest's lock, so that two uploads racing cannot both be the first.
+    // It is the transaction's first statement: SQLite takes its write lock at once.
+    let status = store::lock_contest(&mut tx, contest.id, now).await?.unwrap_or_default();
+    if store::has_artwork(&mut tx, entry.id).await? {
+        return Err(AppError::conflict(catalogue::ARTWORK_ALREADY_UPLOADED));
+    }
+    for file_id in &req.file_ids {
+        store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
+    }
+    let mut frames = Vec::new();
+    let delivered = ContestStatus::PendingCredit.id();
+    if status == ContestStatus::PendingDelivery.id()
+        && contests::store::transition(&mut tx, contest.id, status, delivered, now).await?
+    {
+        let moved =
+            contests::store::find(&mut *tx, contest.id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
+        frames.push(contests::events::status_changed(&mut tx, &moved, now).await?);
+    }
+    let notification = NewNotification {
+        user_id: contest.created_by,
+        kind: NotificationType::WinningEntryUploaded,
+        created_by: Some(caller.id()),
+        trigger_entity_id: Some(entry.id),
+        plain_content: format!("{} uploaded the final files for {}", caller.user.username, contest.title),
+        data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
+    };
+    frames.extend(notify(&mut tx, notification, now).await?);
+    let files = store::files_of(&mut tx, entry.id, entry.version).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, frames, now).await;
+    let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
+    Ok((StatusCode::CREATED, Json(Data::new(artworks))))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReportRequest {
+    pub reason: Option<String>,
+    /// The entry this one copies, when it is a copy.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub copied_entry_id: Option<i64>,
+}
+
+/// Reports an entry, once per user (signed-in users other than the contest holder
+/// and the entry's designer).
+#[utoipa::path(post, path = "/contests/{id}/entries/{entryId}/reports", tag = "entries",
+    params(("id" = i64, Path), ("entryId" = i64, Path)), request_body = ReportRequest, security(("bearer" = [])),
+    responses((status = 201, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = ids.0, entry_id = ids.1))]
+pub async fn report(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(ids): ApiPath<(i64, i64)>,
+    ApiJson(req): ApiJson<ReportRequest>,
+) -> Result<(StatusCode, Json<Message>), AppError> {
+    let contest = contests::launch::visible(&state, Some(&caller), ids.0).await?;
+    let entry = visible_entry(&state, Some(&caller), &contest, ids.1).await?;
+    if caller.id() == contest.created_by || caller.id() == entry.created_by {
+        return Err(AppError::forbidden(catalogue::REPORT_FORBIDDEN));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let mut errors = FieldErrors::new();
+    let reason = req.reason.as_deref().map(str::trim).unwrap_or_default();
+    if reason.is_empty() {
+        errors.add("reason", catalogue::REQUIRED);
+    }
+    match req.copied_entry_id {
+        Some(copied) if copied == entry.id => errors.add("copied_entry_id", catalogue::REPORT_SAME_ENTRY),
+        Some(copied) if !store::entry_exists(&mut conn, copied).await? => {
+            errors.add("copied_entry_id", catalogue::NOT_FOUND_OPTION)
+        }
+        _ => {}
+    }
+    errors.into_result()?;
+    let now = state.now_ms();
+    store::insert_report(&mut conn, entry.id, caller.id(), req.copied_entry_id, reason, now)
+        .await?
+        .ok_or_else(|| AppError::conflict(catalogue::REPORT_EXISTS))?;
+    Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))
+}

@@ -1,0 +1,199 @@
+//! Reading entries: a contest's list (filters, sorts, pages of 48), one entry, the
+//! list with files and designers, and the caller's upload statistics.
+//!
+//! On a blind contest the SQL itself narrows the list to what the viewer may see, so
+//! pages and totals never count hidden entries; every row is then checked again
+//! with [`may_view_entry`] before it is shown.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    model::{EntryStatus, EntryView},
+    store::{self, Filter, Sort},
+    submit::BRONZE_MAX_ENTRIES,
+    view_for,
+    visibility::may_view_entry,
+    visible_entry,
+};
+use crate::{
+    accounts::{domain::CreativeLevel, CurrentUser, MaybeUser},
+    api::Data,
+    contests::{self, model::Page},
+    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+pub const PER_PAGE: i64 = 48;
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// 1-based page number.
+    pub page: Option<i64>,
+    /// newest (default), oldest, likes, or rating (the contest holder only).
+    pub sort: Option<String>,
+    /// active or eliminated.
+    #[serde(rename = "filter[status]")]
+    #[param(rename = "filter[status]")]
+    pub status: Option<String>,
+    /// A designer's username.
+    #[serde(rename = "filter[designer]")]
+    #[param(rename = "filter[designer]")]
+    pub designer: Option<String>,
+}
+
+impl ListQuery {
+    fn sort(&self, holder: bool) -> Result<Sort, AppError> {
+        match self.sort.as_deref().map(str::trim).unwrap_or("newest") {
+            "" | "newest" | "-created_at" => Ok(Sort::Newest),
+            "oldest" | "created_at" => Ok(Sort::Oldest),
+            "likes" => Ok(Sort::Likes),
+            "rating" if holder => Ok(Sort::Rating),
+            "rating" => Err(AppError::field("sort", catalogue::ENTRY_SORT_FORBIDDEN)),
+            _ => Err(AppError::field("sort", catalogue::NOT_FOUND_OPTION)),
+        }
+    }
+
+    fn status(&self) -> Result<Option<i64>, AppError> {
+        match self.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(name) => EntryStatus::parse(name)
+                .map(|s| Some(s.id()))
+                .ok_or_else(|| AppError::field("filter[status]", catalogue::ENTRY_STATUS_INVALID)),
+        }
+    }
+}
+
+async fn page_of(
+    state: &AppState,
+    viewer: Option<&CurrentUser>,
+    contest_id: i64,
+    query: &ListQuery,
+    details: bool,
+) -> Result<Page<EntryView>, AppError> {
+    let contest = contests::launch::visible(state, viewer, contest_id).await?;
+    let user = viewer.map(|v| &v.user);
+    let holder = viewer.is_some_and(|v| v.id() == contest.created_by);
+    let sort = query.sort(holder)?;
+    let blind = contest.is_blind != 0;
+    // -1 can be no one's id: a viewer who sees every entry (or none) is told apart below.
+    let sees_all = may_view_entry(user, contest.created_by, blind, -1);
+    let filter = Filter {
+        contest_id,
+        status_id: query.status()?,
+        designer_username: query.designer.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned),
+        only_designer: (!sees_all).then(|| viewer.map_or(0, CurrentUser::id)),
+    };
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = store::page(&mut conn, &filter, sort, page, PER_PAGE).await?;
+    let mut data = Vec::with_capacity(rows.len());
+    for row in rows.iter().filter(|r| may_view_entry(user, contest.created_by, blind, r.created_by)) {
+        let mut view = view_for(user, &contest, row);
+        if details {
+            view.files = Some(store::files_of(&mut conn, row.id, row.version).await?);
+        }
+        data.push(view);
+    }
+    let path = if details { "entries/with-details" } else { "entries" };
+    let next_page_url = (page * PER_PAGE < total).then(|| format!("/contests/{contest_id}/{path}?page={}", page + 1));
+    Ok(Page { data, current_page: page, per_page: PER_PAGE, next_page_url, total })
+}
+
+/// A contest's entries, 48 a page, for whoever may see the contest (on a blind
+/// contest: the holder and admins see all, a designer their own).
+#[utoipa::path(get, path = "/contests/{id}/entries", tag = "entries", params(("id" = i64, Path), ListQuery),
+    responses((status = 200, body = Page<EntryView>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<Page<EntryView>>, AppError> {
+    Ok(Json(page_of(&state, viewer.as_ref(), id, &query, false).await?))
+}
+
+/// The same list with each entry's current files and its designer.
+#[utoipa::path(get, path = "/contests/{id}/entries/with-details", tag = "entries", params(("id" = i64, Path), ListQuery),
+    responses((status = 200, body = Page<EntryView>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn with_details(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<Page<EntryView>>, AppError> {
+    Ok(Json(page_of(&state, viewer.as_ref(), id, &query, true).await?))
+}
+
+/// One entry with its files; 404 when hidden from the viewer.
+#[utoipa::path(get, path = "/contests/{id}/entries/{entryId}", tag = "entries",
+    params(("id" = i64, Path), ("entryId" = i64, Path)),
+    responses((status = 200, body = Data<EntryView>), (status = 404, body = ErrorEnvelope)))]
+pub async fn show(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    ApiPath((id, entry_id)): ApiPath<(i64, i64)>,
+) -> Result<Json<Data<EntryView>>, AppError> {
+    let contest = contests::launch::visible(&state, viewer.as_ref(), id).await?;
+    let row = visible_entry(&state, viewer.as_ref(), &contest, entry_id).await?;
+    let mut view = view_for(viewer.as_ref().map(|v| &v.user), &contest, &row);
+    let mut conn = state.db.pool.acquire().await?;
+    view.files = Some(store::files_of(&mut conn, row.id, row.version).await?);
+    Ok(Json(Data::new(view)))
+}
+
+/// What the caller may still submit to a contest.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadStats {
+    /// The caller's entries in this contest (withdrawn ones aside).
+    pub entries_submitted: i64,
+    /// The most the caller may submit; null when unlimited (silver and above).
+    pub max_entries: Option<i64>,
+    /// How many more the caller may submit; null when unlimited.
+    pub entries_remaining: Option<i64>,
+    /// Whether the contest holder blocked the caller.
+    pub is_blocked: bool,
+    pub total_entries: i64,
+    pub total_designers: i64,
+}
+
+/// The caller's entry counts on a contest and the contest's totals.
+#[utoipa::path(get, path = "/contests/{id}/entries/upload-stats", tag = "entries", params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<UploadStats>), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn upload_stats(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<UploadStats>>, AppError> {
+    contests::launch::visible(&state, Some(&caller), id).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let submitted = store::count_by_designer(&mut conn, id, caller.id()).await?;
+    let (total_entries, total_designers) = store::contest_totals(&mut conn, id).await?;
+    let bronze = caller.user.user_type() == crate::accounts::domain::UserType::Designer
+        && caller.user.creative_level().is_none_or(|l| l == CreativeLevel::Bronze);
+    let max_entries = bronze.then_some(BRONZE_MAX_ENTRIES);
+    Ok(Json(Data::new(UploadStats {
+        entries_submitted: submitted,
+        max_entries,
+        entries_remaining: max_entries.map(|max| (max - submitted).max(0)),
+        is_blocked: store::is_blocked(&mut conn, id, caller.id()).await?,
+        total_entries,
+        total_designers,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_holder_sorts_by_rating() {
+        let query = ListQuery { sort: Some("rating".into()), ..ListQuery::default() };
+        assert_eq!(query.sort(true).unwrap(), Sort::Rating);
+        assert!(query.sort(false).is_err());
+        assert_eq!(ListQuery::default().sort(false).unwrap(), Sort::Newest);
+    }
+}

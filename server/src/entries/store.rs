@@ -1,0 +1,354 @@
+//! SQL of the entries area.
+
+use sqlx::{Any, AnyConnection, Executor};
+use tracing::instrument;
+
+use super::model::{file_kind, EntryFileView, EntryRow, ENTRY_COLUMNS, ENTRY_FROM};
+
+pub async fn find<'c>(
+    db: impl Executor<'c, Database = Any>,
+    contest_id: i64,
+    id: i64,
+) -> Result<Option<EntryRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE e.id = $1 AND e.contest_id = $2"))
+        .bind(id)
+        .bind(contest_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Takes the contest's row lock for the rest of the transaction (and the SQLite write
+/// lock), so that entry numbers, limits and one-time actions on a contest are decided
+/// one writer at a time. Answers the status it holds under the lock.
+pub async fn lock_contest(conn: &mut AnyConnection, contest_id: i64, now_ms: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("UPDATE contest SET updated_at = $1 WHERE id = $2 RETURNING status_id")
+        .bind(now_ms)
+        .bind(contest_id)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+pub async fn is_blocked(conn: &mut AnyConnection, contest_id: i64, user_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT app_user_id FROM contest_blocked_designer WHERE contest_id = $1 AND app_user_id = $2",
+    )
+    .bind(contest_id)
+    .bind(user_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+pub async fn block(conn: &mut AnyConnection, contest_id: i64, user_id: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO contest_blocked_designer (contest_id, app_user_id, created_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (contest_id, app_user_id) DO NOTHING",
+    )
+    .bind(contest_id)
+    .bind(user_id)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Entries by `user_id` in the contest that count towards the bronze limit
+/// (all but withdrawn ones).
+pub async fn count_by_designer(conn: &mut AnyConnection, contest_id: i64, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry WHERE contest_id = $1 AND created_by = $2 AND status_id < 3")
+        .bind(contest_id)
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await
+}
+
+/// (entries, designers) of a contest, withdrawn entries aside.
+pub async fn contest_totals(conn: &mut AnyConnection, contest_id: i64) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT COUNT(*), COUNT(DISTINCT created_by) FROM contest_entry WHERE contest_id = $1 AND status_id < 3",
+    )
+    .bind(contest_id)
+    .fetch_one(&mut *conn)
+    .await
+}
+
+/// Of `file_ids`, those that are not `user_id`'s files of `category` (or do not exist).
+pub async fn unfit_files(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    category: Option<i64>,
+    file_ids: &[i64],
+) -> Result<Vec<i64>, sqlx::Error> {
+    let mut unfit = Vec::new();
+    for id in file_ids {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM file WHERE id = $1 AND app_user_id = $2 AND ($3 = 0 OR file_category_id = $3)",
+        )
+        .bind(id)
+        .bind(user_id)
+        .bind(category.unwrap_or(0))
+        .fetch_optional(&mut *conn)
+        .await?;
+        if found.is_none() {
+            unfit.push(*id);
+        }
+    }
+    Ok(unfit)
+}
+
+/// A new entry's fields.
+#[derive(Debug)]
+pub struct NewEntry<'a> {
+    pub contest_id: i64,
+    pub created_by: i64,
+    pub title: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub now_ms: i64,
+}
+
+/// Inserts the entry with the next number of its contest; call under [`lock_contest`].
+#[instrument(skip_all, fields(contest_id = entry.contest_id))]
+pub async fn insert(conn: &mut AnyConnection, entry: &NewEntry<'_>) -> Result<i64, sqlx::Error> {
+    let number: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(number), 0) + 1 FROM contest_entry WHERE contest_id = $1")
+            .bind(entry.contest_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    sqlx::query_scalar(
+        "INSERT INTO contest_entry (contest_id, created_by, number, title, description, status_id, is_winner, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 1, 0, $6, $6) RETURNING id",
+    )
+    .bind(entry.contest_id)
+    .bind(entry.created_by)
+    .bind(number)
+    .bind(entry.title)
+    .bind(entry.description)
+    .bind(entry.now_ms)
+    .fetch_one(&mut *conn)
+    .await
+}
+
+pub async fn attach_file(
+    conn: &mut AnyConnection,
+    entry_id: i64,
+    file_id: i64,
+    version: i64,
+    kind: i64,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO contest_entry_file (contest_entry_id, file_id, version, kind, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(entry_id)
+    .bind(file_id)
+    .bind(version)
+    .bind(kind)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn touch(conn: &mut AnyConnection, entry_id: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest_entry SET updated_at = $1 WHERE id = $2")
+        .bind(now_ms)
+        .bind(entry_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn has_artwork(conn: &mut AnyConnection, entry_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM contest_entry_file WHERE contest_entry_id = $1 AND kind = $2 LIMIT 1")
+            .bind(entry_id)
+            .bind(file_kind::ARTWORK)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(found.is_some())
+}
+
+/// The images of `version` of an entry, and any final artwork.
+pub async fn files_of(
+    conn: &mut AnyConnection,
+    entry_id: i64,
+    version: i64,
+) -> Result<Vec<EntryFileView>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT ef.file_id, ef.kind, ef.version, '/files/' || CAST(ef.file_id AS TEXT) || '/content' AS full_path, \
+         f.sha256 AS hash FROM contest_entry_file ef JOIN file f ON f.id = ef.file_id \
+         WHERE ef.contest_entry_id = $1 AND (ef.version = $2 OR ef.kind = 3) ORDER BY ef.kind, ef.id",
+    )
+    .bind(entry_id)
+    .bind(version)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+pub async fn set_rating(conn: &mut AnyConnection, entry_id: i64, rating: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest_entry SET rating = $1, updated_at = $2 WHERE id = $3")
+        .bind(rating)
+        .bind(now_ms)
+        .bind(entry_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets the status of the entries in `ids` that are not in it yet; answers the changed ids.
+pub async fn set_status(
+    conn: &mut AnyConnection,
+    ids: &[i64],
+    status_id: i64,
+    now_ms: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let mut changed = Vec::new();
+    for id in ids {
+        let done = sqlx::query(
+            "UPDATE contest_entry SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id <> $1 AND status_id < 3",
+        )
+        .bind(status_id)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+        if done.rows_affected() == 1 {
+            changed.push(*id);
+        }
+    }
+    Ok(changed)
+}
+
+/// Ids of the designer's entries in the contest, withdrawn ones aside.
+pub async fn designer_entry_ids(
+    conn: &mut AnyConnection,
+    contest_id: i64,
+    user_id: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM contest_entry WHERE contest_id = $1 AND created_by = $2 AND status_id < 3 ORDER BY id",
+    )
+    .bind(contest_id)
+    .bind(user_id)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+pub async fn mark_winner(conn: &mut AnyConnection, entry_id: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest_entry SET is_winner = 1, awarded_at = $1, updated_at = $1 WHERE id = $2")
+        .bind(now_ms)
+        .bind(entry_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Records a report once per user and entry; `None` when this user already reported it.
+pub async fn insert_report(
+    conn: &mut AnyConnection,
+    entry_id: i64,
+    user_id: i64,
+    copied_entry_id: Option<i64>,
+    reason: &str,
+    now_ms: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO contest_entry_report (contest_entry_id, reported_by, copied_entry_id, reason, status_id, created_at) \
+         VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (contest_entry_id, reported_by) DO NOTHING RETURNING id",
+    )
+    .bind(entry_id)
+    .bind(user_id)
+    .bind(copied_entry_id)
+    .bind(reason)
+    .bind(now_ms)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+pub async fn entry_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM contest_entry WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    Ok(found.is_some())
+}
+
+/// Where a file is attached: (contest owner, contest status, is_private, is_blind,
+/// entry designer, file kind) for each entry holding it.
+pub async fn file_attachments(
+    conn: &mut AnyConnection,
+    file_id: i64,
+) -> Result<Vec<(i64, i64, i64, i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.created_by, c.status_id, c.is_private, c.is_blind, e.created_by, ef.kind \
+         FROM contest_entry_file ef JOIN contest_entry e ON e.id = ef.contest_entry_id \
+         JOIN contest c ON c.id = e.contest_id WHERE ef.file_id = $1",
+    )
+    .bind(file_id)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// How a contest's entries are listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Newest,
+    Oldest,
+    Rating,
+    Likes,
+}
+
+impl Sort {
+    fn order_by(self) -> &'static str {
+        match self {
+            Self::Newest => "e.id DESC",
+            Self::Oldest => "e.id ASC",
+            Self::Rating => "COALESCE(e.rating, 0) DESC, e.id DESC",
+            Self::Likes => "likes_count DESC, e.id DESC",
+        }
+    }
+}
+
+/// Which entries of a contest a list shows.
+#[derive(Debug, Clone)]
+pub struct Filter {
+    pub contest_id: i64,
+    pub status_id: Option<i64>,
+    pub designer_username: Option<String>,
+    /// On a blind contest, a viewer who may not see every entry sees only their own
+    /// (`Some(id)`), or none at all (`Some(0)` for anonymous viewers).
+    pub only_designer: Option<i64>,
+}
+
+/// One page of a contest's entries and the total matching.
+#[instrument(skip_all, fields(contest_id = filter.contest_id))]
+pub async fn page(
+    conn: &mut AnyConnection,
+    filter: &Filter,
+    sort: Sort,
+    page: i64,
+    per_page: i64,
+) -> Result<(Vec<EntryRow>, i64), sqlx::Error> {
+    // Every condition binds a value even when it does not filter, so the placeholders
+    // stay the same: `$2 = 0 OR ...`.
+    let condition = "e.contest_id = $1 AND e.status_id < 3 AND ($2 = 0 OR e.status_id = $2) \
+        AND ($3 = '' OR u.username = $3) AND ($4 = -1 OR e.created_by = $4)";
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {ENTRY_FROM} WHERE {condition}"))
+        .bind(filter.contest_id)
+        .bind(filter.status_id.unwrap_or(0))
+        .bind(filter.designer_username.clone().unwrap_or_default())
+        .bind(filter.only_designer.unwrap_or(-1))
+        .fetch_one(&mut *conn)
+        .await?;
+    let rows = sqlx::query_as(&format!(
+        "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE {condition} ORDER BY {} LIMIT $5 OFFSET $6",
+        sort.order_by()
+    ))
+    .bind(filter.contest_id)
+    .bind(filter.status_id.unwrap_or(0))
+    .bind(filter.designer_username.clone().unwrap_or_default())
+    .bind(filter.only_designer.unwrap_or(-1))
+    .bind(per_page)
+    .bind((page - 1) * per_page)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok((rows, total))
+}

@@ -1,0 +1,125 @@
+//! Contest deadlines: each transition happens once, on time, on a controllable clock.
+
+use serde_json::json;
+use vitrine_protocol::ServerFrame;
+use vitrine_server::{store::clock::Clock, timers::contests::run_due};
+
+use crate::{
+    contests::{activate, launch},
+    helpers::{spawn_app, TestApp},
+    realtime::client::WsClient,
+};
+
+const DAY_MS: i64 = 86_400_000;
+
+async fn status_of(app: &TestApp, id: i64) -> i64 {
+    sqlx::query_scalar("SELECT status_id FROM contest WHERE id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap()
+}
+
+async fn status_events(app: &TestApp, id: i64) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM event WHERE channel = $1 AND event_type = 'contest.status'")
+        .bind(format!("contest:{id}"))
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+/// A running contest: launched by a client, started by an admin. Returns (id, client token).
+async fn running_contest(app: &TestApp) -> (i64, String) {
+    let (_, client) = app.client_session("timed").await;
+    let (_, admin) = app.admin_session("timeadmin").await;
+    let id = launch(app, &client).await;
+    activate(app, id, &admin).await;
+    (id, client)
+}
+
+#[tokio::test]
+async fn submissions_close_then_the_deciding_window_runs_out_each_once() {
+    let app = spawn_app().await;
+    let (id, _) = running_contest(&app).await;
+    let start = app.clock.now_ms();
+    let events_at_start = status_events(&app, id).await;
+
+    let (pass, _) = run_due(&app.db, start + 7 * DAY_MS - 1).await.unwrap();
+    assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "not before the deadline");
+
+    let (pass, _) = run_due(&app.db, start + 7 * DAY_MS).await.unwrap();
+    assert_eq!((pass.performed, status_of(&app, id).await), (1, 3), "entries close: Deciding");
+    let (pass, _) = run_due(&app.db, start + 7 * DAY_MS + 5).await.unwrap();
+    assert_eq!(pass.performed, 0, "a transition happens once");
+
+    let (pass, _) = run_due(&app.db, start + 21 * DAY_MS).await.unwrap();
+    assert_eq!((pass.performed, status_of(&app, id).await), (1, 4), "no winner in the deciding window");
+    assert_eq!(status_events(&app, id).await - events_at_start, 2, "one contest.status event per transition");
+}
+
+#[tokio::test]
+async fn an_extension_moves_the_deadline() {
+    let app = spawn_app().await;
+    let (id, client) = running_contest(&app).await;
+    let start = app.clock.now_ms();
+    app.put(&format!("/contests/{id}/extends"), &json!({"days": 2}), &client).await;
+    run_due(&app.db, start + 7 * DAY_MS).await.unwrap();
+    assert_eq!(status_of(&app, id).await, 2, "the old deadline no longer applies");
+    run_due(&app.db, start + 9 * DAY_MS).await.unwrap();
+    assert_eq!(status_of(&app, id).await, 3);
+}
+
+#[tokio::test]
+async fn three_workers_perform_each_due_transition_exactly_once() {
+    let app = spawn_app().await;
+    let (owner, _) = app.client_session("manyowner").await;
+    let now = app.clock.now_ms();
+    let contests = 300;
+    for n in 0..contests {
+        sqlx::query(
+            "INSERT INTO contest (contest_type_id, created_by, title, status_id, submission_ends_at, deciding_ends_at, created_at, updated_at) \
+             VALUES (1, $1, $2, 2, $3, $4, 0, 0)",
+        )
+        .bind(owner)
+        .bind(format!("due {n}"))
+        .bind(now - 1000 + n)
+        .bind(now + 14 * DAY_MS)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    }
+    let workers = (0..3).map(|_| {
+        let db = app.db.clone();
+        tokio::spawn(async move { run_due(&db, now).await.unwrap().0 })
+    });
+    let passes = futures::future::join_all(workers).await;
+    let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().performed).sum();
+    assert_eq!(performed, contests as u64, "every transition once across workers");
+    let moved: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 3").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(moved, contests);
+    let per_contest: Vec<i64> =
+        sqlx::query_scalar("SELECT COUNT(*) FROM event WHERE event_type = 'contest.status' GROUP BY channel")
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(per_contest.len() as i64, contests);
+    assert!(per_contest.iter().all(|n| *n == 1), "one contest.status event per contest");
+}
+
+#[tokio::test]
+async fn the_in_process_timer_tells_watchers_when_entries_close() {
+    let app = spawn_app().await;
+    let (id, _) = running_contest(&app).await;
+    let mut watcher = WsClient::anonymous(&app).await;
+    // Activation already wrote one contest.status: the head is 1.
+    watcher.subscribe(&format!("contest:{id}"), 1).await;
+
+    app.clock.advance_ms(7 * DAY_MS);
+    app.realtime.as_ref().expect("in-process app").wake_timers().await;
+    match watcher.expect().await {
+        ServerFrame::Event(event) => {
+            assert_eq!(event.event_type, "contest.status");
+            assert_eq!(event.data["status_id"], 3);
+            assert_eq!(event.data["status_name"], "Deciding");
+        }
+        other => panic!("expected contest.status, got {other:?}"),
+    }
+    watcher.ping_pong().await;
+}
