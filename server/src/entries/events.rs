@@ -49,8 +49,7 @@ pub async fn created(
     entry: &EntryView,
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
-    let data = serde_json::to_value(entry.clone().with_rating(None)).unwrap_or_default();
-    append_all(conn, &entry_channels(contest, entry.created_by), event_type::ENTRY_CREATED, data, now_ms).await
+    announce(conn, contest, entry, event_type::ENTRY_CREATED, now_ms).await
 }
 
 /// `entry.updated`: status, version, winner changes (no rating).
@@ -60,8 +59,19 @@ pub async fn updated(
     entry: &EntryView,
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
+    announce(conn, contest, entry, event_type::ENTRY_UPDATED, now_ms).await
+}
+
+/// An entry event to everyone who may see the entry; the rating stays out (it is private).
+async fn announce(
+    conn: &mut AnyConnection,
+    contest: &ContestRow,
+    entry: &EntryView,
+    kind: &str,
+    now_ms: i64,
+) -> Result<Vec<EventFrame>, sqlx::Error> {
     let data = serde_json::to_value(entry.clone().with_rating(None)).unwrap_or_default();
-    append_all(conn, &entry_channels(contest, entry.created_by), event_type::ENTRY_UPDATED, data, now_ms).await
+    append_all(conn, &entry_channels(contest, entry.created_by), kind, data, now_ms).await
 }
 
 /// `entry.rated` to the contest holder and the entry's designer only.
