@@ -89,11 +89,19 @@ async fn page_of(
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::page(&mut conn, &filter, sort, page, PER_PAGE).await?;
-    let mut data = Vec::with_capacity(rows.len());
-    for row in rows.iter().filter(|r| may_view_entry(user, contest.created_by, blind, r.created_by)) {
+    let visible: Vec<_> =
+        rows.iter().filter(|r| may_view_entry(user, contest.created_by, blind, r.created_by)).collect();
+    let mut files = match details {
+        true => {
+            store::files_of_entries(&mut conn, &visible.iter().map(|r| (r.id, r.version)).collect::<Vec<_>>()).await?
+        }
+        false => Default::default(),
+    };
+    let mut data = Vec::with_capacity(visible.len());
+    for row in visible {
         let mut view = view_for(user, &contest, row);
         if details {
-            view.files = Some(store::files_of(&mut conn, row.id, row.version).await?);
+            view.files = Some(files.remove(&row.id).unwrap_or_default());
         }
         data.push(view);
     }

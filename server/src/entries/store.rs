@@ -185,6 +185,42 @@ pub async fn files_of(
     .await
 }
 
+/// [`files_of`] for a page of entries in one query: entry id -> its files.
+pub async fn files_of_entries(
+    conn: &mut AnyConnection,
+    entries: &[(i64, i64)],
+) -> Result<std::collections::HashMap<i64, Vec<EntryFileView>>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        contest_entry_id: i64,
+        #[sqlx(flatten)]
+        file: EntryFileView,
+    }
+    let mut by_entry: std::collections::HashMap<i64, Vec<EntryFileView>> = std::collections::HashMap::new();
+    if entries.is_empty() {
+        return Ok(by_entry);
+    }
+    let placeholders: Vec<String> = (1..=entries.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT ef.contest_entry_id, ef.file_id, ef.kind, ef.version, '/files/' || CAST(ef.file_id AS TEXT) || '/content' AS full_path, \
+         f.sha256 AS hash FROM contest_entry_file ef JOIN file f ON f.id = ef.file_id \
+         WHERE ef.contest_entry_id IN ({}) ORDER BY ef.contest_entry_id, ef.kind, ef.id",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, Row>(&sql);
+    for (entry_id, _) in entries {
+        query = query.bind(*entry_id);
+    }
+    let current: std::collections::HashMap<i64, i64> = entries.iter().copied().collect();
+    for row in query.fetch_all(&mut *conn).await? {
+        // The entry's current version, and final artwork whatever its version.
+        if row.file.kind == 3 || current.get(&row.contest_entry_id) == Some(&row.file.version) {
+            by_entry.entry(row.contest_entry_id).or_default().push(row.file);
+        }
+    }
+    Ok(by_entry)
+}
+
 pub async fn set_rating(conn: &mut AnyConnection, entry_id: i64, rating: i64, now_ms: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE contest_entry SET rating = $1, updated_at = $2 WHERE id = $3")
         .bind(rating)

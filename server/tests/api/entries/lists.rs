@@ -79,6 +79,15 @@ async fn entries_come_48_a_page_with_filters_and_sorts() {
     let details = app.get(&format!("{base}/with-details?filter[designer]=p1bob"), None).await;
     assert_eq!(details.body["data"][0]["files"].as_array().unwrap().len(), 1, "{}", details.body);
     assert_eq!(details.body["data"][0]["created_by_user"]["username"], "p1bob");
+    // Unfiltered, the page's files (read in one query) are each entry's own: the same
+    // as the single-entry answer.
+    let page = app.get(&format!("{base}/with-details"), None).await;
+    let entries = page.body["data"].as_array().unwrap();
+    assert!(entries.iter().any(|e| !e["files"].as_array().unwrap().is_empty()), "some entries have files");
+    for entry in entries {
+        let one = app.get(&format!("{base}/{}", entry["id"]), None).await;
+        assert_eq!(entry["files"], one.body["data"]["files"], "entry {}", entry["id"]);
+    }
     app.get("/contests/424242/entries", None).await.assert_error(404, "contest.not_found");
 }
 
