@@ -15,9 +15,5 @@ pub async fn append_all(
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
     let data = serde_json::to_value(data).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    let mut frames = Vec::with_capacity(channels.len());
-    for channel in channels {
-        frames.push(outbox::append(conn, channel, event_type, data.clone(), now_ms).await?);
-    }
-    Ok(frames)
+    outbox::append_each(conn, channels, event_type, data, now_ms).await
 }

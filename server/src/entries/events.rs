@@ -28,20 +28,6 @@ fn private_channels(contest: &ContestRow, designer_id: i64) -> Vec<Channel> {
     channels
 }
 
-async fn append_all(
-    conn: &mut AnyConnection,
-    channels: &[Channel],
-    event: &str,
-    data: serde_json::Value,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
-    let mut frames = Vec::with_capacity(channels.len());
-    for channel in channels {
-        frames.push(outbox::append(conn, channel, event, data.clone(), now_ms).await?);
-    }
-    Ok(frames)
-}
-
 /// `entry.created`: the entry as anyone who may see it sees it (no rating).
 pub async fn created(
     conn: &mut AnyConnection,
@@ -71,7 +57,7 @@ async fn announce(
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
     let data = serde_json::to_value(entry.clone().with_rating(None)).unwrap_or_default();
-    append_all(conn, &entry_channels(contest, entry.created_by), kind, data, now_ms).await
+    outbox::append_each(conn, &entry_channels(contest, entry.created_by), kind, data, now_ms).await
 }
 
 /// `entry.rated` to the contest holder and the entry's designer only.
@@ -84,5 +70,5 @@ pub async fn rated(
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
     let data = json!({"id": entry_id, "contest_id": contest.id, "rating": rating});
-    append_all(conn, &private_channels(contest, designer_id), event_type::ENTRY_RATED, data, now_ms).await
+    outbox::append_each(conn, &private_channels(contest, designer_id), event_type::ENTRY_RATED, data, now_ms).await
 }

@@ -41,6 +41,22 @@ pub async fn append(
     Ok(EventFrame { ch, seq: u64::try_from(seq).unwrap_or(0), event_type: event_type.to_owned(), ts: now_ms, data })
 }
 
+/// Writes the same event to each of `channels` (an entry of a blind contest goes to
+/// its owner's and its designer's user channels, say); returns them in that order.
+pub async fn append_each(
+    conn: &mut AnyConnection,
+    channels: &[Channel],
+    event_type: &str,
+    data: serde_json::Value,
+    now_ms: i64,
+) -> Result<Vec<EventFrame>, sqlx::Error> {
+    let mut frames = Vec::with_capacity(channels.len());
+    for channel in channels {
+        frames.push(append(conn, channel, event_type, data.clone(), now_ms).await?);
+    }
+    Ok(frames)
+}
+
 #[derive(sqlx::FromRow)]
 struct EventRow {
     channel: String,
