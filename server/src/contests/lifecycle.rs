@@ -4,6 +4,7 @@
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
+use serde_json::json;
 use tracing::instrument;
 use utoipa::ToSchema;
 
@@ -11,13 +12,14 @@ use super::{
     events,
     launch::owned,
     model::ContestView,
-    status::{ContestStatus, DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS, EXTEND_DAYS},
+    status::{ContestStatus, DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS, DELIVERY_WINDOW_MS, EXTEND_DAYS},
     store,
 };
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    notifications::{notify, NewNotification, NotificationType},
     state::AppState,
 };
 
@@ -46,9 +48,20 @@ async fn length_days(state: &AppState, contest_length_id: Option<i64>) -> Result
 /// Commits `tx`, publishes its events, and answers the contest as it is now.
 async fn finish(
     state: &AppState,
+    tx: sqlx::Transaction<'_, sqlx::Any>,
+    id: i64,
+    status_event: bool,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    finish_with(state, tx, id, status_event, Vec::new()).await
+}
+
+/// [`finish`], publishing `more` events written in the same transaction (notifications).
+async fn finish_with(
+    state: &AppState,
     mut tx: sqlx::Transaction<'_, sqlx::Any>,
     id: i64,
     status_event: bool,
+    more: Vec<vitrine_protocol::EventFrame>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let now = state.now_ms();
     let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
@@ -57,7 +70,9 @@ async fn finish(
         false => events::updated(&mut tx, &contest, now).await?,
     };
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
+    let mut events = vec![event];
+    events.extend(more);
+    state.realtime.publish_committed(&state.db, events, now).await;
     // Deadlines may have been set or moved: let the timers look again.
     state.realtime.wake_timers().await;
     Ok(Json(Data::new(contest.into())))
@@ -171,7 +186,44 @@ pub async fn set_status(
     if !changed {
         return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
     }
-    finish(&state, tx, id, true).await
+    let mut more = Vec::new();
+    if to == ContestStatus::PendingDelivery && matches!(from, ContestStatus::WinnerAwarded | ContestStatus::Unverified)
+    {
+        more = verified(&mut tx, &contest, now).await?;
+    }
+    finish_with(&state, tx, id, true, more).await
+}
+
+/// An admin verified an awarded contest: the winner's 48 hours to deliver start, and
+/// both parties hear of it (types 6 and 9).
+async fn verified(
+    conn: &mut sqlx::AnyConnection,
+    contest: &super::model::ContestRow,
+    now: i64,
+) -> Result<Vec<vitrine_protocol::EventFrame>, AppError> {
+    store::set_delivery_due(conn, contest.id, now + DELIVERY_WINDOW_MS).await?;
+    let mut events = Vec::new();
+    if let Some((entry_id, designer_id)) = store::winner(conn, contest.id).await? {
+        let to_designer = NewNotification {
+            user_id: designer_id,
+            kind: NotificationType::WonContestVerified,
+            created_by: None,
+            trigger_entity_id: Some(contest.id),
+            plain_content: format!("{} is verified: upload your final files within 48 hours", contest.title),
+            data: json!({"contest_id": contest.id, "contest_entry_id": entry_id}),
+        };
+        events.extend(notify(conn, to_designer, now).await?);
+    }
+    let to_owner = NewNotification {
+        user_id: contest.created_by,
+        kind: NotificationType::Verified,
+        created_by: None,
+        trigger_entity_id: Some(contest.id),
+        plain_content: format!("{} is verified; the winner is preparing your final files", contest.title),
+        data: json!({"contest_id": contest.id}),
+    };
+    events.extend(notify(conn, to_owner, now).await?);
+    Ok(events)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

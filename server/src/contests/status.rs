@@ -77,6 +77,10 @@ pub const DEFAULT_LENGTH_DAYS: i64 = 7;
 /// How long the client has to pick a winner once submissions close.
 pub const DECIDING_WINDOW_DAYS: i64 = 14;
 pub const DAY_MS: i64 = 24 * 3600 * 1000;
+/// Admins verify an awarded contest within a day; past that it shows as Unverified (6).
+pub const VERIFICATION_WINDOW_MS: i64 = DAY_MS;
+/// The winner has 48 hours to upload final files once the contest is verified (7).
+pub const DELIVERY_WINDOW_MS: i64 = 2 * DAY_MS;
 
 #[cfg(test)]
 mod tests {

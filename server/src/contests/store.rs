@@ -259,6 +259,36 @@ pub async fn activate(
     Ok(done.rows_affected() == 1)
 }
 
+/// Sets when admins are due to have verified an awarded contest.
+pub async fn set_verification_due(conn: &mut AnyConnection, id: i64, at_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET verification_due_at = $1 WHERE id = $2")
+        .bind(at_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets when the winner's final files are due.
+pub async fn set_delivery_due(conn: &mut AnyConnection, id: i64, at_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET delivery_due_at = $1 WHERE id = $2")
+        .bind(at_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The winning entry of a contest: (entry id, its designer).
+pub async fn winner(conn: &mut AnyConnection, id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, created_by FROM contest_entry WHERE contest_id = $1 AND is_winner = 1 ORDER BY id LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
 pub async fn set_approval(
     conn: &mut AnyConnection,
     id: i64,

@@ -161,6 +161,7 @@ pub async fn award(
         return Err(AppError::conflict(catalogue::AWARD_NOT_OPEN));
     }
     store::mark_winner(&mut tx, entry.id, now).await?;
+    contests::store::set_verification_due(&mut tx, contest.id, now + contests::status::VERIFICATION_WINDOW_MS).await?;
     let awarded =
         contests::store::find(&mut *tx, contest.id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
     let row = store::find(&mut *tx, contest.id, entry.id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;

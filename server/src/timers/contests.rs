@@ -1,5 +1,6 @@
-//! Contest deadlines: when entries stop (2 -> 3, the client sees 'Deciding') and when
-//! the deciding window runs out with no winner (3 -> 4).
+//! Contest deadlines: when entries stop (2 -> 3, the client sees 'Deciding'), when
+//! the deciding window runs out with no winner (3 -> 4), and when an awarded
+//! contest is still unverified a day later (5 -> 6).
 //!
 //! Due contests are found through the (status, deadline) indexes, oldest deadline
 //! first. Each transition is a compare-and-set on status and deadline, so of several
@@ -27,9 +28,11 @@ struct Deadline {
     column: &'static str,
 }
 
-const DEADLINES: [Deadline; 2] = [
+const DEADLINES: [Deadline; 3] = [
     Deadline { from: ContestStatus::Active, to: ContestStatus::Deciding, column: "submission_ends_at" },
     Deadline { from: ContestStatus::Deciding, to: ContestStatus::NoWinner, column: "deciding_ends_at" },
+    // An awarded contest admins have not verified within the window shows as Unverified.
+    Deadline { from: ContestStatus::WinnerAwarded, to: ContestStatus::Unverified, column: "verification_due_at" },
 ];
 
 /// What one pass did.

@@ -132,3 +132,56 @@ async fn the_in_process_timer_tells_watchers_when_entries_close() {
     }
     watcher.ping_pong().await;
 }
+
+#[tokio::test]
+async fn an_award_unverified_after_a_day_shows_as_unverified_and_verification_starts_the_delivery_window() {
+    let app = spawn_app().await;
+    let (_, owner) = app.client_session("awarder").await;
+    let (_, admin) = app.admin_session("verifier").await;
+    let designer = app.register(&TestApp::designer_payload("winner")).await;
+    let id = launch(&app, &owner).await;
+    activate(&app, id, &admin).await;
+    let entry: i64 = sqlx::query_scalar(
+        "INSERT INTO contest_entry (contest_id, created_by, number, status_id, created_at, updated_at) VALUES ($1, $2, 1, 1, 0, 0) RETURNING id",
+    )
+    .bind(id)
+    .bind(designer)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let awarded = app
+        .send_json(
+            reqwest::Method::POST,
+            &format!("/contests/{id}/entries/{entry}/award-winners"),
+            &json!({}),
+            Some(&owner),
+        )
+        .await;
+    assert_eq!(awarded.status, 200, "{}", awarded.body);
+    let awarded_at = app.clock.now_ms();
+    let contest = app.get(&format!("/contests/{id}"), Some(&owner)).await.body["data"].clone();
+    assert_eq!(contest["status_id"], 5);
+    assert_eq!(contest["verification_due_at"].as_i64().unwrap() - awarded_at, DAY_MS, "admins have a day");
+
+    run_due(&app.db, awarded_at + DAY_MS - 1).await.unwrap();
+    assert_eq!(status_of(&app, id).await, 5);
+    run_due(&app.db, awarded_at + DAY_MS).await.unwrap();
+    assert_eq!(status_of(&app, id).await, 6, "still unverified after a day");
+
+    let verified = app.put(&format!("/contests/{id}/statuses"), &json!({"status_id": 7}), &admin).await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    let now = app.clock.now_ms();
+    assert_eq!(verified.body["data"]["delivery_due_at"].as_i64().unwrap() - now, 2 * DAY_MS, "48 hours to deliver");
+    let kinds: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT app_user_id, notification_type_id FROM notification WHERE notification_type_id IN (6, 9) ORDER BY id",
+    )
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    let owner_id: i64 = sqlx::query_scalar("SELECT created_by FROM contest WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(kinds, vec![(designer, 6), (owner_id, 9)], "the winner and the client hear of the verification");
+}
