@@ -126,23 +126,27 @@ pub async fn history(conn: &mut AnyConnection, channel: &str, after: u64) -> Res
     Ok(ChannelEvents { ch: channel.to_owned(), head, recovered, events: if recovered { events } else { vec![] } })
 }
 
-/// Marks events as sent on the bus.
+/// Marks exactly these events of `channel` as sent on the bus (not the seqs between
+/// them, which another path may still be publishing).
 pub async fn mark_published<'c>(
     db: impl Executor<'c, Database = Any>,
     channel: &str,
     seqs: &[u64],
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    let (Some(first), Some(last)) = (seqs.iter().min(), seqs.iter().max()) else { return Ok(()) };
-    sqlx::query(
-        "UPDATE event SET published_at = $1 WHERE channel = $2 AND seq >= $3 AND seq <= $4 AND published_at IS NULL",
-    )
-    .bind(now_ms)
-    .bind(channel)
-    .bind(i64::try_from(*first).unwrap_or(0))
-    .bind(i64::try_from(*last).unwrap_or(i64::MAX))
-    .execute(db)
-    .await?;
+    if seqs.is_empty() {
+        return Ok(());
+    }
+    let placeholders: Vec<String> = (0..seqs.len()).map(|n| format!("${}", n + 3)).collect();
+    let sql = format!(
+        "UPDATE event SET published_at = $1 WHERE channel = $2 AND seq IN ({}) AND published_at IS NULL",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(&sql).bind(now_ms).bind(channel);
+    for seq in seqs {
+        query = query.bind(i64::try_from(*seq).unwrap_or(i64::MAX));
+    }
+    query.execute(db).await?;
     Ok(())
 }
 
