@@ -38,6 +38,7 @@ use crate::{
         (name = "reactions", description = "Likes and other reactions on entries"),
         (name = "image tags", description = "Feedback points on an entry's image"),
         (name = "notifications", description = "Notifications, unread counters, preferences"),
+        (name = "messages", description = "Direct messages: sending, conversations, unread counters, read receipts"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
@@ -68,6 +69,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::entries::router())
         .merge(crate::comments::router())
         .merge(crate::notifications::router())
+        .merge(crate::messages::router())
         .split_for_parts()
 }
 

@@ -10,6 +10,7 @@
 //! - [`realtime`]: the broker between nodes (in-process or Redis).
 //! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
 //!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
+//! - [`messages`]: direct messages, their conversations, read receipts.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -30,6 +31,7 @@ pub mod files;
 pub mod geo;
 pub mod http;
 pub mod mail;
+pub mod messages;
 pub mod notifications;
 pub mod ops;
 pub mod realtime;

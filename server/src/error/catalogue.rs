@@ -130,6 +130,13 @@ catalogue! {
     NOTIFICATION_ENTITY_AMBIGUOUS = "notification.entity.ambiguous", "Send either a contest or a project, not both.";
     NOTIFICATION_TYPE_INVALID = "notification_type_id.in", "Notification types are numbered 1 to 22.";
 
+    // Messages
+    MESSAGE_SEND_FORBIDDEN = "message.send.forbidden", "In order to send new messages you must have either a gold or silver level account. Your account level is currently bronze.";
+    MESSAGE_USERNAME_NOT_FOUND = "received_by_usernames.exists", "Username not exists.";
+    MESSAGE_RECIPIENTS_MAX = "received_by_usernames.max", "Send a message to at most 20 users at once.";
+    MESSAGE_TO_SELF = "received_by_usernames.self", "You cannot send a message to yourself.";
+    MESSAGE_NOT_FOUND = "message.not_found", "Resource Not Found";
+
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";

@@ -9,6 +9,7 @@ mod contests;
 mod entries;
 mod errors;
 mod files;
+mod messages;
 mod notifications;
 mod openapi;
 mod operations;

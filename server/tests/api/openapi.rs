@@ -92,6 +92,14 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/contests/{id}/entries/{entryId}/image-tags"),
     ("patch", "/contests/{id}/entries/{entryId}/image-tags/{tagId}/actions/complete"),
     ("delete", "/contests/{id}/entries/{entryId}/image-tags/{tagId}"),
+    ("post", "/messages"),
+    ("get", "/messages/users"),
+    ("get", "/messages/clients"),
+    ("get", "/messages/creatives"),
+    ("get", "/messages/users/{id}"),
+    ("get", "/messages/unread"),
+    ("put", "/messages/users/{id}/read"),
+    ("delete", "/messages/{id}"),
 ];
 
 #[tokio::test]
