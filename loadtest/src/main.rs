@@ -1,7 +1,25 @@
-//! `vitrine-loadtest`: the load harness (scenarios arrive with the harness issue).
-//! Until then it refuses to pretend: it exits non-zero and says so.
+//! `vitrine-loadtest`: see the crate documentation in `lib.rs` for the layout.
 
-fn main() {
-    eprintln!("vitrine-loadtest: no scenarios are implemented yet (see the load-harness issue)");
-    std::process::exit(2);
+use anyhow::Context;
+use clap::Parser;
+use vitrine_loadtest::{
+    cli::{Cli, Scenario},
+    scenarios::fanout,
+};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.scenario {
+        Scenario::Fanout(args) => {
+            let report = fanout::run(&args).await?;
+            println!("{}", report.table());
+            if let Some(path) = &args.out {
+                let json = serde_json::to_string_pretty(&report)?;
+                std::fs::write(path, json + "\n").with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("report written to {}", path.display());
+            }
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,3 @@
+//! One module per scenario of the load-harness issue.
+
+pub mod fanout;
