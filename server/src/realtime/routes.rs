@@ -19,6 +19,9 @@ use crate::{
     state::AppState,
 };
 
+/// Initial read buffer of one WebSocket.
+const READ_BUFFER_BYTES: usize = 4 * 1024;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(upgrade)).routes(routes!(publish)).routes(routes!(channel_events))
 }
@@ -57,6 +60,10 @@ async fn upgrade(
     }
     let upgrade = upgrade
         .protocols([encoding.subprotocol()])
+        // tungstenite reserves 128 KiB of read buffer per socket by default; clients
+        // send small frames (sub, ping, typing), and larger ones still grow past it.
+        // With thousands of sockets the default was most of the server's memory.
+        .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(limits::MAX_MESSAGE_BYTES)
         .max_frame_size(limits::MAX_MESSAGE_BYTES);
     Ok(upgrade.on_upgrade(move |socket| session::run(socket, state, encoding, user)).into_response())
