@@ -57,18 +57,35 @@ pub async fn spawn_app() -> TestApp {
 /// Starts the app after `adjust` has edited its settings.
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
-    let mut settings = Settings::for_database(fresh_database_url(data_dir.path()).await);
+    let database_url = fresh_database_url(data_dir.path()).await;
+    let (app, application) = build_app(database_url, data_dir, adjust).await;
+    tokio::spawn(application.run_until_stopped(std::future::pending()));
+    app
+}
+
+/// Builds (does not run) an app on `database_url` with test settings, and the
+/// `TestApp` that talks to it.
+async fn build_app(
+    database_url: String,
+    data_dir: tempfile::TempDir,
+    adjust: impl FnOnce(&mut Settings),
+) -> (TestApp, Application) {
+    let mut settings = Settings::for_database(database_url);
     settings.bind = "127.0.0.1:0".parse().unwrap();
     settings.data_dir = data_dir.path().to_owned();
     settings.web_dir = data_dir.path().join("web");
     adjust(&mut settings);
     let clock = ManualClock::starting_now();
-    let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
-    let address = format!("http://127.0.0.1:{}", app.port());
-    let db = app.state().db.clone();
-    let realtime = Some(app.state().realtime.clone());
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
-    TestApp { address, client: reqwest::Client::new(), db, clock, realtime, _data_dir: data_dir }
+    let application = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
+    let app = TestApp {
+        address: format!("http://127.0.0.1:{}", application.port()),
+        client: reqwest::Client::new(),
+        db: application.state().db.clone(),
+        clock,
+        realtime: Some(application.state().realtime.clone()),
+        _data_dir: data_dir,
+    };
+    (app, application)
 }
 
 /// A response read whole: status and JSON body (Null when the body is not JSON).
@@ -211,18 +228,9 @@ pub async fn spawn_cluster(nodes: usize, adjust: impl Fn(&mut Settings)) -> Vec<
     let mut data_dir = Some(first_dir);
     for _ in 0..nodes {
         let data_dir = data_dir.take().unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
-        let mut settings = Settings::for_database(database_url.clone());
-        settings.bind = "127.0.0.1:0".parse().unwrap();
-        settings.data_dir = data_dir.path().to_owned();
-        settings.web_dir = data_dir.path().join("web");
-        adjust(&mut settings);
-        let clock = ManualClock::starting_now();
-        let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
-        let address = format!("http://127.0.0.1:{}", app.port());
-        let db = app.state().db.clone();
-        let realtime = Some(app.state().realtime.clone());
-        tokio::spawn(app.run_until_stopped(std::future::pending()));
-        apps.push(TestApp { address, client: reqwest::Client::new(), db, clock, realtime, _data_dir: data_dir });
+        let (app, application) = build_app(database_url.clone(), data_dir, &adjust).await;
+        tokio::spawn(application.run_until_stopped(std::future::pending()));
+        apps.push(app);
     }
     apps
 }
@@ -231,20 +239,13 @@ pub async fn spawn_cluster(nodes: usize, adjust: impl Fn(&mut Settings)) -> Vec<
 pub async fn spawn_stoppable_app(
 ) -> (TestApp, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
     let data_dir = tempfile::tempdir().expect("temp dir");
-    let mut settings = Settings::for_database(fresh_database_url(data_dir.path()).await);
-    settings.bind = "127.0.0.1:0".parse().unwrap();
-    settings.data_dir = data_dir.path().to_owned();
-    settings.web_dir = data_dir.path().join("web");
-    let clock = ManualClock::starting_now();
-    let app = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
-    let address = format!("http://127.0.0.1:{}", app.port());
-    let db = app.state().db.clone();
-    let realtime = Some(app.state().realtime.clone());
+    let database_url = fresh_database_url(data_dir.path()).await;
+    let (app, application) = build_app(database_url, data_dir, |_| {}).await;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until_stopped(async move {
+    let server = tokio::spawn(application.run_until_stopped(async move {
         let _ = stopped.await;
     }));
-    (TestApp { address, client: reqwest::Client::new(), db, clock, realtime, _data_dir: data_dir }, stop, server)
+    (app, stop, server)
 }
 
 /// A `TestApp` for a server this test did not build in-process (a child process):
