@@ -161,12 +161,17 @@ impl Session {
         self.user.as_ref().map(|u| u.token_expires_at)
     }
 
-    async fn send(&mut self, frame: &ServerFrame) -> Result<(), axum::Error> {
+    /// A frame for this connection alone, in its encoding (text for JSON).
+    fn message(&self, frame: &ServerFrame) -> Message {
         let bytes = self.encoding.encode_server(frame);
-        let message = match self.encoding {
+        match self.encoding {
             Encoding::Json => Message::Text(String::from_utf8(bytes).unwrap_or_default().into()),
             Encoding::Msgpack => Message::Binary(bytes.into()),
-        };
+        }
+    }
+
+    async fn send(&mut self, frame: &ServerFrame) -> Result<(), axum::Error> {
+        let message = self.message(frame);
         self.sink.send(message).await
     }
 
@@ -191,11 +196,7 @@ impl Session {
                 if self.is_own_presence(&frame) {
                     return None;
                 }
-                let bytes = self.encoding.encode_server(&frame);
-                Some(match self.encoding {
-                    Encoding::Json => Message::Text(String::from_utf8(bytes).unwrap_or_default().into()),
-                    Encoding::Msgpack => Message::Binary(bytes.into()),
-                })
+                Some(self.message(&frame))
             }
         }
     }
