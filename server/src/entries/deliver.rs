@@ -8,7 +8,8 @@ use tracing::instrument;
 use utoipa::ToSchema;
 
 use super::{
-    model::{file_kind, EntryFileView},
+    additional,
+    model::{file_kind, EntryFileView, EntryRow},
     store,
     submit::own_entry,
     visible_entry,
@@ -16,7 +17,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    contests::{self, status::ContestStatus},
+    contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification, NotificationType},
     state::AppState,
@@ -47,7 +48,7 @@ pub async fn upload_artworks(
 ) -> Result<Created<Vec<EntryFileView>>, AppError> {
     let (contest, entry) = own_entry(&state, &caller, ids.0, ids.1).await?;
     if entry.is_winner == 0 {
-        return Err(AppError::forbidden(catalogue::ARTWORK_NOT_WINNER));
+        return upload_additional(&state, &caller, &contest, &entry, &req).await;
     }
     let open = [ContestStatus::WinnerAwarded, ContestStatus::Unverified, ContestStatus::PendingDelivery];
     if !open.contains(&contest.status()) {
@@ -90,6 +91,45 @@ pub async fn upload_artworks(
         data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);
+    let files = store::files_of(&mut tx, entry.id, entry.version).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, frames, now).await;
+    let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
+    Ok((StatusCode::CREATED, Json(Data::new(artworks))))
+}
+
+/// The final files of an additional entry, once it is paid for (see [`additional`]).
+async fn upload_additional(
+    state: &AppState,
+    caller: &CurrentUser,
+    contest: &ContestRow,
+    entry: &EntryRow,
+    req: &ArtworkRequest,
+) -> Result<Created<Vec<EntryFileView>>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let purchase = additional::store::find_by_entry(&mut conn, contest.id, entry.id).await?;
+    if purchase.is_none() {
+        return Err(AppError::forbidden(catalogue::ARTWORK_NOT_WINNER));
+    }
+    if req.file_ids.is_empty() {
+        return Err(AppError::field("file_ids", catalogue::REQUIRED));
+    }
+    if !store::unfit_files(&mut conn, caller.id(), None, &req.file_ids).await?.is_empty() {
+        return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
+    }
+    drop(conn);
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    // The purchase's own compare-and-set (2 -> 3) is what makes the first upload the only one.
+    let Some(frames) = additional::delivered(&mut tx, contest, entry, caller, now).await? else {
+        return Err(match purchase.map(|p| p.status_id) {
+            Some(1) => AppError::conflict(catalogue::ADDITIONAL_NOT_PAID),
+            _ => AppError::conflict(catalogue::ARTWORK_ALREADY_UPLOADED),
+        });
+    };
+    for file_id in &req.file_ids {
+        store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
+    }
     let files = store::files_of(&mut tx, entry.id, entry.version).await?;
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, frames, now).await;

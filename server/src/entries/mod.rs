@@ -1,13 +1,15 @@
 //! Entries: designers' submissions to contests, their versions, ratings, status,
 //! awards, final artworks and reports.
 //!
-//! - [`submit`]: `POST /contests/{id}/entries` and new versions.
+//! - [`submit`]: `POST /contests/{id}/entries`, new versions, and withdrawal.
 //! - [`read`]: the list, one entry, `with-details`, `upload-stats`.
 //! - [`judge`]: the contest holder's ratings, eliminations and blocks, and the award.
 //! - [`deliver`]: the winner's final artworks, and reports of entries.
+//! - [`additional`]: the holder buying designs besides the winner's.
 //! - [`visibility`]: who may see an entry and its rating (REST, hub and files alike).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
 
+pub mod additional;
 pub mod deliver;
 pub mod events;
 pub mod judge;
@@ -34,13 +36,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(read::list, submit::submit))
         .routes(routes!(read::with_details))
         .routes(routes!(read::upload_stats))
-        .routes(routes!(read::show))
+        .routes(routes!(read::show, submit::withdraw))
         .routes(routes!(submit::add_version))
         .routes(routes!(judge::rate))
         .routes(routes!(judge::set_status))
         .routes(routes!(judge::award))
         .routes(routes!(deliver::upload_artworks))
         .routes(routes!(deliver::report))
+        .routes(routes!(additional::purchase))
+        .routes(routes!(additional::list))
+        .routes(routes!(additional::set_status))
 }
 
 /// The entry as `viewer` may see it: the rating only for the holder and the designer.

@@ -128,6 +128,9 @@ pub struct EntryView {
     /// The current version's images (and any final artwork).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<EntryFileView>>,
+    /// In a list grouped by designer: how many entries this designer has there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub designer_entries_count: Option<i64>,
 }
 
 impl EntryView {
@@ -157,6 +160,7 @@ impl EntryView {
             },
             rating: None,
             files: None,
+            designer_entries_count: None,
         }
     }
 

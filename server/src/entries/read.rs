@@ -42,6 +42,10 @@ pub struct ListQuery {
     #[serde(rename = "filter[designer]")]
     #[param(rename = "filter[designer]")]
     pub designer: Option<String>,
+    /// `designer`: one card per designer (their newest entry) with their entry count.
+    pub group: Option<String>,
+    /// Comma-separated: `files` (each entry's current images), `designer` (always there).
+    pub include: Option<String>,
 }
 
 impl ListQuery {
@@ -54,6 +58,46 @@ impl ListQuery {
             "rating" => Err(AppError::field("sort", catalogue::ENTRY_SORT_FORBIDDEN)),
             _ => Err(AppError::field("sort", catalogue::NOT_FOUND_OPTION)),
         }
+    }
+
+    /// The link to page `page` of the same list: every filter, sort and group kept.
+    fn page_url(&self, path: &str, page: i64) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        let kept = [
+            ("sort", &self.sort),
+            ("filter[status]", &self.status),
+            ("filter[designer]", &self.designer),
+            ("group", &self.group),
+            ("include", &self.include),
+        ];
+        for (name, value) in kept {
+            if let Some(value) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+                query.append_pair(name, value);
+            }
+        }
+        query.append_pair("page", &page.to_string());
+        format!("{path}?{}", query.finish())
+    }
+
+    fn grouped(&self) -> Result<bool, AppError> {
+        match self.group.as_deref().map(str::trim).unwrap_or("") {
+            "" => Ok(false),
+            "designer" => Ok(true),
+            _ => Err(AppError::field("group", catalogue::NOT_FOUND_OPTION)),
+        }
+    }
+
+    /// Whether `include` asks for files; an unknown include is the caller's mistake.
+    fn includes_files(&self) -> Result<bool, AppError> {
+        let mut files = false;
+        for part in self.include.as_deref().unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part {
+                "files" => files = true,
+                "designer" => {}
+                _ => return Err(AppError::field("include", catalogue::NOT_FOUND_OPTION)),
+            }
+        }
+        Ok(files)
     }
 
     fn status(&self) -> Result<Option<i64>, AppError> {
@@ -77,6 +121,8 @@ async fn page_of(
     let user = viewer.map(|v| &v.user);
     let holder = viewer.is_some_and(|v| v.id() == contest.created_by);
     let sort = query.sort(holder)?;
+    let details = details || query.includes_files()?;
+    let grouped = query.grouped()?;
     let blind = contest.is_blind != 0;
     // -1 can be no one's id: a viewer who sees every entry (or none) is told apart below.
     let sees_all = may_view_entry(user, contest.created_by, blind, -1);
@@ -85,6 +131,7 @@ async fn page_of(
         status_id: query.status()?,
         designer_username: query.designer.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned),
         only_designer: (!sees_all).then(|| viewer.map_or(0, CurrentUser::id)),
+        one_per_designer: grouped,
     };
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
@@ -97,16 +144,24 @@ async fn page_of(
         }
         false => Default::default(),
     };
+    let per_designer = match grouped {
+        true => store::entries_per_designer(&mut conn, contest_id, filter.status_id).await?,
+        false => Default::default(),
+    };
     let mut data = Vec::with_capacity(visible.len());
     for row in visible {
         let mut view = view_for(user, &contest, row);
         if details {
             view.files = Some(files.remove(&row.id).unwrap_or_default());
         }
+        if grouped {
+            view.designer_entries_count = per_designer.get(&row.created_by).copied();
+        }
         data.push(view);
     }
     let path = if details { "entries/with-details" } else { "entries" };
-    let next_page_url = (page * PER_PAGE < total).then(|| format!("/contests/{contest_id}/{path}?page={}", page + 1));
+    let next_page_url =
+        (page * PER_PAGE < total).then(|| query.page_url(&format!("/contests/{contest_id}/{path}"), page + 1));
     Ok(Page { data, current_page: page, per_page: PER_PAGE, next_page_url, total })
 }
 
@@ -203,5 +258,29 @@ mod tests {
         assert_eq!(query.sort(true).unwrap(), Sort::Rating);
         assert!(query.sort(false).is_err());
         assert_eq!(ListQuery::default().sort(false).unwrap(), Sort::Newest);
+    }
+
+    #[test]
+    fn the_next_page_keeps_filters_and_encodes_them() {
+        let query = ListQuery {
+            sort: Some("likes".into()),
+            designer: Some("ann & bo".into()),
+            group: Some("designer".into()),
+            ..ListQuery::default()
+        };
+        assert_eq!(
+            query.page_url("/contests/7/entries", 2),
+            "/contests/7/entries?sort=likes&filter%5Bdesigner%5D=ann+%26+bo&group=designer&page=2"
+        );
+    }
+
+    #[test]
+    fn unknown_groups_and_includes_are_refused() {
+        let bad_group = ListQuery { group: Some("colour".into()), ..ListQuery::default() };
+        assert!(bad_group.grouped().is_err());
+        let files = ListQuery { include: Some("designer, files".into()), ..ListQuery::default() };
+        assert!(files.includes_files().unwrap());
+        let bad_include = ListQuery { include: Some("files,secrets".into()), ..ListQuery::default() };
+        assert!(bad_include.includes_files().is_err());
     }
 }

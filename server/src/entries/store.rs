@@ -1,5 +1,7 @@
 //! SQL of the entries area.
 
+use std::collections::HashMap;
+
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
@@ -189,14 +191,14 @@ pub async fn files_of(
 pub async fn files_of_entries(
     conn: &mut AnyConnection,
     entries: &[(i64, i64)],
-) -> Result<std::collections::HashMap<i64, Vec<EntryFileView>>, sqlx::Error> {
+) -> Result<HashMap<i64, Vec<EntryFileView>>, sqlx::Error> {
     #[derive(sqlx::FromRow)]
     struct Row {
         contest_entry_id: i64,
         #[sqlx(flatten)]
         file: EntryFileView,
     }
-    let mut by_entry: std::collections::HashMap<i64, Vec<EntryFileView>> = std::collections::HashMap::new();
+    let mut by_entry: HashMap<i64, Vec<EntryFileView>> = HashMap::new();
     if entries.is_empty() {
         return Ok(by_entry);
     }
@@ -211,7 +213,7 @@ pub async fn files_of_entries(
     for (entry_id, _) in entries {
         query = query.bind(*entry_id);
     }
-    let current: std::collections::HashMap<i64, i64> = entries.iter().copied().collect();
+    let current: HashMap<i64, i64> = entries.iter().copied().collect();
     for row in query.fetch_all(&mut *conn).await? {
         // The entry's current version, and final artwork whatever its version.
         if row.file.kind == 3 || current.get(&row.contest_entry_id) == Some(&row.file.version) {
@@ -352,6 +354,8 @@ pub struct Filter {
     /// On a blind contest, a viewer who may not see every entry sees only their own
     /// (`Some(id)`), or none at all (`Some(0)` for anonymous viewers).
     pub only_designer: Option<i64>,
+    /// `group=designer`: one card per designer, their newest matching entry.
+    pub one_per_designer: bool,
 }
 
 /// One page of a contest's entries and the total matching.
@@ -366,25 +370,47 @@ pub async fn page(
     // Every condition binds a value even when it does not filter, so the placeholders
     // stay the same: `$2 = 0 OR ...`.
     let condition = "e.contest_id = $1 AND e.status_id < 3 AND ($2 = 0 OR e.status_id = $2) \
-        AND ($3 = '' OR u.username = $3) AND ($4 = -1 OR e.created_by = $4)";
+        AND ($3 = '' OR u.username = $3) AND ($4 = -1 OR e.created_by = $4) \
+        AND ($5 = 0 OR e.id = (SELECT MAX(g.id) FROM contest_entry g WHERE g.contest_id = e.contest_id \
+            AND g.created_by = e.created_by AND g.status_id < 3 AND ($2 = 0 OR g.status_id = $2)))";
     let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {ENTRY_FROM} WHERE {condition}"))
         .bind(filter.contest_id)
         .bind(filter.status_id.unwrap_or(0))
         .bind(filter.designer_username.clone().unwrap_or_default())
         .bind(filter.only_designer.unwrap_or(-1))
+        .bind(i64::from(filter.one_per_designer))
         .fetch_one(&mut *conn)
         .await?;
     let rows = sqlx::query_as(&format!(
-        "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE {condition} ORDER BY {} LIMIT $5 OFFSET $6",
+        "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE {condition} ORDER BY {} LIMIT $6 OFFSET $7",
         sort.order_by()
     ))
     .bind(filter.contest_id)
     .bind(filter.status_id.unwrap_or(0))
     .bind(filter.designer_username.clone().unwrap_or_default())
     .bind(filter.only_designer.unwrap_or(-1))
+    .bind(i64::from(filter.one_per_designer))
     .bind(per_page)
     .bind((page - 1) * per_page)
     .fetch_all(&mut *conn)
     .await?;
     Ok((rows, total))
+}
+
+/// How many entries (withdrawn ones aside, of `status_id` when given) each designer
+/// has in a contest: the counts a list grouped by designer shows.
+pub async fn entries_per_designer(
+    conn: &mut AnyConnection,
+    contest_id: i64,
+    status_id: Option<i64>,
+) -> Result<HashMap<i64, i64>, sqlx::Error> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT created_by, COUNT(*) FROM contest_entry WHERE contest_id = $1 AND status_id < 3 \
+         AND ($2 = 0 OR status_id = $2) GROUP BY created_by",
+    )
+    .bind(contest_id)
+    .bind(status_id.unwrap_or(0))
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().collect())
 }

@@ -205,3 +205,39 @@ pub async fn add_version(
     state.realtime.publish_committed(&state.db, frames, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(view_for(Some(&caller.user), &contest, &row)))))
 }
+
+/// The designer withdraws their entry while the contest runs: it leaves the gallery
+/// (and stops counting toward the bronze limit); a winner's entry stays.
+#[utoipa::path(delete, path = "/contests/{id}/entries/{entryId}", tag = "entries",
+    params(("id" = i64, Path), ("entryId" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<EntryView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = ids.0, entry_id = ids.1))]
+pub async fn withdraw(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(ids): ApiPath<(i64, i64)>,
+) -> Result<Json<Data<EntryView>>, AppError> {
+    let (contest_id, entry_id) = ids;
+    let (contest, entry) = own_entry(&state, &caller, contest_id, entry_id).await?;
+    if contest.status() != ContestStatus::Active {
+        return Err(AppError::unprocessable(catalogue::ENTRY_WITHDRAW_CLOSED));
+    }
+    if entry.status_id == super::model::EntryStatus::Withdrawn.id() {
+        return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
+        return Err(AppError::unprocessable(catalogue::ENTRY_WITHDRAW_CLOSED));
+    }
+    let withdrawn = super::model::EntryStatus::Withdrawn.id();
+    if store::set_status(&mut tx, &[entry_id], withdrawn, now).await?.is_empty() {
+        return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
+    }
+    let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
+    let frames = events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, frames, now).await;
+    Ok(Json(Data::new(view_for(Some(&caller.user), &contest, &row))))
+}

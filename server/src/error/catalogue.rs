@@ -98,6 +98,7 @@ catalogue! {
     ENTRY_DESIGNERS_ONLY = "contest.entry.designers_only", "Only designers may submit entries.";
     ENTRY_DESIGNER_BLOCKED = "contest.entry.designer_blocked", "The contest holder has blocked you from this contest.";
     ENTRY_LIMIT_REACHED = "contest.entry.limit_reached", "Bronze designers may submit at most 3 entries per contest.";
+    ENTRY_WITHDRAW_CLOSED = "contest.entry.withdraw.closed", "Entries can be withdrawn only while the contest is running.";
     ENTRY_NOT_DESIGNER = "contest.entry.not_designer", "Only the entry's designer may do this.";
     ENTRY_NOT_ACTIVE = "contest.entry.not_active", "This entry has been eliminated or withdrawn.";
     ENTRY_LOCKED = "contest.entry.locked", "Entries can no longer be changed at this stage of the contest.";
@@ -108,6 +109,12 @@ catalogue! {
     ARTWORK_NOT_WINNER = "contest.entry.artwork.not_winner", "Only the winning designer may upload the final files.";
     ARTWORK_NOT_OPEN = "contest.entry.artwork.not_open", "Final files can't be uploaded at this stage of the contest.";
     ARTWORK_ALREADY_UPLOADED = "contest.entry.artwork.file.already_uploaded", "A file has already been uploaded.";
+    ADDITIONAL_NOT_OPEN = "contest.additional_entry.not_open", "Additional designs can be bought once the submission period is over.";
+    ADDITIONAL_WINNER = "contest.additional_entry.winner", "The winning design is already yours; choose another entry.";
+    ADDITIONAL_EXISTS = "contest.additional_entry.exists", "You have already bought this design.";
+    ADDITIONAL_NOT_FOUND = "contest.additional_entry.not_found", "Resource Not Found";
+    ADDITIONAL_STATUS_CHANGE = "contest.additional_entry.status_change", "The additional design can't move to that status from where it is.";
+    ADDITIONAL_NOT_PAID = "contest.additional_entry.not_paid", "Final files can be uploaded once the design is paid for.";
     REPORT_FORBIDDEN = "contest.entry.report.forbidden", "The contest holder and the entry's designer may not report it.";
     REPORT_EXISTS = "contest.entry.report.exists", "This entry has already been reported";
     REPORT_SAME_ENTRY = "copied_entry_id.different", "Copy entry is same as report entry";

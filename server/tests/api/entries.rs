@@ -3,6 +3,7 @@
 //!
 //! Fixtures live here; the tests in `entries/`.
 
+mod additional;
 mod blind;
 mod judging;
 mod lists;

@@ -116,3 +116,34 @@ async fn designers_list_the_contests_they_take_part_in_ended_and_won() {
     let (_, stranger) = designer(&app, "p2stranger", 1).await;
     assert_eq!(list("participating", stranger).await.body["total"], 0);
 }
+
+#[tokio::test]
+async fn grouped_by_designer_the_list_shows_one_card_each_with_their_count() {
+    let app = spawn_app().await;
+    let contest = running_contest(&app, "p3").await;
+    let (alice_id, _) = designer(&app, "p3alice", 2).await;
+    let (_, bob) = designer(&app, "p3bob", 2).await;
+    seed_entries(&app, contest.id, alice_id, 4).await;
+    let bobs = submitted(&app, &bob, contest.id).await;
+    let base = format!("/contests/{}/entries", contest.id);
+
+    let grouped = app.get(&format!("{base}?group=designer&include=files"), None).await;
+    assert_eq!(grouped.status, 200, "{}", grouped.body);
+    assert_eq!(grouped.body["total"], 2, "one card per designer");
+    let cards = grouped.body["data"].as_array().unwrap();
+    let by = |name: &str| cards.iter().find(|c| c["created_by_user"]["username"] == name).unwrap().clone();
+    assert_eq!(by("p3alice")["designer_entries_count"], 4);
+    assert_eq!(by("p3alice")["number"], 104, "each designer's newest entry");
+    assert_eq!(by("p3bob")["id"], bobs);
+    assert_eq!(by("p3bob")["files"].as_array().unwrap().len(), 1, "include=files brings the images");
+    // Without grouping there are no counts, and without include no files.
+    let plain = app.get(&base, None).await;
+    assert_eq!(plain.body["total"], 5);
+    assert!(plain.body["data"][0].get("designer_entries_count").is_none());
+    assert!(plain.body["data"][0].get("files").is_none());
+
+    app.get(&format!("{base}?group=colour"), None).await.assert_error(422, "validation.exists");
+    let bad = app.get(&format!("{base}?include=files,secrets"), None).await;
+    bad.assert_error(422, "validation.exists");
+    assert!(bad.body["error"]["fields"]["include"].is_array(), "{}", bad.body);
+}

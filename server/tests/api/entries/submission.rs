@@ -122,3 +122,59 @@ async fn only_the_entrys_designer_adds_versions() {
     assert!(files.iter().all(|f| f["version"] == 2));
     assert_eq!(files[0]["file_id"], main);
 }
+
+#[tokio::test]
+async fn a_designer_withdraws_their_own_entry_while_the_contest_runs() {
+    let app = spawn_app().await;
+    let contest = running_contest(&app, "s9").await;
+    let (_, admin) = app.admin_session("s9boss").await;
+    let (_, bronze) = designer(&app, "s9bronze", 1).await;
+    let (_, other) = designer(&app, "s9other", 2).await;
+    let mut mine = Vec::new();
+    for _ in 0..3 {
+        mine.push(submitted(&app, &bronze, contest.id).await);
+    }
+    submit(&app, &bronze, contest.id).await.assert_error(422, "contest.entry.limit_reached");
+    let path = format!("/contests/{}/entries/{}", contest.id, mine[0]);
+    let delete = |token: Option<String>| {
+        let path = path.clone();
+        let app = &app;
+        async move { app.send_json(reqwest::Method::DELETE, &path, &json!({}), token.as_deref()).await }
+    };
+    delete(None).await.assert_error(401, "auth.unauthenticated");
+    delete(Some(other.clone())).await.assert_error(403, "contest.entry.not_designer");
+    delete(Some(contest.owner.clone())).await.assert_error(403, "contest.entry.not_designer");
+    let withdrawn = delete(Some(bronze.clone())).await;
+    assert_eq!(withdrawn.status, 200, "{}", withdrawn.body);
+    assert_eq!(withdrawn.body["data"]["status"], "withdrawn");
+    delete(Some(bronze.clone())).await.assert_error(409, "contest.entry.not_active");
+
+    // Gone from the gallery, and the slot is free again.
+    let list = app.get(&format!("/contests/{}/entries", contest.id), None).await;
+    assert_eq!(list.body["total"], 2);
+    assert!(list.body["data"].as_array().unwrap().iter().all(|e| e["id"] != mine[0]));
+    let event: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM event WHERE channel = $1 AND event_type = 'entry.updated' AND data LIKE '%withdrawn%'",
+    )
+    .bind(format!("contest:{}", contest.id))
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(event, 1, "watchers hear of the withdrawal");
+    submitted(&app, &bronze, contest.id).await;
+
+    // Once the submission period is over, entries stay.
+    let closed = app
+        .send_json(
+            reqwest::Method::PUT,
+            &format!("/contests/{}/statuses", contest.id),
+            &json!({"status_id": 3}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    let later = format!("/contests/{}/entries/{}", contest.id, mine[1]);
+    app.send_json(reqwest::Method::DELETE, &later, &json!({}), Some(&bronze))
+        .await
+        .assert_error(422, "contest.entry.withdraw.closed");
+}
