@@ -33,7 +33,7 @@ use crate::{
 use store::{Filter, Party};
 
 /// The price of an additional design (contests doc, section 9: default 100).
-pub const PRICE_CENTS: i64 = 100_00;
+pub const PRICE_CENTS: i64 = 100 * 100;
 pub const PER_PAGE: i64 = 48;
 
 /// `additional_entry.status_id`.
