@@ -201,7 +201,8 @@ async fn verified(
     contest: &super::model::ContestRow,
     now: i64,
 ) -> Result<Vec<vitrine_protocol::EventFrame>, AppError> {
-    store::set_delivery_due(conn, contest.id, now + DELIVERY_WINDOW_MS).await?;
+    store::set_delivery_due(conn, contest.id, now + DELIVERY_WINDOW_MS, crate::timers::delivery::REMIND_BEFORE_MS)
+        .await?;
     let mut events = Vec::new();
     if let Some((entry_id, designer_id)) = store::winner(conn, contest.id).await? {
         let to_designer = NewNotification {

@@ -270,9 +270,17 @@ pub async fn set_verification_due(conn: &mut AnyConnection, id: i64, at_ms: i64)
 }
 
 /// Sets when the winner's final files are due.
-pub async fn set_delivery_due(conn: &mut AnyConnection, id: i64, at_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE contest SET delivery_due_at = $1 WHERE id = $2")
+/// Starts the delivery window: due at `at_ms`, with its first alarm (the reminder)
+/// `remind_before_ms` earlier.
+pub async fn set_delivery_due(
+    conn: &mut AnyConnection,
+    id: i64,
+    at_ms: i64,
+    remind_before_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET delivery_due_at = $1, delivery_alarm_at = $2 WHERE id = $3")
         .bind(at_ms)
+        .bind(at_ms - remind_before_ms)
         .bind(id)
         .execute(&mut *conn)
         .await?;

@@ -1,6 +1,6 @@
 //! Contest deadlines: when entries stop (2 -> 3, the client sees 'Deciding'), when
-//! the deciding window runs out with no winner (3 -> 4), and when an awarded
-//! contest is still unverified a day later (5 -> 6).
+//! the deciding window runs out with no winner (3 -> 4, the holder is mailed), and
+//! when an awarded contest is still unverified a day later (5 -> 6).
 //!
 //! Due contests are found through the (status, deadline) indexes, oldest deadline
 //! first. Each transition is a compare-and-set on status and deadline, so of several
@@ -78,6 +78,9 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sq
                 }
                 if let Some(contest) = contests::find(&mut *tx, id).await? {
                     events.push(events::status_changed(&mut tx, &contest, now_ms).await?);
+                    if deadline.to == ContestStatus::NoWinner {
+                        tell_holder_no_winner(&mut tx, &contest, now_ms).await?;
+                    }
                 }
                 pass.performed += 1;
                 let lag_ms = (now_ms - due_at).max(0);
@@ -91,6 +94,45 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sq
     }
     metrics::counter!("vitrine_timer_transitions_total").increment(pass.performed);
     Ok((pass, events))
+}
+
+/// The deciding window ran out: the holder hears by mail (the status event tells
+/// whoever is watching the page).
+async fn tell_holder_no_winner(
+    conn: &mut AnyConnection,
+    contest: &crate::contests::model::ContestRow,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    let email: Option<String> = sqlx::query_scalar("SELECT email FROM app_user WHERE id = $1")
+        .bind(contest.created_by)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let Some(email) = email else { return Ok(()) };
+    let subject = format!("{} ended without a winner", contest.title);
+    let body = format!(
+        "The time to choose a winner for \"{}\" has run out, so the contest has ended without one. \
+         Contact us if you would like more time or help choosing.",
+        contest.title
+    );
+    crate::mail::queue(&mut *conn, &email, &subject, &body, now_ms).await?;
+    Ok(())
+}
+
+/// How many transitions are due at `now_ms` and not yet performed (the backlog).
+pub async fn queue_depth(db: &Db, now_ms: i64) -> Result<i64, sqlx::Error> {
+    let mut depth = 0;
+    for deadline in DEADLINES {
+        let due: i64 = sqlx::query_scalar(&format!(
+            "SELECT COUNT(*) FROM contest WHERE status_id = $1 AND {} <= $2",
+            deadline.column
+        ))
+        .bind(deadline.from.id())
+        .bind(now_ms)
+        .fetch_one(&db.pool)
+        .await?;
+        depth += due;
+    }
+    Ok(depth)
 }
 
 /// The compare-and-set: only a contest still in `from` with its deadline passed moves.

@@ -6,9 +6,15 @@
 //!
 //! - [`contests`]: submissions close (2 -> 3) and deciding windows run out (3 -> 4),
 //!   by compare-and-set, with their events in the same transaction.
+//! - [`delivery`]: the winner's 48 hours to deliver: a reminder, then the overdue notice.
 //! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history.
+//!
+//! Metrics: `vitrine_timer_transitions_total`, `vitrine_timer_delivery_alarms_total`,
+//! `vitrine_timer_lag_seconds` (deadline to action), `vitrine_timer_queue_depth` (due
+//! and not yet done at the start of a pass), `vitrine_timer_next_deadline_ms`.
 
 pub mod contests;
+pub mod delivery;
 pub mod housekeeping;
 
 use std::time::Duration;
@@ -47,6 +53,9 @@ pub async fn run_until_stopped(
             }
             housekeeping_due = now + HOUSEKEEPING_EVERY.as_millis() as i64;
         }
+        if let Ok(depth) = contests::queue_depth(&db, now).await {
+            metrics::gauge!("vitrine_timer_queue_depth").set(depth as f64);
+        }
         match contests::run_due(&db, now).await {
             Ok((pass, events)) => {
                 if pass.performed > 0 {
@@ -56,7 +65,14 @@ pub async fn run_until_stopped(
             }
             Err(err) => tracing::warn!(error = %err, "contest deadlines failed"),
         }
-        let next = contests::next_deadline(&db).await.ok().flatten().unwrap_or(i64::MAX).min(housekeeping_due);
+        match delivery::run_due(&db, now).await {
+            Ok(pass) if pass.performed > 0 => tracing::info!(performed = pass.performed, "delivery alarms"),
+            Ok(_) => {}
+            Err(err) => tracing::warn!(error = %err, "delivery alarms failed"),
+        }
+        let next_alarm = delivery::next_alarm(&db).await.ok().flatten().unwrap_or(i64::MAX);
+        let next_deadline = contests::next_deadline(&db).await.ok().flatten().unwrap_or(i64::MAX);
+        let next = next_deadline.min(next_alarm).min(housekeeping_due);
         metrics::gauge!("vitrine_timer_next_deadline_ms").set(next as f64);
         let wait = Duration::from_millis(u64::try_from(next - clock.now_ms()).unwrap_or(0)).min(MAX_SLEEP);
         tokio::select! {

@@ -5,7 +5,7 @@ use vitrine_protocol::ServerFrame;
 use vitrine_server::{
     config::WorkerMode,
     store::{clock::Clock, Backend},
-    timers::contests::run_due,
+    timers::{contests::run_due, delivery},
 };
 
 use crate::{
@@ -55,6 +55,8 @@ async fn submissions_close_then_the_deciding_window_runs_out_each_once() {
     let (pass, _) = run_due(&app.db, start + 21 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 4), "no winner in the deciding window");
     assert_eq!(status_events(&app, id).await - events_at_start, 2, "one contest.status event per transition");
+    let (subject, _) = app.last_mail_to("timed@example.com").await.expect("the holder is mailed");
+    assert!(subject.ends_with("ended without a winner"), "{subject}");
 }
 
 #[tokio::test]
@@ -92,12 +94,28 @@ async fn three_workers_perform_each_due_transition_exactly_once() {
     .execute(&app.db.pool)
     .await
     .unwrap();
+    // Real watchers on a spread of the affected contests, through the hub.
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM contest WHERE title = 'due' ORDER BY id")
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+    let mut watchers = Vec::new();
+    for id in ids.iter().step_by(ids.len() / 20) {
+        let mut watcher = WsClient::anonymous(&app).await;
+        watcher.subscribe(&format!("contest:{id}"), 0).await;
+        watchers.push((*id, watcher));
+    }
     let workers = (0..3).map(|_| {
         let db = app.db.clone();
-        tokio::spawn(async move { run_due(&db, now).await.unwrap().0 })
+        tokio::spawn(async move { run_due(&db, now).await.unwrap() })
     });
     let passes = futures::future::join_all(workers).await;
-    let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().performed).sum();
+    let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().0.performed).sum();
+    // Each worker publishes what it committed, as the timer loop does.
+    let realtime = app.realtime.as_ref().expect("in-process app");
+    for pass in passes {
+        realtime.publish_committed(&app.db, pass.unwrap().1, now).await;
+    }
     assert_eq!(performed, contests as u64, "every transition once across workers");
     let moved: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 3").fetch_one(&app.db.pool).await.unwrap();
@@ -110,6 +128,19 @@ async fn three_workers_perform_each_due_transition_exactly_once() {
     .await
     .unwrap();
     assert_eq!((channels, min, max), (contests, 1, 1), "one contest.status event per contest");
+    for (id, mut watcher) in watchers {
+        match watcher.expect().await {
+            ServerFrame::Event(event) => {
+                assert_eq!(
+                    (event.ch.as_str(), event.event_type.as_str()),
+                    (format!("contest:{id}").as_str(), "contest.status")
+                );
+                assert_eq!(event.data["status_id"], 3);
+            }
+            other => panic!("watcher of contest {id}: expected contest.status, got {other:?}"),
+        }
+        watcher.ping_pong().await;
+    }
 }
 
 #[tokio::test]
@@ -184,4 +215,109 @@ async fn an_award_unverified_after_a_day_shows_as_unverified_and_verification_st
         .await
         .unwrap();
     assert_eq!(kinds, vec![(designer, 6), (owner_id, 9)], "the winner and the client hear of the verification");
+}
+
+/// Mails queued to `address`, oldest first: their subjects.
+async fn subjects_to(app: &TestApp, address: &str) -> Vec<String> {
+    sqlx::query_scalar("SELECT subject FROM mail_outbox WHERE to_address = $1 ORDER BY id")
+        .bind(address)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+/// A contest awarded to `designer` and verified by an admin (status 7); returns
+/// (contest id, holder token, admin token, designer's entry id).
+async fn verified_contest(app: &TestApp, prefix: &str, designer: i64) -> (i64, String, String, i64) {
+    let (_, owner) = app.client_session(&format!("{prefix}holder")).await;
+    let (_, admin) = app.admin_session(&format!("{prefix}admin")).await;
+    let id = launch(app, &owner).await;
+    activate(app, id, &admin).await;
+    let entry: i64 = sqlx::query_scalar(
+        "INSERT INTO contest_entry (contest_id, created_by, number, status_id, created_at, updated_at) VALUES ($1, $2, 1, 1, 0, 0) RETURNING id",
+    )
+    .bind(id)
+    .bind(designer)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let award = format!("/contests/{id}/entries/{entry}/award-winners");
+    assert_eq!(app.send_json(reqwest::Method::POST, &award, &json!({}), Some(&owner)).await.status, 200);
+    let verified = app.put(&format!("/contests/{id}/statuses"), &json!({"status_id": 7}), &admin).await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    (id, owner, admin, entry)
+}
+
+#[tokio::test]
+async fn the_winner_is_reminded_before_the_delivery_deadline_and_both_sides_told_when_it_passes_once_each() {
+    let app = spawn_app().await;
+    let designer = app.register(&TestApp::designer_payload("late")).await;
+    let (id, _, _, _) = verified_contest(&app, "dl1", designer).await;
+    let due = delivery_due(&app, id).await;
+    let remind_at = due - delivery::REMIND_BEFORE_MS;
+
+    assert_eq!(delivery::run_due(&app.db, remind_at - 1).await.unwrap().performed, 0, "not before its time");
+    assert_eq!(delivery::next_alarm(&app.db).await.unwrap(), Some(remind_at));
+    assert_eq!(delivery::run_due(&app.db, remind_at).await.unwrap().performed, 1);
+    assert_eq!(delivery::run_due(&app.db, remind_at + 1000).await.unwrap().performed, 0, "a reminder fires once");
+    let mails = subjects_to(&app, "late@example.com").await;
+    assert_eq!(mails, vec![format!("12 hours left to deliver the final files for {}", title_of(&app, id).await)]);
+
+    assert_eq!(delivery::next_alarm(&app.db).await.unwrap(), Some(due), "then the deadline itself");
+    assert_eq!(delivery::run_due(&app.db, due).await.unwrap().performed, 1);
+    assert_eq!(delivery::run_due(&app.db, due + 1).await.unwrap().performed, 0, "the notice fires once");
+    assert_eq!(subjects_to(&app, "late@example.com").await.len(), 2);
+    let holder = subjects_to(&app, "dl1holder@example.com").await;
+    assert!(holder.iter().any(|s| s.ends_with("are overdue")), "{holder:?}");
+    assert_eq!(delivery::next_alarm(&app.db).await.unwrap(), None, "no alarm left");
+}
+
+async fn delivery_due(app: &TestApp, id: i64) -> i64 {
+    sqlx::query_scalar("SELECT delivery_due_at FROM contest WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+async fn title_of(app: &TestApp, id: i64) -> String {
+    sqlx::query_scalar("SELECT title FROM contest WHERE id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_delivery_window_that_passed_while_no_worker_ran_sends_only_the_overdue_notice() {
+    let app = spawn_app().await;
+    let designer = app.register(&TestApp::designer_payload("asleep")).await;
+    let (id, _, _, _) = verified_contest(&app, "dl2", designer).await;
+    let due = delivery_due(&app, id).await;
+    assert_eq!(delivery::run_due(&app.db, due + DAY_MS).await.unwrap().performed, 1);
+    let mails = subjects_to(&app, "asleep@example.com").await;
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert!(mails[0].ends_with("are overdue"));
+}
+
+#[tokio::test]
+async fn delivered_files_stop_the_alarms_and_only_an_admin_credits_the_contest() {
+    let app = spawn_app().await;
+    let designer_id = app.register(&TestApp::designer_payload("prompt")).await;
+    let designer = app.token("prompt").await;
+    let (id, owner, admin, entry) = verified_contest(&app, "dl3", designer_id).await;
+    let file = crate::entries::upload_png(&app, &designer, 8).await;
+    let artworks = format!("/contests/{id}/entries/{entry}/artworks");
+    let delivered =
+        app.send_json(reqwest::Method::POST, &artworks, &json!({"file_ids": [file]}), Some(&designer)).await;
+    assert_eq!(delivered.status, 201, "{}", delivered.body);
+    assert_eq!(status_of(&app, id).await, 8, "delivered, pending credit");
+    let due = delivery_due(&app, id).await;
+    assert_eq!(delivery::run_due(&app.db, due + 1).await.unwrap().performed, 0, "nothing to remind of");
+    assert!(subjects_to(&app, "prompt@example.com").await.is_empty());
+
+    let credit = format!("/contests/{id}/statuses");
+    app.put(&credit, &json!({"status_id": 9}), &owner).await.assert_error(403, "auth.forbidden");
+    app.put(&credit, &json!({"status_id": 9}), &designer).await.assert_error(403, "auth.forbidden");
+    let credited = app.put(&credit, &json!({"status_id": 9}), &admin).await;
+    assert_eq!(credited.status, 200, "{}", credited.body);
+    assert_eq!(status_of(&app, id).await, 9, "completed, credited");
+    let credit_list = app.get("/contests/credit", Some(&admin)).await;
+    assert_eq!(credit_list.body["total"], 0, "off the admin's credit list");
 }

@@ -1,0 +1,141 @@
+//! The winner's delivery window (48 hours from verification, status 7): a reminder
+//! before it runs out, and a notice when it has.
+//!
+//! Each verified contest carries its next alarm in `delivery_alarm_at`: the reminder
+//! time, then the deadline, then NULL. A worker that fires an alarm moves the column
+//! on by compare-and-set against the value it read, so every alarm fires once however
+//! many workers run, and a contest whose alarms all passed while no worker ran gets
+//! only the deadline notice (a reminder after the fact helps nobody).
+
+use sqlx::AnyConnection;
+use tracing::instrument;
+
+use super::contests::{Pass, BATCH};
+use crate::{
+    contests::status::ContestStatus,
+    mail,
+    store::{Backend, Db},
+};
+
+/// How long before the delivery deadline the designer is reminded.
+pub const REMIND_BEFORE_MS: i64 = 12 * 3600 * 1000;
+
+/// One due alarm as read.
+#[derive(Debug, sqlx::FromRow)]
+struct Due {
+    id: i64,
+    title: String,
+    created_by: i64,
+    delivery_alarm_at: i64,
+    delivery_due_at: i64,
+}
+
+/// Fires every delivery alarm due at `now_ms`, oldest first, [`BATCH`] per transaction.
+#[instrument(skip_all)]
+pub async fn run_due(db: &Db, now_ms: i64) -> Result<Pass, sqlx::Error> {
+    let claim = match db.backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let mut pass = Pass::default();
+    loop {
+        let mut tx = db.pool.begin().await?;
+        let due: Vec<Due> = sqlx::query_as(&format!(
+            "SELECT id, title, created_by, delivery_alarm_at, delivery_due_at FROM contest \
+             WHERE status_id = $1 AND delivery_alarm_at <= $2 ORDER BY delivery_alarm_at, id LIMIT $3{claim}"
+        ))
+        .bind(ContestStatus::PendingDelivery.id())
+        .bind(now_ms)
+        .bind(BATCH)
+        .fetch_all(&mut *tx)
+        .await?;
+        let batch_len = due.len() as i64;
+        for contest in due {
+            let overdue = now_ms >= contest.delivery_due_at;
+            let next = (!overdue).then_some(contest.delivery_due_at);
+            if !advance(&mut tx, &contest, next).await? {
+                pass.lost += 1;
+                continue;
+            }
+            match overdue {
+                false => remind(&mut tx, &contest, now_ms).await?,
+                true => overdue_notice(&mut tx, &contest, now_ms).await?,
+            }
+            pass.performed += 1;
+            let lag_ms = (now_ms - contest.delivery_alarm_at).max(0);
+            metrics::histogram!("vitrine_timer_lag_seconds").record(lag_ms as f64 / 1000.0);
+        }
+        tx.commit().await?;
+        if batch_len < BATCH {
+            break;
+        }
+    }
+    metrics::counter!("vitrine_timer_delivery_alarms_total").increment(pass.performed);
+    Ok(pass)
+}
+
+/// The compare-and-set: the alarm moves on only from the value this worker read.
+async fn advance(conn: &mut AnyConnection, contest: &Due, next: Option<i64>) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE contest SET delivery_alarm_at = $1 WHERE id = $2 AND status_id = $3 AND delivery_alarm_at = $4",
+    )
+    .bind(next)
+    .bind(contest.id)
+    .bind(ContestStatus::PendingDelivery.id())
+    .bind(contest.delivery_alarm_at)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The winner's e-mail address and the holder's, when there is a winner.
+async fn parties(conn: &mut AnyConnection, contest: &Due) -> Result<Option<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT d.email, h.email FROM contest_entry e JOIN app_user d ON d.id = e.created_by \
+         JOIN app_user h ON h.id = $2 WHERE e.contest_id = $1 AND e.is_winner = 1 ORDER BY e.id LIMIT 1",
+    )
+    .bind(contest.id)
+    .bind(contest.created_by)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+async fn remind(conn: &mut AnyConnection, contest: &Due, now_ms: i64) -> Result<(), sqlx::Error> {
+    let Some((designer, _)) = parties(conn, contest).await? else { return Ok(()) };
+    let hours = ((contest.delivery_due_at - now_ms).max(0) as u64).div_ceil(3600 * 1000);
+    let subject = format!("{hours} hours left to deliver the final files for {}", contest.title);
+    let body = format!(
+        "Your winning design in \"{}\" is waiting for its final files. Upload them from the contest page \
+         within {hours} hours so the client can be credited to you.",
+        contest.title
+    );
+    mail::queue(&mut *conn, &designer, &subject, &body, now_ms).await?;
+    Ok(())
+}
+
+async fn overdue_notice(conn: &mut AnyConnection, contest: &Due, now_ms: i64) -> Result<(), sqlx::Error> {
+    let Some((designer, holder)) = parties(conn, contest).await? else { return Ok(()) };
+    let subject = format!("The final files for {} are overdue", contest.title);
+    let to_designer = format!(
+        "The 48 hours to deliver the final files of your winning design in \"{}\" have passed. Upload them now; \
+         our team has been told and will contact you.",
+        contest.title
+    );
+    let to_holder = format!(
+        "The designer of the winning entry in \"{}\" has not delivered the final files in time. Our team is \
+         following it up and will keep you informed.",
+        contest.title
+    );
+    mail::queue(&mut *conn, &designer, &subject, &to_designer, now_ms).await?;
+    mail::queue(&mut *conn, &holder, &subject, &to_holder, now_ms).await?;
+    tracing::warn!(contest_id = contest.id, "final files overdue");
+    Ok(())
+}
+
+/// The earliest delivery alarm still to fire, if any.
+pub async fn next_alarm(db: &Db) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT MIN(delivery_alarm_at) FROM contest WHERE status_id = $1")
+        .bind(ContestStatus::PendingDelivery.id())
+        .fetch_one(&db.pool)
+        .await
+}
