@@ -15,6 +15,37 @@ pub struct Cli {
 pub enum Scenario {
     /// N subscribers over K `bench:` channels, publishing R events/s in total for S seconds.
     Fanout(FanoutArgs),
+    /// N contest deadlines over a window, W `vitrine-worker` processes: lag to transition.
+    Deadlines(DeadlinesArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DeadlinesArgs {
+    /// A PostgreSQL URL with rights to create databases (the run makes and drops its
+    /// own), or `sqlite` for a temporary SQLite file.
+    #[arg(long, default_value = "postgres://root@127.0.0.1:5432/postgres")]
+    pub database_url: String,
+    /// Contests whose submission deadlines are scheduled.
+    #[arg(long, default_value_t = 100_000)]
+    pub contests: i64,
+    /// Seconds over which the deadlines fall, evenly spaced.
+    #[arg(long, default_value_t = 180.0)]
+    pub spread: f64,
+    /// Seconds from scheduling to the first deadline (time for the workers to start).
+    #[arg(long, default_value_t = 10.0)]
+    pub lead: f64,
+    /// `vitrine-worker` processes to run.
+    #[arg(long, default_value_t = 3)]
+    pub workers: usize,
+    /// The worker binary; default: `vitrine-worker` beside this one.
+    #[arg(long)]
+    pub worker_bin: Option<PathBuf>,
+    /// Seconds after the last deadline before the run gives up.
+    #[arg(long, default_value_t = 120.0)]
+    pub grace: f64,
+    /// Where to write the JSON report.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -3,7 +3,8 @@
 //!
 //! Layout:
 //! - [`cli`]: the command line (`vitrine-loadtest fanout --target ...`).
-//! - [`scenarios`]: one module per scenario; [`scenarios::fanout`] so far.
+//! - [`scenarios`]: one module per scenario: [`scenarios::fanout`] (the hub) and
+//!   [`scenarios::deadlines`] (the worker's lag from deadline to transition).
 //! - [`hub`]: a subscriber speaking the Vitrine hub protocol v1 (JSON or MessagePack).
 //! - [`socketio`]: the same subscriber speaking Engine.IO v4 to the Socket.IO peer.
 //! - [`publisher`]: the paced publisher (`POST /api/publish` batches, or the peer's `/publish`).

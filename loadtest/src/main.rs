@@ -4,7 +4,7 @@ use anyhow::Context;
 use clap::Parser;
 use vitrine_loadtest::{
     cli::{Cli, Scenario},
-    scenarios::fanout,
+    scenarios::{deadlines, fanout},
 };
 
 #[tokio::main]
@@ -13,6 +13,15 @@ async fn main() -> anyhow::Result<()> {
     match cli.scenario {
         Scenario::Fanout(args) => {
             let report = fanout::run(&args).await?;
+            println!("{}", report.table());
+            if let Some(path) = &args.out {
+                let json = serde_json::to_string_pretty(&report)?;
+                std::fs::write(path, json + "\n").with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("report written to {}", path.display());
+            }
+        }
+        Scenario::Deadlines(args) => {
+            let report = deadlines::run(&args).await?;
             println!("{}", report.table());
             if let Some(path) = &args.out {
                 let json = serde_json::to_string_pretty(&report)?;

@@ -58,6 +58,10 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sq
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
     };
+    // Due-ness is judged at `now_ms` for the whole pass; each transition is stamped
+    // with the pass's time plus how long the pass has run, so `updated_at` and the lag
+    // metric show when the work was really done, even in a long pass.
+    let started = std::time::Instant::now();
     for deadline in DEADLINES {
         loop {
             let mut tx = db.pool.begin().await?;
@@ -71,19 +75,20 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sq
             .fetch_all(&mut *tx)
             .await?;
             let batch_len = due.len() as i64;
+            let stamp = now_ms + started.elapsed().as_millis() as i64;
             for (id, due_at) in due {
-                if !transition(&mut tx, deadline, id, now_ms).await? {
+                if !transition(&mut tx, deadline, id, now_ms, stamp).await? {
                     pass.lost += 1;
                     continue;
                 }
                 if let Some(contest) = contests::find(&mut *tx, id).await? {
-                    events.push(events::status_changed(&mut tx, &contest, now_ms).await?);
+                    events.push(events::status_changed(&mut tx, &contest, stamp).await?);
                     if deadline.to == ContestStatus::NoWinner {
-                        tell_holder_no_winner(&mut tx, &contest, now_ms).await?;
+                        tell_holder_no_winner(&mut tx, &contest, stamp).await?;
                     }
                 }
                 pass.performed += 1;
-                let lag_ms = (now_ms - due_at).max(0);
+                let lag_ms = (stamp - due_at).max(0);
                 metrics::histogram!("vitrine_timer_lag_seconds").record(lag_ms as f64 / 1000.0);
             }
             tx.commit().await?;
@@ -136,15 +141,22 @@ pub async fn queue_depth(db: &Db, now_ms: i64) -> Result<i64, sqlx::Error> {
 }
 
 /// The compare-and-set: only a contest still in `from` with its deadline passed moves.
-async fn transition(conn: &mut AnyConnection, deadline: Deadline, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+async fn transition(
+    conn: &mut AnyConnection,
+    deadline: Deadline,
+    id: i64,
+    now_ms: i64,
+    stamp: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(&format!(
-        "UPDATE contest SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4 AND {} <= $2",
+        "UPDATE contest SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4 AND {} <= $5",
         deadline.column
     ))
     .bind(deadline.to.id())
-    .bind(now_ms)
+    .bind(stamp)
     .bind(id)
     .bind(deadline.from.id())
+    .bind(now_ms)
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
