@@ -197,7 +197,7 @@ async fn schedule(db: &Db, contests: i64, first: i64, spread_ms: i64) -> anyhow:
 }
 
 fn spawn_worker(bin: &Path, url: &str, n: usize) -> anyhow::Result<Child> {
-    Ok(Command::new(bin)
+    Command::new(bin)
         .env("DATABASE_URL", url)
         .env_remove("REDIS_URL")
         .env("RUST_LOG", "warn")
@@ -206,7 +206,7 @@ fn spawn_worker(bin: &Path, url: &str, n: usize) -> anyhow::Result<Child> {
         .stderr(Stdio::inherit())
         .kill_on_drop(true)
         .spawn()
-        .with_context(|| format!("worker {n}"))?)
+        .with_context(|| format!("worker {n}"))
 }
 
 /// SIGTERM, then wait (the worker finishes its pass and exits).
