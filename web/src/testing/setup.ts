@@ -6,7 +6,9 @@ import { clearSession } from '@/lib/session';
 import { toasts } from '@/lib/toast';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Node-environment tests (the realtime module against a real `ws` server) have no DOM.
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   clearSession();
   toasts.items.splice(0);
