@@ -12,6 +12,8 @@ import {
   requireSession,
 } from '@/features/auth/loaders';
 
+import { HeaderWidgets } from './header-widgets';
+import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
@@ -43,10 +45,12 @@ export const routes: RouteObject[] = [
       {
         // Everything else needs a session; unknown paths land on the dashboard.
         loader: requireSession,
-        element: <AppShell />,
+        element: <AppShell widgets={<HeaderWidgets />} />,
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
           { path: 'dashboard', element: <DashboardRoute /> },
+          { path: 'contests/:contestId/entries', element: <ContestRoute /> },
+          { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
           ...comingSoonRoutes,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],

@@ -1,0 +1,20 @@
+import type { SavedAnswer } from '@/types/api';
+
+/** The brief's saved answers that read as text (choices and files show as counts). */
+export function BriefAnswers({ answers }: { answers: readonly SavedAnswer[] }) {
+  const shown = answers.filter((answer) => answer.answer);
+  if (shown.length === 0) return null;
+  return (
+    <details className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700">Design brief</summary>
+      <dl className="mt-2 space-y-2">
+        {shown.map((answer) => (
+          <div key={answer.contest_type_question_id}>
+            <dt className="text-xs text-slate-500">{String(answer.title ?? `Question ${answer.contest_type_question_id}`)}</dt>
+            <dd className="whitespace-pre-line text-slate-800">{answer.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
