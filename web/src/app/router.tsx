@@ -15,6 +15,7 @@ import {
 import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
+import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -51,6 +52,10 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <DashboardRoute /> },
           { path: 'contests/:contestId/entries', element: <ContestRoute /> },
           { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
+          { path: 'contests/:slug/launch', element: <LaunchBriefRoute /> },
+          { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
+          // Step 3 of the launch (prize amount and upgrades) is not built yet.
+          { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
           ...comingSoonRoutes,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],
