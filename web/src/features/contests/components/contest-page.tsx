@@ -15,6 +15,7 @@ import { getComments, postComment } from '../api/comments';
 import { getContest } from '../api/get-contest';
 import { getEntries, type EntryQuery } from '../api/get-entries';
 import { getEntry } from '../api/get-entry';
+import { getQuestionTitles } from '../api/get-question-titles';
 import { getUploadStats } from '../api/submit-entry';
 import {
   addComment,
@@ -54,6 +55,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState<EntryQuery>(FIRST_PAGE);
   const [stats, setStats] = useState<UploadStats | null>(null);
+  const [questionTitles, setQuestionTitles] = useState<Record<number, string>>({});
   const [entriesLoading, setEntriesLoading] = useState(true);
   const loaded = useRef(false);
   const queryRef = useRef(query);
@@ -93,6 +95,9 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
     try {
       const { contest, brief } = await getContest(contestId);
       setContest(state, contest, brief);
+      getQuestionTitles(contest.contest_type_id)
+        .then(setQuestionTitles)
+        .catch(() => undefined);
     } catch (error) {
       // A contest that cannot be loaded (or may not be seen) leads back to the dashboard.
       toast.error(errorMessage(error));
@@ -193,7 +198,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           )}
         </div>
         {contest.description && <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
-        {snap.brief && snap.brief.length > 0 && <BriefAnswers answers={snap.brief as SavedAnswer[]} />}
+        {snap.brief && snap.brief.length > 0 && <BriefAnswers answers={snap.brief as SavedAnswer[]} titles={questionTitles} />}
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
