@@ -14,8 +14,12 @@ CI ?=
 POSTGRES_ADMIN_URL ?= postgres://root@127.0.0.1:5432/postgres
 REDIS_TEST_URL ?= redis://127.0.0.1:6379
 SERVER := $(CARGO_TARGET_DIR)/release/vitrine-server
+# The end-to-end test runs the debug build (CI should not pay for a release build) in Debian's
+# Chromium, which .ci/run installs when it is missing.
+DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test build web web-deps check test-rust test-postgres test-redis test-web clean-test-dbs
+.PHONY: run test build web web-deps check test-rust test-postgres test-redis test-web test-e2e clean-test-dbs
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -24,8 +28,8 @@ run: web
 	@echo "Vitrine: open http://127.0.0.1:8080 (demo accounts above, password vitrine-demo)"
 	$(SERVER) serve
 
-## make test: every suite. Under CI=true the PostgreSQL and Redis suites are mandatory.
-test: check test-rust test-postgres test-redis test-web
+## make test: every suite. Under CI=true the PostgreSQL, Redis and browser suites are mandatory.
+test: check test-rust test-postgres test-redis test-web test-e2e
 
 build: web
 	$(CARGO) build --workspace --all-targets
@@ -72,6 +76,18 @@ test-redis:
 
 test-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build
+
+# A client and a designer in two contexts of a real headless Chromium against the real server
+# (temporary SQLite database, free port): the entry and the bell badge arrive live.
+test-e2e: web
+	@if [ -x "$(CHROMIUM)" ]; then \
+		$(CARGO) build --bin vitrine-server; \
+		cd web && VITRINE_SERVER_BIN=$(DEBUG_SERVER) CHROMIUM_PATH=$(CHROMIUM) $(NPM) run test:e2e; \
+	elif [ -n "$(CI)" ]; then \
+		echo "FAILED: no Chromium at $(CHROMIUM) and CI=true makes the end-to-end test mandatory"; exit 1; \
+	else \
+		echo "SKIPPED: end-to-end test (no Chromium at $(CHROMIUM); apt-get install -y chromium)"; \
+	fi
 
 # Test databases are named vitrine_t_*; drop what earlier runs left.
 clean-test-dbs:

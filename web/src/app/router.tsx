@@ -12,7 +12,10 @@ import {
   requireSession,
 } from '@/features/auth/loaders';
 
+import { HeaderWidgets } from './header-widgets';
+import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
+import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -43,10 +46,16 @@ export const routes: RouteObject[] = [
       {
         // Everything else needs a session; unknown paths land on the dashboard.
         loader: requireSession,
-        element: <AppShell />,
+        element: <AppShell widgets={<HeaderWidgets />} />,
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
           { path: 'dashboard', element: <DashboardRoute /> },
+          { path: 'contests/:contestId/entries', element: <ContestRoute /> },
+          { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
+          { path: 'contests/:slug/launch', element: <LaunchBriefRoute /> },
+          { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
+          // Step 3 of the launch (prize amount and upgrades) is not built yet.
+          { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
           ...comingSoonRoutes,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],

@@ -3,11 +3,16 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { clearSession } from '@/lib/session';
+import { realtime } from '@/realtime/connection';
 import { toasts } from '@/lib/toast';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Node-environment tests (the realtime module against a real `ws` server) have no DOM.
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
+  // Screens that subscribed opened the hub socket (to nowhere, in jsdom): close it.
+  realtime.stop();
   clearSession();
   toasts.items.splice(0);
   window.localStorage.clear();

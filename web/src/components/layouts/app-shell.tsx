@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, Navigate, Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 
@@ -6,6 +7,7 @@ import { paths } from '@/config/paths';
 import { isAdmin } from '@/lib/roles';
 import { session } from '@/lib/session';
 
+import { ConnectionIndicator } from './connection-indicator';
 import { navigationFor, type NavGroup, type NavItem } from './nav-links';
 
 const LINK_CLASS = 'block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-slate-100';
@@ -53,8 +55,9 @@ function NavEntry({ group }: { group: NavGroup }) {
 /**
  * The signed-in frame: header by role, then the page. Its loader (the access guard) has loaded
  * the user; if the session ends later (a 401 anywhere), the token goes and this sends to /login.
+ * `widgets` (the notification bell) sit in the header beside the profile menu.
  */
-export function AppShell() {
+export function AppShell({ widgets }: { widgets?: ReactNode }) {
   const { token, user } = useSnapshot(session);
   if (token === null) return <Navigate to={paths.login} replace />;
   if (user === null) return <FullPageSpinner />;
@@ -73,6 +76,8 @@ export function AppShell() {
             ))}
           </nav>
           <div className="flex items-center gap-2">
+            <ConnectionIndicator />
+            {widgets}
             {user.profile_picture && (
               <img
                 src={user.profile_picture.full_path}

@@ -1,0 +1,28 @@
+import { Navigate, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+
+import { paths } from '@/config/paths';
+import { ContestPage } from '@/features/contests/components/contest-page';
+import { session } from '@/lib/session';
+
+const positiveId = (raw: string | undefined) => {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** `/contests/:contestId/entries` and `/contests/:contestId/entries/:entryId` (detail over it). */
+export function ContestRoute() {
+  const { user } = useSnapshot(session);
+  const params = useParams();
+  const contestId = positiveId(params.contestId);
+  if (contestId === null) return <Navigate to={paths.dashboard} replace />;
+  if (user === null) return null;
+  return (
+    <ContestPage
+      key={contestId}
+      contestId={contestId}
+      entryId={params.entryId === undefined ? null : positiveId(params.entryId)}
+      user={user}
+    />
+  );
+}

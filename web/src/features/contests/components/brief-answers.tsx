@@ -1,0 +1,28 @@
+import type { SavedAnswer } from '@/types/api';
+
+interface BriefAnswersProps {
+  answers: readonly SavedAnswer[];
+  /** Question id -> title. */
+  titles: Record<number, string>;
+}
+
+/** The brief's saved answers that read as text, each under its question. */
+export function BriefAnswers({ answers, titles }: BriefAnswersProps) {
+  const shown = answers.filter((answer) => answer.answer);
+  if (shown.length === 0) return null;
+  return (
+    <details className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700">Design brief</summary>
+      <dl className="mt-2 grid gap-3 sm:grid-cols-2">
+        {shown.map((answer) => (
+          <div key={answer.contest_type_question_id}>
+            <dt className="text-xs text-slate-500">
+              {titles[answer.contest_type_question_id] ?? `Question ${answer.contest_type_question_id}`}
+            </dt>
+            <dd className="whitespace-pre-line text-slate-800">{answer.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

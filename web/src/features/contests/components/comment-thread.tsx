@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
+import type { Comment } from '@/types/api';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+interface CommentThreadProps {
+  comments: Comment[];
+  highlights: Record<string, number>;
+  canPost: boolean;
+  onPost: (text: string) => Promise<void>;
+  placeholder: string;
+}
+
+/** A list of comments with a box to add one (the contest board, or an entry's thread). */
+export function CommentThread({ comments, highlights, canPost, onPost, placeholder }: CommentThreadProps) {
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const comment = text.trim();
+    if (comment === '' || pending) return;
+    setPending(true);
+    try {
+      await onPost(comment);
+      setText('');
+      toast.success('Your comment has been posted.');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      {canPost && (
+        <form onSubmit={handleSubmit} className="space-y-2">
+          <textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={placeholder}
+            rows={2}
+            maxLength={5000}
+            className="block w-full resize-y rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:ring-2 focus:ring-indigo-500 focus:outline-none"
+          />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={text.trim() === '' || pending} isLoading={pending}>
+              Post
+            </Button>
+          </div>
+        </form>
+      )}
+      {comments.length === 0 ? (
+        <p className="text-sm text-slate-500">No comments yet.</p>
+      ) : (
+        <ul className="space-y-2" data-testid="comments">
+          {comments.map((comment) => (
+            <li key={comment.id} className="relative rounded-lg bg-slate-50 px-3 py-2">
+              {highlights[`comment:${comment.id}`] !== undefined && (
+                <span key={highlights[`comment:${comment.id}`]} className="live-flash pointer-events-none absolute inset-0 rounded-lg" aria-hidden="true" />
+              )}
+              <div className="flex items-baseline justify-between gap-2">
+                <span className="text-sm font-semibold text-slate-800">{comment.created_by_user.username}</span>
+                <time className="text-xs text-slate-400">{timeFormat.format(comment.created_at)}</time>
+              </div>
+              <p className="mt-0.5 text-sm whitespace-pre-line text-slate-700">{comment.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

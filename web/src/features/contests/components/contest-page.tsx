@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+
+import { Spinner } from '@/components/ui/spinner';
+import { isAbortError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { isClient, isDesigner } from '@/lib/roles';
+import { toast } from '@/lib/toast';
+import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
+import type { EventFrame } from '@/realtime/protocol.gen';
+import type { Entry, SavedAnswer, UploadStats, User } from '@/types/api';
+
+import { getComments, postComment } from '../api/comments';
+import { getContest } from '../api/get-contest';
+import { getEntries, type EntryQuery } from '../api/get-entries';
+import { getEntry } from '../api/get-entry';
+import { getQuestionTitles } from '../api/get-question-titles';
+import { getUploadStats } from '../api/submit-entry';
+import {
+  addComment,
+  applyContestEvent,
+  boardComments,
+  createContestLive,
+  setComments,
+  setContest,
+  setEntryFiles,
+  setEntryPage,
+} from '../live';
+import { currentDeadline, statusLabel, statusTone, timeLeft } from '../status';
+import { entryActions } from '../use-entry-actions';
+import { useNow } from '../use-now';
+import { CommentThread } from './comment-thread';
+import { EntryDetail } from './entry-detail';
+import { EntryToolbar, Pager } from './entry-toolbar';
+import { EntryCard } from './entry-card';
+import { SubmitEntryPanel } from './submit-entry-panel';
+import { BriefAnswers } from './brief-answers';
+
+const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
+
+interface ContestPageProps {
+  contestId: number;
+  entryId: number | null;
+  user: User;
+}
+
+/**
+ * `/contests/{id}/entries`: the brief, status and time left, the entries grid and the comment
+ * board, all kept live by the contest's hub channel (and the user's, for private rating events).
+ */
+export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
+  const [state] = useState(createContestLive);
+  const snap = useSnapshot(state);
+  const navigate = useNavigate();
+  const [query, setQuery] = useState<EntryQuery>(FIRST_PAGE);
+  const [stats, setStats] = useState<UploadStats | null>(null);
+  const [questionTitles, setQuestionTitles] = useState<Record<number, string>>({});
+  const [entriesLoading, setEntriesLoading] = useState(true);
+  const loaded = useRef(false);
+  const queryRef = useRef(query);
+  const now = useNow(30_000);
+  const watching = usePresence(contestChannel(contestId)).length;
+
+  const designer = isDesigner(user);
+  const isOwner = snap.contest?.created_by === user.id;
+  const canLike = isDesigner(user) || isClient(user);
+
+  const loadEntries = useCallback(
+    async (current: EntryQuery) => {
+      setEntriesLoading(true);
+      try {
+        const page = await getEntries(contestId, current);
+        // A later query may have been asked for meanwhile; only the latest answer counts.
+        if (queryRef.current === current) setEntryPage(state, page);
+      } catch (error) {
+        if (!isAbortError(error)) toast.error(errorMessage(error));
+      } finally {
+        if (queryRef.current === current) setEntriesLoading(false);
+      }
+    },
+    [contestId, state],
+  );
+
+  const loadStats = useCallback(async () => {
+    if (!designer) return;
+    try {
+      setStats(await getUploadStats(contestId));
+    } catch {
+      setStats(null);
+    }
+  }, [contestId, designer]);
+
+  const loadAll = useCallback(async () => {
+    try {
+      const { contest, brief } = await getContest(contestId);
+      setContest(state, contest, brief);
+      getQuestionTitles(contest.contest_type_id)
+        .then(setQuestionTitles)
+        .catch(() => undefined);
+    } catch (error) {
+      // A contest that cannot be loaded (or may not be seen) leads back to the dashboard.
+      toast.error(errorMessage(error));
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    await Promise.all([
+      loadEntries(queryRef.current),
+      getComments(contestId, null)
+        .then((page) => setComments(state, page.data))
+        .catch(() => undefined),
+      loadStats(),
+    ]);
+    loaded.current = true;
+  }, [contestId, state, navigate, loadEntries, loadStats]);
+
+  useEffect(() => {
+    void loadAll();
+  }, [loadAll]);
+
+  function changeQuery(next: EntryQuery) {
+    queryRef.current = next;
+    setQuery(next);
+    void loadEntries(next);
+  }
+
+  const onEvent = (event: EventFrame) => {
+    const fetchFiles = applyContestEvent(state, event, { userId: user.id, query: queryRef.current, now: Date.now() });
+    if (fetchFiles !== null) {
+      getEntry(contestId, fetchFiles)
+        .then((entry) => setEntryFiles(state, entry))
+        .catch(() => undefined);
+    }
+    if (designer && (event.type === 'entry.created' || event.type === 'entry.deleted')) void loadStats();
+  };
+
+  useContestChannel(contestId, {
+    onEvent,
+    // Missed events (or a first subscription answered after the page loaded): load again.
+    onSubscribed: ({ recovered }) => {
+      if (!recovered && loaded.current) void loadAll();
+    },
+  });
+  // Ratings are private: they come on the user's own channel.
+  useUserChannel(user.id, {
+    onEvent: (event) => {
+      if (event.type.startsWith('entry.')) onEvent(event);
+    },
+  });
+
+  const contest = snap.contest;
+  if (!contest) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading contest" />
+      </div>
+    );
+  }
+
+  const deadline = currentDeadline(contest);
+  const actions = entryActions(state, contestId);
+  const pages = Math.max(1, Math.ceil(snap.entryTotal / 48));
+  const highlightContest = snap.highlights.contest;
+
+  return (
+    <div className="space-y-6">
+      <section className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        {highlightContest !== undefined && (
+          <span key={highlightContest} className="live-flash pointer-events-none absolute inset-0 rounded-2xl" aria-hidden="true" />
+        )}
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
+            <h1 className="mt-1 text-2xl font-bold text-slate-900">{contest.title}</h1>
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              <span data-testid="contest-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone(contest.status_id)}`}>
+                {statusLabel(contest.status_id)}
+              </span>
+              {deadline?.at && (
+                <span>
+                  {deadline.label}: <strong className="text-slate-800">{timeLeft(deadline.at, now)}</strong>
+                </span>
+              )}
+              <span data-testid="entry-total">
+                {snap.entryTotal} {snap.entryTotal === 1 ? 'entry' : 'entries'}
+              </span>
+              <span className="inline-flex items-center gap-1.5" data-testid="presence">
+                <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
+                {watching} watching
+              </span>
+            </div>
+          </div>
+          {contest.detail.winning_entry_amount > 0 && (
+            <div className="rounded-xl bg-emerald-50 px-4 py-2 text-right">
+              <p className="text-xs text-emerald-700">Prize</p>
+              <p className="text-2xl font-bold text-emerald-800">${contest.detail.winning_entry_amount}</p>
+            </div>
+          )}
+        </div>
+        {contest.description && <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
+        {snap.brief && snap.brief.length > 0 && <BriefAnswers answers={snap.brief as SavedAnswer[]} titles={questionTitles} />}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section className="min-w-0 space-y-4">
+          <EntryToolbar query={query} isOwner={isOwner} onChange={changeQuery} />
+          {snap.entryOrder.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center text-sm text-slate-500">
+              {entriesLoading ? <Spinner label="Loading entries" /> : 'No entries yet.'}
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="entries-grid">
+              {snap.entryOrder.map((id) => {
+                const entry = snap.entries[id];
+                if (!entry) return null;
+                return (
+                  <EntryCard
+                    key={id}
+                    entry={entry as Entry}
+                    liked={snap.likedByMe[id]}
+                    highlightedAt={snap.highlights[`entry:${id}`]}
+                    isOwner={isOwner}
+                    canLike={canLike}
+                    onLike={() => void actions.toggleLike(id)}
+                    onRate={(rating) => void actions.rate(id, rating)}
+                    onToggleEliminated={() => void actions.toggleEliminated(entry)}
+                  />
+                );
+              })}
+            </div>
+          )}
+          <Pager page={query.page} pages={pages} onPage={(page) => changeQuery({ ...query, page })} />
+        </section>
+
+        <aside className="space-y-6">
+          {designer && contest.status_id === 2 && (
+            <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
+          )}
+          <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="mb-3 text-sm font-semibold text-slate-800">Comment board</h2>
+            <CommentThread
+              comments={boardComments(snap.comments as typeof state.comments)}
+              highlights={snap.highlights}
+              canPost
+              placeholder="Ask the contest holder a question"
+              onPost={async (text) => {
+                addComment(state, await postComment(contestId, null, text));
+              }}
+            />
+          </section>
+        </aside>
+      </div>
+
+      {entryId !== null && (
+        <EntryDetail
+          state={state}
+          contestId={contestId}
+          entryId={entryId}
+          userId={user.id}
+          isOwner={isOwner}
+          canLike={canLike}
+          onClose={() => navigate(`/contests/${contestId}/entries`)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+
+import { useFileUrl } from '@/lib/use-file-url';
+import type { Entry } from '@/types/api';
+
+import { LikeButton } from './like-button';
+import { StarRating } from './star-rating';
+
+interface EntryCardProps {
+  entry: Entry;
+  liked: boolean | undefined;
+  /** When it last changed live: a new value flashes the card. */
+  highlightedAt: number | undefined;
+  isOwner: boolean;
+  canLike: boolean;
+  onLike: () => void;
+  onRate: (rating: number) => void;
+  onToggleEliminated: () => void;
+}
+
+function mainImage(entry: Entry) {
+  return entry.files?.find((file) => file.kind === 1)?.full_path ?? null;
+}
+
+export function EntryCard(props: EntryCardProps) {
+  const { entry, isOwner } = props;
+  const image = useFileUrl(mainImage(entry));
+  const eliminated = entry.status === 'eliminated';
+  return (
+    <article
+      data-testid="entry-card"
+      data-entry-id={entry.id}
+      className={`group relative overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md ${eliminated ? 'border-slate-200 opacity-60' : 'border-slate-200'}`}
+    >
+      {props.highlightedAt !== undefined && (
+        <span key={props.highlightedAt} className="live-flash pointer-events-none absolute inset-0 z-10 rounded-xl" aria-hidden="true" />
+      )}
+      <Link to={`/contests/${entry.contest_id}/entries/${entry.id}`} className="block aspect-square bg-slate-100">
+        {image ? (
+          <img src={image} alt={`Entry #${entry.number}`} className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-3xl font-bold text-slate-300">
+            #{entry.number}
+          </div>
+        )}
+      </Link>
+      {entry.is_winner === 1 && (
+        <span className="absolute top-2 left-2 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">Winner</span>
+      )}
+      {eliminated && (
+        <span className="absolute top-2 left-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-semibold text-white">Eliminated</span>
+      )}
+      <div className="space-y-2 p-3">
+        <div className="flex items-center justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-800">#{entry.number}</p>
+            <p className="truncate text-xs text-slate-500">by {entry.created_by_user.username}</p>
+          </div>
+          <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />
+        </div>
+        {isOwner && (
+          <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+            <StarRating value={entry.rating ?? 0} onChange={props.onRate} />
+            <button
+              type="button"
+              onClick={props.onToggleEliminated}
+              className="text-xs font-medium text-slate-500 hover:text-rose-600"
+            >
+              {eliminated ? 'Restore' : 'Eliminate'}
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

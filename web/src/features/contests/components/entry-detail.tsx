@@ -1,0 +1,164 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useSnapshot } from 'valtio';
+
+import { Spinner } from '@/components/ui/spinner';
+import { useFileUrl } from '@/lib/use-file-url';
+
+import { getComments, postComment } from '../api/comments';
+import { getEntry } from '../api/get-entry';
+import { getImageTags, postImageTag } from '../api/image-tags';
+import { addComment, addImageTags, entryComments, mergeEntry, setComments, type ContestLive } from '../live';
+import { entryActions } from '../use-entry-actions';
+import { CommentThread } from './comment-thread';
+import { LikeButton } from './like-button';
+import { StarRating } from './star-rating';
+
+interface EntryDetailProps {
+  state: ContestLive;
+  contestId: number;
+  entryId: number;
+  userId: number;
+  isOwner: boolean;
+  canLike: boolean;
+  onClose: () => void;
+}
+
+/** One entry over the contest page: its image with feedback points, likes, rating, comments. */
+export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, onClose }: EntryDetailProps) {
+  const snap = useSnapshot(state);
+  const entry = snap.entries[entryId];
+  const [missing, setMissing] = useState(false);
+  const image = useFileUrl(entry?.files?.find((file) => file.kind === 1)?.full_path);
+  const isParty = isOwner || entry?.created_by === userId;
+  const actions = entryActions(state, contestId);
+
+  useEffect(() => {
+    let live = true;
+    getEntry(contestId, entryId)
+      .then((loaded) => {
+        if (!live) return;
+        mergeEntry(state, loaded);
+      })
+      .catch(() => live && setMissing(true));
+    getComments(contestId, entryId)
+      .then((page) => live && setComments(state, page.data))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [state, contestId, entryId]);
+
+  useEffect(() => {
+    if (!isParty) return;
+    getImageTags(contestId, entryId)
+      .then((tags) => addImageTags(state, tags))
+      .catch(() => undefined);
+  }, [state, contestId, entryId, isParty]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  async function handleTag(event: MouseEvent<HTMLDivElement>) {
+    if (!isParty) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = (event.clientX - box.left) / box.width;
+    const y = (event.clientY - box.top) / box.height;
+    const note = window.prompt('Feedback for this point')?.trim();
+    if (!note) return;
+    addImageTags(state, [await postImageTag(contestId, entryId, { x, y, note })]);
+  }
+
+  const tags = Object.values(snap.imageTags).filter((tag) => tag.contest_entry_id === entryId);
+  const comments = entryComments(snap.comments as ContestLive['comments'], entryId);
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:p-8" onClick={onClose}>
+      <div
+        role="dialog"
+        aria-label={entry ? `Entry #${entry.number}` : 'Entry'}
+        className="w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-2xl"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
+          <h2 className="text-lg font-semibold text-slate-800">
+            {entry ? `Entry #${entry.number} by ${entry.created_by_user.username}` : 'Entry'}
+          </h2>
+          <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
+            ×
+          </button>
+        </div>
+        {missing ? (
+          <p className="p-8 text-center text-sm text-slate-500">Resource Not Found</p>
+        ) : !entry ? (
+          <div className="flex justify-center p-10">
+            <Spinner label="Loading entry" />
+          </div>
+        ) : (
+          <div className="grid gap-6 p-5 md:grid-cols-[3fr_2fr]">
+            <div>
+              <div
+                className={`relative overflow-hidden rounded-xl bg-slate-100 ${isParty ? 'cursor-crosshair' : ''}`}
+                onClick={(event) => void handleTag(event)}
+              >
+                {image ? (
+                  <img src={image} alt={`Entry #${entry.number}`} className="w-full" />
+                ) : (
+                  <div className="flex aspect-square items-center justify-center text-5xl font-bold text-slate-300">#{entry.number}</div>
+                )}
+                {tags.map((tag, index) => (
+                  <span
+                    key={tag.id}
+                    title={tag.note}
+                    style={{ left: `${tag.x * 100}%`, top: `${tag.y * 100}%` }}
+                    className={`absolute flex size-6 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white ring-2 ring-white ${tag.completed_at ? 'bg-emerald-500' : 'bg-rose-500'}`}
+                  >
+                    {index + 1}
+                  </span>
+                ))}
+              </div>
+              {isParty && <p className="mt-2 text-xs text-slate-500">Click the image to leave feedback on a point.</p>}
+              {tags.length > 0 && (
+                <ol className="mt-3 space-y-1 text-sm">
+                  {tags.map((tag, index) => (
+                    <li key={tag.id} className="flex gap-2">
+                      <span className="font-semibold text-slate-500">{index + 1}.</span>
+                      <span className={tag.completed_at ? 'text-slate-400 line-through' : 'text-slate-700'}>{tag.note}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+            <div className="space-y-4">
+              <div className="flex items-center justify-between">
+                <LikeButton
+                  count={entry.likes_count}
+                  liked={snap.likedByMe[entry.id] === true}
+                  disabled={!canLike}
+                  onClick={() => void actions.toggleLike(entry.id)}
+                />
+                {isOwner && <StarRating value={entry.rating ?? 0} onChange={(rating) => void actions.rate(entry.id, rating)} />}
+              </div>
+              {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
+              {entry.description && <p className="text-sm text-slate-600">{entry.description}</p>}
+              <div>
+                <h3 className="mb-2 text-sm font-semibold text-slate-800">Comments</h3>
+                <CommentThread
+                  comments={comments}
+                  highlights={snap.highlights}
+                  canPost
+                  placeholder="Comment on this entry"
+                  onPost={async (text) => {
+                    addComment(state, await postComment(contestId, entryId, text));
+                  }}
+                />
+              </div>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
