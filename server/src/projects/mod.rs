@@ -36,17 +36,29 @@ pub use seed::seed;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(catalogue::list_categories, catalogue::create_category))
-        .routes(routes!(catalogue::show_category, catalogue::update_category, catalogue::delete_category))
-        .routes(routes!(catalogue::category_by_slug))
-        .routes(routes!(catalogue::questions))
-        .routes(routes!(catalogue::list_sub_categories, catalogue::create_sub_category))
-        .routes(routes!(catalogue::sub_categories_of, catalogue::update_sub_category, catalogue::delete_sub_category))
-        .routes(routes!(catalogue::show_sub_category))
-        .routes(routes!(catalogue::sub_category_by_slug))
-        .routes(routes!(catalogue::list_services, catalogue::create_service))
-        .routes(routes!(catalogue::show_service, catalogue::update_service, catalogue::delete_service))
-        .routes(routes!(catalogue::service_by_slug))
+        .routes(routes!(catalogue::categories::list_categories, catalogue::categories::create_category))
+        .routes(routes!(
+            catalogue::categories::show_category,
+            catalogue::categories::update_category,
+            catalogue::categories::delete_category
+        ))
+        .routes(routes!(catalogue::categories::category_by_slug))
+        .routes(routes!(catalogue::categories::questions))
+        .routes(routes!(catalogue::sub_categories::list_sub_categories, catalogue::sub_categories::create_sub_category))
+        .routes(routes!(
+            catalogue::sub_categories::sub_categories_of,
+            catalogue::sub_categories::update_sub_category,
+            catalogue::sub_categories::delete_sub_category
+        ))
+        .routes(routes!(catalogue::sub_categories::show_sub_category))
+        .routes(routes!(catalogue::sub_categories::sub_category_by_slug))
+        .routes(routes!(catalogue::services::list_services, catalogue::services::create_service))
+        .routes(routes!(
+            catalogue::services::show_service,
+            catalogue::services::update_service,
+            catalogue::services::delete_service
+        ))
+        .routes(routes!(catalogue::services::service_by_slug))
         .routes(routes!(launch::launch, lists::list))
         .routes(routes!(launch::show, launch::update, launch::delete))
         .routes(routes!(launch::show_brief, launch::update_brief))
