@@ -39,16 +39,20 @@ event_types! {
     CONTEST_STATUS = "contest.status";
     /// `contest:{id}`: the brief, prizes or deadlines changed.
     CONTEST_UPDATED = "contest.updated";
-    /// `project:{id}`: a designer placed a bid.
+    /// `project:{id}`: a designer placed a bid (the count only); `bid:{id}`: the bid itself.
     BID_CREATED = "bid.created";
-    /// `project:{id}`: a bid was withdrawn or removed.
+    /// `project:{id}` and `bid:{id}`: a bid was withdrawn or removed.
     BID_DELETED = "bid.deleted";
+    /// `bid:{id}`: the bid changed (approved, say); carries the bid as it is now.
+    BID_UPDATED = "bid.updated";
     /// `bid:{id}`: a message in the discussion of one bid.
     BID_COMMENT_CREATED = "bid.comment.created";
     /// `project:{id}`: the project moved to another status.
     PROJECT_STATUS = "project.status";
     /// `project:{id}`: the brief, budget or timeline changed.
     PROJECT_UPDATED = "project.updated";
+    /// `project:{id}`: the designer posted an update (work in progress).
+    PROJECT_UPDATE_CREATED = "project.update.created";
     /// `user:{id}`: a direct message arrived.
     MESSAGE_CREATED = "message.created";
     /// `user:{id}`: the other party read messages.
@@ -76,6 +80,6 @@ mod tests {
                 ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
             assert!(words_ok, "{ty}");
         }
-        assert_eq!(ALL.len(), 23);
+        assert_eq!(ALL.len(), 25);
     }
 }

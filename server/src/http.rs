@@ -39,6 +39,9 @@ use crate::{
         (name = "image tags", description = "Feedback points on an entry's image"),
         (name = "notifications", description = "Notifications, unread counters, preferences"),
         (name = "messages", description = "Direct messages: sending, conversations, unread counters, read receipts"),
+        (name = "project catalogue", description = "Project categories, sub-categories, services and brief questions"),
+        (name = "projects", description = "Projects: launch, brief, lists, statuses, budget, artworks, invites"),
+        (name = "bids", description = "Bids on projects and their discussions"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
@@ -70,6 +73,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::comments::router())
         .merge(crate::notifications::router())
         .merge(crate::messages::router())
+        .merge(crate::projects::router())
+        .merge(crate::bids::router())
         .split_for_parts()
 }
 

@@ -10,6 +10,8 @@
 //! - [`realtime`]: the broker between nodes (in-process or Redis).
 //! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
 //!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
+//! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites;
+//!   [`bids`]: bids on projects and their private discussions.
 //! - [`messages`]: direct messages, their conversations, read receipts.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
@@ -21,6 +23,7 @@
 
 pub mod accounts;
 pub mod api;
+pub mod bids;
 pub mod catalogue;
 pub mod comments;
 pub mod config;
@@ -34,6 +37,7 @@ pub mod mail;
 pub mod messages;
 pub mod notifications;
 pub mod ops;
+pub mod projects;
 pub mod realtime;
 pub mod seed;
 pub mod startup;

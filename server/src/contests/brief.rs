@@ -64,13 +64,21 @@ pub const SLIDER_MIN: i64 = 0;
 pub const SLIDER_MAX: i64 = 100;
 const MAX_ANSWER_CHARS: usize = 10_000;
 
-fn field(question_id: i64) -> String {
-    format!("contest_type_questions.{question_id}")
-}
-
 /// Checks `answers` against the type's questions. Unknown question ids are errors;
 /// unanswered optional questions are simply absent from the result.
 pub fn check(questions: &[QuestionRule], answers: &[AnswerInput], errors: &mut FieldErrors) -> Vec<CleanAnswer> {
+    check_keyed("contest_type_questions", questions, answers, errors)
+}
+
+/// [`check`] with errors reported under `{key}.{question id}`: project briefs send
+/// the same answers as `project_questions`.
+pub fn check_keyed(
+    key: &str,
+    questions: &[QuestionRule],
+    answers: &[AnswerInput],
+    errors: &mut FieldErrors,
+) -> Vec<CleanAnswer> {
+    let field = |question_id: i64| format!("{key}.{question_id}");
     let known: HashMap<i64, &QuestionRule> = questions.iter().map(|q| (q.id, q)).collect();
     let mut given: HashMap<i64, &AnswerInput> = HashMap::new();
     for answer in answers {

@@ -144,6 +144,47 @@ catalogue! {
     MESSAGE_TO_SELF = "received_by_usernames.self", "You cannot send a message to yourself.";
     MESSAGE_NOT_FOUND = "message.not_found", "Resource Not Found";
 
+    // Projects: catalogue, launch, lifecycle (projects doc, sections 3, 5 and 6).
+    PROJECT_LAUNCH_FORBIDDEN = "project.launch.forbidden", "You do not have the correct account type to launch a project.";
+    PROJECT_NOT_FOUND = "project.not_found", "Resource Not Found";
+    PROJECT_NOT_OWNER = "project.edit.forbidden", "Only the project's owner may change it.";
+    PROJECT_STARTED = "project.already_started", "This project has started and can no longer be changed this way.";
+    PROJECT_NOT_LIVE = "project.not_live", "This project is not accepting bids.";
+    PROJECT_STATUS_IN = "project.status_id.in", "Project statuses are numbered 1 to 6.";
+    PROJECT_STATUS_CHANGE = "project.status.invalid", "That status change is not allowed.";
+    BUDGET_MIN = "budget.min", "* Please enter a budget greater than or equal to the service minimum";
+    BUDGET_MAX = "budget.max", "* Please enter a budget less than or equal to the service maximum";
+    BUDGET_NOT_HIGHER = "budget.increase", "The new budget must be greater than the current budget.";
+    TIMELINE_IN = "timeline.in", "Choose a timeline of 2, 7, 14 or 30 days, or a start and end date.";
+    DATE_FORMAT = "date.format", "Use a date in the form YYYY-MM-DD.";
+    TIMELINE_RANGE_ORDER = "timeline_range_end.after", "The end date must be at least one day after the start date.";
+    SUBSCRIPTION_REQUIRED = "is_subscription.subscribed", "Only clients with a subscription can add a project to the queue.";
+    PROJECT_CATEGORY_NOT_FOUND = "project_category.not_found", "Resource Not Found";
+    PROJECT_SUB_CATEGORY_NOT_FOUND = "project_sub_category.not_found", "Resource Not Found";
+    PROJECT_SERVICE_NOT_FOUND = "project_service.not_found", "Resource Not Found";
+    SLUG_UNIQUE = "launch_slug.unique", "That slug is already in use.";
+    SLUG_FORMAT = "launch_slug.format", "Use lowercase letters, digits and dashes only.";
+    CATALOGUE_IN_USE = "project_catalogue.in_use", "This is still used by sub-categories, services or projects.";
+    PROJECT_ARTWORK_FORBIDDEN = "project.artwork.forbidden", "Only the designer whose bid was approved may deliver the final files.";
+    AMOUNT_ORDER = "maximum_amount.gte", "The maximum amount must be at least the minimum amount.";
+
+    // Bids and their discussions (projects doc, sections 4-6).
+    BID_DESIGNERS_ONLY = "bid.designers_only", "Only designers may bid on projects.";
+    BID_EXISTS = "bid.exists", "You have already placed a bid on this project.";
+    BID_NOT_FOUND = "bid.not_found", "Resource Not Found";
+    BID_LIST_FORBIDDEN = "bid.list.forbidden", "Only the project's owner and admins see all of its bids.";
+    BID_DELETE_FORBIDDEN = "bid.delete.forbidden", "Only the bidder or an admin may delete a bid.";
+    BID_APPROVED = "bid.already_approved", "This bid has been approved and can no longer be withdrawn.";
+    BID_AMOUNT_RANGE = "amount.between", "Enter a whole amount between 1 and 1000000.";
+    BID_COMMENT_CLOSED = "bid.comment.closed", "A bid can be discussed only while its project is live or paid.";
+    BID_COMMENT_BRONZE = "bid.comment.bronze", "Bronze creatives cannot comment on bids.";
+    BID_COMMENT_FORBIDDEN = "bid.comment.forbidden", "Only the project's owner and the bidder may comment on a bid.";
+
+    // Invites (projects doc, section 4).
+    INVITE_FORBIDDEN = "invite.forbidden", "Only the project's owner may invite creatives.";
+    INVITE_NOT_CREATIVE = "user_ids.creative", "Only creatives can be invited.";
+    INVITE_LIST_UNKNOWN = "invite.suggestions.unknown", "There is no such list of creatives.";
+
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";

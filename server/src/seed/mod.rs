@@ -22,6 +22,7 @@ pub async fn reference(db: &Db) -> anyhow::Result<()> {
     let mut tx = conn.begin().await?;
     geo::seed(&mut tx).await?;
     catalogue::seed(&mut tx, db.backend).await?;
+    crate::projects::seed(&mut tx).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod bids;
 mod comments;
 mod contest_types;
 mod contests;
@@ -15,6 +16,7 @@ mod openapi;
 mod operations;
 mod password_reset;
 mod profiles;
+mod projects;
 mod realtime;
 mod registration;
 mod sign_in;

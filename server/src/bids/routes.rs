@@ -1,0 +1,293 @@
+//! Placing, listing, reading, withdrawing and approving bids.
+//!
+//! Only designers bid, once per project, while it is live. The owner and admins see
+//! every bid of a project; a designer sees their own (`my-bids`, `GET /bids/{id}`).
+//! Approving is the admin's manual approval (card and PayPal approvals belong to the
+//! payments area): the bid is approved, the project becomes paid, both parties hear.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::Deserialize;
+use serde_json::json;
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+use vitrine_protocol::event_type;
+
+use super::{
+    access::{visible_bid, BidRef},
+    events::on_bid,
+    model::{BidView, BID_APPROVED},
+    store,
+};
+use crate::{
+    accounts::{domain::UserType, CurrentUser},
+    api::{loose_id, Data, Message},
+    contests::model::Page,
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    notifications::{notify, NewNotification},
+    projects::{
+        access::visible, events as project_events, model::ProjectView, notices, status::ProjectStatus,
+        store as projects,
+    },
+    state::AppState,
+};
+
+const PER_PAGE: i64 = 20;
+const MAX_DESCRIPTION: usize = 5000;
+const MAX_AMOUNT: i64 = 1_000_000;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct BidRequest {
+    /// Whole US dollars, 1 to 1000000.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub amount: Option<i64>,
+    /// What the designer offers, 1 to 5000 characters.
+    pub description: Option<String>,
+    /// Files the designer uploaded to show with the bid.
+    #[serde(default)]
+    pub file_ids: Vec<i64>,
+}
+
+async fn view(state: &AppState, bid: super::model::BidRow) -> Result<BidView, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let files = store::files(&mut conn, bid.id).await?;
+    Ok(BidView::of(bid, files))
+}
+
+/// A designer bids on a live project; its owner is notified (type 11).
+#[utoipa::path(post, path = "/projects/{id}/bids", tag = "bids", params(("id" = i64, Path)), request_body = BidRequest, security(("bearer" = [])),
+    responses((status = 201, body = Data<BidView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(project_id = id, user_id = caller.id()))]
+pub async fn place(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<BidRequest>,
+) -> Result<(StatusCode, Json<Data<BidView>>), AppError> {
+    let project = visible(&state, &caller, id).await?;
+    if caller.user.user_type() != UserType::Designer {
+        return Err(AppError::forbidden(catalogue::BID_DESIGNERS_ONLY));
+    }
+    if project.status() != ProjectStatus::Live {
+        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+    }
+    let mut errors = FieldErrors::new();
+    match req.amount {
+        None => errors.add("amount", catalogue::REQUIRED),
+        Some(amount) if !(1..=MAX_AMOUNT).contains(&amount) => errors.add("amount", catalogue::BID_AMOUNT_RANGE),
+        Some(_) => {}
+    }
+    let description = req.description.as_deref().map(str::trim).unwrap_or_default();
+    if description.is_empty() {
+        errors.add("description", catalogue::REQUIRED);
+    } else if description.chars().count() > MAX_DESCRIPTION {
+        errors.add("description", catalogue::TOO_LONG);
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    if !req.file_ids.is_empty()
+        && !crate::contests::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty()
+    {
+        errors.add("file_ids", catalogue::NOT_FOUND_OPTION);
+    }
+    let existing = store::find_by(&mut conn, id, caller.id()).await?;
+    drop(conn);
+    if existing.is_some() {
+        return Err(AppError::conflict(catalogue::BID_EXISTS));
+    }
+    errors.into_result()?;
+    let amount_cents = req.amount.unwrap_or(0) * 100;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let bid_id = store::insert(&mut tx, id, caller.id(), amount_cents, description, &req.file_ids, now).await?;
+    let bid = store::find(&mut *tx, bid_id).await?.ok_or_else(|| anyhow::anyhow!("bid {bid_id} vanished"))?;
+    let files = store::files(&mut tx, bid_id).await?;
+    let bid = BidView::of(bid, files);
+    let mut events = vec![
+        on_bid(&mut tx, bid_id, event_type::BID_CREATED, &bid, now).await?,
+        project_events::bid_count(&mut tx, id, bid_id, event_type::BID_CREATED, now).await?,
+    ];
+    let n = NewNotification {
+        user_id: project.created_by,
+        kind: notices::NEW_BID,
+        created_by: Some(caller.id()),
+        trigger_entity_id: Some(bid_id),
+        plain_content: format!("{} bid ${} on {}", caller.user.username, bid.amount, project.title),
+        data: json!({"project_id": id, "bid_id": bid_id}),
+    };
+    events.extend(notify(&mut tx, n, now).await?);
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    tracing::info!(bid_id, "bid placed");
+    Ok((StatusCode::CREATED, Json(Data::new(bid))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct BidListQuery {
+    pub page: Option<i64>,
+    /// `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default).
+    pub sort: Option<String>,
+    /// Only bidders whose username contains this (any case).
+    #[serde(rename = "filter[username]")]
+    #[param(rename = "filter[username]")]
+    pub username: Option<String>,
+}
+
+/// The bids on a project (its owner and admins).
+#[utoipa::path(get, path = "/projects/{id}/bids", tag = "bids", params(("id" = i64, Path), BidListQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<BidView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<BidListQuery>,
+) -> Result<Json<Page<BidView>>, AppError> {
+    let project = visible(&state, &caller, id).await?;
+    if !caller.is_admin() && caller.id() != project.created_by {
+        return Err(AppError::forbidden(catalogue::BID_LIST_FORBIDDEN));
+    }
+    let order =
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+    let page = query.page.unwrap_or(1).max(1);
+    let username = query.username.as_deref().map(str::trim).filter(|u| !u.is_empty());
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = store::page(&mut conn, id, username, order, page, PER_PAGE).await?;
+    drop(conn);
+    let mut data = Vec::with_capacity(rows.len());
+    for row in rows {
+        data.push(view(&state, row).await?);
+    }
+    let next_page_url = (page * PER_PAGE < total).then(|| format!("/projects/{id}/bids?page={}", page + 1));
+    Ok(Json(Page { data, current_page: page, per_page: PER_PAGE, next_page_url, total }))
+}
+
+/// The caller's own bids on a project (designers): at most one.
+#[utoipa::path(get, path = "/projects/{id}/my-bids", tag = "bids", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<BidView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn my_bids(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Vec<BidView>>>, AppError> {
+    visible(&state, &caller, id).await?;
+    if caller.user.user_type() != UserType::Designer {
+        return Err(AppError::forbidden(catalogue::BID_DESIGNERS_ONLY));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let mine = store::find_by(&mut conn, id, caller.id()).await?;
+    drop(conn);
+    let mut data = Vec::new();
+    if let Some(bid) = mine {
+        data.push(view(&state, bid).await?);
+    }
+    Ok(Json(Data::new(data)))
+}
+
+/// One bid (the project's owner, the bidder, admins).
+#[utoipa::path(get, path = "/bids/{bidId}", tag = "bids", params(("bidId" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<BidView>), (status = 404, body = ErrorEnvelope)))]
+pub async fn show(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(bid_id): ApiPath<i64>,
+) -> Result<Json<Data<BidView>>, AppError> {
+    let found = visible_bid(&state, &caller, bid_id, None).await?;
+    Ok(Json(Data::new(view(&state, found.bid).await?)))
+}
+
+/// Withdraws a bid (the bidder) or removes it (admins); an approved bid stays. The
+/// owner is told (type 19) and watchers of the project see the new count.
+#[utoipa::path(delete, path = "/bids/{bidId}", tag = "bids", params(("bidId" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(bid_id))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(bid_id): ApiPath<i64>,
+) -> Result<Json<Message>, AppError> {
+    let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, None).await?;
+    if !caller.is_admin() && caller.id() != bid.bidder.id {
+        return Err(AppError::forbidden(catalogue::BID_DELETE_FORBIDDEN));
+    }
+    if bid.status_id == BID_APPROVED {
+        return Err(AppError::conflict(catalogue::BID_APPROVED));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::delete(&mut tx, bid_id).await? {
+        return Err(AppError::conflict(catalogue::BID_APPROVED));
+    }
+    let gone = json!({"id": bid_id, "project_id": project.id});
+    let mut events = vec![
+        on_bid(&mut tx, bid_id, event_type::BID_DELETED, &gone, now).await?,
+        project_events::bid_count(&mut tx, project.id, bid_id, event_type::BID_DELETED, now).await?,
+    ];
+    if caller.id() != project.created_by {
+        let n = NewNotification {
+            user_id: project.created_by,
+            kind: notices::BID_WITHDRAWN,
+            created_by: Some(caller.id()),
+            trigger_entity_id: Some(bid_id),
+            plain_content: format!("The bid of {} on {} was withdrawn", bid.bidder.username, project.title),
+            data: json!({"project_id": project.id, "bid_id": bid_id}),
+        };
+        events.extend(notify(&mut tx, n, now).await?);
+    }
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok(Json(Message::new("Bid deleted")))
+}
+
+/// An admin approves a bid by hand: the bid is approved, the live project becomes
+/// paid, the bidder (type 14) and the owner (type 15) are told.
+#[utoipa::path(post, path = "/projects/{id}/approve/manually/{bidId}", tag = "bids", params(("id" = i64, Path), ("bidId" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(project_id = id, bid_id))]
+pub async fn approve(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((id, bid_id)): ApiPath<(i64, i64)>,
+) -> Result<Json<Data<ProjectView>>, AppError> {
+    caller.require_admin()?;
+    let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, Some(id)).await?;
+    if project.status() != ProjectStatus::Live {
+        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !projects::approve(&mut tx, id, bid_id, now).await? {
+        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+    }
+    store::set_status(&mut tx, bid_id, BID_APPROVED, now).await?;
+    let approved = store::find(&mut *tx, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
+    let files = store::files(&mut tx, bid_id).await?;
+    let paid = projects::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let mut events = vec![
+        on_bid(&mut tx, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?,
+        project_events::status_changed(&mut tx, &paid, now).await?,
+    ];
+    let data = json!({"project_id": id, "bid_id": bid_id});
+    let tells = [
+        (bid.bidder.id, notices::BID_APPROVED, format!("Your bid on {} was approved", project.title)),
+        (
+            project.created_by,
+            notices::STATUS_CHANGED,
+            format!("{} is now {}", project.title, ProjectStatus::Paid.name()),
+        ),
+    ];
+    for (user_id, kind, plain_content) in tells {
+        let n = NewNotification {
+            user_id,
+            kind,
+            created_by: Some(caller.id()),
+            trigger_entity_id: Some(bid_id),
+            plain_content,
+            data: data.clone(),
+        };
+        events.extend(notify(&mut tx, n, now).await?);
+    }
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok(Json(Data::new(ProjectView::of(paid, true))))
+}

@@ -1,0 +1,259 @@
+//! Inviting creatives to a project (projects doc, sections 2, 4 and 7): the four
+//! suggestion lists of the invite dialog, each creative with an `invited` flag, and
+//! the invitations themselves. Only the project's owner invites (admins may look);
+//! each newly invited creative is notified live (type 13). Inviting someone twice is
+//! harmless and tells them once.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{access::owned, notices, status::ProjectStatus};
+use crate::{
+    accounts::{model::FilePath, CurrentUser},
+    api::Data,
+    contests::model::Page,
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    notifications::{notify, NewNotification},
+    state::AppState,
+};
+
+const PER_PAGE: i64 = 20;
+
+/// Everyone invited to a project so far.
+type Invited = Vec<InvitedView>;
+
+/// The invite dialog's tabs.
+#[derive(Debug, Clone, Copy)]
+enum Suggestions {
+    /// Designers who won the client's contests or whose bids the client approved.
+    MyWinners,
+    /// Gold (and platinum) creatives.
+    Gold,
+    /// Bronze and silver creatives (the dialog's 'Online Creatives').
+    BronzeAndSilver,
+    /// Every creative.
+    Other,
+}
+
+impl Suggestions {
+    fn parse(path: &str) -> Option<Self> {
+        Some(match path {
+            "my-winners" => Self::MyWinners,
+            "gold-creatives" => Self::Gold,
+            "bronze-and-silver-creatives" => Self::BronzeAndSilver,
+            "other-creatives" => Self::Other,
+            _ => return None,
+        })
+    }
+
+    /// The WHERE fragment over designer `u`; `$2` is the project's owner.
+    fn filter(self) -> &'static str {
+        match self {
+            Self::MyWinners => {
+                "(EXISTS (SELECT 1 FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
+                  WHERE e.created_by = u.id AND e.is_winner = 1 AND c.created_by = $2) \
+                 OR EXISTS (SELECT 1 FROM bid b JOIN project p ON p.approved_bid_id = b.id \
+                  WHERE b.created_by = u.id AND p.created_by = $2))"
+            }
+            Self::Gold => "u.creative_level_id >= 3 AND $2 = $2",
+            Self::BronzeAndSilver => "u.creative_level_id IN (1, 2) AND $2 = $2",
+            Self::Other => "$2 = $2",
+        }
+    }
+}
+
+/// A creative in a suggestion list.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct CreativeRow {
+    pub id: i64,
+    pub username: String,
+    pub name: String,
+    pub creative_level_id: Option<i64>,
+    pub profile_picture: Option<String>,
+    /// 1 when already invited to this project.
+    pub invited: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreativeView {
+    pub id: i64,
+    pub username: String,
+    pub name: String,
+    pub creative_level_id: Option<i64>,
+    pub profile_picture: Option<FilePath>,
+    /// Not rated yet: reviews of creatives are not part of this server.
+    pub average_rating: Option<f64>,
+    pub invited: i64,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PageQuery {
+    pub page: Option<i64>,
+}
+
+/// A page of creatives for one tab of the invite dialog (the owner and admins).
+#[utoipa::path(get, path = "/projects/{id}/invites/suggestions/{list}", tag = "projects",
+    params(("id" = i64, Path), ("list" = String, Path, description = "my-winners, gold-creatives, bronze-and-silver-creatives or other-creatives"), PageQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<Page<CreativeView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(project_id = id))]
+pub async fn suggestions(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((id, list)): ApiPath<(i64, String)>,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Data<Page<CreativeView>>>, AppError> {
+    let project = owned(&state, &caller, id, true).await.map_err(invite_forbidden)?;
+    let kind = Suggestions::parse(&list).ok_or_else(|| AppError::not_found(catalogue::INVITE_LIST_UNKNOWN))?;
+    let page = query.page.unwrap_or(1).max(1);
+    let from = format!("FROM app_user u WHERE u.user_type_id = 3 AND u.is_active = 1 AND {}", kind.filter());
+    let mut conn = state.db.pool.acquire().await?;
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {from} AND $1 = $1"))
+        .bind(id)
+        .bind(project.created_by)
+        .fetch_one(&mut *conn)
+        .await?;
+    let rows: Vec<CreativeRow> = sqlx::query_as(&format!(
+        "SELECT u.id, u.username, u.name, u.creative_level_id, u.profile_picture, \
+         CASE WHEN EXISTS (SELECT 1 FROM project_invite i WHERE i.project_id = $1 AND i.app_user_id = u.id) THEN 1 ELSE 0 END AS invited \
+         {from} ORDER BY u.creative_level_id DESC, u.id LIMIT $3 OFFSET $4"
+    ))
+    .bind(id)
+    .bind(project.created_by)
+    .bind(PER_PAGE)
+    .bind((page - 1) * PER_PAGE)
+    .fetch_all(&mut *conn)
+    .await?;
+    let next_page_url =
+        (page * PER_PAGE < total).then(|| format!("/projects/{id}/invites/suggestions/{list}?page={}", page + 1));
+    let data = rows
+        .into_iter()
+        .map(|r| CreativeView {
+            id: r.id,
+            username: r.username,
+            name: r.name,
+            creative_level_id: r.creative_level_id,
+            profile_picture: r.profile_picture.map(|full_path| FilePath { full_path }),
+            average_rating: None,
+            invited: r.invited,
+        })
+        .collect();
+    Ok(Json(Data::new(Page { data, current_page: page, per_page: PER_PAGE, next_page_url, total })))
+}
+
+/// A designer looking at someone else's invites hears 'only the owner invites'.
+fn invite_forbidden(err: AppError) -> AppError {
+    match err {
+        AppError::Rule { code, .. } if code == catalogue::PROJECT_NOT_OWNER => {
+            AppError::forbidden(catalogue::INVITE_FORBIDDEN)
+        }
+        other => other,
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct InviteRequest {
+    /// The creatives to invite.
+    #[serde(default)]
+    pub user_ids: Vec<i64>,
+}
+
+/// An invitation: `user_id` (section 3), with who and when.
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct InvitedView {
+    pub user_id: i64,
+    pub username: String,
+    pub created_at: i64,
+}
+
+async fn invited(conn: &mut sqlx::AnyConnection, project_id: i64) -> Result<Vec<InvitedView>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT i.app_user_id AS user_id, u.username, i.created_at FROM project_invite i \
+         JOIN app_user u ON u.id = i.app_user_id WHERE i.project_id = $1 ORDER BY i.created_at, i.app_user_id",
+    )
+    .bind(project_id)
+    .fetch_all(&mut *conn)
+    .await
+}
+
+/// The owner invites creatives to their live project; answers everyone invited so far.
+#[utoipa::path(post, path = "/projects/{id}/invites", tag = "projects", params(("id" = i64, Path)), request_body = InviteRequest,
+    security(("bearer" = [])),
+    responses((status = 201, body = Data<Vec<InvitedView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(project_id = id))]
+pub async fn invite(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<InviteRequest>,
+) -> Result<(StatusCode, Json<Data<Invited>>), AppError> {
+    let project = owned(&state, &caller, id, false).await.map_err(invite_forbidden)?;
+    if project.status() != ProjectStatus::Live {
+        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+    }
+    if req.user_ids.is_empty() {
+        return Err(AppError::field("user_ids", catalogue::REQUIRED));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let mut errors = FieldErrors::new();
+    for (index, user_id) in req.user_ids.iter().enumerate() {
+        let creative: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM app_user WHERE id = $1 AND user_type_id = 3 AND is_active = 1")
+                .bind(user_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if creative.is_none() {
+            errors.add(&format!("user_ids.{index}"), catalogue::INVITE_NOT_CREATIVE);
+        }
+    }
+    drop(conn);
+    errors.into_result()?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let mut events = Vec::new();
+    for user_id in &req.user_ids {
+        let added = sqlx::query(
+            "INSERT INTO project_invite (project_id, app_user_id, invited_by, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (project_id, app_user_id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(user_id)
+        .bind(caller.id())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if added == 1 {
+            let n = NewNotification {
+                user_id: *user_id,
+                kind: notices::INVITED,
+                created_by: Some(caller.id()),
+                trigger_entity_id: Some(id),
+                plain_content: format!("{} invited you to the project {}", caller.user.username, project.title),
+                data: json!({"project_id": id}),
+            };
+            events.extend(notify(&mut tx, n, now).await?);
+        }
+    }
+    let all = invited(&mut tx, id).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok((StatusCode::CREATED, Json(Data::new(all))))
+}
+
+/// Who was invited to the project (the owner and admins).
+#[utoipa::path(get, path = "/projects/{id}/invites", tag = "projects", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<InvitedView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Vec<InvitedView>>>, AppError> {
+    owned(&state, &caller, id, true).await.map_err(invite_forbidden)?;
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(Json(Data::new(invited(&mut conn, id).await?)))
+}

@@ -1,0 +1,75 @@
+//! Projects: the launch catalogue (categories, sub-categories, services, brief
+//! questions), launch from a brief, the brief itself, lists, and the lifecycle of
+//! status ids 1-6 (projects doc, sections 3-7). Bids live in [`crate::bids`].
+//! Every change that watchers should see writes its event to the outbox in the same
+//! transaction.
+//!
+//! - [`catalogue`] (SQL in [`catalogue_store`]): categories, sub-categories, services, questions.
+//! - [`launch`]: create, show, delete; read and update the brief. [`rules`]: timeline and budget.
+//! - [`lists`]: `GET /projects` with the admin's filters, active, verify, credit.
+//! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize.
+//! - [`invites`]: suggestions of creatives and invitations.
+//! - [`access`]: who may see and change a project (the hub's rule, `realtime::access`).
+//! - [`status`]: status ids and constants. [`notices`]: notification types 11-22.
+//! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events. [`seed`]: questions.
+
+pub mod access;
+pub mod catalogue;
+pub mod catalogue_store;
+pub mod events;
+pub mod invites;
+pub mod launch;
+pub mod lifecycle;
+pub mod lists;
+pub mod model;
+pub mod notices;
+pub mod rules;
+pub mod seed;
+pub mod status;
+pub mod store;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+pub use seed::seed;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(catalogue::categories::list_categories, catalogue::categories::create_category))
+        .routes(routes!(
+            catalogue::categories::show_category,
+            catalogue::categories::update_category,
+            catalogue::categories::delete_category
+        ))
+        .routes(routes!(catalogue::categories::category_by_slug))
+        .routes(routes!(catalogue::categories::questions))
+        .routes(routes!(catalogue::sub_categories::list_sub_categories, catalogue::sub_categories::create_sub_category))
+        .routes(routes!(
+            catalogue::sub_categories::sub_categories_of,
+            catalogue::sub_categories::update_sub_category,
+            catalogue::sub_categories::delete_sub_category
+        ))
+        .routes(routes!(catalogue::sub_categories::show_sub_category))
+        .routes(routes!(catalogue::sub_categories::sub_category_by_slug))
+        .routes(routes!(catalogue::services::list_services, catalogue::services::create_service))
+        .routes(routes!(
+            catalogue::services::show_service,
+            catalogue::services::update_service,
+            catalogue::services::delete_service
+        ))
+        .routes(routes!(catalogue::services::service_by_slug))
+        .routes(routes!(launch::launch, lists::list))
+        .routes(routes!(launch::show, launch::update, launch::delete))
+        .routes(routes!(launch::show_brief, launch::update_brief))
+        .routes(routes!(lists::active))
+        .routes(routes!(lists::verify))
+        .routes(routes!(lists::credit))
+        .routes(routes!(lifecycle::set_status))
+        .routes(routes!(lifecycle::set_internal_status))
+        .routes(routes!(lifecycle::increase_budget))
+        .routes(routes!(lifecycle::artworks))
+        .routes(routes!(lifecycle::finalize))
+        .routes(routes!(invites::suggestions))
+        .routes(routes!(invites::invite, invites::list))
+}

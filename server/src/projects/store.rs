@@ -1,0 +1,355 @@
+//! SQL of projects: launch, brief, lifecycle, lists. One dialect for both engines.
+
+use sqlx::{Any, AnyConnection, Executor};
+use tracing::instrument;
+
+use super::model::{ProjectRow, PROJECT_COLUMNS, PROJECT_FROM};
+use crate::contests::brief::{CleanAnswer, QuestionRule, SliderValue};
+
+#[instrument(skip_all, fields(project_id = id))]
+pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {PROJECT_COLUMNS} FROM {PROJECT_FROM} WHERE p.id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// A brief question: its validation rule and its title (the budget question is found by title).
+#[derive(Debug, Clone)]
+pub struct ProjectQuestion {
+    pub rule: QuestionRule,
+    pub title: String,
+}
+
+/// The brief questions of a category with their rules, in order.
+#[instrument(skip_all, fields(category_id))]
+pub async fn question_rules(conn: &mut AnyConnection, category_id: i64) -> Result<Vec<ProjectQuestion>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        id: i64,
+        form_field_type_id: i64,
+        is_required: i64,
+        is_title: i64,
+        is_description: i64,
+        title: String,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT id, form_field_type_id, is_required, is_title, is_description, title FROM project_question \
+         WHERE project_category_id = $1 ORDER BY position",
+    )
+    .bind(category_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let options: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT o.project_question_id, o.id FROM project_question_option o \
+         JOIN project_question q ON q.id = o.project_question_id WHERE q.project_category_id = $1",
+    )
+    .bind(category_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| ProjectQuestion {
+            rule: QuestionRule {
+                id: r.id,
+                field_type: r.form_field_type_id,
+                required: r.is_required != 0,
+                is_title: r.is_title != 0,
+                is_description: r.is_description != 0,
+                option_ids: options.iter().filter(|(q, _)| *q == r.id).map(|(_, o)| *o).collect(),
+            },
+            title: r.title,
+        })
+        .collect())
+}
+
+/// The service chosen at launch, if it belongs to that category and sub-category.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ServiceRange {
+    pub project_category_id: i64,
+    pub project_sub_category_id: i64,
+    pub minimum_amount_cents: i64,
+    pub maximum_amount_cents: i64,
+}
+
+pub async fn service_range(conn: &mut AnyConnection, service_id: i64) -> Result<Option<ServiceRange>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT project_category_id, project_sub_category_id, minimum_amount_cents, maximum_amount_cents \
+         FROM project_service WHERE id = $1",
+    )
+    .bind(service_id)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+/// The category a sub-category belongs to.
+pub async fn sub_category_parent(conn: &mut AnyConnection, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT project_category_id FROM project_sub_category WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+pub async fn category_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM project_category WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    Ok(found.is_some())
+}
+
+/// What a launch stores besides the answers.
+#[derive(Debug)]
+pub struct NewProject<'a> {
+    pub created_by: i64,
+    pub category_id: i64,
+    pub sub_category_id: i64,
+    pub service_id: i64,
+    pub brief: &'a BriefFields,
+    pub is_subscription: bool,
+    pub referral_source: Option<&'a str>,
+    pub country_id: Option<i64>,
+    pub state_id: Option<i64>,
+    pub now_ms: i64,
+}
+
+/// The brief-level columns a launch or a brief update writes.
+#[derive(Debug, Clone)]
+pub struct BriefFields {
+    pub title: String,
+    pub description: String,
+    pub budget_cents: Option<i64>,
+    pub timeline: Option<i64>,
+    pub range_start: Option<String>,
+    pub range_end: Option<String>,
+}
+
+#[instrument(skip_all, fields(service_id = p.service_id))]
+pub async fn insert(conn: &mut AnyConnection, p: &NewProject<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO project (created_by, title, description, status_id, project_category_id, project_sub_category_id, \
+         project_service_id, budget_cents, timeline, timeline_range_start, timeline_range_end, is_subscription, \
+         referral_source, country_id, state_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING id",
+    )
+    .bind(p.created_by)
+    .bind(&p.brief.title)
+    .bind(&p.brief.description)
+    .bind(p.category_id)
+    .bind(p.sub_category_id)
+    .bind(p.service_id)
+    .bind(p.brief.budget_cents)
+    .bind(p.brief.timeline)
+    .bind(p.brief.range_start.as_deref())
+    .bind(p.brief.range_end.as_deref())
+    .bind(i64::from(p.is_subscription))
+    .bind(p.referral_source)
+    .bind(p.country_id)
+    .bind(p.state_id)
+    .bind(p.now_ms)
+    .fetch_one(&mut *conn)
+    .await
+}
+
+pub async fn update_brief(conn: &mut AnyConnection, id: i64, b: &BriefFields, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE project SET title = $1, description = $2, budget_cents = COALESCE($3, budget_cents), timeline = $4, \
+         timeline_range_start = $5, timeline_range_end = $6, updated_at = $7 WHERE id = $8",
+    )
+    .bind(&b.title)
+    .bind(&b.description)
+    .bind(b.budget_cents)
+    .bind(b.timeline)
+    .bind(b.range_start.as_deref())
+    .bind(b.range_end.as_deref())
+    .bind(now_ms)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Replaces the stored brief answers of a project.
+pub async fn replace_answers(conn: &mut AnyConnection, id: i64, answers: &[CleanAnswer]) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM project_brief_answer WHERE project_id = $1").bind(id).execute(&mut *conn).await?;
+    for a in answers {
+        sqlx::query(
+            "INSERT INTO project_brief_answer (project_id, project_question_id, form_field_type_id, answer, \
+             answer_options, answer_slider_options, answer_file_ids) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(id)
+        .bind(a.question_id)
+        .bind(a.field_type)
+        .bind(a.answer.as_deref())
+        .bind(json(&a.options))
+        .bind(json(&a.sliders))
+        .bind(json(&a.files))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// JSON text of a list stored in a TEXT column.
+fn json<T: serde::Serialize>(list: &[T]) -> String {
+    serde_json::to_string(list).unwrap_or_else(|_| "[]".into())
+}
+
+/// A saved brief answer (section 3: project_question_id, form_field_type_id, answer,
+/// answer_options, files).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct SavedAnswer {
+    pub project_question_id: i64,
+    pub form_field_type_id: i64,
+    pub answer: Option<String>,
+    pub answer_options: Vec<i64>,
+    pub answer_slider_options: Vec<SliderValue>,
+    pub answer_file_ids: Vec<i64>,
+}
+
+pub async fn answers<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Vec<SavedAnswer>, sqlx::Error> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        project_question_id: i64,
+        form_field_type_id: i64,
+        answer: Option<String>,
+        answer_options: String,
+        answer_slider_options: String,
+        answer_file_ids: String,
+    }
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT a.project_question_id, a.form_field_type_id, a.answer, a.answer_options, a.answer_slider_options, \
+         a.answer_file_ids FROM project_brief_answer a JOIN project_question q ON q.id = a.project_question_id \
+         WHERE a.project_id = $1 ORDER BY q.position",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| SavedAnswer {
+            project_question_id: r.project_question_id,
+            form_field_type_id: r.form_field_type_id,
+            answer: r.answer,
+            answer_options: serde_json::from_str(&r.answer_options).unwrap_or_default(),
+            answer_slider_options: serde_json::from_str(&r.answer_slider_options).unwrap_or_default(),
+            answer_file_ids: serde_json::from_str(&r.answer_file_ids).unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// Moves a project from `from` to `to` only if it is still in `from` (compare-and-set).
+pub async fn transition(conn: &mut AnyConnection, id: i64, from: i64, to: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE project SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4")
+        .bind(to)
+        .bind(now)
+        .bind(id)
+        .bind(from)
+        .execute(&mut *conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn set_internal_status(
+    conn: &mut AnyConnection,
+    id: i64,
+    value: Option<i64>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE project SET internal_status_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(value)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_budget(conn: &mut AnyConnection, id: i64, cents: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE project SET budget_cents = $1, updated_at = $2 WHERE id = $3")
+        .bind(cents)
+        .bind(now)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Marks `bid_id` as the approved bid of a live project and moves it to paid.
+pub async fn approve(conn: &mut AnyConnection, id: i64, bid_id: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE project SET approved_bid_id = $1, status_id = 2, updated_at = $2 WHERE id = $3 AND status_id = 1",
+    )
+    .bind(bid_id)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn delete<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM project WHERE id = $1").bind(id).execute(db).await?.rows_affected() == 1)
+}
+
+/// One page of projects matching `filter` (a WHERE fragment over `p` whose
+/// placeholders are `$1..$n` for `binds`), newest first; and the total.
+pub async fn page(
+    conn: &mut AnyConnection,
+    filter: &str,
+    binds: &[Bind],
+    page: i64,
+    per_page: i64,
+) -> Result<(Vec<ProjectRow>, i64), sqlx::Error> {
+    let count_sql = format!("SELECT COUNT(*) FROM {PROJECT_FROM} WHERE {filter}");
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+    for bind in binds {
+        count = match bind {
+            Bind::Int(v) => count.bind(*v),
+            Bind::Text(v) => count.bind(v.clone()),
+        };
+    }
+    let total = count.fetch_one(&mut *conn).await?;
+    let n = binds.len();
+    let rows_sql = format!(
+        "SELECT {PROJECT_COLUMNS} FROM {PROJECT_FROM} WHERE {filter} ORDER BY p.id DESC LIMIT ${} OFFSET ${}",
+        n + 1,
+        n + 2
+    );
+    let mut rows = sqlx::query_as::<_, ProjectRow>(&rows_sql);
+    for bind in binds {
+        rows = match bind {
+            Bind::Int(v) => rows.bind(*v),
+            Bind::Text(v) => rows.bind(v.clone()),
+        };
+    }
+    let rows = rows.bind(per_page).bind((page - 1) * per_page).fetch_all(&mut *conn).await?;
+    Ok((rows, total))
+}
+
+/// A value bound to a list filter.
+#[derive(Debug, Clone)]
+pub enum Bind {
+    Int(i64),
+    Text(String),
+}
+
+/// The designer whose bid was approved, if any.
+pub async fn approved_designer(conn: &mut AnyConnection, project: &ProjectRow) -> Result<Option<i64>, sqlx::Error> {
+    let Some(bid_id) = project.approved_bid_id else { return Ok(None) };
+    sqlx::query_scalar("SELECT created_by FROM bid WHERE id = $1").bind(bid_id).fetch_optional(&mut *conn).await
+}
+
+/// Attaches delivered files to a project.
+pub async fn add_artworks(conn: &mut AnyConnection, id: i64, file_ids: &[i64], now: i64) -> Result<(), sqlx::Error> {
+    for file_id in file_ids {
+        sqlx::query(
+            "INSERT INTO project_artwork (project_id, file_id, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (project_id, file_id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(file_id)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
