@@ -22,7 +22,7 @@ use crate::{
     api::{loose_id, Data, Message},
     contests::model::Page,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    notifications::badge_event,
+    notifications::badges,
     realtime::outbox,
     state::AppState,
 };
@@ -193,7 +193,7 @@ pub async fn mark_read(
     if let Some(up_to) = up_to {
         let receipt = json!({"by": caller.id(), "up_to": up_to});
         events.push(outbox::append(&mut tx, &Channel::User(id), event_type::MESSAGE_READ, receipt, now).await?);
-        events.push(badge_event(&mut tx, caller.id(), now).await?);
+        events.extend(badges::changed(&mut tx, caller.id(), now).await?);
     }
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, events, now).await;

@@ -4,10 +4,12 @@
 //! Areas call [`notify`] inside the transaction of the change that causes it, and
 //! publish the returned events after commit like any other outbox events.
 //!
+//! - [`badges`]: badge pushes, coalesced per user (a burst sends a few, not one each).
 //! - [`kinds`]: the notification types 1-22.
 //! - [`routes`]: the list, the unread counters, marking read, muted-type preferences.
 //! - [`store`]: their SQL.
 
+pub mod badges;
 pub mod kinds;
 pub mod routes;
 pub mod store;
@@ -44,9 +46,12 @@ pub struct Badge {
     pub unread_notifications_count: i64,
     /// Unread notifications of new entries on the user's contests.
     pub new_entry_notification_count: i64,
+    /// Direct messages to the user not read yet (and not deleted on their side).
+    pub unread_messages_count: i64,
 }
 
-/// Writes the notification and its `notification.created` and `badge` events.
+/// Writes the notification and its `notification.created` event, and has the badge
+/// pushed ([`badges::changed`]: now, or coalesced with the rest of a burst).
 ///
 /// A type the user muted is still written and announced (an open list shows it), but
 /// pushes no `badge` event: the counters still count it, they are just not pushed for it.
@@ -84,8 +89,9 @@ pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -
     if store::is_muted(conn, n.user_id, n.kind.id()).await? {
         return Ok(vec![created]);
     }
-    let badge = badge_event(conn, n.user_id, now_ms).await?;
-    Ok(vec![created, badge])
+    let mut events = vec![created];
+    events.extend(badges::changed(conn, n.user_id, now_ms).await?);
+    Ok(events)
 }
 
 /// An id the click target needs, from `data`: a number or a numeric string.
@@ -107,17 +113,21 @@ pub async fn badge(conn: &mut AnyConnection, user_id: i64) -> Result<Badge, sqlx
     .bind(NotificationType::NewEntry.id())
     .fetch_one(&mut *conn)
     .await?;
-    Ok(Badge { unread_notifications_count: unread, new_entry_notification_count: new_entries })
-}
-
-/// A `badge` event on `user:{id}` with the current counters; write it whenever one changes.
-pub async fn badge_event(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
-    let counters = badge(conn, user_id).await?;
-    append_badge(conn, user_id, counters, now_ms).await
+    let unread_messages: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM message WHERE recipient_id = $1 AND read_at IS NULL AND deleted_by_recipient_at IS NULL",
+    )
+    .bind(user_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Badge {
+        unread_notifications_count: unread,
+        new_entry_notification_count: new_entries,
+        unread_messages_count: unread_messages,
+    })
 }
 
 /// A `badge` event with counters the caller has just read.
-async fn append_badge(
+pub(crate) async fn append_badge(
     conn: &mut AnyConnection,
     user_id: i64,
     counters: Badge,

@@ -15,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    append_badge, badge,
+    badge,
     store::{self, Entity, NotificationRow},
     Badge,
 };
@@ -98,6 +98,7 @@ pub struct Counters {
     pub unread_notifications_count: i64,
     /// Unread notifications of new entries on the user's contests.
     pub new_entry_notification_count: i64,
+    pub unread_messages_count: i64,
 }
 
 impl From<Badge> for Counters {
@@ -106,6 +107,7 @@ impl From<Badge> for Counters {
             count: b.unread_notifications_count,
             unread_notifications_count: b.unread_notifications_count,
             new_entry_notification_count: b.new_entry_notification_count,
+            unread_messages_count: b.unread_messages_count,
         }
     }
 }
@@ -247,7 +249,10 @@ async fn counters_after(
     now_ms: i64,
 ) -> Result<(Counters, Vec<vitrine_protocol::EventFrame>), sqlx::Error> {
     let counters = badge(conn, user_id).await?;
-    let events = if marked == 0 { vec![] } else { vec![append_badge(conn, user_id, counters, now_ms).await?] };
+    let events = match marked {
+        0 => Vec::new(),
+        _ => super::badges::changed(conn, user_id, now_ms).await?.into_iter().collect(),
+    };
     Ok((counters.into(), events))
 }
 

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use vitrine_protocol::{event_type, EventFrame, ServerFrame};
 use vitrine_server::{
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{badges::WINDOW_MS, notify, NewNotification, NotificationType},
     store::clock::Clock as _,
 };
 
@@ -189,7 +189,7 @@ async fn mark_all_read_clears_only_the_callers_badge() {
     assert_eq!(answer.body["marked"], 3);
     assert_eq!(
         answer.body["data"],
-        json!({"count": 0, "unread_notifications_count": 0, "new_entry_notification_count": 0})
+        json!({"count": 0, "unread_notifications_count": 0, "new_entry_notification_count": 0, "unread_messages_count": 0})
     );
     assert_eq!(unread(&app, &ivan_token).await, (1, 1));
 }
@@ -266,14 +266,21 @@ async fn a_badge_event_reaches_the_user_channel_after_marking_read() {
 
     let answer = app.put("/notifications/mark-as-reads", &json!({"ids": [ids[1]]}), &token).await;
     assert_eq!(answer.status, 200, "{}", answer.body);
+    // Mia's badge was pushed when the notifications came; this change waits out the
+    // coalescing window (the clock is the test's).
+    app.clock.advance_ms(WINDOW_MS);
     let event = next_event(&mut client).await;
     assert_eq!(
         (event.ch.as_str(), event.seq, event.event_type.as_str()),
         (format!("user:{mia}").as_str(), head + 1, event_type::BADGE)
     );
-    assert_eq!(event.data, json!({"unread_notifications_count": 1, "new_entry_notification_count": 0}));
+    assert_eq!(
+        event.data,
+        json!({"unread_notifications_count": 1, "new_entry_notification_count": 0, "unread_messages_count": 0})
+    );
 
     app.put("/notifications/entities/mark-as-reads", &json!({"contest_id": 2}), &token).await;
+    app.clock.advance_ms(WINDOW_MS);
     let event = next_event(&mut client).await;
     assert_eq!((event.seq, event.data["unread_notifications_count"].as_i64()), (head + 2, Some(0)));
 }
@@ -325,4 +332,40 @@ async fn notification_preferences_belong_to_the_user_themself() {
 
     let cleared = app.put(&path, &json!({"muted_notification_type_ids": []}), &token).await;
     assert_eq!(cleared.body["data"]["muted_notification_type_ids"], json!([]));
+}
+
+#[tokio::test]
+async fn thirty_entries_in_a_second_reach_the_holder_as_thirty_notifications_and_a_few_badges() {
+    let app = spawn_app().await;
+    let contest = crate::entries::running_contest(&app, "burst").await;
+    let (_, designer) = crate::entries::designer(&app, "burstdesigner", 2).await;
+    let (mut holder, _) = watch_user(&app, &contest.owner, contest.owner_id).await;
+
+    // A designer uploads 30 entries over one second (of the test's clock).
+    let mut entries = Vec::new();
+    for _ in 0..30 {
+        entries.push(crate::entries::submitted(&app, &designer, contest.id).await);
+        app.clock.advance_ms(33);
+    }
+    // Past the last window, so the final coalesced badge is due.
+    app.clock.advance_ms(WINDOW_MS);
+
+    let mut notified = Vec::new();
+    let mut badges = Vec::new();
+    let mut last_seq = 0;
+    while badges.last() != Some(&30) || notified.len() < 30 {
+        let event = next_event(&mut holder).await;
+        assert!(event.seq > last_seq, "in seq order");
+        last_seq = event.seq;
+        match event.event_type.as_str() {
+            event_type::NOTIFICATION_CREATED => notified.push(event.data["data"]["contest_entry_id"].as_i64().unwrap()),
+            event_type::BADGE => badges.push(event.data["unread_notifications_count"].as_i64().unwrap()),
+            other => panic!("unexpected {other}"),
+        }
+    }
+    holder.ping_pong().await;
+    assert_eq!(notified, entries, "every notification, once, in order");
+    assert!(badges.len() <= 6, "badges coalesced to a few per second: {badges:?}");
+    assert!(badges.windows(2).all(|w| w[0] <= w[1]), "counters only grow: {badges:?}");
+    assert_eq!(badges.last(), Some(&30), "the last badge is current");
 }

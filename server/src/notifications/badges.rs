@@ -1,0 +1,95 @@
+//! Badge pushes, coalesced per user.
+//!
+//! A designer uploading 40 entries must not send their client 40 `badge` events. Each
+//! change of a user's counters goes through [`changed`], inside the writer's
+//! transaction: the first change after a quiet [`WINDOW`] writes the `badge` event at
+//! once (so a single notification shows without delay); later changes inside the
+//! window only mark the user's badge dirty, due at the end of the window. The
+//! [`flush_due`] pass (run by every node's relay loop) then writes one `badge` event
+//! with the counters as they are by then. So a user gets at most two badge events per
+//! window, the last one always current, while every `notification.created` is still
+//! delivered on its own.
+//!
+//! The state lives in `badge_state`, so it holds across nodes and restarts, and a
+//! badge is an ordinary outbox event: seq'd, recovered, published after commit.
+
+use sqlx::AnyConnection;
+use tracing::instrument;
+use vitrine_protocol::EventFrame;
+
+use super::{append_badge, badge};
+use crate::store::{Backend, Db};
+
+/// The quiet time after a pushed badge during which further changes are coalesced.
+pub const WINDOW_MS: i64 = 300;
+/// Users flushed per transaction.
+const BATCH: i64 = 200;
+
+/// The user's counters changed: the `badge` event now, or a mark to send it at the end
+/// of the window. Returns the event when it was written now.
+#[instrument(skip_all, fields(user_id))]
+pub async fn changed(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<Option<EventFrame>, sqlx::Error> {
+    let last: Option<i64> = sqlx::query_scalar("SELECT last_pushed_at FROM badge_state WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match last {
+        Some(last) if now_ms < last + WINDOW_MS => {
+            sqlx::query("UPDATE badge_state SET due_at = $1 WHERE user_id = $2 AND due_at IS NULL")
+                .bind(last + WINDOW_MS)
+                .bind(user_id)
+                .execute(&mut *conn)
+                .await?;
+            Ok(None)
+        }
+        _ => Ok(Some(push(conn, user_id, now_ms).await?)),
+    }
+}
+
+/// Writes the `badge` event with the counters as they are, and records the push.
+async fn push(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO badge_state (user_id, last_pushed_at, due_at) VALUES ($1, $2, NULL) \
+         ON CONFLICT (user_id) DO UPDATE SET last_pushed_at = $2, due_at = NULL",
+    )
+    .bind(user_id)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await?;
+    let counters = badge(conn, user_id).await?;
+    append_badge(conn, user_id, counters, now_ms).await
+}
+
+/// Sends every coalesced badge whose window has ended; returns the committed events
+/// to publish. Safe on several nodes at once: PostgreSQL hands each node its own rows
+/// (`SKIP LOCKED`), and a due mark is cleared in the same transaction as its event.
+#[instrument(skip_all)]
+pub async fn flush_due(db: &Db, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+    let claim = match db.backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let mut events = Vec::new();
+    loop {
+        let mut tx = db.pool.begin().await?;
+        let due: Vec<i64> = sqlx::query_scalar(&format!(
+            "SELECT user_id FROM badge_state WHERE due_at <= $1 ORDER BY due_at LIMIT $2{claim}"
+        ))
+        .bind(now_ms)
+        .bind(BATCH)
+        .fetch_all(&mut *tx)
+        .await?;
+        let batch_len = due.len() as i64;
+        for user_id in due {
+            events.push(push(&mut tx, user_id, now_ms).await?);
+        }
+        tx.commit().await?;
+        if batch_len < BATCH {
+            break;
+        }
+    }
+    if !events.is_empty() {
+        metrics::counter!("vitrine_badges_coalesced_total").increment(events.len() as u64);
+    }
+    Ok(events)
+}
