@@ -16,6 +16,7 @@
 pub mod contests;
 pub mod delivery;
 pub mod housekeeping;
+pub mod projects;
 
 use std::time::Duration;
 
