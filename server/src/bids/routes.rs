@@ -244,7 +244,7 @@ pub async fn delete(
 
 /// An admin approves a bid by hand (card payment will do the same): the bid is
 /// approved, the live project becomes active and assigned (1 -> 2) and its timeline
-/// starts (`timeline_ends_at`); the bidder
+/// starts (`timeline_ends_at`, the timers are woken to look at it); the bidder
 /// (type 14) and the owner (type 15) are told.
 #[utoipa::path(post, path = "/projects/{id}/approve/manually/{bidId}", tag = "bids", params(("id" = i64, Path), ("bidId" = i64, Path)),
     security(("bearer" = [])),
@@ -297,5 +297,9 @@ pub async fn approve(
     }
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, events, now).await;
+    // A timeline deadline was scheduled: let the timers look again.
+    if ends_at.is_some() {
+        state.realtime.wake_timers().await;
+    }
     Ok(Json(Data::new(ProjectView::of(active, true))))
 }
