@@ -1,8 +1,9 @@
 //! The discussion of one bid (projects doc, section 4, bid comments): the project's
-//! owner and the bidder talk while the project is live or paid. A designer may write
-//! only if they have a level above bronze; admins may read but not write (the
-//! specification names the owner and the designer, and nobody else). Every message
-//! goes to `bid:{id}` and the other party is notified (type 12).
+//! owner and the bidder talk while the project is live or paid (1, or 2 active and
+//! assigned: a bid was approved). A designer may write only if they have a level
+//! above bronze; admins may read but not write (the specification names the owner
+//! and the designer, and nobody else). Every message goes to `bid:{id}` and the
+//! other party is notified (type 12).
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;

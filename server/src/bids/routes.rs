@@ -25,7 +25,11 @@ use crate::{
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification},
     projects::{
-        access::visible, events as project_events, model::ProjectView, notices, status::ProjectStatus,
+        access::visible,
+        events as project_events,
+        model::ProjectView,
+        notices,
+        status::{timeline_ends_at, ProjectStatus},
         store as projects,
     },
     state::AppState,
@@ -238,8 +242,10 @@ pub async fn delete(
     Ok(Json(Message::new("Bid deleted")))
 }
 
-/// An admin approves a bid by hand: the bid is approved, the live project becomes
-/// paid, the bidder (type 14) and the owner (type 15) are told.
+/// An admin approves a bid by hand (card payment will do the same): the bid is
+/// approved, the live project becomes active and assigned (1 -> 2) and its timeline
+/// starts (`timeline_ends_at`, the timers are woken to look at it); the bidder
+/// (type 14) and the owner (type 15) are told.
 #[utoipa::path(post, path = "/projects/{id}/approve/manually/{bidId}", tag = "bids", params(("id" = i64, Path), ("bidId" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
@@ -256,16 +262,18 @@ pub async fn approve(
     }
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    if !projects::approve(&mut tx, id, bid_id, now).await? {
+    let ends_at = timeline_ends_at(now, project.timeline, project.timeline_range_end.as_deref());
+    if !projects::approve(&mut tx, id, bid_id, ends_at, now).await? {
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }
     store::set_status(&mut tx, bid_id, BID_APPROVED, now).await?;
     let approved = store::find(&mut *tx, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
     let files = store::files(&mut tx, bid_id).await?;
-    let paid = projects::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let active =
+        projects::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
     let mut events = vec![
         on_bid(&mut tx, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?,
-        project_events::status_changed(&mut tx, &paid, now).await?,
+        project_events::status_changed(&mut tx, &active, now).await?,
     ];
     let data = json!({"project_id": id, "bid_id": bid_id});
     let tells = [
@@ -273,7 +281,7 @@ pub async fn approve(
         (
             project.created_by,
             notices::STATUS_CHANGED,
-            format!("{} is now {}", project.title, ProjectStatus::Paid.name()),
+            format!("{} is now {}", project.title, ProjectStatus::Active.name()),
         ),
     ];
     for (user_id, kind, plain_content) in tells {
@@ -289,5 +297,9 @@ pub async fn approve(
     }
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, events, now).await;
-    Ok(Json(Data::new(ProjectView::of(paid, true))))
+    // A timeline deadline was scheduled: let the timers look again.
+    if ends_at.is_some() {
+        state.realtime.wake_timers().await;
+    }
+    Ok(Json(Data::new(ProjectView::of(active, true))))
 }

@@ -1,6 +1,7 @@
-//! Moving a project through its life: the admin's status changes, internal statuses
-//! and manual budget increases; the approved designer's delivery (artworks); the
-//! client's finalize. Each change writes `project.status` or `project.updated` and its
+//! Moving a project through its life (see [`super::status`]): the admin's verify
+//! (3 -> 4) and credit (5 -> 6), internal statuses and manual budget increases; the
+//! approved designer's delivery (artworks, 4 -> 5); the owner's finalize. Approving
+//! a bid (1 -> 2) is in `bids`; the timeline running out (2 -> 3) in `timers::projects`. Each change writes `project.status` or `project.updated` and its
 //! notifications in one transaction, published after commit.
 
 use axum::{extract::State, Json};
@@ -15,7 +16,7 @@ use super::{
     events,
     model::{ProjectRow, ProjectView},
     notices,
-    status::ProjectStatus,
+    status::{ProjectStatus, DELIVERY_WINDOW_MS},
     store,
 };
 use crate::{
@@ -28,7 +29,8 @@ use crate::{
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StatusChange {
-    /// 1 live, 2 paid, 3 delivered, 4 closed, 5 cancelled, 6 completed.
+    /// 1 live, 2 active and assigned, 3 unverified, 4 pending delivery, 5 pending
+    /// credit, 6 completed; admins move 3 to 4 (verify) and 5 to 6 (credit).
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub status_id: Option<i64>,
@@ -57,11 +59,12 @@ pub struct ArtworkRequest {
     pub file_ids: Vec<i64>,
 }
 
-/// The project's owner and approved designer, each told `content` with `kind`.
-async fn tell_parties(
+/// The project's owner and approved designer, each told `content` with `kind`
+/// (except `by`, who made the change; None when the clock made it).
+pub(crate) async fn tell_parties(
     conn: &mut sqlx::AnyConnection,
     project: &ProjectRow,
-    by: i64,
+    by: Option<i64>,
     kind: NotificationType,
     content: &str,
     now: i64,
@@ -69,11 +72,11 @@ async fn tell_parties(
     let mut people = vec![project.created_by];
     people.extend(store::approved_designer(conn, project).await?);
     let mut events = Vec::new();
-    for user_id in people.into_iter().filter(|u| *u != by) {
+    for user_id in people.into_iter().filter(|u| Some(*u) != by) {
         let n = NewNotification {
             user_id,
             kind,
-            created_by: Some(by),
+            created_by: by,
             trigger_entity_id: Some(project.id),
             plain_content: content.to_owned(),
             data: json!({"project_id": project.id, "bid_id": project.approved_bid_id}),
@@ -83,36 +86,59 @@ async fn tell_parties(
     Ok(events)
 }
 
-/// Moves `project` to `to` (compare-and-set on its current status), writes the
-/// `project.status` event and tells both parties; answers the project as it is now.
+/// What a move writes besides the status.
+enum Also {
+    Nothing,
+    /// The designer's final files.
+    Artworks(Vec<i64>),
+    /// An admin verified: the 48 hours to deliver start.
+    Verified,
+    /// The owner accepted the delivery.
+    Finalized,
+}
+
+/// Moves `project` to `to` (compare-and-set on its current status), writes what the
+/// move brings with it, the `project.status` event and tells both parties; answers
+/// the project as it is now.
 async fn move_to(
     state: &AppState,
     caller: &CurrentUser,
     project: ProjectRow,
     to: ProjectStatus,
     kind: NotificationType,
-    before: impl FnOnce() -> Option<Vec<i64>>,
+    also: Also,
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     if !store::transition(&mut tx, project.id, project.status_id, to.id(), now).await? {
         return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
     }
-    if let Some(files) = before() {
-        store::add_artworks(&mut tx, project.id, &files, now).await?;
+    match also {
+        Also::Nothing => {}
+        Also::Artworks(files) => store::add_artworks(&mut tx, project.id, &files, now).await?,
+        Also::Verified => store::set_delivery_due(&mut tx, project.id, now + DELIVERY_WINDOW_MS).await?,
+        Also::Finalized => {
+            store::set_finalized(&mut tx, project.id, now).await?;
+        }
     }
     let moved =
         store::find(&mut *tx, project.id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
     let mut out = vec![events::status_changed(&mut tx, &moved, now).await?];
-    let content = format!("{} is now {}", moved.title, to.name());
-    out.extend(tell_parties(&mut tx, &moved, caller.id(), kind, &content, now).await?);
+    let content = match to {
+        ProjectStatus::PendingDelivery => {
+            format!("{} is verified: the final files are due within 48 hours", moved.title)
+        }
+        _ => format!("{} is now {}", moved.title, to.name()),
+    };
+    out.extend(tell_parties(&mut tx, &moved, Some(caller.id()), kind, &content, now).await?);
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, out, now).await;
     Ok(Json(Data::new(ProjectView::of(moved, caller.is_admin()))))
 }
 
-/// An admin moves a project to another status. Paid, delivered and completed need an
-/// approved bid; a project with an approved bid cannot go back to live.
+/// An admin moves a project on: verifies one whose timeline ran out (3 -> 4, the
+/// designer's 48 hours to deliver start) or credits a delivered one (5 -> 6). Every
+/// other move is someone else's (see [`ProjectStatus::admin_may_move`]).
 #[utoipa::path(put, path = "/projects/{id}/statuses", tag = "projects", params(("id" = i64, Path)), request_body = StatusChange, security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(project_id = id))]
@@ -128,11 +154,14 @@ pub async fn set_status(
         .status_id
         .and_then(ProjectStatus::from_id)
         .ok_or_else(|| AppError::field("status_id", catalogue::PROJECT_STATUS_IN))?;
-    let has_bid = project.approved_bid_id.is_some();
-    if to == project.status() || (to.needs_approved_bid() && !has_bid) || (to == ProjectStatus::Live && has_bid) {
+    if !ProjectStatus::admin_may_move(project.status(), to) {
         return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
     }
-    move_to(&state, &caller, project, to, notices::STATUS_CHANGED, || None).await
+    let also = match to {
+        ProjectStatus::PendingDelivery => Also::Verified,
+        _ => Also::Nothing,
+    };
+    move_to(&state, &caller, project, to, notices::STATUS_CHANGED, also).await
 }
 
 /// An admin marks a project with an internal status (never shown to users).
@@ -193,8 +222,10 @@ pub async fn increase_budget(
     Ok(Json(Data::new(ProjectView::of(raised, true))))
 }
 
-/// The approved designer delivers the final files: the project moves from paid to
-/// delivered and its owner is told (type 21).
+/// The approved designer delivers the final files of a verified project: it moves
+/// from pending delivery to pending credit (4 -> 5) and its owner is told (type 21).
+/// Files that arrive after the 48 hours are still a delivery (as for contests); the
+/// window is what the designer is held to, not a lock.
 #[utoipa::path(post, path = "/projects/{id}/artworks", tag = "projects", params(("id" = i64, Path)), request_body = ArtworkRequest, security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(project_id = id))]
@@ -209,7 +240,7 @@ pub async fn artworks(
     if store::approved_designer(&mut conn, &project).await? != Some(caller.id()) {
         return Err(AppError::forbidden(catalogue::PROJECT_ARTWORK_FORBIDDEN));
     }
-    if project.status() != ProjectStatus::Paid {
+    if project.status() != ProjectStatus::PendingDelivery {
         return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
     }
     if req.file_ids.is_empty() {
@@ -220,11 +251,19 @@ pub async fn artworks(
     }
     drop(conn);
     let files = req.file_ids.clone();
-    move_to(&state, &caller, project, ProjectStatus::Delivered, notices::ARTWORKS_UPLOADED, || Some(files)).await
+    let to = ProjectStatus::PendingCredit;
+    move_to(&state, &caller, project, to, notices::ARTWORKS_UPLOADED, Also::Artworks(files)).await
 }
 
-/// The owner accepts the delivered files: the project is completed and the designer
-/// is told (type 22).
+/// The owner accepts the delivery; the designer is told (type 22). Crediting stays
+/// the admins' (5 -> 6), so finalize never completes a project by itself:
+///
+/// - pending credit (5, the designer uploaded the final files): the acceptance is
+///   recorded (`finalized_at`) for the admins who credit, with a `project.updated`;
+/// - pending delivery (4): the owner confirms they have the final files although
+///   none were uploaded here (handed over another way), which delivers the project
+///   (4 -> 5) as an upload would, and records the acceptance;
+/// - anything else, or a second finalize: 409.
 #[utoipa::path(post, path = "/projects/{id}/finalize", tag = "projects", params(("id" = i64, Path)), security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(project_id = id))]
@@ -234,8 +273,26 @@ pub async fn finalize(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let project = owned(&state, &caller, id, false).await?;
-    if project.status() != ProjectStatus::Delivered {
-        return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
+    match project.status() {
+        ProjectStatus::PendingDelivery => {
+            let to = ProjectStatus::PendingCredit;
+            move_to(&state, &caller, project, to, notices::FINALIZED, Also::Finalized).await
+        }
+        ProjectStatus::PendingCredit => {
+            let now = state.now_ms();
+            let mut tx = state.db.pool.begin().await?;
+            if !store::set_finalized(&mut tx, id, now).await? {
+                return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
+            }
+            let accepted =
+                store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+            let mut out = vec![events::updated(&mut tx, &accepted, now).await?];
+            let content = format!("{} accepted the final files of {}", caller.user.username, accepted.title);
+            out.extend(tell_parties(&mut tx, &accepted, Some(caller.id()), notices::FINALIZED, &content, now).await?);
+            tx.commit().await?;
+            state.realtime.publish_committed(&state.db, out, now).await;
+            Ok(Json(Data::new(ProjectView::of(accepted, caller.is_admin()))))
+        }
+        _ => Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE)),
     }
-    move_to(&state, &caller, project, ProjectStatus::Completed, notices::FINALIZED, || None).await
 }

@@ -157,8 +157,8 @@ pub async fn list(
     answer(&state, &viewer, "/projects", &filter, &binds, page).await
 }
 
-/// Projects under way: a client's live, paid and delivered ones; the paid and
-/// delivered ones a designer's bid was approved on; for admins, all of those.
+/// Projects under way (statuses 1-5, not yet completed): a client's own; the ones
+/// a designer's bid was approved on (2-5); for admins, all of them.
 #[utoipa::path(get, path = "/projects/active", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query)),
     responses((status = 200, body = Page<ProjectView>), (status = 401, body = ErrorEnvelope)))]
 pub async fn active(
@@ -168,17 +168,17 @@ pub async fn active(
 ) -> Result<Json<Page<ProjectView>>, AppError> {
     let page = page_of(&pairs(raw.as_deref()))?;
     let (filter, binds) = match viewer.user.user_type() {
-        UserType::Admin => ("p.status_id IN (1, 2, 3)", vec![]),
-        UserType::Client => ("p.created_by = $1 AND p.status_id IN (1, 2, 3)", vec![Bind::Int(viewer.id())]),
+        UserType::Admin => ("p.status_id BETWEEN 1 AND 5", vec![]),
+        UserType::Client => ("p.created_by = $1 AND p.status_id BETWEEN 1 AND 5", vec![Bind::Int(viewer.id())]),
         UserType::Designer => (
-            "p.status_id IN (2, 3) AND EXISTS (SELECT 1 FROM bid ab WHERE ab.id = p.approved_bid_id AND ab.created_by = $1)",
+            "p.status_id BETWEEN 2 AND 5 AND EXISTS (SELECT 1 FROM bid ab WHERE ab.id = p.approved_bid_id AND ab.created_by = $1)",
             vec![Bind::Int(viewer.id())],
         ),
     };
     answer(&state, &viewer, "/projects/active", filter, &binds, page).await
 }
 
-/// Delivered projects awaiting verification (admins).
+/// Projects whose timeline ran out, awaiting an admin's verification (status 3, admins).
 #[utoipa::path(get, path = "/projects/verify", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query)),
     responses((status = 200, body = Page<ProjectView>), (status = 403, body = ErrorEnvelope)))]
 pub async fn verify(
@@ -191,7 +191,7 @@ pub async fn verify(
     answer(&state, &viewer, "/projects/verify", "p.status_id = 3", &[], page).await
 }
 
-/// Completed projects, whose designers are to be credited (admins).
+/// Delivered projects whose designers are to be credited (status 5, pending credit; admins).
 #[utoipa::path(get, path = "/projects/credit", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query)),
     responses((status = 200, body = Page<ProjectView>), (status = 403, body = ErrorEnvelope)))]
 pub async fn credit(
@@ -201,7 +201,7 @@ pub async fn credit(
 ) -> Result<Json<Page<ProjectView>>, AppError> {
     viewer.require_admin()?;
     let page = page_of(&pairs(raw.as_deref()))?;
-    answer(&state, &viewer, "/projects/credit", "p.status_id = 6", &[], page).await
+    answer(&state, &viewer, "/projects/credit", "p.status_id = 5", &[], page).await
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub const PROJECT_COLUMNS: &str = "p.id, p.title, p.description, p.status_id, p.
     psc.title AS sub_category_title, psc.launch_slug AS sub_category_slug, p.project_service_id, \
     ps.title AS service_title, ps.launch_slug AS service_slug, p.budget_cents, p.timeline, p.timeline_range_start, \
     p.timeline_range_end, p.is_subscription, p.country_id, p.state_id, p.internal_status_id, p.approved_bid_id, \
+    p.timeline_ends_at, p.delivery_due_at, p.finalized_at, \
     (SELECT COUNT(*) FROM bid b WHERE b.project_id = p.id) AS bids_count, p.created_at, p.updated_at, \
     u.id AS user_id, u.username, u.name, u.profile_picture, u.user_type_id";
 
@@ -46,6 +47,9 @@ pub struct ProjectRow {
     pub state_id: Option<i64>,
     pub internal_status_id: Option<i64>,
     pub approved_bid_id: Option<i64>,
+    pub timeline_ends_at: Option<i64>,
+    pub delivery_due_at: Option<i64>,
+    pub finalized_at: Option<i64>,
     pub bids_count: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -98,6 +102,13 @@ pub struct ProjectView {
     pub is_subscription: i64,
     pub detail: ProjectDetail,
     pub approved_bid_id: Option<i64>,
+    /// When the designer's time runs out (ms): set when a bid is approved, from the
+    /// timeline; null before, and for a subscription project without a timeline.
+    pub timeline_ends_at: Option<i64>,
+    /// When the 48 hours to upload the final files run out (ms), once verified.
+    pub delivery_due_at: Option<i64>,
+    /// When the owner accepted the delivery (`POST /projects/{id}/finalize`), if they did.
+    pub finalized_at: Option<i64>,
     pub bids_count: i64,
     /// Admins only (null when unset); absent for everyone else.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -130,6 +141,9 @@ impl ProjectView {
                 state_id: row.state_id,
             },
             approved_bid_id: row.approved_bid_id,
+            timeline_ends_at: row.timeline_ends_at,
+            delivery_due_at: row.delivery_due_at,
+            finalized_at: row.finalized_at,
             bids_count: row.bids_count,
             internal_status_id: admin.then_some(row.internal_status_id),
             created_by_user: row.owner,

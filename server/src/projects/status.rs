@@ -1,30 +1,37 @@
-//! Project status ids 1-6 and the project constants (projects doc, section 9).
+//! Project status ids 1-6 (projects doc, section 4) and the project constants
+//! (section 9).
 //!
-//! The specification numbers the statuses without naming them all; these are ours:
-//! a project is live from launch (the launch dialog says 'Your project is live!'),
-//! paid once a bid is approved and paid for, then delivered, and ends completed,
-//! closed without a bid chosen, or cancelled.
+//! The life of a project mirrors an awarded contest's (`contests::status`):
+//!
+//! ```text
+//! 1 Live ──approve a bid──▶ 2 Active ──timeline ends (timer)──▶ 3 Unverified
+//!   ──admin verifies──▶ 4 Pending delivery (48 h) ──final files──▶ 5 Pending credit
+//!   ──admin credits──▶ 6 Completed
+//! ```
+
+use crate::contests::status::DAY_MS;
 
 /// Stored `status_id` of a project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ProjectStatus {
-    /// 1: launched and accepting bids.
+    /// 1: Live and accepting bids (Unstarted).
     Live = 1,
-    /// 2: a bid was approved and paid; the designer works and posts updates.
-    Paid = 2,
-    /// 3: final files delivered, awaiting verification.
-    Delivered = 3,
-    /// 4: closed without a bid chosen.
-    Closed = 4,
-    /// 5: cancelled.
-    Cancelled = 5,
-    /// 6: completed (the designer is credited).
+    /// 2: Project active and assigned (Approved): a bid was approved, the designer
+    /// works until the timeline ends.
+    Active = 2,
+    /// 3: Unverified: the timeline ran out; admins verify.
+    Unverified = 3,
+    /// 4: Pending delivery: verified; the designer has 48 hours to upload final files.
+    PendingDelivery = 4,
+    /// 5: Pending credit: the final files are delivered; admins credit the designer.
+    PendingCredit = 5,
+    /// 6: Completed (the designer is credited).
     Completed = 6,
 }
 
 impl ProjectStatus {
     pub const ALL: [ProjectStatus; 6] =
-        [Self::Live, Self::Paid, Self::Delivered, Self::Closed, Self::Cancelled, Self::Completed];
+        [Self::Live, Self::Active, Self::Unverified, Self::PendingDelivery, Self::PendingCredit, Self::Completed];
 
     pub fn from_id(id: i64) -> Option<Self> {
         Self::ALL.into_iter().find(|s| *s as i64 == id)
@@ -34,30 +41,39 @@ impl ProjectStatus {
         self as i64
     }
 
+    /// The stored meaning, as the specification names it.
     pub fn name(self) -> &'static str {
         match self {
-            Self::Live => "Live",
-            Self::Paid => "Paid",
-            Self::Delivered => "Delivered",
-            Self::Closed => "Closed",
-            Self::Cancelled => "Cancelled",
+            Self::Live => "Live and accepting bids",
+            Self::Active => "Project active and assigned",
+            Self::Unverified => "Unverified",
+            Self::PendingDelivery => "Pending delivery",
+            Self::PendingCredit => "Pending credit",
             Self::Completed => "Completed",
         }
     }
 
-    /// Bids may be discussed while the project is live or paid (section 4, bid comments).
+    /// Bids may be discussed while the project is live or paid (section 4, bid
+    /// comments: "status PAID"), that is accepting bids or active and assigned.
     pub fn allows_bid_comments(self) -> bool {
-        matches!(self, Self::Live | Self::Paid)
+        matches!(self, Self::Live | Self::Active)
     }
 
-    /// A status that needs an approved bid behind it.
-    pub fn needs_approved_bid(self) -> bool {
-        matches!(self, Self::Paid | Self::Delivered | Self::Completed)
+    /// The moves an admin makes with `PUT /projects/{id}/statuses`: verifying a
+    /// project whose timeline ran out (3 -> 4) and crediting a delivered one (5 -> 6).
+    /// The other moves belong to someone else: approving a bid (1 -> 2), the timeline
+    /// timer (2 -> 3), the designer's final files or the owner's finalize (4 -> 5).
+    pub fn admin_may_move(from: Self, to: Self) -> bool {
+        matches!((from, to), (Self::Unverified, Self::PendingDelivery) | (Self::PendingCredit, Self::Completed))
     }
 }
 
 /// Timeline choices in days (section 9): '48 hours', '1 week', '2 weeks', '1 month'.
 pub const TIMELINES: [i64; 4] = [2, 7, 14, 30];
+
+/// The designer has 48 hours to upload the final files once an admin verified the
+/// project (4), as a contest's winner does.
+pub const DELIVERY_WINDOW_MS: i64 = crate::contests::status::DELIVERY_WINDOW_MS;
 
 /// The brief question whose answer is the budget (section 3).
 pub const BUDGET_QUESTION: &str = "What's your budget?";
@@ -65,17 +81,49 @@ pub const BUDGET_QUESTION: &str = "What's your budget?";
 /// Project lists: 48 a page, as the contest lists.
 pub const PER_PAGE: i64 = 48;
 
+/// When the designer's time runs out for a project whose bid is approved at
+/// `approved_at`: `timeline` days later, or (a custom range, `timeline` null) when
+/// the range's end date is over, at the end of that day UTC. None without either
+/// (a subscription project launched without a timeline has no timer).
+pub fn timeline_ends_at(approved_at: i64, timeline: Option<i64>, range_end: Option<&str>) -> Option<i64> {
+    match (timeline, range_end) {
+        (Some(days), _) => Some(approved_at + days * DAY_MS),
+        (None, Some(end)) => super::rules::parse_date(end).map(|day| (day + 1) * DAY_MS),
+        (None, None) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn ids_round_trip_and_only_live_or_paid_allow_bid_comments() {
+    fn ids_round_trip_and_only_live_or_active_allow_bid_comments() {
         for status in ProjectStatus::ALL {
             assert_eq!(ProjectStatus::from_id(status.id()), Some(status));
         }
         assert_eq!(ProjectStatus::from_id(7), None);
         let open: Vec<_> = ProjectStatus::ALL.into_iter().filter(|s| s.allows_bid_comments()).collect();
-        assert_eq!(open, [ProjectStatus::Live, ProjectStatus::Paid]);
+        assert_eq!(open, [ProjectStatus::Live, ProjectStatus::Active]);
+    }
+
+    #[test]
+    fn admins_verify_and_credit_only() {
+        let moves: Vec<_> = ProjectStatus::ALL
+            .into_iter()
+            .flat_map(|from| ProjectStatus::ALL.into_iter().map(move |to| (from, to)))
+            .filter(|(from, to)| ProjectStatus::admin_may_move(*from, *to))
+            .map(|(from, to)| (from.id(), to.id()))
+            .collect();
+        assert_eq!(moves, [(3, 4), (5, 6)]);
+    }
+
+    #[test]
+    fn timelines_end_after_their_days_or_at_the_end_of_the_range() {
+        assert_eq!(timeline_ends_at(1_000, Some(7), None), Some(1_000 + 7 * DAY_MS));
+        // 1970-01-03 is day 2: it is over at the start of day 3.
+        assert_eq!(timeline_ends_at(1_000, None, Some("1970-01-03")), Some(3 * DAY_MS));
+        assert_eq!(timeline_ends_at(1_000, None, None), None);
+        assert_eq!(timeline_ends_at(1_000, None, Some("garbage")), None);
     }
 }

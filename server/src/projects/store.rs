@@ -273,16 +273,47 @@ pub async fn set_budget(conn: &mut AnyConnection, id: i64, cents: i64, now: i64)
     Ok(())
 }
 
-/// Marks `bid_id` as the approved bid of a live project and moves it to paid.
-pub async fn approve(conn: &mut AnyConnection, id: i64, bid_id: i64, now: i64) -> Result<bool, sqlx::Error> {
+/// Marks `bid_id` as the approved bid of a live project and moves it to active and
+/// assigned (1 -> 2), starting its timeline: `timeline_ends_at` is when it runs out
+/// (None: no timer).
+pub async fn approve(
+    conn: &mut AnyConnection,
+    id: i64,
+    bid_id: i64,
+    timeline_ends_at: Option<i64>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE project SET approved_bid_id = $1, status_id = 2, updated_at = $2 WHERE id = $3 AND status_id = 1",
+        "UPDATE project SET approved_bid_id = $1, status_id = 2, timeline_ends_at = $2, updated_at = $3 \
+         WHERE id = $4 AND status_id = 1",
     )
     .bind(bid_id)
+    .bind(timeline_ends_at)
     .bind(now)
     .bind(id)
     .execute(&mut *conn)
     .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Starts the designer's window to upload the final files (at verification, 3 -> 4).
+pub async fn set_delivery_due(conn: &mut AnyConnection, id: i64, due_at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE project SET delivery_due_at = $1 WHERE id = $2")
+        .bind(due_at)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Records the owner's acceptance of the delivery, once: false if it was already recorded.
+pub async fn set_finalized(conn: &mut AnyConnection, id: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE project SET finalized_at = $1, updated_at = $1 WHERE id = $2 AND finalized_at IS NULL")
+            .bind(now)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 

@@ -6,6 +6,8 @@
 //!
 //! - [`contests`]: submissions close (2 -> 3) and deciding windows run out (3 -> 4),
 //!   by compare-and-set, with their events in the same transaction.
+//! - [`projects`]: project timelines run out (2 -> 3, Unverified), by compare-and-set,
+//!   with their events and notices in the same transaction.
 //! - [`delivery`]: the winner's 48 hours to deliver: a reminder, then the overdue notice.
 //! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history.
 //!
@@ -16,6 +18,7 @@
 pub mod contests;
 pub mod delivery;
 pub mod housekeeping;
+pub mod projects;
 
 use std::time::Duration;
 
@@ -32,7 +35,7 @@ pub const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(300);
 pub const MAX_SLEEP: Duration = Duration::from_secs(60);
 
 /// Runs every timer task until `shutdown` turns true. Between passes it sleeps until
-/// the next contest deadline, or until a sooner one is scheduled anywhere (a
+/// the next contest or project deadline, or until a sooner one is scheduled anywhere (a
 /// `TimersWake` on the bus), never longer than [`MAX_SLEEP`].
 pub async fn run_until_stopped(
     db: Db,
@@ -53,8 +56,10 @@ pub async fn run_until_stopped(
             }
             housekeeping_due = now + HOUSEKEEPING_EVERY.as_millis() as i64;
         }
-        if let Ok(depth) = contests::queue_depth(&db, now).await {
-            metrics::gauge!("vitrine_timer_queue_depth").set(depth as f64);
+        if let (Ok(contests), Ok(projects)) =
+            (contests::queue_depth(&db, now).await, projects::queue_depth(&db, now).await)
+        {
+            metrics::gauge!("vitrine_timer_queue_depth").set((contests + projects) as f64);
         }
         match contests::run_due(&db, now).await {
             Ok((pass, events)) => {
@@ -65,6 +70,15 @@ pub async fn run_until_stopped(
             }
             Err(err) => tracing::warn!(error = %err, "contest deadlines failed"),
         }
+        match projects::run_due(&db, now).await {
+            Ok((pass, events)) => {
+                if pass.performed > 0 {
+                    tracing::info!(performed = pass.performed, lost = pass.lost, "project timelines");
+                }
+                realtime.publish_committed(&db, events, now).await;
+            }
+            Err(err) => tracing::warn!(error = %err, "project timelines failed"),
+        }
         match delivery::run_due(&db, now).await {
             Ok(pass) if pass.performed > 0 => tracing::info!(performed = pass.performed, "delivery alarms"),
             Ok(_) => {}
@@ -72,7 +86,8 @@ pub async fn run_until_stopped(
         }
         let next_alarm = delivery::next_alarm(&db).await.ok().flatten().unwrap_or(i64::MAX);
         let next_deadline = contests::next_deadline(&db).await.ok().flatten().unwrap_or(i64::MAX);
-        let next = next_deadline.min(next_alarm).min(housekeeping_due);
+        let next_timeline = projects::next_deadline(&db).await.ok().flatten().unwrap_or(i64::MAX);
+        let next = next_deadline.min(next_timeline).min(next_alarm).min(housekeeping_due);
         metrics::gauge!("vitrine_timer_next_deadline_ms").set(next as f64);
         let wait = Duration::from_millis(u64::try_from(next - clock.now_ms()).unwrap_or(0)).min(MAX_SLEEP);
         tokio::select! {

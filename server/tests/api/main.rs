@@ -21,3 +21,4 @@ mod realtime;
 mod registration;
 mod sign_in;
 mod timers;
+mod timers_projects;

@@ -66,7 +66,7 @@ async fn the_owner_and_a_bidder_above_bronze_talk_and_nobody_else_writes() {
 }
 
 #[tokio::test]
-async fn a_bid_is_discussed_while_the_project_is_live_or_paid_and_not_after() {
+async fn a_bid_is_discussed_while_the_project_is_live_or_active_and_not_after() {
     let app = spawn_app().await;
     let w = world(&app).await;
     let id = bid(&app, &w, 300, &w.designer.1).await;
@@ -77,8 +77,10 @@ async fn a_bid_is_discussed_while_the_project_is_live_or_paid_and_not_after() {
         send(&app, Method::POST, &path, json!({"comment": "Paid, let's go"}), Some(&w.owner.1)).await.status,
         201
     );
-    let cancelled = send(&app, Method::PUT, &w.path("statuses"), json!({"status_id": 5}), Some(&w.admin.1)).await;
-    assert_eq!(cancelled.status, 200, "{}", cancelled.body);
+    // The timeline runs out (3, unverified): the discussion is closed.
+    let ends = app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["timeline_ends_at"].as_i64().unwrap();
+    let (pass, _) = vitrine_server::timers::projects::run_due(&app.db, ends).await.unwrap();
+    assert_eq!(pass.performed, 1);
     send(&app, Method::POST, &path, json!({"comment": "Still there?"}), Some(&w.owner.1))
         .await
         .assert_error(409, "bid.comment.closed");

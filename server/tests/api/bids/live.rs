@@ -124,7 +124,10 @@ async fn a_new_bid_reaches_the_project_watchers_as_a_count_and_the_owner_as_a_no
     let (seq, kind, data) = next_event(&mut bidder, &bid_ch).await;
     assert_eq!((seq, kind.as_str(), data["status_id"].as_i64()), (2, "bid.updated", Some(2)));
     let (seq, kind, data) = next_event(&mut watcher, &project_ch).await;
-    assert_eq!((seq, kind.as_str(), data["status"].as_str()), (2, "project.status", Some("Paid")));
+    assert_eq!(
+        (seq, kind.as_str(), data["status"].as_str()),
+        (2, "project.status", Some("Project active and assigned"))
+    );
 }
 
 #[tokio::test]

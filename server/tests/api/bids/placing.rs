@@ -2,6 +2,7 @@
 
 use reqwest::Method;
 use serde_json::json;
+use vitrine_server::store::clock::Clock;
 
 use super::bid;
 use crate::{
@@ -54,7 +55,10 @@ async fn only_designers_bid_once_on_a_live_project() {
         (Some(11), Some(1))
     );
 
-    send(&app, Method::PUT, &w.path("statuses"), json!({"status_id": 4}), Some(&w.admin.1)).await;
+    // Once a bid is approved the project is no longer live.
+    let placed_id = placed.body["data"]["id"].as_i64().unwrap();
+    let approve = w.path(&format!("approve/manually/{placed_id}"));
+    assert_eq!(send(&app, Method::POST, &approve, json!(null), Some(&w.admin.1)).await.status, 200);
     let (_, late) = designer(&app, "late", 2).await;
     send(&app, Method::POST, &w.path("bids"), offer, Some(&late)).await.assert_error(409, "project.not_live");
 }
@@ -117,10 +121,16 @@ async fn the_bidder_withdraws_a_bid_the_owner_may_not_and_an_approved_bid_stays(
     let approve = w.path(&format!("approve/manually/{kept}"));
     send(&app, Method::POST, &approve, json!(null), Some(&w.owner.1)).await.assert_error(403, "auth.forbidden");
     send(&app, Method::POST, &approve, json!(null), Some(&gold)).await.assert_error(403, "auth.forbidden");
-    let paid = send(&app, Method::POST, &approve, json!(null), Some(&w.admin.1)).await;
+    let approved_at = app.clock.now_ms();
+    let active = send(&app, Method::POST, &approve, json!(null), Some(&w.admin.1)).await;
     assert_eq!(
-        (paid.body["data"]["status"].as_str(), paid.body["data"]["approved_bid_id"].as_i64()),
-        (Some("Paid"), Some(kept))
+        (
+            active.body["data"]["status_id"].as_i64(),
+            active.body["data"]["approved_bid_id"].as_i64(),
+            active.body["data"]["timeline_ends_at"].as_i64()
+        ),
+        (Some(2), Some(kept), Some(approved_at + 7 * 86_400_000)),
+        "active and assigned; the week's timeline starts"
     );
     assert_eq!(app.get(&format!("/bids/{kept}"), Some(&gold)).await.body["data"]["status_id"], 2);
     send(&app, Method::DELETE, &format!("/bids/{kept}"), json!(null), Some(&gold))

@@ -5,7 +5,7 @@ use reqwest::Method;
 use serde_json::json;
 use vitrine_protocol::ServerFrame;
 
-use super::{designer, send, world};
+use super::{assign, designer, send, world};
 use crate::{helpers::spawn_app, realtime::client::WsClient};
 
 #[tokio::test]
@@ -86,7 +86,7 @@ async fn only_the_owner_invites_creatives_and_only_creatives_are_invited() {
     app.get(&w.path("invites"), Some(&w.designer.1)).await.assert_error(403, "invite.forbidden");
     assert_eq!(app.get("/notifications", Some(&w.designer.1)).await.body["total"], 1);
 
-    send(&app, Method::PUT, &w.path("statuses"), json!({"status_id": 4}), Some(&w.admin.1)).await;
+    assign(&app, w.project, &w.designer.1, &w.admin.1).await;
     send(&app, Method::POST, &w.path("invites"), body, Some(&w.owner.1)).await.assert_error(409, "project.not_live");
 }
 

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use super::{designer, launch, launch_payload, send, world};
+use super::{assign, designer, launch, launch_payload, send, world};
 use crate::helpers::spawn_app;
 
 #[tokio::test]
@@ -29,7 +29,7 @@ async fn only_clients_launch_a_project_and_the_answer_is_its_id() {
     assert_eq!(p["description"], "A friendly coffee brand.", "the description is the is_description answer");
     assert_eq!(
         (p["budget"].as_i64(), p["status_id"].as_i64(), p["status"].as_str()),
-        (Some(250), Some(1), Some("Live"))
+        (Some(250), Some(1), Some("Live and accepting bids"))
     );
     assert_eq!(
         (p["category"]["launch_slug"].as_str(), p["service"]["launch_slug"].as_str()),
@@ -206,9 +206,8 @@ async fn the_owner_reads_and_updates_the_brief_while_live_and_nobody_else_may() 
     );
     assert_eq!(saved.body["data"]["detail"]["timeline"], 30);
 
-    // Once cancelled, the brief is closed.
-    let cancel = send(&app, Method::PUT, &w.path("statuses"), json!({"status_id": 5}), Some(&w.admin.1)).await;
-    assert_eq!(cancel.status, 200, "{}", cancel.body);
+    // Once a bid is approved, the brief is closed.
+    assign(&app, w.project, &w.designer.1, &w.admin.1).await;
     send(&app, Method::PUT, &w.path(""), change, Some(&w.owner.1)).await.assert_error(409, "project.already_started");
 }
 
@@ -226,9 +225,9 @@ async fn the_owner_deletes_a_live_project_others_may_not() {
     assert_eq!(gone.status, 200, "{}", gone.body);
     app.get(&w.path(""), Some(&w.owner.1)).await.assert_error(404, "project.not_found");
 
-    // A paid project is the admin's to delete, not the owner's.
+    // An assigned project is the admin's to delete, not the owner's.
     let other = launch(&app, &w.owner.1).await;
-    send(&app, Method::PUT, &format!("/projects/{other}/statuses"), json!({"status_id": 4}), Some(&w.admin.1)).await;
+    assign(&app, other, &w.designer.1, &w.admin.1).await;
     send(&app, Method::DELETE, &format!("/projects/{other}"), json!(null), Some(&w.owner.1))
         .await
         .assert_error(409, "project.already_started");

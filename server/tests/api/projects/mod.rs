@@ -83,3 +83,22 @@ impl World {
         }
     }
 }
+
+/// The designer with `designer` bids on `project` and an admin approves the bid: the
+/// project is active and assigned (2) and its timeline runs. Answers the bid id.
+pub async fn assign(app: &TestApp, project: i64, designer: &str, admin: &str) -> i64 {
+    let path = format!("/projects/{project}/bids");
+    let bid =
+        send(app, Method::POST, &path, json!({"amount": 240, "description": "I can do it."}), Some(designer)).await;
+    assert_eq!(bid.status, 201, "{}", bid.body);
+    let bid_id = bid.body["data"]["id"].as_i64().expect("bid id");
+    let approve = format!("/projects/{project}/approve/manually/{bid_id}");
+    let approved = send(app, Method::POST, &approve, json!(null), Some(admin)).await;
+    assert_eq!(
+        (approved.status.as_u16(), approved.body["data"]["status_id"].as_i64()),
+        (200, Some(2)),
+        "{}",
+        approved.body
+    );
+    bid_id
+}
