@@ -54,6 +54,12 @@ pub async fn has_written(conn: &mut AnyConnection, from: i64, to: i64) -> Result
     Ok(found.is_some())
 }
 
+/// Whether `a` and `b` have a conversation: a message either way.
+#[instrument(skip_all, fields(a, b))]
+pub async fn have_conversation(conn: &mut AnyConnection, a: i64, b: i64) -> Result<bool, sqlx::Error> {
+    Ok(has_written(conn, a, b).await? || has_written(conn, b, a).await?)
+}
+
 /// Whether the contest exists.
 pub async fn contest_exists(conn: &mut AnyConnection, contest_id: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> =

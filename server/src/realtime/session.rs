@@ -4,7 +4,7 @@
 //! token's expiry.
 
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::Arc,
     time::{Duration, Instant},
 };
@@ -48,6 +48,9 @@ pub struct Session {
     conn_id: ConnId,
     user: Option<CurrentUser>,
     subscriptions: HashMap<String, Subscription>,
+    /// Users this connection's user has a conversation with (may send typing to), as
+    /// checked once against the messages; a conversation, once there, stays.
+    correspondents: HashSet<i64>,
     handle: ConnHandle,
     limiter: RateLimiter,
     sink: SplitSink<WebSocket, Message>,
@@ -80,6 +83,7 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
         conn_id,
         user,
         subscriptions: HashMap::new(),
+        correspondents: HashSet::new(),
         handle,
         limiter: RateLimiter::new(limits::MAX_CLIENT_FRAMES_PER_SECOND),
         sink,
@@ -350,13 +354,36 @@ impl Session {
             return self.send_error(ErrorCode::ChannelInvalid, None, Some(ch)).await;
         };
         let user = self.user.as_ref().map(presence_user);
+        let allowed = match (&user, &channel) {
+            // Direct messages: typing to a correspondent goes to their own user channel.
+            (Some(me), Channel::User(peer)) if *peer != me.id => self.corresponds_with(*peer).await,
+            (Some(_), _) => channel.has_presence() && self.subscriptions.contains_key(&ch),
+            (None, _) => false,
+        };
         match user {
-            Some(user) if channel.has_presence() && self.subscriptions.contains_key(&ch) => {
+            Some(user) if allowed => {
                 let _ = self.realtime.broker.publish(BusMessage::Signal { ch, kind: SignalKind::Typing, user }).await;
             }
-            // Anonymous, not subscribed, or a channel without presence: nobody to tell.
+            // Anonymous, not subscribed, no conversation, or a channel without presence.
             _ => self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await,
         }
+    }
+
+    /// Whether the user has a conversation with `peer` (a message either way): only
+    /// then may they tell `peer` they are typing.
+    async fn corresponds_with(&mut self, peer: i64) -> bool {
+        let Some(me) = self.user.as_ref().map(|u| u.user.id) else { return false };
+        if self.correspondents.contains(&peer) {
+            return true;
+        }
+        let found = match self.state.db.pool.acquire().await {
+            Ok(mut conn) => crate::messages::store::have_conversation(&mut conn, me, peer).await.unwrap_or(false),
+            Err(_) => false,
+        };
+        if found {
+            self.correspondents.insert(peer);
+        }
+        found
     }
 
     async fn reauthenticate(&mut self, token: &str) {

@@ -328,3 +328,46 @@ async fn a_third_user_cannot_read_or_delete_someone_else_s_conversation() {
     let dora = app.token("dora").await;
     assert_eq!(get_ok(&app, "/messages/unread", &dora).await["data"]["count"], 1);
 }
+
+#[tokio::test]
+async fn typing_reaches_a_correspondent_only_and_strangers_are_refused() {
+    use vitrine_protocol::{ClientFrame, PresenceUser, SignalKind};
+    let app = spawn_app().await;
+    let (carla_id, carla) = app.client_session("tcarla").await;
+    let (dora_id, dora) = designer(&app, "tdora", 1).await;
+    let (_, eve) = app.client_session("teve").await;
+    sent(&app, &carla, &["tdora"], "hello").await;
+    let mut dora_ws = watch_user(&app, &dora, dora_id).await;
+    let mut carla_ws = watch_user(&app, &carla, carla_id).await;
+
+    // Carla types to Dora: Dora's connections hear it on her own channel.
+    let to_dora = format!("user:{dora_id}");
+    let mut carla_typing = WsClient::signed_in(&app, &carla).await;
+    carla_typing.send(&ClientFrame::Typing { ch: to_dora.clone() }).await;
+    let carla_user = PresenceUser { id: carla_id, username: "tcarla".into() };
+    dora_ws
+        .expect_frame(&ServerFrame::Signal { ch: to_dora.clone(), kind: SignalKind::Typing, user: carla_user })
+        .await;
+    carla_typing.ping_pong().await;
+
+    // Dora answers in the same conversation (she was written to, whatever her level).
+    let to_carla = format!("user:{carla_id}");
+    dora_ws.send(&ClientFrame::Typing { ch: to_carla.clone() }).await;
+    let dora_user = PresenceUser { id: dora_id, username: "tdora".into() };
+    carla_ws.expect_frame(&ServerFrame::Signal { ch: to_carla, kind: SignalKind::Typing, user: dora_user }).await;
+
+    // Eve has no conversation with Dora: refused, and Dora hears nothing.
+    let mut eve_ws = WsClient::signed_in(&app, &eve).await;
+    eve_ws.send(&ClientFrame::Typing { ch: to_dora.clone() }).await;
+    match eve_ws.expect().await {
+        ServerFrame::Error { code, ch: Some(ch), .. } => {
+            assert_eq!((code.as_str(), ch.as_str()), ("channel.forbidden", to_dora.as_str()));
+        }
+        other => panic!("expected channel.forbidden, got {other:?}"),
+    }
+    // Anonymous connections may not type at all.
+    let mut anonymous = WsClient::anonymous(&app).await;
+    anonymous.send(&ClientFrame::Typing { ch: to_dora.clone() }).await;
+    assert!(matches!(anonymous.expect().await, ServerFrame::Error { .. }));
+    dora_ws.ping_pong().await;
+}
