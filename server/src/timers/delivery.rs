@@ -10,7 +10,7 @@
 use sqlx::AnyConnection;
 use tracing::instrument;
 
-use super::contests::{Pass, BATCH};
+use super::due::{Pass, BATCH};
 use crate::{
     contests::status::ContestStatus,
     mail,

@@ -4,10 +4,11 @@
 //! `vitrine-worker` processes; every task is safe to run on several processes at
 //! once:
 //!
-//! - [`contests`]: submissions close (2 -> 3) and deciding windows run out (3 -> 4),
-//!   by compare-and-set, with their events in the same transaction.
-//! - [`projects`]: project timelines run out (2 -> 3, Unverified), by compare-and-set,
-//!   with their events and notices in the same transaction.
+//! - [`due`]: how a deadline is found and performed exactly once (index order, batches,
+//!   `SKIP LOCKED`, compare-and-set, the move's events in its transaction).
+//! - [`contests`]: submissions close (2 -> 3), deciding windows run out (3 -> 4), awards
+//!   stay unverified (5 -> 6).
+//! - [`projects`]: project timelines run out (2 -> 3, Unverified).
 //! - [`delivery`]: the winner's 48 hours to deliver: a reminder, then the overdue notice.
 //! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history.
 //!
@@ -17,6 +18,7 @@
 
 pub mod contests;
 pub mod delivery;
+pub mod due;
 pub mod housekeeping;
 pub mod projects;
 
