@@ -7,11 +7,14 @@
 //! - [`options`]: package, upgrades and length; where a launch flow stands.
 //! - [`lists`]: the dashboard and admin lists.
 //! - [`stats`]: entry counts per filter.
-//! - [`brief`]: the brief's validation rules. [`status`]: status ids and constants.
+//! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
+//!   [`brief_answers`]: stored answers of contest and project briefs alike.
+//! - [`status`]: status ids and constants.
 //! - [`visibility`]: who may see a contest (REST and hub alike).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
 
 pub mod brief;
+pub mod brief_answers;
 pub mod events;
 pub mod launch;
 pub mod lifecycle;

@@ -5,6 +5,7 @@ use tracing::instrument;
 
 use super::{
     brief::{CleanAnswer, QuestionRule, SliderValue},
+    brief_answers,
     model::{ContestRow, CONTEST_COLUMNS, CONTEST_FROM},
 };
 
@@ -137,23 +138,7 @@ pub async fn replace_answers(
     contest_id: i64,
     answers: &[CleanAnswer],
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM contest_brief_answer WHERE contest_id = $1").bind(contest_id).execute(&mut *conn).await?;
-    for answer in answers {
-        sqlx::query(
-            "INSERT INTO contest_brief_answer (contest_id, contest_type_question_id, form_field_type_id, answer, \
-             answer_options, answer_slider_options, answer_file_ids) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(contest_id)
-        .bind(answer.question_id)
-        .bind(answer.field_type)
-        .bind(answer.answer.as_deref())
-        .bind(serde_json::to_string(&answer.options).unwrap_or_else(|_| "[]".into()))
-        .bind(serde_json::to_string(&answer.sliders).unwrap_or_else(|_| "[]".into()))
-        .bind(serde_json::to_string(&answer.files).unwrap_or_else(|_| "[]".into()))
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
+    brief_answers::replace(conn, brief_answers::CONTEST, contest_id, answers).await
 }
 
 /// A saved brief answer as the API shows it (contests doc, section 3).
@@ -171,32 +156,16 @@ pub async fn answers<'c>(
     db: impl Executor<'c, Database = Any>,
     contest_id: i64,
 ) -> Result<Vec<SavedAnswer>, sqlx::Error> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        contest_type_question_id: i64,
-        form_field_type_id: i64,
-        answer: Option<String>,
-        answer_options: String,
-        answer_slider_options: String,
-        answer_file_ids: String,
-    }
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT a.contest_type_question_id, a.form_field_type_id, a.answer, a.answer_options, a.answer_slider_options, \
-         a.answer_file_ids FROM contest_brief_answer a JOIN contest_type_question q ON q.id = a.contest_type_question_id \
-         WHERE a.contest_id = $1 ORDER BY q.position",
-    )
-    .bind(contest_id)
-    .fetch_all(db)
-    .await?;
-    Ok(rows
+    let stored = brief_answers::read(db, brief_answers::CONTEST, contest_id).await?;
+    Ok(stored
         .into_iter()
-        .map(|r| SavedAnswer {
-            contest_type_question_id: r.contest_type_question_id,
-            form_field_type_id: r.form_field_type_id,
-            answer: r.answer,
-            answer_options: serde_json::from_str(&r.answer_options).unwrap_or_default(),
-            answer_slider_options: serde_json::from_str(&r.answer_slider_options).unwrap_or_default(),
-            answer_file_ids: serde_json::from_str(&r.answer_file_ids).unwrap_or_default(),
+        .map(|a| SavedAnswer {
+            contest_type_question_id: a.question_id,
+            form_field_type_id: a.form_field_type_id,
+            answer: a.answer,
+            answer_options: a.answer_options,
+            answer_slider_options: a.answer_slider_options,
+            answer_file_ids: a.answer_file_ids,
         })
         .collect())
 }

@@ -4,7 +4,10 @@ use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
 use super::model::{ProjectRow, PROJECT_COLUMNS, PROJECT_FROM};
-use crate::contests::brief::{CleanAnswer, QuestionRule, SliderValue};
+use crate::contests::{
+    brief::{CleanAnswer, QuestionRule, SliderValue},
+    brief_answers,
+};
 
 #[instrument(skip_all, fields(project_id = id))]
 pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<ProjectRow>, sqlx::Error> {
@@ -169,28 +172,7 @@ pub async fn update_brief(conn: &mut AnyConnection, id: i64, b: &BriefFields, no
 
 /// Replaces the stored brief answers of a project.
 pub async fn replace_answers(conn: &mut AnyConnection, id: i64, answers: &[CleanAnswer]) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM project_brief_answer WHERE project_id = $1").bind(id).execute(&mut *conn).await?;
-    for a in answers {
-        sqlx::query(
-            "INSERT INTO project_brief_answer (project_id, project_question_id, form_field_type_id, answer, \
-             answer_options, answer_slider_options, answer_file_ids) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(id)
-        .bind(a.question_id)
-        .bind(a.field_type)
-        .bind(a.answer.as_deref())
-        .bind(json(&a.options))
-        .bind(json(&a.sliders))
-        .bind(json(&a.files))
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
-}
-
-/// JSON text of a list stored in a TEXT column.
-fn json<T: serde::Serialize>(list: &[T]) -> String {
-    serde_json::to_string(list).unwrap_or_else(|_| "[]".into())
+    brief_answers::replace(conn, brief_answers::PROJECT, id, answers).await
 }
 
 /// A saved brief answer (section 3: project_question_id, form_field_type_id, answer,
@@ -206,32 +188,16 @@ pub struct SavedAnswer {
 }
 
 pub async fn answers<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Vec<SavedAnswer>, sqlx::Error> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        project_question_id: i64,
-        form_field_type_id: i64,
-        answer: Option<String>,
-        answer_options: String,
-        answer_slider_options: String,
-        answer_file_ids: String,
-    }
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT a.project_question_id, a.form_field_type_id, a.answer, a.answer_options, a.answer_slider_options, \
-         a.answer_file_ids FROM project_brief_answer a JOIN project_question q ON q.id = a.project_question_id \
-         WHERE a.project_id = $1 ORDER BY q.position",
-    )
-    .bind(id)
-    .fetch_all(db)
-    .await?;
-    Ok(rows
+    let stored = brief_answers::read(db, brief_answers::PROJECT, id).await?;
+    Ok(stored
         .into_iter()
-        .map(|r| SavedAnswer {
-            project_question_id: r.project_question_id,
-            form_field_type_id: r.form_field_type_id,
-            answer: r.answer,
-            answer_options: serde_json::from_str(&r.answer_options).unwrap_or_default(),
-            answer_slider_options: serde_json::from_str(&r.answer_slider_options).unwrap_or_default(),
-            answer_file_ids: serde_json::from_str(&r.answer_file_ids).unwrap_or_default(),
+        .map(|a| SavedAnswer {
+            project_question_id: a.question_id,
+            form_field_type_id: a.form_field_type_id,
+            answer: a.answer,
+            answer_options: a.answer_options,
+            answer_slider_options: a.answer_slider_options,
+            answer_file_ids: a.answer_file_ids,
         })
         .collect())
 }
