@@ -68,3 +68,27 @@ async fn court_three_gold_jurors_vote_while_an_admin_watches_the_tally_move_live
     // The silver designer's socket received none of it.
     outsider.ping_pong().await;
 }
+
+#[tokio::test]
+async fn court_jurors_voting_at_once_move_the_tally_one_step_per_event_never_back() {
+    let app = spawn_app().await;
+    let c = super::case(&app, "cr").await;
+    let mut watcher = WsClient::signed_in(&app, &c.admin.1).await;
+    watcher.subscribe("court", 1).await;
+    let mut jurors = Vec::new();
+    for n in 0..6 {
+        jurors.push(designer(&app, &format!("crgold{n}"), 3).await.1);
+    }
+    let ballots = futures::future::join_all(
+        jurors.iter().enumerate().map(|(n, token)| vote(&app, c.report, if n % 3 == 0 { 2 } else { 1 }, token)),
+    )
+    .await;
+    assert!(ballots.iter().all(|b| b.status == 201), "{ballots:?}");
+    for n in 1..=6_u64 {
+        let (seq, kind, data) = next_event(&mut watcher, "court").await;
+        assert_eq!((seq, kind.as_str()), (n + 1, "report.vote"));
+        assert_eq!(data["tally"]["total"], n, "each event is one more vote than the last");
+    }
+    let read = app.get(&votes_path(c.report), Some(&c.admin.1)).await;
+    assert_eq!(read.body["data"]["tally"], json!({"copied": 4, "not_copied": 2, "total": 6}));
+}
