@@ -61,10 +61,12 @@ event_types! {
     NOTIFICATION_CREATED = "notification.created";
     /// `user:{id}`: the unread counters shown in the header changed.
     BADGE = "badge";
-    /// `court`: a vote was cast in a court case.
-    COURT_VOTE = "court.vote";
-    /// `court`: a court case was decided.
-    COURT_JUDGMENT = "court.judgment";
+    /// `court`: an entry was reported; carries the report as the court lists it.
+    REPORT_CREATED = "report.created";
+    /// `court`: a juror voted on a report; carries the running tally.
+    REPORT_VOTE = "report.vote";
+    /// `court`: an admin judged a report (copied: the entry is eliminated; not copied: closed).
+    REPORT_JUDGED = "report.judged";
 }
 
 #[cfg(test)]
@@ -80,6 +82,6 @@ mod tests {
                 ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
             assert!(words_ok, "{ty}");
         }
-        assert_eq!(ALL.len(), 25);
+        assert_eq!(ALL.len(), 26);
     }
 }

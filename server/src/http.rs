@@ -37,6 +37,7 @@ use crate::{
         (name = "comments", description = "Contest and entry comments"),
         (name = "reactions", description = "Likes and other reactions on entries"),
         (name = "image tags", description = "Feedback points on an entry's image"),
+        (name = "court", description = "The design court: reported entries, jurors' votes, judgments"),
         (name = "notifications", description = "Notifications, unread counters, preferences"),
         (name = "messages", description = "Direct messages: sending, conversations, unread counters, read receipts"),
         (name = "project catalogue", description = "Project categories, sub-categories, services and brief questions"),
@@ -75,6 +76,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::messages::router())
         .merge(crate::projects::router())
         .merge(crate::bids::router())
+        .merge(crate::court::router())
         .split_for_parts()
 }
 

@@ -13,6 +13,7 @@
 //! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites;
 //!   [`bids`]: bids on projects and their private discussions.
 //! - [`messages`]: direct messages, their conversations, read receipts.
+//! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -28,6 +29,7 @@ pub mod catalogue;
 pub mod comments;
 pub mod config;
 pub mod contests;
+pub mod court;
 pub mod entries;
 pub mod error;
 pub mod files;

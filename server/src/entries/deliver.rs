@@ -18,6 +18,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
     contests::{self, model::ContestRow, status::ContestStatus},
+    court,
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification, NotificationType},
     state::AppState,
@@ -178,9 +179,15 @@ pub async fn report(
         _ => {}
     }
     errors.into_result()?;
+    drop(conn);
     let now = state.now_ms();
-    store::insert_report(&mut conn, entry.id, caller.id(), req.copied_entry_id, reason, now)
+    let mut tx = state.db.pool.begin().await?;
+    let report_id = store::insert_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
         .await?
         .ok_or_else(|| AppError::conflict(catalogue::REPORT_EXISTS))?;
+    // The design court sees it arrive.
+    let frame = court::reported(&mut tx, report_id, now).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, vec![frame], now).await;
     Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))
 }

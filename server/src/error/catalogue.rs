@@ -119,6 +119,19 @@ catalogue! {
     REPORT_EXISTS = "contest.entry.report.exists", "This entry has already been reported";
     REPORT_SAME_ENTRY = "copied_entry_id.different", "Copy entry is same as report entry";
 
+    // The design court (contests doc, sections 6 and 7; messages from the projects doc, section 8).
+    COURT_FORBIDDEN = "court.forbidden", "The design court is for Gold Level Creatives and admins only.";
+    COURT_VOTE_ADMIN = "court.vote.admin", "Admins make the final judgment; they do not vote.";
+    COURT_VOTE_PARTY = "court.vote.party", "The reported designer, the reporter and the copied entry's designer may not vote on this report.";
+    COURT_VOTE_EXISTS = "court.vote.exists", "You have already voted on this report.";
+    COURT_ALREADY_JUDGED = "court.judgement.made", "Voting unsuccessful as judgement is already made";
+    COURT_JUDGMENT_ADMIN = "court.judgement.admin_only", "Only admins make the final judgment on reported entries.";
+    COURT_JUDGMENT_EXISTS = "court.judgement.exists", "This report has already been judged.";
+    REPORT_NOT_FOUND = "contest.entry.report.not_found", "Resource Not Found";
+    REPORT_STATUS_IN = "filter.status.in", "Report statuses are 1 (open), 2 (copied) and 3 (not copied).";
+    VOTE_IN = "vote.in", "Vote 1 (copied) or 2 (not copied).";
+    JUDGMENT_IN = "judgment.in", "Judge 1 (copied: the entry is eliminated) or 2 (not copied: the report is closed).";
+
     // Comments, reactions, image tags (anchor: comments area adds its codes below this line).
     COMMENT_NOT_FOUND = "comment.not_found", "Resource Not Found";
     COMMENT_DELETE_FORBIDDEN = "comment.delete.forbidden", "Only the comment's author, the contest holder or an admin may delete it.";

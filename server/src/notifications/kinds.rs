@@ -24,6 +24,10 @@ pub enum NotificationType {
     Verified,
     /// 10: uploaded.
     Uploaded,
+    /// 9 as well: the design court judged a report. The specification's list of types
+    /// (1-22, which the client's click targets and the table's CHECK know) has no court
+    /// type; a judgment is the court verifying a report, so it shares "verified".
+    ReportJudged,
     /// 11-22: project events.
     Project(i64),
 }
@@ -41,6 +45,7 @@ impl NotificationType {
             Self::AdditionalEntry => 8,
             Self::Verified => 9,
             Self::Uploaded => 10,
+            Self::ReportJudged => 9,
             Self::Project(id) => id.clamp(11, 22),
         }
     }

@@ -6,16 +6,14 @@
 //!   only to signed-in users; an unpaid one only to its owner and admins.
 //! - `project:{id}`: its owner, admins and designers.
 //! - `bid:{id}`: the project's owner, that bidder, admins.
-//! - `user:{id}`: that user only. `court`: gold designers and admins. `admin`: admins.
+//! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
+//!   `admin`: admins.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
 
 use sqlx::{Any, Executor, Row};
 use vitrine_protocol::Channel;
 
-use crate::accounts::{
-    domain::{CreativeLevel, UserType},
-    model::UserRow,
-};
+use crate::accounts::{domain::UserType, model::UserRow};
 
 /// May `user` (None: anonymous) receive what `channel` carries?
 pub async fn may_subscribe<'c, E>(db: E, user: Option<&UserRow>, channel: &Channel) -> Result<bool, sqlx::Error>
@@ -26,7 +24,7 @@ where
     Ok(match channel {
         Channel::Bench(_) => true,
         Channel::Admin => is_admin,
-        Channel::Court => is_admin || user.is_some_and(is_gold_designer),
+        Channel::Court => user.is_some_and(crate::court::may_sit),
         Channel::User(id) => user.is_some_and(|u| u.id == *id),
         Channel::Contest(id) => {
             let row = sqlx::query("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")
@@ -66,8 +64,4 @@ where
             }
         }
     })
-}
-
-fn is_gold_designer(user: &UserRow) -> bool {
-    user.user_type() == UserType::Designer && user.creative_level().is_some_and(|l| l >= CreativeLevel::Gold)
 }

@@ -7,6 +7,7 @@ mod bids;
 mod comments;
 mod contest_types;
 mod contests;
+mod court;
 mod entries;
 mod errors;
 mod files;

@@ -141,8 +141,9 @@ export const EVENT_TYPES = [
   "message.read",
   "notification.created",
   "badge",
-  "court.vote",
-  "court.judgment",
+  "report.created",
+  "report.vote",
+  "report.judged",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

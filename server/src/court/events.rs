@@ -1,0 +1,43 @@
+//! The events the court writes to the outbox (all on `court`), inside the transaction
+//! of the change they announce.
+
+use serde_json::json;
+use sqlx::AnyConnection;
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use super::model::{ReportView, Tally};
+use crate::realtime::outbox;
+
+/// `report.created`: the report as the court's list shows it (nobody's vote yet).
+pub async fn created(conn: &mut AnyConnection, report: &ReportView, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+    let data = serde_json::to_value(report).unwrap_or_default();
+    outbox::append(conn, &Channel::Court, event_type::REPORT_CREATED, data, now_ms).await
+}
+
+/// `report.vote`: who voted what, and the running tally after it.
+pub async fn voted(
+    conn: &mut AnyConnection,
+    report_id: i64,
+    juror_id: i64,
+    vote: i64,
+    tally: Tally,
+    now_ms: i64,
+) -> Result<EventFrame, sqlx::Error> {
+    let data = json!({"id": report_id, "juror_id": juror_id, "vote": vote, "tally": tally});
+    outbox::append(conn, &Channel::Court, event_type::REPORT_VOTE, data, now_ms).await
+}
+
+/// `report.judged`: the decision, and the tally it was made on.
+pub async fn judged(conn: &mut AnyConnection, report: &ReportView, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+    let data = json!({
+        "id": report.id,
+        "status_id": report.status_id,
+        "status_name": report.status_name,
+        "judged_at": report.judged_at,
+        "judged_by": report.judged_by,
+        "contest_entry_id": report.entry.id,
+        "contest_id": report.contest.id,
+        "tally": report.tally,
+    });
+    outbox::append(conn, &Channel::Court, event_type::REPORT_JUDGED, data, now_ms).await
+}
