@@ -22,7 +22,10 @@ use crate::{
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors, JsonOrForm},
     geo, mail,
     state::AppState,
-    store::is_unique_violation,
+    store::{
+        is_unique_violation,
+        one_time_tokens::{self, TokenRow},
+    },
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -266,14 +269,14 @@ async fn check_reset_link(
     Ok(Json(Data::new(ResetLink { email: user.email, expires_at: reset.expires_at })))
 }
 
-async fn live_reset(state: &AppState, token: &str) -> Result<(store::ResetRow, super::model::UserRow), AppError> {
-    let reset = store::find_password_reset(&state.db.pool, &secret_digest(token))
+async fn live_reset(state: &AppState, token: &str) -> Result<(TokenRow, super::model::UserRow), AppError> {
+    let reset = one_time_tokens::find(&state.db.pool, one_time_tokens::PASSWORD_RESET, &secret_digest(token))
         .await?
         .ok_or_else(|| AppError::not_found(catalogue::RESET_LINK_INVALID))?;
     if reset.used_at.is_some() || reset.expires_at <= state.now_ms() {
         return Err(AppError::unprocessable(catalogue::RESET_LINK_EXPIRED));
     }
-    let user = store::find_user(&state.db.pool, reset.app_user_id)
+    let user = store::find_user(&state.db.pool, reset.subject_id)
         .await?
         .ok_or_else(|| AppError::not_found(catalogue::RESET_LINK_INVALID))?;
     Ok((reset, user))
@@ -311,7 +314,7 @@ async fn reset_password(
     let hash = hash_password(&password).await?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    if !store::consume_password_reset(&mut *tx, reset.id, now).await? {
+    if !one_time_tokens::consume(&mut *tx, one_time_tokens::PASSWORD_RESET, reset.id, now).await? {
         return Err(AppError::unprocessable(catalogue::RESET_LINK_EXPIRED));
     }
     store::set_password_hash(&mut *tx, user.id, &hash, now).await?;

@@ -184,42 +184,6 @@ pub async fn insert_password_reset<'c>(
     Ok(())
 }
 
-/// A reset link as stored: (id, user id, expires_at, used_at).
-#[derive(Debug, sqlx::FromRow)]
-pub struct ResetRow {
-    pub id: i64,
-    pub app_user_id: i64,
-    pub expires_at: i64,
-    pub used_at: Option<i64>,
-}
-
-#[instrument(skip_all)]
-pub async fn find_password_reset<'c>(
-    db: impl Executor<'c, Database = Any>,
-    token_digest: &str,
-) -> Result<Option<ResetRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, app_user_id, expires_at, used_at FROM password_reset WHERE token_hash = $1")
-        .bind(token_digest)
-        .fetch_optional(db)
-        .await
-}
-
-/// Marks a reset link used; false when another request used it first.
-#[instrument(skip_all, fields(reset_id))]
-pub async fn consume_password_reset<'c>(
-    db: impl Executor<'c, Database = Any>,
-    reset_id: i64,
-    now_ms: i64,
-) -> Result<bool, sqlx::Error> {
-    let done =
-        sqlx::query("UPDATE password_reset SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1")
-            .bind(now_ms)
-            .bind(reset_id)
-            .execute(db)
-            .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 #[instrument(skip_all, fields(user_id))]
 pub async fn set_password_hash<'c>(
     db: impl Executor<'c, Database = Any>,

@@ -8,13 +8,13 @@
 //! - [`lists`]: the dashboard and admin lists.
 //! - [`stats`]: entry counts per filter.
 //! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
-//!   [`brief_answers`]: stored answers of contest and project briefs alike.
+//!   [`brief_store`]: question rules and stored answers of contest and project briefs.
 //! - [`status`]: status ids and constants.
 //! - [`visibility`]: who may see a contest (REST and hub alike).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
 
 pub mod brief;
-pub mod brief_answers;
+pub mod brief_store;
 pub mod events;
 pub mod launch;
 pub mod lifecycle;

@@ -5,7 +5,7 @@ use tracing::instrument;
 
 use super::{
     brief::{CleanAnswer, QuestionRule, SliderValue},
-    brief_answers,
+    brief_store,
     model::{ContestRow, CONTEST_COLUMNS, CONTEST_FROM},
 };
 
@@ -18,39 +18,8 @@ pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<
 
 /// The rules of a contest type's brief questions; empty when the type is unknown.
 pub async fn question_rules(conn: &mut AnyConnection, contest_type_id: i64) -> Result<Vec<QuestionRule>, sqlx::Error> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        id: i64,
-        form_field_type_id: i64,
-        is_required: i64,
-        is_title: i64,
-        is_description: i64,
-    }
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, form_field_type_id, is_required, is_title, is_description FROM contest_type_question \
-         WHERE contest_type_id = $1 ORDER BY position",
-    )
-    .bind(contest_type_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let options: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT o.contest_type_question_id, o.id FROM contest_type_question_option o \
-         JOIN contest_type_question q ON q.id = o.contest_type_question_id WHERE q.contest_type_id = $1",
-    )
-    .bind(contest_type_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| QuestionRule {
-            id: r.id,
-            field_type: r.form_field_type_id,
-            required: r.is_required != 0,
-            is_title: r.is_title != 0,
-            is_description: r.is_description != 0,
-            option_ids: options.iter().filter(|(q, _)| *q == r.id).map(|(_, o)| *o).collect(),
-        })
-        .collect())
+    let questions = brief_store::question_rules(conn, brief_store::CONTEST, contest_type_id).await?;
+    Ok(questions.into_iter().map(|(rule, _)| rule).collect())
 }
 
 pub async fn contest_type_exists<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<bool, sqlx::Error> {
@@ -138,7 +107,7 @@ pub async fn replace_answers(
     contest_id: i64,
     answers: &[CleanAnswer],
 ) -> Result<(), sqlx::Error> {
-    brief_answers::replace(conn, brief_answers::CONTEST, contest_id, answers).await
+    brief_store::replace(conn, brief_store::CONTEST, contest_id, answers).await
 }
 
 /// A saved brief answer as the API shows it (contests doc, section 3).
@@ -156,7 +125,7 @@ pub async fn answers<'c>(
     db: impl Executor<'c, Database = Any>,
     contest_id: i64,
 ) -> Result<Vec<SavedAnswer>, sqlx::Error> {
-    let stored = brief_answers::read(db, brief_answers::CONTEST, contest_id).await?;
+    let stored = brief_store::read(db, brief_store::CONTEST, contest_id).await?;
     Ok(stored
         .into_iter()
         .map(|a| SavedAnswer {

@@ -32,6 +32,7 @@ use crate::{
     api::Data,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
+    store::one_time_tokens,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -285,14 +286,14 @@ async fn download(
 ) -> Result<Response, AppError> {
     let invalid = || AppError::not_found(catalogue::DOWNLOAD_TOKEN_INVALID);
     let token = query.token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
-    let row = store::find_download_token(&state.db.pool, &secret_digest(&token))
+    let row = one_time_tokens::find(&state.db.pool, one_time_tokens::DOWNLOAD, &secret_digest(&token))
         .await?
-        .filter(|row| row.file_id == id)
+        .filter(|row| row.subject_id == id)
         .ok_or_else(invalid)?;
     let now = state.now_ms();
     if row.used_at.is_some()
         || row.expires_at <= now
-        || !store::consume_download_token(&state.db.pool, row.id, now).await?
+        || !one_time_tokens::consume(&state.db.pool, one_time_tokens::DOWNLOAD, row.id, now).await?
     {
         return Err(AppError::rule(StatusCode::GONE, catalogue::DOWNLOAD_TOKEN_INVALID));
     }

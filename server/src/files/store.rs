@@ -90,43 +90,6 @@ pub async fn insert_download_token<'c>(
     Ok(())
 }
 
-/// A download token as stored.
-#[derive(Debug, Clone, FromRow)]
-pub struct DownloadTokenRow {
-    pub id: i64,
-    pub file_id: i64,
-    pub expires_at: i64,
-    pub used_at: Option<i64>,
-}
-
-#[instrument(skip_all)]
-pub async fn find_download_token<'c>(
-    db: impl Executor<'c, Database = Any>,
-    token_digest: &str,
-) -> Result<Option<DownloadTokenRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, file_id, expires_at, used_at FROM download_token WHERE token_hash = $1")
-        .bind(token_digest)
-        .fetch_optional(db)
-        .await
-}
-
-/// Marks a live token used; false when it was used or expired meanwhile (two
-/// downloads racing with one token: one wins).
-#[instrument(skip_all, fields(token_id = token_id))]
-pub async fn consume_download_token<'c>(
-    db: impl Executor<'c, Database = Any>,
-    token_id: i64,
-    now_ms: i64,
-) -> Result<bool, sqlx::Error> {
-    let done =
-        sqlx::query("UPDATE download_token SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at > $1")
-            .bind(now_ms)
-            .bind(token_id)
-            .execute(db)
-            .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 /// Housekeeping: deletes tokens past expiry (used ones included); returns how many.
 #[instrument(skip_all)]
 pub async fn delete_expired_download_tokens<'c>(

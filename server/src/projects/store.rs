@@ -6,7 +6,7 @@ use tracing::instrument;
 use super::model::{ProjectRow, PROJECT_COLUMNS, PROJECT_FROM};
 use crate::contests::{
     brief::{CleanAnswer, QuestionRule, SliderValue},
-    brief_answers,
+    brief_store,
 };
 
 #[instrument(skip_all, fields(project_id = id))]
@@ -27,43 +27,8 @@ pub struct ProjectQuestion {
 /// The brief questions of a category with their rules, in order.
 #[instrument(skip_all, fields(category_id))]
 pub async fn question_rules(conn: &mut AnyConnection, category_id: i64) -> Result<Vec<ProjectQuestion>, sqlx::Error> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        id: i64,
-        form_field_type_id: i64,
-        is_required: i64,
-        is_title: i64,
-        is_description: i64,
-        title: String,
-    }
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, form_field_type_id, is_required, is_title, is_description, title FROM project_question \
-         WHERE project_category_id = $1 ORDER BY position",
-    )
-    .bind(category_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let options: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT o.project_question_id, o.id FROM project_question_option o \
-         JOIN project_question q ON q.id = o.project_question_id WHERE q.project_category_id = $1",
-    )
-    .bind(category_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| ProjectQuestion {
-            rule: QuestionRule {
-                id: r.id,
-                field_type: r.form_field_type_id,
-                required: r.is_required != 0,
-                is_title: r.is_title != 0,
-                is_description: r.is_description != 0,
-                option_ids: options.iter().filter(|(q, _)| *q == r.id).map(|(_, o)| *o).collect(),
-            },
-            title: r.title,
-        })
-        .collect())
+    let questions = brief_store::question_rules(conn, brief_store::PROJECT, category_id).await?;
+    Ok(questions.into_iter().map(|(rule, title)| ProjectQuestion { rule, title }).collect())
 }
 
 /// The service chosen at launch, if it belongs to that category and sub-category.
@@ -172,7 +137,7 @@ pub async fn update_brief(conn: &mut AnyConnection, id: i64, b: &BriefFields, no
 
 /// Replaces the stored brief answers of a project.
 pub async fn replace_answers(conn: &mut AnyConnection, id: i64, answers: &[CleanAnswer]) -> Result<(), sqlx::Error> {
-    brief_answers::replace(conn, brief_answers::PROJECT, id, answers).await
+    brief_store::replace(conn, brief_store::PROJECT, id, answers).await
 }
 
 /// A saved brief answer (section 3: project_question_id, form_field_type_id, answer,
@@ -188,7 +153,7 @@ pub struct SavedAnswer {
 }
 
 pub async fn answers<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Vec<SavedAnswer>, sqlx::Error> {
-    let stored = brief_answers::read(db, brief_answers::PROJECT, id).await?;
+    let stored = brief_store::read(db, brief_store::PROJECT, id).await?;
     Ok(stored
         .into_iter()
         .map(|a| SavedAnswer {

@@ -18,6 +18,7 @@ use sqlx::{
 };
 
 pub mod clock;
+pub mod one_time_tokens;
 
 /// Which engine a [`Db`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
