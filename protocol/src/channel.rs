@@ -18,6 +18,9 @@ pub enum Channel {
     Project(i64),
     /// `bid:{id}`: the private discussion between a project's owner and one bidder.
     Bid(i64),
+    /// `workroom:{id}`: the private side of project `{id}` once a bid is approved: the
+    /// designer's updates and what the owner says about them, and the project's comments.
+    Workroom(i64),
     /// `user:{id}`: one user's messages, notifications and badge counters.
     User(i64),
     /// `court`: votes and judgments of the design court.
@@ -34,6 +37,7 @@ pub enum ChannelKind {
     Contest,
     Project,
     Bid,
+    Workroom,
     User,
     Court,
     Admin,
@@ -66,6 +70,7 @@ impl Channel {
             "contest" => parse_id(rest).map(Channel::Contest),
             "project" => parse_id(rest).map(Channel::Project),
             "bid" => parse_id(rest).map(Channel::Bid),
+            "workroom" => parse_id(rest).map(Channel::Workroom),
             "user" => parse_id(rest).map(Channel::User),
             "bench" => parse_bench_name(rest).map(|name| Channel::Bench(name.to_owned())),
             _ => Err(ChannelError::UnknownKind),
@@ -77,6 +82,7 @@ impl Channel {
             Channel::Contest(_) => ChannelKind::Contest,
             Channel::Project(_) => ChannelKind::Project,
             Channel::Bid(_) => ChannelKind::Bid,
+            Channel::Workroom(_) => ChannelKind::Workroom,
             Channel::User(_) => ChannelKind::User,
             Channel::Court => ChannelKind::Court,
             Channel::Admin => ChannelKind::Admin,
@@ -102,6 +108,7 @@ impl ChannelKind {
             ChannelKind::Contest => "contest",
             ChannelKind::Project => "project",
             ChannelKind::Bid => "bid",
+            ChannelKind::Workroom => "workroom",
             ChannelKind::User => "user",
             ChannelKind::Court => "court",
             ChannelKind::Admin => "admin",
@@ -109,9 +116,9 @@ impl ChannelKind {
         }
     }
 
-    /// Contest, project and bid rooms show who is in them; the others do not.
+    /// Contest, project, bid and workroom rooms show who is in them; the others do not.
     pub const fn has_presence(self) -> bool {
-        matches!(self, ChannelKind::Contest | ChannelKind::Project | ChannelKind::Bid)
+        matches!(self, ChannelKind::Contest | ChannelKind::Project | ChannelKind::Bid | ChannelKind::Workroom)
     }
 
     /// Bench channels keep no history.
@@ -142,7 +149,11 @@ impl fmt::Display for Channel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = self.kind().as_str();
         match self {
-            Channel::Contest(id) | Channel::Project(id) | Channel::Bid(id) | Channel::User(id) => {
+            Channel::Contest(id)
+            | Channel::Project(id)
+            | Channel::Bid(id)
+            | Channel::Workroom(id)
+            | Channel::User(id) => {
                 write!(f, "{kind}:{id}")
             }
             Channel::Court | Channel::Admin => f.write_str(kind),
@@ -163,7 +174,7 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, user:, bench:, court or admin"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court or admin"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
@@ -183,6 +194,7 @@ mod tests {
             ("contest:42", Channel::Contest(42)),
             ("project:1", Channel::Project(1)),
             ("bid:7", Channel::Bid(7)),
+            ("workroom:3", Channel::Workroom(3)),
             ("user:9223372036854775807", Channel::User(i64::MAX)),
             ("court", Channel::Court),
             ("admin", Channel::Admin),
@@ -240,14 +252,14 @@ mod tests {
     }
 
     #[test]
-    fn presence_is_kept_on_contest_project_and_bid_only() {
-        let with: Vec<_> = ["contest:1", "project:1", "bid:1", "user:1", "court", "admin", "bench:b"]
+    fn presence_is_kept_on_contest_project_bid_and_workroom_only() {
+        let with: Vec<_> = ["contest:1", "project:1", "bid:1", "workroom:1", "user:1", "court", "admin", "bench:b"]
             .iter()
             .map(|name| Channel::parse(name).unwrap())
             .filter(Channel::has_presence)
             .map(|ch| ch.kind())
             .collect();
-        assert_eq!(with, [ChannelKind::Contest, ChannelKind::Project, ChannelKind::Bid]);
+        assert_eq!(with, [ChannelKind::Contest, ChannelKind::Project, ChannelKind::Bid, ChannelKind::Workroom]);
     }
 
     #[test]

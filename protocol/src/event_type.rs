@@ -20,20 +20,22 @@ event_types! {
     ENTRY_UPDATED = "entry.updated";
     /// `contest:{id}`: an entry was removed.
     ENTRY_DELETED = "entry.deleted";
-    /// `contest:{id}` or `project:{id}`: a comment was posted on an entry or update.
+    /// `contest:{id}` or `workroom:{id}`: a comment was posted on a board, an entry, a
+    /// project or one of its updates.
     COMMENT_CREATED = "comment.created";
-    /// `contest:{id}` or `project:{id}`: a comment was removed.
+    /// `contest:{id}` or `workroom:{id}`: a comment was removed.
     COMMENT_DELETED = "comment.deleted";
     /// `contest:{id}`: a reaction on an entry was added or taken back; carries the new counts.
     ENTRY_REACTION = "entry.reaction";
     /// `user:{id}` of the contest owner and the entry's designer: the owner's star rating
     /// (ratings are private to those two).
     ENTRY_RATED = "entry.rated";
-    /// `contest:{id}`: a feedback point was placed on an entry's image.
+    /// `user:{id}` of a contest's owner and an entry's designer, or `workroom:{id}`: a
+    /// feedback point was placed on an entry's or an update's image.
     IMAGE_TAG_CREATED = "image_tag.created";
-    /// `contest:{id}`: a feedback point was marked done.
+    /// As `image_tag.created`: a feedback point was marked done.
     IMAGE_TAG_COMPLETED = "image_tag.completed";
-    /// `contest:{id}`: a feedback point was removed.
+    /// As `image_tag.created`: a feedback point was removed.
     IMAGE_TAG_DELETED = "image_tag.deleted";
     /// `contest:{id}`: the contest moved to another status.
     CONTEST_STATUS = "contest.status";
@@ -51,8 +53,12 @@ event_types! {
     PROJECT_STATUS = "project.status";
     /// `project:{id}`: the brief, budget or timeline changed.
     PROJECT_UPDATED = "project.updated";
-    /// `project:{id}`: the designer posted an update (work in progress).
+    /// `workroom:{id}`: the assigned designer posted an update (work in progress).
     PROJECT_UPDATE_CREATED = "project.update.created";
+    /// `workroom:{id}`: an update changed (its status, the owner's rating, other files).
+    PROJECT_UPDATE_UPDATED = "project.update.updated";
+    /// `workroom:{id}`: a reaction on an update was added or taken back, with the new count.
+    PROJECT_UPDATE_REACTION = "project.update.reaction";
     /// `user:{id}`: a direct message arrived.
     MESSAGE_CREATED = "message.created";
     /// `user:{id}`: the other party read messages.
@@ -82,6 +88,6 @@ mod tests {
                 ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
             assert!(words_ok, "{ty}");
         }
-        assert_eq!(ALL.len(), 26);
+        assert_eq!(ALL.len(), 28);
     }
 }

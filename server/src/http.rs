@@ -43,6 +43,7 @@ use crate::{
         (name = "project catalogue", description = "Project categories, sub-categories, services and brief questions"),
         (name = "projects", description = "Projects: launch, brief, lists, statuses, budget, artworks, invites"),
         (name = "bids", description = "Bids on projects and their discussions"),
+        (name = "project updates", description = "The workroom of an assigned project: updates, comments, reactions, image tags"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),

@@ -193,6 +193,17 @@ catalogue! {
     BID_COMMENT_BRONZE = "bid.comment.bronze", "Bronze creatives cannot comment on bids.";
     BID_COMMENT_FORBIDDEN = "bid.comment.forbidden", "Only the project's owner and the bidder may comment on a bid.";
 
+    // The workroom of an assigned project: updates and comments (projects doc, section 7).
+    PROJECT_ROOM_FORBIDDEN = "project.room.forbidden", "Only the project's owner, its assigned designer and admins see its updates and comments.";
+    PROJECT_UNASSIGNED = "project.unassigned", "This project has no assigned designer yet.";
+    UPDATE_NOT_FOUND = "project_update.not_found", "Resource Not Found";
+    UPDATE_FORBIDDEN = "project_update.forbidden", "Only the project's assigned designer may post updates.";
+    UPDATE_CLOSED = "project_update.closed", "Updates can be posted only while the project is active and assigned.";
+    UPDATE_OWNER_ONLY = "project_update.owner_only", "Only the project's owner may rate or review an update.";
+    UPDATE_STATUS_IN = "project_update.status_id.in", "Update statuses are 1 awaiting review, 2 approved and 3 changes requested.";
+    ROOM_PARTIES_ONLY = "project.room.parties_only", "Only the project's owner and its assigned designer may do this.";
+    PROJECT_COMMENT_DELETE_FORBIDDEN = "project_comment.delete.forbidden", "Only the comment's author or an admin may delete it.";
+
     // Invites (projects doc, section 4).
     INVITE_FORBIDDEN = "invite.forbidden", "Only the project's owner may invite creatives.";
     INVITE_NOT_CREATIVE = "user_ids.creative", "Only creatives can be invited.";

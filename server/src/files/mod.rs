@@ -18,7 +18,7 @@ pub mod store;
 mod upload;
 
 pub use kinds::{FileCategory, FileKind};
-pub use routes::{router, FileView, DOWNLOAD_TOKEN_TTL_MS};
+pub use routes::{grant_download, router, DownloadToken, FileView, DOWNLOAD_TOKEN_TTL_MS};
 
 use tracing::instrument;
 
@@ -26,7 +26,7 @@ use crate::{accounts::CurrentUser, error::AppError, store::Db};
 
 /// Whether `user` may read file `file_id` (its bytes, and download links to it).
 ///
-/// Today: its uploader and admins. Areas that attach files to what they own (contest
+/// Its uploader and admins, and whoever the areas that attach it allow. Areas that attach files to what they own (contest
 /// briefs and entries, project briefs and updates, bids) extend this rule here, each
 /// with one call to a public function of their own ("the file belongs to a contest
 /// the user takes part in"), so that every way of reading a file asks one question.
@@ -40,5 +40,9 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
         return Ok(true);
     }
     // Entry images: whoever may see the entry (final artworks: holder and designer).
-    Ok(crate::entries::may_read_file(db, &user.user, file_id).await?)
+    if crate::entries::may_read_file(db, &user.user, file_id).await? {
+        return Ok(true);
+    }
+    // Bid files, project artworks, updates' files and brief attachments.
+    Ok(crate::projects::files::may_read_file(db, &user.user, file_id).await?)
 }

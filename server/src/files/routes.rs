@@ -258,11 +258,17 @@ async fn issue_download_token(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Created<DownloadToken>, AppError> {
     readable_file(&state, &caller, id).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(grant_download(&state, id, caller.id()).await?))))
+}
+
+/// A new one-time link to file `file_id` for `user_id`. The caller has checked that
+/// the user may read the file (other areas hand out links to files they attach).
+pub async fn grant_download(state: &AppState, file_id: i64, user_id: i64) -> Result<DownloadToken, AppError> {
     let token = new_secret();
     let now = state.now_ms();
     let expires_at = now + DOWNLOAD_TOKEN_TTL_MS;
-    store::insert_download_token(&state.db.pool, id, caller.id(), &secret_digest(&token), now, expires_at).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(DownloadToken { token, expires_at }))))
+    store::insert_download_token(&state.db.pool, file_id, user_id, &secret_digest(&token), now, expires_at).await?;
+    Ok(DownloadToken { token, expires_at })
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -4,13 +4,18 @@
 
 use super::{model::ProjectRow, store};
 use crate::{
-    accounts::{domain::UserType, CurrentUser},
+    accounts::{domain::UserType, model::UserRow, CurrentUser},
     error::{catalogue, AppError},
     state::AppState,
 };
 
 pub fn may_view(viewer: &CurrentUser, project: &ProjectRow) -> bool {
-    viewer.is_admin() || viewer.id() == project.created_by || viewer.user.user_type() == UserType::Designer
+    may_view_parts(&viewer.user, project.created_by)
+}
+
+/// [`may_view`] from the parts: may `user` see a project owned by `owner`?
+pub fn may_view_parts(user: &UserRow, owner: i64) -> bool {
+    user.is_admin() || user.id == owner || user.user_type() == UserType::Designer
 }
 
 /// The project if `viewer` may see it.

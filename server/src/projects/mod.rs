@@ -10,6 +10,9 @@
 //! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize.
 //! - [`invites`]: suggestions of creatives and invitations.
 //! - [`access`]: who may see and change a project (the hub's rule, `realtime::access`).
+//! - [`room`]: the workroom of an assigned project (owner, designer, admins), and
+//!   [`updates`]: what happens in it (updates, comments, reactions, image tags).
+//! - [`files`]: which project files (bids, artworks, updates, brief) a user may read.
 //! - [`status`]: status ids and constants. [`notices`]: notification types 11-22.
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events. [`seed`]: questions.
 
@@ -17,16 +20,19 @@ pub mod access;
 pub mod catalogue;
 pub mod catalogue_store;
 pub mod events;
+pub mod files;
 pub mod invites;
 pub mod launch;
 pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod notices;
+pub mod room;
 pub mod rules;
 pub mod seed;
 pub mod status;
 pub mod store;
+pub mod updates;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -72,4 +78,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lifecycle::finalize))
         .routes(routes!(invites::suggestions))
         .routes(routes!(invites::invite, invites::list))
+        .merge(updates::router())
 }

@@ -14,7 +14,7 @@ pub const INVITED: NotificationType = NotificationType::Project(13);
 pub const BID_APPROVED: NotificationType = NotificationType::Project(14);
 /// 15: the project moved to another status (owner and approved designer).
 pub const STATUS_CHANGED: NotificationType = NotificationType::Project(15);
-/// 16: the designer posted an update on the project.
+/// 16: the assigned designer posted an update on the project (its owner).
 pub const UPDATE_POSTED: NotificationType = NotificationType::Project(16);
 /// 17: a comment on an update, for the other party.
 pub const UPDATE_COMMENT: NotificationType = NotificationType::Project(17);
@@ -22,7 +22,7 @@ pub const UPDATE_COMMENT: NotificationType = NotificationType::Project(17);
 pub const BUDGET_INCREASED: NotificationType = NotificationType::Project(18);
 /// 19: a bid on the client's project was withdrawn.
 pub const BID_WITHDRAWN: NotificationType = NotificationType::Project(19);
-/// 20: a comment on the project's board, for its owner.
+/// 20: a comment on the project's own thread in its workroom, for the other party.
 pub const PROJECT_COMMENT: NotificationType = NotificationType::Project(20);
 /// 21: the designer delivered the final files.
 pub const ARTWORKS_UPLOADED: NotificationType = NotificationType::Project(21);

@@ -6,6 +6,9 @@
 //!   only to signed-in users; an unpaid one only to its owner and admins.
 //! - `project:{id}`: its owner, admins and designers.
 //! - `bid:{id}`: the project's owner, that bidder, admins.
+//! - `workroom:{id}`: project `{id}`'s owner, the designer whose bid was approved,
+//!   admins ([`crate::projects::room`]). The set only grows (a bid is approved once),
+//!   so no subscriber ever outlives their right to it.
 //! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
 //!   `admin`: admins.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
@@ -49,6 +52,10 @@ where
                 Some(owner) => is_admin || user.is_some_and(|u| u.id == owner || u.user_type() == UserType::Designer),
             }
         }
+        Channel::Workroom(id) => match user {
+            None => false,
+            Some(user) => crate::projects::room::may_enter(db, user, *id).await?,
+        },
         Channel::Bid(id) => {
             let row = sqlx::query("SELECT b.created_by AS bidder, p.created_by AS owner FROM bid b JOIN project p ON p.id = b.project_id WHERE b.id = $1")
                 .bind(*id)

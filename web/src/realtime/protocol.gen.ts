@@ -137,6 +137,8 @@ export const EVENT_TYPES = [
   "project.status",
   "project.updated",
   "project.update.created",
+  "project.update.updated",
+  "project.update.reaction",
   "message.created",
   "message.read",
   "notification.created",

@@ -30,6 +30,15 @@ async fn world(app: &TestApp) -> World {
     let unpaid = insert_contest(app, owner, Contest::Unpaid).await;
     let project = insert_project(app, owner).await;
     let bid = insert_bid(app, project, bidder).await;
+    // A second project of the owner's, assigned to the bidder: its workroom is theirs.
+    let assigned = insert_project(app, owner).await;
+    let approved = insert_bid(app, assigned, bidder).await;
+    sqlx::query("UPDATE project SET approved_bid_id = $1, status_id = 2 WHERE id = $2")
+        .bind(approved)
+        .bind(assigned)
+        .execute(&app.db.pool)
+        .await
+        .expect("assign the project");
 
     const SIGNED_IN: [&str; 5] = ["owner", "other", "bidder", "gold", "admin"];
     let everyone = [&["anonymous"][..], &SIGNED_IN].concat();
@@ -51,6 +60,9 @@ async fn world(app: &TestApp) -> World {
             ("project:999999".into(), vec![]),
             (format!("bid:{bid}"), vec!["owner", "bidder", "admin"]),
             ("bid:999999".into(), vec![]),
+            (format!("workroom:{assigned}"), vec!["owner", "bidder", "admin"]),
+            (format!("workroom:{project}"), vec!["owner", "admin"]),
+            ("workroom:999999".into(), vec![]),
             (format!("user:{owner}"), vec!["owner"]),
             (format!("user:{bidder}"), vec!["bidder"]),
             ("court".into(), vec!["gold", "admin"]),

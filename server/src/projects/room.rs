@@ -1,0 +1,98 @@
+//! The workroom of a project: its private side once a bid is approved, where the
+//! assigned designer posts updates and talks with the owner (projects doc, section 7,
+//! Updates and Project comments).
+//!
+//! Who is in it: the project's owner, the designer whose bid was approved, and admins,
+//! over REST and on the hub's `workroom:{id}` alike. `project:{id}` stays open to
+//! every designer (they browse live projects and bid), so nothing of the workroom is
+//! ever written there. A bid is approved once and never taken back, so the set of
+//! people in a room only grows: nobody keeps a subscription they lost the right to.
+
+use sqlx::{Any, Executor};
+use vitrine_protocol::Channel;
+
+use super::{access::visible, model::ProjectRow, store};
+use crate::{
+    accounts::{model::UserRow, CurrentUser},
+    error::{catalogue, AppError},
+    state::AppState,
+};
+
+/// A project's workroom as one caller entered it.
+#[derive(Debug, Clone)]
+pub struct Room {
+    pub project: ProjectRow,
+    /// The designer whose bid was approved; None while the project is live.
+    pub designer: Option<i64>,
+}
+
+impl Room {
+    pub fn id(&self) -> i64 {
+        self.project.id
+    }
+
+    pub fn owner(&self) -> i64 {
+        self.project.created_by
+    }
+
+    /// Is `user_id` the owner or the assigned designer (admins are in the room, but
+    /// not parties to the work)?
+    pub fn is_party(&self, user_id: i64) -> bool {
+        user_id == self.owner() || self.designer == Some(user_id)
+    }
+
+    /// The other party of `user_id`'s: the designer for the owner and the reverse;
+    /// None for an admin, or while nobody is assigned.
+    pub fn other_party(&self, user_id: i64) -> Option<i64> {
+        match self.designer {
+            Some(designer) if user_id == self.owner() => Some(designer),
+            Some(designer) if user_id == designer => Some(self.owner()),
+            _ => None,
+        }
+    }
+
+    pub fn channel(&self) -> Channel {
+        Channel::Workroom(self.project.id)
+    }
+
+    /// 403 unless `caller` is the owner or the assigned designer; 409 while nobody is assigned.
+    pub fn require_party(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        if !self.is_party(caller.id()) {
+            return Err(AppError::forbidden(catalogue::ROOM_PARTIES_ONLY));
+        }
+        if self.designer.is_none() {
+            return Err(AppError::conflict(catalogue::PROJECT_UNASSIGNED));
+        }
+        Ok(())
+    }
+}
+
+/// The workroom of project `id` for `caller`: 404 when they may not see the project
+/// at all, 403 when they may see it but are not in its room.
+pub async fn enter(state: &AppState, caller: &CurrentUser, id: i64) -> Result<Room, AppError> {
+    let project = visible(state, caller, id).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let designer = store::approved_designer(&mut conn, &project).await?;
+    let room = Room { project, designer };
+    if !caller.is_admin() && !room.is_party(caller.id()) {
+        return Err(AppError::forbidden(catalogue::PROJECT_ROOM_FORBIDDEN));
+    }
+    Ok(room)
+}
+
+/// The hub's rule for `workroom:{id}`: may `user` enter project `project_id`'s room?
+pub async fn may_enter<'c, E>(db: E, user: &UserRow, project_id: i64) -> Result<bool, sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    let parties: Option<(i64, Option<i64>)> = sqlx::query_as(
+        "SELECT p.created_by, b.created_by FROM project p LEFT JOIN bid b ON b.id = p.approved_bid_id WHERE p.id = $1",
+    )
+    .bind(project_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(match parties {
+        None => false,
+        Some((owner, designer)) => user.is_admin() || user.id == owner || designer == Some(user.id),
+    })
+}

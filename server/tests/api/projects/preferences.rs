@@ -1,0 +1,1 @@
+//! Designers' project preferences and portfolios.

@@ -1,0 +1,1 @@
+//! Reading files attached to projects.
