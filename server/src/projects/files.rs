@@ -28,11 +28,12 @@ pub async fn may_read_file(db: &Db, user: &UserRow, file_id: i64) -> Result<bool
     }
     // Delivered or shown work: the two parties of an assigned project.
     let party = "(p.created_by = $2 OR ab.created_by = $2)";
-    let assigned = "project p LEFT JOIN bid ab ON ab.id = p.approved_bid_id";
+    let approved = "LEFT JOIN bid ab ON ab.id = p.approved_bid_id";
     let work: Option<i64> = sqlx::query_scalar(&format!(
-        "SELECT p.id FROM project_artwork pa JOIN {assigned} ON p.id = pa.project_id WHERE pa.file_id = $1 AND {party} \
+        "SELECT p.id FROM project_artwork pa JOIN project p ON p.id = pa.project_id {approved} \
+         WHERE pa.file_id = $1 AND {party} \
          UNION SELECT p.id FROM project_update_file uf JOIN project_update pu ON pu.id = uf.project_update_id \
-         JOIN {assigned} ON p.id = pu.project_id WHERE uf.file_id = $1 AND {party} LIMIT 1"
+         JOIN project p ON p.id = pu.project_id {approved} WHERE uf.file_id = $1 AND {party} LIMIT 1"
     ))
     .bind(file_id)
     .bind(user.id)
