@@ -43,6 +43,7 @@ use crate::{
         (name = "project catalogue", description = "Project categories, sub-categories, services and brief questions"),
         (name = "projects", description = "Projects: launch, brief, lists, statuses, budget, artworks, invites"),
         (name = "bids", description = "Bids on projects and their discussions"),
+        (name = "designers", description = "Designers' project preferences and portfolios"),
         (name = "project updates", description = "The workroom of an assigned project: updates, comments, reactions, image tags"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
@@ -77,6 +78,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::messages::router())
         .merge(crate::projects::router())
         .merge(crate::bids::router())
+        .merge(crate::designers::router())
         .merge(crate::court::router())
         .split_for_parts()
 }

@@ -10,8 +10,9 @@
 //! - [`realtime`]: the broker between nodes (in-process or Redis).
 //! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
 //!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
-//! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites;
-//!   [`bids`]: bids on projects and their private discussions.
+//! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites, the
+//!   workroom of an assigned project (updates, comments); [`bids`]: bids on projects and
+//!   their private discussions; [`designers`]: designers' project preferences and portfolios.
 //! - [`messages`]: direct messages, their conversations, read receipts.
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
@@ -30,6 +31,7 @@ pub mod comments;
 pub mod config;
 pub mod contests;
 pub mod court;
+pub mod designers;
 pub mod entries;
 pub mod error;
 pub mod files;

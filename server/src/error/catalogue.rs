@@ -204,6 +204,13 @@ catalogue! {
     ROOM_PARTIES_ONLY = "project.room.parties_only", "Only the project's owner and its assigned designer may do this.";
     PROJECT_COMMENT_DELETE_FORBIDDEN = "project_comment.delete.forbidden", "Only the comment's author or an admin may delete it.";
 
+    // Designers' preferences and portfolios (projects doc section 6, contests doc section 7).
+    DESIGNER_SELF_ONLY = "designer.self_only", "Only the designer themself or an admin may see or change this.";
+    DESIGNERS_ONLY = "designer.only", "Only designers have project preferences and portfolios.";
+    PORTFOLIO_NOT_FOUND = "portfolio.not_found", "Resource Not Found";
+    PORTFOLIO_ENTRY_INVALID = "contest_entry_id.portfolio", "Only your own entries in public contests can be added to your portfolio.";
+    PORTFOLIO_ENTRY_EXISTS = "contest_entry_id.unique", "This entry is already in your portfolio.";
+
     // Invites (projects doc, section 4).
     INVITE_FORBIDDEN = "invite.forbidden", "Only the project's owner may invite creatives.";
     INVITE_NOT_CREATIVE = "user_ids.creative", "Only creatives can be invited.";

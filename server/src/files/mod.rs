@@ -44,5 +44,9 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
         return Ok(true);
     }
     // Bid files, project artworks, updates' files and brief attachments.
-    Ok(crate::projects::files::may_read_file(db, &user.user, file_id).await?)
+    if crate::projects::files::may_read_file(db, &user.user, file_id).await? {
+        return Ok(true);
+    }
+    // Portfolio items: every signed-in user.
+    Ok(crate::designers::may_read_file(db, &user.user, file_id).await?)
 }
