@@ -16,6 +16,16 @@ CREATE TABLE designer_preference (
 );
 CREATE INDEX designer_preference_user_idx ON designer_preference (app_user_id, id);
 
+-- Images a designer shows with a service they prefer: their work of that kind (the
+-- profile's Services tab, GET /users/{id}/project-preference/portfolios).
+CREATE TABLE designer_preference_image (
+    designer_preference_id BIGINT NOT NULL CONSTRAINT designer_preference_image_preference_fk REFERENCES designer_preference (id) ON DELETE CASCADE,
+    file_id                BIGINT NOT NULL CONSTRAINT designer_preference_image_file_fk REFERENCES file (id),
+    position               INTEGER NOT NULL,
+    CONSTRAINT designer_preference_image_pkey PRIMARY KEY (designer_preference_id, file_id)
+);
+CREATE INDEX designer_preference_image_file_idx ON designer_preference_image (file_id);
+
 -- portfolio_type_id: 1 Additional Portfolio (an upload of the designer's, shown as
 -- 'PRIVATE PROJECT'), 2 Contest Entry (one of their entries in a public contest).
 -- contest_type_id is the item's category.

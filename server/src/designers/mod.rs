@@ -1,11 +1,14 @@
 //! Designers' public side: the project work they prefer and their portfolio.
 //!
-//! - [`preferences`]: `GET/PUT /users/{id}/preferences`, the categories,
-//!   sub-categories and services a designer wants projects of (projects doc, section 6).
+//! - [`preferences`]: `/users/{id}/preferences` (read, replace, add one, remove one), the
+//!   categories, sub-categories and services a designer wants projects of, with images
+//!   of their work for a service (projects doc, sections 6 and 7).
+//! - [`showcase`]: the same from the catalogue's pages (`/projects/.../preferences`),
+//!   and a designer's services and their work as the profile shows them.
 //! - [`portfolio`]: `/users/{id}/portfolios` (list with filters, add, edit, remove), its
 //!   categories and its like and rating figures (contests doc, sections 2, 3 and 7).
 //! - [`access`]: who may change a designer's side (themself, admins).
-//! - [`store`]: SQL. [`model`]: rows and views.
+//! - [`store`], [`preference_store`]: SQL. [`model`]: rows and views.
 //!
 //! Portfolios are public to signed-in users (clients browse creatives); preferences
 //! are the designer's and the admins' only.
@@ -13,7 +16,9 @@
 pub mod access;
 pub mod model;
 pub mod portfolio;
+pub mod preference_store;
 pub mod preferences;
+pub mod showcase;
 pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -22,19 +27,31 @@ use crate::{accounts::model::UserRow, state::AppState, store::Db};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(preferences::show, preferences::replace))
+        .routes(routes!(preferences::show, preferences::replace, preferences::create))
+        .routes(routes!(preferences::delete))
+        .routes(routes!(showcase::prefer_category))
+        .routes(routes!(showcase::prefer_sub_category))
+        .routes(routes!(showcase::prefer_service))
+        .routes(routes!(showcase::remove_service_image))
+        .routes(routes!(showcase::mine))
+        .routes(routes!(showcase::categories))
+        .routes(routes!(showcase::services_of))
+        .routes(routes!(showcase::service_work))
         .routes(routes!(portfolio::list, portfolio::create))
         .routes(routes!(portfolio::update, portfolio::delete))
         .routes(routes!(portfolio::categories))
         .routes(routes!(portfolio::stats))
 }
 
-/// Whether `user` may read file `file_id` as an item of someone's portfolio: every
-/// signed-in user may (portfolios are shown to all of them).
+/// Whether `user` may read file `file_id` as shown on someone's profile (a portfolio
+/// item, or work shown with a preferred service): every signed-in user may.
 pub async fn may_read_file(db: &Db, _user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM portfolio_item WHERE file_id = $1 LIMIT 1")
-        .bind(file_id)
-        .fetch_optional(&db.pool)
-        .await?;
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT file_id FROM portfolio_item WHERE file_id = $1 \
+         UNION SELECT file_id FROM designer_preference_image WHERE file_id = $1 LIMIT 1",
+    )
+    .bind(file_id)
+    .fetch_optional(&db.pool)
+    .await?;
     Ok(found.is_some())
 }

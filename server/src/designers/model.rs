@@ -9,12 +9,42 @@ use crate::projects::model::Named;
 pub const ADDITIONAL: i64 = 1;
 pub const CONTEST_ENTRY: i64 = 2;
 
+/// One preferred category, sub-category or service.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Preferred {
+    /// The preference's own id (`DELETE /users/{id}/preferences/{prefId}`).
+    pub preference_id: i64,
+    /// The category's, sub-category's or service's id.
+    pub id: i64,
+    pub title: String,
+    pub launch_slug: String,
+    /// Work the designer shows with a preferred service (empty for the others).
+    pub images: Vec<PortfolioFile>,
+}
+
 /// A designer's project preferences.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PreferencesView {
-    pub categories: Vec<Named>,
-    pub sub_categories: Vec<Named>,
-    pub services: Vec<Named>,
+    pub categories: Vec<Preferred>,
+    pub sub_categories: Vec<Preferred>,
+    pub services: Vec<Preferred>,
+}
+
+/// A project category, marked whether the caller prefers it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CategoryChoice {
+    #[serde(flatten)]
+    pub category: Named,
+    /// 1 when the caller prefers it, else 0.
+    pub is_preferred: i64,
+}
+
+/// An image a designer shows with one of their preferred services.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ServiceWork {
+    pub preference_id: i64,
+    pub project_service: Named,
+    pub file: PortfolioFile,
 }
 
 /// A portfolio item as read, with what is computed of it.

@@ -1,93 +1,10 @@
-//! SQL of designers' preferences and portfolios. One dialect for both engines.
+//! SQL of designers' portfolios. One dialect for both engines.
 
 use sqlx::AnyConnection;
 use tracing::instrument;
 
 use super::model::{CategoryCount, LikeRatingStats, OwnReaction, PortfolioRow};
-use crate::projects::{model::Named, store::Bind};
-
-// ---- Preferences ----
-
-/// The three kinds of preference and their tables (constants of the code).
-#[derive(Debug, Clone, Copy)]
-pub enum PreferenceKind {
-    Category,
-    SubCategory,
-    Service,
-}
-
-impl PreferenceKind {
-    pub const ALL: [Self; 3] = [Self::Category, Self::SubCategory, Self::Service];
-
-    fn column(self) -> &'static str {
-        match self {
-            Self::Category => "project_category_id",
-            Self::SubCategory => "project_sub_category_id",
-            Self::Service => "project_service_id",
-        }
-    }
-
-    fn table(self) -> &'static str {
-        match self {
-            Self::Category => "project_category",
-            Self::SubCategory => "project_sub_category",
-            Self::Service => "project_service",
-        }
-    }
-}
-
-/// The user's preferences of one kind, in the order chosen.
-#[instrument(skip_all, fields(user_id))]
-pub async fn preferences(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    kind: PreferenceKind,
-) -> Result<Vec<Named>, sqlx::Error> {
-    let (column, table) = (kind.column(), kind.table());
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(&format!(
-        "SELECT t.id, t.title, t.launch_slug FROM designer_preference dp JOIN {table} t ON t.id = dp.{column} \
-         WHERE dp.app_user_id = $1 ORDER BY dp.id"
-    ))
-    .bind(user_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows.into_iter().map(|(id, title, launch_slug)| Named { id, title, launch_slug }).collect())
-}
-
-/// Which of `ids` name no row of the kind's table.
-pub async fn unknown(conn: &mut AnyConnection, kind: PreferenceKind, ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
-    let mut missing = Vec::new();
-    for id in ids {
-        let found: Option<i64> = sqlx::query_scalar(&format!("SELECT id FROM {} WHERE id = $1", kind.table()))
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        if found.is_none() {
-            missing.push(*id);
-        }
-    }
-    Ok(missing)
-}
-
-/// Replaces the user's preferences: `chosen` holds the ids of each kind.
-#[instrument(skip_all, fields(user_id))]
-pub async fn replace_preferences(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    chosen: &[(PreferenceKind, Vec<i64>)],
-) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM designer_preference WHERE app_user_id = $1").bind(user_id).execute(&mut *conn).await?;
-    for (kind, ids) in chosen {
-        for id in ids {
-            sqlx::query(&format!("INSERT INTO designer_preference (app_user_id, {}) VALUES ($1, $2)", kind.column()))
-                .bind(user_id)
-                .bind(id)
-                .execute(&mut *conn)
-                .await?;
-        }
-    }
-    Ok(())
-}
+use crate::projects::store::Bind;
 
 // ---- Portfolios ----
 

@@ -208,6 +208,9 @@ catalogue! {
     DESIGNER_SELF_ONLY = "designer.self_only", "Only the designer themself or an admin may see or change this.";
     DESIGNERS_ONLY = "designer.only", "Only designers have project preferences and portfolios.";
     PORTFOLIO_NOT_FOUND = "portfolio.not_found", "Resource Not Found";
+    PREFERENCE_NOT_FOUND = "preference.not_found", "Resource Not Found";
+    PREFERENCE_ONE = "preference.one", "Choose one category, sub-category or service.";
+    PREFERENCE_IMAGES_SERVICE = "file_ids.service", "Images can be shown with services only.";
     PORTFOLIO_ENTRY_INVALID = "contest_entry_id.portfolio", "Only your own entries in public contests can be added to your portfolio.";
     PORTFOLIO_ENTRY_EXISTS = "contest_entry_id.unique", "This entry is already in your portfolio.";
 

@@ -204,3 +204,94 @@ async fn a_portfolio_is_the_designers_to_change_and_everyones_to_browse_with_fil
     send(&app, Method::DELETE, &item_path, json!(null), Some(&token)).await.assert_error(404, "portfolio.not_found");
     assert_eq!(app.get(&path, Some(&token)).await.body["total"], 2);
 }
+
+#[tokio::test]
+async fn designers_prefer_from_the_catalogue_and_show_work_with_their_services() {
+    let app = spawn_app().await;
+    let (me, token) = designer(&app, "showcase", 2).await;
+    let (_, other) = designer(&app, "visitor", 3).await;
+    let (_, client) = app.client_session("catclient").await;
+    let work = upload_png(&app, &token, "13").await;
+
+    let service = format!("/projects/services/preferences/{SERVICE}");
+    let first = send(&app, Method::POST, &service, json!({"file_ids": [work]}), Some(&token)).await;
+    assert_eq!(first.status, 201, "{}", first.body);
+    assert_eq!(first.body["data"]["services"][0]["images"][0]["id"], work);
+    assert_eq!(send(&app, Method::POST, &service, json!({}), Some(&token)).await.status, 200, "already preferred");
+    let category = format!("/projects/categories/preferences/{CATEGORY}");
+    assert_eq!(send(&app, Method::POST, &category, json!(null), Some(&token)).await.status, 201);
+    let sub = format!("/projects/sub-categories/preferences/{SUB_CATEGORY}");
+    assert_eq!(send(&app, Method::POST, &sub, json!(null), Some(&token)).await.status, 201);
+    refused(
+        &send(&app, Method::POST, &category, json!(null), Some(&client)).await,
+        403,
+        "designer.only",
+        "Only designers have project preferences and portfolios.",
+    );
+    let missing = send(&app, Method::POST, "/projects/categories/preferences/999", json!(null), Some(&token)).await;
+    assert_eq!(missing.field_code("project_category_id"), "validation.exists");
+
+    let marked = app.get("/projects/categories/creative/preferences", Some(&token)).await;
+    let flags: Vec<(i64, i64)> = marked.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["id"].as_i64().unwrap(), c["is_preferred"].as_i64().unwrap()))
+        .collect();
+    assert!(flags.contains(&(CATEGORY, 1)) && flags.iter().filter(|(_, p)| *p == 1).count() == 1, "{flags:?}");
+    app.get("/projects/categories/creative/preferences", Some(&client)).await.assert_error(403, "designer.only");
+    let mine = app.get("/projects/preferences", Some(&token)).await.body["data"].clone();
+    assert_eq!(
+        (
+            mine["categories"][0]["id"].as_i64(),
+            mine["sub_categories"][0]["id"].as_i64(),
+            mine["services"][0]["id"].as_i64()
+        ),
+        (Some(CATEGORY), Some(SUB_CATEGORY), Some(SERVICE))
+    );
+
+    // The profile: everyone signed in sees the services and the work shown with them.
+    let services = app.get(&format!("/users/{me}/project/services"), Some(&other)).await;
+    assert_eq!(services.body["data"][0]["images"][0]["id"], work, "{}", services.body);
+    let shown = app.get(&format!("/users/{me}/project-preference/portfolios"), Some(&client)).await;
+    assert_eq!(
+        (shown.body["data"][0]["file"]["id"].as_i64(), shown.body["data"][0]["project_service"]["id"].as_i64()),
+        (Some(work), Some(SERVICE))
+    );
+    assert_eq!(app.get(&format!("/files/{work}/content"), Some(&client)).await.status, 200);
+
+    // Adding one by one, on the user's own path.
+    let path = format!("/users/{me}/preferences");
+    let images_off_service =
+        send(&app, Method::POST, &path, json!({"project_category_id": 2, "file_ids": [work]}), Some(&token)).await;
+    refused(&images_off_service, 422, "file_ids.service", "Images can be shown with services only.");
+    let none = send(&app, Method::POST, &path, json!({}), Some(&token)).await;
+    refused(&none, 422, "preference.one", "Choose one category, sub-category or service.");
+    let two =
+        send(&app, Method::POST, &path, json!({"project_category_id": 2, "project_service_id": SERVICE}), Some(&token))
+            .await;
+    two.assert_error(422, "preference.one");
+    refused(
+        &send(&app, Method::POST, &path, json!({"project_category_id": 2}), Some(&other)).await,
+        403,
+        "designer.self_only",
+        SELF_ONLY,
+    );
+    let added = send(&app, Method::POST, &path, json!({"project_category_id": "2"}), Some(&token)).await;
+    assert_eq!((added.status.as_u16(), added.body["data"]["categories"].as_array().unwrap().len()), (201, 2));
+
+    // Replacing keeps what stays, with its images.
+    let kept = json!({"project_category_ids": [CATEGORY], "project_service_ids": [SERVICE]});
+    let replaced = send(&app, Method::PUT, &path, kept, Some(&token)).await;
+    assert_eq!(replaced.body["data"]["services"][0]["images"][0]["id"], work, "{}", replaced.body);
+    assert_eq!(replaced.body["data"]["sub_categories"], json!([]));
+
+    let image = format!("/projects/services/{SERVICE}/preferences/image/{work}");
+    assert_eq!(send(&app, Method::DELETE, &image, json!(null), Some(&token)).await.status, 200);
+    send(&app, Method::DELETE, &image, json!(null), Some(&token)).await.assert_error(404, "preference.not_found");
+    let preference = replaced.body["data"]["categories"][0]["preference_id"].as_i64().unwrap();
+    let one = format!("{path}/{preference}");
+    refused(&send(&app, Method::DELETE, &one, json!(null), Some(&other)).await, 403, "designer.self_only", SELF_ONLY);
+    assert_eq!(send(&app, Method::DELETE, &one, json!(null), Some(&token)).await.body["message"], "Preference deleted");
+    send(&app, Method::DELETE, &one, json!(null), Some(&token)).await.assert_error(404, "preference.not_found");
+}
