@@ -164,6 +164,12 @@ async fn a_portfolio_is_the_designers_to_change_and_everyones_to_browse_with_fil
     app.get(&format!("{path}?filter[type]=3"), Some(&other)).await.assert_error(422, "validation.exists");
     app.get(&path, None).await.assert_error(401, "auth.unauthenticated");
 
+    // A client has no portfolio; the figures need a signed-in user.
+    let client_path = format!("/users/{owner}/portfolios");
+    for rest in ["", "/categories", "/like-rating-stats"] {
+        app.get(&format!("{client_path}{rest}"), Some(&other)).await.assert_error(403, "designer.only");
+        app.get(&format!("{path}{rest}"), None).await.assert_error(401, "auth.unauthenticated");
+    }
     let categories = app.get(&format!("{path}/categories"), Some(&other)).await;
     assert_eq!(
         (categories.body["data"][0]["id"].as_i64(), categories.body["data"][0]["count"].as_i64()),
@@ -251,6 +257,8 @@ async fn designers_prefer_from_the_catalogue_and_show_work_with_their_services()
     );
 
     // The profile: everyone signed in sees the services and the work shown with them.
+    app.get(&format!("/users/{me}/project/services"), None).await.assert_error(401, "auth.unauthenticated");
+    app.get("/users/999999/project-preference/portfolios", Some(&other)).await.assert_error(404, "user.not_found");
     let services = app.get(&format!("/users/{me}/project/services"), Some(&other)).await;
     assert_eq!(services.body["data"][0]["images"][0]["id"], work, "{}", services.body);
     let shown = app.get(&format!("/users/{me}/project-preference/portfolios"), Some(&client)).await;

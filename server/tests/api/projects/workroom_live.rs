@@ -5,7 +5,7 @@
 
 use reqwest::Method;
 use serde_json::json;
-use vitrine_protocol::{ErrorCode, ServerFrame};
+use vitrine_protocol::{ClientFrame, ErrorCode, ServerFrame, SignalKind};
 
 use super::{assigned, notification_kinds, post_update, send, world};
 use crate::{helpers::spawn_app, realtime::client::WsClient};
@@ -132,4 +132,34 @@ async fn the_parties_see_the_work_live_in_order_and_a_watching_designer_sees_not
     let (seq, kind, data) = next_event(&mut outsider, &project_ch).await;
     assert_eq!((seq, kind.as_str(), data["budget"].as_i64()), (3, "project.updated", Some(500)));
     outsider.ping_pong().await;
+}
+
+#[tokio::test]
+async fn typing_in_the_workroom_reaches_the_other_party_only() {
+    let app = spawn_app().await;
+    let a = assigned(&app).await;
+    let ch = format!("workroom:{}", a.w.project);
+    let mut owner = WsClient::signed_in(&app, &a.w.owner.1).await;
+    owner.subscribe(&ch, 0).await;
+    let mut designer = WsClient::signed_in(&app, &a.w.designer.1).await;
+    designer.subscribe(&ch, 0).await;
+
+    designer.send(&ClientFrame::Typing { ch: ch.clone() }).await;
+    loop {
+        match owner.expect().await {
+            ServerFrame::Presence { .. } => continue,
+            ServerFrame::Signal { ch: on, kind: SignalKind::Typing, user } => {
+                assert_eq!((on.as_str(), user.id), (ch.as_str(), a.w.designer.0));
+                break;
+            }
+            other => panic!("expected the typing signal, got {other:?}"),
+        }
+    }
+    // The outsider may not even signal there.
+    let mut outsider = WsClient::signed_in(&app, &a.outsider.1).await;
+    outsider.send(&ClientFrame::Typing { ch: ch.clone() }).await;
+    match outsider.expect().await {
+        ServerFrame::Error { code: ErrorCode::ChannelForbidden, .. } => {}
+        other => panic!("expected channel.forbidden, got {other:?}"),
+    }
 }
