@@ -14,7 +14,8 @@ pub const BENCH_NAME_MAX_LEN: usize = 64;
 pub enum Channel {
     /// `contest:{id}`: entries, comments, reactions, ratings and status of one contest.
     Contest(i64),
-    /// `project:{id}`: bids, updates and status of one project.
+    /// `project:{id}`: bid counts, brief, budget and status of one project (every designer
+    /// may watch it; the private side is `workroom:{id}`).
     Project(i64),
     /// `bid:{id}`: the private discussion between a project's owner and one bidder.
     Bid(i64),

@@ -14,8 +14,6 @@ pub enum PreferenceKind {
 }
 
 impl PreferenceKind {
-    pub const ALL: [Self; 3] = [Self::Category, Self::SubCategory, Self::Service];
-
     pub fn column(self) -> &'static str {
         match self {
             Self::Category => "project_category_id",
@@ -91,9 +89,12 @@ pub async fn unknown(conn: &mut AnyConnection, kind: PreferenceKind, ids: &[i64]
     Ok(missing)
 }
 
+/// A preference row: its id and its category, sub-category and service columns.
+type PreferenceColumns = (i64, Option<i64>, Option<i64>, Option<i64>);
+
 /// Every preference of the user.
 pub async fn all(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<PreferenceRef>, sqlx::Error> {
-    let rows: Vec<(i64, Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
+    let rows: Vec<PreferenceColumns> = sqlx::query_as(
         "SELECT id, project_category_id, project_sub_category_id, project_service_id FROM designer_preference \
          WHERE app_user_id = $1 ORDER BY id",
     )
