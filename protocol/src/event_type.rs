@@ -67,6 +67,10 @@ event_types! {
     REPORT_VOTE = "report.vote";
     /// `court`: an admin judged a report (copied: the entry is eliminated; not copied: closed).
     REPORT_JUDGED = "report.judged";
+    /// `user:{id}` of the subscriber: a subscription became active or was cancelled.
+    SUBSCRIPTION_UPDATED = "subscription.updated";
+    /// `user:{id}` of the tipping client: an admin approved or rejected their tip.
+    TIP_UPDATED = "tip.updated";
 }
 
 #[cfg(test)]
@@ -82,6 +86,6 @@ mod tests {
                 ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
             assert!(words_ok, "{ty}");
         }
-        assert_eq!(ALL.len(), 26);
+        assert_eq!(ALL.len(), 28);
     }
 }

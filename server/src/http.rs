@@ -43,6 +43,7 @@ use crate::{
         (name = "project catalogue", description = "Project categories, sub-categories, services and brief questions"),
         (name = "projects", description = "Projects: launch, brief, lists, statuses, budget, artworks, invites"),
         (name = "bids", description = "Bids on projects and their discussions"),
+        (name = "commerce", description = "Coupons, referrals, subscriptions, the tipping cart and tips"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
@@ -77,6 +78,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::projects::router())
         .merge(crate::bids::router())
         .merge(crate::court::router())
+        .merge(crate::commerce::router())
         .split_for_parts()
 }
 

@@ -14,6 +14,8 @@
 //!   [`bids`]: bids on projects and their private discussions.
 //! - [`messages`]: direct messages, their conversations, read receipts.
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
+//! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips
+//!   (the payments area charges for them).
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -27,6 +29,7 @@ pub mod api;
 pub mod bids;
 pub mod catalogue;
 pub mod comments;
+pub mod commerce;
 pub mod config;
 pub mod contests;
 pub mod court;
