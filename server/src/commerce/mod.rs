@@ -36,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(coupon_routes::validate))
         .routes(routes!(referrals::mine))
         .routes(routes!(referrals::visit))
+        .routes(routes!(subscription_routes::mine))
         .routes(routes!(subscription_routes::active))
         .routes(routes!(subscription_routes::purchase))
         .routes(routes!(subscription_routes::set))
@@ -43,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cart_routes::update, cart_routes::remove))
         .routes(routes!(cart_routes::total))
         .routes(routes!(tip_routes::list))
+        .routes(routes!(tip_routes::mine))
         .routes(routes!(tip_routes::decide))
         .routes(routes!(tip_routes::stats))
 }

@@ -40,6 +40,19 @@ pub async fn active(
     Ok(Json(Data::new(rows.into_iter().map(SubscriptionView::from).collect())))
 }
 
+/// Every subscription of the caller, newest first: pending, active and cancelled
+/// (what `subscription.updated` events carry).
+#[utoipa::path(get, path = "/subscriptions", tag = "commerce", security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<SubscriptionView>>), (status = 401, body = ErrorEnvelope)))]
+pub async fn mine(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+) -> Result<Json<Data<Vec<SubscriptionView>>>, AppError> {
+    let mut conn = state.db.pool.acquire().await?;
+    let rows = subscriptions::all(&mut conn, caller.id()).await?;
+    Ok(Json(Data::new(rows.into_iter().map(SubscriptionView::from).collect())))
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PurchaseRequest {
     /// 2 unlimited upgrades ($49), 13 unlimited contests ($449).

@@ -117,6 +117,14 @@ pub async fn active(
     Ok(rows.into_iter().filter(|s| trigger_ids.is_empty() || trigger_ids.contains(&s.trigger_id)).collect())
 }
 
+/// Every subscription of the user, newest first (pending, active and cancelled).
+pub async fn all(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 ORDER BY id DESC"))
+        .bind(user_id)
+        .fetch_all(&mut *conn)
+        .await
+}
+
 /// True when the user has this subscription active: the payments area asks this
 /// before charging for upgrades (2) and the contest rules for free starts (13).
 pub async fn has_active(conn: &mut AnyConnection, user_id: i64, trigger_id: i64) -> Result<bool, sqlx::Error> {

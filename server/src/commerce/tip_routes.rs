@@ -52,6 +52,31 @@ pub async fn list(
     }))
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct MineQuery {
+    pub page: Option<i64>,
+}
+
+/// The caller's tips: given (any status) and received (approved), 48 a page, newest first.
+#[utoipa::path(get, path = "/contest-entry-tips", tag = "commerce", params(MineQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<TipView>), (status = 401, body = ErrorEnvelope)))]
+pub async fn mine(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiQuery(query): ApiQuery<MineQuery>,
+) -> Result<Json<Page<TipView>>, AppError> {
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = tips::page_for_user(&mut conn, caller.id(), page).await?;
+    Ok(Json(Page {
+        data: rows.into_iter().map(TipView::from).collect(),
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url: (page * PER_PAGE < total).then(|| format!("/contest-entry-tips?page={}", page + 1)),
+        total,
+    }))
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Decision {
     /// 2 approve, 3 reject.

@@ -138,6 +138,27 @@ pub async fn page(conn: &mut AnyConnection, status: Option<i64>, page: i64) -> R
     Ok((rows, total))
 }
 
+/// One page of the tips `user_id` gave (all of them) or received (approved ones only:
+/// a designer hears of a tip once an admin approved it), newest first; and the count.
+pub async fn page_for_user(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    page: i64,
+) -> Result<(Vec<TipRow>, i64), sqlx::Error> {
+    const MINE: &str = "(t.created_by = $1 OR (t.designer_id = $1 AND t.approval_status_id = 2))";
+    let rows = sqlx::query_as(&format!("{SELECT} WHERE {MINE} ORDER BY t.id DESC LIMIT $2 OFFSET $3"))
+        .bind(user_id)
+        .bind(PER_PAGE)
+        .bind((page - 1) * PER_PAGE)
+        .fetch_all(&mut *conn)
+        .await?;
+    let total = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM contest_entry_tip t WHERE {MINE}"))
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((rows, total))
+}
+
 /// Decides a pending tip (compare-and-set: false if it was no longer pending), and
 /// writes what follows: the designer's notification on approval, `tip.updated` to
 /// the client. Returns the events to publish after commit.
