@@ -73,6 +73,10 @@ event_types! {
     REPORT_VOTE = "report.vote";
     /// `court`: an admin judged a report (copied: the entry is eliminated; not copied: closed).
     REPORT_JUDGED = "report.judged";
+    /// `user:{id}` of the subscriber: a subscription became active or was cancelled.
+    SUBSCRIPTION_UPDATED = "subscription.updated";
+    /// `user:{id}` of the tipping client: an admin approved or rejected their tip.
+    TIP_UPDATED = "tip.updated";
 }
 
 #[cfg(test)]

@@ -45,6 +45,7 @@ use crate::{
         (name = "bids", description = "Bids on projects and their discussions"),
         (name = "designers", description = "Designers' project preferences and portfolios"),
         (name = "project updates", description = "The workroom of an assigned project: updates, comments, reactions, image tags"),
+        (name = "commerce", description = "Coupons, referrals, subscriptions, the tipping cart and tips"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
@@ -80,6 +81,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::bids::router())
         .merge(crate::designers::router())
         .merge(crate::court::router())
+        .merge(crate::commerce::router())
         .split_for_parts()
 }
 

@@ -15,6 +15,8 @@
 //!   their private discussions; [`designers`]: designers' project preferences and portfolios.
 //! - [`messages`]: direct messages, their conversations, read receipts.
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
+//! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips
+//!   (the payments area charges for them).
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -28,6 +30,7 @@ pub mod api;
 pub mod bids;
 pub mod catalogue;
 pub mod comments;
+pub mod commerce;
 pub mod config;
 pub mod contests;
 pub mod court;

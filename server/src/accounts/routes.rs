@@ -96,6 +96,14 @@ async fn register(
             err.into()
         }
     })?;
+    // A referral is credit for someone else: failing to record it must not fail the sign-up.
+    let mut conn = state.db.pool.acquire().await?;
+    if let Err(err) =
+        crate::commerce::referrals::record_signup(&mut conn, id, reg.referral_source.as_deref(), now).await
+    {
+        tracing::warn!(user_id = id, error = %err, "referral not recorded");
+    }
+    drop(conn);
     let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| anyhow::anyhow!("user {id} vanished"))?;
     tracing::info!(user_id = id, user_type_id = user.user_type_id, "account registered");
     Ok((StatusCode::CREATED, Json(Data::new(UserView::of(user, true)))))

@@ -219,6 +219,34 @@ catalogue! {
     INVITE_NOT_CREATIVE = "user_ids.creative", "Only creatives can be invited.";
     INVITE_LIST_UNKNOWN = "invite.suggestions.unknown", "There is no such list of creatives.";
 
+    // Commerce: coupons (contests doc, section 8, verbatim), referrals, subscriptions, cart and tips.
+    COUPON_INVALID = "coupon.invalid", "Sorry, that is not a valid code.";
+    COUPON_TYPE_INVALID = "coupon.type.invalid", "The current coupon code is not valid for this type of contest and has been removed.";
+    COUPON_USER_INVALID = "coupon.user.invalid", "The current coupon code is not valid for this user.";
+    COUPON_LIMIT_EXCEED = "coupon.limit_exceed", "This coupon code has reached its limit for usage.";
+    COUPON_CUSTOM_DISCOUNT_DROPS = "coupon.contest.custom.discount_drops", "This coupon is not valid for custom contest prize amounts, please select a different package and try again.";
+    // The source truncates this one after "order..."; the sentence ends there.
+    COUPON_PRICING_INVALID = "coupon.pricing.invalid", "The coupon code you are using is not valid for the package you selected and has not been applied to your order.";
+    COUPON_CODE_UNIQUE = "coupon.code.unique", "That coupon code is already in use.";
+    COUPON_CODE_FORMAT = "coupon.code.format", "Use 3 to 40 letters, digits, dashes or underscores.";
+    COUPON_DISCOUNT = "coupon.discount.invalid", "Give either percent_off (1 to 100) or amount_off (whole dollars above 0).";
+    REFERRAL_INVALID = "referral.invalid", "That referral code is not valid.";
+    SUBSCRIPTION_TRIGGER_IN = "trigger_id.subscription", "Subscriptions are unlimited upgrades (2) or unlimited contests (13).";
+    SUBSCRIPTION_CLIENTS_ONLY = "subscription.clients_only", "Only clients can subscribe.";
+    SUBSCRIPTION_ACTIVE = "subscription.active", "You already have this subscription.";
+    SUBSCRIPTION_NOT_FOUND = "subscription.not_found", "Resource Not Found";
+    CART_CLIENTS_ONLY = "cart.clients_only", "Only clients have a cart.";
+    CART_ITEM_NOT_FOUND = "cart.not_found", "Resource Not Found";
+    CART_ITEM_EXISTS = "cart.item.exists", "This entry is already in your cart.";
+    CART_PRICE_MIN = "price.min", "The price must be at least 5.";
+    CART_TRIGGER_IN = "trigger_id.in", "Cart items are tips (trigger 9).";
+    CART_ENTRY_NOT_IN_CONTEST = "contest_entry_id.contest", "The entry is not part of this contest.";
+    CART_CONTEST_NOT_OWNER = "cart.contest.not_owner", "You can tip only on entries of your own contests.";
+    CART_CONTEST_NOT_STARTED = "cart.contest.not_started", "Tips can be sent once the contest has started.";
+    TIP_NOT_FOUND = "contest_entry_tip.not_found", "Resource Not Found";
+    TIP_DECIDED = "contest_entry_tip.decided", "This tip has already been approved or rejected.";
+    TIP_APPROVAL_IN = "approval_status_id.in", "Approval statuses are 1 (pending), 2 (approved) and 3 (rejected).";
+
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";

@@ -28,6 +28,9 @@ pub enum NotificationType {
     /// (1-22, which the client's click targets and the table's CHECK know) has no court
     /// type; a judgment is the court verifying a report, so it shares "verified".
     ReportJudged,
+    /// 8 as well: an admin approved a tip on the designer's entry. The list has no tip
+    /// type; a tip is a client paying for an entry, as when buying an additional one.
+    TipApproved,
     /// 11-22: project events.
     Project(i64),
 }
@@ -46,6 +49,7 @@ impl NotificationType {
             Self::Verified => 9,
             Self::Uploaded => 10,
             Self::ReportJudged => 9,
+            Self::TipApproved => 8,
             Self::Project(id) => id.clamp(11, 22),
         }
     }

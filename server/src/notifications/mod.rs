@@ -48,6 +48,8 @@ pub struct Badge {
     pub new_entry_notification_count: i64,
     /// Direct messages to the user not read yet (and not deleted on their side).
     pub unread_messages_count: i64,
+    /// Items in the user's tipping cart (the header's basket; see `commerce::carts`).
+    pub cart_count: i64,
 }
 
 /// Writes the notification and its `notification.created` event, and has the badge
@@ -119,10 +121,15 @@ pub async fn badge(conn: &mut AnyConnection, user_id: i64) -> Result<Badge, sqlx
     .bind(user_id)
     .fetch_one(&mut *conn)
     .await?;
+    let cart_count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
     Ok(Badge {
         unread_notifications_count: unread,
         new_entry_notification_count: new_entries,
         unread_messages_count: unread_messages,
+        cart_count,
     })
 }
 

@@ -99,6 +99,8 @@ pub struct Counters {
     /// Unread notifications of new entries on the user's contests.
     pub new_entry_notification_count: i64,
     pub unread_messages_count: i64,
+    /// Items in the tipping cart (the header's basket).
+    pub cart_count: i64,
 }
 
 impl From<Badge> for Counters {
@@ -108,6 +110,7 @@ impl From<Badge> for Counters {
             unread_notifications_count: b.unread_notifications_count,
             new_entry_notification_count: b.new_entry_notification_count,
             unread_messages_count: b.unread_messages_count,
+            cart_count: b.cart_count,
         }
     }
 }

@@ -5,6 +5,7 @@ mod helpers;
 
 mod bids;
 mod comments;
+mod commerce;
 mod contest_types;
 mod contests;
 mod court;

@@ -189,7 +189,7 @@ async fn mark_all_read_clears_only_the_callers_badge() {
     assert_eq!(answer.body["marked"], 3);
     assert_eq!(
         answer.body["data"],
-        json!({"count": 0, "unread_notifications_count": 0, "new_entry_notification_count": 0, "unread_messages_count": 0})
+        json!({"count": 0, "unread_notifications_count": 0, "new_entry_notification_count": 0, "unread_messages_count": 0, "cart_count": 0})
     );
     assert_eq!(unread(&app, &ivan_token).await, (1, 1));
 }
@@ -276,7 +276,7 @@ async fn a_badge_event_reaches_the_user_channel_after_marking_read() {
     );
     assert_eq!(
         event.data,
-        json!({"unread_notifications_count": 1, "new_entry_notification_count": 0, "unread_messages_count": 0})
+        json!({"unread_notifications_count": 1, "new_entry_notification_count": 0, "unread_messages_count": 0, "cart_count": 0})
     );
 
     app.put("/notifications/entities/mark-as-reads", &json!({"contest_id": 2}), &token).await;

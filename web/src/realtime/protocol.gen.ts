@@ -146,6 +146,8 @@ export const EVENT_TYPES = [
   "report.created",
   "report.vote",
   "report.judged",
+  "subscription.updated",
+  "tip.updated",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,0 +1,270 @@
+//! Cart calls (clients only): add a tip, list by page, change a price, remove an
+//! item, and the total with tax for the payment form.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    carts::{self, CartRow, CartTotal, NewItem, MIN_PRICE_CENTS, PER_PAGE, TIP_TRIGGER},
+    money::{as_dollars, dollars_as_cents},
+};
+use crate::{
+    accounts::{domain::UserType, model::FilePath, CurrentUser},
+    api::{loose_id, Data, Message},
+    contests::model::Page,
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+};
+
+fn client_only(caller: &CurrentUser) -> Result<(), AppError> {
+    match caller.user.user_type() {
+        UserType::Client => Ok(()),
+        _ => Err(AppError::forbidden(catalogue::CART_CLIENTS_ONLY)),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartUser {
+    pub id: i64,
+    pub name: String,
+    pub username: String,
+    pub profile_picture: Option<FilePath>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartEntry {
+    pub id: i64,
+    pub number: i64,
+    pub created_by_user: CartUser,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartContest {
+    pub id: i64,
+    pub title: String,
+    pub is_tip: i64,
+    pub contest_type_title: String,
+}
+
+/// A cart item (projects doc, section 3).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartItemView {
+    pub id: i64,
+    /// US dollars.
+    pub price: f64,
+    pub price_cents: i64,
+    pub title: String,
+    pub trigger_id: i64,
+    pub contest_id: i64,
+    pub contest_entry_id: i64,
+    pub contest_entry: CartEntry,
+    pub contest: CartContest,
+    pub created_at: i64,
+}
+
+impl From<CartRow> for CartItemView {
+    fn from(r: CartRow) -> Self {
+        Self {
+            id: r.id,
+            price: as_dollars(r.price_cents),
+            price_cents: r.price_cents,
+            title: format!("Tip for {} - Entry #{}", r.designer_username, r.entry_number),
+            trigger_id: r.trigger_id,
+            contest_id: r.contest_id,
+            contest_entry_id: r.contest_entry_id,
+            contest_entry: CartEntry {
+                id: r.contest_entry_id,
+                number: r.entry_number,
+                created_by_user: CartUser {
+                    id: r.designer_id,
+                    name: r.designer_name,
+                    username: r.designer_username,
+                    profile_picture: r.designer_picture.map(|full_path| FilePath { full_path }),
+                },
+            },
+            contest: CartContest {
+                id: r.contest_id,
+                title: r.contest_title,
+                is_tip: r.is_tip,
+                contest_type_title: r.contest_type_title,
+            },
+            created_at: r.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct CartRequest {
+    /// US dollars, at least 5.
+    #[serde(default, deserialize_with = "dollars_as_cents")]
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub contest_id: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub contest_entry_id: Option<i64>,
+    /// 9: a tip cart item (the only kind).
+    #[serde(default, deserialize_with = "loose_id")]
+    pub trigger_id: Option<i64>,
+}
+
+fn check_price(price: Option<i64>, errors: &mut FieldErrors) -> i64 {
+    match price {
+        Some(cents) if cents >= MIN_PRICE_CENTS => cents,
+        _ => {
+            errors.add("price", catalogue::CART_PRICE_MIN);
+            0
+        }
+    }
+}
+
+/// Adds a tip on an entry of one of the caller's contests to their cart.
+#[utoipa::path(post, path = "/carts", tag = "commerce", request_body = CartRequest, security(("bearer" = [])),
+    responses((status = 201, body = Data<CartItemView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = caller.id()))]
+pub async fn add(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiJson(req): ApiJson<CartRequest>,
+) -> Result<(StatusCode, Json<Data<CartItemView>>), AppError> {
+    client_only(&caller)?;
+    let mut errors = FieldErrors::new();
+    let price_cents = check_price(req.price, &mut errors);
+    for (field, value) in [("contest_id", req.contest_id), ("contest_entry_id", req.contest_entry_id)] {
+        if value.is_none() {
+            errors.add(field, catalogue::REQUIRED);
+        }
+    }
+    if req.trigger_id.is_some_and(|t| t != TIP_TRIGGER) {
+        errors.add("trigger_id", catalogue::CART_TRIGGER_IN);
+    }
+    errors.into_result()?;
+    let (Some(contest_id), Some(contest_entry_id)) = (req.contest_id, req.contest_entry_id) else {
+        return Err(AppError::field("contest_id", catalogue::REQUIRED));
+    };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let item = NewItem { contest_id, contest_entry_id, price_cents };
+    let (id, events) = carts::add(&mut tx, caller.id(), item, now).await?;
+    let row = carts::find(&mut tx, id).await?.ok_or_else(|| anyhow::anyhow!("cart item {id} vanished"))?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok((StatusCode::CREATED, Json(Data::new(row.into()))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PageQuery {
+    /// 1-based page number.
+    pub page: Option<i64>,
+}
+
+/// The caller's cart, 10 items a page (`data.data`, `data.total`, `data.next_page_url`).
+#[utoipa::path(get, path = "/carts", tag = "commerce", params(PageQuery), security(("bearer" = [])),
+    responses((status = 200, body = Data<Page<CartItemView>>), (status = 403, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiQuery(query): ApiQuery<PageQuery>,
+) -> Result<Json<Data<Page<CartItemView>>>, AppError> {
+    client_only(&caller)?;
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = carts::page(&mut conn, caller.id(), page).await?;
+    Ok(Json(Data::new(Page {
+        data: rows.into_iter().map(CartItemView::from).collect(),
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url: (page * PER_PAGE < total).then(|| format!("/carts?page={}", page + 1)),
+        total,
+    })))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct PriceChange {
+    /// US dollars, at least 5.
+    #[serde(default, deserialize_with = "dollars_as_cents")]
+    #[schema(value_type = Option<f64>)]
+    pub price: Option<i64>,
+}
+
+/// Changes the price of one of the caller's cart items.
+#[utoipa::path(patch, path = "/carts/{id}", tag = "commerce", params(("id" = i64, Path)), request_body = PriceChange, security(("bearer" = [])),
+    responses((status = 200, body = Data<CartItemView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<PriceChange>,
+) -> Result<Json<Data<CartItemView>>, AppError> {
+    client_only(&caller)?;
+    let mut errors = FieldErrors::new();
+    let price_cents = check_price(req.price, &mut errors);
+    errors.into_result()?;
+    let mut conn = state.db.pool.acquire().await?;
+    if !carts::set_price(&mut conn, caller.id(), id, price_cents, state.now_ms()).await? {
+        return Err(AppError::not_found(catalogue::CART_ITEM_NOT_FOUND));
+    }
+    let row = carts::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+    Ok(Json(Data::new(row.into())))
+}
+
+/// Removes one of the caller's cart items.
+#[utoipa::path(delete, path = "/carts/{id}", tag = "commerce", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn remove(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Message>, AppError> {
+    client_only(&caller)?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let events = carts::remove(&mut tx, caller.id(), id, now)
+        .await?
+        .ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok(Json(Message::new("Cart item was deleted successfully")))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct TotalQuery {
+    /// The state chosen on the payment form; the caller's own state when absent.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[param(value_type = Option<i64>)]
+    pub state_id: Option<i64>,
+}
+
+/// The cart's total for the payment form: subtotal, the state's sales tax, payable.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TotalView {
+    pub items_count: usize,
+    /// US dollars.
+    pub total: f64,
+    pub tax: f64,
+    pub payable: f64,
+    #[serde(flatten)]
+    pub cents: CartTotal,
+}
+
+/// The caller's cart total with sales tax (payable = total + tax).
+#[utoipa::path(get, path = "/carts/totals", tag = "commerce", params(TotalQuery), security(("bearer" = [])),
+    responses((status = 200, body = Data<TotalView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn total(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiQuery(query): ApiQuery<TotalQuery>,
+) -> Result<Json<Data<TotalView>>, AppError> {
+    client_only(&caller)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let cents = carts::payable(&mut conn, caller.id(), query.state_id).await?;
+    Ok(Json(Data::new(TotalView {
+        items_count: cents.item_ids.len(),
+        total: as_dollars(cents.subtotal_cents),
+        tax: as_dollars(cents.tax_cents),
+        payable: as_dollars(cents.payable_cents),
+        cents,
+    })))
+}

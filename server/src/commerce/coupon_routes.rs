@@ -1,0 +1,262 @@
+//! Coupon calls: admins create, list and delete a contest type's coupons; a client
+//! validates a code (`GET /contests/types/{id}/coupons/{code}/exists`), which also
+//! starts the code's 24 hours for them.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    coupons::{self, CouponRow, Package, COLUMNS, VALIDITY_MS},
+    money::{as_dollars, dollars_as_cents},
+};
+use crate::{
+    accounts::CurrentUser,
+    api::{flag, loose_id, Data, Message},
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+    store::is_unique_violation,
+};
+
+/// A coupon as admins see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponView {
+    pub id: i64,
+    pub contest_type_id: i64,
+    pub code: String,
+    pub percent_off: Option<i64>,
+    /// US dollars off, when the coupon takes a fixed amount.
+    pub amount_off: Option<f64>,
+    /// The only user who may use it (null: any client).
+    pub user_id: Option<i64>,
+    /// The only package it applies to (null: any package of the type).
+    pub contest_type_pricing_id: Option<i64>,
+    pub allows_custom_prize: i64,
+    pub usage_limit: Option<i64>,
+    pub used_count: i64,
+    pub created_at: i64,
+}
+
+impl From<CouponRow> for CouponView {
+    fn from(c: CouponRow) -> Self {
+        Self {
+            id: c.id,
+            contest_type_id: c.contest_type_id,
+            code: c.code,
+            percent_off: c.percent_off,
+            amount_off: c.amount_off_cents.map(as_dollars),
+            user_id: c.app_user_id,
+            contest_type_pricing_id: c.contest_type_pricing_id,
+            allows_custom_prize: c.allows_custom_prize,
+            usage_limit: c.usage_limit,
+            used_count: c.used_count,
+            created_at: c.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NewCoupon {
+    pub code: Option<String>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub percent_off: Option<i64>,
+    /// US dollars.
+    #[serde(default, deserialize_with = "dollars_as_cents")]
+    #[schema(value_type = Option<f64>)]
+    pub amount_off: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub user_id: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub contest_type_pricing_id: Option<i64>,
+    #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<i64>)]
+    pub allows_custom_prize: Option<bool>,
+    #[serde(default, deserialize_with = "loose_id")]
+    pub usage_limit: Option<i64>,
+}
+
+fn code_is_well_formed(code: &str) -> bool {
+    (3..=40).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// An admin creates a coupon for a contest type.
+#[utoipa::path(post, path = "/contests/types/{id}/coupons", tag = "commerce", params(("id" = i64, Path)), request_body = NewCoupon, security(("bearer" = [])),
+    responses((status = 201, body = Data<CouponView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_type_id = type_id))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(type_id): ApiPath<i64>,
+    ApiJson(req): ApiJson<NewCoupon>,
+) -> Result<(StatusCode, Json<Data<CouponView>>), AppError> {
+    caller.require_admin()?;
+    let mut conn = state.db.pool.acquire().await?;
+    if crate::catalogue::store::find_type(&mut *conn, type_id).await?.is_none() {
+        return Err(AppError::not_found(catalogue::CONTEST_TYPE_NOT_FOUND));
+    }
+    let mut errors = FieldErrors::new();
+    let code = req.code.as_deref().map(str::trim).unwrap_or_default().to_owned();
+    if code.is_empty() {
+        errors.add("code", catalogue::REQUIRED);
+    } else if !code_is_well_formed(&code) {
+        errors.add("code", catalogue::COUPON_CODE_FORMAT);
+    }
+    match (req.percent_off, req.amount_off) {
+        (Some(p), None) if (1..=100).contains(&p) => {}
+        (None, Some(a)) if a > 0 && a % 100 == 0 => {}
+        _ => errors.add("percent_off", catalogue::COUPON_DISCOUNT),
+    }
+    if req.usage_limit.is_some_and(|l| l < 1) {
+        errors.add("usage_limit", catalogue::NOT_FOUND_OPTION);
+    }
+    if let Some(pricing_id) = req.contest_type_pricing_id {
+        let pricing = crate::catalogue::store::find_pricing(&mut *conn, pricing_id).await?;
+        if !pricing.is_some_and(|p| p.contest_type_id == type_id) {
+            errors.add("contest_type_pricing_id", catalogue::NOT_FOUND_OPTION);
+        }
+    }
+    if let Some(user_id) = req.user_id {
+        if crate::accounts::store::find_user(&mut *conn, user_id).await?.is_none() {
+            errors.add("user_id", catalogue::NOT_FOUND_OPTION);
+        }
+    }
+    errors.into_result()?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO contest_type_coupon (contest_type_id, code, percent_off, amount_off_cents, app_user_id, \
+         contest_type_pricing_id, allows_custom_prize, usage_limit, created_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+    )
+    .bind(type_id)
+    .bind(&code)
+    .bind(req.percent_off)
+    .bind(req.amount_off)
+    .bind(req.user_id)
+    .bind(req.contest_type_pricing_id)
+    .bind(i64::from(req.allows_custom_prize.unwrap_or(false)))
+    .bind(req.usage_limit)
+    .bind(caller.id())
+    .bind(state.now_ms())
+    .fetch_one(&mut *conn)
+    .await
+    .map_err(|err| match is_unique_violation(&err, "contest_type_coupon_code_key") {
+        true => AppError::field("code", catalogue::COUPON_CODE_UNIQUE),
+        false => err.into(),
+    })?;
+    let row: CouponRow = sqlx::query_as(&format!("SELECT {COLUMNS} FROM contest_type_coupon c WHERE c.id = $1"))
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((StatusCode::CREATED, Json(Data::new(row.into()))))
+}
+
+/// An admin lists a type's live coupons with their use so far.
+#[utoipa::path(get, path = "/contests/types/{id}/coupons", tag = "commerce", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<CouponView>>), (status = 403, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(type_id): ApiPath<i64>,
+) -> Result<Json<Data<Vec<CouponView>>>, AppError> {
+    caller.require_admin()?;
+    let rows: Vec<CouponRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM contest_type_coupon c WHERE c.contest_type_id = $1 AND c.deleted_at IS NULL ORDER BY c.id"
+    ))
+    .bind(type_id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(Json(Data::new(rows.into_iter().map(CouponView::from).collect())))
+}
+
+/// An admin withdraws a coupon; its redemptions stay on record.
+#[utoipa::path(delete, path = "/contests/types/{id}/coupons/{code}", tag = "commerce", params(("id" = i64, Path), ("code" = String, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((type_id, code)): ApiPath<(i64, String)>,
+) -> Result<Json<Message>, AppError> {
+    caller.require_admin()?;
+    let done = sqlx::query(
+        "UPDATE contest_type_coupon SET deleted_at = $1 \
+         WHERE contest_type_id = $2 AND LOWER(code) = LOWER($3) AND deleted_at IS NULL",
+    )
+    .bind(state.now_ms())
+    .bind(type_id)
+    .bind(code.trim())
+    .execute(&state.db.pool)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Err(coupons::refused(catalogue::COUPON_INVALID));
+    }
+    Ok(Json(Message::new("Coupon deleted")))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ValidateQuery {
+    /// The package chosen, when one is.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[param(value_type = Option<i64>)]
+    pub contest_type_pricing_id: Option<i64>,
+    /// 1: the client set a custom prize amount instead of a package.
+    #[serde(default, deserialize_with = "flag")]
+    #[param(value_type = Option<i64>)]
+    pub custom_prize: Option<bool>,
+}
+
+/// The validation answer (contests doc, section 7: message, status, data).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidationAnswer {
+    pub message: &'static str,
+    pub status: u16,
+    pub data: AppliedCoupon,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AppliedCoupon {
+    pub contest_type_coupon_id: i64,
+    pub code: String,
+    pub contest_type_id: i64,
+    pub percent_off: Option<i64>,
+    pub amount_off: Option<f64>,
+    /// When the caller first applied it; it is valid until `expires_at` (24 hours on).
+    pub applied_at: i64,
+    pub expires_at: i64,
+}
+
+pub const APPLIED_MESSAGE: &str = "Coupon code applied successfully";
+
+/// Validates a coupon code for a contest type (and package), for the signed-in
+/// client; a failure answers one of the six `coupon.*` codes with its message.
+#[utoipa::path(get, path = "/contests/types/{id}/coupons/{code}/exists", tag = "commerce",
+    params(("id" = i64, Path), ("code" = String, Path), ValidateQuery), security(("bearer" = [])),
+    responses((status = 200, body = ValidationAnswer), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_type_id = type_id))]
+pub async fn validate(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((type_id, code)): ApiPath<(i64, String)>,
+    ApiQuery(query): ApiQuery<ValidateQuery>,
+) -> Result<Json<ValidationAnswer>, AppError> {
+    let package = match (query.contest_type_pricing_id, query.custom_prize) {
+        (_, Some(true)) => Package::Custom { amount_cents: 0 },
+        (Some(id), _) => Package::Priced(id),
+        _ => Package::Unknown,
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let (coupon, applied_at) =
+        coupons::validate_and_record(&mut conn, &caller.user, type_id, package, &code, state.now_ms()).await?;
+    Ok(Json(ValidationAnswer {
+        message: APPLIED_MESSAGE,
+        status: 200,
+        data: AppliedCoupon {
+            contest_type_coupon_id: coupon.id,
+            code: coupon.code,
+            contest_type_id: coupon.contest_type_id,
+            percent_off: coupon.percent_off,
+            amount_off: coupon.amount_off_cents.map(as_dollars),
+            applied_at,
+            expires_at: applied_at + VALIDITY_MS,
+        },
+    }))
+}

@@ -1,0 +1,288 @@
+//! Subscriptions: unlimited contests (trigger 13, $449) and unlimited upgrades
+//! (trigger 2, $49). A purchase is recorded pending; the payment webhook makes it
+//! active with [`activate`]; admins set a user's subscriptions directly.
+//!
+//! `app_user.has_subscribed` mirrors "has an active unlimited-contests subscription":
+//! the contest start request (`contests::lifecycle::request_start`, one free slot at
+//! a time) and the project queue (`projects::launch`, `is_subscription`) read it, so
+//! every change here goes through [`sync_flag`] in the same transaction.
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::AnyConnection;
+use tracing::instrument;
+use utoipa::ToSchema;
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use super::money::as_dollars;
+use crate::{
+    error::{catalogue, AppError},
+    realtime::outbox,
+    store::is_unique_violation,
+};
+
+/// Subscription codes (contests doc, section 9), used as their trigger ids.
+pub const UNLIMITED_UPGRADES: i64 = 2;
+pub const UNLIMITED_CONTESTS: i64 = 13;
+
+/// Status of a `user_subscription`.
+pub const PENDING: i64 = 1;
+pub const ACTIVE: i64 = 2;
+pub const CANCELLED: i64 = 3;
+
+/// What a subscription costs, in cents (contests doc, section 9: 49 and 449).
+pub fn price_cents(trigger_id: i64) -> Option<i64> {
+    match trigger_id {
+        UNLIMITED_UPGRADES => Some(4_900),
+        UNLIMITED_CONTESTS => Some(44_900),
+        _ => None,
+    }
+}
+
+fn name(trigger_id: i64) -> &'static str {
+    match trigger_id {
+        UNLIMITED_UPGRADES => "Unlimited Upgrades",
+        _ => "Unlimited Contests",
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SubscriptionRow {
+    pub id: i64,
+    pub app_user_id: i64,
+    pub trigger_id: i64,
+    pub amount_cents: i64,
+    pub status_id: i64,
+    pub created_at: i64,
+    pub activated_at: Option<i64>,
+    pub cancelled_at: Option<i64>,
+}
+
+const COLUMNS: &str = "id, app_user_id, trigger_id, amount_cents, status_id, created_at, activated_at, cancelled_at";
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SubscriptionView {
+    pub id: i64,
+    pub user_id: i64,
+    /// 2 unlimited upgrades, 13 unlimited contests.
+    pub trigger_id: i64,
+    pub name: &'static str,
+    /// US dollars.
+    pub amount: f64,
+    pub amount_cents: i64,
+    /// 1 pending payment, 2 active, 3 cancelled.
+    pub status_id: i64,
+    pub created_at: i64,
+    pub activated_at: Option<i64>,
+    pub cancelled_at: Option<i64>,
+}
+
+impl From<SubscriptionRow> for SubscriptionView {
+    fn from(s: SubscriptionRow) -> Self {
+        Self {
+            id: s.id,
+            user_id: s.app_user_id,
+            trigger_id: s.trigger_id,
+            name: name(s.trigger_id),
+            amount: as_dollars(s.amount_cents),
+            amount_cents: s.amount_cents,
+            status_id: s.status_id,
+            created_at: s.created_at,
+            activated_at: s.activated_at,
+            cancelled_at: s.cancelled_at,
+        }
+    }
+}
+
+pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<SubscriptionRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM user_subscription WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
+/// The user's active subscriptions, optionally only of `trigger_ids`.
+pub async fn active(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    trigger_ids: &[i64],
+) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
+    let rows: Vec<SubscriptionRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 AND status_id = $2 ORDER BY trigger_id"
+    ))
+    .bind(user_id)
+    .bind(ACTIVE)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().filter(|s| trigger_ids.is_empty() || trigger_ids.contains(&s.trigger_id)).collect())
+}
+
+/// Every subscription of the user, newest first (pending, active and cancelled).
+pub async fn all(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 ORDER BY id DESC"))
+        .bind(user_id)
+        .fetch_all(&mut *conn)
+        .await
+}
+
+/// True when the user has this subscription active: the payments area asks this
+/// before charging for upgrades (2) and the contest rules for free starts (13).
+pub async fn has_active(conn: &mut AnyConnection, user_id: i64, trigger_id: i64) -> Result<bool, sqlx::Error> {
+    Ok(!active(conn, user_id, &[trigger_id]).await?.is_empty())
+}
+
+/// Records a purchase awaiting payment, or answers the one already pending (a
+/// retried purchase makes no second row). 409 when the subscription is already active.
+#[instrument(skip_all, fields(user_id, trigger_id))]
+pub async fn purchase(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    trigger_id: i64,
+    now_ms: i64,
+) -> Result<SubscriptionRow, AppError> {
+    let amount =
+        price_cents(trigger_id).ok_or_else(|| AppError::field("trigger_id", catalogue::SUBSCRIPTION_TRIGGER_IN))?;
+    if has_active(conn, user_id, trigger_id).await? {
+        return Err(AppError::conflict(catalogue::SUBSCRIPTION_ACTIVE));
+    }
+    let pending: Option<SubscriptionRow> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 AND trigger_id = $2 AND status_id = $3 \
+         ORDER BY id DESC LIMIT 1"
+    ))
+    .bind(user_id)
+    .bind(trigger_id)
+    .bind(PENDING)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(pending) = pending {
+        return Ok(pending);
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO user_subscription (app_user_id, trigger_id, amount_cents, status_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(user_id)
+    .bind(trigger_id)
+    .bind(amount)
+    .bind(PENDING)
+    .bind(now_ms)
+    .fetch_one(&mut *conn)
+    .await?;
+    find(conn, id).await?.ok_or_else(|| anyhow::anyhow!("subscription {id} vanished").into())
+}
+
+/// The payment for a pending subscription succeeded: it becomes active, the user's
+/// `has_subscribed` follows, and `subscription.updated` goes to the user. Call in the
+/// webhook's transaction. A second delivery of the same payment changes nothing and
+/// returns no events; 409 if the user meanwhile got the same subscription otherwise
+/// (the caller refunds), 404 if there is no such subscription.
+#[instrument(skip_all, fields(subscription_id, payment_ref))]
+pub async fn activate(
+    conn: &mut AnyConnection,
+    subscription_id: i64,
+    payment_ref: &str,
+    now_ms: i64,
+) -> Result<Vec<EventFrame>, AppError> {
+    let row =
+        find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(catalogue::SUBSCRIPTION_NOT_FOUND))?;
+    if row.status_id != PENDING {
+        return Ok(Vec::new());
+    }
+    let done = sqlx::query(
+        "UPDATE user_subscription SET status_id = $1, payment_ref = $2, activated_at = $3 WHERE id = $4 AND status_id = $5",
+    )
+    .bind(ACTIVE)
+    .bind(payment_ref)
+    .bind(now_ms)
+    .bind(subscription_id)
+    .bind(PENDING)
+    .execute(&mut *conn)
+    .await
+    .map_err(|err| match is_unique_violation(&err, "user_subscription_active_key") {
+        true => AppError::conflict(catalogue::SUBSCRIPTION_ACTIVE),
+        false => err.into(),
+    })?;
+    if done.rows_affected() == 0 {
+        return Ok(Vec::new());
+    }
+    changed(conn, row.app_user_id, subscription_id, now_ms).await
+}
+
+/// An admin turns a subscription on (a free grant, no payment) or off for a user.
+/// Returns the events to publish; none when nothing changed.
+#[instrument(skip_all, fields(user_id, trigger_id, on))]
+pub async fn set(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    trigger_id: i64,
+    on: bool,
+    now_ms: i64,
+) -> Result<Vec<EventFrame>, AppError> {
+    let current = active(conn, user_id, &[trigger_id]).await?;
+    match (on, current.first()) {
+        (true, Some(_)) | (false, None) => Ok(Vec::new()),
+        (true, None) => {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO user_subscription (app_user_id, trigger_id, amount_cents, status_id, payment_ref, created_at, activated_at) \
+                 VALUES ($1, $2, 0, $3, 'admin', $4, $4) RETURNING id",
+            )
+            .bind(user_id)
+            .bind(trigger_id)
+            .bind(ACTIVE)
+            .bind(now_ms)
+            .fetch_one(&mut *conn)
+            .await?;
+            changed(conn, user_id, id, now_ms).await
+        }
+        (false, Some(row)) => {
+            sqlx::query("UPDATE user_subscription SET status_id = $1, cancelled_at = $2 WHERE id = $3")
+                .bind(CANCELLED)
+                .bind(now_ms)
+                .bind(row.id)
+                .execute(&mut *conn)
+                .await?;
+            changed(conn, user_id, row.id, now_ms).await
+        }
+    }
+}
+
+/// After a change: the mirror flag, then the event with the subscription as it is.
+async fn changed(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    subscription_id: i64,
+    now_ms: i64,
+) -> Result<Vec<EventFrame>, AppError> {
+    sync_flag(conn, user_id).await?;
+    let row =
+        find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(catalogue::SUBSCRIPTION_NOT_FOUND))?;
+    let data = serde_json::to_value(SubscriptionView::from(row)).unwrap_or(Value::Null);
+    let event = outbox::append(conn, &Channel::User(user_id), event_type::SUBSCRIPTION_UPDATED, data, now_ms).await?;
+    Ok(vec![event])
+}
+
+/// `has_subscribed` = an unlimited-contests subscription is active.
+pub async fn sync_flag(conn: &mut AnyConnection, user_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE app_user SET has_subscribed = (SELECT COUNT(*) FROM user_subscription \
+         WHERE app_user_id = $1 AND trigger_id = $2 AND status_id = $3) WHERE id = $1",
+    )
+    .bind(user_id)
+    .bind(UNLIMITED_CONTESTS)
+    .bind(ACTIVE)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prices_are_the_specifications() {
+        assert_eq!(price_cents(UNLIMITED_CONTESTS), Some(44_900));
+        assert_eq!(price_cents(UNLIMITED_UPGRADES), Some(4_900));
+        assert_eq!(price_cents(9), None);
+    }
+}

@@ -1,0 +1,224 @@
+//! Tips: paid cart items awaiting an admin (1 pending, 2 approved, 3 rejected). The
+//! admin lists and decides them; the designer is notified of an approval and the
+//! tipping client hears of either decision (`tip.updated`). Tip stats sum approved tips.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
+use tracing::instrument;
+use utoipa::ToSchema;
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use super::{carts::CartRow, money::as_dollars};
+use crate::{
+    notifications::{notify, NewNotification, NotificationType},
+    realtime::outbox,
+};
+
+pub const PENDING: i64 = 1;
+pub const APPROVED: i64 = 2;
+pub const REJECTED: i64 = 3;
+/// Tips per page of the admin's list.
+pub const PER_PAGE: i64 = 48;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TipRow {
+    pub id: i64,
+    pub contest_id: i64,
+    pub contest_title: String,
+    pub contest_entry_id: i64,
+    pub entry_number: i64,
+    pub created_by: i64,
+    pub client_username: String,
+    pub designer_id: i64,
+    pub designer_username: String,
+    pub amount_cents: i64,
+    pub approval_status_id: i64,
+    pub created_at: i64,
+    pub decided_at: Option<i64>,
+}
+
+const SELECT: &str =
+    "SELECT t.id, t.contest_id, c.title AS contest_title, t.contest_entry_id, e.number AS entry_number, \
+    t.created_by, cu.username AS client_username, t.designer_id, du.username AS designer_username, t.amount_cents, \
+    t.approval_status_id, t.created_at, t.decided_at \
+    FROM contest_entry_tip t JOIN contest c ON c.id = t.contest_id JOIN contest_entry e ON e.id = t.contest_entry_id \
+    JOIN app_user cu ON cu.id = t.created_by JOIN app_user du ON du.id = t.designer_id";
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UserName {
+    pub id: i64,
+    pub username: String,
+}
+
+/// A tip as the admin's list and the `tip.updated` event show it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TipView {
+    pub id: i64,
+    pub contest_id: i64,
+    pub contest_title: String,
+    pub contest_entry_id: i64,
+    pub entry_number: i64,
+    /// The tipping client.
+    pub created_by_user: UserName,
+    /// The entry's designer, who receives the tip.
+    pub designer: UserName,
+    /// US dollars.
+    pub amount: f64,
+    pub amount_cents: i64,
+    /// 1 pending, 2 approved, 3 rejected.
+    pub approval_status_id: i64,
+    pub created_at: i64,
+    pub decided_at: Option<i64>,
+}
+
+impl From<TipRow> for TipView {
+    fn from(t: TipRow) -> Self {
+        Self {
+            id: t.id,
+            contest_id: t.contest_id,
+            contest_title: t.contest_title,
+            contest_entry_id: t.contest_entry_id,
+            entry_number: t.entry_number,
+            created_by_user: UserName { id: t.created_by, username: t.client_username },
+            designer: UserName { id: t.designer_id, username: t.designer_username },
+            amount: as_dollars(t.amount_cents),
+            amount_cents: t.amount_cents,
+            approval_status_id: t.approval_status_id,
+            created_at: t.created_at,
+            decided_at: t.decided_at,
+        }
+    }
+}
+
+/// A paid cart item becomes a pending tip (once per payment and entry).
+pub(super) async fn insert_pending(
+    conn: &mut AnyConnection,
+    item: &CartRow,
+    payment_ref: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO contest_entry_tip (contest_id, contest_entry_id, created_by, designer_id, amount_cents, \
+         approval_status_id, payment_ref, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         ON CONFLICT (payment_ref, contest_entry_id) DO NOTHING",
+    )
+    .bind(item.contest_id)
+    .bind(item.contest_entry_id)
+    .bind(item.app_user_id)
+    .bind(item.designer_id)
+    .bind(item.price_cents)
+    .bind(PENDING)
+    .bind(payment_ref)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<TipRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} WHERE t.id = $1")).bind(id).fetch_optional(&mut *conn).await
+}
+
+/// One page of tips, newest first, optionally of one approval status; and the count.
+pub async fn page(conn: &mut AnyConnection, status: Option<i64>, page: i64) -> Result<(Vec<TipRow>, i64), sqlx::Error> {
+    let rows = sqlx::query_as(&format!(
+        "{SELECT} WHERE ($1 IS NULL OR t.approval_status_id = $1) ORDER BY t.id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(status)
+    .bind(PER_PAGE)
+    .bind((page - 1) * PER_PAGE)
+    .fetch_all(&mut *conn)
+    .await?;
+    let total =
+        sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry_tip WHERE ($1 IS NULL OR approval_status_id = $1)")
+            .bind(status)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok((rows, total))
+}
+
+/// One page of the tips `user_id` gave (all of them) or received (approved ones only:
+/// a designer hears of a tip once an admin approved it), newest first; and the count.
+pub async fn page_for_user(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    page: i64,
+) -> Result<(Vec<TipRow>, i64), sqlx::Error> {
+    const MINE: &str = "(t.created_by = $1 OR (t.designer_id = $1 AND t.approval_status_id = 2))";
+    let rows = sqlx::query_as(&format!("{SELECT} WHERE {MINE} ORDER BY t.id DESC LIMIT $2 OFFSET $3"))
+        .bind(user_id)
+        .bind(PER_PAGE)
+        .bind((page - 1) * PER_PAGE)
+        .fetch_all(&mut *conn)
+        .await?;
+    let total = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM contest_entry_tip t WHERE {MINE}"))
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Decides a pending tip (compare-and-set: false if it was no longer pending), and
+/// writes what follows: the designer's notification on approval, `tip.updated` to
+/// the client. Returns the events to publish after commit.
+#[instrument(skip_all, fields(tip_id = id, decision))]
+pub async fn decide(
+    conn: &mut AnyConnection,
+    id: i64,
+    decision: i64,
+    admin_id: i64,
+    now_ms: i64,
+) -> Result<Option<Vec<EventFrame>>, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE contest_entry_tip SET approval_status_id = $1, decided_at = $2, decided_by = $3 \
+         WHERE id = $4 AND approval_status_id = $5",
+    )
+    .bind(decision)
+    .bind(now_ms)
+    .bind(admin_id)
+    .bind(id)
+    .bind(PENDING)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let Some(tip) = find(conn, id).await? else { return Ok(None) };
+    let mut events = Vec::new();
+    if decision == APPROVED {
+        let n = NewNotification {
+            user_id: tip.designer_id,
+            kind: NotificationType::TipApproved,
+            created_by: Some(tip.created_by),
+            trigger_entity_id: Some(tip.id),
+            plain_content: format!(
+                "{} sent you a ${:.2} tip for entry #{} in {}",
+                tip.client_username,
+                as_dollars(tip.amount_cents),
+                tip.entry_number,
+                tip.contest_title
+            ),
+            data: json!({"contest_id": tip.contest_id, "contest_entry_id": tip.contest_entry_id, "id": tip.id}),
+        };
+        events.extend(notify(conn, n, now_ms).await?);
+    }
+    let client = tip.created_by;
+    let data = serde_json::to_value(TipView::from(tip)).unwrap_or(Value::Null);
+    events.push(outbox::append(conn, &Channel::User(client), event_type::TIP_UPDATED, data, now_ms).await?);
+    Ok(Some(events))
+}
+
+/// Approved tips of a user: received (designers) or given (everyone else); the sum
+/// in cents and the number of contests they span.
+pub async fn stats(conn: &mut AnyConnection, user_id: i64, as_designer: bool) -> Result<(i64, i64), sqlx::Error> {
+    let column = if as_designer { "designer_id" } else { "created_by" };
+    sqlx::query_as(&format!(
+        "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT), COUNT(DISTINCT contest_id) FROM contest_entry_tip \
+         WHERE {column} = $1 AND approval_status_id = $2"
+    ))
+    .bind(user_id)
+    .bind(APPROVED)
+    .fetch_one(&mut *conn)
+    .await
+}
