@@ -233,3 +233,43 @@ pub async fn category_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, 
         sqlx::query_scalar("SELECT id FROM contest_type WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
     Ok(found.is_some())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_number_their_placeholders_after_the_user() {
+        let filter = PortfolioFilter {
+            portfolio_type_id: Some(2),
+            q: Some("logo".into()),
+            min_likes: Some(3),
+            ..PortfolioFilter::default()
+        };
+        let (clause, binds) = filter.clause();
+        assert_eq!(
+            clause,
+            "x.app_user_id = $1 AND x.portfolio_type_id = $2 AND LOWER(x.title) LIKE $3 AND x.like_reactions_count >= $4"
+        );
+        assert_eq!(binds.len(), 3);
+        assert_eq!(PortfolioFilter::default().clause().0, "x.app_user_id = $1");
+    }
+
+    #[test]
+    fn only_known_sorts_are_accepted() {
+        for sort in [
+            None,
+            Some(""),
+            Some("-created_at"),
+            Some("created_at"),
+            Some("-rating"),
+            Some("rating"),
+            Some("-likes"),
+            Some("likes"),
+        ] {
+            assert!(order_by(sort).is_some(), "{sort:?}");
+        }
+        assert_eq!(order_by(Some("best")), None);
+        assert_eq!(order_by(Some("x.id; DROP TABLE file")), None);
+    }
+}

@@ -96,3 +96,61 @@ where
         Some((owner, designer)) => user.is_admin() || user.id == owner || designer == Some(user.id),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::comments::model::UserSummary;
+
+    fn room(designer: Option<i64>) -> Room {
+        let owner =
+            UserSummary { id: 1, username: "o".into(), name: "O".into(), profile_picture: None, user_type_id: 2 };
+        let project = ProjectRow {
+            id: 9,
+            title: "p".into(),
+            description: String::new(),
+            status_id: 2,
+            created_by: 1,
+            project_category_id: None,
+            category_title: None,
+            category_slug: None,
+            project_sub_category_id: None,
+            sub_category_title: None,
+            sub_category_slug: None,
+            project_service_id: None,
+            service_title: None,
+            service_slug: None,
+            budget_cents: None,
+            timeline: None,
+            timeline_range_start: None,
+            timeline_range_end: None,
+            is_subscription: 0,
+            country_id: None,
+            state_id: None,
+            internal_status_id: None,
+            approved_bid_id: None,
+            timeline_ends_at: None,
+            delivery_due_at: None,
+            finalized_at: None,
+            bids_count: 0,
+            created_at: 0,
+            updated_at: 0,
+            owner,
+        };
+        Room { project, designer }
+    }
+
+    #[test]
+    fn the_parties_are_the_owner_and_the_assigned_designer_each_the_others_other() {
+        let assigned = room(Some(5));
+        assert!(assigned.is_party(1) && assigned.is_party(5) && !assigned.is_party(7));
+        assert_eq!(
+            (assigned.other_party(1), assigned.other_party(5), assigned.other_party(7)),
+            (Some(5), Some(1), None)
+        );
+        assert_eq!(assigned.channel().to_string(), "workroom:9");
+        let live = room(None);
+        assert!(live.is_party(1) && !live.is_party(5));
+        assert_eq!(live.other_party(1), None, "nobody to tell yet");
+    }
+}

@@ -152,3 +152,15 @@ pub async fn touch(conn: &mut AnyConnection, update_id: i64, now: i64) -> Result
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn updates_sort_by_creation_either_way_and_nothing_else() {
+        assert_eq!(order_by(None), Some("pu.id DESC"));
+        assert_eq!(order_by(Some("created_at")), Some("pu.id ASC"));
+        assert_eq!(order_by(Some("rating")), None);
+    }
+}

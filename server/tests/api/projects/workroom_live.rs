@@ -163,3 +163,47 @@ async fn typing_in_the_workroom_reaches_the_other_party_only() {
         other => panic!("expected channel.forbidden, got {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn project_comments_and_their_removal_are_live_in_the_workroom_and_the_other_party_is_told() {
+    let app = spawn_app().await;
+    let a = assigned(&app).await;
+    let ch = format!("workroom:{}", a.w.project);
+    let designer_ch = format!("user:{}", a.w.designer.0);
+    let mut room = WsClient::signed_in(&app, &a.w.designer.1).await;
+    room.subscribe(&ch, 0).await;
+    let mut admin = WsClient::signed_in(&app, &a.w.admin.1).await;
+    admin.subscribe(&ch, 0).await;
+    let head: i64 = sqlx::query_scalar("SELECT seq FROM channel_head WHERE channel = $1")
+        .bind(&designer_ch)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let mut inbox = WsClient::signed_in(&app, &a.w.designer.1).await;
+    inbox.subscribe(&designer_ch, head as u64).await;
+
+    let said =
+        send(&app, Method::POST, &a.w.path("comments"), json!({"comment": "Kick-off call?"}), Some(&a.w.owner.1)).await;
+    let id = said.body["data"]["id"].as_i64().unwrap();
+    let removed =
+        send(&app, Method::DELETE, &a.w.path(&format!("comments/{id}")), json!(null), Some(&a.w.owner.1)).await;
+    assert_eq!(removed.status, 200, "{}", removed.body);
+    for client in [&mut room, &mut admin] {
+        let (seq, kind, data) = next_event(client, &ch).await;
+        assert_eq!((seq, kind.as_str(), data["id"].as_i64()), (1, "comment.created", Some(id)));
+        assert_eq!(
+            (data["project_update_id"].clone(), data["comment"].as_str()),
+            (serde_json::Value::Null, Some("Kick-off call?"))
+        );
+        let (seq, kind, data) = next_event(client, &ch).await;
+        assert_eq!((seq, kind.as_str(), data["id"].as_i64()), (2, "comment.deleted", Some(id)));
+        assert!(data["deleted_at"].as_i64().is_some());
+    }
+    let told = loop {
+        match next_event(&mut inbox, &designer_ch).await {
+            (_, kind, _) if kind == "badge" => continue,
+            (_, _, data) => break data,
+        }
+    };
+    assert_eq!((told["notification_type_id"].as_i64(), told["data"]["comment"].as_i64()), (Some(20), Some(id)));
+}
