@@ -112,7 +112,7 @@ pub async fn create(
     }
     if let Some(pricing_id) = req.contest_type_pricing_id {
         let pricing = crate::catalogue::store::find_pricing(&mut *conn, pricing_id).await?;
-        if !pricing.is_some_and(|p| p.contest_type_id == type_id) {
+        if pricing.is_none_or(|p| p.contest_type_id != type_id) {
             errors.add("contest_type_pricing_id", catalogue::NOT_FOUND_OPTION);
         }
     }

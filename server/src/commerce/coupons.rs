@@ -100,7 +100,7 @@ pub fn check(coupon: Option<&CouponRow>, attempt: &Attempt<'_>, pricing_type: Op
         Package::Custom { .. } => Ok(()),
         Package::Priced(pricing_id) => {
             let of_this_type = pricing_type == Some(attempt.contest_type_id);
-            let allowed = coupon.contest_type_pricing_id.map_or(true, |p| p == pricing_id);
+            let allowed = coupon.contest_type_pricing_id.is_none_or(|p| p == pricing_id);
             match of_this_type && allowed {
                 true => Ok(()),
                 false => Err(catalogue::COUPON_PRICING_INVALID),
