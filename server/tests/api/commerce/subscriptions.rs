@@ -158,3 +158,28 @@ async fn a_subscribed_client_starts_one_contest_at_a_time_without_paying() {
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert_eq!(refused.field_code("is_subscription"), "is_subscription.subscribed");
 }
+
+#[tokio::test]
+async fn upgrades_cost_nothing_with_the_unlimited_upgrades_subscription() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("subupgrader").await;
+    let (_, admin) = app.admin_session("subupgradeadmin").await;
+    let id = crate::contests::launch(&app, &client).await;
+    let pricings = app.get("/contests/types/1/pricings", None).await.body["data"].clone();
+    let upgrades = app.get("/contests/types/1/upgrades", None).await.body["data"].clone();
+    let (package, upgrade) = (&pricings[0], &upgrades[0]);
+    let body = json!({"contest_type_pricing_id": package["id"], "upgrade_ids": [upgrade["id"]]});
+    let path = format!("/contests/{id}/options");
+
+    let paying = app.put(&path, &body, &client).await;
+    assert_eq!(paying.status, 200, "{}", paying.body);
+    let full = package["amount"].as_i64().unwrap() + upgrade["amount"].as_i64().unwrap();
+    assert_eq!(paying.body["data"]["total_amount"], full);
+
+    app.put(&format!("/users/{client_id}/subscriptions"), &json!({"trigger_id": 2, "is_active": 1}), &admin).await;
+    let subscribed = app.put(&path, &body, &client).await;
+    let line = &subscribed.body["data"]["lines"][1];
+    assert_eq!((line["kind"].as_str(), line["amount"].as_i64()), (Some("upgrade"), Some(0)));
+    assert_eq!(line["list_amount"], upgrade["amount"], "the struck-through price");
+    assert_eq!(subscribed.body["data"]["total_amount"], package["amount"]);
+}
