@@ -2,8 +2,9 @@
 //!
 //! Only designers bid, once per project, while it is live. The owner and admins see
 //! every bid of a project; a designer sees their own (`my-bids`, `GET /bids/{id}`).
-//! Approving is the admin's manual approval (card and PayPal approvals belong to the
-//! payments area): the bid is approved, the project becomes paid, both parties hear.
+//! Approving is the admin's manual approval, or a subscribed owner's free start of a
+//! subscription project (card and PayPal approvals belong to the payments area): the
+//! bid is approved, the project becomes paid, both parties hear.
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
@@ -242,7 +243,8 @@ pub async fn delete(
     Ok(Json(Message::new("Bid deleted")))
 }
 
-/// An admin approves a bid by hand (card payment will do the same): the bid is
+/// An admin approves a bid by hand (card payment will do the same), or a subscribed
+/// owner approves one on a subscription project (free, one active at a time): the bid is
 /// approved, the live project becomes active and assigned (1 -> 2) and its timeline
 /// starts (`timeline_ends_at`, the timers are woken to look at it); the bidder
 /// (type 14) and the owner (type 15) are told.
@@ -255,8 +257,12 @@ pub async fn approve(
     caller: CurrentUser,
     ApiPath((id, bid_id)): ApiPath<(i64, i64)>,
 ) -> Result<Json<Data<ProjectView>>, AppError> {
-    caller.require_admin()?;
     let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, Some(id)).await?;
+    if !caller.is_admin() {
+        // A subscribed owner starts a subscription project without paying, one at a time.
+        let mut conn = state.db.pool.acquire().await?;
+        crate::commerce::subscriptions::may_start_project_free(&mut conn, &caller.user, &project).await?;
+    }
     if project.status() != ProjectStatus::Live {
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }

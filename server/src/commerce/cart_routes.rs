@@ -261,7 +261,7 @@ pub async fn total(
     let mut conn = state.db.pool.acquire().await?;
     let cents = carts::payable(&mut conn, caller.id(), query.state_id).await?;
     Ok(Json(Data::new(TotalView {
-        items_count: cents.item_ids.len(),
+        items_count: cents.items.len(),
         total: as_dollars(cents.subtotal_cents),
         tax: as_dollars(cents.tax_cents),
         payable: as_dollars(cents.payable_cents),

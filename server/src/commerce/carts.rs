@@ -8,7 +8,7 @@
 //! The payments area calls [`payable`] to price the cart and [`paid`] from the
 //! payment webhook; both work in integer cents.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
@@ -53,11 +53,19 @@ const SELECT: &str = "SELECT ci.id, ci.app_user_id, ci.contest_id, ci.contest_en
     FROM cart_item ci JOIN contest c ON c.id = ci.contest_id JOIN contest_type t ON t.id = c.contest_type_id \
     JOIN contest_entry e ON e.id = ci.contest_entry_id JOIN app_user u ON u.id = e.created_by";
 
+/// One cart item at the price the payment charged for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PricedItem {
+    pub id: i64,
+    pub price_cents: i64,
+}
+
 /// The cart's total as the payment must charge it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct CartTotal {
-    /// The items priced, to hand back to [`paid`] (items added later are not paid for).
-    pub item_ids: Vec<i64>,
+    /// The items priced, to hand back to [`paid`]: items added or re-priced after this
+    /// was computed are not what the client paid for.
+    pub items: Vec<PricedItem>,
     pub subtotal_cents: i64,
     /// The state whose tax applies, if any.
     pub state_id: Option<i64>,
@@ -211,7 +219,7 @@ pub async fn payable(conn: &mut AnyConnection, user_id: i64, state_id: Option<i6
     let subtotal: i64 = items.iter().map(|(_, price)| price).sum();
     let tax = tax_cents(subtotal, tax_percentage);
     Ok(CartTotal {
-        item_ids: items.into_iter().map(|(id, _)| id).collect(),
+        items: items.into_iter().map(|(id, price_cents)| PricedItem { id, price_cents }).collect(),
         subtotal_cents: subtotal,
         state_id,
         tax_percentage,
@@ -220,22 +228,23 @@ pub async fn payable(conn: &mut AnyConnection, user_id: i64, state_id: Option<i6
     })
 }
 
-/// The payment of the cart succeeded: each of `item_ids` still in the user's cart
-/// becomes a tip pending approval (at its price) and leaves the cart. Call in the
-/// webhook's transaction; a second delivery finds the items gone and does nothing.
+/// The payment of the cart succeeded: each of `items` (as [`payable`] priced them
+/// for the payment) still in the user's cart becomes a tip pending approval, at the
+/// price paid, and leaves the cart. Call in the webhook's transaction; a second
+/// delivery finds the items gone and does nothing.
 /// Returns the events to publish after commit (the owner's badge: the basket empties).
 #[instrument(skip_all, fields(user_id, payment_ref))]
 pub async fn paid(
     conn: &mut AnyConnection,
     user_id: i64,
     payment_ref: &str,
-    item_ids: &[i64],
+    items: &[PricedItem],
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, AppError> {
     let mut moved = 0;
-    for id in item_ids {
-        let Some(item) = find(conn, *id).await?.filter(|i| i.app_user_id == user_id) else { continue };
-        tips::insert_pending(conn, &item, payment_ref, now_ms).await?;
+    for priced in items {
+        let Some(item) = find(conn, priced.id).await?.filter(|i| i.app_user_id == user_id) else { continue };
+        tips::insert_pending(conn, &item, priced.price_cents, payment_ref, now_ms).await?;
         sqlx::query("DELETE FROM cart_item WHERE id = $1").bind(item.id).execute(&mut *conn).await?;
         moved += 1;
     }

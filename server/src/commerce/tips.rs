@@ -91,10 +91,11 @@ impl From<TipRow> for TipView {
     }
 }
 
-/// A paid cart item becomes a pending tip (once per payment and entry).
+/// A paid cart item becomes a pending tip of the amount paid (once per payment and entry).
 pub(super) async fn insert_pending(
     conn: &mut AnyConnection,
     item: &CartRow,
+    amount_cents: i64,
     payment_ref: &str,
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
@@ -107,7 +108,7 @@ pub(super) async fn insert_pending(
     .bind(item.contest_entry_id)
     .bind(item.app_user_id)
     .bind(item.designer_id)
-    .bind(item.price_cents)
+    .bind(amount_cents)
     .bind(PENDING)
     .bind(payment_ref)
     .bind(now_ms)

@@ -12,6 +12,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     catalogue::store as catalogue,
+    commerce::subscriptions,
     error::{catalogue as codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
@@ -36,8 +37,11 @@ pub struct PriceLine {
     pub kind: &'static str,
     pub id: i64,
     pub name: String,
-    /// Whole US dollars.
+    /// Whole US dollars: what this line costs the client.
     pub amount: i64,
+    /// Whole US dollars: the catalogue price, shown struck through when `amount` is
+    /// lower (upgrades are free with the unlimited-upgrades subscription).
+    pub list_amount: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -124,17 +128,22 @@ pub async fn set_options(
     .execute(&state.db.pool)
     .await?;
 
+    let mut conn = state.db.pool.acquire().await?;
+    let free_upgrades = subscriptions::has_active(&mut conn, caller.id(), subscriptions::UNLIMITED_UPGRADES).await?;
+    drop(conn);
     let mut lines = vec![PriceLine {
         kind: "package",
         id: pricing.id,
         name: pricing.name.clone(),
         amount: pricing.amount_cents / 100,
+        list_amount: pricing.amount_cents / 100,
     }];
     lines.extend(chosen.iter().map(|u| PriceLine {
         kind: "upgrade",
         id: u.id,
         name: u.name.clone(),
-        amount: u.amount_cents / 100,
+        amount: if free_upgrades { 0 } else { u.amount_cents / 100 },
+        list_amount: u.amount_cents / 100,
     }));
     if let Some(length) = &length {
         lines.push(PriceLine {
@@ -142,6 +151,7 @@ pub async fn set_options(
             id: length.id,
             name: length.name.clone(),
             amount: length.amount_cents / 100,
+            list_amount: length.amount_cents / 100,
         });
     }
     let total_amount = lines.iter().map(|l| l.amount).sum();

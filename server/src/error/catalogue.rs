@@ -235,6 +235,7 @@ catalogue! {
     SUBSCRIPTION_CLIENTS_ONLY = "subscription.clients_only", "Only clients can subscribe.";
     SUBSCRIPTION_ACTIVE = "subscription.active", "You already have this subscription.";
     SUBSCRIPTION_NOT_FOUND = "subscription.not_found", "Resource Not Found";
+    SUBSCRIPTION_PROJECT_ACTIVE = "subscription.project.active", "One of your subscription projects is already active; start the next one when it is done.";
     CART_CLIENTS_ONLY = "cart.clients_only", "Only clients have a cart.";
     CART_ITEM_NOT_FOUND = "cart.not_found", "Resource Not Found";
     CART_ITEM_EXISTS = "cart.item.exists", "This entry is already in your cart.";

@@ -4,7 +4,11 @@
 
 use serde_json::json;
 use vitrine_protocol::event_type;
-use vitrine_server::{commerce::carts, notifications::badges::WINDOW_MS, store::clock::Clock as _};
+use vitrine_server::{
+    commerce::carts::{self, PricedItem},
+    notifications::badges::WINDOW_MS,
+    store::clock::Clock as _,
+};
 
 use super::{assert_refused, delete, next_of, patch, post, publish, tippable, watch_user};
 use crate::helpers::{spawn_app, TestApp};
@@ -160,7 +164,7 @@ async fn the_cart_total_adds_the_states_sales_tax() {
         .unwrap();
     let mut conn = app.db.pool.acquire().await.unwrap();
     let total = carts::payable(&mut conn, t.owner_id, None).await.unwrap();
-    assert_eq!((total.item_ids.len(), total.tax_cents, total.payable_cents), (2, 221, 3_271));
+    assert_eq!((total.items.len(), total.tax_cents, total.payable_cents), (2, 221, 3_271));
     drop(conn);
 
     app.get("/carts/totals?state_id=99999", Some(&t.owner)).await.assert_error(422, "validation.exists");
@@ -199,10 +203,16 @@ async fn the_cart_badge_follows_the_cart_live_and_paying_empties_it_into_pending
     assert_eq!(counters.body["data"]["cart_count"], 3);
 
     // The payment covered the first two items only; the third waits for a later one.
+    // A price changed after the payment was priced does not change what was paid.
+    let mut conn = app.db.pool.acquire().await.unwrap();
+    let priced = carts::payable(&mut conn, t.owner_id, None).await.unwrap();
+    drop(conn);
+    let paid_for = [PricedItem { id: first, price_cents: 1_000 }, PricedItem { id: second_item, price_cents: 1_500 }];
+    assert_eq!(priced.items[..2], paid_for);
+    patch(&app, &format!("/carts/{first}"), &json!({"price": 99}), Some(&t.owner)).await;
     app.clock.advance_ms(WINDOW_MS);
     let mut tx = app.db.pool.begin().await.unwrap();
-    let events =
-        carts::paid(&mut tx, t.owner_id, "pi_cart_1", &[first, second_item], app.clock.now_ms()).await.unwrap();
+    let events = carts::paid(&mut tx, t.owner_id, "pi_cart_1", &paid_for, app.clock.now_ms()).await.unwrap();
     tx.commit().await.unwrap();
     publish(&app, events).await;
     badge_with(&mut watcher, 1).await;
@@ -220,7 +230,7 @@ async fn the_cart_badge_follows_the_cart_live_and_paying_empties_it_into_pending
 
     // A webhook delivered twice tips once.
     let mut tx = app.db.pool.begin().await.unwrap();
-    let again = carts::paid(&mut tx, t.owner_id, "pi_cart_1", &[first, second_item], app.clock.now_ms()).await.unwrap();
+    let again = carts::paid(&mut tx, t.owner_id, "pi_cart_1", &paid_for, app.clock.now_ms()).await.unwrap();
     tx.commit().await.unwrap();
     assert!(again.is_empty());
     let count: i64 =

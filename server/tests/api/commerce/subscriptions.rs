@@ -158,3 +158,75 @@ async fn a_subscribed_client_starts_one_contest_at_a_time_without_paying() {
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert_eq!(refused.field_code("is_subscription"), "is_subscription.subscribed");
 }
+
+#[tokio::test]
+async fn upgrades_cost_nothing_with_the_unlimited_upgrades_subscription() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("subupgrader").await;
+    let (_, admin) = app.admin_session("subupgradeadmin").await;
+    let id = crate::contests::launch(&app, &client).await;
+    let pricings = app.get("/contests/types/1/pricings", None).await.body["data"].clone();
+    let upgrades = app.get("/contests/types/1/upgrades", None).await.body["data"].clone();
+    let (package, upgrade) = (&pricings[0], &upgrades[0]);
+    let body = json!({"contest_type_pricing_id": package["id"], "upgrade_ids": [upgrade["id"]]});
+    let path = format!("/contests/{id}/options");
+
+    let paying = app.put(&path, &body, &client).await;
+    assert_eq!(paying.status, 200, "{}", paying.body);
+    let full = package["amount"].as_i64().unwrap() + upgrade["amount"].as_i64().unwrap();
+    assert_eq!(paying.body["data"]["total_amount"], full);
+
+    app.put(&format!("/users/{client_id}/subscriptions"), &json!({"trigger_id": 2, "is_active": 1}), &admin).await;
+    let subscribed = app.put(&path, &body, &client).await;
+    let line = &subscribed.body["data"]["lines"][1];
+    assert_eq!((line["kind"].as_str(), line["amount"].as_i64()), (Some("upgrade"), Some(0)));
+    assert_eq!(line["list_amount"], upgrade["amount"], "the struck-through price");
+    assert_eq!(subscribed.body["data"]["total_amount"], package["amount"]);
+}
+
+/// A live subscription project of `owner` with a bid from `designer`: (project, bid).
+async fn queued_project_with_bid(app: &TestApp, owner: &str, designer: &str, subscription: bool) -> (i64, i64) {
+    let mut payload = crate::projects::launch_payload(json!(200), json!(7));
+    payload["is_subscription"] = json!(i64::from(subscription));
+    let launched = post(app, "/projects", &payload, Some(owner)).await;
+    assert_eq!(launched.status, 201, "{}", launched.body);
+    let project = launched.body["data"].as_i64().unwrap();
+    let offer = json!({"amount": 150, "description": "I will draw it."});
+    let bid = post(app, &format!("/projects/{project}/bids"), &offer, Some(designer)).await;
+    assert_eq!(bid.status, 201, "{}", bid.body);
+    (project, bid.body["data"]["id"].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn a_subscribed_owner_starts_one_subscription_project_at_a_time_without_paying() {
+    let app = spawn_app().await;
+    let (owner_id, owner) = app.client_session("subprojowner").await;
+    let (_, admin) = app.admin_session("subprojadmin").await;
+    let (_, designer) = crate::entries::designer(&app, "subprojdes", 2).await;
+    app.put(&format!("/users/{owner_id}/subscriptions"), &json!({"trigger_id": 13, "is_active": 1}), &admin).await;
+    let (first, first_bid) = queued_project_with_bid(&app, &owner, &designer, true).await;
+    let (second, second_bid) = queued_project_with_bid(&app, &owner, &designer, true).await;
+    let (paid, paid_bid) = queued_project_with_bid(&app, &owner, &designer, false).await;
+    let approve = |project: i64, bid: i64| format!("/projects/{project}/approve/manually/{bid}");
+
+    // The bidder may not approve; a project that is not a subscription one is paid for.
+    post(&app, &approve(first, first_bid), &json!(null), Some(&designer)).await.assert_error(403, "auth.forbidden");
+    post(&app, &approve(paid, paid_bid), &json!(null), Some(&owner)).await.assert_error(403, "auth.forbidden");
+
+    let started = post(&app, &approve(first, first_bid), &json!(null), Some(&owner)).await;
+    assert_eq!(started.status, 200, "{}", started.body);
+    assert_eq!(started.body["data"]["status_id"], 2);
+    assert_refused(
+        &post(&app, &approve(second, second_bid), &json!(null), Some(&owner)).await,
+        409,
+        "subscription.project.active",
+        "One of your subscription projects is already active; start the next one when it is done.",
+    );
+    let waiting = app.get(&format!("/projects/{second}"), Some(&owner)).await;
+    assert_eq!(waiting.body["data"]["status_id"], 1, "the refused one still waits in the queue");
+
+    // Without the subscription there is no free start at all.
+    app.put(&format!("/users/{owner_id}/subscriptions"), &json!({"trigger_id": 13, "is_active": 0}), &admin).await;
+    sqlx::query("UPDATE project SET status_id = 6 WHERE id = $1").bind(first).execute(&app.db.pool).await.unwrap();
+    post(&app, &approve(second, second_bid), &json!(null), Some(&owner)).await.assert_error(403, "auth.forbidden");
+}

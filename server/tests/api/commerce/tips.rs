@@ -12,14 +12,15 @@ use crate::helpers::{spawn_app, TestApp};
 /// Puts tips of $10 and $25 on two entries in the cart and pays for them: the tip ids.
 async fn paid_tips(app: &TestApp, t: &Tippable) -> Vec<i64> {
     let second = crate::entries::submitted(app, &t.designer, t.contest).await;
-    let mut items = Vec::new();
     for (entry, price) in [(t.entry, 10), (second, 25)] {
         let body = json!({"price": price, "contest_id": t.contest, "contest_entry_id": entry, "trigger_id": 9});
-        let answer = post(app, "/carts", &body, Some(&t.owner)).await;
-        items.push(answer.body["data"]["id"].as_i64().unwrap());
+        assert_eq!(post(app, "/carts", &body, Some(&t.owner)).await.status, 201);
     }
+    let mut conn = app.db.pool.acquire().await.unwrap();
+    let priced = carts::payable(&mut conn, t.owner_id, None).await.unwrap();
+    drop(conn);
     let mut tx = app.db.pool.begin().await.unwrap();
-    let events = carts::paid(&mut tx, t.owner_id, "pi_tips", &items, app.clock.now_ms()).await.unwrap();
+    let events = carts::paid(&mut tx, t.owner_id, "pi_tips", &priced.items, app.clock.now_ms()).await.unwrap();
     tx.commit().await.unwrap();
     publish(app, events).await;
     sqlx::query_scalar("SELECT id FROM contest_entry_tip WHERE payment_ref = 'pi_tips' ORDER BY id")
