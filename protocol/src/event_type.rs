@@ -61,6 +61,9 @@ event_types! {
     NOTIFICATION_CREATED = "notification.created";
     /// `user:{id}`: the unread counters shown in the header changed.
     BADGE = "badge";
+    /// `user:{id}` of the payer: a payment was paid, declined or refunded; carries the
+    /// payment as `GET /transactions` lists it.
+    PAYMENT_UPDATED = "payment.updated";
     /// `court`: an entry was reported; carries the report as the court lists it.
     REPORT_CREATED = "report.created";
     /// `court`: a juror voted on a report; carries the running tally.
@@ -82,6 +85,6 @@ mod tests {
                 ty.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
             assert!(words_ok, "{ty}");
         }
-        assert_eq!(ALL.len(), 26);
+        assert_eq!(ALL.len(), 27);
     }
 }

@@ -43,6 +43,7 @@ use crate::{
         (name = "project catalogue", description = "Project categories, sub-categories, services and brief questions"),
         (name = "projects", description = "Projects: launch, brief, lists, statuses, budget, artworks, invites"),
         (name = "bids", description = "Bids on projects and their discussions"),
+        (name = "payments", description = "Saved cards, Stripe payment intents, the Stripe webhook, transactions, invoices"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
@@ -77,6 +78,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::projects::router())
         .merge(crate::bids::router())
         .merge(crate::court::router())
+        .merge(crate::payments::router())
         .split_for_parts()
 }
 
@@ -100,7 +102,7 @@ pub fn router(state: AppState) -> Router {
 /// Paths a browser may open directly that are not the web client's.
 /// Downloads (`/files/{id}/download?token=`) are opened by the browser but are not pages.
 const SERVER_PAGES: &[&str] =
-    &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime"];
+    &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks"];
 
 fn is_browser_navigation(request: &Request) -> bool {
     matches!(*request.method(), Method::GET | Method::HEAD)

@@ -14,6 +14,7 @@
 //!   [`bids`]: bids on projects and their private discussions.
 //! - [`messages`]: direct messages, their conversations, read receipts.
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
+//! - [`payments`]: Stripe cards, payment intents, the webhook and its effects, invoices.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -39,6 +40,7 @@ pub mod mail;
 pub mod messages;
 pub mod notifications;
 pub mod ops;
+pub mod payments;
 pub mod projects;
 pub mod realtime;
 pub mod seed;
