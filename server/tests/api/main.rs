@@ -16,6 +16,7 @@ mod notifications;
 mod openapi;
 mod operations;
 mod password_reset;
+mod payments;
 mod profiles;
 mod projects;
 mod realtime;
