@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use crate::{
-    accounts::LoginThrottle, config::Settings, payments::Stripe, realtime::Realtime, store::clock::SharedClock, store::Db,
+    accounts::LoginThrottle, config::Settings, payments::Stripe, realtime::Realtime, store::clock::SharedClock,
+    store::Db,
 };
 
 #[derive(Clone)]

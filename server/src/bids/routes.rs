@@ -290,7 +290,8 @@ pub async fn approve_in(
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }
     store::set_status(conn, bid_id, BID_APPROVED, now).await?;
-    let approved = store::find(&mut *conn, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
+    let approved =
+        store::find(&mut *conn, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
     let files = store::files(conn, bid_id).await?;
     let active =
         projects::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;

@@ -317,15 +317,6 @@ pub async fn page(
     Ok((rows, total))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn slugs_are_readable_and_unique_by_id() {
-        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
-        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
-    }
-}
-
 /// Turns on the upgrades a paid upgrade bought (each one kind flag); flags already on stay on.
 pub async fn apply_upgrades(
     conn: &mut AnyConnection,
@@ -367,4 +358,13 @@ pub async fn raise_prize(conn: &mut AnyConnection, id: i64, cents: i64, now_ms: 
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_readable_and_unique_by_id() {
+        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
+        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
+    }
 }

@@ -34,7 +34,10 @@ pub struct NewCard<'a> {
     pub exp_year: i64,
 }
 
-pub async fn customer_of<'c>(db: impl Executor<'c, Database = Any>, user_id: i64) -> Result<Option<String>, sqlx::Error> {
+pub async fn customer_of<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT stripe_customer_id FROM stripe_customer WHERE app_user_id = $1")
         .bind(user_id)
         .fetch_optional(db)
@@ -42,7 +45,12 @@ pub async fn customer_of<'c>(db: impl Executor<'c, Database = Any>, user_id: i64
 }
 
 /// Records the user's customer; the one already recorded wins a race.
-pub async fn save_customer(conn: &mut AnyConnection, user_id: i64, customer: &str, now: i64) -> Result<(), sqlx::Error> {
+pub async fn save_customer(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    customer: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO stripe_customer (app_user_id, stripe_customer_id, created_at) VALUES ($1, $2, $3) \
          ON CONFLICT (app_user_id) DO NOTHING",
@@ -123,7 +131,9 @@ pub async fn set_role(conn: &mut AnyConnection, card: &CardRow, role: Role) -> R
         .bind(card.app_user_id)
         .execute(&mut *conn)
         .await?;
-    sqlx::query(&format!("UPDATE customer_card SET is_default = 0, is_backup = 0, {column} = 1 WHERE id = $1"))
+    sqlx::query("UPDATE customer_card SET is_default = $1, is_backup = $2 WHERE id = $3")
+        .bind(i64::from(role == Role::Default))
+        .bind(i64::from(role == Role::Backup))
         .bind(card.id)
         .execute(&mut *conn)
         .await?;

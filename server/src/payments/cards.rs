@@ -68,7 +68,8 @@ fn own(caller: &CurrentUser, user_id: i64) -> Result<(), AppError> {
 
 /// The caller's card `id` (404 when absent, 403 when someone else's).
 pub async fn owned_card(state: &AppState, caller: &CurrentUser, id: i64) -> Result<CardRow, AppError> {
-    let card = card_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CARD_NOT_FOUND))?;
+    let card =
+        card_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CARD_NOT_FOUND))?;
     if card.app_user_id != caller.id() {
         return Err(AppError::forbidden(catalogue::CARD_FORBIDDEN));
     }

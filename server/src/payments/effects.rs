@@ -33,7 +33,8 @@ pub struct Effect {
 /// no longer happen (an admin started the contest meanwhile, say): the caller keeps
 /// the payment recorded and notes it.
 pub async fn apply(conn: &mut AnyConnection, row: &TransactionRow, now: i64) -> Result<Effect, AppError> {
-    let purpose = Purpose::from_row(row).ok_or_else(|| anyhow::anyhow!("payment {} has no readable purpose", row.id))?;
+    let purpose =
+        Purpose::from_row(row).ok_or_else(|| anyhow::anyhow!("payment {} has no readable purpose", row.id))?;
     let gone = || AppError::conflict(catalogue::PAYMENT_NOT_DUE);
     match purpose {
         Purpose::ContestLaunch { contest_id } => {
@@ -76,7 +77,8 @@ pub async fn apply(conn: &mut AnyConnection, row: &TransactionRow, now: i64) -> 
         }
         Purpose::BidApproval { project_id, bid_id } => {
             let project = project_store::find(&mut *conn, project_id).await?.ok_or_else(gone)?;
-            let bid = bid_store::find(&mut *conn, bid_id).await?.filter(|b| b.project_id == project_id).ok_or_else(gone)?;
+            let bid =
+                bid_store::find(&mut *conn, bid_id).await?.filter(|b| b.project_id == project_id).ok_or_else(gone)?;
             let (_, events, ends_at) = approve_in(conn, &project, &bid, None, now).await?;
             Ok(Effect { events, wake_timers: ends_at.is_some() })
         }

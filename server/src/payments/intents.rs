@@ -206,7 +206,8 @@ pub async fn create(
     let stripe_key = format!("vitrine-{}-{key}", caller.id());
     let intent =
         state.stripe.create_intent(quote.amount_cents, &customer, &quote.description, metadata, &stripe_key).await?;
-    let secret = intent.client_secret.clone().ok_or_else(|| anyhow::anyhow!("payment intent without a client secret"))?;
+    let secret =
+        intent.client_secret.clone().ok_or_else(|| anyhow::anyhow!("payment intent without a client secret"))?;
     let mut conn = state.db.pool.acquire().await?;
     let now = state.now_ms();
     let inserted =

@@ -48,7 +48,9 @@ pub async fn issue_token(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<(StatusCode, Json<Data<InvoiceToken>>), AppError> {
     if caller.is_admin() {
-        contest_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        contest_store::find(&state.db.pool, id)
+            .await?
+            .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
     } else {
         owned(&state, &caller, id).await?;
     }
@@ -96,17 +98,17 @@ pub async fn download(
         .filter(|row| row.subject_id == id)
         .ok_or_else(invalid)?;
     let now = state.now_ms();
-    if row.used_at.is_some() || row.expires_at <= now || !one_time_tokens::consume(&state.db.pool, table, row.id, now).await? {
+    if row.used_at.is_some()
+        || row.expires_at <= now
+        || !one_time_tokens::consume(&state.db.pool, table, row.id, now).await?
+    {
         return Err(AppError::rule(StatusCode::GONE, catalogue::INVOICE_TOKEN_INVALID));
     }
     let contest = contest_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
     let paid = transactions::paid_for_contest(&state.db.pool, id).await?;
     let payer = crate::accounts::store::find_user(&state.db.pool, contest.created_by).await?;
-    let mut lines = vec![
-        "Vitrine - Invoice".to_owned(),
-        String::new(),
-        format!("Contest #{}: {}", contest.id, contest.title),
-    ];
+    let mut lines =
+        vec!["Vitrine - Invoice".to_owned(), String::new(), format!("Contest #{}: {}", contest.id, contest.title)];
     if let Some(payer) = payer {
         lines.push(format!("Billed to: {} <{}>", payer.name, payer.email));
     }

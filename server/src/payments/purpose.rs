@@ -152,7 +152,8 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             }
             let chosen = chosen_upgrades(state, &contest, upgrade_ids).await?;
             let amount = chosen.iter().map(|u| u.amount_cents).sum();
-            let mut quote = Quote::contest(&contest, amount, "Contest upgrades", trigger::UPGRADE, reason::ADDITIONAL_PAYMENT);
+            let mut quote =
+                Quote::contest(&contest, amount, "Contest upgrades", trigger::UPGRADE, reason::ADDITIONAL_PAYMENT);
             quote.details = json!({"upgrade_ids": chosen.iter().map(|u| u.id).collect::<Vec<_>>()});
             Ok(quote)
         }
@@ -166,7 +167,8 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             }
             let per_day = price(state, "contest.extend.day").await?;
             let what = format!("Contest extension by {days} days");
-            let mut quote = Quote::contest(&contest, per_day * days, &what, trigger::EXTEND, reason::ADDITIONAL_PAYMENT);
+            let mut quote =
+                Quote::contest(&contest, per_day * days, &what, trigger::EXTEND, reason::ADDITIONAL_PAYMENT);
             quote.details = json!({"days": days});
             Ok(quote)
         }
@@ -178,7 +180,13 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             if contest.status() > ContestStatus::Deciding {
                 return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
             }
-            let quote = Quote::contest(&contest, *amount_cents, "Prize increase", trigger::INCREASE_PRIZE, reason::ADDITIONAL_PAYMENT);
+            let quote = Quote::contest(
+                &contest,
+                *amount_cents,
+                "Prize increase",
+                trigger::INCREASE_PRIZE,
+                reason::ADDITIONAL_PAYMENT,
+            );
             Ok(quote)
         }
         Purpose::AdditionalDesign { contest_id, entry_id } => {
@@ -189,7 +197,13 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 .filter(|p| p.status_id == AdditionalStatus::Requested.id())
                 .ok_or_else(|| AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE))?;
             let what = format!("Additional design #{}", purchase.entry_number);
-            let mut quote = Quote::contest(&contest, purchase.amount_cents, &what, trigger::ADDITIONAL_DESIGN, reason::ADDITIONAL_ENTRY);
+            let mut quote = Quote::contest(
+                &contest,
+                purchase.amount_cents,
+                &what,
+                trigger::ADDITIONAL_DESIGN,
+                reason::ADDITIONAL_ENTRY,
+            );
             quote.subject_id = Some(*entry_id);
             Ok(quote)
         }
@@ -221,7 +235,12 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             }
             Ok(Quote {
                 amount_cents: budget_cents - current,
-                description: format!("Budget of {} (project #{}) raised to ${}", project.title, project.id, budget_cents / 100),
+                description: format!(
+                    "Budget of {} (project #{}) raised to ${}",
+                    project.title,
+                    project.id,
+                    budget_cents / 100
+                ),
                 trigger_id: trigger::BUDGET_INCREASE,
                 reason_id: reason::ADDITIONAL_PAYMENT,
                 contest_id: None,

@@ -64,44 +64,79 @@ macro_rules! intent_routes {
     };
 }
 
-intent_routes!(Kind::ContestLaunch, create_launch, update_launch, finalize_launch,
+intent_routes!(
+    Kind::ContestLaunch,
+    create_launch,
+    update_launch,
+    finalize_launch,
     "/contests/{id}/payments/stripe/payment-intents",
     "/contests/{id}/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)));
+    (("id" = i64, Path))
+);
 
-intent_routes!(Kind::ContestUpgrade, create_upgrade, update_upgrade, finalize_upgrade,
+intent_routes!(
+    Kind::ContestUpgrade,
+    create_upgrade,
+    update_upgrade,
+    finalize_upgrade,
     "/contests/{id}/upgrades/payments/stripe/payment-intents",
     "/contests/{id}/upgrades/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/upgrades/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)));
+    (("id" = i64, Path))
+);
 
-intent_routes!(Kind::ContestExtend, create_extend, update_extend, finalize_extend,
+intent_routes!(
+    Kind::ContestExtend,
+    create_extend,
+    update_extend,
+    finalize_extend,
     "/contests/{id}/extends/payments/stripe/payment-intents",
     "/contests/{id}/extends/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/extends/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)));
+    (("id" = i64, Path))
+);
 
-intent_routes!(Kind::ContestPrize, create_prize, update_prize, finalize_prize,
+intent_routes!(
+    Kind::ContestPrize,
+    create_prize,
+    update_prize,
+    finalize_prize,
     "/contests/{id}/increase-prize/payments/stripe/payment-intents",
     "/contests/{id}/increase-prize/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/increase-prize/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)));
+    (("id" = i64, Path))
+);
 
-intent_routes!(Kind::AdditionalDesign, create_design, update_design, finalize_design,
+intent_routes!(
+    Kind::AdditionalDesign,
+    create_design,
+    update_design,
+    finalize_design,
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents",
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path), ("entryId" = i64, Path)));
+    (("id" = i64, Path), ("entryId" = i64, Path))
+);
 
-intent_routes!(Kind::BidApproval, create_bid, update_bid, finalize_bid,
+intent_routes!(
+    Kind::BidApproval,
+    create_bid,
+    update_bid,
+    finalize_bid,
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents",
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path), ("bidId" = i64, Path)));
+    (("id" = i64, Path), ("bidId" = i64, Path))
+);
 
-intent_routes!(Kind::BudgetIncrease, create_budget, update_budget, finalize_budget,
+intent_routes!(
+    Kind::BudgetIncrease,
+    create_budget,
+    update_budget,
+    finalize_budget,
     "/projects/{id}/increase-budget/payments/stripe/payment-intents",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)));
+    (("id" = i64, Path))
+);

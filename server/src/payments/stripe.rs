@@ -12,9 +12,10 @@ use std::collections::HashMap;
 use axum::http::StatusCode;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_core::{
-    customer::CreateCustomer, PaymentIntent, SetupIntent,
+    customer::CreateCustomer,
     payment_intent::{CreatePaymentIntent, RetrievePaymentIntent, UpdatePaymentIntent},
     setup_intent::CreateSetupIntent,
+    PaymentIntent, SetupIntent,
 };
 use stripe_payment::{
     payment_method::{AttachPaymentMethod, DetachPaymentMethod, RetrievePaymentMethod},
@@ -103,11 +104,7 @@ impl Stripe {
 
     #[instrument(skip_all)]
     pub async fn create_setup_intent(&self, customer: &str) -> Result<SetupIntent, AppError> {
-        CreateSetupIntent::new()
-            .customer(customer)
-            .send(&self.client)
-            .await
-            .map_err(provider_error)
+        CreateSetupIntent::new().customer(customer).send(&self.client).await.map_err(provider_error)
     }
 
     #[instrument(skip_all)]

@@ -115,11 +115,13 @@ pub async fn find_by_key<'c>(
     user_id: i64,
     key: &str,
 ) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM payment_transaction WHERE app_user_id = $1 AND idempotency_key = $2"))
-        .bind(user_id)
-        .bind(key)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM payment_transaction WHERE app_user_id = $1 AND idempotency_key = $2"
+    ))
+    .bind(user_id)
+    .bind(key)
+    .fetch_optional(db)
+    .await
 }
 
 pub async fn find_by_intent<'c>(
@@ -240,7 +242,12 @@ pub async fn mark_failed(conn: &mut AnyConnection, id: i64, message: &str, now: 
 }
 
 /// Records money given back; fully refunded payments read `refunded`.
-pub async fn mark_refunded(conn: &mut AnyConnection, id: i64, refunded_cents: i64, now: i64) -> Result<(), sqlx::Error> {
+pub async fn mark_refunded(
+    conn: &mut AnyConnection,
+    id: i64,
+    refunded_cents: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE payment_transaction SET refunded_cents = $1, \
          state = CASE WHEN $1 >= amount_cents THEN 'refunded' ELSE state END, updated_at = $2 WHERE id = $3",
@@ -254,7 +261,10 @@ pub async fn mark_refunded(conn: &mut AnyConnection, id: i64, refunded_cents: i6
 }
 
 pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM payment_transaction WHERE id = $1")).bind(id).fetch_optional(db).await
+    sqlx::query_as(&format!("SELECT {COLUMNS} FROM payment_transaction WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

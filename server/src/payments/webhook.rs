@@ -63,7 +63,11 @@ pub fn verify(secret: &str, header: &str, payload: &[u8], now_secs: i64, toleran
 #[utoipa::path(post, path = "/webhooks/stripe", tag = "payments", request_body(content = String, content_type = "application/json"),
     responses((status = 200, body = Received), (status = 400, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(event_id, event_type))]
-pub async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<Received>, AppError> {
+pub async fn receive(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Received>, AppError> {
     let header = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or_default();
     let now = state.now_ms();
     let stripe = &state.stripe;
@@ -71,8 +75,8 @@ pub async fn receive(State(state): State<AppState>, headers: HeaderMap, body: By
         tracing::warn!("webhook refused: bad or stale Stripe-Signature");
         return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_SIGNATURE));
     }
-    let event: Value =
-        serde_json::from_slice(&body).map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_PAYLOAD))?;
+    let event: Value = serde_json::from_slice(&body)
+        .map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_PAYLOAD))?;
     let (Some(id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
         return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_PAYLOAD));
     };
@@ -80,14 +84,15 @@ pub async fn receive(State(state): State<AppState>, headers: HeaderMap, body: By
     let object = &event["data"]["object"];
 
     let mut tx = state.db.pool.begin().await?;
-    let first = sqlx::query("INSERT INTO stripe_event (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
-        .bind(id)
-        .bind(kind)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-        == 1;
+    let first =
+        sqlx::query("INSERT INTO stripe_event (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
+            .bind(id)
+            .bind(kind)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
     if !first {
         tracing::info!("duplicate Stripe event ignored");
         return Ok(Json(Received { received: true, duplicate: true }));

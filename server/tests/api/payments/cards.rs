@@ -26,17 +26,25 @@ async fn a_client_saves_cards_and_chooses_one_default_and_one_backup() {
     let amex = save_card(&app, &stripe, user, &token, "pm_card_amex").await;
 
     let list = cards(&app, user, &token).await;
-    assert_eq!(roles(&list), vec![(visa, "default".into()), (master, "additional".into()), (amex, "additional".into())]);
+    assert_eq!(
+        roles(&list),
+        vec![(visa, "default".into()), (master, "additional".into()), (amex, "additional".into())]
+    );
     let first = &list[0];
-    assert_eq!((first["object"].as_str(), first["brand"].as_str(), first["last4"].as_str()), (Some("payment_method"), Some("visa"), Some("4242")));
+    assert_eq!(
+        (first["object"].as_str(), first["brand"].as_str(), first["last4"].as_str()),
+        (Some("payment_method"), Some("visa"), Some("4242"))
+    );
     assert_eq!((first["exp_month"].as_i64(), first["exp_year"].as_i64()), (Some(12), Some(2034)));
     assert_eq!((first["default_source"].as_i64(), first["backup_source"].as_i64()), (Some(1), Some(0)));
     let cvc = app.get(&format!("/users/{user}/customer-cards/require-cvc/{master}"), Some(&token)).await;
     assert_eq!(cvc.body["data"]["cvc_required"], true, "never paid with here");
 
-    let backup = send(&app, Method::PUT, &format!("/customer-cards/{master}/mark-as-backup"), json!(null), &token).await;
+    let backup =
+        send(&app, Method::PUT, &format!("/customer-cards/{master}/mark-as-backup"), json!(null), &token).await;
     assert_eq!((backup.status.as_u16(), backup.body["message"].as_str()), (200, Some("Card marked as backup")));
-    let default = send(&app, Method::PUT, &format!("/customer-cards/{amex}/mark-as-default"), json!(null), &token).await;
+    let default =
+        send(&app, Method::PUT, &format!("/customer-cards/{amex}/mark-as-default"), json!(null), &token).await;
     assert_eq!((default.status.as_u16(), default.body["message"].as_str()), (200, Some("Card marked as default")));
     assert_eq!(
         roles(&cards(&app, user, &token).await),
@@ -75,16 +83,24 @@ async fn only_the_owner_sees_and_changes_their_cards() {
     let before = cards(&app, owner, &owner_token).await;
 
     for token in [&other, &admin] {
-        app.get(&format!("/users/{owner}/customer-cards"), Some(token)).await.assert_error(403, "customer_card.forbidden");
+        app.get(&format!("/users/{owner}/customer-cards"), Some(token))
+            .await
+            .assert_error(403, "customer_card.forbidden");
         app.get(&format!("/users/{owner}/customer-cards/require-cvc/{card}"), Some(token))
             .await
             .assert_error(403, "customer_card.forbidden");
         send(&app, Method::POST, &format!("/users/{owner}/customer-cards/stripe/setup-intents"), json!(null), token)
             .await
             .assert_error(403, "customer_card.forbidden");
-        send(&app, Method::POST, &format!("/users/{owner}/customer-cards/stripe/payment-method"), json!({"payment_method": "pm_card_visa"}), token)
-            .await
-            .assert_error(403, "customer_card.forbidden");
+        send(
+            &app,
+            Method::POST,
+            &format!("/users/{owner}/customer-cards/stripe/payment-method"),
+            json!({"payment_method": "pm_card_visa"}),
+            token,
+        )
+        .await
+        .assert_error(403, "customer_card.forbidden");
         send(&app, Method::PUT, &format!("/customer-cards/{second}/mark-as-default"), json!(null), token)
             .await
             .assert_error(403, "customer_card.forbidden");
@@ -127,7 +143,9 @@ async fn a_payment_method_that_is_not_a_saved_card_is_refused_and_nothing_is_sto
 async fn without_stripe_keys_the_test_mode_provider_answers_and_says_so() {
     let app = spawn_app().await;
     let (user, token) = app.client_session("testmode").await;
-    let setup = send(&app, Method::POST, &format!("/users/{user}/customer-cards/stripe/setup-intents"), json!(null), &token).await;
+    let setup =
+        send(&app, Method::POST, &format!("/users/{user}/customer-cards/stripe/setup-intents"), json!(null), &token)
+            .await;
     assert_eq!(setup.status, 201, "{}", setup.body);
     assert_eq!(setup.body["data"]["test_mode"], true);
     assert!(setup.body["data"]["client_secret"].as_str().unwrap().starts_with("seti_"));

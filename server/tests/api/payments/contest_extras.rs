@@ -48,7 +48,12 @@ async fn paid_upgrades_appear_live_and_cost_what_the_catalogue_says() {
     let both = json!({"upgrade_ids": [featured["id"], highlighted["id"]]});
     let updated = send(&app, Method::PUT, &path, both.clone(), &running.owner).await;
     let expected = featured["amount"].as_i64().unwrap() + highlighted["amount"].as_i64().unwrap();
-    assert_eq!((updated.status.as_u16(), updated.body["data"]["amount"].as_i64()), (200, Some(expected)), "{}", updated.body);
+    assert_eq!(
+        (updated.status.as_u16(), updated.body["data"]["amount"].as_i64()),
+        (200, Some(expected)),
+        "{}",
+        updated.body
+    );
     assert_eq!(stripe.object(intent["id"].as_str().unwrap()).unwrap()["amount"], expected * 100);
     super::finalize(&app, &base, &intent, card, &running.owner).await;
     let (status, _) = stripe
@@ -66,7 +71,10 @@ async fn paid_upgrades_appear_live_and_cost_what_the_catalogue_says() {
     let now = contest(&app, running.id, &running.owner).await;
     assert_eq!((now["is_featured"].as_i64(), now["detail"]["is_highlighted"].as_i64()), (Some(1), Some(1)));
     let paid = transaction(&app, &running.owner, intent["id"].as_str().unwrap()).await;
-    assert_eq!((paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["amount"].as_i64()), (Some(5), Some(9), Some(expected)));
+    assert_eq!(
+        (paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["amount"].as_i64()),
+        (Some(5), Some(9), Some(expected))
+    );
     // Bought once: buying it again is refused.
     send(&app, Method::POST, &base, json!({"idempotency_key": "u4", "upgrade_ids": [featured["id"]]}), &running.owner)
         .await
@@ -81,9 +89,15 @@ async fn the_prize_grows_by_one_of_the_offered_amounts() {
     let before = contest(&app, running.id, &running.owner).await["detail"]["winning_entry_amount"].as_i64().unwrap();
     let base = format!("/contests/{}/increase-prize/payments/stripe/payment-intents", running.id);
     for amount in [json!(30), json!(0), json!(1001)] {
-        send(&app, Method::POST, &base, json!({"idempotency_key": format!("p{amount}"), "amount": amount}), &running.owner)
-            .await
-            .assert_error(422, "amount.in");
+        send(
+            &app,
+            Method::POST,
+            &base,
+            json!({"idempotency_key": format!("p{amount}"), "amount": amount}),
+            &running.owner,
+        )
+        .await
+        .assert_error(422, "amount.in");
     }
     send(&app, Method::POST, &base, json!({"idempotency_key": "pnone"}), &running.owner)
         .await
@@ -122,16 +136,19 @@ async fn a_paid_additional_design_tells_its_designer() {
 
     let (intent, (status, _)) = pay(&app, &stripe, &base, json!({}), card, &running.owner).await;
     assert_eq!((status, intent["amount"].as_i64()), (200, Some(100)));
-    let list = app.get(&format!("/contests/additional-entries?filter[contest_id]={}", running.id), Some(&running.owner)).await;
+    let list =
+        app.get(&format!("/contests/additional-entries?filter[contest_id]={}", running.id), Some(&running.owner)).await;
     assert_eq!(list.body["data"][0]["status"], "paid", "{}", list.body);
-    let told: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM notification WHERE app_user_id = $1 AND notification_type_id = 8",
-    )
-    .bind(bob_id)
-    .fetch_one(&app.db.pool)
-    .await
-    .unwrap();
+    let told: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM notification WHERE app_user_id = $1 AND notification_type_id = 8")
+            .bind(bob_id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
     assert_eq!(told, 1);
     let paid = transaction(&app, &running.owner, intent["id"].as_str().unwrap()).await;
-    assert_eq!((paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["subject_id"].as_i64()), (Some(7), Some(8), Some(bobs)));
+    assert_eq!(
+        (paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["subject_id"].as_i64()),
+        (Some(7), Some(8), Some(bobs))
+    );
 }

@@ -58,6 +58,7 @@ async fn retried_creates_with_one_key_make_one_intent_and_one_charge() {
     assert_eq!((late.status.as_u16(), late.body["data"]["state"].as_str()), (201, Some("paid")), "{}", late.body);
     assert_eq!(stripe.charges(), 1, "one charge");
     assert_eq!(contest(&app, id, &owner).await["status_id"], 2);
-    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_transaction").fetch_one(&app.db.pool).await.unwrap();
+    let rows: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM payment_transaction").fetch_one(&app.db.pool).await.unwrap();
     assert_eq!(rows, 1);
 }

@@ -67,11 +67,17 @@ async fn a_paid_launch_starts_the_contest_live_for_its_watchers_and_records_the_
 
     for ws in [&mut owner_ws, &mut admin_ws] {
         let (kind, data) = next_on(ws, &contest_ch).await;
-        assert_eq!((kind.as_str(), data["id"].as_i64(), data["status_id"].as_i64()), ("contest.status", Some(id), Some(2)));
+        assert_eq!(
+            (kind.as_str(), data["id"].as_i64(), data["status_id"].as_i64()),
+            ("contest.status", Some(id), Some(2))
+        );
         assert_eq!(data["status_name"], "Active");
     }
     let (kind, data) = next_on(&mut owner_ws, &user_ch).await;
-    assert_eq!((kind.as_str(), data["state"].as_str(), data["status_id"].as_i64()), ("payment.updated", Some("paid"), Some(2)));
+    assert_eq!(
+        (kind.as_str(), data["state"].as_str(), data["status_id"].as_i64()),
+        ("payment.updated", Some("paid"), Some(2))
+    );
 
     let started = contest(&app, id, &owner).await;
     assert_eq!(started["status_id"], 2);
@@ -159,9 +165,15 @@ async fn nobody_pays_for_someone_elses_contest_or_with_someone_elses_card() {
     finalize(&app, &base(id), &intent, stranger_card, &owner).await.assert_error(403, "customer_card.forbidden");
     assert!(stripe.object(intent_id).unwrap()["payment_method"].is_null(), "no card was set at Stripe");
     // An intent of another route is not found there.
-    send(&app, Method::PUT, &format!("/contests/{id}/extends/payments/stripe/payment-intents/{intent_id}"), json!({"days": 2}), &owner)
-        .await
-        .assert_error(404, "payment.not_found");
+    send(
+        &app,
+        Method::PUT,
+        &format!("/contests/{id}/extends/payments/stripe/payment-intents/{intent_id}"),
+        json!({"days": 2}),
+        &owner,
+    )
+    .await
+    .assert_error(404, "payment.not_found");
     assert_eq!(finalize(&app, &base(id), &intent, owner_card, &owner).await.status, 200);
     assert_eq!(contest(&app, id, &owner).await["status_id"], 1);
 }

@@ -42,7 +42,9 @@ pub async fn send(app: &TestApp, method: Method, path: &str, body: Value, token:
 /// way the browser does: a setup intent, Stripe.js confirms it, the server stores
 /// the payment method. Answers the card id.
 pub async fn save_card(app: &TestApp, stripe: &StripeMock, user: i64, token: &str, pm: &str) -> i64 {
-    let setup = send(app, Method::POST, &format!("/users/{user}/customer-cards/stripe/setup-intents"), json!(null), token).await;
+    let setup =
+        send(app, Method::POST, &format!("/users/{user}/customer-cards/stripe/setup-intents"), json!(null), token)
+            .await;
     assert_eq!(setup.status, 201, "{}", setup.body);
     let data = &setup.body["data"];
     let (status, intent) =
@@ -105,8 +107,9 @@ pub async fn pay(
     let intent = create_intent(app, base, body, token).await;
     let finalized = finalize(app, base, &intent, card, token).await;
     assert_eq!(finalized.status, 200, "{}", finalized.body);
-    let confirmed =
-        stripe.confirm_payment_intent(intent["id"].as_str().unwrap(), intent["client_secret"].as_str().unwrap(), None).await;
+    let confirmed = stripe
+        .confirm_payment_intent(intent["id"].as_str().unwrap(), intent["client_secret"].as_str().unwrap(), None)
+        .await;
     (intent, confirmed)
 }
 
@@ -118,7 +121,13 @@ fn rand_suffix() -> String {
 pub async fn transaction(app: &TestApp, token: &str, intent_id: &str) -> Value {
     let list = app.get("/transactions", Some(token)).await;
     assert_eq!(list.status, 200, "{}", list.body);
-    list.body["data"].as_array().unwrap().iter().find(|t| t["payment_intent_id"] == intent_id).cloned().unwrap_or(Value::Null)
+    list.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["payment_intent_id"] == intent_id)
+        .cloned()
+        .unwrap_or(Value::Null)
 }
 
 pub async fn contest(app: &TestApp, id: i64, token: &str) -> Value {

@@ -44,7 +44,10 @@ async fn a_paid_bid_approval_assigns_the_project_live() {
     let shown = app.get(&format!("/bids/{bid_id}"), Some(&w.owner.1)).await;
     assert_eq!(shown.body["data"]["status_id"], 2, "{}", shown.body);
     let paid = transaction(&app, &w.owner.1, intent["id"].as_str().unwrap()).await;
-    assert_eq!((paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["subject_id"].as_i64()), (Some(10), Some(21), Some(bid_id)));
+    assert_eq!(
+        (paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["subject_id"].as_i64()),
+        (Some(10), Some(21), Some(bid_id))
+    );
 }
 
 #[tokio::test]

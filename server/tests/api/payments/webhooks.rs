@@ -80,17 +80,16 @@ async fn an_event_delivered_twice_has_one_effect() {
     assert_eq!(moved - before, 3 * 86_400_000);
 
     let event = stripe.events().into_iter().find(|e| e.kind == "payment_intent.succeeded").unwrap();
-    let (status, body) = post_event(
-        &app,
-        &event.payload,
-        Some(signature_header(WEBHOOK_SECRET, now_secs(), &event.payload)),
-    )
-    .await;
+    let (status, body) =
+        post_event(&app, &event.payload, Some(signature_header(WEBHOOK_SECRET, now_secs(), &event.payload))).await;
     assert_eq!((status, body["duplicate"].as_bool()), (200, Some(true)), "{body}");
     assert_eq!(stripe.redeliver(&event.id).await, Some(200));
     assert_eq!(contest(&app, id, &owner).await["submission_ends_at"].as_i64().unwrap(), moved, "extended once");
     let paid = transaction(&app, &owner, intent["id"].as_str().unwrap()).await;
-    assert_eq!((paid["state"].as_str(), paid["trigger_id"].as_i64(), paid["reason_id"].as_i64()), (Some("paid"), Some(6), Some(9)));
+    assert_eq!(
+        (paid["state"].as_str(), paid["trigger_id"].as_i64(), paid["reason_id"].as_i64()),
+        (Some("paid"), Some(6), Some(9))
+    );
     let paid_count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_transaction WHERE status_id = 2")
         .fetch_one(&app.db.pool)
         .await
@@ -113,6 +112,9 @@ async fn a_refund_made_at_stripe_is_recorded() {
     let event = stripe.events().into_iter().find(|e| e.kind == "charge.refunded").unwrap();
     assert_eq!(event.status, Some(200));
     let refunded = transaction(&app, &owner, intent_id).await;
-    assert_eq!((refunded["state"].as_str(), refunded["refunded_cents"].as_i64()), (Some("refunded"), intent["amount_cents"].as_i64()));
+    assert_eq!(
+        (refunded["state"].as_str(), refunded["refunded_cents"].as_i64()),
+        (Some("refunded"), intent["amount_cents"].as_i64())
+    );
     assert_eq!(refunded["status_id"], 2, "it was paid; the refund is recorded beside it");
 }
