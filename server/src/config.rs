@@ -199,7 +199,11 @@ impl Settings {
         if self.max_upload_bytes == 0 {
             return Err(SettingError { name: "VITRINE_MAX_UPLOAD_BYTES", reason: "must be above 0".into() });
         }
-        if self.stripe_secret_key.is_some() != self.stripe_webhook_secret.is_some() {
+        let stripe_set = [&self.stripe_secret_key, &self.stripe_webhook_secret]
+            .iter()
+            .filter(|v| v.as_deref().is_some_and(|v| !v.is_empty()))
+            .count();
+        if stripe_set == 1 {
             return Err(SettingError {
                 name: "STRIPE_WEBHOOK_SECRET",
                 reason: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all".into(),
@@ -231,6 +235,14 @@ impl Settings {
     /// The folder of uploaded files in force: the configured one, or `{data_dir}/files`.
     pub fn effective_files_dir(&self) -> PathBuf {
         self.files_dir.clone().unwrap_or_else(|| self.data_dir.join("files"))
+    }
+
+    /// The Stripe secret key and webhook secret, when both are set (non-empty);
+    /// None means the test-mode provider.
+    pub fn stripe_keys(&self) -> Option<(&str, &str)> {
+        let key = self.stripe_secret_key.as_deref().filter(|k| !k.is_empty())?;
+        let secret = self.stripe_webhook_secret.as_deref().filter(|s| !s.is_empty())?;
+        Some((key, secret))
     }
 
     pub fn token_ttl(&self) -> Duration {
@@ -271,6 +283,12 @@ mod tests {
         assert_eq!(s.validate().unwrap_err().name, "STRIPE_WEBHOOK_SECRET");
         s.stripe_webhook_secret = Some("whsec_x".into());
         s.validate().unwrap();
+        assert!(s.stripe_keys().is_some());
+        // Empty values (an unset variable passed through) mean the test-mode provider.
+        s.stripe_secret_key = Some(String::new());
+        s.stripe_webhook_secret = Some(String::new());
+        s.validate().unwrap();
+        assert!(s.stripe_keys().is_none());
     }
 
     #[test]

@@ -54,15 +54,15 @@ impl Stripe {
     /// for the test-mode provider's webhooks.
     pub async fn from_settings(settings: &Settings, own_port: u16) -> anyhow::Result<Self> {
         let tolerance_secs = settings.stripe_webhook_tolerance_secs;
-        match (&settings.stripe_secret_key, &settings.stripe_webhook_secret) {
-            (Some(key), Some(webhook_secret)) => Ok(Self {
+        match settings.stripe_keys() {
+            Some((key, webhook_secret)) => Ok(Self {
                 client: build_client(key, &settings.stripe_api_base)?,
-                webhook_secret: webhook_secret.clone(),
+                webhook_secret: webhook_secret.to_owned(),
                 tolerance_secs,
                 test_mode: false,
                 local: None,
             }),
-            _ => {
+            None => {
                 let local = StripeMock::start().await?;
                 let host = match settings.bind.ip() {
                     ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
