@@ -12,6 +12,7 @@
 //!   [`effects`]: what a paid purpose does, in the webhook's transaction.
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
+//! - [`test_mode`]: Stripe.js's two confirmations, for the test-mode provider only.
 //!
 //! Flow: the client creates an intent (idempotency key required), may update it,
 //! finalizes it with a saved card, and confirms it with Stripe.js; Stripe's
@@ -30,6 +31,7 @@ pub mod pdf;
 pub mod purpose;
 pub mod routes;
 pub mod stripe;
+pub mod test_mode;
 pub mod transactions;
 pub mod webhook;
 
@@ -74,4 +76,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(transactions::list))
         .routes(routes!(invoices::issue_token))
         .routes(routes!(invoices::download))
+        .routes(routes!(test_mode::confirm_setup))
+        .routes(routes!(test_mode::confirm_payment))
 }

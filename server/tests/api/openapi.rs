@@ -183,6 +183,8 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/transactions"),
     ("post", "/contests/{id}/invoices/download/token"),
     ("get", "/contests/{id}/invoices/download"),
+    ("post", "/payments/test-mode/setup-intents/{id}/confirm"),
+    ("post", "/payments/test-mode/payment-intents/{id}/confirm"),
 ];
 
 #[tokio::test]

@@ -5,7 +5,6 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 use super::{save_card, send, spawn_paying_app};
-use crate::helpers::spawn_app;
 
 async fn cards(app: &crate::helpers::TestApp, user: i64, token: &str) -> Vec<Value> {
     let list = app.get(&format!("/users/{user}/customer-cards"), Some(token)).await;
@@ -137,16 +136,4 @@ async fn a_payment_method_that_is_not_a_saved_card_is_refused_and_nothing_is_sto
         .await
         .assert_error(422, "payment_method.invalid");
     assert!(cards(&app, user, &token).await.is_empty());
-}
-
-#[tokio::test]
-async fn without_stripe_keys_the_test_mode_provider_answers_and_says_so() {
-    let app = spawn_app().await;
-    let (user, token) = app.client_session("testmode").await;
-    let setup =
-        send(&app, Method::POST, &format!("/users/{user}/customer-cards/stripe/setup-intents"), json!(null), &token)
-            .await;
-    assert_eq!(setup.status, 201, "{}", setup.body);
-    assert_eq!(setup.body["data"]["test_mode"], true);
-    assert!(setup.body["data"]["client_secret"].as_str().unwrap().starts_with("seti_"));
 }

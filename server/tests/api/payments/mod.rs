@@ -9,6 +9,7 @@ mod idempotency;
 mod invoices;
 mod launch;
 mod projects;
+mod test_mode;
 mod webhooks;
 
 use reqwest::Method;
