@@ -14,6 +14,7 @@ use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError
 use stripe_core::{
     customer::CreateCustomer,
     payment_intent::{CreatePaymentIntent, RetrievePaymentIntent, UpdatePaymentIntent},
+    refund::CreateRefund,
     setup_intent::CreateSetupIntent,
     PaymentIntent, SetupIntent,
 };
@@ -178,6 +179,19 @@ impl Stripe {
     #[instrument(skip_all, fields(intent_id))]
     pub async fn retrieve_intent(&self, intent_id: &str) -> Result<PaymentIntent, AppError> {
         RetrievePaymentIntent::new(intent_id).send(&self.client).await.map_err(provider_error)
+    }
+
+    /// Gives back all of a payment, once whatever the retries.
+    #[instrument(skip_all, fields(intent_id))]
+    pub async fn refund(&self, intent_id: &str) -> Result<(), AppError> {
+        CreateRefund::new()
+            .payment_intent(intent_id)
+            .customize()
+            .request_strategy(idempotent(&format!("refund-{intent_id}"))?)
+            .send(&self.client)
+            .await
+            .map_err(provider_error)?;
+        Ok(())
     }
 }
 

@@ -4,7 +4,8 @@
 //! `"{t}.{body}"` under the endpoint's secret, made within the tolerance (300 s by
 //! default), else 400 and nothing changes. Each event id is handled once: a
 //! redelivered event is acknowledged and ignored. `payment_intent.succeeded` marks
-//! the payment paid and performs its effect in one transaction with the hub events;
+//! the payment paid and performs its effect in one transaction with the hub events
+//! (should the effect no longer be possible, the payment is refunded at Stripe);
 //! `payment_intent.payment_failed` and `charge.refunded` are recorded.
 //!
 //! The body is read with serde_json rather than `async-stripe-webhook`: that crate
@@ -108,6 +109,13 @@ pub async fn receive(
     if settled.wake_timers {
         state.realtime.wake_timers().await;
     }
+    if let Some(intent_id) = settled.refund {
+        // After commit: Stripe's `charge.refunded` comes back to this endpoint. A
+        // failure here leaves the note on the payment for an admin.
+        if let Err(err) = state.stripe.refund(&intent_id).await {
+            tracing::error!(error = %err, intent_id, "could not refund a payment whose effect was refused");
+        }
+    }
     Ok(Json(Received { received: true, duplicate: false }))
 }
 
@@ -115,11 +123,13 @@ pub async fn receive(
 struct Settled {
     events: Vec<EventFrame>,
     wake_timers: bool,
+    /// A paid intent whose effect could not happen: refunded after commit.
+    refund: Option<String>,
 }
 
 /// The payment is paid, and what it paid for happens, in the caller's transaction.
-/// Should the effect no longer be possible, the payment stays recorded as paid with
-/// a note, for an admin to refund.
+/// Should the effect no longer be possible (an admin started the contest meanwhile,
+/// say), the payment is recorded paid with a note and refunded after commit.
 async fn succeeded(tx: &mut sqlx::Transaction<'_, sqlx::Any>, intent: &Value, now: i64) -> Result<Settled, AppError> {
     let Some(row) = ours(tx, intent).await? else { return Ok(Settled::default()) };
     // Marked first: the conditional update holds the row, so of two events about one
@@ -128,6 +138,7 @@ async fn succeeded(tx: &mut sqlx::Transaction<'_, sqlx::Any>, intent: &Value, no
         return Ok(Settled::default());
     }
     let mut effect = effects::Effect::default();
+    let mut refund = None;
     // A savepoint: an effect refused half-way leaves nothing of itself behind.
     let mut savepoint = sqlx::Acquire::begin(&mut **tx).await?;
     match effects::apply(&mut savepoint, &row, now).await {
@@ -138,7 +149,8 @@ async fn succeeded(tx: &mut sqlx::Transaction<'_, sqlx::Any>, intent: &Value, no
         Err(AppError::Rule { code, .. }) => {
             savepoint.rollback().await?;
             tracing::error!(transaction_id = row.id, code = code.code, "paid, but its effect can no longer happen");
-            transactions::note(tx, row.id, &format!("paid, effect not applied: {}", code.code)).await?;
+            transactions::note(tx, row.id, &format!("paid, effect not applied ({}): refunded", code.code)).await?;
+            refund = Some(row.stripe_payment_intent_id.clone());
         }
         Err(other) => return Err(other),
     }
@@ -148,7 +160,7 @@ async fn succeeded(tx: &mut sqlx::Transaction<'_, sqlx::Any>, intent: &Value, no
     let paid = transactions::find(&mut **tx, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     effect.events.push(events::updated(tx, &paid, now).await?);
     tracing::info!(transaction_id = row.id, "payment succeeded");
-    Ok(Settled { events: effect.events, wake_timers: effect.wake_timers })
+    Ok(Settled { events: effect.events, wake_timers: effect.wake_timers, refund })
 }
 
 async fn failed(conn: &mut AnyConnection, intent: &Value, now: i64) -> Result<Settled, AppError> {
@@ -159,7 +171,7 @@ async fn failed(conn: &mut AnyConnection, intent: &Value, now: i64) -> Result<Se
     }
     let failed = transactions::find(&mut *conn, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, "payment declined");
-    Ok(Settled { events: vec![events::updated(conn, &failed, now).await?], wake_timers: false })
+    Ok(Settled { events: vec![events::updated(conn, &failed, now).await?], ..Settled::default() })
 }
 
 async fn refunded(conn: &mut AnyConnection, charge: &Value, now: i64) -> Result<Settled, AppError> {
@@ -169,7 +181,7 @@ async fn refunded(conn: &mut AnyConnection, charge: &Value, now: i64) -> Result<
     transactions::mark_refunded(conn, row.id, refunded_cents, now).await?;
     let row = transactions::find(&mut *conn, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, refunded_cents, "payment refunded");
-    Ok(Settled { events: vec![events::updated(conn, &row, now).await?], wake_timers: false })
+    Ok(Settled { events: vec![events::updated(conn, &row, now).await?], ..Settled::default() })
 }
 
 /// The payment of this intent, if it is one of ours (Stripe also tells of others).

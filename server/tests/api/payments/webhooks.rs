@@ -118,3 +118,29 @@ async fn a_refund_made_at_stripe_is_recorded() {
     );
     assert_eq!(refunded["status_id"], 2, "it was paid; the refund is recorded beside it");
 }
+
+#[tokio::test]
+async fn a_payment_whose_effect_can_no_longer_happen_is_refunded() {
+    let (app, stripe) = spawn_paying_app().await;
+    let (owner_id, owner) = app.client_session("toolate").await;
+    let (_, admin) = app.admin_session("toolateadmin").await;
+    let (id, _) = priced_contest(&app, &owner, &[]).await;
+    let card = save_card(&app, &stripe, owner_id, &owner, "pm_card_visa").await;
+    let base = format!("/contests/{id}/payments/stripe/payment-intents");
+    let intent = super::create_intent(&app, &base, json!({}), &owner).await;
+    assert_eq!(super::finalize(&app, &base, &intent, card, &owner).await.status, 200);
+    // An admin starts the contest while the client is still paying.
+    crate::contests::activate(&app, id, &admin).await;
+    let launched_at = contest(&app, id, &owner).await["launched_at"].clone();
+
+    let intent_id = intent["id"].as_str().unwrap();
+    let (status, _) = stripe.confirm_payment_intent(intent_id, intent["client_secret"].as_str().unwrap(), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(contest(&app, id, &owner).await["launched_at"], launched_at, "started once");
+    let refunded = transaction(&app, &owner, intent_id).await;
+    assert_eq!(refunded["state"], "refunded", "{refunded}");
+    assert_eq!(refunded["refunded_cents"], intent["amount_cents"]);
+    assert!(refunded["failure_message"].as_str().unwrap().contains("refunded"));
+    let refund_event = stripe.events().into_iter().find(|e| e.kind == "charge.refunded").expect("refunded at Stripe");
+    assert_eq!(refund_event.status, Some(200));
+}
