@@ -67,6 +67,9 @@ event_types! {
     NOTIFICATION_CREATED = "notification.created";
     /// `user:{id}`: the unread counters shown in the header changed.
     BADGE = "badge";
+    /// `user:{id}` of the payer: a payment was paid, declined or refunded; carries the
+    /// payment as `GET /transactions` lists it.
+    PAYMENT_UPDATED = "payment.updated";
     /// `court`: an entry was reported; carries the report as the court lists it.
     REPORT_CREATED = "report.created";
     /// `court`: a juror voted on a report; carries the running tally.

@@ -112,6 +112,23 @@ pub struct Settings {
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value = "pretty")]
     pub log_format: LogFormat,
 
+    /// Stripe secret key (`sk_...`). Unset: the test-mode provider, a local Stripe
+    /// started inside the server (logged loudly at start; answers carry `test_mode`).
+    #[arg(long, env = "STRIPE_SECRET_KEY")]
+    pub stripe_secret_key: Option<String>,
+
+    /// Signing secret of the Stripe webhook endpoint (`whsec_...`); required with the key.
+    #[arg(long, env = "STRIPE_WEBHOOK_SECRET")]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Base URL of Stripe's API; tests point it at a local Stripe.
+    #[arg(long, env = "STRIPE_API_BASE", default_value = "https://api.stripe.com/")]
+    pub stripe_api_base: String,
+
+    /// Age past which a signed webhook is refused, in seconds (Stripe's default 300).
+    #[arg(long, env = "STRIPE_WEBHOOK_TOLERANCE_SECS", default_value_t = 300)]
+    pub stripe_webhook_tolerance_secs: i64,
+
     /// Seconds to wait for open requests and sockets to finish on shutdown.
     #[arg(long, env = "VITRINE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     pub shutdown_grace_secs: u64,
@@ -182,6 +199,25 @@ impl Settings {
         if self.max_upload_bytes == 0 {
             return Err(SettingError { name: "VITRINE_MAX_UPLOAD_BYTES", reason: "must be above 0".into() });
         }
+        let stripe_set = [&self.stripe_secret_key, &self.stripe_webhook_secret]
+            .iter()
+            .filter(|v| v.as_deref().is_some_and(|v| !v.is_empty()))
+            .count();
+        if stripe_set == 1 {
+            return Err(SettingError {
+                name: "STRIPE_WEBHOOK_SECRET",
+                reason: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all".into(),
+            });
+        }
+        if !(self.stripe_api_base.starts_with("https://") || self.stripe_api_base.starts_with("http://")) {
+            return Err(SettingError {
+                name: "STRIPE_API_BASE",
+                reason: format!("expected http(s)://..., got {:?}", self.stripe_api_base),
+            });
+        }
+        if self.stripe_webhook_tolerance_secs < 1 {
+            return Err(SettingError { name: "STRIPE_WEBHOOK_TOLERANCE_SECS", reason: "must be above 0".into() });
+        }
         if self.db_pool == 0 {
             return Err(SettingError { name: "VITRINE_DB_POOL", reason: "must be above 0".into() });
         }
@@ -199,6 +235,14 @@ impl Settings {
     /// The folder of uploaded files in force: the configured one, or `{data_dir}/files`.
     pub fn effective_files_dir(&self) -> PathBuf {
         self.files_dir.clone().unwrap_or_else(|| self.data_dir.join("files"))
+    }
+
+    /// The Stripe secret key and webhook secret, when both are set (non-empty);
+    /// None means the test-mode provider.
+    pub fn stripe_keys(&self) -> Option<(&str, &str)> {
+        let key = self.stripe_secret_key.as_deref().filter(|k| !k.is_empty())?;
+        let secret = self.stripe_webhook_secret.as_deref().filter(|s| !s.is_empty())?;
+        Some((key, secret))
     }
 
     pub fn token_ttl(&self) -> Duration {
@@ -230,6 +274,21 @@ mod tests {
         assert_eq!(err.name, "DATABASE_URL");
         s.database_url = None;
         assert!(s.effective_database_url().starts_with("sqlite://data/"));
+    }
+
+    #[test]
+    fn a_stripe_key_needs_its_webhook_secret() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        s.stripe_secret_key = Some("sk_test_x".into());
+        assert_eq!(s.validate().unwrap_err().name, "STRIPE_WEBHOOK_SECRET");
+        s.stripe_webhook_secret = Some("whsec_x".into());
+        s.validate().unwrap();
+        assert!(s.stripe_keys().is_some());
+        // Empty values (an unset variable passed through) mean the test-mode provider.
+        s.stripe_secret_key = Some(String::new());
+        s.stripe_webhook_secret = Some(String::new());
+        s.validate().unwrap();
+        assert!(s.stripe_keys().is_none());
     }
 
     #[test]

@@ -46,6 +46,7 @@ use crate::{
         (name = "designers", description = "Designers' project preferences and portfolios"),
         (name = "project updates", description = "The workroom of an assigned project: updates, comments, reactions, image tags"),
         (name = "commerce", description = "Coupons, referrals, subscriptions, the tipping cart and tips"),
+        (name = "payments", description = "Saved cards, Stripe payment intents, the Stripe webhook, transactions, invoices"),
         (name = "files", description = "Uploads, file contents, one-time download links"),
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
@@ -82,6 +83,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::designers::router())
         .merge(crate::court::router())
         .merge(crate::commerce::router())
+        .merge(crate::payments::router())
         .split_for_parts()
 }
 
@@ -105,7 +107,7 @@ pub fn router(state: AppState) -> Router {
 /// Paths a browser may open directly that are not the web client's.
 /// Downloads (`/files/{id}/download?token=`) are opened by the browser but are not pages.
 const SERVER_PAGES: &[&str] =
-    &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime"];
+    &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks"];
 
 fn is_browser_navigation(request: &Request) -> bool {
     matches!(*request.method(), Method::GET | Method::HEAD)

@@ -17,6 +17,7 @@
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
 //! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips
 //!   (the payments area charges for them).
+//! - [`payments`]: Stripe cards, payment intents, the webhook and its effects, invoices.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
@@ -44,6 +45,7 @@ pub mod mail;
 pub mod messages;
 pub mod notifications;
 pub mod ops;
+pub mod payments;
 pub mod projects;
 pub mod realtime;
 pub mod seed;

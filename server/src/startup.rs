@@ -44,7 +44,10 @@ impl Application {
         let listener = TcpListener::bind(settings.bind)
             .await
             .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+        let stripe = Arc::new(crate::payments::Stripe::from_settings(&settings, port).await?);
         let state = AppState {
+            stripe,
             db,
             settings: Arc::new(settings),
             clock,

@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use crate::{accounts::LoginThrottle, config::Settings, realtime::Realtime, store::clock::SharedClock, store::Db};
+use crate::{
+    accounts::LoginThrottle, config::Settings, payments::Stripe, realtime::Realtime, store::clock::SharedClock,
+    store::Db,
+};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -16,6 +19,8 @@ pub struct AppState {
     pub realtime: Realtime,
     /// Failed sign-in attempts per login name, to answer 429 to guessing.
     pub login_throttle: Arc<LoginThrottle>,
+    /// Stripe, or the test-mode provider standing in for it.
+    pub stripe: Arc<Stripe>,
 }
 
 impl AppState {

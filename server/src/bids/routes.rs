@@ -268,18 +268,42 @@ pub async fn approve(
     }
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
+    let (active, events, ends_at) = approve_in(&mut tx, &project, &bid, Some(caller.id()), now).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    // A timeline deadline was scheduled: let the timers look again.
+    if ends_at.is_some() {
+        state.realtime.wake_timers().await;
+    }
+    Ok(Json(Data::new(ProjectView::of(active, true))))
+}
+
+/// Approves `bid` inside the caller's transaction: the bid is approved, the live
+/// project becomes active and assigned (1 -> 2) with its timeline deadline, and the
+/// bidder (type 14) and the owner (type 15) are told. `by` is the admin who approved
+/// by hand, None for a card payment. Answers the project as it is now, the events to
+/// publish after commit, and the timeline deadline (the timers must look again).
+pub async fn approve_in(
+    conn: &mut sqlx::AnyConnection,
+    project: &crate::projects::model::ProjectRow,
+    bid: &super::model::BidRow,
+    by: Option<i64>,
+    now: i64,
+) -> Result<(crate::projects::model::ProjectRow, Vec<vitrine_protocol::EventFrame>, Option<i64>), AppError> {
+    let (id, bid_id) = (project.id, bid.id);
     let ends_at = timeline_ends_at(now, project.timeline, project.timeline_range_end.as_deref());
-    if !projects::approve(&mut tx, id, bid_id, ends_at, now).await? {
+    if !projects::approve(conn, id, bid_id, ends_at, now).await? {
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }
-    store::set_status(&mut tx, bid_id, BID_APPROVED, now).await?;
-    let approved = store::find(&mut *tx, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
-    let files = store::files(&mut tx, bid_id).await?;
+    store::set_status(conn, bid_id, BID_APPROVED, now).await?;
+    let approved =
+        store::find(&mut *conn, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
+    let files = store::files(conn, bid_id).await?;
     let active =
-        projects::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+        projects::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
     let mut events = vec![
-        on_bid(&mut tx, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?,
-        project_events::status_changed(&mut tx, &active, now).await?,
+        on_bid(conn, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?,
+        project_events::status_changed(conn, &active, now).await?,
     ];
     let data = json!({"project_id": id, "bid_id": bid_id});
     let tells = [
@@ -294,18 +318,12 @@ pub async fn approve(
         let n = NewNotification {
             user_id,
             kind,
-            created_by: Some(caller.id()),
+            created_by: by,
             trigger_entity_id: Some(bid_id),
             plain_content,
             data: data.clone(),
         };
-        events.extend(notify(&mut tx, n, now).await?);
+        events.extend(notify(conn, n, now).await?);
     }
-    tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
-    // A timeline deadline was scheduled: let the timers look again.
-    if ends_at.is_some() {
-        state.realtime.wake_timers().await;
-    }
-    Ok(Json(Data::new(ProjectView::of(active, true))))
+    Ok((active, events, ends_at))
 }

@@ -23,7 +23,8 @@ pub async fn status_changed(
     outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_STATUS, data, now_ms).await
 }
 
-/// `contest.updated` on `contest:{id}`: brief or deadline changes watchers should redraw.
+/// `contest.updated` on `contest:{id}`: brief, deadline, prize or upgrade changes
+/// watchers should redraw.
 pub async fn updated(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
     let data = json!({
         "id": contest.id,
@@ -31,6 +32,13 @@ pub async fn updated(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64
         "description": contest.description,
         "submission_ends_at": contest.submission_ends_at,
         "deciding_ends_at": contest.deciding_ends_at,
+        "winning_entry_amount": contest.winning_entry_amount_cents / 100,
+        "is_highlighted": contest.is_highlighted,
+        "is_featured": contest.is_featured,
+        "is_private": contest.is_private,
+        "is_blind": contest.is_blind,
+        "is_notified_via_email": contest.is_notified_via_email,
+        "is_featured_blog_post": contest.is_featured_blog_post,
     });
     outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_UPDATED, data, now_ms).await
 }

@@ -317,6 +317,49 @@ pub async fn page(
     Ok((rows, total))
 }
 
+/// Turns on the upgrades a paid upgrade bought (each one kind flag); flags already on stay on.
+pub async fn apply_upgrades(
+    conn: &mut AnyConnection,
+    id: i64,
+    upgrades: &[crate::catalogue::model::UpgradeRow],
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    let on = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(upgrades.iter().any(|u| pick(u) != 0));
+    sqlx::query(
+        "UPDATE contest SET is_highlighted = CASE WHEN $1 = 1 THEN 1 ELSE is_highlighted END, \
+         is_featured = CASE WHEN $2 = 1 THEN 1 ELSE is_featured END, \
+         is_private = CASE WHEN $3 = 1 THEN 1 ELSE is_private END, \
+         is_blind = CASE WHEN $4 = 1 THEN 1 ELSE is_blind END, \
+         is_notified_via_email = CASE WHEN $5 = 1 THEN 1 ELSE is_notified_via_email END, \
+         is_featured_blog_post = CASE WHEN $6 = 1 THEN 1 ELSE is_featured_blog_post END, updated_at = $7 WHERE id = $8",
+    )
+    .bind(on(|u| u.is_highlighted))
+    .bind(on(|u| u.is_featured))
+    .bind(on(|u| u.is_private))
+    .bind(on(|u| u.is_blind))
+    .bind(on(|u| u.is_notified_via_email))
+    .bind(on(|u| u.is_featured_blog_post))
+    .bind(now_ms)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Raises the prize of a contest that has not ended by `cents`; false when it has ended.
+pub async fn raise_prize(conn: &mut AnyConnection, id: i64, cents: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE contest SET winning_entry_amount_cents = winning_entry_amount_cents + $1, updated_at = $2 \
+         WHERE id = $3 AND status_id IN (1, 2, 3)",
+    )
+    .bind(cents)
+    .bind(now_ms)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

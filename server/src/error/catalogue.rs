@@ -247,6 +247,30 @@ catalogue! {
     TIP_NOT_FOUND = "contest_entry_tip.not_found", "Resource Not Found";
     TIP_DECIDED = "contest_entry_tip.decided", "This tip has already been approved or rejected.";
     TIP_APPROVAL_IN = "approval_status_id.in", "Approval statuses are 1 (pending), 2 (approved) and 3 (rejected).";
+    // Payments and saved cards (contests doc, sections 3-9; projects doc, project payments).
+    CARD_NOT_FOUND = "customer_card.not_found", "Resource Not Found";
+    CARD_FORBIDDEN = "customer_card.forbidden", "Only the card's owner may use or change it.";
+    CARD_IS_DEFAULT = "customer_card.is_default", "The default card cannot also be the backup card.";
+    CARDS_EMPTY = "customer_card.none", "There are no saved cards available";
+    CVC_REQUIRED = "customer_card.cvc_required", "Please provide the CVC for the selected card to continue.";
+    PAYMENT_METHOD_INVALID = "payment_method.invalid", "That card could not be saved; please add it again.";
+    CARD_DECLINED = "payment.card_declined", "Your card was declined.";
+    PROVIDER_UNAVAILABLE = "payment.provider_unavailable", "The payment service is not reachable. Please try again.";
+    PAYMENT_FORBIDDEN = "payment.forbidden", "Only the owner may pay for this.";
+    PAYMENT_NOT_FOUND = "payment.not_found", "Resource Not Found";
+    PAYMENT_NOT_OPEN = "payment.not_open", "This payment is already settled.";
+    PAYMENT_NOT_DUE = "payment.not_due", "There is nothing to pay for here right now.";
+    IDEMPOTENCY_KEY_REQUIRED = "idempotency_key.required", "Every payment needs an idempotency key (1 to 255 characters).";
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key.reused", "This idempotency key was used for another payment.";
+    CONTEST_NOT_PAYABLE = "contest.post.coupon_code", "Sorry, You have to pay the amount.";
+    CONTEST_OPTIONS_MISSING = "contest.options.missing", "Choose a prize package before paying to start the contest.";
+    UPGRADE_ALREADY = "upgrade_ids.already", "The contest already has this upgrade.";
+    PRIZE_AMOUNT_IN = "amount.in", "Choose one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750 or 1000.";
+    ENTRY_NOT_PURCHASABLE = "contest.entry.not_available.purchase", "Sorry, this entry is not available for purchase.";
+    WEBHOOK_SIGNATURE = "webhook.signature_invalid", "The Stripe-Signature header does not match this payload.";
+    WEBHOOK_PAYLOAD = "webhook.payload_invalid", "The event could not be read.";
+    INVOICE_NOT_AVAILABLE = "invoice.not_available", "This contest has no paid invoice yet.";
+    INVOICE_TOKEN_INVALID = "invoice.token_invalid", "This download link is not valid or has been used.";
 
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";

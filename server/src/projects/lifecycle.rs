@@ -203,23 +203,37 @@ pub async fn increase_budget(
     }
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    store::set_budget(&mut tx, id, cents, now).await?;
-    let raised = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
-    let mut out = vec![events::updated(&mut tx, &raised, now).await?];
-    if let Some(designer) = store::approved_designer(&mut tx, &raised).await? {
-        let n = NewNotification {
-            user_id: designer,
-            kind: notices::BUDGET_INCREASED,
-            created_by: Some(caller.id()),
-            trigger_entity_id: Some(id),
-            plain_content: format!("The budget of {} was increased to ${dollars}", raised.title),
-            data: json!({"project_id": id, "bid_id": raised.approved_bid_id}),
-        };
-        out.extend(notify(&mut tx, n, now).await?);
-    }
+    let (raised, out) = raise_budget(&mut tx, id, cents, Some(caller.id()), now).await?;
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, out, now).await;
     Ok(Json(Data::new(ProjectView::of(raised, true))))
+}
+
+/// Sets the budget of project `id` to `cents` inside the caller's transaction and
+/// tells the approved designer (type 18); `by` is the admin, None for a card payment.
+/// Answers the project as it is now and the events to publish after commit.
+pub async fn raise_budget(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+    cents: i64,
+    by: Option<i64>,
+    now: i64,
+) -> Result<(ProjectRow, Vec<EventFrame>), AppError> {
+    store::set_budget(conn, id, cents, now).await?;
+    let raised = store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let mut out = vec![events::updated(conn, &raised, now).await?];
+    if let Some(designer) = store::approved_designer(conn, &raised).await? {
+        let n = NewNotification {
+            user_id: designer,
+            kind: notices::BUDGET_INCREASED,
+            created_by: by,
+            trigger_entity_id: Some(id),
+            plain_content: format!("The budget of {} was increased to ${}", raised.title, cents / 100),
+            data: json!({"project_id": id, "bid_id": raised.approved_bid_id}),
+        };
+        out.extend(notify(conn, n, now).await?);
+    }
+    Ok((raised, out))
 }
 
 /// The approved designer delivers the final files of a verified project: it moves

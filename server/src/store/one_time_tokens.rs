@@ -1,4 +1,4 @@
-//! Single-use secret links (password resets, file downloads): stored as a SHA-256
+//! Single-use secret links (password resets, file and invoice downloads): stored as a SHA-256
 //! digest with an expiry, found by digest, and consumed once by compare-and-set.
 //!
 //! The kinds differ only in their table and the column naming what the link is for
@@ -17,6 +17,7 @@ pub struct TokenTable {
 
 pub const PASSWORD_RESET: TokenTable = TokenTable { table: "password_reset", subject: "app_user_id" };
 pub const DOWNLOAD: TokenTable = TokenTable { table: "download_token", subject: "file_id" };
+pub const INVOICE_DOWNLOAD: TokenTable = TokenTable { table: "invoice_download_token", subject: "contest_id" };
 
 /// A link as stored.
 #[derive(Debug, Clone, FromRow)]

@@ -17,6 +17,7 @@ mod notifications;
 mod openapi;
 mod operations;
 mod password_reset;
+mod payments;
 mod profiles;
 mod projects;
 mod realtime;

@@ -143,6 +143,7 @@ export const EVENT_TYPES = [
   "message.read",
   "notification.created",
   "badge",
+  "payment.updated",
   "report.created",
   "report.vote",
   "report.judged",

@@ -1,0 +1,154 @@
+//! A contest's invoice: `POST /contests/{id}/invoices/download/token` gives a
+//! single-use link (its creator or an admin, once something was paid), and
+//! `GET /contests/{id}/invoices/download?token=` answers the PDF, no bearer needed so
+//! a browser can open it.
+
+use axum::{
+    extract::State,
+    http::{header, StatusCode},
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{pdf, transactions};
+use crate::{
+    accounts::{
+        secrets::{new_secret, secret_digest},
+        CurrentUser,
+    },
+    api::Data,
+    contests::{launch::owned, store as contest_store},
+    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    state::AppState,
+    store::one_time_tokens,
+};
+
+/// How long an invoice link works.
+pub const TOKEN_TTL_MS: i64 = 5 * 60 * 1000;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceToken {
+    /// Goes in `GET /contests/{id}/invoices/download?token=`; works once.
+    pub token: String,
+    pub expires_at: i64,
+}
+
+/// A one-time link to the contest's invoice (its creator or an admin).
+#[utoipa::path(post, path = "/contests/{id}/invoices/download/token", tag = "payments", params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 201, body = Data<InvoiceToken>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn issue_token(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<(StatusCode, Json<Data<InvoiceToken>>), AppError> {
+    if caller.is_admin() {
+        contest_store::find(&state.db.pool, id)
+            .await?
+            .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    } else {
+        owned(&state, &caller, id).await?;
+    }
+    if transactions::paid_for_contest(&state.db.pool, id).await?.is_empty() {
+        return Err(AppError::conflict(catalogue::INVOICE_NOT_AVAILABLE));
+    }
+    let token = new_secret();
+    let now = state.now_ms();
+    let expires_at = now + TOKEN_TTL_MS;
+    sqlx::query(
+        "INSERT INTO invoice_download_token (contest_id, app_user_id, token_hash, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(caller.id())
+    .bind(secret_digest(&token))
+    .bind(now)
+    .bind(expires_at)
+    .execute(&state.db.pool)
+    .await?;
+    Ok((StatusCode::CREATED, Json(Data::new(InvoiceToken { token, expires_at }))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DownloadQuery {
+    pub token: Option<String>,
+}
+
+/// The invoice as a PDF, with a one-time token. Unknown token: 404; used or expired: 410.
+#[utoipa::path(get, path = "/contests/{id}/invoices/download", tag = "payments", params(("id" = i64, Path), DownloadQuery),
+    responses((status = 200, description = "The invoice", content_type = "application/pdf"),
+        (status = 404, body = ErrorEnvelope), (status = 410, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn download(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<DownloadQuery>,
+) -> Result<Response, AppError> {
+    let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
+    let token = query.token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
+    let table = one_time_tokens::INVOICE_DOWNLOAD;
+    let row = one_time_tokens::find(&state.db.pool, table, &secret_digest(&token))
+        .await?
+        .filter(|row| row.subject_id == id)
+        .ok_or_else(invalid)?;
+    let now = state.now_ms();
+    if row.used_at.is_some()
+        || row.expires_at <= now
+        || !one_time_tokens::consume(&state.db.pool, table, row.id, now).await?
+    {
+        return Err(AppError::rule(StatusCode::GONE, catalogue::INVOICE_TOKEN_INVALID));
+    }
+    let contest = contest_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
+    let paid = transactions::paid_for_contest(&state.db.pool, id).await?;
+    let payer = crate::accounts::store::find_user(&state.db.pool, contest.created_by).await?;
+    let mut lines =
+        vec!["Vitrine - Invoice".to_owned(), String::new(), format!("Contest #{}: {}", contest.id, contest.title)];
+    if let Some(payer) = payer {
+        lines.push(format!("Billed to: {} <{}>", payer.name, payer.email));
+    }
+    if state.stripe.test_mode {
+        lines.push("TEST MODE: no real card was charged.".to_owned());
+    }
+    lines.push(String::new());
+    for t in &paid {
+        let refund = match t.refunded_cents {
+            0 => String::new(),
+            cents => format!(" (refunded {})", dollars(cents)),
+        };
+        lines.push(format!("Payment #{}  {}  {}{refund}", t.id, label(&t.purpose), dollars(t.amount_cents)));
+    }
+    let total: i64 = paid.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
+    lines.push(String::new());
+    lines.push(format!("Total paid: {} USD, by card through Stripe", dollars(total)));
+    let filename = format!("invoice-contest-{}.pdf", contest.id);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        pdf::text_page(&lines),
+    )
+        .into_response())
+}
+
+fn dollars(cents: i64) -> String {
+    format!("${}.{:02}", cents / 100, cents % 100)
+}
+
+fn label(purpose: &str) -> &'static str {
+    match purpose {
+        "contest_launch" => "Contest launch",
+        "contest_upgrade" => "Upgrades",
+        "contest_extend" => "Extension",
+        "contest_prize" => "Prize increase",
+        "additional_design" => "Additional design",
+        _ => "Payment",
+    }
+}

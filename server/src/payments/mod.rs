@@ -1,0 +1,81 @@
+//! Payments through Stripe (contests doc, sections 3-9; projects doc, project payments).
+//!
+//! - [`stripe`]: the provider (the `async-stripe` client and the webhook secret), or
+//!   the test-mode provider, a local Stripe started inside the server when no keys
+//!   are configured. [`customers`]: each user's Stripe customer.
+//! - [`cards`]: saved cards (setup intents, store, list, default and backup, delete,
+//!   CVC check); SQL in [`card_store`].
+//! - [`purpose`]: what a payment pays for and what it costs (server-side prices in
+//!   cents, the payer's own contest or project). [`intents`]: create, update and
+//!   finalize, shared by every purpose's routes in [`routes`].
+//! - [`webhook`]: `POST /webhooks/stripe`, signature checked, each event once;
+//!   [`effects`]: what a paid purpose does, in the webhook's transaction.
+//! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
+//! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
+//! - [`test_mode`]: Stripe.js's two confirmations, for the test-mode provider only.
+//!
+//! Flow: the client creates an intent (idempotency key required), may update it,
+//! finalizes it with a saved card, and confirms it with Stripe.js; Stripe's
+//! `payment_intent.succeeded` webhook marks the payment paid and performs its effect,
+//! publishing the hub events (`contest.status`, `contest.updated`, `bid.updated`,
+//! `project.status`, `payment.updated`, notifications) after commit.
+
+pub mod card_store;
+pub mod cards;
+pub mod customers;
+pub mod effects;
+pub mod events;
+pub mod intents;
+pub mod invoices;
+pub mod pdf;
+pub mod purpose;
+pub mod routes;
+pub mod stripe;
+pub mod test_mode;
+pub mod transactions;
+pub mod webhook;
+
+pub use purpose::Purpose;
+pub use stripe::Stripe;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(cards::setup_intent))
+        .routes(routes!(cards::store_payment_method))
+        .routes(routes!(cards::list))
+        .routes(routes!(cards::mark_as_default))
+        .routes(routes!(cards::mark_as_backup))
+        .routes(routes!(cards::delete))
+        .routes(routes!(cards::require_cvc))
+        .routes(routes!(routes::create_launch))
+        .routes(routes!(routes::update_launch))
+        .routes(routes!(routes::finalize_launch))
+        .routes(routes!(routes::create_upgrade))
+        .routes(routes!(routes::update_upgrade))
+        .routes(routes!(routes::finalize_upgrade))
+        .routes(routes!(routes::create_extend))
+        .routes(routes!(routes::update_extend))
+        .routes(routes!(routes::finalize_extend))
+        .routes(routes!(routes::create_prize))
+        .routes(routes!(routes::update_prize))
+        .routes(routes!(routes::finalize_prize))
+        .routes(routes!(routes::create_design))
+        .routes(routes!(routes::update_design))
+        .routes(routes!(routes::finalize_design))
+        .routes(routes!(routes::create_bid))
+        .routes(routes!(routes::update_bid))
+        .routes(routes!(routes::finalize_bid))
+        .routes(routes!(routes::create_budget))
+        .routes(routes!(routes::update_budget))
+        .routes(routes!(routes::finalize_budget))
+        .routes(routes!(webhook::receive))
+        .routes(routes!(transactions::list))
+        .routes(routes!(invoices::issue_token))
+        .routes(routes!(invoices::download))
+        .routes(routes!(test_mode::confirm_setup))
+        .routes(routes!(test_mode::confirm_payment))
+}

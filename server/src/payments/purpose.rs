@@ -1,0 +1,311 @@
+//! What a payment pays for ([`Purpose`]), and what it costs ([`quote`]): the amount
+//! is computed here from database prices, in integer US cents, never taken from the
+//! client; the payer must own the contest or project, and it must be in a state where
+//! the payment makes sense. The effect of a paid purpose is in [`super::effects`].
+//!
+//! Adding a purpose (the commerce area's cart, say) is three steps: a variant here
+//! (with [`Purpose::kind`] and [`Purpose::from_row`]), its arm in [`quote`] (amount,
+//! payer check, trigger and reason ids) and its arm in [`super::effects::apply`].
+
+use serde_json::{json, Value};
+
+use super::transactions::TransactionRow;
+use crate::{
+    accounts::CurrentUser,
+    bids::{access::visible_bid, model::BID_OPEN},
+    catalogue::{model::UpgradeRow, store as catalogue_store},
+    contests::{launch::owned as owned_contest, model::ContestRow, status::ContestStatus},
+    entries::additional::{store as additional_store, AdditionalStatus},
+    error::{catalogue, AppError, FieldErrors},
+    projects::{access::owned as owned_project, status::ProjectStatus},
+    state::AppState,
+};
+
+/// Payment trigger ids (contests doc, section 9). 8, 10 and 11 are ours: the
+/// specification names no trigger for raising a prize or paying for a project.
+pub mod trigger {
+    pub const CONTEST_CREATE: i64 = 4;
+    pub const UPGRADE: i64 = 5;
+    pub const EXTEND: i64 = 6;
+    pub const ADDITIONAL_DESIGN: i64 = 7;
+    pub const INCREASE_PRIZE: i64 = 8;
+    pub const BID_APPROVAL: i64 = 10;
+    pub const BUDGET_INCREASE: i64 = 11;
+}
+
+/// Payment reason ids (contests doc, section 9): what the money is for.
+pub mod reason {
+    /// A contest's launch funds the prize its winner is paid.
+    pub const WON_CONTEST: i64 = 7;
+    pub const ADDITIONAL_ENTRY: i64 = 8;
+    /// Upgrades, extensions, prize and budget raises.
+    pub const ADDITIONAL_PAYMENT: i64 = 9;
+    /// An approved bid funds the project its designer won.
+    pub const WON_PROJECT: i64 = 21;
+}
+
+/// Prize increases offered, in dollars (contests doc, section 9).
+pub const PRIZE_INCREASES: [i64; 11] = [25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000];
+
+/// What a payment pays for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Purpose {
+    /// Starting an unpaid contest (1 -> 2): package, upgrades and length chosen at launch.
+    ContestLaunch { contest_id: i64 },
+    /// Upgrades bought for a contest already launched.
+    ContestUpgrade { contest_id: i64, upgrade_ids: Vec<i64> },
+    /// A running contest's deadlines moved by 1 to 10 days.
+    ContestExtend { contest_id: i64, days: i64 },
+    /// The prize raised by one of [`PRIZE_INCREASES`] (cents).
+    ContestPrize { contest_id: i64, amount_cents: i64 },
+    /// An additional design the holder asked to buy (`additional_entry`, status 1).
+    AdditionalDesign { contest_id: i64, entry_id: i64 },
+    /// Approving a bid on a live project (1 -> 2).
+    BidApproval { project_id: i64, bid_id: i64 },
+    /// Raising a project's budget to `budget_cents`.
+    BudgetIncrease { project_id: i64, budget_cents: i64 },
+}
+
+impl Purpose {
+    /// The stable name stored with the payment.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::ContestLaunch { .. } => "contest_launch",
+            Self::ContestUpgrade { .. } => "contest_upgrade",
+            Self::ContestExtend { .. } => "contest_extend",
+            Self::ContestPrize { .. } => "contest_prize",
+            Self::AdditionalDesign { .. } => "additional_design",
+            Self::BidApproval { .. } => "bid_approval",
+            Self::BudgetIncrease { .. } => "budget_increase",
+        }
+    }
+
+    /// The purpose a stored payment was made for.
+    pub fn from_row(row: &TransactionRow) -> Option<Self> {
+        let details: Value = serde_json::from_str(&row.details).unwrap_or(Value::Null);
+        let contest_id = row.contest_id;
+        let project_id = row.project_id;
+        Some(match row.purpose.as_str() {
+            "contest_launch" => Self::ContestLaunch { contest_id: contest_id? },
+            "contest_upgrade" => Self::ContestUpgrade {
+                contest_id: contest_id?,
+                upgrade_ids: serde_json::from_value(details["upgrade_ids"].clone()).ok()?,
+            },
+            "contest_extend" => Self::ContestExtend { contest_id: contest_id?, days: details["days"].as_i64()? },
+            "contest_prize" => Self::ContestPrize { contest_id: contest_id?, amount_cents: row.amount_cents },
+            "additional_design" => Self::AdditionalDesign { contest_id: contest_id?, entry_id: row.subject_id? },
+            "bid_approval" => Self::BidApproval { project_id: project_id?, bid_id: row.subject_id? },
+            "budget_increase" => {
+                Self::BudgetIncrease { project_id: project_id?, budget_cents: details["budget_cents"].as_i64()? }
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// A purpose priced: everything stored with the payment.
+#[derive(Debug, Clone)]
+pub struct Quote {
+    pub amount_cents: i64,
+    /// Shown on the Stripe dashboard and the invoice.
+    pub description: String,
+    pub trigger_id: i64,
+    pub reason_id: i64,
+    pub contest_id: Option<i64>,
+    pub project_id: Option<i64>,
+    pub subject_id: Option<i64>,
+    pub details: Value,
+}
+
+impl Quote {
+    fn contest(contest: &ContestRow, amount_cents: i64, what: &str, trigger_id: i64, reason_id: i64) -> Self {
+        Self {
+            amount_cents,
+            description: format!("{what}: {} (contest #{})", contest.title, contest.id),
+            trigger_id,
+            reason_id,
+            contest_id: Some(contest.id),
+            project_id: None,
+            subject_id: None,
+            details: json!({}),
+        }
+    }
+}
+
+/// Prices `purpose` for `caller`, checking the caller owns what is paid for and that
+/// it can be paid for now.
+pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) -> Result<Quote, AppError> {
+    let db = &state.db.pool;
+    match purpose {
+        Purpose::ContestLaunch { contest_id } => {
+            let contest = owned_contest(state, caller, *contest_id).await?;
+            if contest.status() != ContestStatus::Unpaid {
+                return Err(AppError::conflict(catalogue::CONTEST_STARTED));
+            }
+            let amount = launch_amount(state, &contest).await?;
+            Ok(Quote::contest(&contest, amount, "Contest launch", trigger::CONTEST_CREATE, reason::WON_CONTEST))
+        }
+        Purpose::ContestUpgrade { contest_id, upgrade_ids } => {
+            let contest = owned_contest(state, caller, *contest_id).await?;
+            if !matches!(contest.status(), ContestStatus::Active | ContestStatus::Deciding) {
+                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+            }
+            let chosen = chosen_upgrades(state, &contest, upgrade_ids).await?;
+            let amount = chosen.iter().map(|u| u.amount_cents).sum();
+            let mut quote =
+                Quote::contest(&contest, amount, "Contest upgrades", trigger::UPGRADE, reason::ADDITIONAL_PAYMENT);
+            quote.details = json!({"upgrade_ids": chosen.iter().map(|u| u.id).collect::<Vec<_>>()});
+            Ok(quote)
+        }
+        Purpose::ContestExtend { contest_id, days } => {
+            let contest = owned_contest(state, caller, *contest_id).await?;
+            if !crate::contests::status::EXTEND_DAYS.contains(days) {
+                return Err(AppError::field("days", catalogue::EXTEND_DAYS));
+            }
+            if contest.status() != ContestStatus::Active {
+                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+            }
+            let per_day = price(state, "contest.extend.day").await?;
+            let what = format!("Contest extension by {days} days");
+            let mut quote =
+                Quote::contest(&contest, per_day * days, &what, trigger::EXTEND, reason::ADDITIONAL_PAYMENT);
+            quote.details = json!({"days": days});
+            Ok(quote)
+        }
+        Purpose::ContestPrize { contest_id, amount_cents } => {
+            let contest = owned_contest(state, caller, *contest_id).await?;
+            if !PRIZE_INCREASES.iter().any(|d| d * 100 == *amount_cents) {
+                return Err(AppError::field("amount", catalogue::PRIZE_AMOUNT_IN));
+            }
+            if contest.status() > ContestStatus::Deciding {
+                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+            }
+            let quote = Quote::contest(
+                &contest,
+                *amount_cents,
+                "Prize increase",
+                trigger::INCREASE_PRIZE,
+                reason::ADDITIONAL_PAYMENT,
+            );
+            Ok(quote)
+        }
+        Purpose::AdditionalDesign { contest_id, entry_id } => {
+            let contest = owned_contest(state, caller, *contest_id).await?;
+            let mut conn = db.acquire().await?;
+            let purchase = additional_store::find_by_entry(&mut conn, contest.id, *entry_id)
+                .await?
+                .filter(|p| p.status_id == AdditionalStatus::Requested.id())
+                .ok_or_else(|| AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE))?;
+            let what = format!("Additional design #{}", purchase.entry_number);
+            let mut quote = Quote::contest(
+                &contest,
+                purchase.amount_cents,
+                &what,
+                trigger::ADDITIONAL_DESIGN,
+                reason::ADDITIONAL_ENTRY,
+            );
+            quote.subject_id = Some(*entry_id);
+            Ok(quote)
+        }
+        Purpose::BidApproval { project_id, bid_id } => {
+            let project = owned_project(state, caller, *project_id, false).await?;
+            let bid = visible_bid(state, caller, *bid_id, Some(project.id)).await?.bid;
+            if project.status() != ProjectStatus::Live || bid.status_id != BID_OPEN {
+                return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+            }
+            Ok(Quote {
+                amount_cents: bid.amount_cents,
+                description: format!("Bid #{} approved: {} (project #{})", bid.id, project.title, project.id),
+                trigger_id: trigger::BID_APPROVAL,
+                reason_id: reason::WON_PROJECT,
+                contest_id: None,
+                project_id: Some(project.id),
+                subject_id: Some(bid.id),
+                details: json!({}),
+            })
+        }
+        Purpose::BudgetIncrease { project_id, budget_cents } => {
+            let project = owned_project(state, caller, *project_id, false).await?;
+            if project.status() == ProjectStatus::Completed {
+                return Err(AppError::conflict(catalogue::PROJECT_STARTED));
+            }
+            let current = project.budget_cents.unwrap_or(0);
+            if *budget_cents <= current || *budget_cents > 1_000_000 * 100 {
+                return Err(AppError::field("budget", catalogue::BUDGET_NOT_HIGHER));
+            }
+            Ok(Quote {
+                amount_cents: budget_cents - current,
+                description: format!(
+                    "Budget of {} (project #{}) raised to ${}",
+                    project.title,
+                    project.id,
+                    budget_cents / 100
+                ),
+                trigger_id: trigger::BUDGET_INCREASE,
+                reason_id: reason::ADDITIONAL_PAYMENT,
+                contest_id: None,
+                project_id: Some(project.id),
+                subject_id: None,
+                details: json!({"budget_cents": budget_cents}),
+            })
+        }
+    }
+}
+
+/// A price of `payment_price` by code.
+async fn price(state: &AppState, code: &str) -> Result<i64, AppError> {
+    let cents: Option<i64> = sqlx::query_scalar("SELECT amount_cents FROM payment_price WHERE code = $1")
+        .bind(code)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    cents.ok_or_else(|| anyhow::anyhow!("no payment_price {code}").into())
+}
+
+/// What starting `contest` costs: its package, the upgrades chosen at launch (their
+/// flags on the contest) and its length, as the options step showed.
+async fn launch_amount(state: &AppState, contest: &ContestRow) -> Result<i64, AppError> {
+    let db = &state.db.pool;
+    let pricing = match contest.contest_type_pricing_id {
+        Some(id) => catalogue_store::find_pricing(db, id).await?,
+        None => None,
+    };
+    let pricing = pricing.ok_or_else(|| AppError::conflict(catalogue::CONTEST_OPTIONS_MISSING))?;
+    let upgrades = catalogue_store::upgrades(db, contest.contest_type_id).await?;
+    let upgrades: i64 = upgrades.iter().filter(|u| on_contest(contest, u)).map(|u| u.amount_cents).sum();
+    let length = match contest.contest_length_id {
+        Some(id) => catalogue_store::find_length(db, id).await?.map(|l| l.amount_cents).unwrap_or(0),
+        None => 0,
+    };
+    Ok(pricing.amount_cents + upgrades + length)
+}
+
+/// Whether the contest already carries the upgrade's kind.
+fn on_contest(contest: &ContestRow, u: &UpgradeRow) -> bool {
+    (u.is_highlighted == 1 && contest.is_highlighted == 1)
+        || (u.is_featured == 1 && contest.is_featured == 1)
+        || (u.is_private == 1 && contest.is_private == 1)
+        || (u.is_blind == 1 && contest.is_blind == 1)
+        || (u.is_notified_via_email == 1 && contest.is_notified_via_email == 1)
+        || (u.is_featured_blog_post == 1 && contest.is_featured_blog_post == 1)
+}
+
+/// The upgrades asked for: offered for the type, not rush (a length, chosen at
+/// launch), not already on the contest; at least one.
+async fn chosen_upgrades(state: &AppState, contest: &ContestRow, ids: &[i64]) -> Result<Vec<UpgradeRow>, AppError> {
+    let offered = catalogue_store::upgrades(&state.db.pool, contest.contest_type_id).await?;
+    let mut errors = FieldErrors::new();
+    let mut chosen: Vec<UpgradeRow> = Vec::new();
+    for id in ids {
+        match offered.iter().find(|u| u.id == *id && u.is_rush == 0) {
+            Some(u) if on_contest(contest, u) => errors.add("upgrade_ids", catalogue::UPGRADE_ALREADY),
+            Some(u) if !chosen.iter().any(|c| c.id == u.id) => chosen.push(u.clone()),
+            Some(_) => {}
+            None => errors.add("upgrade_ids", catalogue::NOT_FOUND_OPTION),
+        }
+    }
+    if ids.is_empty() {
+        errors.add("upgrade_ids", catalogue::REQUIRED);
+    }
+    errors.into_result()?;
+    Ok(chosen)
+}

@@ -1,0 +1,228 @@
+//! The Stripe provider: the `async-stripe` client, the webhook secret, and the few
+//! calls the payments area makes. Built once at start from [`Settings`].
+//!
+//! Without `STRIPE_SECRET_KEY` the server runs the **test-mode provider**: it starts a
+//! local Stripe (`vitrine-stripe-mock`) on a loopback port, points this same client
+//! at it and has it deliver signed webhooks back to this server. That is logged as a
+//! warning at start, and payment answers carry `test_mode: true`, so nobody mistakes
+//! it for real money.
+
+use std::collections::HashMap;
+
+use axum::http::StatusCode;
+use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
+use stripe_core::{
+    customer::CreateCustomer,
+    payment_intent::{CreatePaymentIntent, RetrievePaymentIntent, UpdatePaymentIntent},
+    refund::CreateRefund,
+    setup_intent::CreateSetupIntent,
+    PaymentIntent, SetupIntent,
+};
+use stripe_payment::{
+    payment_method::{AttachPaymentMethod, DetachPaymentMethod, RetrievePaymentMethod},
+    PaymentMethod,
+};
+use tracing::instrument;
+use vitrine_stripe_mock::StripeMock;
+
+use crate::{
+    config::Settings,
+    error::{catalogue, AppError},
+};
+
+/// Stripe as this server reaches it.
+pub struct Stripe {
+    /// The real client; in test mode it talks to [`Stripe::local`].
+    client: Client,
+    /// Secret that signs the webhooks sent to `POST /webhooks/stripe`.
+    pub webhook_secret: String,
+    /// Oldest acceptable webhook signature, in seconds.
+    pub tolerance_secs: i64,
+    /// True when no keys were configured and the local Stripe stands in.
+    pub test_mode: bool,
+    /// The local Stripe of the test-mode provider.
+    pub local: Option<StripeMock>,
+}
+
+impl std::fmt::Debug for Stripe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stripe").field("test_mode", &self.test_mode).finish_non_exhaustive()
+    }
+}
+
+impl Stripe {
+    /// The provider the settings ask for; `own_port` is where this server listens,
+    /// for the test-mode provider's webhooks.
+    pub async fn from_settings(settings: &Settings, own_port: u16) -> anyhow::Result<Self> {
+        let tolerance_secs = settings.stripe_webhook_tolerance_secs;
+        match settings.stripe_keys() {
+            Some((key, webhook_secret)) => Ok(Self {
+                client: build_client(key, &settings.stripe_api_base)?,
+                webhook_secret: webhook_secret.to_owned(),
+                tolerance_secs,
+                test_mode: false,
+                local: None,
+            }),
+            None => {
+                let local = StripeMock::start().await?;
+                let host = match settings.bind.ip() {
+                    ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
+                    ip => ip.to_string(),
+                };
+                let webhook_secret = format!("whsec_test_{}", crate::accounts::secrets::new_secret());
+                local.set_webhook(format!("http://{host}:{own_port}/webhooks/stripe"), webhook_secret.clone());
+                tracing::warn!(
+                    local_stripe = %local.base_url(),
+                    "PAYMENTS IN TEST MODE: no STRIPE_SECRET_KEY is set, so a local Stripe stands in. \
+                     No real card is charged; every payment answer says test_mode: true."
+                );
+                Ok(Self {
+                    client: build_client("sk_test_vitrine_local", &local.base_url())?,
+                    webhook_secret,
+                    tolerance_secs,
+                    test_mode: true,
+                    local: Some(local),
+                })
+            }
+        }
+    }
+
+    #[instrument(skip_all, fields(user_id))]
+    pub async fn create_customer(&self, user_id: i64, email: &str, name: &str) -> Result<String, AppError> {
+        let metadata = HashMap::from([("user_id".to_owned(), user_id.to_string())]);
+        let customer = CreateCustomer::new()
+            .email(email)
+            .name(name)
+            .metadata(metadata)
+            .customize()
+            // One customer per user even when two first requests race.
+            .request_strategy(idempotent(&format!("customer-{user_id}"))?)
+            .send(&self.client)
+            .await
+            .map_err(provider_error)?;
+        Ok(customer.id.to_string())
+    }
+
+    #[instrument(skip_all)]
+    pub async fn create_setup_intent(&self, customer: &str) -> Result<SetupIntent, AppError> {
+        CreateSetupIntent::new().customer(customer).send(&self.client).await.map_err(provider_error)
+    }
+
+    #[instrument(skip_all)]
+    pub async fn payment_method(&self, id: &str) -> Result<PaymentMethod, AppError> {
+        RetrievePaymentMethod::new(id).send(&self.client).await.map_err(|err| match err {
+            StripeError::Stripe(_, 404) | StripeError::Stripe(_, 400) => {
+                AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID)
+            }
+            other => provider_error(other),
+        })
+    }
+
+    #[instrument(skip_all)]
+    pub async fn attach(&self, payment_method: &str, customer: &str) -> Result<PaymentMethod, AppError> {
+        AttachPaymentMethod::new(payment_method).customer(customer).send(&self.client).await.map_err(|err| match err {
+            StripeError::Stripe(_, 400) | StripeError::Stripe(_, 404) => {
+                AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID)
+            }
+            other => provider_error(other),
+        })
+    }
+
+    #[instrument(skip_all)]
+    pub async fn detach(&self, payment_method: &str) -> Result<(), AppError> {
+        match DetachPaymentMethod::new(payment_method).send(&self.client).await {
+            // Already gone at Stripe: the card is removed here all the same.
+            Ok(_) | Err(StripeError::Stripe(_, 404)) => Ok(()),
+            Err(other) => Err(provider_error(other)),
+        }
+    }
+
+    /// A payment intent for `amount_cents` USD, made at most once per `key`.
+    #[instrument(skip_all, fields(amount_cents))]
+    pub async fn create_intent(
+        &self,
+        amount_cents: i64,
+        customer: &str,
+        description: &str,
+        metadata: HashMap<String, String>,
+        key: &str,
+    ) -> Result<PaymentIntent, AppError> {
+        CreatePaymentIntent::new(amount_cents, stripe_types::Currency::USD)
+            .customer(customer)
+            .description(description)
+            .metadata(metadata)
+            .customize()
+            .request_strategy(idempotent(key)?)
+            .send(&self.client)
+            .await
+            .map_err(provider_error)
+    }
+
+    /// Sets a new amount and/or the card to charge.
+    #[instrument(skip_all, fields(intent_id))]
+    pub async fn update_intent(
+        &self,
+        intent_id: &str,
+        amount_cents: Option<i64>,
+        payment_method: Option<&str>,
+    ) -> Result<PaymentIntent, AppError> {
+        let mut update = UpdatePaymentIntent::new(intent_id);
+        if let Some(amount) = amount_cents {
+            update = update.amount(amount);
+        }
+        if let Some(pm) = payment_method {
+            update = update.payment_method(pm);
+        }
+        update.send(&self.client).await.map_err(provider_error)
+    }
+
+    #[instrument(skip_all, fields(intent_id))]
+    pub async fn retrieve_intent(&self, intent_id: &str) -> Result<PaymentIntent, AppError> {
+        RetrievePaymentIntent::new(intent_id).send(&self.client).await.map_err(provider_error)
+    }
+
+    /// Gives back all of a payment, once whatever the retries.
+    #[instrument(skip_all, fields(intent_id))]
+    pub async fn refund(&self, intent_id: &str) -> Result<(), AppError> {
+        CreateRefund::new()
+            .payment_intent(intent_id)
+            .customize()
+            .request_strategy(idempotent(&format!("refund-{intent_id}"))?)
+            .send(&self.client)
+            .await
+            .map_err(provider_error)?;
+        Ok(())
+    }
+}
+
+fn build_client(key: &str, api_base: &str) -> anyhow::Result<Client> {
+    // The client appends `v1/...` to the base as given.
+    let base = if api_base.ends_with('/') { api_base.to_owned() } else { format!("{api_base}/") };
+    ClientBuilder::new(key)
+        .url(base)
+        .timeout(std::time::Duration::from_secs(30))
+        .app_info("vitrine", Some(env!("CARGO_PKG_VERSION").to_owned()), None)
+        .build()
+        .map_err(|err| anyhow::anyhow!("invalid Stripe settings: {err}"))
+}
+
+fn idempotent(key: &str) -> Result<RequestStrategy, AppError> {
+    let key = IdempotencyKey::new(key).map_err(|_| AppError::unprocessable(catalogue::IDEMPOTENCY_KEY_REQUIRED))?;
+    Ok(RequestStrategy::Idempotent(key))
+}
+
+/// Stripe's refusal of a card is the payer's to fix (402); anything else is ours
+/// or Stripe's, answered 502 and logged.
+pub fn provider_error(err: StripeError) -> AppError {
+    match err {
+        StripeError::Stripe(api, 402) => AppError::Rule {
+            status: StatusCode::PAYMENT_REQUIRED,
+            code: catalogue::CARD_DECLINED,
+            message: api.message.map(Into::into),
+        },
+        other => {
+            tracing::error!(error = %other, "Stripe call failed");
+            AppError::rule(StatusCode::BAD_GATEWAY, catalogue::PROVIDER_UNAVAILABLE)
+        }
+    }
+}

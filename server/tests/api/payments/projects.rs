@@ -1,0 +1,74 @@
+//! Paying for projects: approving a bid (project 1 -> 2, live for both sides) and
+//! raising the budget, by the project's owner only.
+
+use reqwest::Method;
+use serde_json::json;
+use vitrine_protocol::ServerFrame;
+
+use super::{pay, save_card, send, spawn_paying_app, transaction};
+use crate::{bids::bid, projects::world, realtime::client::WsClient};
+
+#[tokio::test]
+async fn a_paid_bid_approval_assigns_the_project_live() {
+    let (app, stripe) = spawn_paying_app().await;
+    let w = world(&app).await;
+    let bid_id = bid(&app, &w, 320, &w.designer.1).await;
+    let card = save_card(&app, &stripe, w.owner.0, &w.owner.1, "pm_card_visa").await;
+    let base = format!("/projects/{}/bids/{bid_id}/approve/payments/stripe/payment-intents", w.project);
+    let ch = format!("project:{}", w.project);
+    let mut designer_ws = WsClient::signed_in(&app, &w.designer.1).await;
+    assert!(matches!(designer_ws.sub(&ch, None, None).await, ServerFrame::Subscribed { .. }));
+
+    // The bidder and an admin see the project but do not pay for it; a stranger does not see it.
+    for token in [&w.designer.1, &w.admin.1] {
+        send(&app, Method::POST, &base, json!({"idempotency_key": "not-yours"}), token)
+            .await
+            .assert_error(403, "project.edit.forbidden");
+    }
+    send(&app, Method::POST, &base, json!({"idempotency_key": "not-yours"}), &w.stranger.1)
+        .await
+        .assert_error(404, "project.not_found");
+    assert_eq!(stripe.payment_intents_created(), 0);
+
+    let (intent, (status, _)) = pay(&app, &stripe, &base, json!({}), card, &w.owner.1).await;
+    assert_eq!((status, intent["amount"].as_i64()), (200, Some(320)));
+    let data = loop {
+        match designer_ws.expect().await {
+            ServerFrame::Event(e) if e.ch == ch && e.event_type == "project.status" => break e.data,
+            _ => continue,
+        }
+    };
+    assert_eq!(data["status_id"], 2);
+    let project = app.get(&w.path(""), Some(&w.owner.1)).await;
+    assert_eq!(project.body["data"]["status_id"], 2, "{}", project.body);
+    let shown = app.get(&format!("/bids/{bid_id}"), Some(&w.owner.1)).await;
+    assert_eq!(shown.body["data"]["status_id"], 2, "{}", shown.body);
+    let paid = transaction(&app, &w.owner.1, intent["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (paid["trigger_id"].as_i64(), paid["reason_id"].as_i64(), paid["subject_id"].as_i64()),
+        (Some(10), Some(21), Some(bid_id))
+    );
+}
+
+#[tokio::test]
+async fn a_paid_budget_increase_raises_the_budget_by_the_difference() {
+    let (app, stripe) = spawn_paying_app().await;
+    let w = world(&app).await;
+    let card = save_card(&app, &stripe, w.owner.0, &w.owner.1, "pm_card_visa").await;
+    let base = format!("/projects/{}/increase-budget/payments/stripe/payment-intents", w.project);
+    send(&app, Method::POST, &base, json!({"idempotency_key": "low", "budget": 200}), &w.owner.1)
+        .await
+        .assert_error(422, "budget.increase");
+    send(&app, Method::POST, &base, json!({"idempotency_key": "theirs", "budget": 400}), &w.stranger.1)
+        .await
+        .assert_error(404, "project.not_found");
+    send(&app, Method::POST, &base, json!({"idempotency_key": "bidder", "budget": 400}), &w.designer.1)
+        .await
+        .assert_error(403, "project.edit.forbidden");
+
+    let (intent, (status, _)) = pay(&app, &stripe, &base, json!({"budget": 400}), card, &w.owner.1).await;
+    assert_eq!((status, intent["amount"].as_i64()), (200, Some(150)), "from 250 to 400");
+    let project = app.get(&w.path(""), Some(&w.owner.1)).await;
+    assert_eq!(project.body["data"]["budget"], 400, "{}", project.body);
+    assert_eq!(transaction(&app, &w.owner.1, intent["id"].as_str().unwrap()).await["trigger_id"], 11);
+}
