@@ -107,7 +107,9 @@ impl Cluster {
             database,
             node_database_url,
         };
+        let started = std::time::Instant::now();
         cluster.script("start").await?;
+        println!("cluster {label}: started in {:.1} s", started.elapsed().as_secs_f64());
         Ok(cluster)
     }
 
@@ -182,7 +184,8 @@ impl Cluster {
 
     async fn signal(&self, part: Part, signal: &str) -> anyhow::Result<()> {
         let pid = self.pid(part)?;
-        let status = tokio::process::Command::new("kill").arg(format!("-{signal}")).arg(pid.to_string()).status().await?;
+        let status =
+            tokio::process::Command::new("kill").arg(format!("-{signal}")).arg(pid.to_string()).status().await?;
         if !status.success() {
             bail!("kill -{signal} {pid} ({}) failed", part.name());
         }

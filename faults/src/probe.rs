@@ -7,7 +7,12 @@ use crate::{cluster::Cluster, subscribers::Subscribers};
 
 /// Publishes a probe on the first channel through the proxy until one is accepted and
 /// every subscriber receives it; returns the time since `since`. Errors after `bound`.
-pub async fn recovered(cluster: &Cluster, subscribers: &Subscribers, since: Instant, bound: Duration) -> anyhow::Result<Duration> {
+pub async fn recovered(
+    cluster: &Cluster,
+    subscribers: &Subscribers,
+    since: Instant,
+    bound: Duration,
+) -> anyhow::Result<Duration> {
     let client = reqwest::Client::builder().timeout(Duration::from_secs(5)).build()?;
     let ch = &subscribers.channels[0];
     loop {

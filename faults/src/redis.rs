@@ -63,5 +63,5 @@ async fn ping(port: u16) -> bool {
         return false;
     }
     let mut answer = [0u8; 7];
-    matches!(stream.read_exact(&mut answer).await, Ok(_) if &answer == b"+PONG\r\n")
+    stream.read_exact(&mut answer).await.is_ok() && &answer == b"+PONG\r\n"
 }

@@ -99,8 +99,10 @@ impl Subscribers {
 
     pub async fn stop(self) {
         self.stop.send_replace(true);
-        for task in self.tasks {
-            let _ = task.await;
+        for mut task in self.tasks {
+            if tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err() {
+                task.abort();
+            }
         }
     }
 }
@@ -159,7 +161,11 @@ async fn session(
                 if send(&mut tx, ClientFrame::Ping).await.is_err() { return; }
                 continue;
             }
-            _ = stop.changed() => { let _ = tx.close().await; return; }
+            _ = stop.changed() => {
+                // The close handshake needs the read half, no longer polled: do not wait for it.
+                let _ = tokio::time::timeout(Duration::from_millis(500), tx.close()).await;
+                return;
+            }
         };
         let text = match message {
             Some(Ok(Message::Text(text))) => text,

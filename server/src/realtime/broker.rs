@@ -184,12 +184,7 @@ impl Broker {
 
         Ok(Self {
             hub,
-            redis: Some(Arc::new(RedisBus {
-                publisher,
-                subscriber,
-                caught_up,
-                listening: Mutex::new(HashSet::new()),
-            })),
+            redis: Some(Arc::new(RedisBus { publisher, subscriber, caught_up, listening: Mutex::new(HashSet::new()) })),
         })
     }
 
