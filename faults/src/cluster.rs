@@ -286,6 +286,8 @@ impl Drop for Cluster {
         // Blocking on purpose: the runtime may be shutting down, and nothing must outlive the test.
         let mut stop = self.script_command("stop").into_std();
         let _ = stop.stdout(std::process::Stdio::null()).status();
+        // Not waited for: dropping a database waits for a checkpoint, which on a busy disk
+        // can take minutes. `make clean-test-dbs` drops whatever a killed run left.
         let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.database);
         let _ = std::process::Command::new("psql")
             .arg(&self.admin_url)
@@ -293,7 +295,7 @@ impl Drop for Cluster {
             .arg(sql)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
-            .status();
+            .spawn();
     }
 }
 

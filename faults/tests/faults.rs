@@ -107,8 +107,18 @@ async fn a_redis_restart_loses_nothing_and_nodes_are_not_ready_meanwhile() {
     flowing(&load).await;
 
     cluster.redis.kill().await;
-    // Never green while a node cannot deliver.
+    // Never green while a node cannot deliver, and no new socket is taken meanwhile.
     both_nodes(&cluster, 503, Duration::from_secs(15)).await.unwrap();
+    let refused = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{}/ws", cluster.node_ports[0])).await;
+    match refused {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 503);
+            let body: serde_json::Value =
+                serde_json::from_slice(response.body().as_deref().unwrap_or_default()).unwrap();
+            assert_eq!(body["error"]["code"], "server.unavailable");
+        }
+        other => panic!("a node without its bus accepted a socket: {:?}", other.map(|(_, r)| r.status())),
+    }
     // Under load while Redis is away.
     tokio::time::sleep(Duration::from_secs(2)).await;
     cluster.redis.restart().await.unwrap();
