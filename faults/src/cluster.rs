@@ -80,6 +80,8 @@ impl Cluster {
     /// Creates the database `vitrine_faults_{label}_{pid}`, starts the private Redis and
     /// the gate, then the cluster; returns once both nodes are ready and nginx listens.
     pub async fn start(label: &str) -> anyhow::Result<Self> {
+        binary("vitrine-server", "VITRINE_SERVER_BIN")?;
+        binary("vitrine-worker", "VITRINE_WORKER_BIN")?;
         let admin_url = admin_url();
         let database = format!("vitrine_faults_{label}_{}", std::process::id());
         let admin = Db::connect(&admin_url, 1).await.context("the shared PostgreSQL")?;

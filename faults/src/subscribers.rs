@@ -46,10 +46,10 @@ impl Subscribers {
         let (stop, _) = watch::channel(false);
         let mut clients = Vec::new();
         let mut tasks = Vec::new();
-        for _ in 0..n {
+        for index in 0..n {
             let state = Arc::new(Mutex::new(ClientState::default()));
             clients.push(Arc::clone(&state));
-            tasks.push(tokio::spawn(run(url.to_owned(), channels.to_vec(), state, stop.subscribe())));
+            tasks.push(tokio::spawn(run(url.to_owned(), channels.to_vec(), index, state, stop.subscribe())));
         }
         Self { channels: channels.to_vec(), clients, stop, tasks }
     }
@@ -107,7 +107,13 @@ impl Subscribers {
     }
 }
 
-async fn run(url: String, channels: Vec<String>, state: Arc<Mutex<ClientState>>, mut stop: watch::Receiver<bool>) {
+async fn run(
+    url: String,
+    channels: Vec<String>,
+    index: usize,
+    state: Arc<Mutex<ClientState>>,
+    mut stop: watch::Receiver<bool>,
+) {
     let mut backoff = Duration::from_millis(100);
     // Channels subscribed at least once: from then on every `sub` carries `since`.
     let mut known: HashSet<String> = HashSet::new();
@@ -124,8 +130,8 @@ async fn run(url: String, channels: Vec<String>, state: Arc<Mutex<ClientState>>,
             session(socket, &channels, &state, &mut known, &mut stop).await;
             state.lock().expect("client state").subscribed.clear();
         }
-        // Backoff with jitter, as the protocol asks; short, the test is bounded.
-        let jitter = Duration::from_millis(u64::from(std::process::id() % 7) * 10);
+        // Backoff spread per client, as the protocol asks (jitter); short, the test is bounded.
+        let jitter = Duration::from_millis((index as u64 % 7) * 15);
         tokio::select! {
             _ = tokio::time::sleep(backoff + jitter) => {}
             _ = stop.changed() => return,
