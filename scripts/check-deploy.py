@@ -151,10 +151,9 @@ def check_compose(settings, documented):
     for mount in proxy.get("volumes") or []:
         if "deploy/nginx/vitrine.conf.template" in mount and "/etc/nginx/templates/" not in mount:
             problem("compose proxy: the template must be mounted under /etc/nginx/templates/")
-    return compose
 
 
-def check_dockerfile(compose):
+def check_dockerfile(settings):
     text = (ROOT / "Dockerfile").read_text()
     stages = re.findall(r"^FROM\s+\S+(?:\s+AS\s+(\S+))?", text, re.M | re.I)
     if len(stages) < 3:
@@ -186,6 +185,9 @@ def check_dockerfile(compose):
         if script not in package.get("scripts", {}):
             problem(f"Dockerfile: web/package.json has no script {script}")
     env = dict(re.findall(r"([A-Z_]+)=(\S+)", " ".join(re.findall(r"^ENV\s+(.+?)(?<!\\)$", text, re.M | re.S))))
+    for key in env:
+        if key != "CARGO_TARGET_DIR" and key not in settings:
+            problem(f"Dockerfile: ENV {key} is not a setting of server/src/config.rs")
     exposed = re.findall(r"^EXPOSE\s+(\d+)", text, re.M)
     if "VITRINE_BIND" in env and exposed and port_of(env["VITRINE_BIND"]) != int(exposed[0]):
         problem(f"Dockerfile: EXPOSE {exposed[0]} is not the port of VITRINE_BIND {env['VITRINE_BIND']}")
@@ -243,8 +245,8 @@ def check_nginx():
 def main():
     settings = settings_of_config()
     documented = readme_table()
-    compose = check_compose(settings, documented)
-    check_dockerfile(compose)
+    check_compose(settings, documented)
+    check_dockerfile(settings)
     check_cluster_script(settings)
     check_nginx()
     if problems:
