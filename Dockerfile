@@ -1,6 +1,13 @@
-# Multi-stage image for vitrine-server and vitrine-worker (scaled deployment).
+# syntax=docker/dockerfile:1
+# Vitrine's image for the scaled deployment (docker-compose.yml): one image, two programs.
+#   vitrine-server  REST API, WebSocket hub, and the built web client at /
+#   vitrine-worker  the marketplace clock (status timers, housekeeping)
+# Stages: the web client (Node), the Rust binaries (release), a slim runtime.
+# scripts/check-deploy.py checks this file against the repository (make test).
+
 FROM node:20-bookworm AS web
 WORKDIR /src/web
+# Dependencies first: the layer stays cached while only sources change.
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/ ./
@@ -8,13 +15,30 @@ RUN npm run build
 
 FROM rust:1-bookworm AS rust
 WORKDIR /src
-COPY . .
-RUN cargo build --release --bin vitrine-server --bin vitrine-worker
+# The workspace: every member crate, the migrations the server embeds, the lock file.
+COPY Cargo.toml Cargo.lock rustfmt.toml ./
+COPY protocol/ protocol/
+COPY server/ server/
+COPY worker/ worker/
+COPY loadtest/ loadtest/
+COPY faults/ faults/
+COPY migrations/ migrations/
+ENV CARGO_TARGET_DIR=/src/target
+RUN cargo build --release --locked --bin vitrine-server --bin vitrine-worker
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
+# curl: the health checks call /readyz. A user without a shell owns nothing but the files folder.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates curl \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --home-dir /srv --shell /usr/sbin/nologin vitrine \
+    && mkdir -p /srv/data /srv/files && chown vitrine /srv/data /srv/files
 COPY --from=rust /src/target/release/vitrine-server /src/target/release/vitrine-worker /usr/local/bin/
 COPY --from=web /src/web/dist /srv/web
-ENV VITRINE_WEB_DIR=/srv/web VITRINE_BIND=0.0.0.0:8080 LOG_FORMAT=json
+USER vitrine
+WORKDIR /srv
+ENV VITRINE_WEB_DIR=/srv/web VITRINE_DATA_DIR=/srv/data VITRINE_FILES_DIR=/srv/files \
+    VITRINE_BIND=0.0.0.0:8080 LOG_FORMAT=json
 EXPOSE 8080
+# No HEALTHCHECK here: the worker has no port. docker-compose.yml checks each node's /readyz.
 CMD ["vitrine-server", "serve"]

@@ -19,7 +19,8 @@ SERVER := $(CARGO_TARGET_DIR)/release/vitrine-server
 DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test build web web-deps check test-rust test-postgres test-redis test-web test-e2e clean-test-dbs
+.PHONY: run test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
+	clean-test-dbs cluster cluster-stop
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -28,8 +29,18 @@ run: web
 	@echo "Vitrine: open http://127.0.0.1:8080 (demo accounts above, password vitrine-demo)"
 	$(SERVER) serve
 
-## make test: every suite. Under CI=true the PostgreSQL, Redis and browser suites are mandatory.
-test: check test-rust test-postgres test-redis test-web test-e2e
+## make test: every suite. Under CI=true the PostgreSQL, Redis, fault and browser suites are mandatory.
+test: check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e
+
+## make cluster: the scaled topology natively on loopback (README, "Scaled deployment"): two
+## nodes and a worker on the machine's PostgreSQL (database vitrine_cluster) and Redis, nginx
+## in front on :8090. make cluster-stop stops it.
+cluster: web
+	$(CARGO) build --release --bin vitrine-server --bin vitrine-worker
+	scripts/cluster.sh start
+
+cluster-stop:
+	scripts/cluster.sh stop
 
 build: web
 	$(CARGO) build --workspace --all-targets
@@ -67,12 +78,35 @@ test-postgres:
 # Tests that need a real Redis (marked #[ignore] so a plain `cargo test` passes without one).
 test-redis:
 	@if redis-cli -u $(REDIS_TEST_URL) ping >/dev/null 2>&1; then \
-		VITRINE_TEST_REDIS_URL=$(REDIS_TEST_URL) $(CARGO) nextest run --workspace --run-ignored only --profile $(if $(CI),ci,default); \
+		VITRINE_TEST_REDIS_URL=$(REDIS_TEST_URL) $(CARGO) nextest run --workspace --exclude vitrine-faults \
+			--run-ignored only --profile $(if $(CI),ci,default); \
 	elif [ -n "$(CI)" ]; then \
 		echo "FAILED: Redis is not reachable at $(REDIS_TEST_URL) and CI=true makes it mandatory"; exit 1; \
 	else \
 		echo "SKIPPED: Redis suite (nothing answers at $(REDIS_TEST_URL))"; \
 	fi
+
+# The fault suite (faults/): each test starts the native cluster of scripts/cluster.sh with its
+# own ports, database, private redis-server and a gate in front of PostgreSQL, then kills a
+# node, restarts Redis, takes PostgreSQL away, kills the worker. Loopback only; the shared
+# PostgreSQL and Redis keep running. nginx comes from Debian's packages when missing.
+test-faults:
+	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v redis-server >/dev/null; then \
+		scripts/cluster.sh ensure-nginx; \
+		$(CARGO) build --bin vitrine-server --bin vitrine-worker; \
+		VITRINE_TEST_POSTGRES_URL=$(POSTGRES_ADMIN_URL) \
+			$(CARGO) nextest run -p vitrine-faults --run-ignored only --profile $(if $(CI),ci,default); \
+	elif [ -n "$(CI)" ]; then \
+		echo "FAILED: the fault suite needs PostgreSQL on 127.0.0.1:5432 and redis-server, and CI=true makes it mandatory"; exit 1; \
+	else \
+		echo "SKIPPED: fault suite (needs PostgreSQL on 127.0.0.1:5432 and redis-server)"; \
+	fi
+
+# The deployment files (docker-compose.yml, Dockerfile, deploy/nginx, scripts/cluster.sh)
+# checked against the code: no Docker engine needed. nginx -t needs nginx.
+test-deploy:
+	scripts/cluster.sh ensure-nginx
+	python3 scripts/check-deploy.py
 
 test-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build
@@ -89,7 +123,8 @@ test-e2e: web
 		echo "SKIPPED: end-to-end test (no Chromium at $(CHROMIUM); apt-get install -y chromium)"; \
 	fi
 
-# Test databases are named vitrine_t_*; drop what earlier runs left.
+# Test databases are named vitrine_t_* (API suite) and vitrine_faults_* (fault suite); drop
+# what earlier runs left.
 clean-test-dbs:
-	@psql "$(POSTGRES_ADMIN_URL)" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'vitrine\_t\_%'" \
+	@psql "$(POSTGRES_ADMIN_URL)" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'vitrine\_t\_%' OR datname LIKE 'vitrine\_faults\_%'" \
 		| while read -r db; do psql "$(POSTGRES_ADMIN_URL)" -qc "DROP DATABASE IF EXISTS \"$$db\" WITH (FORCE)" >/dev/null; done

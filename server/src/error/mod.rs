@@ -76,7 +76,9 @@ pub enum AppError {
     /// A rule of the domain with its catalogue code and the status that fits it.
     #[error("{}", .code.code)]
     Rule { status: StatusCode, code: Code, message: Option<Cow<'static, str>> },
-    /// Anything the client did not cause; logged, answered as a bare 500.
+    /// Anything the client did not cause; logged, answered as a bare 500, or as 503
+    /// `server.unavailable` when the cause is a database connection that is not there
+    /// ([`is_unavailable`]): the client may retry, another node or a moment later.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -111,6 +113,7 @@ impl AppError {
         match self {
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Rule { status, .. } => *status,
+            Self::Internal(cause) if is_unavailable(cause) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -134,6 +137,11 @@ impl AppError {
             Self::Rule { code, message, .. } => {
                 (Cow::Borrowed(code.code), message.clone().unwrap_or(Cow::Borrowed(code.message)), FieldErrors::new())
             }
+            Self::Internal(cause) if is_unavailable(cause) => (
+                Cow::Borrowed(catalogue::UNAVAILABLE.code),
+                Cow::Borrowed(catalogue::UNAVAILABLE.message),
+                FieldErrors::new(),
+            ),
             Self::Internal(_) => (
                 Cow::Borrowed(catalogue::INTERNAL.code),
                 Cow::Borrowed(catalogue::INTERNAL.message),
@@ -142,6 +150,24 @@ impl AppError {
         };
         ErrorEnvelope { error: ErrorBody { code, message, status, fields } }
     }
+}
+
+/// True when `cause` (anywhere in its chain) is the database being out of reach: no
+/// connection could be made or kept, or the pool had none to give in time. Those answer
+/// 503; a query the database refused stays a 500.
+pub fn is_unavailable(cause: &anyhow::Error) -> bool {
+    cause.chain().any(|err| {
+        err.downcast_ref::<sqlx::Error>().is_some_and(|err| {
+            matches!(
+                err,
+                sqlx::Error::Io(_)
+                    | sqlx::Error::Tls(_)
+                    | sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::WorkerCrashed
+            )
+        })
+    })
 }
 
 impl From<sqlx::Error> for AppError {
@@ -170,8 +196,12 @@ pub struct ErrorBody {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        if let Self::Internal(cause) = &self {
-            tracing::error!(error = ?cause, "request failed");
+        match &self {
+            Self::Internal(cause) if is_unavailable(cause) => {
+                tracing::warn!(error = %cause, "request failed: the database is out of reach");
+            }
+            Self::Internal(cause) => tracing::error!(error = ?cause, "request failed"),
+            _ => {}
         }
         (self.status(), Json(self.envelope())).into_response()
     }
@@ -204,6 +234,25 @@ mod tests {
         assert_eq!(body.error.code, "validation.failed");
         let json = serde_json::to_value(&body).unwrap();
         assert_eq!(json["error"]["fields"]["password"][0]["code"], "password.between");
+    }
+
+    #[test]
+    fn a_database_out_of_reach_answers_503_unavailable() {
+        let refused = std::io::Error::new(std::io::ErrorKind::ConnectionReset, "reset by peer");
+        for cause in [sqlx::Error::PoolTimedOut, sqlx::Error::Io(refused)] {
+            let err = AppError::from(cause);
+            assert_eq!(err.status(), StatusCode::SERVICE_UNAVAILABLE);
+            let body = err.envelope();
+            assert_eq!(body.error.code, "server.unavailable");
+            assert_eq!(body.error.status, 503);
+        }
+        // Wrapped in context on the way up, it is still recognised.
+        let wrapped = AppError::Internal(anyhow::Error::new(sqlx::Error::PoolClosed).context("loading the contest"));
+        assert_eq!(wrapped.status(), StatusCode::SERVICE_UNAVAILABLE);
+        // A query the database refused is still the server's fault.
+        let refused = AppError::from(sqlx::Error::RowNotFound);
+        assert_eq!(refused.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(refused.envelope().error.code, "server.internal");
     }
 
     #[test]

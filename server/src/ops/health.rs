@@ -1,4 +1,10 @@
 //! `/healthz` (the process answers), `/readyz` (its database and bus answer), `/metrics`.
+//!
+//! `/readyz` is what an orchestrator (compose health checks, Kubernetes) uses to stop
+//! sending traffic to a node: 503 while the database does not answer within
+//! [`PROBE_TIMEOUT`], or while the bus cannot deliver (see [`crate::realtime::Broker::ping`]).
+
+use std::time::Duration;
 
 use axum::{extract::State, http::StatusCode, response::IntoResponse, Json};
 use serde::Serialize;
@@ -6,6 +12,11 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
+
+/// The longest a readiness probe waits for the database: a pool waiting for a
+/// connection that cannot be made would otherwise hold the probe for its whole
+/// acquire timeout.
+pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz)).routes(routes!(prometheus))
@@ -36,7 +47,8 @@ pub struct Readiness {
 #[utoipa::path(get, path = "/readyz", tag = "operations",
     responses((status = 200, body = Readiness), (status = 503, body = Readiness)))]
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    let (database_ok, bus_ok) = tokio::join!(state.db.ping(), state.realtime.broker.ping());
+    let database = async { tokio::time::timeout(PROBE_TIMEOUT, state.db.ping()).await.unwrap_or(false) };
+    let (database_ok, bus_ok) = tokio::join!(database, state.realtime.broker.ping());
     let ready = database_ok && bus_ok;
     let body = Readiness {
         status: if ready { "ok" } else { "unavailable" },

@@ -5,8 +5,20 @@
 //! A node listens to a channel's Redis topic only while it has local subscribers
 //! ([`Broker::sync`]). After a Redis reconnect it re-subscribes and reads back from
 //! the event table whatever its channels missed, so connected subscribers lose nothing.
+//!
+//! [`Broker::ping`] is the bus half of `/readyz`: a node is ready only while the
+//! publisher answers, the subscriber connection is up, and the catch-up after its last
+//! reconnect has finished. A PING alone would say green while the subscriber is down
+//! and this node's sockets hear nothing.
 
-use std::{collections::HashSet, sync::Arc, time::Duration};
+use std::{
+    collections::HashSet,
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
 
 use anyhow::Context;
 use fred::{
@@ -85,6 +97,9 @@ pub struct Broker {
 struct RedisBus {
     publisher: fred::prelude::Client,
     subscriber: SubscriberClient,
+    /// False from the moment the subscriber connection fails until the catch-up after
+    /// its reconnect has read back what the node's channels missed.
+    caught_up: Arc<AtomicBool>,
     /// Topics this node listens to; the lock serialises subscribe/unsubscribe.
     listening: Mutex<HashSet<String>>,
 }
@@ -130,22 +145,46 @@ impl Broker {
             }
         });
 
+        let caught_up = Arc::new(AtomicBool::new(true));
+        let mut errors = subscriber.error_rx();
+        let lost = Arc::clone(&caught_up);
+        tokio::spawn(async move {
+            loop {
+                match errors.recv().await {
+                    Ok((err, _)) => {
+                        tracing::warn!(error = %err, "redis subscriber connection failed");
+                        lost.store(false, Ordering::SeqCst);
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => lost.store(false, Ordering::SeqCst),
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+
         let mut reconnects = subscriber.reconnect_rx();
         let catch_up_hub = Arc::clone(&hub);
+        let recovered = Arc::clone(&caught_up);
         tokio::spawn(async move {
             while reconnects.recv().await.is_ok() {
                 metrics::counter!("vitrine_redis_reconnects_total").increment(1);
+                recovered.store(false, Ordering::SeqCst);
                 tracing::info!("redis reconnected; catching up from history");
                 // Give manage_subscriptions a moment to re-subscribe first, so nothing
                 // published after the catch-up read is missed.
                 tokio::time::sleep(Duration::from_millis(200)).await;
-                catch_up(&catch_up_hub, &db).await;
+                // The database may be away too: keep trying, the node stays not ready.
+                let mut wait = Duration::from_millis(100);
+                while !catch_up(&catch_up_hub, &db).await {
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(Duration::from_secs(2));
+                }
+                recovered.store(true, Ordering::SeqCst);
             }
         });
 
         Ok(Self {
             hub,
-            redis: Some(Arc::new(RedisBus { publisher, subscriber, listening: Mutex::new(HashSet::new()) })),
+            redis: Some(Arc::new(RedisBus { publisher, subscriber, caught_up, listening: Mutex::new(HashSet::new()) })),
         })
     }
 
@@ -186,13 +225,30 @@ impl Broker {
         Ok(())
     }
 
-    /// True when the bus can carry messages (always, for the in-process bus).
+    /// False while this node is known not to hear the bus (the subscriber connection is
+    /// down, or the catch-up after its reconnect has not finished). Cheap, no round trip:
+    /// the WebSocket upgrade asks it so a proxy sends new sockets to another node.
+    pub fn can_deliver(&self) -> bool {
+        match &self.redis {
+            None => true,
+            Some(redis) => redis.subscriber.is_connected() && redis.caught_up.load(Ordering::SeqCst),
+        }
+    }
+
+    /// True when the bus can carry messages both ways (always, for the in-process bus):
+    /// the publisher answers a PING, the subscriber is connected, and nothing missed
+    /// while it was away is still waiting to be read back.
     pub async fn ping(&self) -> bool {
         match &self.redis {
             None => true,
-            Some(redis) => tokio::time::timeout(Duration::from_secs(2), redis.publisher.ping::<String>(None))
-                .await
-                .is_ok_and(|r| r.is_ok()),
+            Some(redis) => {
+                if !self.can_deliver() {
+                    return false;
+                }
+                tokio::time::timeout(Duration::from_secs(2), redis.publisher.ping::<String>(None))
+                    .await
+                    .is_ok_and(|r| r.is_ok())
+            }
         }
     }
 
@@ -213,8 +269,9 @@ impl Broker {
 }
 
 /// Re-reads, for every durable channel with local subscribers, the events after the
-/// last one delivered here.
-async fn catch_up(hub: &Arc<Hub>, db: &crate::store::Db) {
+/// last one delivered here. False when a read failed (the caller tries again).
+async fn catch_up(hub: &Arc<Hub>, db: &crate::store::Db) -> bool {
+    let mut complete = true;
     for (ch, last_seq) in hub.channels() {
         if Channel::parse(&ch).map(|c| c.is_ephemeral()).unwrap_or(true) {
             continue;
@@ -223,14 +280,19 @@ async fn catch_up(hub: &Arc<Hub>, db: &crate::store::Db) {
             Ok(head) => head,
             Err(err) => {
                 tracing::warn!(channel = %ch, error = %err, "catch-up failed");
+                complete = false;
                 continue;
             }
         };
         if head > last_seq {
             match outbox::range(&db.pool, &ch, last_seq, head).await {
                 Ok(events) => events.into_iter().for_each(|e| hub.dispatch_event(e)),
-                Err(err) => tracing::warn!(channel = %ch, error = %err, "catch-up failed"),
+                Err(err) => {
+                    tracing::warn!(channel = %ch, error = %err, "catch-up failed");
+                    complete = false;
+                }
             }
         }
     }
+    complete
 }

@@ -35,7 +35,7 @@ pub struct WsQuery {
 /// Opens a WebSocket speaking protocol v1 (see docs/protocol.md). Subprotocol
 /// `v1.json` (default) or `v1.msgpack`; a bad token is refused with 401.
 #[utoipa::path(get, path = "/ws", tag = "realtime", params(WsQuery),
-    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 401, body = ErrorEnvelope), (status = 426, body = ErrorEnvelope)))]
+    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 401, body = ErrorEnvelope), (status = 426, body = ErrorEnvelope), (status = 503, body = ErrorEnvelope, description = "This node cannot deliver events right now (bus down); try another")))]
 async fn upgrade(
     State(state): State<AppState>,
     Query(query): Query<WsQuery>,
@@ -45,6 +45,11 @@ async fn upgrade(
     let Ok(upgrade) = upgrade else {
         return Err(AppError::rule(StatusCode::UPGRADE_REQUIRED, catalogue::WS_UPGRADE_REQUIRED));
     };
+    // A socket here would hear nothing until the bus is back: send it elsewhere (a
+    // proxy retries another node on 503; a client backs off and reconnects).
+    if !state.realtime.broker.can_deliver() {
+        return Err(AppError::rule(StatusCode::SERVICE_UNAVAILABLE, catalogue::UNAVAILABLE));
+    }
     let offered = headers.get(header::SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
     let encoding = Encoding::negotiate(offered)
         .ok_or_else(|| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_SUBPROTOCOL))?;

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Checks the scaled deployment files against the repository, with the tools this machine
+has (no Docker engine here): docker-compose.yml, Dockerfile, deploy/nginx/ and
+scripts/cluster.sh must name only services, ports, variables, commands and files that
+exist. `make test-deploy` (part of `make test`) runs it; it prints every problem it finds
+and exits 1 if there is one.
+
+- Every variable the compose file or the cluster script gives a node is a setting of
+  server/src/config.rs and a row of the README's configuration table.
+- The topology: PostgreSQL, Redis, migrations, two nodes, one worker, nginx; health checks
+  and restart policies; depends_on, volumes and hostnames that exist.
+- Ports agree: VITRINE_BIND, the health checks, the upstreams, EXPOSE, the published port.
+- The Dockerfile copies every workspace member and builds the binaries the services run.
+- nginx accepts the template as compose renders it (`nginx -t`, hostnames substituted).
+"""
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlparse
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+problems = []
+
+
+def problem(message):
+    problems.append(message)
+
+
+def settings_of_config():
+    """The environment variables server/src/config.rs reads."""
+    text = (ROOT / "server/src/config.rs").read_text()
+    return set(re.findall(r'env\s*=\s*"([A-Z0-9_]+)"', text))
+
+
+def readme_table():
+    text = (ROOT / "README.md").read_text()
+    return set(re.findall(r"^\|\s*`([A-Z0-9_]+)`\s*\|", text, re.M))
+
+
+def port_of(address):
+    return int(str(address).rsplit(":", 1)[1])
+
+
+def check_compose(settings, documented):
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose.get("services", {})
+    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy"}
+    for name in sorted(wanted - services.keys()):
+        problem(f"compose: no service {name}")
+    for name in sorted(services.keys() - wanted):
+        problem(f"compose: unexpected service {name} (add it to the checks)")
+
+    declared_volumes = set((compose.get("volumes") or {}).keys())
+    for name, service in services.items():
+        restart = service.get("restart")
+        if name == "migrate":
+            if restart not in ("no", "on-failure", None):
+                problem(f"compose {name}: a one-shot job must not restart always ({restart})")
+        elif restart not in ("always", "unless-stopped", "on-failure"):
+            problem(f"compose {name}: no restart policy")
+        if name not in ("migrate", "worker") and "healthcheck" not in service:
+            problem(f"compose {name}: no health check")
+        for dep, cond in (service.get("depends_on") or {}).items():
+            if dep not in services:
+                problem(f"compose {name}: depends on unknown service {dep}")
+            if cond.get("condition") == "service_healthy" and "healthcheck" not in services.get(dep, {}):
+                problem(f"compose {name}: waits for {dep} to be healthy, but {dep} has no health check")
+        for volume in service.get("volumes") or []:
+            source = str(volume).split(":", 1)[0]
+            if source.startswith("."):
+                if not (ROOT / source).exists():
+                    problem(f"compose {name}: mounts {source}, which does not exist")
+            elif source not in declared_volumes:
+                problem(f"compose {name}: volume {source} is not declared")
+
+    # The services that run the image: their variables are settings, and documented.
+    vitrine = {n: s for n, s in services.items() if s.get("image") == "vitrine:latest"}
+    for name in ("migrate", "node-a", "node-b", "worker"):
+        if name not in vitrine:
+            problem(f"compose {name}: does not run the vitrine image")
+        elif "build" not in vitrine[name]:
+            problem(f"compose {name}: no build (compose would try to pull vitrine:latest)")
+    for name, service in vitrine.items():
+        env = service.get("environment") or {}
+        for key in env:
+            if key not in settings:
+                problem(f"compose {name}: {key} is not a setting of server/src/config.rs")
+            elif key not in documented:
+                problem(f"compose {name}: {key} is not in the README's configuration table")
+        command = service.get("command") or ["vitrine-server", "serve"]
+        if command[0] not in ("vitrine-server", "vitrine-worker"):
+            problem(f"compose {name}: runs {command[0]}, which the image does not hold")
+        if command[0] == "vitrine-server" and command[1:2] and command[1] not in ("serve", "migrate", "seed"):
+            problem(f"compose {name}: vitrine-server has no sub-command {command[1]}")
+
+    # Hostnames and credentials agree with the services they name.
+    pg_env = services.get("postgres", {}).get("environment", {})
+    for name, service in vitrine.items():
+        env = service.get("environment") or {}
+        if "DATABASE_URL" in env:
+            url = urlparse(env["DATABASE_URL"])
+            if url.hostname not in services:
+                problem(f"compose {name}: DATABASE_URL names host {url.hostname}, not a service")
+            if (url.username, url.password, url.path.lstrip("/")) != (
+                pg_env.get("POSTGRES_USER"),
+                pg_env.get("POSTGRES_PASSWORD"),
+                pg_env.get("POSTGRES_DB"),
+            ):
+                problem(f"compose {name}: DATABASE_URL does not match the postgres service's user, password, database")
+            if url.port != 5432:
+                problem(f"compose {name}: DATABASE_URL port {url.port} is not PostgreSQL's 5432")
+        if "REDIS_URL" in env:
+            url = urlparse(env["REDIS_URL"])
+            if url.hostname not in services or url.port != 6379:
+                problem(f"compose {name}: REDIS_URL {env['REDIS_URL']} is not the redis service on 6379")
+        if name != "migrate" and env.get("VITRINE_WORKER") != "off":
+            problem(f"compose {name}: VITRINE_WORKER must be off (the worker service runs the timers)")
+        key = str(env.get("VITRINE_API_KEY", ""))
+        default = re.sub(r"^\$\{[A-Z_]+:-(.*)\}$", r"\1", key)
+        if key and len(default) < 16:
+            problem(f"compose {name}: the default VITRINE_API_KEY is shorter than 16 characters (the server refuses it)")
+
+    # Ports: what the nodes bind, what is checked, what nginx proxies to.
+    proxy = services.get("proxy", {})
+    proxy_env = proxy.get("environment") or {}
+    for name in ("node-a", "node-b"):
+        service = vitrine.get(name, {})
+        bind = (service.get("environment") or {}).get("VITRINE_BIND", "127.0.0.1:8080")
+        port = port_of(bind)
+        if not str(bind).startswith("0.0.0.0:"):
+            problem(f"compose {name}: VITRINE_BIND {bind} is not reachable from the proxy (bind 0.0.0.0)")
+        test = " ".join(service.get("healthcheck", {}).get("test", []))
+        if f"127.0.0.1:{port}/readyz" not in test:
+            problem(f"compose {name}: the health check does not call /readyz on the bound port {port}")
+        upstream = proxy_env.get("NODE_A" if name == "node-a" else "NODE_B", "")
+        if upstream != f"{name}:{port}":
+            problem(f"compose proxy: upstream for {name} is {upstream!r}, expected {name}:{port}")
+        if service.get("ports"):
+            problem(f"compose {name}: publishes a port; traffic must go through the proxy")
+    listen = str(proxy_env.get("LISTEN", ""))
+    published = [str(p) for p in proxy.get("ports") or []]
+    if not any(p.endswith(f":{listen}") for p in published):
+        problem(f"compose proxy: listens on {listen} but publishes {published}")
+    for mount in proxy.get("volumes") or []:
+        if "deploy/nginx/vitrine.conf.template" in mount and "/etc/nginx/templates/" not in mount:
+            problem("compose proxy: the template must be mounted under /etc/nginx/templates/")
+
+
+def check_dockerfile(settings):
+    text = (ROOT / "Dockerfile").read_text()
+    stages = re.findall(r"^FROM\s+\S+(?:\s+AS\s+(\S+))?", text, re.M | re.I)
+    if len(stages) < 3:
+        problem("Dockerfile: expected a multi-stage build (web, rust, runtime)")
+    named = {s for s in stages if s}
+    for stage in re.findall(r"--from=(\S+)", text):
+        if stage not in named:
+            problem(f"Dockerfile: copies from unknown stage {stage}")
+    # Every COPY source from the context exists.
+    for line in re.findall(r"^COPY\s+(?!--from)(.+)$", text, re.M):
+        for source in line.split()[:-1]:
+            if not (ROOT / source).exists():
+                problem(f"Dockerfile: COPY {source}: no such file in the repository")
+    # Every workspace member is in the context of the Rust stage.
+    members = re.search(r"members\s*=\s*\[(.*?)\]", (ROOT / "Cargo.toml").read_text(), re.S).group(1)
+    for member in re.findall(r'"([^"]+)"', members):
+        if not re.search(rf"^COPY\s+{re.escape(member)}/?\s", text, re.M):
+            problem(f"Dockerfile: workspace member {member}/ is not copied (cargo would not find it)")
+    if not re.search(r"^COPY\s+migrations/?\s", text, re.M):
+        problem("Dockerfile: migrations/ is not copied (the server embeds them)")
+    built = set(re.findall(r"--bin\s+(\S+)", text))
+    for binary in ("vitrine-server", "vitrine-worker"):
+        if binary not in built:
+            problem(f"Dockerfile: {binary} is not built")
+        if not re.search(rf"COPY --from=\S+ .*target/release/{binary}", text):
+            problem(f"Dockerfile: {binary} is not copied into the runtime image")
+    package = json.loads((ROOT / "web/package.json").read_text())
+    for script in re.findall(r"npm run (\S+)", text):
+        if script not in package.get("scripts", {}):
+            problem(f"Dockerfile: web/package.json has no script {script}")
+    env = dict(re.findall(r"([A-Z_]+)=(\S+)", " ".join(re.findall(r"^ENV\s+(.+?)(?<!\\)$", text, re.M | re.S))))
+    for key in env:
+        if key != "CARGO_TARGET_DIR" and key not in settings:
+            problem(f"Dockerfile: ENV {key} is not a setting of server/src/config.rs")
+    exposed = re.findall(r"^EXPOSE\s+(\d+)", text, re.M)
+    if "VITRINE_BIND" in env and exposed and port_of(env["VITRINE_BIND"]) != int(exposed[0]):
+        problem(f"Dockerfile: EXPOSE {exposed[0]} is not the port of VITRINE_BIND {env['VITRINE_BIND']}")
+    web_dir = env.get("VITRINE_WEB_DIR")
+    if web_dir and not re.search(rf"COPY --from=web \S+ {re.escape(web_dir)}\b", text):
+        problem(f"Dockerfile: VITRINE_WEB_DIR {web_dir} is not where the web client is copied")
+    ignore = (ROOT / ".dockerignore").read_text() if (ROOT / ".dockerignore").exists() else ""
+    for heavy in ("target", "node_modules", ".git"):
+        if heavy not in ignore:
+            problem(f".dockerignore: {heavy} would be sent to the build context")
+
+
+def check_cluster_script(settings):
+    text = (ROOT / "scripts/cluster.sh").read_text()
+    block = re.search(r"NODE_ENV=\((.*?)\)", text, re.S)
+    if not block:
+        problem("cluster.sh: no NODE_ENV block")
+        return
+    for key in re.findall(r"([A-Z_]+)=", block.group(1)):
+        if key not in settings and key != "RUST_LOG":
+            problem(f"cluster.sh: {key} is not a setting of server/src/config.rs")
+
+
+def check_nginx():
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        problem("nginx is not installed: cannot check the template (scripts/cluster.sh ensure-nginx)")
+        return
+    template = (ROOT / "deploy/nginx/vitrine.conf.template").read_text()
+    variables = set(re.findall(r"\$\{([A-Z_]+)\}", template))
+    if variables != {"NODE_A", "NODE_B", "LISTEN"}:
+        problem(f"nginx template: substitutes {sorted(variables)}, expected LISTEN, NODE_A, NODE_B")
+    # As compose renders it, with the service hostnames (which do not resolve here) on loopback.
+    rendered = (
+        template.replace("${NODE_A}", "127.0.0.1:8080").replace("${NODE_B}", "127.0.0.1:8081").replace("${LISTEN}", "80")
+    )
+    for needed in ("proxy_set_header Upgrade $http_upgrade", "max_fails=", "fail_timeout=", "location /ws"):
+        if needed not in rendered:
+            problem(f"nginx template: no `{needed}`")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "vitrine.conf").write_text(rendered)
+        (Path(tmp) / "nginx.conf").write_text(
+            f"pid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\nevents {{}}\n"
+            f"http {{\n access_log off;\n client_body_temp_path {tmp}/body;\n proxy_temp_path {tmp}/proxy;\n"
+            f" fastcgi_temp_path {tmp}/fcgi;\n uwsgi_temp_path {tmp}/uwsgi;\n scgi_temp_path {tmp}/scgi;\n"
+            f" include {tmp}/vitrine.conf;\n}}\n"
+        )
+        result = subprocess.run(
+            [nginx, "-t", "-q", "-p", tmp, "-c", f"{tmp}/nginx.conf"], capture_output=True, text=True
+        )
+        if result.returncode != 0:
+            problem(f"nginx -t rejects the template: {result.stderr.strip()}")
+
+
+def main():
+    settings = settings_of_config()
+    documented = readme_table()
+    check_compose(settings, documented)
+    check_dockerfile(settings)
+    check_cluster_script(settings)
+    check_nginx()
+    if problems:
+        for p in problems:
+            print(f"check-deploy: {p}")
+        print(f"check-deploy: {len(problems)} problem(s)")
+        sys.exit(1)
+    print("check-deploy: docker-compose.yml, Dockerfile, deploy/nginx and scripts/cluster.sh agree with the repository")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# The scaled topology natively on loopback: the machine's PostgreSQL and Redis, two
+# vitrine-server nodes, one vitrine-worker, and nginx (Debian's package, run as a user
+# process with its own config, pid and logs under the run folder; never the system
+# service) in front, spreading REST and WebSocket traffic over the nodes.
+#
+#   scripts/cluster.sh start         start whatever part is not running (idempotent)
+#   scripts/cluster.sh stop          stop every part this run folder started
+#   scripts/cluster.sh status        which parts run, and where they listen
+#   scripts/cluster.sh ensure-nginx  install nginx from Debian's packages when missing
+#
+# `make cluster` and `make cluster-stop` call it; the fault suite (faults/) calls it too,
+# with its own run folder, ports, database and private Redis. Settings (environment):
+#
+#   CLUSTER_DIR           run folder: pids, logs, nginx config     (run/cluster)
+#   CLUSTER_PROXY_PORT    nginx                                     (8090)
+#   CLUSTER_NODE_A_PORT   first node                                (8091)
+#   CLUSTER_NODE_B_PORT   second node                               (8092)
+#   CLUSTER_DATABASE_URL  the nodes' database; unset: vitrine_cluster on the local
+#                         PostgreSQL, created if missing (admin: POSTGRES_ADMIN_URL)
+#   CLUSTER_REDIS_URL     the bus                                   (redis://127.0.0.1:6379)
+#   CLUSTER_DEMO          1: seed the demo accounts; 0: reference data only   (1)
+#   SERVER_BIN WORKER_BIN the binaries      ($CARGO_TARGET_DIR/release/vitrine-{server,worker})
+#   VITRINE_API_KEY       the publish API key of the nodes          (a fixed local one)
+#
+# Every part is started with setsid and its pid recorded; `stop` signals only those pids,
+# and only when the process there is still the one started (its command line matches).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DIR="${CLUSTER_DIR:-$ROOT/run/cluster}"
+PROXY_PORT="${CLUSTER_PROXY_PORT:-8090}"
+NODE_A_PORT="${CLUSTER_NODE_A_PORT:-8091}"
+NODE_B_PORT="${CLUSTER_NODE_B_PORT:-8092}"
+ADMIN_URL="${POSTGRES_ADMIN_URL:-postgres://root@127.0.0.1:5432/postgres}"
+REDIS_URL_IN_FORCE="${CLUSTER_REDIS_URL:-redis://127.0.0.1:6379}"
+TARGET="${CARGO_TARGET_DIR:-$HOME/.cache/vitrine-target}"
+SERVER_BIN="${SERVER_BIN:-$TARGET/release/vitrine-server}"
+WORKER_BIN="${WORKER_BIN:-$TARGET/release/vitrine-worker}"
+API_KEY="${VITRINE_API_KEY:-cluster-local-publish-key-0123456789}"
+DEMO="${CLUSTER_DEMO:-1}"
+NGINX="${NGINX:-/usr/sbin/nginx}"
+
+say() { printf 'cluster: %s\n' "$*"; }
+fail() { printf 'cluster: %s\n' "$*" >&2; exit 1; }
+
+database_url() {
+  if [ -n "${CLUSTER_DATABASE_URL:-}" ]; then
+    echo "$CLUSTER_DATABASE_URL"
+  else
+    echo "${ADMIN_URL%/*}/vitrine_cluster"
+  fi
+}
+
+# The pid of a part when that part is running, else nothing.
+running_pid() {
+  local name="$1" pattern="$2" pid
+  [ -f "$DIR/$name.pid" ] || return 0
+  pid="$(cat "$DIR/$name.pid")"
+  if [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "$pattern"; then
+    echo "$pid"
+  fi
+}
+
+ensure_nginx() {
+  if [ -x "$NGINX" ]; then return 0; fi
+  say "nginx is missing: installing Debian's package"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  # Debian's post-install script may try to start the system service; a policy-rc.d that
+  # denies it keeps the system service stopped (the cluster runs its own nginx).
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee /usr/sbin/policy-rc.d >/dev/null
+    $sudo chmod +x /usr/sbin/policy-rc.d
+    local cleanup=1
+  fi
+  $sudo apt-get install -y nginx >/dev/null || { $sudo apt-get update >/dev/null && $sudo apt-get install -y nginx >/dev/null; }
+  [ -z "${cleanup:-}" ] || $sudo rm -f /usr/sbin/policy-rc.d
+  [ -x "$NGINX" ] || fail "nginx did not install"
+}
+
+wait_ready() {
+  local name="$1" port="$2"
+  for _ in $(seq 1 150); do
+    if curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" 2>/dev/null; then return 0; fi
+    if [ -z "$(running_pid "$name" vitrine-server)" ]; then
+      tail -n 20 "$DIR/$name.log" >&2 || true
+      fail "$name exited; see $DIR/$name.log"
+    fi
+    sleep 0.2
+  done
+  fail "$name is not ready on 127.0.0.1:$port after 30 s; see $DIR/$name.log"
+}
+
+prepare_database() {
+  local url="$1"
+  if [ -z "${CLUSTER_DATABASE_URL:-}" ]; then
+    pg_isready -q -h 127.0.0.1 -p 5432 || fail "PostgreSQL does not answer on 127.0.0.1:5432"
+    if [ -z "$(psql "$ADMIN_URL" -Atc "SELECT 1 FROM pg_database WHERE datname = 'vitrine_cluster'")" ]; then
+      psql "$ADMIN_URL" -qc "CREATE DATABASE vitrine_cluster" >/dev/null
+      say "created database vitrine_cluster"
+    fi
+  fi
+  if [ "$DEMO" = 1 ]; then
+    DATABASE_URL="$url" "$SERVER_BIN" seed --demo >>"$DIR/migrate.log" 2>&1 || fail "seeding failed; see $DIR/migrate.log"
+  else
+    DATABASE_URL="$url" "$SERVER_BIN" migrate >>"$DIR/migrate.log" 2>&1 || fail "migrations failed; see $DIR/migrate.log"
+  fi
+}
+
+# The environment of every node and of the worker (the README's settings), in NODE_ENV.
+node_env() {
+  local port="$1"
+  NODE_ENV=(DATABASE_URL="$(database_url)" REDIS_URL="$REDIS_URL_IN_FORCE" VITRINE_WORKER=off
+    VITRINE_BIND="127.0.0.1:$port" VITRINE_API_KEY="$API_KEY" VITRINE_DATA_DIR="$DIR/data"
+    VITRINE_FILES_DIR="$DIR/files" VITRINE_WEB_DIR="$ROOT/web/dist"
+    VITRINE_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT" LOG_FORMAT=json RUST_LOG="${RUST_LOG:-info}")
+}
+
+start_node() {
+  local name="$1" port="$2"
+  if [ -n "$(running_pid "$name" vitrine-server)" ]; then return 0; fi
+  node_env "$port"
+  setsid env "${NODE_ENV[@]}" "$SERVER_BIN" serve >>"$DIR/$name.log" 2>&1 </dev/null &
+  echo $! >"$DIR/$name.pid"
+}
+
+start_worker() {
+  if [ -n "$(running_pid worker vitrine-worker)" ]; then return 0; fi
+  node_env 0
+  setsid env "${NODE_ENV[@]}" "$WORKER_BIN" >>"$DIR/worker.log" 2>&1 </dev/null &
+  echo $! >"$DIR/worker.pid"
+}
+
+write_nginx_config() {
+  mkdir -p "$DIR/nginx/logs" "$DIR/nginx/temp"
+  sed -e "s/\${NODE_A}/127.0.0.1:$NODE_A_PORT/" -e "s/\${NODE_B}/127.0.0.1:$NODE_B_PORT/" \
+    -e "s/\${LISTEN}/127.0.0.1:$PROXY_PORT/" "$ROOT/deploy/nginx/vitrine.conf.template" >"$DIR/nginx/vitrine.conf"
+  local user_line=""
+  # As root, nginx's workers would switch to `nobody`, who cannot write the run folder.
+  [ "$(id -u)" -ne 0 ] || user_line="user root;"
+  cat >"$DIR/nginx/nginx.conf" <<EOF
+# Generated by scripts/cluster.sh: a user-process nginx for the native cluster.
+$user_line
+daemon on;
+worker_processes 1;
+pid $DIR/nginx.pid;
+error_log $DIR/nginx/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log $DIR/nginx/logs/access.log;
+    client_body_temp_path $DIR/nginx/temp/body;
+    proxy_temp_path $DIR/nginx/temp/proxy;
+    fastcgi_temp_path $DIR/nginx/temp/fastcgi;
+    uwsgi_temp_path $DIR/nginx/temp/uwsgi;
+    scgi_temp_path $DIR/nginx/temp/scgi;
+    include $DIR/nginx/vitrine.conf;
+}
+EOF
+}
+
+start_nginx() {
+  if [ -n "$(running_pid nginx "nginx: master")" ]; then return 0; fi
+  write_nginx_config
+  "$NGINX" -t -q -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" || fail "nginx rejects $DIR/nginx/nginx.conf"
+  "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf"
+}
+
+start() {
+  [ -x "$SERVER_BIN" ] || fail "no server binary at $SERVER_BIN (cargo build --release first)"
+  [ -x "$WORKER_BIN" ] || fail "no worker binary at $WORKER_BIN (cargo build --release first)"
+  ensure_nginx
+  command -v curl >/dev/null || fail "curl is missing (apt-get install -y curl)"
+  redis-cli -u "$REDIS_URL_IN_FORCE" ping >/dev/null 2>&1 || fail "Redis does not answer at $REDIS_URL_IN_FORCE"
+  mkdir -p "$DIR/data" "$DIR/files"
+  local url
+  url="$(database_url)"
+  if [ -z "$(running_pid node-a vitrine-server)$(running_pid node-b vitrine-server)" ]; then
+    prepare_database "$url"
+  fi
+  start_node node-a "$NODE_A_PORT"
+  start_node node-b "$NODE_B_PORT"
+  start_worker
+  wait_ready node-a "$NODE_A_PORT"
+  wait_ready node-b "$NODE_B_PORT"
+  start_nginx
+  status
+}
+
+stop_part() {
+  local name="$1" pattern="$2" pid
+  pid="$(running_pid "$name" "$pattern")"
+  if [ -n "$pid" ]; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+      [ -d "/proc/$pid" ] || break
+      sleep 0.1
+    done
+    if [ -d "/proc/$pid" ]; then kill -KILL "$pid" 2>/dev/null || true; fi
+    say "stopped $name (pid $pid)"
+  fi
+  rm -f "$DIR/$name.pid"
+}
+
+stop() {
+  # The proxy first, so no new traffic reaches nodes that are going away.
+  stop_part nginx "nginx: master"
+  stop_part worker vitrine-worker
+  stop_part node-a vitrine-server
+  stop_part node-b vitrine-server
+}
+
+status() {
+  local line
+  line() {
+    local name="$1" pattern="$2" where="$3" pid
+    pid="$(running_pid "$name" "$pattern")"
+    if [ -n "$pid" ]; then
+      printf '  %-7s pid %-7s %s\n' "$name" "$pid" "$where"
+    else
+      printf '  %-7s stopped\n' "$name"
+    fi
+  }
+  say "run folder $DIR (logs: *.log, nginx/logs/)"
+  line nginx "nginx: master" "http://127.0.0.1:$PROXY_PORT  (REST and ws://127.0.0.1:$PROXY_PORT/ws, spread over the nodes)"
+  line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz, /metrics)"
+  line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz, /metrics)"
+  line worker vitrine-worker "no port (status timers, housekeeping)"
+  printf '  %-7s %s\n' database "$(database_url | sed -E 's#//([^:@/]+):[^@]*@#//\1:***@#')"
+  printf '  %-7s %s\n' redis "$REDIS_URL_IN_FORCE"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  ensure-nginx) ensure_nginx ;;
+  *) fail "usage: $0 start|stop|status|ensure-nginx" ;;
+esac
