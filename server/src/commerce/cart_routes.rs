@@ -18,7 +18,8 @@ use crate::{
     state::AppState,
 };
 
-fn client_only(caller: &CurrentUser) -> Result<(), AppError> {
+/// Only clients have a cart (and pay for it: `payments::purpose`).
+pub(crate) fn client_only(caller: &CurrentUser) -> Result<(), AppError> {
     match caller.user.user_type() {
         UserType::Client => Ok(()),
         _ => Err(AppError::forbidden(catalogue::CART_CLIENTS_ONLY)),

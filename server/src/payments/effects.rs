@@ -1,7 +1,8 @@
 //! What a paid purpose does, inside the webhook's transaction, with the hub events
 //! it writes to the outbox: the contest starts (1 -> 2), upgrades appear, the
 //! deadlines move, the prize grows, the additional design is paid, the bid is
-//! approved (project 1 -> 2), the budget grows.
+//! approved (project 1 -> 2), the budget grows, the cart's items become tips
+//! awaiting approval, the subscription becomes active.
 
 use sqlx::AnyConnection;
 use vitrine_protocol::EventFrame;
@@ -10,6 +11,7 @@ use super::{purpose::Purpose, transactions::TransactionRow};
 use crate::{
     bids::{routes::approve_in, store as bid_store},
     catalogue::store as catalogue_store,
+    commerce::{carts, subscriptions},
     contests::{
         events as contest_events,
         status::{DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS},
@@ -87,6 +89,15 @@ pub async fn apply(conn: &mut AnyConnection, row: &TransactionRow, now: i64) -> 
             // Two raises paid in either order: the budget only grows.
             let cents = budget_cents.max(project.budget_cents.unwrap_or(0));
             let (_, events) = raise_budget(conn, project_id, cents, None, now).await?;
+            Ok(Effect { events, wake_timers: false })
+        }
+        Purpose::Cart { items, .. } => {
+            let events = carts::paid(conn, row.app_user_id, &row.stripe_payment_intent_id, &items, now).await?;
+            Ok(Effect { events, wake_timers: false })
+        }
+        Purpose::Subscription { subscription_id } => {
+            // 409 subscription.active (got otherwise meanwhile) is a rule error: refunded.
+            let events = subscriptions::activate(conn, subscription_id, &row.stripe_payment_intent_id, now).await?;
             Ok(Effect { events, wake_timers: false })
         }
     }

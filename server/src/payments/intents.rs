@@ -34,6 +34,8 @@ pub enum Kind {
     AdditionalDesign,
     BidApproval,
     BudgetIncrease,
+    Cart,
+    Subscription,
 }
 
 /// The body of create and update; each purpose reads the fields it needs.
@@ -57,6 +59,10 @@ pub struct IntentRequest {
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub budget: Option<i64>,
+    /// Cart: the state whose sales tax applies (the caller's own state when absent).
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub state_id: Option<i64>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -70,6 +76,8 @@ pub struct FinalizeRequest {
 /// The ids in a payment route's path.
 #[derive(Debug, Deserialize)]
 pub struct IntentPath {
+    /// The contest, project or subscription; 0 on the cart's routes (no id).
+    #[serde(default)]
     pub id: i64,
     #[serde(rename = "entryId")]
     pub entry_id: Option<i64>,
@@ -137,6 +145,8 @@ fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> Result<Purp
             let dollars = req.budget.ok_or_else(|| required("budget"))?;
             Purpose::BudgetIncrease { project_id: path.id, budget_cents: dollars.saturating_mul(100) }
         }
+        Kind::Cart => Purpose::Cart { state_id: req.state_id, items: Vec::new() },
+        Kind::Subscription => Purpose::Subscription { subscription_id: path.id },
     })
 }
 
@@ -162,6 +172,9 @@ fn same_purpose(row: &TransactionRow, purpose: &Purpose) -> bool {
             Purpose::BidApproval { project_id, .. } | Purpose::BudgetIncrease { project_id, .. } => {
                 row.project_id == Some(*project_id)
             }
+            // The key is the caller's own (found by payer): one cart each.
+            Purpose::Cart { .. } => true,
+            Purpose::Subscription { subscription_id } => row.subject_id == Some(*subscription_id),
         }
 }
 
@@ -175,6 +188,9 @@ fn of_route(row: &TransactionRow, kind: Kind, path: &IntentPath) -> bool {
         Kind::AdditionalDesign => ("additional_design", row.contest_id, path.entry_id),
         Kind::BidApproval => ("bid_approval", row.project_id, path.bid_id),
         Kind::BudgetIncrease => ("budget_increase", row.project_id, None),
+        // The cart's routes name no id: the payer's own cart (checked by the caller).
+        Kind::Cart => return row.purpose == "cart",
+        Kind::Subscription => ("subscription", row.subject_id, None),
     };
     row.purpose == name && owner == Some(path.id) && (subject.is_none() || subject == row.subject_id)
 }

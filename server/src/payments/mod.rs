@@ -18,7 +18,8 @@
 //! finalizes it with a saved card, and confirms it with Stripe.js; Stripe's
 //! `payment_intent.succeeded` webhook marks the payment paid and performs its effect,
 //! publishing the hub events (`contest.status`, `contest.updated`, `bid.updated`,
-//! `project.status`, `payment.updated`, notifications) after commit.
+//! `project.status`, `payment.updated`, the badge, `subscription.updated`,
+//! notifications) after commit.
 
 pub mod card_store;
 pub mod cards;
@@ -72,6 +73,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::create_budget))
         .routes(routes!(routes::update_budget))
         .routes(routes!(routes::finalize_budget))
+        .routes(routes!(routes::create_cart))
+        .routes(routes!(routes::update_cart))
+        .routes(routes!(routes::finalize_cart))
+        .routes(routes!(routes::create_subscription))
+        .routes(routes!(routes::update_subscription))
+        .routes(routes!(routes::finalize_subscription))
         .routes(routes!(webhook::receive))
         .routes(routes!(transactions::list))
         .routes(routes!(invoices::issue_token))

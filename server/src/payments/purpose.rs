@@ -3,7 +3,11 @@
 //! client; the payer must own the contest or project, and it must be in a state where
 //! the payment makes sense. The effect of a paid purpose is in [`super::effects`].
 //!
-//! Adding a purpose (the commerce area's cart, say) is three steps: a variant here
+//! The commerce area's purposes: the client's tipping cart (priced by
+//! `commerce::carts::payable`, its priced items kept in the payment's `details` so the
+//! webhook turns exactly those into tips) and a pending subscription of the payer's.
+//!
+//! Adding a purpose is three steps: a variant here
 //! (with [`Purpose::kind`] and [`Purpose::from_row`]), its arm in [`quote`] (amount,
 //! payer check, trigger and reason ids) and its arm in [`super::effects::apply`].
 
@@ -14,6 +18,11 @@ use crate::{
     accounts::CurrentUser,
     bids::{access::visible_bid, model::BID_OPEN},
     catalogue::{model::UpgradeRow, store as catalogue_store},
+    commerce::{
+        cart_routes::client_only,
+        carts::{self, PricedItem},
+        subscriptions,
+    },
     contests::{launch::owned as owned_contest, model::ContestRow, status::ContestStatus},
     entries::additional::{store as additional_store, AdditionalStatus},
     error::{catalogue, AppError, FieldErrors},
@@ -31,6 +40,8 @@ pub mod trigger {
     pub const INCREASE_PRIZE: i64 = 8;
     pub const BID_APPROVAL: i64 = 10;
     pub const BUDGET_INCREASE: i64 = 11;
+    /// A tip cart item: the cart's payment.
+    pub const TIP_CART_ITEM: i64 = crate::commerce::carts::TIP_TRIGGER;
 }
 
 /// Payment reason ids (contests doc, section 9): what the money is for.
@@ -42,6 +53,8 @@ pub mod reason {
     pub const ADDITIONAL_PAYMENT: i64 = 9;
     /// An approved bid funds the project its designer won.
     pub const WON_PROJECT: i64 = 21;
+    /// The cart's tips.
+    pub const TIP: i64 = 17;
 }
 
 /// Prize increases offered, in dollars (contests doc, section 9).
@@ -64,6 +77,12 @@ pub enum Purpose {
     BidApproval { project_id: i64, bid_id: i64 },
     /// Raising a project's budget to `budget_cents`.
     BudgetIncrease { project_id: i64, budget_cents: i64 },
+    /// The payer's tipping cart, taxed for `state_id` (the payer's own state when
+    /// None). `items` are what the payment priced, read back from the stored payment
+    /// (empty when asked for through a route: [`quote`] prices the cart as it is).
+    Cart { state_id: Option<i64>, items: Vec<PricedItem> },
+    /// A pending subscription of the payer's (`POST /subscriptions/purchase`).
+    Subscription { subscription_id: i64 },
 }
 
 impl Purpose {
@@ -77,6 +96,8 @@ impl Purpose {
             Self::AdditionalDesign { .. } => "additional_design",
             Self::BidApproval { .. } => "bid_approval",
             Self::BudgetIncrease { .. } => "budget_increase",
+            Self::Cart { .. } => "cart",
+            Self::Subscription { .. } => "subscription",
         }
     }
 
@@ -98,6 +119,11 @@ impl Purpose {
             "budget_increase" => {
                 Self::BudgetIncrease { project_id: project_id?, budget_cents: details["budget_cents"].as_i64()? }
             }
+            "cart" => Self::Cart {
+                state_id: details["state_id"].as_i64(),
+                items: serde_json::from_value(details["items"].clone()).ok()?,
+            },
+            "subscription" => Self::Subscription { subscription_id: row.subject_id? },
             _ => return None,
         })
     }
@@ -247,6 +273,53 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 project_id: Some(project.id),
                 subject_id: None,
                 details: json!({"budget_cents": budget_cents}),
+            })
+        }
+        Purpose::Cart { state_id, .. } => {
+            client_only(caller)?;
+            let mut conn = db.acquire().await?;
+            let total = carts::payable(&mut conn, caller.id(), *state_id).await?;
+            if total.items.is_empty() {
+                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+            }
+            Ok(Quote {
+                amount_cents: total.payable_cents,
+                description: format!("Tips: {} cart items, tax included", total.items.len()),
+                trigger_id: trigger::TIP_CART_ITEM,
+                reason_id: reason::TIP,
+                contest_id: None,
+                project_id: None,
+                subject_id: None,
+                // The webhook makes tips of exactly these items at these prices.
+                details: json!({"items": total.items, "state_id": total.state_id, "tax_cents": total.tax_cents}),
+            })
+        }
+        Purpose::Subscription { subscription_id } => {
+            let mut conn = db.acquire().await?;
+            let subscription = subscriptions::find(&mut conn, *subscription_id)
+                .await?
+                .ok_or_else(|| AppError::not_found(catalogue::SUBSCRIPTION_NOT_FOUND))?;
+            if subscription.app_user_id != caller.id() {
+                return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
+            }
+            match subscription.status_id {
+                subscriptions::PENDING => {}
+                subscriptions::ACTIVE => return Err(AppError::conflict(catalogue::SUBSCRIPTION_ACTIVE)),
+                _ => return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE)),
+            }
+            let amount_cents = subscriptions::price_cents(subscription.trigger_id)
+                .ok_or_else(|| AppError::conflict(catalogue::PAYMENT_NOT_DUE))?;
+            Ok(Quote {
+                amount_cents,
+                description: format!("Subscription #{}", subscription.id),
+                // Subscription codes are their trigger ids; the specification names
+                // no reason for them, so they count as additional payments.
+                trigger_id: subscription.trigger_id,
+                reason_id: reason::ADDITIONAL_PAYMENT,
+                contest_id: None,
+                project_id: None,
+                subject_id: Some(subscription.id),
+                details: json!({}),
             })
         }
     }

@@ -17,9 +17,9 @@ use crate::{
 /// utoipa sees plain string literals.
 macro_rules! intent_routes {
     ($kind:expr, $create:ident, $update:ident, $finalize:ident,
-     $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt)*)) => {
+     $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*)) => {
         /// Creates the payment intent; the amount is computed on the server.
-        #[utoipa::path(post, path = $base, tag = "payments", params($($param)*), request_body = IntentRequest,
+        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = IntentRequest,
             security(("bearer" = [])),
             responses((status = 201, body = Data<IntentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
@@ -35,7 +35,7 @@ macro_rules! intent_routes {
         }
 
         /// Re-prices the open payment intent (before the card is confirmed).
-        #[utoipa::path(put, path = $update_path, tag = "payments", params($($param)*, ("intentId" = String, Path)),
+        #[utoipa::path(put, path = $update_path, tag = "payments", params($($param,)* ("intentId" = String, Path)),
             request_body = IntentRequest, security(("bearer" = [])),
             responses((status = 200, body = Data<IntentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
@@ -49,7 +49,7 @@ macro_rules! intent_routes {
         }
 
         /// Sets the saved card to charge; the browser then confirms with Stripe.js.
-        #[utoipa::path(post, path = $finalize_path, tag = "payments", params($($param)*, ("intentId" = String, Path)),
+        #[utoipa::path(post, path = $finalize_path, tag = "payments", params($($param,)* ("intentId" = String, Path)),
             request_body = FinalizeRequest, security(("bearer" = [])),
             responses((status = 200, body = Data<IntentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
@@ -138,5 +138,27 @@ intent_routes!(
     "/projects/{id}/increase-budget/payments/stripe/payment-intents",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/finalize/{intentId}",
+    (("id" = i64, Path))
+);
+
+intent_routes!(
+    Kind::Cart,
+    create_cart,
+    update_cart,
+    finalize_cart,
+    "/carts/payments/stripe/payment-intents",
+    "/carts/payments/stripe/payment-intents/{intentId}",
+    "/carts/payments/stripe/payment-intents/finalize/{intentId}",
+    ()
+);
+
+intent_routes!(
+    Kind::Subscription,
+    create_subscription,
+    update_subscription,
+    finalize_subscription,
+    "/subscriptions/{id}/payments/stripe/payment-intents",
+    "/subscriptions/{id}/payments/stripe/payment-intents/{intentId}",
+    "/subscriptions/{id}/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path))
 );

@@ -4,6 +4,7 @@
 //! (Stripe.js confirming setup and payment intents) through the mock's helpers.
 
 mod cards;
+mod cart_and_subscriptions;
 mod contest_extras;
 mod idempotency;
 mod invoices;
