@@ -118,12 +118,13 @@ bench_vitrine() {
     env VITRINE_DATA_DIR="$dir" DATABASE_URL="$db" RUST_LOG=warn "$BIN/vitrine-server" seed --demo >>"$LOG" 2>&1
     start_vitrine $PORT_A "$dir" "$db"
     local pid=$LAST_PID target=ws://127.0.0.1:$PORT_A
+    # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
+    want idle && run vitrine idle --target $target --connections "$IDLE_CONNS" --server-pid $pid
     for scenario in fanout broadcast; do
         want $scenario || continue
         # shellcheck disable=SC2046
         run vitrine $scenario --target $target --api-key $API_KEY --server-pid $pid $(pubsub_args $scenario)
     done
-    want idle && run vitrine idle --target $target --connections "$IDLE_CONNS" --server-pid $pid
     want marketplace && run vitrine marketplace --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
         --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
     stop_all
@@ -169,12 +170,13 @@ bench_socketio() {
     (cd "$SIO_DIR" && npm ci --no-audit --no-fund --silent) >>"$LOG" 2>&1
     start_socketio $SIO_A
     local pid=$LAST_PID target=ws://127.0.0.1:$SIO_A
+    # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
+    want idle && run socketio idle --peer socketio --target $target --connections "$IDLE_CONNS" --server-pid $pid
     for scenario in fanout broadcast; do
         want $scenario || continue
         # shellcheck disable=SC2046
         run socketio $scenario --peer socketio --target $target --server-pid $pid $(pubsub_args $scenario)
     done
-    want idle && run socketio idle --peer socketio --target $target --connections "$IDLE_CONNS" --server-pid $pid
     stop_all
     if want cluster && have_redis; then
         start_socketio $SIO_A "$REDIS_URL"
@@ -214,12 +216,13 @@ bench_sockudo() {
     fi
     start_sockudo $SKD_A 19611
     local pid=$LAST_PID target=ws://127.0.0.1:$SKD_A
+    # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
+    want idle && run sockudo idle --peer sockudo --target $target --connections "$IDLE_CONNS" --server-pid $pid
     for scenario in fanout broadcast; do
         want $scenario || continue
         # shellcheck disable=SC2046
         run sockudo $scenario --peer sockudo --target $target --server-pid $pid $(pubsub_args $scenario)
     done
-    want idle && run sockudo idle --peer sockudo --target $target --connections "$IDLE_CONNS" --server-pid $pid
     stop_all
     if want cluster && have_redis; then
         start_sockudo $SKD_A 19611 "$REDIS_URL"
@@ -244,5 +247,9 @@ broadcast $BROADCAST_CONNS conns/$BROADCAST_RATE ev/s, cluster $CLUSTER_CONNS co
 over 2 nodes, ${DURATION} s each; idle $IDLE_CONNS conns; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers"
 NOTES=()
 [ -f "$ROOT/loadtest/bench-notes.md" ] && NOTES=(--notes "$ROOT/loadtest/bench-notes.md")
-"$LT" summarize --dir "$BENCH_DIR" --benchmarks "$BENCHMARKS" --command "$COMMAND" "${NOTES[@]}" >/dev/null
+# The charts go next to BENCHMARKS.md, one folder per day.
+CHARTS=docs/benchmarks/$(date -u +%Y-%m-%d)
+mkdir -p "$(dirname "$BENCHMARKS")/$CHARTS"
+cp "$BENCH_DIR"/*.svg "$(dirname "$BENCHMARKS")/$CHARTS/" 2>/dev/null || true
+"$LT" summarize --dir "$BENCH_DIR" --benchmarks "$BENCHMARKS" --command "$COMMAND" --charts "$CHARTS" "${NOTES[@]}" >/dev/null
 echo "bench: BENCHMARKS.md updated; reports and charts in $BENCH_DIR"

@@ -266,4 +266,7 @@ pub struct SummarizeArgs {
     /// Notes (Markdown) to add under the tables: what limited each figure.
     #[arg(long)]
     pub notes: Option<PathBuf>,
+    /// Where the run's SVG charts were copied (a path relative to the benchmarks file).
+    #[arg(long)]
+    pub charts: Option<String>,
 }

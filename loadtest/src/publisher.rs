@@ -45,6 +45,8 @@ pub struct Published {
     pub errors: u64,
     /// The last refusal, to show why.
     pub last_error: Option<String>,
+    /// Events never sent: the target took them slower than the rate, past twice the duration.
+    pub cut_short: u64,
 }
 
 impl Published {
@@ -72,12 +74,19 @@ impl Publisher {
         (progress, recorder): (&Progress, &Recorder),
     ) -> Published {
         let total = (f64::from(rate) * duration.as_secs_f64()).round() as u64;
-        let mut published = Published { per_channel: vec![0; channels.len()], errors: 0, last_error: None };
+        let mut published = Published { per_channel: vec![0; channels.len()], ..Published::default() };
         let start = Instant::now();
         let mut tick = tokio::time::interval(TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let mut next_id = 0u64;
+        // A target slower than the asked rate falls behind; past twice the duration the
+        // run stops publishing (what was not published is not expected either).
+        let give_up = duration.mul_f64(2.0);
         while next_id < total {
+            if start.elapsed() > give_up {
+                published.cut_short = total - next_id;
+                break;
+            }
             tick.tick().await;
             let due = ((start.elapsed().as_secs_f64() * f64::from(rate)) as u64).min(total);
             let events: Vec<(u64, usize)> =

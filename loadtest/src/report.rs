@@ -31,6 +31,13 @@ pub struct Report {
     /// Established connections that ended before the run stopped them.
     pub connections_dropped: usize,
     pub events_published: u64,
+    /// Seconds from the first publication to the last (the asked duration when the target
+    /// kept up).
+    #[serde(default)]
+    pub publish_s: f64,
+    /// Events not sent because the target fell too far behind the rate (see `Publisher`).
+    #[serde(default)]
+    pub events_not_sent: u64,
     pub publish_errors: u64,
     pub deliveries_expected: u64,
     pub delivered: u64,
@@ -116,7 +123,13 @@ impl Report {
                     self.fd_limit
                 ),
             ),
-            ("events published", format!("{} ({} refused)", self.events_published, self.publish_errors)),
+            (
+                "events published",
+                format!(
+                    "{} in {:.1} s ({} refused, {} not sent)",
+                    self.events_published, self.publish_s, self.publish_errors, self.events_not_sent
+                ),
+            ),
             ("deliveries expected", self.deliveries_expected.to_string()),
             ("delivered", self.delivered.to_string()),
             ("lost", self.lost.to_string()),
@@ -291,7 +304,8 @@ impl MarketReport {
                 format!("{} / {} / {}", self.lost, self.duplicated, self.out_of_order),
             ),
         ];
-        let mut out = render(std::mem::take(&mut rows));
+        let mut out = String::from("| figure | value |\n|---|---|\n");
+        out.push_str(&render(std::mem::take(&mut rows)));
         out.push_str(
             "\n| REST call | count | errors | p50 ms | p90 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|\n",
         );

@@ -150,6 +150,13 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
     tokio::spawn(sample_usage(args.conn.server_pid.clone(), rss_peak_kib.clone(), recorder.clone(), stop_rx.clone()));
     let duration = Duration::from_secs_f64(args.duration);
     let published = publisher.run(&channels, args.rate, duration, (&progress, &recorder)).await;
+    let publish_s = (now_us() - publish_start_us) as f64 / 1e6;
+    if published.cut_short > 0 {
+        eprintln!(
+            "warning: the target took events slower than {} a second: {} were never sent",
+            args.rate, published.cut_short
+        );
+    }
     if let Some(error) = &published.last_error {
         eprintln!("warning: {} events were refused; the last: {error}", published.errors);
     }
@@ -193,6 +200,8 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         connections_failed: progress.failed.load(Ordering::Relaxed),
         connections_dropped: dropped,
         events_published: published.total(),
+        publish_s,
+        events_not_sent: published.cut_short,
         publish_errors: published.errors,
         deliveries_expected: expected,
         delivered,
