@@ -20,7 +20,7 @@ DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: run test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
-	clean-test-dbs cluster cluster-stop
+	clean-test-dbs cluster cluster-stop bench peers
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -128,3 +128,18 @@ test-e2e: web
 clean-test-dbs:
 	@psql "$(POSTGRES_ADMIN_URL)" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'vitrine\_t\_%' OR datname LIKE 'vitrine\_faults\_%'" \
 		| while read -r db; do psql "$(POSTGRES_ADMIN_URL)" -qc "DROP DATABASE IF EXISTS \"$$db\" WITH (FORCE)" >/dev/null; done
+
+## make bench: our hub, the Socket.IO peer and Sockudo (when installed) back to back on this
+## machine; writes a dated section at the top of BENCHMARKS.md (about 15 minutes; sizes are
+## environment variables, see loadtest/bench.sh). Redis on 6379 for the cluster runs.
+bench:
+	REDIS_URL=$(REDIS_TEST_URL) POSTGRES_ADMIN_URL=$(POSTGRES_ADMIN_URL) loadtest/bench.sh
+
+## make peers: installs Sockudo for `make bench` (once; about 15 minutes; never part of make test).
+peers:
+	@if command -v sockudo >/dev/null 2>&1 || [ -x "$(HOME)/.cargo/bin/sockudo" ]; then \
+		echo "Sockudo is installed"; \
+	else \
+		command -v protoc >/dev/null 2>&1 || apt-get install -y protobuf-compiler; \
+		env -u CARGO_TARGET_DIR CARGO_TARGET_DIR=$(HOME)/.cache/sockudo-target $(CARGO) install sockudo --locked --features redis; \
+	fi

@@ -15,8 +15,19 @@ pub struct Cli {
 pub enum Scenario {
     /// N subscribers over K `bench:` channels, publishing R events/s in total for S seconds.
     Fanout(FanoutArgs),
+    /// N subscribers on one channel, publishing R events/s for S seconds.
+    Broadcast(FanoutArgs),
+    /// `fanout` over the nodes in `--nodes` (sharing Redis), publishing on the first.
+    Cluster(FanoutArgs),
+    /// Ramp N idle connections: server memory per connection and connect rate.
+    Idle(IdleArgs),
+    /// Sign-ups, contests, entries, comments and reactions over REST, watched over the hub.
+    Marketplace(MarketplaceArgs),
     /// N contest deadlines over a window, W `vitrine-worker` processes: lag to transition.
+    #[command(alias = "timers")]
     Deadlines(DeadlinesArgs),
+    /// Writes the Markdown section of `make bench` from a folder of JSON reports.
+    Summarize(SummarizeArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -48,15 +59,92 @@ pub struct DeadlinesArgs {
     pub out: Option<PathBuf>,
 }
 
+/// How to reach the server under test, shared by the hub scenarios.
 #[derive(Debug, Clone, Args)]
-pub struct FanoutArgs {
+pub struct Conn {
     /// The hub (`ws://host:port`; `/ws` is added) or, with `--peer`, the peer's origin.
     #[arg(long, default_value = "ws://127.0.0.1:8080")]
     pub target: String,
-    /// Subscribers to open, spread round-robin over the channels.
+    /// `cluster`: every node's origin, comma-separated; subscribers are spread over them
+    /// and events are published on the first.
+    #[arg(long, value_delimiter = ',')]
+    pub nodes: Vec<String>,
+    /// Drive a peer server instead of the Vitrine hub.
+    #[arg(long, value_enum)]
+    pub peer: Option<Peer>,
+    /// Wire encoding of the hub's frames (the peers speak JSON).
+    #[arg(long, value_enum, default_value_t = WireEncoding::Json)]
+    pub encoding: WireEncoding,
+    /// The hub's publish API key (`VITRINE_API_KEY`); not needed for the peers.
+    #[arg(long, env = "VITRINE_API_KEY", hide_env_values = true)]
+    pub api_key: Option<String>,
+    /// Sockudo's app id, key and secret (`SOCKUDO_DEFAULT_APP_*`).
+    #[arg(long, default_value = "app1")]
+    pub app_id: String,
+    #[arg(long, default_value = "key1")]
+    pub app_key: String,
+    #[arg(long, default_value = "secret1", hide_default_value = true)]
+    pub app_secret: String,
+    /// The server processes (comma-separated pids), to report RSS and CPU from /proc.
+    #[arg(long, value_delimiter = ',')]
+    pub server_pid: Vec<u32>,
+    /// Connection attempts in flight at once.
+    #[arg(long, default_value_t = 256)]
+    pub connect_concurrency: usize,
+    /// Where to write the JSON report; the SVG chart goes beside it (`.svg`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+impl Conn {
+    pub fn new(target: impl Into<String>) -> Self {
+        Conn {
+            target: target.into(),
+            nodes: Vec::new(),
+            peer: None,
+            encoding: WireEncoding::Json,
+            api_key: None,
+            app_id: "app1".into(),
+            app_key: "key1".into(),
+            app_secret: "secret1".into(),
+            server_pid: Vec::new(),
+            connect_concurrency: 256,
+            out: None,
+        }
+    }
+
+    /// The server's name in reports: `vitrine` or the peer's.
+    pub fn server_name(&self) -> &'static str {
+        match self.peer {
+            None => "vitrine",
+            Some(Peer::Socketio) => "socketio",
+            Some(Peer::Sockudo) => "sockudo",
+        }
+    }
+
+    pub fn pusher_app(&self) -> crate::pusher::App {
+        crate::pusher::App { id: self.app_id.clone(), key: self.app_key.clone(), secret: self.app_secret.clone() }
+    }
+
+    /// The nodes to spread subscribers over: `--nodes`, or just `--target`.
+    pub fn node_targets(&self) -> Vec<String> {
+        if self.nodes.is_empty() {
+            vec![self.target.clone()]
+        } else {
+            self.nodes.clone()
+        }
+    }
+}
+
+/// `fanout`, `broadcast` (one channel) and `cluster` (over `--nodes`).
+#[derive(Debug, Clone, Args)]
+pub struct FanoutArgs {
+    #[command(flatten)]
+    pub conn: Conn,
+    /// Subscribers to open, spread round-robin over the channels (and nodes).
     #[arg(long, default_value_t = 100)]
     pub connections: usize,
-    /// `bench:` channels to spread the subscribers and the events over.
+    /// `bench:` channels to spread the subscribers and the events over (`broadcast`: 1).
     #[arg(long, default_value_t = 10)]
     pub channels: usize,
     /// Events published per second, over all channels.
@@ -65,27 +153,79 @@ pub struct FanoutArgs {
     /// Seconds of publishing.
     #[arg(long, default_value_t = 10.0)]
     pub duration: f64,
-    /// Wire encoding of the hub's frames (ignored by the peer, which speaks JSON).
-    #[arg(long, value_enum, default_value_t = WireEncoding::Json)]
-    pub encoding: WireEncoding,
-    /// The hub's publish API key (`VITRINE_API_KEY`); not needed for the peer.
-    #[arg(long, env = "VITRINE_API_KEY", hide_env_values = true)]
-    pub api_key: Option<String>,
-    /// Where to write the JSON report.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Drive a peer server instead of the Vitrine hub.
-    #[arg(long, value_enum)]
-    pub peer: Option<Peer>,
-    /// The server's process id, to report its RSS and CPU from /proc.
-    #[arg(long)]
-    pub server_pid: Option<u32>,
     /// Seconds to wait after the last publication for deliveries still in flight.
     #[arg(long, default_value_t = 5.0)]
     pub drain: f64,
-    /// Connection attempts in flight at once.
-    #[arg(long, default_value_t = 256)]
-    pub connect_concurrency: usize,
+}
+
+impl FanoutArgs {
+    /// Defaults for library callers (tests); the fields are public to adjust.
+    pub fn new(target: impl Into<String>) -> Self {
+        FanoutArgs { conn: Conn::new(target), connections: 100, channels: 10, rate: 100, duration: 10.0, drain: 5.0 }
+    }
+}
+
+/// `idle`: open connections and hold them.
+#[derive(Debug, Clone, Args)]
+pub struct IdleArgs {
+    #[command(flatten)]
+    pub conn: Conn,
+    /// Connections to open (each one file descriptor here and one on the server).
+    #[arg(long, default_value_t = 1000)]
+    pub connections: usize,
+    /// Seconds to hold them open once all are up, before measuring.
+    #[arg(long, default_value_t = 5.0)]
+    pub hold: f64,
+}
+
+impl IdleArgs {
+    pub fn new(target: impl Into<String>) -> Self {
+        IdleArgs { conn: Conn::new(target), connections: 1000, hold: 5.0 }
+    }
+}
+
+/// `marketplace`: people over REST, watchers over the hub.
+#[derive(Debug, Clone, Args)]
+pub struct MarketplaceArgs {
+    #[command(flatten)]
+    pub conn: Conn,
+    /// Contests to launch and activate, one client each.
+    #[arg(long, default_value_t = 4)]
+    pub contests: usize,
+    /// Designers, each entering every contest once.
+    #[arg(long, default_value_t = 6)]
+    pub designers: usize,
+    /// Anonymous hub watchers per contest.
+    #[arg(long, default_value_t = 25)]
+    pub watchers: usize,
+    /// Rounds of activity: each designer comments on the board and on an entry, each
+    /// contest holder reacts to an entry.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+    /// An administrator's login and password (activates the contests); `seed --demo`
+    /// creates `demo-admin`.
+    #[arg(long, default_value = "demo-admin")]
+    pub admin_login: String,
+    #[arg(long, default_value = "vitrine-demo", hide_default_value = true)]
+    pub admin_password: String,
+    /// Seconds to wait after the last action for events still in flight.
+    #[arg(long, default_value_t = 5.0)]
+    pub drain: f64,
+}
+
+impl MarketplaceArgs {
+    pub fn new(target: impl Into<String>) -> Self {
+        MarketplaceArgs {
+            conn: Conn::new(target),
+            contests: 4,
+            designers: 6,
+            watchers: 25,
+            rounds: 3,
+            admin_login: "demo-admin".into(),
+            admin_password: "vitrine-demo".into(),
+            drain: 5.0,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -107,24 +247,26 @@ impl From<WireEncoding> for vitrine_protocol::Encoding {
 pub enum Peer {
     /// `shared/peers/socketio`: Socket.IO 4 over raw Engine.IO v4 WebSocket frames.
     Socketio,
+    /// `shared/peers/sockudo`: Sockudo (Rust), the Pusher protocol 7.
+    Sockudo,
 }
 
-impl FanoutArgs {
-    /// Defaults for library callers (tests); the fields are public to adjust.
-    pub fn new(target: impl Into<String>) -> Self {
-        FanoutArgs {
-            target: target.into(),
-            connections: 100,
-            channels: 10,
-            rate: 100,
-            duration: 10.0,
-            encoding: WireEncoding::Json,
-            api_key: None,
-            out: None,
-            peer: None,
-            server_pid: None,
-            drain: 5.0,
-            connect_concurrency: 256,
-        }
-    }
+/// `summarize`: the JSON reports of one `make bench` run into a BENCHMARKS.md section.
+#[derive(Debug, Clone, Args)]
+pub struct SummarizeArgs {
+    /// The folder of `<server>-<scenario>.json` reports.
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// The Markdown file to put the new section at the top of (below its title).
+    #[arg(long, default_value = "BENCHMARKS.md")]
+    pub benchmarks: PathBuf,
+    /// The command that produced the reports, quoted in the section.
+    #[arg(long, default_value = "make bench")]
+    pub command: String,
+    /// Notes (Markdown) to add under the tables: what limited each figure.
+    #[arg(long)]
+    pub notes: Option<PathBuf>,
+    /// Where the run's SVG charts were copied (a path relative to the benchmarks file).
+    #[arg(long)]
+    pub charts: Option<String>,
 }

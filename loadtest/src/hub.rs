@@ -1,24 +1,30 @@
 //! A subscriber speaking the Vitrine hub protocol v1 (`GET /ws`, `sub`, `event` frames).
+//!
+//! Events are read through [`FastEvent`], which borrows from the frame and skips every field
+//! the harness does not need: at hundreds of thousands of frames a second, decoding each
+//! into a full `ServerFrame` would make the harness, not the server, the bottleneck.
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use futures::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
+use serde::Deserialize;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::{client::IntoClientRequest, http::HeaderValue, Message};
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 use vitrine_protocol::{limits::WS_PATH, ClientFrame, Encoding, ServerFrame};
 
-use crate::stats::{ClientStats, OrderKey, Progress};
+use crate::stats::{ClientStats, OrderKey, Payload, Progress, Recorder};
+pub use crate::Socket;
 
-pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-/// Connects to `{target}/ws` with `encoding`'s subprotocol and subscribes to `channel`,
-/// returning once the hub has answered `subscribed`.
-pub async fn connect(target: &str, channel: &str, encoding: Encoding) -> anyhow::Result<Socket> {
+/// Connects to `{target}/ws` with `encoding`'s subprotocol, without subscribing.
+pub async fn open(target: &str, encoding: Encoding) -> anyhow::Result<Socket> {
     let url = format!("{}{WS_PATH}", crate::ws_base(target));
     let mut request = url.as_str().into_client_request()?;
     request.headers_mut().insert("Sec-WebSocket-Protocol", HeaderValue::from_static(encoding.subprotocol()));
-    let (mut socket, _) = connect_async(request).await.with_context(|| format!("connecting to {url}"))?;
+    crate::ws_connect(request).await
+}
+
+/// Connects and subscribes to `channel`, returning once the hub has answered `subscribed`.
+pub async fn connect(target: &str, channel: &str, encoding: Encoding) -> anyhow::Result<Socket> {
+    let mut socket = open(target, encoding).await?;
     let sub = ClientFrame::Sub { ch: channel.to_owned(), since: None, id: Some("lt".into()) };
     socket.send(frame(encoding, encoding.encode_client(&sub))).await?;
     while let Some(message) = socket.next().await {
@@ -43,12 +49,32 @@ fn frame(encoding: Encoding, bytes: Vec<u8>) -> Message {
     }
 }
 
+/// The fields of an `event` frame the harness reads; the rest is skipped unparsed.
+#[derive(Debug, Deserialize)]
+pub struct FastEvent<'a> {
+    #[serde(borrow)]
+    pub op: &'a str,
+    #[serde(default)]
+    pub seq: u64,
+    #[serde(default)]
+    pub data: Payload,
+}
+
+/// Decodes an `event` frame; None for any other frame.
+pub fn decode_event(encoding: Encoding, bytes: &[u8]) -> Option<(u64, Payload)> {
+    let event: FastEvent = match encoding {
+        Encoding::Json => serde_json::from_slice(bytes).ok()?,
+        Encoding::Msgpack => rmp_serde::from_slice(bytes).ok()?,
+    };
+    (event.op == "event").then_some((event.seq, event.data))
+}
+
 /// Records every event until `stop` turns true or the connection ends.
 pub async fn receive(
     mut socket: Socket,
     encoding: Encoding,
     stats: &mut ClientStats,
-    progress: &Progress,
+    (progress, recorder): (&Progress, &Recorder),
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
@@ -56,8 +82,9 @@ pub async fn receive(
             () = stopped(&mut stop) => break,
             message = socket.next() => match message {
                 Some(Ok(message)) if message.is_text() || message.is_binary() => {
-                    if let Ok(ServerFrame::Event(event)) = encoding.decode_server(&message.into_data()) {
-                        stats.record(&event.data, OrderKey::Seq(event.seq), crate::now_us(), progress);
+                    let data = message.into_data();
+                    if let Some((seq, payload)) = decode_event(encoding, &data) {
+                        stats.record(&payload, OrderKey::Seq(seq), crate::now_us(), progress, recorder);
                     }
                 }
                 Some(Ok(_)) => {}
@@ -71,7 +98,46 @@ pub async fn receive(
     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), socket.close(None)).await;
 }
 
+/// Holds a connection open, answering pings, until `stop` turns true; false if it dropped.
+pub async fn hold(mut socket: Socket, mut stop: watch::Receiver<bool>) -> bool {
+    loop {
+        tokio::select! {
+            () = stopped(&mut stop) => break,
+            message = socket.next() => match message {
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return false,
+            },
+        }
+    }
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), socket.close(None)).await;
+    true
+}
+
 /// Resolves once `stop` turns true (or its sender is gone); holds no borrow across awaits.
 pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|stop| *stop).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use vitrine_protocol::EventFrame;
+
+    use super::*;
+
+    #[test]
+    fn the_fast_decoder_reads_what_the_hub_encodes_in_both_encodings() {
+        let frame = EventFrame {
+            ch: "bench:x".into(),
+            seq: 7,
+            event_type: "bench".into(),
+            ts: 1,
+            data: serde_json::json!({"id": 42, "sent_us": 99, "extra": [1, 2]}),
+        };
+        for encoding in Encoding::ALL {
+            let (seq, payload) = decode_event(encoding, &frame.encode(encoding)).expect("an event");
+            assert_eq!((seq, payload.id, payload.sent_us), (7, Some(42), Some(99)));
+        }
+        let pong = Encoding::Json.encode_server(&ServerFrame::Pong);
+        assert!(decode_event(Encoding::Json, &pong).is_none());
+    }
 }

@@ -3,27 +3,79 @@
 //!
 //! Layout:
 //! - [`cli`]: the command line (`vitrine-loadtest fanout --target ...`).
-//! - [`scenarios`]: one module per scenario: [`scenarios::fanout`] (the hub) and
-//!   [`scenarios::deadlines`] (the worker's lag from deadline to transition).
+//! - [`scenarios`]: one module per scenario: [`scenarios::pubsub`] (`fanout`, `broadcast`,
+//!   `cluster`), [`scenarios::idle`], [`scenarios::marketplace`] and [`scenarios::deadlines`]
+//!   (`timers`: the worker's lag from deadline to transition).
 //! - [`hub`]: a subscriber speaking the Vitrine hub protocol v1 (JSON or MessagePack).
 //! - [`socketio`]: the same subscriber speaking Engine.IO v4 to the Socket.IO peer.
-//! - [`publisher`]: the paced publisher (`POST /api/publish` batches, or the peer's `/publish`).
-//! - [`stats`]: what one subscriber saw: latency histogram, ids, duplicates, order.
-//! - [`report`]: the final figures, as a table and as JSON.
+//! - [`pusher`]: the same subscriber speaking the Pusher protocol 7 to the Sockudo peer.
+//! - [`publisher`]: the paced publisher (`POST /api/publish` batches, or the peers' calls).
+//! - [`stats`]: what subscribers saw: latency histograms, timeline, ids, duplicates, order.
+//! - [`report`]: the final figures, as a table and as JSON; [`chart`]: the SVG chart.
+//! - [`summary`]: the BENCHMARKS.md section of `make bench` from its JSON reports.
 //! - [`proc`]: server RSS and CPU read from `/proc/<pid>/`.
 //!
 //! Latency is publish-to-deliver on one machine's clock: the publisher stamps `sent_us`
 //! (wall clock, microseconds) into each event's data; the subscriber subtracts it from its
 //! own wall clock when it has decoded the frame.
 
+pub mod chart;
 pub mod cli;
 pub mod hub;
 pub mod proc;
 pub mod publisher;
+pub mod pusher;
 pub mod report;
 pub mod scenarios;
 pub mod socketio;
 pub mod stats;
+pub mod summary;
+
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::{client::IntoClientRequest, protocol::WebSocketConfig};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Client read buffer per socket: tungstenite's default (128 KiB) would cost the harness
+/// gigabytes at tens of thousands of sockets; frames here are small.
+const CLIENT_READ_BUFFER: usize = 4 * 1024;
+
+/// Opens a WebSocket with a small read buffer and Nagle off (latency is what is measured).
+pub async fn ws_connect(request: impl IntoClientRequest + Unpin) -> anyhow::Result<Socket> {
+    let request = request.into_client_request()?;
+    let uri = request.uri().to_string();
+    let config = WebSocketConfig::default().read_buffer_size(CLIENT_READ_BUFFER);
+    let (socket, _) = tokio_tungstenite::connect_async_with_config(request, Some(config), true)
+        .await
+        .map_err(|e| anyhow::anyhow!("connecting to {uri}: {e}"))?;
+    Ok(socket)
+}
+
+/// File descriptors the harness needs beyond one per connection.
+pub const SPARE_FDS: u64 = 128;
+
+/// Raises the soft fd limit to the hard one; returns the limit and warns when it is
+/// below `needed` (the run then opens fewer connections than asked).
+pub fn raise_fd_limit(needed: u64) -> u64 {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => {
+            if limit < needed {
+                eprintln!(
+                    "warning: the fd limit is capped at {limit} (hard limit) and {needed} are needed: \
+                     connections beyond it will fail; raise the hard limit (ulimit -Hn) or ask for fewer"
+                );
+            } else {
+                eprintln!("fd limit raised to {limit}");
+            }
+            limit
+        }
+        Err(e) => {
+            eprintln!("warning: could not raise the fd limit ({e}); check ulimit -n");
+            rlimit::getrlimit(rlimit::Resource::NOFILE).map_or(0, |(soft, _)| soft)
+        }
+    }
+}
 
 /// Wall clock in microseconds since the Unix epoch: the one clock latency is measured on.
 pub fn now_us() -> u64 {

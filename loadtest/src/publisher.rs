@@ -1,21 +1,29 @@
 //! The paced publisher: R events per second in total for S seconds, round-robin over the
 //! channels, each event's data `{"id": <unique u64>, "sent_us": <wall clock µs>}`.
 //!
-//! The hub gets one `POST /api/publish` batch per 20 ms tick (what is due by then, at most
-//! 1000); the peer has no batch, so it gets one `POST /publish` per event. Requests go one
-//! after another, so events of a channel are sent in id order.
+//! Every 20 ms tick sends what is due by then. The hub gets one `POST /api/publish` batch
+//! per tick (at most 1000 events). The peers have no batch (Socket.IO: one `POST /publish`
+//! per event) or a small one (Sockudo: `batch_events`, 10 per call), so their events go
+//! over [`PEER_LANES`] lanes in parallel, a channel always on the same lane, one request
+//! after another within a lane: each channel's events are sent in id order everywhere.
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
+use futures::future::join_all;
 use serde_json::json;
 use vitrine_protocol::{limits::PUBLISH_BATCH_MAX, publish::PUBLISH_PATH, Publication, PublishRequest};
 
-use crate::stats::Progress;
+use crate::pusher;
+use crate::stats::{Progress, Recorder};
 
 /// Time between two publishing rounds.
 const TICK: Duration = Duration::from_millis(20);
+/// Parallel request lanes to a peer.
+const PEER_LANES: usize = 8;
+/// Events per Sockudo `batch_events` call (Pusher's own limit is 10).
+const PUSHER_BATCH: usize = 10;
 
 /// Where publications go.
 #[derive(Debug, Clone)]
@@ -23,7 +31,9 @@ pub enum Sink {
     /// The hub's publish API at `base` (`http://host:port`) with its key.
     Hub { base: String, api_key: String },
     /// The Socket.IO peer's `/publish` at `base`.
-    Peer { base: String },
+    SocketIo { base: String },
+    /// Sockudo's signed `batch_events` at `base`.
+    Pusher { base: String, app: pusher::App },
 }
 
 /// What the publisher got accepted.
@@ -33,6 +43,10 @@ pub struct Published {
     pub per_channel: Vec<u64>,
     /// Events the target refused or that could not be sent.
     pub errors: u64,
+    /// The last refusal, to show why.
+    pub last_error: Option<String>,
+    /// Events never sent: the target took them slower than the rate, past twice the duration.
+    pub cut_short: u64,
 }
 
 impl Published {
@@ -52,50 +66,91 @@ impl Publisher {
     }
 
     /// Publishes `rate` events/s over `channels` for `duration`.
-    pub async fn run(&self, channels: &[String], rate: u32, duration: Duration, progress: &Progress) -> Published {
+    pub async fn run(
+        &self,
+        channels: &[String],
+        rate: u32,
+        duration: Duration,
+        (progress, recorder): (&Progress, &Recorder),
+    ) -> Published {
         let total = (f64::from(rate) * duration.as_secs_f64()).round() as u64;
-        let batch_cap = match self.sink {
-            Sink::Hub { .. } => PUBLISH_BATCH_MAX as u64,
-            Sink::Peer { .. } => 1,
-        };
-        let mut published = Published { per_channel: vec![0; channels.len()], errors: 0 };
+        let mut published = Published { per_channel: vec![0; channels.len()], ..Published::default() };
         let start = Instant::now();
         let mut tick = tokio::time::interval(TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let mut next_id = 0u64;
+        // A target slower than the asked rate falls behind; past twice the duration the
+        // run stops publishing (what was not published is not expected either).
+        let give_up = duration.mul_f64(2.0);
         while next_id < total {
+            if start.elapsed() > give_up {
+                published.cut_short = total - next_id;
+                break;
+            }
             tick.tick().await;
             let due = ((start.elapsed().as_secs_f64() * f64::from(rate)) as u64).min(total);
-            while next_id < due {
-                let ids = next_id..(next_id + batch_cap).min(due);
-                next_id = ids.end;
-                let events: Vec<(u64, usize)> = ids.map(|id| (id, (id % channels.len() as u64) as usize)).collect();
-                match self.send(channels, &events, false).await {
+            let events: Vec<(u64, usize)> =
+                (next_id..due).map(|id| (id, (id % channels.len() as u64) as usize)).collect();
+            next_id = due;
+            for (events, result) in self.send_due(channels, events).await {
+                match result {
                     Ok(()) => {
                         for (_, channel) in &events {
                             published.per_channel[*channel] += 1;
                         }
                         progress.published.fetch_add(events.len() as u64, Ordering::Relaxed);
+                        recorder.record_published(crate::now_us(), events.len() as u64);
                     }
-                    Err(_) => published.errors += events.len() as u64,
+                    Err(err) => {
+                        published.errors += events.len() as u64;
+                        published.last_error = Some(err.to_string());
+                    }
                 }
             }
         }
         published
     }
 
+    /// Sends the events due this tick: request by request, lanes in parallel.
+    async fn send_due(
+        &self,
+        channels: &[String],
+        events: Vec<(u64, usize)>,
+    ) -> Vec<(Vec<(u64, usize)>, anyhow::Result<()>)> {
+        let requests_in_lane: Vec<Vec<Vec<(u64, usize)>>> = match self.sink {
+            Sink::Hub { .. } => vec![events.chunks(PUBLISH_BATCH_MAX).map(<[_]>::to_vec).collect()],
+            Sink::SocketIo { .. } | Sink::Pusher { .. } => {
+                let per_request = if matches!(self.sink, Sink::Pusher { .. }) { PUSHER_BATCH } else { 1 };
+                let mut lanes: Vec<Vec<(u64, usize)>> = vec![Vec::new(); PEER_LANES];
+                for event in events {
+                    lanes[event.1 % PEER_LANES].push(event);
+                }
+                lanes.into_iter().map(|lane| lane.chunks(per_request).map(<[_]>::to_vec).collect()).collect()
+            }
+        };
+        let lanes = requests_in_lane.into_iter().map(|requests| async move {
+            let mut results = Vec::with_capacity(requests.len());
+            for request in requests {
+                let result = self.send(channels, &request, false).await;
+                results.push((request, result));
+            }
+            results
+        });
+        join_all(lanes).await.into_iter().flatten().collect()
+    }
+
     /// Sends one probe event (`{"probe": true}`) on every channel.
     pub async fn probe(&self, channels: &[String]) -> anyhow::Result<()> {
         let events: Vec<(u64, usize)> = (0..channels.len()).map(|c| (0, c)).collect();
-        match self.sink {
-            Sink::Hub { .. } => self.send(channels, &events, true).await,
-            Sink::Peer { .. } => {
-                for event in events {
-                    self.send(channels, &[event], true).await?;
-                }
-                Ok(())
-            }
+        let chunk = match self.sink {
+            Sink::Hub { .. } => PUBLISH_BATCH_MAX,
+            Sink::SocketIo { .. } => 1,
+            Sink::Pusher { .. } => PUSHER_BATCH,
+        };
+        for request in events.chunks(chunk) {
+            self.send(channels, request, true).await?;
         }
+        Ok(())
     }
 
     async fn send(&self, channels: &[String], events: &[(u64, usize)], probe: bool) -> anyhow::Result<()> {
@@ -113,14 +168,31 @@ impl Publisher {
                 let body = PublishRequest::Batch { batch };
                 self.http.post(format!("{base}{PUBLISH_PATH}")).bearer_auth(api_key).json(&body).send().await?
             }
-            Sink::Peer { base } => {
-                let [(id, c)] = events else { bail!("the peer takes one event per request") };
+            Sink::SocketIo { base } => {
+                let [(id, c)] = events else { bail!("the Socket.IO peer takes one event per request") };
                 let body = json!({"channel": channels[*c], "data": data(*id)});
                 self.http.post(format!("{base}/publish")).json(&body).send().await?
             }
+            Sink::Pusher { base, app } => {
+                let batch: Vec<_> = events
+                    .iter()
+                    .map(|&(id, c)| json!({"name": "event", "channel": channels[c], "data": data(id).to_string()}))
+                    .collect();
+                let body = json!({ "batch": batch }).to_string();
+                let path = format!("/apps/{}/batch_events", app.id);
+                let query = pusher::signed_query(app, &path, &body, crate::now_us() / 1_000_000);
+                self.http
+                    .post(format!("{base}{path}?{query}"))
+                    .header("content-type", "application/json")
+                    .body(body)
+                    .send()
+                    .await?
+            }
         };
-        if response.status() != reqwest::StatusCode::ACCEPTED {
-            bail!("publish answered {}", response.status());
+        let status = response.status();
+        if !status.is_success() {
+            let text = response.text().await.unwrap_or_default();
+            bail!("publish answered {status}: {}", text.chars().take(200).collect::<String>());
         }
         Ok(())
     }

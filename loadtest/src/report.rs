@@ -1,43 +1,60 @@
-//! The figures of a run: a table for people, the same fields as JSON for `--out`.
+//! The figures of a run: a table for people, the same fields as JSON for `--out`, and the
+//! chart's panels. One report type per kind of scenario: [`Report`] (`fanout`, `broadcast`,
+//! `cluster`), [`IdleReport`], [`MarketReport`].
 
 use std::fmt::Write;
 
 use hdrhistogram::Histogram;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize)]
+use crate::chart::Panel;
+use crate::stats::TimePoint;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
     pub scenario: String,
     /// `vitrine` or the peer's name.
     pub server: String,
     pub target: String,
+    /// Every node subscribers were spread over (one unless `cluster`).
+    pub nodes: Vec<String>,
     pub encoding: String,
     pub channels: usize,
     /// Events per second asked for, over all channels.
     pub rate: u32,
     pub duration_s: f64,
+    /// The harness's file-descriptor limit after raising it.
+    pub fd_limit: u64,
     pub connections_requested: usize,
     pub connections_established: usize,
     pub connections_failed: usize,
     /// Established connections that ended before the run stopped them.
     pub connections_dropped: usize,
     pub events_published: u64,
+    /// Seconds from the first publication to the last (the asked duration when the target
+    /// kept up).
+    #[serde(default)]
+    pub publish_s: f64,
+    /// Events not sent because the target fell too far behind the rate (see `Publisher`).
+    #[serde(default)]
+    pub events_not_sent: u64,
     pub publish_errors: u64,
     pub deliveries_expected: u64,
     pub delivered: u64,
     pub lost: u64,
     pub duplicated: u64,
     pub out_of_order: u64,
-    /// What order was judged by: the hub's `seq`, or the payload `id` (peer).
+    /// What order was judged by: the hub's `seq`, or the payload `id` (peers).
     pub order_basis: String,
     pub latency_ms: Latency,
     /// Distinct deliveries divided by the time from the first publication to the last delivery.
     pub deliveries_per_sec: f64,
     pub server_usage: ServerUsage,
+    pub timeline: Vec<TimePoint>,
 }
 
-/// Publish-to-deliver latency in milliseconds.
-#[derive(Debug, Clone, Copy, Serialize)]
+/// Latency in milliseconds.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct Latency {
     pub p50: f64,
     pub p90: f64,
@@ -59,10 +76,11 @@ impl Latency {
     }
 }
 
-/// The server process as `/proc` showed it; all `null` without `--server-pid`.
-#[derive(Debug, Clone, Copy, Default, Serialize)]
+/// The server processes as `/proc` showed them (summed over nodes); `null` without
+/// `--server-pid`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ServerUsage {
-    pub pid: Option<u32>,
+    pub pids: Vec<u32>,
     /// Resident memory at the end of the run, MiB.
     pub rss_mib: Option<f64>,
     /// Highest resident memory sampled during the run, MiB.
@@ -71,24 +89,47 @@ pub struct ServerUsage {
     pub cpu_percent: Option<f64>,
 }
 
+pub(crate) fn opt(v: Option<f64>) -> String {
+    v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"))
+}
+
+fn render(rows: Vec<(&str, String)>) -> String {
+    let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (key, value) in rows {
+        let _ = writeln!(out, "| {key:<width$} | {value} |");
+    }
+    out
+}
+
 impl Report {
     pub fn table(&self) -> String {
-        let opt = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
         let l = &self.latency_ms;
-        let rows: Vec<(&str, String)> = vec![
-            ("scenario", format!("{} ({} via {}, {})", self.scenario, self.server, self.target, self.encoding)),
+        let u = &self.server_usage;
+        render(vec![
+            (
+                "scenario",
+                format!("{} ({} via {}, {})", self.scenario, self.server, self.nodes.join(" + "), self.encoding),
+            ),
             ("load", format!("{} channels, {} events/s, {} s", self.channels, self.rate, self.duration_s)),
             (
                 "connections",
                 format!(
-                    "{} established, {} failed, {} dropped (of {})",
+                    "{} established, {} failed, {} dropped (of {}; fd limit {})",
                     self.connections_established,
                     self.connections_failed,
                     self.connections_dropped,
-                    self.connections_requested
+                    self.connections_requested,
+                    self.fd_limit
                 ),
             ),
-            ("events published", format!("{} ({} refused)", self.events_published, self.publish_errors)),
+            (
+                "events published",
+                format!(
+                    "{} in {:.1} s ({} refused, {} not sent)",
+                    self.events_published, self.publish_s, self.publish_errors, self.events_not_sent
+                ),
+            ),
             ("deliveries expected", self.deliveries_expected.to_string()),
             ("delivered", self.delivered.to_string()),
             ("lost", self.lost.to_string()),
@@ -98,17 +139,205 @@ impl Report {
             ("latency p99 / p99.9 ms", format!("{:.2} / {:.2}", l.p99, l.p99_9)),
             ("latency max ms", format!("{:.2}", l.max)),
             ("deliveries per second", format!("{:.0}", self.deliveries_per_sec)),
+            ("server RSS MiB (end / peak)", format!("{} / {}", opt(u.rss_mib), opt(u.rss_peak_mib))),
+            ("server CPU % of a core", opt(u.cpu_percent)),
+        ])
+    }
+
+    pub fn chart_panels(&self) -> Vec<Panel> {
+        latency_and_throughput(&self.timeline, "deliveries/s", "published/s")
+    }
+}
+
+/// The usual two panels: latency per second, then throughput per second.
+pub(crate) fn latency_and_throughput(timeline: &[TimePoint], delivered: &str, published: &str) -> Vec<Panel> {
+    let series = |f: fn(&TimePoint) -> f64| timeline.iter().map(f).collect::<Vec<f64>>();
+    vec![
+        Panel {
+            title: "publish-to-deliver latency per second (ms)".into(),
+            series: vec![
+                ("p50".into(), series(|p| p.p50_ms)),
+                ("p99".into(), series(|p| p.p99_ms)),
+                ("max".into(), series(|p| p.max_ms)),
+            ],
+        },
+        Panel {
+            title: "throughput per second".into(),
+            series: vec![
+                (delivered.into(), series(|p| p.delivered as f64)),
+                (published.into(), series(|p| p.published as f64)),
+            ],
+        },
+    ]
+}
+
+/// `idle`: what holding connections costs the server.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct IdleReport {
+    pub scenario: String,
+    pub server: String,
+    pub target: String,
+    pub encoding: String,
+    pub fd_limit: u64,
+    pub connections_requested: usize,
+    pub connections_established: usize,
+    pub connections_failed: usize,
+    /// Established connections that ended while held.
+    pub connections_dropped: usize,
+    /// Seconds from the first attempt to the last connection up.
+    pub ramp_s: f64,
+    pub connects_per_sec: f64,
+    pub connect_latency_ms: Latency,
+    /// Server resident memory before the first connection and with all held, MiB.
+    pub server_rss_before_mib: Option<f64>,
+    pub server_rss_after_mib: Option<f64>,
+    /// (after - before) / established, KiB.
+    pub server_kib_per_connection: Option<f64>,
+    /// Server CPU during the ramp, % of one core.
+    pub server_cpu_percent: Option<f64>,
+    pub timeline: Vec<IdlePoint>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+pub struct IdlePoint {
+    pub t_s: u32,
+    pub connected: usize,
+    pub server_rss_mib: Option<f64>,
+}
+
+impl IdleReport {
+    pub fn table(&self) -> String {
+        let l = &self.connect_latency_ms;
+        render(vec![
+            ("scenario", format!("{} ({} via {}, {})", self.scenario, self.server, self.target, self.encoding)),
             (
-                "server RSS MiB (end / peak)",
-                format!("{} / {}", opt(self.server_usage.rss_mib), opt(self.server_usage.rss_peak_mib)),
+                "connections",
+                format!(
+                    "{} established, {} failed, {} dropped (of {}; fd limit {})",
+                    self.connections_established,
+                    self.connections_failed,
+                    self.connections_dropped,
+                    self.connections_requested,
+                    self.fd_limit
+                ),
             ),
-            ("server CPU % of a core", opt(self.server_usage.cpu_percent)),
+            ("ramp s / connects per second", format!("{:.1} / {:.0}", self.ramp_s, self.connects_per_sec)),
+            ("connect p50 / p99 / max ms", format!("{:.2} / {:.2} / {:.2}", l.p50, l.p99, l.max)),
+            (
+                "server RSS MiB (before / held)",
+                format!("{} / {}", opt(self.server_rss_before_mib), opt(self.server_rss_after_mib)),
+            ),
+            ("server KiB per connection", opt(self.server_kib_per_connection)),
+            ("server CPU % of a core (ramp)", opt(self.server_cpu_percent)),
+        ])
+    }
+
+    pub fn chart_panels(&self) -> Vec<Panel> {
+        vec![
+            Panel {
+                title: "connections open".into(),
+                series: vec![("connected".into(), self.timeline.iter().map(|p| p.connected as f64).collect())],
+            },
+            Panel {
+                title: "server RSS (MiB)".into(),
+                series: vec![("rss".into(), self.timeline.iter().map(|p| p.server_rss_mib.unwrap_or(0.0)).collect())],
+            },
+        ]
+    }
+}
+
+/// `marketplace`: REST latency per call and live latency per event type.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MarketReport {
+    pub scenario: String,
+    pub server: String,
+    pub target: String,
+    pub encoding: String,
+    pub users_signed_up: usize,
+    pub contests: usize,
+    pub watchers_requested: usize,
+    pub watchers_established: usize,
+    pub watchers_failed: usize,
+    pub rest: Vec<RestCall>,
+    pub live: Vec<LiveType>,
+    /// Events expected by watchers and not seen, over every type.
+    pub lost: u64,
+    pub duplicated: u64,
+    pub out_of_order: u64,
+    pub server_usage: ServerUsage,
+    pub timeline: Vec<TimePoint>,
+}
+
+/// One REST call's latency over the run.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RestCall {
+    pub call: String,
+    pub count: u64,
+    pub errors: u64,
+    pub latency_ms: Latency,
+}
+
+/// One event type as the watchers got it: from the start of the REST call that caused
+/// it to its delivery.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LiveType {
+    pub event_type: String,
+    pub expected: u64,
+    pub delivered: u64,
+    pub latency_ms: Latency,
+}
+
+impl MarketReport {
+    pub fn table(&self) -> String {
+        let mut rows = vec![
+            ("scenario", format!("{} ({} via {}, {})", self.scenario, self.server, self.target, self.encoding)),
+            ("users signed up / contests", format!("{} / {}", self.users_signed_up, self.contests)),
+            (
+                "watchers",
+                format!(
+                    "{} established, {} failed (of {})",
+                    self.watchers_established, self.watchers_failed, self.watchers_requested
+                ),
+            ),
+            (
+                "lost / duplicated / out of order",
+                format!("{} / {} / {}", self.lost, self.duplicated, self.out_of_order),
+            ),
         ];
-        let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-        let mut out = String::new();
-        for (key, value) in rows {
-            let _ = writeln!(out, "| {key:<width$} | {value} |");
+        let mut out = String::from("| figure | value |\n|---|---|\n");
+        out.push_str(&render(std::mem::take(&mut rows)));
+        out.push_str(
+            "\n| REST call | count | errors | p50 ms | p90 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|\n",
+        );
+        for c in &self.rest {
+            let l = &c.latency_ms;
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} |",
+                c.call, c.count, c.errors, l.p50, l.p90, l.p99, l.max
+            );
         }
+        out.push_str("\n| live event (REST call start -> watcher) | expected | delivered | p50 ms | p90 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|\n");
+        for t in &self.live {
+            let l = &t.latency_ms;
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} |",
+                t.event_type, t.expected, t.delivered, l.p50, l.p90, l.p99, l.max
+            );
+        }
+        let u = &self.server_usage;
+        let _ = writeln!(
+            out,
+            "\nserver RSS MiB (end / peak) {} / {}, CPU {} % of a core",
+            opt(u.rss_mib),
+            opt(u.rss_peak_mib),
+            opt(u.cpu_percent)
+        );
         out
+    }
+
+    pub fn chart_panels(&self) -> Vec<Panel> {
+        latency_and_throughput(&self.timeline, "live deliveries/s", "REST actions/s")
     }
 }

@@ -98,6 +98,13 @@ impl Application {
         let app = http::router(state);
         tracing::info!(address = %listener.local_addr()?, "serving");
         let mut stopped = stop_rx.clone();
+        // Nagle would hold a socket's next small frame until the previous one is
+        // acknowledged: live events are small and latency is what they are for.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            if let Err(err) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %err, "could not set TCP_NODELAY");
+            }
+        });
         let server = axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
             .with_graceful_shutdown(async move {
                 shutdown.await;

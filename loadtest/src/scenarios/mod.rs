@@ -1,4 +1,7 @@
-//! One module per scenario of the load-harness issue.
+//! One module per scenario of the load-harness issue, and what they share.
 
+pub mod common;
 pub mod deadlines;
-pub mod fanout;
+pub mod idle;
+pub mod marketplace;
+pub mod pubsub;

@@ -245,11 +245,15 @@ impl Hub {
     /// ones in seq order, each once.
     pub fn dispatch_event(self: &Arc<Self>, frame: EventFrame) {
         let durable = Channel::parse(&frame.ch).map(|c| !c.is_ephemeral()).unwrap_or(false);
-        let Some(mut entry) = self.channels.get_mut(&frame.ch) else { return };
         if !durable {
-            deliver(&entry, frame);
+            // Ephemeral events keep no position: a shared lock lets channels of the same
+            // shard deliver at the same time.
+            if let Some(entry) = self.channels.get(&frame.ch) {
+                deliver(&entry, frame);
+            }
             return;
         }
+        let Some(mut entry) = self.channels.get_mut(&frame.ch) else { return };
         let Some(last) = entry.last_seq else {
             entry.waiting.insert(frame.seq, frame);
             return;
