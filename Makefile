@@ -58,8 +58,10 @@ check:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-# Unit tests of every crate and the API suite on SQLite.
+# Unit tests of every crate and the API suite on SQLite. The load harness's timers smoke
+# run drives real vitrine-worker processes: build that binary first.
 test-rust:
+	$(CARGO) build -p vitrine-worker --bin vitrine-worker
 	$(CARGO) nextest run --workspace --profile $(if $(CI),ci,default)
 
 # The API suite again, on PostgreSQL (a fresh database per test).

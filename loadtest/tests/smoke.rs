@@ -129,7 +129,8 @@ fn worker_binary() -> PathBuf {
     if !worker.exists() {
         // Nextest builds this package's tests, not the worker's binary: build it once.
         let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "--bin", "vitrine-worker"])
+            .args(["build", "-p", "vitrine-worker", "--bin", "vitrine-worker"])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .status()
             .expect("cargo runs");
         assert!(status.success(), "building vitrine-worker failed");
