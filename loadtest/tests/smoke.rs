@@ -126,15 +126,15 @@ fn worker_binary() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap().to_owned();
     let worker = profile_dir.join("vitrine-worker");
-    if !worker.exists() {
-        // Nextest builds this package's tests, not the worker's binary: build it once.
-        let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "-p", "vitrine-worker", "--bin", "vitrine-worker"])
-            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building vitrine-worker failed");
-    }
+    // Nextest builds this package's tests, not the worker's binary. Build it every time
+    // (a no-op when fresh): a binary that merely exists may be older than these sources
+    // when one target folder serves several clones, and would refuse newer migrations.
+    let status = std::process::Command::new(env!("CARGO"))
+        .args(["build", "-p", "vitrine-worker", "--bin", "vitrine-worker"])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "building vitrine-worker failed");
     worker
 }
 
