@@ -48,7 +48,8 @@ struct ReactionEvent {
     user: Reactor,
 }
 
-fn checked_emoji(id: Option<i64>) -> Result<i64, AppError> {
+/// The `emoji_reaction_id` of a request: present and one of the catalogue's emoji.
+pub(crate) fn checked_emoji(id: Option<i64>) -> Result<i64, AppError> {
     match id {
         None => Err(AppError::field("emoji_reaction_id", catalogue::REQUIRED)),
         Some(id) if (1..=MAX_EMOJI_REACTION_ID).contains(&id) => Ok(id),

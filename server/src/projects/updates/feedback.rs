@@ -20,7 +20,7 @@ use crate::{
     api::{loose_id, Data, Message},
     comments::{
         model::{group_reactions, EmojiReactions, Reactor, UserSummary},
-        reactions::MAX_EMOJI_REACTION_ID,
+        reactions::checked_emoji,
     },
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     projects::room::{enter, Room},
@@ -66,14 +66,6 @@ struct ReactionEvent {
     action: &'static str,
     count: i64,
     user: Reactor,
-}
-
-fn checked_emoji(id: Option<i64>) -> Result<i64, AppError> {
-    match id {
-        None => Err(AppError::field("emoji_reaction_id", catalogue::REQUIRED)),
-        Some(id) if (1..=MAX_EMOJI_REACTION_ID).contains(&id) => Ok(id),
-        Some(_) => Err(AppError::field("emoji_reaction_id", catalogue::EMOJI_REACTION_INVALID)),
-    }
 }
 
 async fn toggle(
