@@ -75,11 +75,13 @@ pub async fn receive(
     encoding: Encoding,
     stats: &mut ClientStats,
     (progress, recorder): (&Progress, &Recorder),
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) {
+    let stop = stopped(stop);
+    tokio::pin!(stop);
     loop {
         tokio::select! {
-            () = stopped(&mut stop) => break,
+            () = &mut stop => break,
             message = socket.next() => match message {
                 Some(Ok(message)) if message.is_text() || message.is_binary() => {
                     let data = message.into_data();
@@ -99,10 +101,12 @@ pub async fn receive(
 }
 
 /// Holds a connection open, answering pings, until `stop` turns true; false if it dropped.
-pub async fn hold(mut socket: Socket, mut stop: watch::Receiver<bool>) -> bool {
+pub async fn hold(mut socket: Socket, stop: watch::Receiver<bool>) -> bool {
+    let stop = stopped(stop);
+    tokio::pin!(stop);
     loop {
         tokio::select! {
-            () = stopped(&mut stop) => break,
+            () = &mut stop => break,
             message = socket.next() => match message {
                 Some(Ok(_)) => {}
                 Some(Err(_)) | None => return false,
@@ -113,8 +117,9 @@ pub async fn hold(mut socket: Socket, mut stop: watch::Receiver<bool>) -> bool {
     true
 }
 
-/// Resolves once `stop` turns true (or its sender is gone); holds no borrow across awaits.
-pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
+/// Resolves once `stop` turns true (or its sender is gone). Receive loops pin it once:
+/// made anew for every frame, its wait registration showed in the harness's profile.
+pub(crate) async fn stopped(mut stop: watch::Receiver<bool>) {
     let _ = stop.wait_for(|stop| *stop).await;
 }
 

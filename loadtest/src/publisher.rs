@@ -1,8 +1,9 @@
 //! The paced publisher: R events per second in total for S seconds, round-robin over the
 //! channels, each event's data `{"id": <unique u64>, "sent_us": <wall clock µs>}`.
 //!
-//! Every 20 ms tick sends what is due by then. The hub gets one `POST /api/publish` batch
-//! per tick (at most 1000 events). The peers have no batch (Socket.IO: one `POST /publish`
+//! Every 5 ms tick sends what is due by then (at 20 ms, each tick's burst of deliveries
+//! queued behind itself and set the fan-out's median latency). The hub gets one
+//! `POST /api/publish` batch per tick (at most 1000 events). The peers have no batch (Socket.IO: one `POST /publish`
 //! per event) or a small one (Sockudo: `batch_events`, 10 per call), so their events go
 //! over [`PEER_LANES`] lanes in parallel, a channel always on the same lane, one request
 //! after another within a lane: each channel's events are sent in id order everywhere.
@@ -19,7 +20,7 @@ use crate::pusher;
 use crate::stats::{Progress, Recorder};
 
 /// Time between two publishing rounds.
-const TICK: Duration = Duration::from_millis(20);
+const TICK: Duration = Duration::from_millis(5);
 /// Parallel request lanes to a peer.
 const PEER_LANES: usize = 8;
 /// Events per Sockudo `batch_events` call (Pusher's own limit is 10).

@@ -115,11 +115,13 @@ pub async fn receive(
     mut socket: Socket,
     stats: &mut ClientStats,
     (progress, recorder): (&Progress, &Recorder),
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) {
+    let stop = stopped(stop);
+    tokio::pin!(stop);
     loop {
         tokio::select! {
-            () = stopped(&mut stop) => break,
+            () = &mut stop => break,
             message = socket.next() => match message {
                 Some(Ok(Message::Text(text))) => match decode(text.as_str()) {
                     Incoming::Event(payload) => {
@@ -145,10 +147,12 @@ pub async fn receive(
 }
 
 /// Holds a connection open, answering pings, until `stop` turns true; false if it dropped.
-pub async fn hold(mut socket: Socket, mut stop: watch::Receiver<bool>) -> bool {
+pub async fn hold(mut socket: Socket, stop: watch::Receiver<bool>) -> bool {
+    let stop = stopped(stop);
+    tokio::pin!(stop);
     loop {
         tokio::select! {
-            () = stopped(&mut stop) => break,
+            () = &mut stop => break,
             message = socket.next() => match message {
                 Some(Ok(Message::Text(text))) => {
                     if matches!(decode(text.as_str()), Incoming::Ping) && socket.send(Message::text(PONG)).await.is_err() {

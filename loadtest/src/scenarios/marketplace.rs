@@ -391,12 +391,14 @@ async fn watch_contest(
     mut socket: crate::Socket,
     encoding: Encoding,
     progress: &Progress,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> (Seen, u64, u64) {
     let (mut seen, mut duplicated, mut out_of_order, mut last_seq) = (Seen::new(), 0, 0, 0u64);
+    let stop = hub::stopped(stop);
+    tokio::pin!(stop);
     loop {
         tokio::select! {
-            () = hub::stopped(&mut stop) => break,
+            () = &mut stop => break,
             message = socket.next() => match message {
                 Some(Ok(message)) if message.is_text() || message.is_binary() => {
                     let Ok(ServerFrame::Event(event)) = encoding.decode_server(&message.into_data()) else { continue };

@@ -17,11 +17,10 @@ use std::{
 };
 
 use dashmap::DashMap;
-use tokio::sync::mpsc;
 use vitrine_protocol::{close_code, Channel, EventFrame, PresenceUser, ServerFrame, SignalKind};
 
 use super::{
-    frames::{CloseSignal, Outbound, SharedEvent},
+    frames::{CloseSignal, Offered, Outbound, OutboundQueue, SharedEvent},
     outbox,
 };
 use crate::store::{clock::Clock, Db};
@@ -40,21 +39,21 @@ pub struct ConnHandle {
     pub user: Option<PresenceUser>,
     /// The access token the connection authenticated with, for revocation.
     pub token_id: Option<i64>,
-    pub queue: mpsc::Sender<Outbound>,
+    pub queue: Arc<OutboundQueue>,
     pub close: Arc<CloseSignal>,
 }
 
 impl ConnHandle {
     /// Queues without waiting; a full queue closes the connection (4008).
     fn offer(&self, item: Outbound) -> bool {
-        match self.queue.try_send(item) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
+        match self.queue.offer(item) {
+            Offered::Queued => true,
+            Offered::Full => {
                 metrics::counter!("vitrine_ws_slow_consumer_closes_total").increment(1);
                 self.close.raise(close_code::SLOW_CONSUMER);
                 false
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Offered::Closed => false,
         }
     }
 }

@@ -10,8 +10,7 @@ use std::{
 };
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use futures::{stream::SplitSink, SinkExt, StreamExt};
-use tokio::sync::mpsc;
+use futures::{future::poll_fn, stream::SplitSink, SinkExt, StreamExt};
 use vitrine_protocol::{
     close_code, limits, Channel, ClientFrame, DecodeError, Encoding, ErrorCode, PresenceUser, ServerFrame, SignalKind,
 };
@@ -19,13 +18,15 @@ use vitrine_protocol::{
 use super::{
     access,
     broker::BusMessage,
-    frames::{CloseSignal, Outbound},
+    frames::{CloseSignal, Outbound, OutboundQueue},
     hub::{ConnHandle, ConnId},
     outbox, Realtime,
 };
 use crate::{accounts::CurrentUser, state::AppState};
 
+mod gate;
 mod rate;
+use gate::WakeGate;
 use rate::RateLimiter;
 
 /// Queue items written per wake-up before flushing; batching cuts syscalls under load.
@@ -64,15 +65,14 @@ fn presence_user(user: &CurrentUser) -> PresenceUser {
 pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: Option<CurrentUser>) {
     let realtime = state.realtime.clone();
     let (sink, mut stream) = socket.split();
-    let queue_len = state.settings.ws_queue_frames;
-    let (queue, mut outbound) = mpsc::channel(queue_len);
+    let outbound = Arc::new(OutboundQueue::new(state.settings.ws_queue_frames));
     let close = Arc::new(CloseSignal::default());
     let conn_id = realtime.hub.next_conn_id();
     let handle = ConnHandle {
         id: conn_id,
         user: user.as_ref().map(presence_user),
         token_id: user.as_ref().map(|u| u.token_id),
-        queue,
+        queue: Arc::clone(&outbound),
         close: Arc::clone(&close),
     };
     realtime.hub.register(handle.clone());
@@ -92,28 +92,36 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
     let mut heartbeat = tokio::time::interval(limits::PING_INTERVAL);
     heartbeat.tick().await;
     let mut last_heard = Instant::now();
+    // The loop runs once per delivery: what it waits on is made once and polled only when
+    // woken (see `gate`), not rebuilt and re-polled every time round.
+    let closed = close.raised();
+    tokio::pin!(closed);
+    let (reads, beats) = (WakeGate::new(), WakeGate::new());
+    let mut expiry = session.token_expiry();
+    let token_expired = tokio::time::sleep_until(deadline(expiry, &session.state));
+    tokio::pin!(token_expired);
     let close_code = loop {
-        let expiry = session.token_expiry();
         tokio::select! {
             biased;
-            code = close.raised() => break Some(code),
-            item = outbound.recv() => {
-                let Some(item) = item else { break None };
+            code = &mut closed => break Some(code),
+            item = outbound.take() => {
                 // A peer that stops reading blocks the write; the close signal
                 // (raised by the hub when the queue fills) must still get through.
                 tokio::select! {
-                    written = session.write_queued(item, &mut outbound) => if written.is_err() { break None },
-                    code = close.raised() => break Some(code),
+                    written = session.write_queued(item, &outbound) => if written.is_err() { break None },
+                    code = &mut closed => break Some(code),
                 }
             }
-            inbound = stream.next() => {
+            inbound = poll_fn(|cx| reads.poll(cx, |cx| stream.poll_next_unpin(cx))) => {
                 last_heard = Instant::now();
                 match inbound {
+                    // Boxed: handling a client frame (subscribing reads the database) needs
+                    // kilobytes of future that every idle connection would otherwise carry.
                     Some(Ok(Message::Text(text))) => {
-                        if let Some(code) = session.on_frame(text.as_bytes()).await { break Some(code) }
+                        if let Some(code) = Box::pin(session.on_frame(text.as_bytes())).await { break Some(code) }
                     }
                     Some(Ok(Message::Binary(bytes))) => {
-                        if let Some(code) = session.on_frame(&bytes).await { break Some(code) }
+                        if let Some(code) = Box::pin(session.on_frame(&bytes)).await { break Some(code) }
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                     Some(Ok(Message::Close(_))) | None => break None,
@@ -123,8 +131,13 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
                         break too_large.then_some(close_code::FRAME_TOO_LARGE);
                     }
                 }
+                // An `auth` frame may have brought a token with another expiry.
+                if session.token_expiry() != expiry {
+                    expiry = session.token_expiry();
+                    token_expired.as_mut().reset(deadline(expiry, &session.state));
+                }
             }
-            _ = heartbeat.tick() => {
+            _ = poll_fn(|cx| beats.poll(cx, |cx| heartbeat.poll_tick(cx))) => {
                 if last_heard.elapsed() > limits::IDLE_TIMEOUT {
                     tracing::debug!(conn = conn_id, "peer silent; dropping");
                     break None;
@@ -134,12 +147,16 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
                     break None;
                 }
             }
-            _ = sleep_until_ms(expiry, &session.state) => break Some(close_code::TOKEN_EXPIRED),
+            () = &mut token_expired, if expiry.is_some() => break Some(close_code::TOKEN_EXPIRED),
         }
     };
     // Leave the hub first: a peer that reads nothing would otherwise hold its
     // subscriptions and presence while the close handshake times out.
-    session.leave_all().await;
+    // Boxed for the same reason as `on_frame`: leaving (presence, the bus) is most of the
+    // future's size otherwise.
+    Box::pin(session.leave_all()).await;
+    // A delivery already past the hub's lookup may still offer: refuse it and free the rest.
+    outbound.close();
     if let Some(code) = close_code {
         let reason = close_code::reason(code);
         let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
@@ -149,15 +166,14 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
     let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
 }
 
-/// Sleeps until the wall-clock epoch ms `deadline` (forever when None).
-async fn sleep_until_ms(deadline: Option<i64>, state: &AppState) {
-    match deadline {
-        None => std::future::pending().await,
-        Some(at) => {
-            let wait = u64::try_from(at - state.now_ms()).unwrap_or(0);
-            tokio::time::sleep(Duration::from_millis(wait)).await;
-        }
-    }
+/// When a token expiring at the wall-clock epoch ms `at` runs out, on the runtime's clock
+/// (a day away when there is no token: the branch waiting on it is then disabled).
+fn deadline(at: Option<i64>, state: &AppState) -> tokio::time::Instant {
+    let wait = match at {
+        Some(at) => Duration::from_millis(u64::try_from(at - state.now_ms()).unwrap_or(0)),
+        None => Duration::from_secs(24 * 60 * 60),
+    };
+    tokio::time::Instant::now() + wait
 }
 
 impl Session {
@@ -213,16 +229,12 @@ impl Session {
     }
 
     /// Writes one queue item and whatever else is already queued, then flushes once.
-    async fn write_queued(
-        &mut self,
-        first: Outbound,
-        outbound: &mut mpsc::Receiver<Outbound>,
-    ) -> Result<(), axum::Error> {
+    async fn write_queued(&mut self, first: Outbound, outbound: &OutboundQueue) -> Result<(), axum::Error> {
         if let Some(message) = self.message_for(first) {
             self.sink.feed(message).await?;
         }
         for _ in 1..WRITE_BATCH {
-            let Ok(item) = outbound.try_recv() else { break };
+            let Some(item) = outbound.try_take() else { break };
             if let Some(message) = self.message_for(item) {
                 self.sink.feed(message).await?;
             }
