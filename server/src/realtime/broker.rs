@@ -35,6 +35,9 @@ use super::{hub::Hub, outbox};
 fn topic(ch: &str) -> String {
     format!("vitrine:ch:{ch}")
 }
+/// Bus messages received and not yet dispatched that a node holds before it drops the
+/// oldest (durable channels then fill the gap from history; ephemeral ones lose them).
+const BUS_BACKLOG: usize = 4_096;
 /// Redis topic of node-wide control messages (revocations).
 const CONTROL_TOPIC: &str = "vitrine:control";
 
@@ -119,7 +122,11 @@ impl Broker {
         // Retry forever, backing off to 2 s: a node outlives Redis restarts.
         builder
             .set_policy(ReconnectPolicy::new_exponential(0, 100, 2_000, 2))
-            .with_connection_config(|c| c.connection_timeout = Duration::from_secs(5));
+            .with_connection_config(|c| c.connection_timeout = Duration::from_secs(5))
+            // fred hands pub/sub messages over a broadcast channel of 32 by default: a
+            // burst the dispatch loop took longer than 32 messages to fan out was dropped
+            // ("bus receiver lagged"), and the load harness counted the loss in `cluster`.
+            .with_performance_config(|c| c.broadcast_channel_capacity = BUS_BACKLOG);
         let publisher = builder.build().context("REDIS_URL")?;
         let subscriber = builder.build_subscriber_client().context("REDIS_URL")?;
         publisher.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
@@ -138,6 +145,7 @@ impl Broker {
                     },
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
                         // Lost locally; the gap fill of the next event repairs durable channels.
+                        metrics::counter!("vitrine_bus_lagged_messages_total").increment(n);
                         tracing::warn!(missed = n, "bus receiver lagged");
                     }
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
