@@ -42,6 +42,12 @@ pub struct Report {
     pub deliveries_expected: u64,
     pub delivered: u64,
     pub lost: u64,
+    /// Subscribers that missed at least one event, and of those, the ones that heard
+    /// nothing at all: tells a server that fell behind from connections it went deaf to.
+    #[serde(default)]
+    pub subscribers_short: usize,
+    #[serde(default)]
+    pub subscribers_silent: usize,
     pub duplicated: u64,
     pub out_of_order: u64,
     /// What order was judged by: the hub's `seq`, or the payload `id` (peers).
@@ -132,7 +138,13 @@ impl Report {
             ),
             ("deliveries expected", self.deliveries_expected.to_string()),
             ("delivered", self.delivered.to_string()),
-            ("lost", self.lost.to_string()),
+            (
+                "lost",
+                format!(
+                    "{} ({} subscribers short, {} of them heard nothing)",
+                    self.lost, self.subscribers_short, self.subscribers_silent
+                ),
+            ),
             ("duplicated", self.duplicated.to_string()),
             ("out of order", format!("{} (by {})", self.out_of_order, self.order_basis)),
             ("latency p50 / p90 ms", format!("{:.2} / {:.2}", l.p50, l.p90)),

@@ -170,10 +170,14 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
     let _ = stop_tx.send(true);
 
     let (mut delivered, mut lost, mut duplicated, mut out_of_order, mut dropped, mut last_us) = (0, 0, 0, 0, 0, 0);
+    let (mut short, mut silent) = (0, 0);
     for client in clients {
         let Some(stats) = client.await? else { continue };
         delivered += stats.delivered;
-        lost += published.per_channel[stats.channel].saturating_sub(stats.delivered);
+        let missed = published.per_channel[stats.channel].saturating_sub(stats.delivered);
+        lost += missed;
+        short += usize::from(missed > 0);
+        silent += usize::from(missed > 0 && stats.delivered == 0);
         duplicated += stats.duplicated;
         out_of_order += stats.out_of_order;
         dropped += usize::from(stats.dropped);
@@ -206,6 +210,8 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         deliveries_expected: expected,
         delivered,
         lost,
+        subscribers_short: short,
+        subscribers_silent: silent,
         duplicated,
         out_of_order,
         order_basis: if args.conn.peer.is_some() { "id" } else { "seq" }.into(),
