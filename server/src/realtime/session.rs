@@ -98,7 +98,8 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
     tokio::pin!(closed);
     let (reads, beats) = (WakeGate::new(), WakeGate::new());
     let mut expiry = session.token_expiry();
-    let token_expired = tokio::time::sleep_until(deadline(expiry, &session.state));
+    let mut expires_at = deadline(expiry, &session.state);
+    let token_expired = tokio::time::sleep_until(expires_at.unwrap_or_else(tokio::time::Instant::now));
     tokio::pin!(token_expired);
     let close_code = loop {
         tokio::select! {
@@ -134,7 +135,10 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
                 // An `auth` frame may have brought a token with another expiry.
                 if session.token_expiry() != expiry {
                     expiry = session.token_expiry();
-                    token_expired.as_mut().reset(deadline(expiry, &session.state));
+                    expires_at = deadline(expiry, &session.state);
+                    if let Some(at) = expires_at {
+                        token_expired.as_mut().reset(at);
+                    }
                 }
             }
             _ = poll_fn(|cx| beats.poll(cx, |cx| heartbeat.poll_tick(cx))) => {
@@ -147,7 +151,7 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
                     break None;
                 }
             }
-            () = &mut token_expired, if expiry.is_some() => break Some(close_code::TOKEN_EXPIRED),
+            () = &mut token_expired, if expires_at.is_some() => break Some(close_code::TOKEN_EXPIRED),
         }
     };
     // Leave the hub first: a peer that reads nothing would otherwise hold its
@@ -166,14 +170,11 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
     let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
 }
 
-/// When a token expiring at the wall-clock epoch ms `at` runs out, on the runtime's clock
-/// (a day away when there is no token: the branch waiting on it is then disabled).
-fn deadline(at: Option<i64>, state: &AppState) -> tokio::time::Instant {
-    let wait = match at {
-        Some(at) => Duration::from_millis(u64::try_from(at - state.now_ms()).unwrap_or(0)),
-        None => Duration::from_secs(24 * 60 * 60),
-    };
-    tokio::time::Instant::now() + wait
+/// When a token expiring at the wall-clock epoch ms `at` runs out, on the runtime's clock;
+/// None without a token (or past what the clock can hold), and the branch is then disabled.
+fn deadline(at: Option<i64>, state: &AppState) -> Option<tokio::time::Instant> {
+    let wait = Duration::from_millis(u64::try_from(at?.saturating_sub(state.now_ms())).unwrap_or(0));
+    tokio::time::Instant::now().checked_add(wait)
 }
 
 impl Session {

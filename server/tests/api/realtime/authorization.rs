@@ -1,5 +1,6 @@
 //! Who may subscribe to what: the same rule over the socket and the REST history
-//! mirror, a refused upgrade for a bad token, and 4001 when the token is revoked.
+//! mirror, a refused upgrade for a bad token, and 4001 when the token is revoked or
+//! runs out.
 
 use vitrine_protocol::{close_code, ClientFrame, ErrorCode, ServerFrame};
 
@@ -7,7 +8,7 @@ use super::{
     client::{Connect, WsClient},
     fixtures::{designer_session, insert_bid, insert_contest, insert_project, make_gold, spawn_hub, Contest},
 };
-use crate::helpers::TestApp;
+use crate::helpers::{spawn_app_with, TestApp};
 
 /// The cast of the access table and its channels.
 struct World {
@@ -210,4 +211,17 @@ async fn logging_out_closes_the_sockets_that_used_the_token_with_4001() {
     // And it no longer opens a socket.
     let refused = WsClient::try_open(&app, Connect { token: Some(&token), ..Connect::default() }).await.err();
     assert_eq!(refused.map(|s| s.as_u16()), Some(401));
+}
+
+#[tokio::test]
+async fn a_socket_closes_with_4001_when_its_token_runs_out_and_an_anonymous_one_stays() {
+    let app = spawn_app_with(|settings| settings.token_ttl_secs = 2).await;
+    let (_, token) = app.client_session("brief").await;
+    let mut signed_in = WsClient::signed_in(&app, &token).await;
+    let mut anonymous = WsClient::anonymous(&app).await;
+    signed_in.ping_pong().await;
+
+    assert_eq!(signed_in.expect_close().await, Some(close_code::TOKEN_EXPIRED));
+    // The expiry timer is the signed-in connection's alone.
+    anonymous.ping_pong().await;
 }
