@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 
 // Imported first so that a bad VITE_API_URL stops the client before anything renders.
 import '@/config/env';
+// Before the first render, so every screen mounts in the chosen language.
+import '@/lib/i18n';
 import { App } from '@/app';
 import './index.css';
 

@@ -22,11 +22,25 @@ import { PasswordResetRequestRoute } from './routes/auth/password-reset-request'
 import { SignupRoute } from './routes/auth/signup';
 import { RouteError } from './routes/route-error';
 
+/**
+ * The signed-in pages that are built. Add a page here and it replaces the header's "coming
+ * soon" panel for the same path (see `comingSoonRoutes`).
+ */
+const signedInPages: RouteObject[] = [
+  { path: 'dashboard', element: <DashboardRoute /> },
+  { path: 'contests/:contestId/entries', element: <ContestRoute /> },
+  { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
+  { path: 'contests/:slug/launch', element: <LaunchBriefRoute /> },
+  { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
+  // Step 3 of the launch (prize amount and upgrades) is not built yet.
+  { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
+];
+
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
-const comingSoonRoutes: RouteObject[] = plannedPages().map(({ to, label }) => ({
-  path: to.slice(1),
-  element: <ComingSoon title={label} />,
-}));
+const builtPaths = new Set(signedInPages.map((route) => route.path));
+const comingSoonRoutes: RouteObject[] = plannedPages()
+  .filter(({ to }) => !builtPaths.has(to.slice(1)))
+  .map(({ to, label }) => ({ path: to.slice(1), element: <ComingSoon title={label} /> }));
 
 export const routes: RouteObject[] = [
   {
@@ -49,13 +63,7 @@ export const routes: RouteObject[] = [
         element: <AppShell widgets={<HeaderWidgets />} />,
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
-          { path: 'dashboard', element: <DashboardRoute /> },
-          { path: 'contests/:contestId/entries', element: <ContestRoute /> },
-          { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
-          { path: 'contests/:slug/launch', element: <LaunchBriefRoute /> },
-          { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
-          // Step 3 of the launch (prize amount and upgrades) is not built yet.
-          { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
+          ...signedInPages,
           ...comingSoonRoutes,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { DEFAULT_LANGUAGE, i18n } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
 import { realtime } from '@/realtime/connection';
 import { toasts } from '@/lib/toast';
@@ -16,4 +17,5 @@ afterEach(() => {
   clearSession();
   toasts.items.splice(0);
   window.localStorage.clear();
+  void i18n.changeLanguage(DEFAULT_LANGUAGE);
 });
