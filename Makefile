@@ -113,8 +113,8 @@ test-deploy:
 test-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build
 
-# A client and a designer in two contexts of a real headless Chromium against the real server
-# (temporary SQLite database, free port): the entry and the bell badge arrive live.
+# The browser journeys (web/e2e/journeys), each with its own server and one headless Chromium
+# with a context per person, two at a time (web/README.md, "End to end").
 test-e2e: web
 	@if [ -x "$(CHROMIUM)" ]; then \
 		$(CARGO) build --bin vitrine-server; \

@@ -1,0 +1,89 @@
+// A client watches its running contest; a bronze designer submits an entry in a second context;
+// the entry and the bell's badge reach the client's open page without a reload.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { tinyPng } from '../png.mjs';
+
+/** A running logo contest of demo-client, set up over REST (launch, then an admin starts it). */
+async function runningContest({ api, token }) {
+  const client = await token('demo-client');
+  const { data: questions } = await api('GET', '/contests/types/1/questions');
+  const answers = questions
+    .filter((question) => question.is_required === 1)
+    .map((question) => {
+      if (question.options.length > 0) return { id: question.id, answer_options: [question.options[0].id] };
+      const text = question.is_title === 1 ? 'Harbor Coffee Roasters' : 'A small-batch coffee roaster by the sea.';
+      return { id: question.id, answer: /height|width/i.test(question.title) ? '500' : text };
+    });
+  const { data: contest } = await api('POST', '/contests', {
+    token: client,
+    body: { contest_type_id: 1, contest_type_questions: answers },
+  });
+  const admin = await token('demo-admin');
+  await api('PUT', `/contests/${contest.id}/statuses`, { token: admin, body: { status_id: 2 } });
+  return contest.id;
+}
+
+export default {
+  name: 'live-entry',
+  variants: ['en'],
+  async run(ctx) {
+    const { baseUrl, log, shot } = ctx;
+    const contestId = await runningContest(ctx);
+    log(`contest ${contestId} is running`);
+    const imagePath = join(ctx.server.dataDir, 'entry.png');
+    writeFileSync(imagePath, tinyPng(240, 240));
+
+    const client = await ctx.open('client', { as: 'demo-client' });
+    const designer = await ctx.open('designer', { as: 'demo-bronze' });
+
+    // The client opens its contest page.
+    await client.goto(`${baseUrl}/contests/${contestId}/entries`);
+    await client.getByText('No entries yet.').waitFor();
+    await client.getByTestId('presence').getByText('1 watching').waitFor();
+    if ((await client.getByTestId('bell-badge').count()) !== 0) {
+      throw new Error('the client has unread notifications before the entry');
+    }
+    await ctx.markDocument(client);
+    await shot(client, 'client-before');
+
+    // The designer opens the same contest and submits an entry.
+    await designer.goto(`${baseUrl}/contests/${contestId}/entries`);
+    const limit = await designer.getByTestId('entry-limit').textContent();
+    if (!limit?.includes('up to 3 entries')) throw new Error(`the bronze limit is not explained: "${limit}"`);
+    await client.getByTestId('presence').getByText('2 watching').waitFor();
+    await designer.locator('input[type=file]').setInputFiles(imagePath);
+    await shot(designer, 'designer-before-submit');
+    const submitted = designer.waitForResponse(
+      (response) => response.url().endsWith(`/contests/${contestId}/entries`) && response.request().method() === 'POST',
+    );
+    await designer.getByRole('button', { name: 'Submit Entry' }).click();
+    const response = await submitted;
+    if (response.status() !== 201) throw new Error(`the entry was refused: ${response.status()} ${await response.text()}`);
+    const submittedAt = Date.now();
+
+    // The client sees it without reloading, and the bell rises. (How fast is the load
+    // harness's business; this only logs it.)
+    await client.getByTestId('entry-card').first().waitFor();
+    const entryMs = Date.now() - submittedAt;
+    await client.getByTestId('bell-badge').filter({ hasText: '1' }).waitFor();
+    await ctx.assertSameDocument(client, 'the entry arrived');
+    const total = await client.getByTestId('entry-total').textContent();
+    if (total !== '1 entry') throw new Error(`the entry count reads "${total}"`);
+    log(`the client saw the entry ${entryMs} ms after the designer's submit answered, without a reload`);
+    await designer.getByText('Your entry has been submitted!').waitFor();
+    await shot(designer, 'designer-after-submit');
+    await client.locator('[data-testid=entry-card] img').first().waitFor();
+    await shot(client, 'client-after');
+    await client.getByRole('button', { name: /^Notifications/ }).click();
+    await client.getByText(/submitted entry #1/).waitFor();
+    await shot(client, 'client-bell');
+    await designer.goto(`${baseUrl}/dashboard`);
+    await designer.getByTestId('list-participating').getByText('Harbor Coffee Roasters').waitFor();
+    await shot(designer, 'designer-dashboard');
+    await client.goto(`${baseUrl}/dashboard`);
+    await client.getByTestId('list-active').getByText('Harbor Coffee Roasters').waitFor();
+    await shot(client, 'client-dashboard');
+  },
+};

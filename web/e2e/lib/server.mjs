@@ -1,0 +1,136 @@
+// A real vitrine-server for one journey: a temporary data folder (embedded SQLite, the in-process
+// bus, the local test-mode Stripe), `seed --demo`, a free port on 127.0.0.1, the built client
+// served at `/`. `stop()` ends it and removes the folder; the server's log is kept beside the
+// journey's screenshots.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { distDir, serverBin } from './paths.mjs';
+
+export const DEMO_PASSWORD = 'vitrine-demo';
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function runOnce(args, env) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(serverBin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolveRun(output) : reject(new Error(`${args.join(' ')} exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+/** An error answer of the API, with its envelope. */
+export class ApiFailure extends Error {
+  constructor(method, path, status, body) {
+    super(`${method} ${path}: ${status} ${JSON.stringify(body)}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * Starts a seeded server. `logFile` receives its output when it stops.
+ * Returns { baseUrl, dataDir, api, token, stop }.
+ */
+export async function startServer({ logFile, seedDemo = true, env: extraEnv = {} } = {}) {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  if (!existsSync(serverBin)) throw new Error(`no server binary at ${serverBin}: run \`cargo build --bin vitrine-server\``);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    VITRINE_DATA_DIR: dataDir,
+    VITRINE_BIND: `127.0.0.1:${port}`,
+    VITRINE_WEB_DIR: distDir,
+    VITRINE_PUBLIC_URL: baseUrl,
+    ...extraEnv,
+  };
+  // The embedded defaults: SQLite in the data folder, the in-process bus, test-mode Stripe.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.STRIPE_SECRET_KEY;
+
+  if (seedDemo) await runOnce(['seed', '--demo'], env);
+  const child = spawn(serverBin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  const keep = (chunk) => lines.push(String(chunk));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  async function stop() {
+    if (logFile) writeFileSync(logFile, lines.join(''));
+    if (!exited) {
+      const gone = new Promise((resolveExit) => child.once('exit', resolveExit));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error(`the server exited at start:\n${lines.join('')}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not answer /healthz within 60 s');
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+
+  /** One REST call; throws ApiFailure on an error answer, returns the parsed body. */
+  async function api(method, path, { token, body } = {}) {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const parsed = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw new ApiFailure(method, path, response.status, parsed);
+    return parsed;
+  }
+
+  /** A bearer token for a user (the demo password unless told otherwise). */
+  async function token(username, password = DEMO_PASSWORD) {
+    const answer = await api('POST', '/oauth/token', { body: { grant_type: 'password', username, password } });
+    return answer.access_token;
+  }
+
+  return { baseUrl, dataDir, api, token, stop };
+}
