@@ -62,7 +62,8 @@ check:
 # run drives real vitrine-worker processes: build that binary first.
 test-rust:
 	$(CARGO) build -p vitrine-worker --bin vitrine-worker
-	$(CARGO) nextest run --workspace --profile $(if $(CI),ci,default)
+	VITRINE_WORKER_BIN=$(CARGO_TARGET_DIR)/debug/vitrine-worker \
+		$(CARGO) nextest run --workspace --profile $(if $(CI),ci,default)
 
 # The API suite again, on PostgreSQL (a fresh database per test).
 test-postgres:

@@ -122,7 +122,14 @@ async fn marketplace_watchers_get_every_event_of_every_action() {
 }
 
 /// `timers` (the `deadlines` scenario) drives real `vitrine-worker` processes.
+///
+/// `make test` builds the worker just before the suite and names it in `VITRINE_WORKER_BIN`:
+/// the test then uses it as is, and never takes cargo's build lock while another build (a
+/// second clone sharing the target folder) holds it.
 fn worker_binary() -> PathBuf {
+    if let Some(built) = std::env::var_os("VITRINE_WORKER_BIN") {
+        return PathBuf::from(built);
+    }
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap().to_owned();
     let worker = profile_dir.join("vitrine-worker");
