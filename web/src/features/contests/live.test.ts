@@ -111,6 +111,26 @@ describe('contest events', () => {
     expect(state.contest?.status_id).toBe(3);
     expect(state.highlights.contest).toBe(1000);
   });
+
+  it('puts a raised prize in the contest detail, where the page reads it', () => {
+    const state = live();
+    state.contest = {
+      ...state.contest,
+      detail: { is_highlighted: 0, winning_entry_amount: 299, winning_entries_count: 1 },
+    } as Contest;
+    const update = { id: 1, title: 'Logo 2', description: 'd', winning_entry_amount: 599, is_highlighted: 1 };
+    applyContestEvent(state, event('contest.updated', update), context);
+    expect(state.contest?.title).toBe('Logo 2');
+    expect(state.contest?.detail).toEqual({ is_highlighted: 1, winning_entry_amount: 599, winning_entries_count: 1 });
+    expect(state.contest).not.toHaveProperty('winning_entry_amount');
+  });
+
+  it('ignores a payload that is not the type it claims', () => {
+    const state = live();
+    expect(applyContestEvent(state, event('entry.created', 'not an entry'), context)).toBeNull();
+    expect(applyContestEvent(state, event('comment.created', { comment: 'no id' }), context)).toBeNull();
+    expect(state.entryOrder).toEqual([1]);
+  });
 });
 
 describe('contest texts', () => {

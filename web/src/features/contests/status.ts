@@ -45,8 +45,8 @@ export function timeLeft(endsAt: number, now: number): string {
 }
 
 /** The bronze rule, told before the server would refuse (contests document, section 6). */
-export function entryLimitText(stats: { max_entries: number | null; entries_submitted: number }) {
-  if (stats.max_entries === null) return null;
+export function entryLimitText(stats: { max_entries?: number | null; entries_submitted: number }) {
+  if (stats.max_entries == null) return null;
   const left = Math.max(0, stats.max_entries - stats.entries_submitted);
   const base = `Bronze designers may submit up to ${stats.max_entries} entries per contest.`;
   if (left === 0) return `${base} You have used all ${stats.max_entries}; reach Silver to submit more.`;

@@ -49,7 +49,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
 
   const [chosenCountryId, setChosenCountryId] = useState('');
   const chosenCountry = locations.countries.find((c) => String(c.id) === chosenCountryId);
-  const stateRequired = chosenCountry?.has_states ?? false;
+  const stateRequired = Boolean(chosenCountry?.has_states);
 
   const form = useForm(EMPTY_SIGNUP, (values) => validateSignup(values, { stateRequired }));
 
