@@ -59,7 +59,7 @@ export function EntryCard(props: EntryCardProps) {
           <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />
         </div>
         {isOwner && (
-          <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
             <StarRating value={entry.rating ?? 0} onChange={props.onRate} />
             <button
               type="button"

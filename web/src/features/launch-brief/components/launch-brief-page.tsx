@@ -208,7 +208,7 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
           )}
         </section>
       ) : (
-        <form onSubmit={handleSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <form onSubmit={handleSubmit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <section className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div>
               <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{type.listing_title}</p>

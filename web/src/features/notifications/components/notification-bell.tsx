@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
@@ -28,8 +29,6 @@ function BellIcon() {
     </svg>
   );
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * The header's notification bell: the unread badge (9+ above 9), kept live by the `badge` and
@@ -123,7 +122,7 @@ export function NotificationBell({ userId }: { userId: number }) {
         )}
       </button>
       {open && (
-        <div className="absolute right-0 z-30 mt-2 w-80 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl">
+        <div className="fixed inset-x-2 top-14 z-30 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80">
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
             <span className="text-sm font-semibold text-slate-800">Notifications</span>
             <button
@@ -151,7 +150,7 @@ export function NotificationBell({ userId }: { userId: number }) {
                     <span className="flex-1">
                       <span className="block text-slate-800">{notification.plain_content}</span>
                       <span className="text-xs text-slate-500">
-                        {timeFormat.format(notification.created_at)}
+                        {formatDateTime(notification.created_at)}
                       </span>
                     </span>
                   </button>
