@@ -89,6 +89,15 @@ export default {
     await visitor.locator('form').first().waitFor();
     await shot(visitor, 'launch-brief');
     await fitsTheScreen(visitor, 'the launch brief');
+
+    // The same brief in Spanish: its own texts, the steps and the header all switch.
+    await visitor.getByRole('button', { name: /Menu/ }).click();
+    await visitor.locator('#mobile-menu').getByRole('radio', { name: 'Español (Argentina)' }).click();
+    await visitor.getByRole('heading', { name: 'Brief de diseño' }).waitFor();
+    await visitor.getByRole('list', { name: 'Pasos del lanzamiento' }).getByText('Tipo de concurso').waitFor();
+    await visitor.getByRole('button', { name: /Cerrar menú/ }).click();
+    await fitsTheScreen(visitor, 'the Spanish launch brief');
+    await shot(visitor, 'launch-brief-spanish');
     log('every signed-out screen, the dashboard, the menu and the launch brief fit 390 px');
   },
 };
