@@ -20,7 +20,7 @@ DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: run test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
-	clean-test-dbs cluster cluster-stop bench peers
+	clean-test-dbs cluster cluster-stop bench peers gen-api
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -110,6 +110,12 @@ test-faults:
 test-deploy:
 	scripts/cluster.sh ensure-nginx
 	python3 scripts/check-deploy.py
+
+## make gen-api: rewrite web/openapi.json from the server's routes, then the client's REST types
+## (web/src/types/api.gen.ts) from it. Tests on both sides fail while either is stale.
+gen-api: web-deps
+	UPDATE_OPENAPI=1 $(CARGO) test -p vitrine-server --lib openapi_file
+	cd web && $(NPM) run gen:api
 
 test-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build

@@ -54,6 +54,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Form tests type into many fields with user-event; on a busy shared machine one can pass
+    // 5 s (vitest's default) without anything being wrong. Nothing here waits on a clock.
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });

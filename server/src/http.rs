@@ -66,7 +66,7 @@ impl Modify for BearerAuth {
 
 /// The API routes and the OpenAPI document describing exactly them.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(accounts::router())
         .merge(crate::catalogue::router())
         .merge(geo::router())
@@ -84,7 +84,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::court::router())
         .merge(crate::commerce::router())
         .merge(crate::payments::router())
-        .split_for_parts()
+        .split_for_parts();
+    crate::openapi_file::unique_operation_ids(&mut openapi);
+    (router, openapi)
 }
 
 /// The whole application router, state applied.

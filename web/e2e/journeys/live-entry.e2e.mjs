@@ -27,7 +27,7 @@ async function runningContest({ api, token }) {
 
 export default {
   name: 'live-entry',
-  variants: ['en'],
+  variants: ['en', 'mobile'],
   async run(ctx) {
     const { baseUrl, log, shot } = ctx;
     const contestId = await runningContest(ctx);
@@ -76,6 +76,18 @@ export default {
     await shot(designer, 'designer-after-submit');
     await client.locator('[data-testid=entry-card] img').first().waitFor();
     await shot(client, 'client-after');
+    if (ctx.isMobile) {
+      // The contest page and the entry detail at 390 px: nothing scrolls sideways.
+      const wide = () => client.evaluate(() => document.documentElement.scrollWidth);
+      if ((await wide()) > 390) throw new Error(`the contest page is ${await wide()} px wide at 390 px`);
+      await client.locator('[data-testid=entry-card] a').first().click();
+      await client.waitForURL(/\/entries\/\d+$/);
+      await client.locator('main img').first().waitFor();
+      if ((await wide()) > 390) throw new Error(`the entry detail is ${await wide()} px wide at 390 px`);
+      await shot(client, 'client-entry-detail');
+      await client.goBack();
+      await client.getByTestId('entry-card').first().waitFor();
+    }
     await client.getByRole('button', { name: /^Notifications/ }).click();
     await client.getByText(/submitted entry #1/).waitFor();
     await shot(client, 'client-bell');

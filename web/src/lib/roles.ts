@@ -19,5 +19,6 @@ export const isAdmin = (user: WithRole) => user.user_type_id === USER_TYPE.admin
 export const isClient = (user: WithRole) => user.user_type_id === USER_TYPE.client;
 export const isDesigner = (user: WithRole) => user.user_type_id === USER_TYPE.designer;
 
-/** `has_subscribed` arrives as a boolean or as 0/1. */
-export const hasSubscribed = (user: Pick<User, 'detail'>) => Boolean(user.detail?.has_subscribed);
+/** `has_subscribed` is 0 or 1. */
+export const hasSubscribed = (user: { detail: User['detail'] | null }) =>
+  Boolean(user.detail?.has_subscribed);

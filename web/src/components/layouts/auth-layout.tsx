@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { LanguageChoice } from './language-choice';
+
 interface AuthLayoutProps {
   title: string;
   /** Wide for the sign-up form's two columns. */
@@ -21,6 +23,7 @@ export function AuthLayout({ title, wide = false, children }: AuthLayoutProps) {
         <h1 className="mb-6 text-xl font-semibold">{title}</h1>
         {children}
       </main>
+      <LanguageChoice className="mt-4" />
     </div>
   );
 }

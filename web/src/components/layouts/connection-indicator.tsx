@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { realtime } from '@/realtime/connection';
 import { useConnectionStatus } from '@/realtime/hooks';
@@ -19,6 +20,7 @@ function useSecondsUntil(at: number | null): number | null {
  * client is waiting to reconnect. Nothing is shown while everything is live.
  */
 export function ConnectionIndicator() {
+  const { t } = useTranslation('layouts');
   const status = useConnectionStatus();
   const seconds = useSecondsUntil(status.state === 'waiting' ? status.retryAt : null);
   const paused = status.everOpen && (status.state === 'waiting' || status.state === 'connecting');
@@ -30,11 +32,11 @@ export function ConnectionIndicator() {
     >
       <span className="size-2 animate-pulse rounded-full bg-amber-500" aria-hidden="true" />
       <span>
-        Live updates paused
+        {t('livePaused')}
         {status.state === 'connecting'
-          ? ', reconnecting…'
+          ? t('reconnecting')
           : seconds !== null
-            ? `, retrying in ${seconds}s`
+            ? t('retryingIn', { seconds })
             : ''}
       </span>
       {status.state === 'waiting' && (
@@ -43,7 +45,7 @@ export function ConnectionIndicator() {
           onClick={() => realtime.reconnectNow()}
           className="font-semibold underline hover:no-underline"
         >
-          Retry now
+          {t('retryNow')}
         </button>
       )}
     </div>

@@ -7,8 +7,8 @@ import { navigationFor, plannedPages } from './nav-links';
 const targets = (user: Parameters<typeof navigationFor>[0]) =>
   navigationFor(user).primary.flatMap((group) => group.links.map((item) => item.to));
 
-const detail = (has_subscribed: boolean) => ({
-  has_subscribed,
+const detail = (subscribed: boolean) => ({
+  has_subscribed: subscribed ? 1 : 0,
   about_self: null,
   featured_bio: null,
   country_id: null,

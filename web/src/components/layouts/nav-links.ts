@@ -19,7 +19,8 @@ export interface Navigation {
 }
 
 /** What the header needs to know about a user. */
-export type NavUser = Pick<User, 'user_type_id' | 'detail'>;
+/** `detail: null` stands for any user of a type (the pages every user of it may see). */
+export type NavUser = Pick<User, 'user_type_id'> & { detail: User['detail'] | null };
 
 const link = (label: string, to: string): NavItem => ({ label, to });
 const single = (label: string, to: string): NavGroup => ({ label, links: [link(label, to)] });

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useMessageTranslation } from '@/lib/messages/translate';
 
 type Variant = 'danger' | 'success' | 'info';
 
@@ -15,18 +18,21 @@ interface AlertProps {
   children: ReactNode;
 }
 
+/** A text child is a spec message: it is shown in the interface language. */
 export function Alert({ variant = 'danger', onDismiss, children }: AlertProps) {
+  const { t } = useTranslation();
+  const translate = useMessageTranslation();
   return (
     <div
       role="alert"
       className={`flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm ${VARIANTS[variant]}`}
     >
-      <div>{children}</div>
+      <div>{typeof children === 'string' ? translate(children) : children}</div>
       {onDismiss && (
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss"
+          aria-label={t('dismiss')}
           className="-my-1 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
         >
           ×

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Spinner } from './spinner';
 
@@ -24,13 +25,14 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const { t } = useTranslation();
   return (
     <button
       type={type}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...rest}
     >
-      {isLoading && <Spinner label="Working" />}
+      {isLoading && <Spinner label={t('working')} />}
       {children}
     </button>
   );

@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 
+import { useMessageTranslation } from '@/lib/messages/translate';
+
 const INPUT_CLASS =
   'block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 disabled:bg-slate-100';
 
@@ -7,11 +9,13 @@ function borderFor(error: string | undefined) {
   return error ? 'border-red-400' : 'border-slate-300';
 }
 
+/** A validation message (English, as the spec words it), shown in the interface language. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const translate = useMessageTranslation();
   if (!error) return null;
   return (
     <p id={id} className="mt-1 text-xs text-red-600">
-      {error}
+      {translate(error)}
     </p>
   );
 }

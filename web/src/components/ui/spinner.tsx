@@ -1,13 +1,16 @@
+import { useTranslation } from 'react-i18next';
+
 interface SpinnerProps {
   label?: string;
   className?: string;
 }
 
-export function Spinner({ label = 'Loading', className = '' }: SpinnerProps) {
+export function Spinner({ label, className = '' }: SpinnerProps) {
+  const { t } = useTranslation();
   return (
     <span
       role="status"
-      aria-label={label}
+      aria-label={label ?? t('loading')}
       className={`inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent ${className}`}
     />
   );

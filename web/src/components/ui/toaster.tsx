@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
+import { useMessageTranslation } from '@/lib/messages/translate';
 import { dismissToast, toasts, type ToastKind } from '@/lib/toast';
 
 const KINDS: Record<ToastKind, string> = {
@@ -8,9 +10,11 @@ const KINDS: Record<ToastKind, string> = {
   info: 'border-slate-300 bg-slate-800 text-white',
 };
 
-/** Renders the toast store, bottom right. */
+/** Renders the toast store, bottom right, each text in the interface language. */
 export function Toaster() {
   const { items } = useSnapshot(toasts);
+  const { t } = useTranslation();
+  const translate = useMessageTranslation();
   return (
     <div
       aria-live="polite"
@@ -22,10 +26,10 @@ export function Toaster() {
           data-kind={item.kind}
           className={`pointer-events-auto flex items-start justify-between gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${KINDS[item.kind]}`}
         >
-          <span>{item.message}</span>
+          <span>{translate(item.message)}</span>
           <button
             type="button"
-            aria-label="Close notification"
+            aria-label={t('closeNotification')}
             onClick={() => dismissToast(item.id)}
             className="text-lg leading-none opacity-80 hover:opacity-100"
           >

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
+import { i18n } from '@/lib/i18n';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { Contest, Entry } from '@/types/api';
 
 import type { EntryQuery } from './api/get-entries';
 import { applyContestEvent, boardComments, createContestLive, setEntryPage } from './live';
-import { entryLimitText, timeLeft } from './status';
+import { entryLimitText, statusLabel, timeLeft } from './status';
 
 const query: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
 const context = { userId: 5, query, now: 1000 };
@@ -111,6 +112,26 @@ describe('contest events', () => {
     expect(state.contest?.status_id).toBe(3);
     expect(state.highlights.contest).toBe(1000);
   });
+
+  it('puts a raised prize in the contest detail, where the page reads it', () => {
+    const state = live();
+    state.contest = {
+      ...state.contest,
+      detail: { is_highlighted: 0, winning_entry_amount: 299, winning_entries_count: 1 },
+    } as Contest;
+    const update = { id: 1, title: 'Logo 2', description: 'd', winning_entry_amount: 599, is_highlighted: 1 };
+    applyContestEvent(state, event('contest.updated', update), context);
+    expect(state.contest?.title).toBe('Logo 2');
+    expect(state.contest?.detail).toEqual({ is_highlighted: 1, winning_entry_amount: 599, winning_entries_count: 1 });
+    expect(state.contest).not.toHaveProperty('winning_entry_amount');
+  });
+
+  it('ignores a payload that is not the type it claims', () => {
+    const state = live();
+    expect(applyContestEvent(state, event('entry.created', 'not an entry'), context)).toBeNull();
+    expect(applyContestEvent(state, event('comment.created', { comment: 'no id' }), context)).toBeNull();
+    expect(state.entryOrder).toEqual([1]);
+  });
 });
 
 describe('contest texts', () => {
@@ -127,5 +148,16 @@ describe('contest texts', () => {
       'Bronze designers may submit up to 3 entries per contest. You have submitted 1, so 2 more entries are possible.',
     );
     expect(entryLimitText({ max_entries: 3, entries_submitted: 3 })).toContain('You have used all 3');
+  });
+
+  it('speaks Spanish when chosen', async () => {
+    await i18n.changeLanguage('es');
+    expect(statusLabel(3)).toBe('En decisión');
+    expect(timeLeft(3 * 86_400_000 + 4 * 3_600_000, 0)).toBe('quedan 3 d 4 h');
+    expect(entryLimitText({ max_entries: 3, entries_submitted: 2 })).toBe(
+      'Los diseñadores bronce pueden enviar hasta 3 propuestas por concurso. Enviaste 2, así que podés enviar 1 propuesta más.',
+    );
+    await i18n.changeLanguage('en');
+    expect(statusLabel(3)).toBe('Deciding');
   });
 });

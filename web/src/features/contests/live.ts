@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 
+import { typedEvent } from '@/realtime/events';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { Comment, Contest, Entry, ImageTag, Page, SavedAnswer } from '@/types/api';
 
@@ -63,14 +64,6 @@ export function belongsOnGrid(entry: Entry, query: EntryQuery): boolean {
   return designer === '' || entry.created_by_user.username.toLowerCase() === designer;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function hasId(value: unknown): value is { id: number } & Record<string, unknown> {
-  return isRecord(value) && typeof value.id === 'number';
-}
-
 export interface ApplyContext {
   /** The signed-in user (to tell their own reactions apart). */
   userId: number | null;
@@ -87,18 +80,18 @@ export function applyContestEvent(
   event: EventFrame,
   context: ApplyContext,
 ): number | null {
-  const data = event.data;
+  const typed = typedEvent(event);
+  if (!typed) return null;
   const mark = (key: string) => {
     state.highlights[key] = context.now;
   };
   const contestId = state.contest?.id;
-  if (isRecord(data) && typeof data.contest_id === 'number' && data.contest_id !== contestId) {
+  if ('contest_id' in typed.data && typed.data.contest_id !== contestId) {
     return null; // an entry event of another contest on the user channel
   }
-  switch (event.type) {
+  switch (typed.type) {
     case 'entry.created': {
-      if (!hasId(data)) return null;
-      const entry = data as unknown as Entry;
+      const entry = typed.data;
       const known = state.entries[entry.id];
       state.entries[entry.id] = { ...entry, files: entry.files ?? known?.files };
       if (!known && belongsOnGrid(entry, context.query)) {
@@ -109,8 +102,7 @@ export function applyContestEvent(
       return known?.files ? null : entry.id;
     }
     case 'entry.updated': {
-      if (!hasId(data)) return null;
-      const entry = data as unknown as Entry;
+      const entry = typed.data;
       const known = state.entries[entry.id];
       if (!known) return null;
       const newVersion = entry.version !== known.version;
@@ -124,9 +116,10 @@ export function applyContestEvent(
       return newVersion ? entry.id : null;
     }
     case 'entry.deleted': {
-      if (!hasId(data) || !state.entries[data.id]) return null;
-      delete state.entries[data.id];
-      const index = state.entryOrder.indexOf(data.id);
+      const { id } = typed.data;
+      if (!state.entries[id]) return null;
+      delete state.entries[id];
+      const index = state.entryOrder.indexOf(id);
       if (index >= 0) {
         state.entryOrder.splice(index, 1);
         state.entryTotal = Math.max(0, state.entryTotal - 1);
@@ -134,45 +127,51 @@ export function applyContestEvent(
       return null;
     }
     case 'entry.reaction': {
-      if (!isRecord(data) || data.emoji_reaction_id !== 1) return null;
-      const entryId = data.contest_entry_id as number;
+      const reaction = typed.data;
+      if (reaction.emoji_reaction_id !== 1) return null;
+      const entryId = reaction.contest_entry_id;
       const entry = state.entries[entryId];
-      if (entry && typeof data.count === 'number') entry.likes_count = data.count;
-      const user = isRecord(data.user) ? data.user : null;
-      if (user && user.id === context.userId) state.likedByMe[entryId] = data.action === 'added';
+      if (entry) entry.likes_count = reaction.count;
+      if (reaction.user.id === context.userId) state.likedByMe[entryId] = reaction.action === 'added';
       if (entry) mark(`entry:${entryId}`);
       return null;
     }
     case 'entry.rated': {
-      if (!hasId(data) || !state.entries[data.id]) return null;
-      state.entries[data.id].rating = data.rating as number;
+      const entry = state.entries[typed.data.id];
+      if (entry) entry.rating = typed.data.rating;
       return null;
     }
     case 'comment.created': {
-      if (!hasId(data)) return null;
-      state.comments[data.id] = data as unknown as Comment;
-      mark(`comment:${data.id}`);
+      state.comments[typed.data.id] = typed.data;
+      mark(`comment:${typed.data.id}`);
       return null;
     }
     case 'comment.deleted': {
-      if (hasId(data)) delete state.comments[data.id];
+      delete state.comments[typed.data.id];
       return null;
     }
     case 'image_tag.created':
     case 'image_tag.completed': {
-      if (hasId(data)) state.imageTags[data.id] = data as unknown as ImageTag;
+      state.imageTags[typed.data.id] = typed.data;
       return null;
     }
     case 'image_tag.deleted': {
-      if (hasId(data)) delete state.imageTags[data.id];
+      delete state.imageTags[typed.data.id];
       return null;
     }
-    case 'contest.status':
+    case 'contest.status': {
+      if (!state.contest) return null;
+      const { status_id, status_name, submission_ends_at, deciding_ends_at } = typed.data;
+      Object.assign(state.contest, { status_id, status_name, submission_ends_at, deciding_ends_at });
+      mark('contest');
+      return null;
+    }
     case 'contest.updated': {
-      if (!state.contest || !isRecord(data)) return null;
-      const changes = { ...data };
-      delete changes.id;
-      Object.assign(state.contest, changes);
+      if (!state.contest) return null;
+      // The prize and the highlight live in the contest's `detail`; the rest at its top level.
+      const { winning_entry_amount, is_highlighted, ...changes } = typed.data;
+      Object.assign(state.contest, { ...changes, id: state.contest.id });
+      Object.assign(state.contest.detail, { winning_entry_amount, is_highlighted });
       mark('contest');
       return null;
     }

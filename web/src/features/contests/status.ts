@@ -1,4 +1,8 @@
+import { i18n } from '@/lib/i18n';
 import type { Contest } from '@/types/api';
+
+// Outside React: the contest page re-renders on a language change (it uses the contests namespace).
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`contests:${key}`, options ?? {});
 
 /** Contest status ids (contests document, section 4), as the contest page names them. */
 const STATUS_LABELS: Record<number, string> = {
@@ -14,7 +18,7 @@ const STATUS_LABELS: Record<number, string> = {
 };
 
 export function statusLabel(statusId: number): string {
-  return STATUS_LABELS[statusId] ?? 'Unknown';
+  return STATUS_LABELS[statusId] ? t(`status.${statusId}`) : t('status.unknown');
 }
 
 /** Tailwind classes of the status pill. */
@@ -27,28 +31,28 @@ export function statusTone(statusId: number): string {
 
 /** The deadline that counts now: entries close, then the holder decides. */
 export function currentDeadline(contest: Pick<Contest, 'status_id' | 'submission_ends_at' | 'deciding_ends_at'>) {
-  if (contest.status_id === 2) return { label: 'Entries close', at: contest.submission_ends_at };
-  if (contest.status_id === 3) return { label: 'Winner due', at: contest.deciding_ends_at };
+  if (contest.status_id === 2) return { label: t('deadline.entriesClose'), at: contest.submission_ends_at };
+  if (contest.status_id === 3) return { label: t('deadline.winnerDue'), at: contest.deciding_ends_at };
   return null;
 }
 
 /** "3d 4h left", "5h 12m left", "12m left", or "Ended". */
 export function timeLeft(endsAt: number, now: number): string {
   const ms = endsAt - now;
-  if (ms <= 0) return 'Ended';
+  if (ms <= 0) return t('timeLeft.ended');
   const minutes = Math.floor(ms / 60_000);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${days}d ${hours}h left`;
-  if (hours > 0) return `${hours}h ${minutes % 60}m left`;
-  return `${Math.max(1, minutes)}m left`;
+  if (days > 0) return t('timeLeft.days', { days, hours });
+  if (hours > 0) return t('timeLeft.hours', { hours, minutes: minutes % 60 });
+  return t('timeLeft.minutes', { minutes: Math.max(1, minutes) });
 }
 
 /** The bronze rule, told before the server would refuse (contests document, section 6). */
-export function entryLimitText(stats: { max_entries: number | null; entries_submitted: number }) {
-  if (stats.max_entries === null) return null;
+export function entryLimitText(stats: { max_entries?: number | null; entries_submitted: number }) {
+  if (stats.max_entries == null) return null;
   const left = Math.max(0, stats.max_entries - stats.entries_submitted);
-  const base = `Bronze designers may submit up to ${stats.max_entries} entries per contest.`;
-  if (left === 0) return `${base} You have used all ${stats.max_entries}; reach Silver to submit more.`;
-  return `${base} You have submitted ${stats.entries_submitted}, so ${left} more ${left === 1 ? 'entry is' : 'entries are'} possible.`;
+  const base = t('limit.base', { max: stats.max_entries });
+  if (left === 0) return `${base} ${t('limit.used', { max: stats.max_entries })}`;
+  return `${base} ${t('limit.left', { submitted: stats.entries_submitted, count: left })}`;
 }

@@ -1,3 +1,4 @@
+import { typedEvent } from '@/realtime/events';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { BadgeCounters, Notification } from '@/types/api';
 
@@ -21,10 +22,6 @@ export interface BellState {
   latest: Notification[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 export function applyCounters(state: BellState, counters: BadgeCounters): void {
   state.unread = counters.unread_notifications_count;
   state.newEntries = counters.new_entry_notification_count;
@@ -35,19 +32,13 @@ export function applyCounters(state: BellState, counters: BadgeCounters): void {
  * so applying one twice is harmless); `notification.created` adds to the list once per id.
  */
 export function applyUserEvent(state: BellState, event: EventFrame): void {
-  if (event.type === 'badge' && isRecord(event.data)) {
-    const data = event.data as Partial<BadgeCounters>;
-    if (typeof data.unread_notifications_count === 'number') {
-      applyCounters(state, {
-        unread_notifications_count: data.unread_notifications_count,
-        new_entry_notification_count: data.new_entry_notification_count ?? 0,
-      });
-    }
+  const typed = typedEvent(event);
+  if (typed?.type === 'badge') {
+    applyCounters(state, typed.data);
     return;
   }
-  if (event.type === 'notification.created' && isRecord(event.data)) {
-    const notification = event.data as unknown as Notification;
-    if (typeof notification.id !== 'number') return;
+  if (typed?.type === 'notification.created') {
+    const notification = typed.data;
     if (state.latest.some((known) => known.id === notification.id)) return;
     state.latest.unshift(notification);
     state.latest.splice(DROPDOWN_SIZE);

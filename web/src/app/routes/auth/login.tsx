@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -7,11 +8,12 @@ import { toast } from '@/lib/toast';
 
 export function LoginRoute() {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout title="Log in">
+    <AuthLayout title={t('login.title')}>
       <LoginForm
         onSuccess={(user) => {
-          toast.success(`Welcome back, ${user.name}!`);
+          toast.success(t('login.welcomeBack', { name: user.name }));
           navigate(paths.dashboard, { replace: true });
         }}
       />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -9,8 +10,9 @@ import { toast } from '@/lib/toast';
 export function PasswordResetRoute() {
   const { token, email } = useLoaderData<typeof loadPasswordReset>();
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t('reset.title')}>
       <PasswordResetForm
         token={token}
         email={email}

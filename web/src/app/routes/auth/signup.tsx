@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -7,8 +8,9 @@ import { SignupForm } from '@/features/auth/components/signup-form';
 export function SignupRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const { t } = useTranslation('auth');
   return (
-    <AuthLayout title="Create your designer account" wide>
+    <AuthLayout title={t('signup.title')} wide>
       <SignupForm
         referral={searchParams.get('ref') ?? undefined}
         onSuccess={() => navigate(paths.dashboard, { replace: true })}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
+import { i18n } from '@/lib/i18n';
 import { session } from '@/lib/session';
 import { buildUser } from '@/testing/data';
 import { errorResponse, jsonResponse, mockRoutes } from '@/testing/mock-fetch';
@@ -96,6 +97,29 @@ describe('LoginForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish when chosen: labels, field errors and the mapped alert', async () => {
+    await i18n.changeLanguage('es');
+    mockRoutes({
+      'POST /oauth/token': () =>
+        errorResponse(401, 'oauth.invalid_credentials', 'The user credentials were incorrect.'),
+    });
+    const onSuccess = vi.fn();
+    render(
+      <MemoryRouter>
+        <LoginForm onSuccess={onSuccess} />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Usuario o correo'), 'dana');
+    await user.type(screen.getByLabelText('Contraseña'), 'short');
+    await user.tab();
+    expect(screen.getByText('La contraseña debe tener entre 8 y 128 caracteres.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Contraseña'), '-but-longer');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Revisá tu usuario y contraseña y volvé a intentarlo.');
+    expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toBeInTheDocument();
   });
 
   it("falls back to the server's message for a code outside the catalogue", async () => {

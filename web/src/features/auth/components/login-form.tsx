@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +16,7 @@ import { validateLogin, type LoginValues } from '../validation';
 const EMPTY: LoginValues = { username: '', password: '' };
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const { t } = useTranslation('auth');
   const form = useForm(EMPTY, validateLogin);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       <TextField
-        label="Username or email"
+        label={t('login.username')}
         name="username"
         autoComplete="username"
         value={form.values.username}
@@ -53,7 +55,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
         error={form.visibleError('username')}
       />
       <TextField
-        label="Password"
+        label={t('login.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -68,14 +70,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
         disabled={!form.isValid || pending}
         isLoading={pending}
       >
-        Log in
+        {t('login.submit')}
       </Button>
       <div className="flex justify-between text-sm">
         <Link to={paths.passwordResetRequest} className="text-indigo-600 hover:underline">
-          Forgot your password?
+          {t('login.forgot')}
         </Link>
         <Link to={paths.signup} className="text-indigo-600 hover:underline">
-          Create an account
+          {t('login.createAccount')}
         </Link>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ interface PasswordResetFormProps {
 }
 
 export function PasswordResetForm({ token, email, onSuccess }: PasswordResetFormProps) {
+  const { t } = useTranslation('auth');
   const form = useForm(EMPTY, validateNewPassword);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<ApiError | Error | null>(null);
@@ -50,10 +52,15 @@ export function PasswordResetForm({ token, email, onSuccess }: PasswordResetForm
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {failure && <Alert onDismiss={() => setFailure(null)}>{serverMessage(failure)}</Alert>}
       <p className="text-sm text-slate-600">
-        Choose a new password for <span className="font-medium">{email}</span>.
+        <Trans
+          t={t}
+          i18nKey="reset.intro"
+          values={{ email }}
+          components={{ email: <span className="font-medium" /> }}
+        />
       </p>
       <TextField
-        label="New password"
+        label={t('reset.password')}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -63,7 +70,7 @@ export function PasswordResetForm({ token, email, onSuccess }: PasswordResetForm
         error={form.visibleError('password') ?? serverField('password')}
       />
       <TextField
-        label="Confirm new password"
+        label={t('reset.confirm')}
         name="confirm_password"
         type="password"
         autoComplete="new-password"
@@ -78,7 +85,7 @@ export function PasswordResetForm({ token, email, onSuccess }: PasswordResetForm
         disabled={!form.isValid || pending}
         isLoading={pending}
       >
-        Reset Password
+        {t('reset.submit')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
@@ -16,6 +17,7 @@ const EMPTY: ResetRequestValues = { email: '' };
 const SENT_MESSAGE = 'Please check your email.';
 
 export function PasswordResetRequestForm() {
+  const { t } = useTranslation('auth');
   const form = useForm(EMPTY, validateResetRequest);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,10 +46,10 @@ export function PasswordResetRequestForm() {
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       <p className="text-sm text-slate-600">
-        Enter the email address of your account and we will send you a link to reset your password.
+        {t('resetRequest.intro')}
       </p>
       <TextField
-        label="Email"
+        label={t('resetRequest.email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -62,11 +64,11 @@ export function PasswordResetRequestForm() {
         disabled={!form.isValid || pending}
         isLoading={pending}
       >
-        Send Reset Link
+        {t('resetRequest.submit')}
       </Button>
       <p className="text-center text-sm">
         <Link to={paths.login} className="text-indigo-600 hover:underline">
-          Back to log in
+          {t('resetRequest.back')}
         </Link>
       </p>
     </form>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
@@ -43,13 +44,14 @@ interface SignupFormProps {
 
 /** The designer sign-up: registers, then signs in with the same credentials. */
 export function SignupForm({ referral, onSuccess }: SignupFormProps) {
+  const { t } = useTranslation('auth');
   const locations = useLocations();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
   const [chosenCountryId, setChosenCountryId] = useState('');
   const chosenCountry = locations.countries.find((c) => String(c.id) === chosenCountryId);
-  const stateRequired = chosenCountry?.has_states ?? false;
+  const stateRequired = Boolean(chosenCountry?.has_states);
 
   const form = useForm(EMPTY_SIGNUP, (values) => validateSignup(values, { stateRequired }));
 
@@ -68,7 +70,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
   function text(name: TextFieldName, label: string, type = 'text', autoComplete = 'off') {
     return (
       <TextField
-        label={label}
+        label={t(`signup.fields.${name}`, { defaultValue: label })}
         name={name}
         type={type}
         autoComplete={autoComplete}
@@ -151,9 +153,9 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
         {text('username', 'Username', 'text', 'username')}
         {text('phone', 'Phone', 'tel', 'tel')}
         <SelectField
-          label="Region"
+          label={t('signup.region')}
           name="region_id"
-          placeholder="Select a region"
+          placeholder={t('signup.regionPlaceholder')}
           value={form.values.region_id}
           options={toOptions(locations.regions)}
           onChange={chooseRegion}
@@ -161,9 +163,9 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
           error={errorFor('region_id')}
         />
         <SelectField
-          label="Country"
+          label={t('signup.country')}
           name="country_id"
-          placeholder="Select a country"
+          placeholder={t('signup.countryPlaceholder')}
           value={form.values.country_id}
           options={toOptions(locations.countries)}
           disabled={form.values.region_id === ''}
@@ -173,9 +175,9 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
         />
         {stateRequired && (
           <SelectField
-            label="State"
+            label={t('signup.state')}
             name="state_id"
-            placeholder="Select a state"
+            placeholder={t('signup.statePlaceholder')}
             value={form.values.state_id}
             options={toOptions(locations.states)}
             onChange={(value) => form.setValue('state_id', value)}
@@ -189,7 +191,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
         {text('paypal_email', 'PayPal email', 'email')}
       </div>
       <CheckboxField
-        label="I agree to the Terms and Conditions"
+        label={t('signup.agreeTerms')}
         checked={form.values.agree_terms}
         onChange={(checked) => {
           form.setValue('agree_terms', checked);
@@ -198,7 +200,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
         error={errorFor('agree_terms')}
       />
       <CheckboxField
-        label="I am 18 years of age or older"
+        label={t('signup.agreeAge')}
         checked={form.values.agree_age_requirements}
         onChange={(checked) => {
           form.setValue('agree_age_requirements', checked);
@@ -212,12 +214,12 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
         disabled={!form.isValid || pending}
         isLoading={pending}
       >
-        Create Account and Proceed
+        {t('signup.submit')}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('signup.haveAccount')}{' '}
         <Link to={paths.login} className="text-indigo-600 hover:underline">
-          Log in
+          {t('signup.logIn')}
         </Link>
       </p>
     </form>

@@ -1,17 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { Comment } from '@/types/api';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 interface CommentThreadProps {
   comments: Comment[];
@@ -23,6 +17,7 @@ interface CommentThreadProps {
 
 /** A list of comments with a box to add one (the contest board, or an entry's thread). */
 export function CommentThread({ comments, highlights, canPost, onPost, placeholder }: CommentThreadProps) {
+  const { t } = useTranslation('contests');
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -56,13 +51,13 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={text.trim() === '' || pending} isLoading={pending}>
-              Post
+              {t('comments.post')}
             </Button>
           </div>
         </form>
       )}
       {comments.length === 0 ? (
-        <p className="text-sm text-slate-500">No comments yet.</p>
+        <p className="text-sm text-slate-500">{t('comments.none')}</p>
       ) : (
         <ul className="space-y-2" data-testid="comments">
           {comments.map((comment) => (
@@ -72,7 +67,7 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
               )}
               <div className="flex items-baseline justify-between gap-2">
                 <span className="text-sm font-semibold text-slate-800">{comment.created_by_user.username}</span>
-                <time className="text-xs text-slate-400">{timeFormat.format(comment.created_at)}</time>
+                <time className="text-xs text-slate-400">{formatDateTime(comment.created_at)}</time>
               </div>
               <p className="mt-0.5 text-sm whitespace-pre-line text-slate-700">{comment.comment}</p>
             </li>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
@@ -50,6 +51,7 @@ interface ContestPageProps {
  * board, all kept live by the contest's hub channel (and the user's, for private rating events).
  */
 export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
+  const { t } = useTranslation('contests');
   const [state] = useState(createContestLive);
   const snap = useSnapshot(state);
   const navigate = useNavigate();
@@ -152,7 +154,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   if (!contest) {
     return (
       <div className="flex justify-center py-24">
-        <Spinner label="Loading contest" />
+        <Spinner label={t('page.loading')} />
       </div>
     );
   }
@@ -182,17 +184,17 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
                 </span>
               )}
               <span data-testid="entry-total">
-                {snap.entryTotal} {snap.entryTotal === 1 ? 'entry' : 'entries'}
+                {t('page.entries', { count: snap.entryTotal })}
               </span>
               <span className="inline-flex items-center gap-1.5" data-testid="presence">
                 <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
-                {watching} watching
+                {t('page.watching', { count: watching })}
               </span>
             </div>
           </div>
           {contest.detail.winning_entry_amount > 0 && (
             <div className="rounded-xl bg-emerald-50 px-4 py-2 text-right">
-              <p className="text-xs text-emerald-700">Prize</p>
+              <p className="text-xs text-emerald-700">{t('page.prize')}</p>
               <p className="text-2xl font-bold text-emerald-800">${contest.detail.winning_entry_amount}</p>
             </div>
           )}
@@ -206,7 +208,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           <EntryToolbar query={query} isOwner={isOwner} onChange={changeQuery} />
           {snap.entryOrder.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center text-sm text-slate-500">
-              {entriesLoading ? <Spinner label="Loading entries" /> : 'No entries yet.'}
+              {entriesLoading ? <Spinner label={t('page.loadingEntries')} /> : t('page.noEntries')}
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="entries-grid">
@@ -237,12 +239,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
           )}
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="mb-3 text-sm font-semibold text-slate-800">Comment board</h2>
+            <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('page.commentBoard')}</h2>
             <CommentThread
               comments={boardComments(snap.comments as typeof state.comments)}
               highlights={snap.highlights}
               canPost
-              placeholder="Ask the contest holder a question"
+              placeholder={t('page.askHolder')}
               onPost={async (text) => {
                 addComment(state, await postComment(contestId, null, text));
               }}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useFileUrl } from '@/lib/use-file-url';
@@ -23,6 +24,7 @@ function mainImage(entry: Entry) {
 }
 
 export function EntryCard(props: EntryCardProps) {
+  const { t } = useTranslation('contests');
   const { entry, isOwner } = props;
   const image = useFileUrl(mainImage(entry));
   const eliminated = entry.status === 'eliminated';
@@ -37,7 +39,7 @@ export function EntryCard(props: EntryCardProps) {
       )}
       <Link to={`/contests/${entry.contest_id}/entries/${entry.id}`} className="block aspect-square bg-slate-100">
         {image ? (
-          <img src={image} alt={`Entry #${entry.number}`} className="size-full object-cover" />
+          <img src={image} alt={t('card.entry', { number: entry.number })} className="size-full object-cover" />
         ) : (
           <div className="flex size-full items-center justify-center text-3xl font-bold text-slate-300">
             #{entry.number}
@@ -45,28 +47,28 @@ export function EntryCard(props: EntryCardProps) {
         )}
       </Link>
       {entry.is_winner === 1 && (
-        <span className="absolute top-2 left-2 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">Winner</span>
+        <span className="absolute top-2 left-2 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">{t('card.winner')}</span>
       )}
       {eliminated && (
-        <span className="absolute top-2 left-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-semibold text-white">Eliminated</span>
+        <span className="absolute top-2 left-2 rounded-full bg-slate-700 px-2 py-0.5 text-xs font-semibold text-white">{t('card.eliminated')}</span>
       )}
       <div className="space-y-2 p-3">
         <div className="flex items-center justify-between gap-2">
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-slate-800">#{entry.number}</p>
-            <p className="truncate text-xs text-slate-500">by {entry.created_by_user.username}</p>
+            <p className="truncate text-xs text-slate-500">{t('card.by', { username: entry.created_by_user.username })}</p>
           </div>
           <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />
         </div>
         {isOwner && (
-          <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
             <StarRating value={entry.rating ?? 0} onChange={props.onRate} />
             <button
               type="button"
               onClick={props.onToggleEliminated}
               className="text-xs font-medium text-slate-500 hover:text-rose-600"
             >
-              {eliminated ? 'Restore' : 'Eliminate'}
+              {eliminated ? t('card.restore') : t('card.eliminate')}
             </button>
           </div>
         )}

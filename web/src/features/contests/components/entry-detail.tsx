@@ -1,4 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +26,7 @@ interface EntryDetailProps {
 
 /** One entry over the contest page: its image with feedback points, likes, rating, comments. */
 export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, onClose }: EntryDetailProps) {
+  const { t } = useTranslation('contests');
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
   const [missing, setMissing] = useState(false);
@@ -66,7 +68,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
     const box = event.currentTarget.getBoundingClientRect();
     const x = (event.clientX - box.left) / box.width;
     const y = (event.clientY - box.top) / box.height;
-    const note = window.prompt('Feedback for this point')?.trim();
+    const note = window.prompt(t('detail.tagPrompt'))?.trim();
     if (!note) return;
     addImageTags(state, [await postImageTag(contestId, entryId, { x, y, note })]);
   }
@@ -78,23 +80,23 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:p-8" onClick={onClose}>
       <div
         role="dialog"
-        aria-label={entry ? `Entry #${entry.number}` : 'Entry'}
+        aria-label={entry ? t('card.entry', { number: entry.number }) : t('detail.entry')}
         className="w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-2xl"
         onClick={(event) => event.stopPropagation()}
       >
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <h2 className="text-lg font-semibold text-slate-800">
-            {entry ? `Entry #${entry.number} by ${entry.created_by_user.username}` : 'Entry'}
+            {entry ? t('detail.title', { number: entry.number, username: entry.created_by_user.username }) : t('detail.entry')}
           </h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
+          <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
             ×
           </button>
         </div>
         {missing ? (
-          <p className="p-8 text-center text-sm text-slate-500">Resource Not Found</p>
+          <p className="p-8 text-center text-sm text-slate-500">{t('detail.notFound')}</p>
         ) : !entry ? (
           <div className="flex justify-center p-10">
-            <Spinner label="Loading entry" />
+            <Spinner label={t('detail.loading')} />
           </div>
         ) : (
           <div className="grid gap-6 p-5 md:grid-cols-[3fr_2fr]">
@@ -104,7 +106,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 onClick={(event) => void handleTag(event)}
               >
                 {image ? (
-                  <img src={image} alt={`Entry #${entry.number}`} className="w-full" />
+                  <img src={image} alt={t('card.entry', { number: entry.number })} className="w-full" />
                 ) : (
                   <div className="flex aspect-square items-center justify-center text-5xl font-bold text-slate-300">#{entry.number}</div>
                 )}
@@ -119,7 +121,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                   </span>
                 ))}
               </div>
-              {isParty && <p className="mt-2 text-xs text-slate-500">Click the image to leave feedback on a point.</p>}
+              {isParty && <p className="mt-2 text-xs text-slate-500">{t('detail.tagHint')}</p>}
               {tags.length > 0 && (
                 <ol className="mt-3 space-y-1 text-sm">
                   {tags.map((tag, index) => (
@@ -144,12 +146,12 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {entry.description && <p className="text-sm text-slate-600">{entry.description}</p>}
               <div>
-                <h3 className="mb-2 text-sm font-semibold text-slate-800">Comments</h3>
+                <h3 className="mb-2 text-sm font-semibold text-slate-800">{t('detail.comments')}</h3>
                 <CommentThread
                   comments={comments}
                   highlights={snap.highlights}
                   canPost
-                  placeholder="Comment on this entry"
+                  placeholder={t('detail.commentPlaceholder')}
                   onPost={async (text) => {
                     addComment(state, await postComment(contestId, entryId, text));
                   }}

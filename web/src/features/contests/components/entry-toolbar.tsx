@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { EntryQuery, EntrySort, EntryStatusFilter } from '../api/get-entries';
 
@@ -13,6 +14,7 @@ interface EntryToolbarProps {
 
 /** Sort and filters of the entries grid; any change goes back to page 1. */
 export function EntryToolbar({ query, isOwner, onChange }: EntryToolbarProps) {
+  const { t } = useTranslation('contests');
   const [designer, setDesigner] = useState(query.designer);
   const set = (changes: Partial<EntryQuery>) => onChange({ ...query, ...changes, page: 1 });
   function handleDesigner(event: FormEvent) {
@@ -22,32 +24,32 @@ export function EntryToolbar({ query, isOwner, onChange }: EntryToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
       <label className="flex items-center gap-2 text-sm text-slate-600">
-        Sort
-        <select aria-label="Sort entries" value={query.sort} onChange={(e) => set({ sort: e.target.value as EntrySort })} className={SELECT}>
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-          <option value="likes">Most liked</option>
-          {isOwner && <option value="rating">Highest rated</option>}
+        {t('toolbar.sort')}
+        <select aria-label={t('toolbar.sortEntries')} value={query.sort} onChange={(e) => set({ sort: e.target.value as EntrySort })} className={SELECT}>
+          <option value="newest">{t('toolbar.newest')}</option>
+          <option value="oldest">{t('toolbar.oldest')}</option>
+          <option value="likes">{t('toolbar.likes')}</option>
+          {isOwner && <option value="rating">{t('toolbar.rating')}</option>}
         </select>
       </label>
       <label className="flex items-center gap-2 text-sm text-slate-600">
-        Show
-        <select aria-label="Filter by status" value={query.status} onChange={(e) => set({ status: e.target.value as EntryStatusFilter })} className={SELECT}>
-          <option value="">All entries</option>
-          <option value="active">Active</option>
-          <option value="eliminated">Eliminated</option>
+        {t('toolbar.show')}
+        <select aria-label={t('toolbar.filterStatus')} value={query.status} onChange={(e) => set({ status: e.target.value as EntryStatusFilter })} className={SELECT}>
+          <option value="">{t('toolbar.all')}</option>
+          <option value="active">{t('toolbar.active')}</option>
+          <option value="eliminated">{t('toolbar.eliminated')}</option>
         </select>
       </label>
       <form onSubmit={handleDesigner} className="ml-auto flex items-center gap-2">
         <input
           value={designer}
           onChange={(e) => setDesigner(e.target.value)}
-          placeholder="Designer username"
-          aria-label="Filter by designer"
+          placeholder={t('toolbar.designer')}
+          aria-label={t('toolbar.filterDesigner')}
           className={`${SELECT} w-44`}
         />
         <button type="submit" className="rounded-md bg-slate-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700">
-          Filter
+          {t('toolbar.filter')}
         </button>
       </form>
     </div>
@@ -56,17 +58,18 @@ export function EntryToolbar({ query, isOwner, onChange }: EntryToolbarProps) {
 
 /** Previous / next with the page number (48 entries a page). */
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('contests');
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Entries pages" className="flex items-center justify-center gap-3 text-sm">
+    <nav aria-label={t('toolbar.pages')} className="flex items-center justify-center gap-3 text-sm">
       <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-        PREVIOUS
+        {t('toolbar.previous')}
       </button>
       <span className="text-slate-600">
-        Page {page} of {pages}
+        {t('toolbar.pageOf', { page, pages })}
       </span>
       <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-40">
-        NEXT
+        {t('toolbar.next')}
       </button>
     </nav>
   );

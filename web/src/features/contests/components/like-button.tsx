@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 interface LikeButtonProps {
   count: number;
   liked: boolean;
@@ -7,13 +9,14 @@ interface LikeButtonProps {
 
 /** The like heart with its count. */
 export function LikeButton({ count, liked, disabled = false, onClick }: LikeButtonProps) {
+  const { t } = useTranslation('contests');
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={disabled}
       aria-pressed={liked}
-      aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
+      aria-label={liked ? t('like.unlike', { count }) : t('like.like', { count })}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm transition disabled:cursor-default ${liked ? 'text-rose-600' : 'text-slate-500 enabled:hover:text-rose-500'}`}
     >
       <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill={liked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8">

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 export const MAX_RATING = 5;
 
 interface StarRatingProps {
@@ -8,8 +10,9 @@ interface StarRatingProps {
 
 /** 1 to 5 stars; the contest holder rates entries privately. */
 export function StarRating({ value, onChange }: StarRatingProps) {
+  const { t } = useTranslation('contests');
   return (
-    <div className="flex items-center" role={onChange ? 'radiogroup' : 'img'} aria-label={`Rated ${value} of ${MAX_RATING}`}>
+    <div className="flex items-center" role={onChange ? 'radiogroup' : 'img'} aria-label={t('rating.rated', { value, max: MAX_RATING })}>
       {Array.from({ length: MAX_RATING }, (_, index) => {
         const rating = index + 1;
         const filled = rating <= value;
@@ -24,7 +27,7 @@ export function StarRating({ value, onChange }: StarRatingProps) {
             type="button"
             role="radio"
             aria-checked={rating === value}
-            aria-label={`${rating} star${rating > 1 ? 's' : ''}`}
+            aria-label={t('rating.stars', { count: rating })}
             onClick={() => onChange(rating)}
             className="p-0.5 hover:scale-110"
           >

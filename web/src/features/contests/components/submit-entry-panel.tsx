@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ interface SubmitEntryPanelProps {
 
 /** A designer submits an entry: upload the main image (with progress), then the entry. */
 export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryPanelProps) {
+  const { t } = useTranslation('contests');
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -56,19 +58,19 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
 
   return (
     <section className="rounded-xl border border-indigo-100 bg-indigo-50/50 p-4">
-      <h2 className="text-sm font-semibold text-slate-800">Submit an entry</h2>
+      <h2 className="text-sm font-semibold text-slate-800">{t('submit.title')}</h2>
       {limit && (
         <p className={`mt-1 text-xs ${exhausted ? 'font-medium text-rose-700' : 'text-slate-600'}`} data-testid="entry-limit">
           {limit}
         </p>
       )}
       {blocked ? (
-        <p className="mt-2 text-sm text-rose-700">The contest holder has blocked you from this contest.</p>
+        <p className="mt-2 text-sm text-rose-700">{t('submit.blocked')}</p>
       ) : (
         <form onSubmit={handleSubmit} className="mt-3 space-y-3">
           {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
           <label className="block">
-            <span className="mb-1 block text-xs font-medium text-slate-700">Design image</span>
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t('submit.image')}</span>
             <input
               key={inputKey}
               type="file"
@@ -80,7 +82,7 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
             />
           </label>
           <label className="block">
-            <span className="mb-1 block text-xs font-medium text-slate-700">Title (optional)</span>
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t('submit.entryTitle')}</span>
             <input
               value={title}
               onChange={(event) => setTitle(event.target.value)}
@@ -92,7 +94,7 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
           {progress !== null && (
             <div
               role="progressbar"
-              aria-label="Upload progress"
+              aria-label={t('submit.progress')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(progress * 100)}
@@ -102,7 +104,7 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
             </div>
           )}
           <Button type="submit" className="w-full" disabled={!file || exhausted || pending} isLoading={pending}>
-            Submit Entry
+            {t('submit.button')}
           </Button>
         </form>
       )}

@@ -1,27 +1,29 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import type { Contest } from '@/types/api';
 
 import { getContestList, type ContestList } from '../api/get-contest-lists';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
-
-function ends(contest: Contest): string | null {
-  const at = contest.status_id === 2 ? contest.submission_ends_at : contest.status_id === 3 ? contest.deciding_ends_at : null;
-  return at ? `${contest.status_id === 2 ? 'Entries close' : 'Winner due'} ${dateFormat.format(at)}` : null;
+/** The deadline that matters now: entries closing (active), the winner due (deciding). */
+function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: number } | null {
+  if (contest.status_id === 2 && contest.submission_ends_at) return { key: 'entriesClose', at: contest.submission_ends_at };
+  if (contest.status_id === 3 && contest.deciding_ends_at) return { key: 'winnerDue', at: contest.deciding_ends_at };
+  return null;
 }
 
 interface ContestListProps {
-  title: string;
   list: ContestList;
-  empty: string;
 }
 
 /** One dashboard list of contests (first page, 48), each linking to its contest page. */
-export function ContestListSection({ title, list, empty }: ContestListProps) {
+export function ContestListSection({ list }: ContestListProps) {
+  const { t } = useTranslation('dashboard');
+  const title = t(`lists.${list}.title`);
   const [contests, setContests] = useState<Contest[] | null>(null);
   const [total, setTotal] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,31 +51,34 @@ export function ContestListSection({ title, list, empty }: ContestListProps) {
         <p className="px-5 py-6 text-sm text-red-700">{failure}</p>
       ) : contests === null ? (
         <div className="flex justify-center py-8">
-          <Spinner label={`Loading ${title}`} />
+          <Spinner label={t('loadingList', { title })} />
         </div>
       ) : contests.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-slate-500">{empty}</p>
+        <p className="px-5 py-6 text-sm text-slate-500">{t(`lists.${list}.empty`)}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {contests.map((contest) => (
-            <li key={contest.id}>
-              <Link to={`/contests/${contest.id}/entries`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-slate-50">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-800">{contest.title}</p>
-                  <p className="text-xs text-slate-500">
-                    {contest.contest_type_title}
-                    {ends(contest) && ` · ${ends(contest)}`}
-                  </p>
-                </div>
-                <div className="flex shrink-0 items-center gap-3">
-                  {contest.detail.winning_entry_amount > 0 && (
-                    <span className="text-sm font-semibold text-emerald-700">${contest.detail.winning_entry_amount}</span>
-                  )}
-                  <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{contest.status_name}</span>
-                </div>
-              </Link>
-            </li>
-          ))}
+          {contests.map((contest) => {
+            const due = deadline(contest);
+            return (
+              <li key={contest.id}>
+                <Link to={`/contests/${contest.id}/entries`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-slate-50">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-800">{contest.title}</p>
+                    <p className="text-xs text-slate-500">
+                      {contest.contest_type_title}
+                      {due && ` · ${t(due.key, { date: formatDateTime(due.at) })}`}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-3">
+                    {contest.detail.winning_entry_amount > 0 && (
+                      <span className="text-sm font-semibold text-emerald-700">${contest.detail.winning_entry_amount}</span>
+                    )}
+                    <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t(`status.${contest.status_name}`, { defaultValue: contest.status_name })}</span>
+                  </div>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

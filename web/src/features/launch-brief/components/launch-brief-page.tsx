@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
@@ -43,6 +44,7 @@ interface Loaded {
  * local storage while launching).
  */
 export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; user: Pick<User, 'user_type_id'> }) {
+  const { t } = useTranslation('launch-brief');
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [values, setValues] = useState<BriefValues>({});
@@ -110,7 +112,7 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
   if (loaded === null) {
     return (
       <div className="flex justify-center py-24">
-        <Spinner label="Loading the brief" />
+        <Spinner label={t('loading')} />
       </div>
     );
   }
@@ -185,10 +187,10 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
       <StepBar steps={launchSteps(type.only_tip_start === 1)} current={step} onStep={(s) => void goToStep(s)} />
       {step === 1 ? (
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h1 className="text-xl font-semibold text-slate-900">Choose a contest type</h1>
-          <p className="mt-1 text-sm text-slate-500">The title and description you typed are kept.</p>
+          <h1 className="text-xl font-semibold text-slate-900">{t('chooseType')}</h1>
+          <p className="mt-1 text-sm text-slate-500">{t('typeKept')}</p>
           {types === null ? (
-            <Spinner label="Loading contest types" />
+            <Spinner label={t('loadingTypes')} />
           ) : (
             <div className="mt-4 grid gap-3 sm:grid-cols-3">
               {types.map((option) => (
@@ -208,11 +210,11 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
           )}
         </section>
       ) : (
-        <form onSubmit={handleSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <form onSubmit={handleSubmit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <section className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div>
               <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{type.listing_title}</p>
-              <h1 className="text-2xl font-bold text-slate-900">{editing ? 'Edit Design Brief' : 'Design Brief'}</h1>
+              <h1 className="text-2xl font-bold text-slate-900">{editing ? t('editTitle') : t('title')}</h1>
             </div>
             {fillBrief && <Alert onDismiss={() => setFillBrief(false)}>{FILL_BRIEF_MESSAGE}</Alert>}
             {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
@@ -231,15 +233,15 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
             {needsTerms && (
               <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
                 <p className="mb-3">{type.participate_terms}</p>
-                <CheckboxField label="I accept the terms" checked={termsAccepted} onChange={setTermsAccepted} error={attempted ? termsError : undefined} />
+                <CheckboxField label={t('acceptTerms')} checked={termsAccepted} onChange={setTermsAccepted} error={attempted ? termsError : undefined} />
               </div>
             )}
             <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <p className="text-sm text-slate-600">
-                {editing ? 'Save the brief, then review your prize and options.' : 'Next: choose the prize amount and upgrades.'}
+                {editing ? t('editHint') : t('nextHint')}
               </p>
               <Button type="submit" className="mt-3 w-full" disabled={pending || (attempted && !valid)} isLoading={pending}>
-                {editing ? 'Update Brief' : 'Continue'}
+                {editing ? t('update') : t('continue')}
               </Button>
             </div>
           </aside>

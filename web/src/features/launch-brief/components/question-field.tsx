@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/error-messages';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
@@ -28,6 +29,7 @@ function toggle(list: number[], id: number): number[] {
 
 /** One brief question, drawn for its field type. */
 export function QuestionField({ question, value, error, onChange, onBlur }: QuestionFieldProps) {
+  const { t } = useTranslation('launch-brief');
   const id = useId();
   const [upload, setUpload] = useState<{ progress: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
     case FIELD.select:
       control = (
         <select id={id} value={value.options[0] ?? ''} onChange={(e) => set({ options: e.target.value ? [Number(e.target.value)] : [] })} onBlur={onBlur} className={`${INPUT} ${border} bg-white`}>
-          <option value="">{question.placeholder ?? 'Choose one'}</option>
+          <option value="">{question.placeholder ?? t('chooseOne')}</option>
           {question.options.map((option) => (
             <option key={option.id} value={option.id}>
               {option.title}
@@ -135,7 +137,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
       control = (
         <div className="space-y-3">
           {question.options.map((option) => (
-            <div key={option.id} className="grid grid-cols-[7rem_1fr_7rem] items-center gap-3 text-xs text-slate-600">
+            <div key={option.id} className="grid grid-cols-[4.5rem_minmax(0,1fr)_4.5rem] items-center gap-2 sm:grid-cols-[7rem_minmax(0,1fr)_7rem] sm:gap-3 text-xs text-slate-600">
               <span className="text-right">{option.title_left ?? option.title}</span>
               <input
                 type="range"
@@ -145,7 +147,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
                 value={value.sliders[option.id] ?? 50}
                 onChange={(e) => set({ sliders: { ...value.sliders, [option.id]: clampSlider(Number(e.target.value)) } })}
                 onBlur={onBlur}
-                className="accent-indigo-600"
+                className="w-full min-w-0 accent-indigo-600"
               />
               <span>{option.title_right ?? ''}</span>
             </div>
@@ -158,7 +160,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
         <div className="space-y-2">
           <input id={id} type="file" multiple disabled={upload !== null} onChange={(e) => void handleFiles(e.target.files)} className="block text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-800 file:px-3 file:py-1.5 file:text-white" />
           {upload && (
-            <div role="progressbar" aria-label="Upload progress" aria-valuenow={Math.round(upload.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200">
+            <div role="progressbar" aria-label={t('uploadProgress')} aria-valuenow={Math.round(upload.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200">
               <div className="h-full bg-indigo-600" style={{ width: `${Math.round(upload.progress * 100)}%` }} />
             </div>
           )}
@@ -168,7 +170,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
               {value.files.map((file) => (
                 <li key={file.id} className="flex items-center gap-1 rounded-full bg-slate-100 px-2 py-1">
                   {file.name}
-                  <button type="button" aria-label={`Remove ${file.name}`} onClick={() => set({ files: value.files.filter((f) => f.id !== file.id) })} className="text-slate-500 hover:text-red-600">
+                  <button type="button" aria-label={t('remove', { name: file.name })} onClick={() => set({ files: value.files.filter((f) => f.id !== file.id) })} className="text-slate-500 hover:text-red-600">
                     ×
                   </button>
                 </li>
@@ -181,7 +183,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
     case FIELD.rating:
       control = (
         <select id={id} value={value.text} onChange={(e) => set({ text: e.target.value })} onBlur={onBlur} className={`${INPUT} ${border} w-32 bg-white`}>
-          <option value="">Rate</option>
+          <option value="">{t('rate')}</option>
           {[1, 2, 3, 4, 5].map((n) => (
             <option key={n} value={String(n)}>
               {'★'.repeat(n)}

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
@@ -29,13 +31,12 @@ function BellIcon() {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
 /**
  * The header's notification bell: the unread badge (9+ above 9), kept live by the `badge` and
  * `notification.created` events of the user's channel; the dropdown lists the latest ones.
  */
 export function NotificationBell({ userId }: { userId: number }) {
+  const { t } = useTranslation('notifications');
   const state = useSnapshot(bell);
   const [open, setOpen] = useState(false);
   const loaded = useRef(false);
@@ -109,7 +110,7 @@ export function NotificationBell({ userId }: { userId: number }) {
         onClick={() => setOpen((current) => !current)}
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={label ? `Notifications, ${state.unread} unread` : 'Notifications'}
+        aria-label={label ? t('bell.withUnread', { count: state.unread ?? 0 }) : t('bell.title')}
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <BellIcon />
@@ -123,19 +124,19 @@ export function NotificationBell({ userId }: { userId: number }) {
         )}
       </button>
       {open && (
-        <div className="absolute right-0 z-30 mt-2 w-80 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl">
+        <div className="fixed inset-x-2 top-14 z-30 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80">
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
-            <span className="text-sm font-semibold text-slate-800">Notifications</span>
+            <span className="text-sm font-semibold text-slate-800">{t('bell.title')}</span>
             <button
               type="button"
               onClick={() => void handleMarkAll()}
               className="text-xs font-medium text-indigo-600 hover:underline"
             >
-              Mark All Notifications as Read
+              {t('bell.markAll')}
             </button>
           </div>
           {state.latest.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500">No Notifications</p>
+            <p className="px-4 py-6 text-center text-sm text-slate-500">{t('bell.none')}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
               {state.latest.map((notification) => (
@@ -146,12 +147,12 @@ export function NotificationBell({ userId }: { userId: number }) {
                     className={`flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 ${notification.read_at === null ? 'bg-indigo-50/60' : ''}`}
                   >
                     {notification.read_at === null && (
-                      <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label="Unread" />
+                      <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('bell.unread')} />
                     )}
                     <span className="flex-1">
                       <span className="block text-slate-800">{notification.plain_content}</span>
                       <span className="text-xs text-slate-500">
-                        {timeFormat.format(notification.created_at)}
+                        {formatDateTime(notification.created_at)}
                       </span>
                     </span>
                   </button>
@@ -164,7 +165,7 @@ export function NotificationBell({ userId }: { userId: number }) {
             onClick={() => setOpen(false)}
             className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
           >
-            See all
+            {t('bell.seeAll')}
           </Link>
         </div>
       )}

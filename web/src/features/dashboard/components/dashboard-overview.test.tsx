@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { formatDateTime } from '@/lib/dates';
+import { i18n } from '@/lib/i18n';
+import { buildUser } from '@/testing/data';
+import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
+import { renderRoutes } from '@/testing/render';
+import type { Contest } from '@/types/api';
+
+import { DashboardOverview } from './dashboard-overview';
+
+const closesAt = Date.UTC(2026, 10, 4, 18, 7);
+const running = {
+  id: 4,
+  title: 'Harbor Coffee Roasters',
+  contest_type_title: 'Logo Contest',
+  status_id: 2,
+  status_name: 'Active',
+  submission_ends_at: closesAt,
+  deciding_ends_at: null,
+  detail: { is_highlighted: 0, winning_entry_amount: 299, winning_entries_count: 1 },
+} as unknown as Contest;
+
+const page = (data: Contest[]) => jsonResponse(200, { data, current_page: 1, per_page: 48, total: data.length });
+
+function renderDashboard() {
+  mockRoutes({
+    'GET /contests/active': () => page([running]),
+    'GET /contests/unstarted': () => page([]),
+    'GET /contests/ended': () => page([]),
+  });
+  const client = buildUser({ user_type_id: 2, creative_level_id: null, name: 'Cleo Client' });
+  return renderRoutes([{ path: '/dashboard', element: <DashboardOverview user={client} /> }], '/dashboard');
+}
+
+describe('the dashboard', () => {
+  it("lists the client's contests with the deadline as the spec formats dates", async () => {
+    renderDashboard();
+    const active = await screen.findByTestId('list-active');
+    expect(await within(active).findByText('Harbor Coffee Roasters')).toBeInTheDocument();
+    expect(active).toHaveTextContent(`Logo Contest · Entries close ${formatDateTime(closesAt, 'en')}`);
+    expect(formatDateTime(closesAt, 'en')).toMatch(/^Nov 0\d, 2026 \d{1,2}:07 [AP]M$/);
+    expect(screen.getByText('No unstarted contests.')).toBeInTheDocument();
+  });
+
+  it('reads in Spanish, statuses and dates included', async () => {
+    await i18n.changeLanguage('es');
+    renderDashboard();
+    const active = await screen.findByTestId('list-active');
+    await within(active).findByText('Harbor Coffee Roasters');
+    expect(screen.getByRole('heading', { name: 'Hola, Cleo Client' })).toBeInTheDocument();
+    expect(within(active).getByRole('heading', { name: 'Activos' })).toBeInTheDocument();
+    expect(active).toHaveTextContent(`Cierre de propuestas: ${formatDateTime(closesAt, 'es')}`);
+    expect(within(active).getByText('Activo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Lanzar un concurso' })).toBeInTheDocument();
+  });
+});
