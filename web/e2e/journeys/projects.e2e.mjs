@@ -49,7 +49,7 @@ async function nextInDialog(page, t) {
 
 export default {
   name: 'projects',
-  variants: ['en', 'es'],
+  variants: ['en', 'es', 'mobile'],
   timeoutMs: 300_000,
   async run(ctx) {
     const { baseUrl, t, shot, log, api } = ctx;
@@ -110,9 +110,12 @@ export default {
     const bidForm = gold.getByTestId('bid-form');
     await bidForm.getByLabel(t('projects:bids.amount')).fill('280');
     await bidForm.getByLabel(t('projects:bids.offer')).fill('Three hand-drawn concepts, two rounds of changes, vector files.');
+    const bidFile = gold.waitForResponse((r) => r.url().endsWith('/files') && r.request().method() === 'POST');
+    await bidForm.getByLabel(t('projects:bids.files')).setInputFiles(artwork);
+    await bidFile;
     await bidForm.getByRole('button', { name: t('projects:bids.place') }).click();
     await gold.getByText(t('projects:bids.placed')).waitFor();
-    await client.getByTestId('bid').filter({ hasText: 'demo-gold' }).waitFor();
+    await client.getByTestId('bid').filter({ hasText: 'demo-gold' }).locator('img').waitFor();
     await ctx.assertSameDocument(client, 'the bid arrived');
     await shot(gold, 'gold-bid');
 
@@ -177,6 +180,8 @@ export default {
     const update = client.getByTestId('update');
     await update.getByText('First sketch: the anchor and the bean.').waitFor();
     await ctx.assertSameDocument(client, 'the update arrived');
+    await update.locator('img').waitFor();
+    if (!(await update.locator('img').evaluate((img) => img.complete && img.naturalWidth > 0))) throw new Error('the update image did not load');
     await ctx.markDocument(gold);
     await update.getByRole('button', { name: t('projects:workroom.stars_other', { count: 5 }) }).click();
     await client.getByText(t('projects:workroom.rated')).waitFor();

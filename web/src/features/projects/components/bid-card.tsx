@@ -7,6 +7,7 @@ import type { User } from '@/types/api';
 import type { Bid } from '../types';
 
 import { BidDiscussion } from './bid-discussion';
+import { FileImage } from './file-image';
 
 interface BidCardProps {
   projectId: number;
@@ -43,9 +44,7 @@ export function BidCard({ projectId, bid, user, focused, onApprove }: BidCardPro
         <ul className="mt-3 flex flex-wrap gap-2">
           {bid.bid_files.map(({ files }) => (
             <li key={files.id}>
-              <a href={files.full_path} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-slate-200">
-                <img src={files.full_path} alt={files.name} className="h-20 w-28 object-cover" />
-              </a>
+              <FileImage path={files.full_path} alt={files.name} title={files.name} className="h-20 w-28 rounded-md border border-slate-200 object-cover" />
             </li>
           ))}
         </ul>

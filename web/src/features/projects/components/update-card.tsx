@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { DataEnvelope } from '@/types/api';
 
+import { FileImage } from './file-image';
 import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Update, type UpdateComment } from '../api/updates';
 
 const LIKE = 1;
@@ -121,7 +122,7 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
           {update.files.map((file) => (
             <div key={file.id} className="relative">
-              <img src={file.full_path} alt={file.name} onClick={(e) => void tag(file.id, e)} className={`w-full rounded-lg border border-slate-200 object-contain ${isOwner ? 'cursor-crosshair' : ''}`} />
+              <FileImage path={file.full_path} alt={file.name} onClick={(e) => void tag(file.id, e)} className={`w-full rounded-lg border border-slate-200 object-contain ${isOwner ? 'cursor-crosshair' : ''}`} />
               {allTags
                 .filter((x) => x.file_id === file.id)
                 .map((x, i) => (
