@@ -4,33 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import { uploadFiles } from '@/lib/upload';
-import type { StoredFile } from '@/types/api';
 
 import { placeBid } from '../api/bids';
+import { useAttachments } from '../hooks/use-attachments';
 import type { Bid } from '../types';
 
-/** Project uploads (section 9). */
-const PROJECT_UPLOAD = 13;
 
 /** A designer's bid on a live project: amount, offer and optional files. */
 export function BidForm({ projectId, budget, onPlaced }: { projectId: number; budget: number | null; onPlaced: (bid: Bid) => void }) {
   const { t } = useTranslation('projects');
   const [amount, setAmount] = useState(budget ? String(budget) : '');
   const [description, setDescription] = useState('');
-  const [files, setFiles] = useState<StoredFile[]>([]);
+  const { files, attach } = useAttachments();
   const [pending, setPending] = useState(false);
   const valid = Number(amount) >= 1 && description.trim() !== '';
-
-  async function attach(list: FileList | null) {
-    if (!list || list.length === 0) return;
-    try {
-      const stored = await uploadFiles([...list], PROJECT_UPLOAD);
-      setFiles((f) => [...f, ...stored]);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();

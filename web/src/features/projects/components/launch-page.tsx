@@ -215,7 +215,7 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
               <p className="rounded-lg bg-slate-800 px-4 py-3 text-sm font-medium text-white shadow">{t('launch.selectFirst')}</p>
             </div>
           )}
-          <form className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" noValidate onSubmit={(e) => e.preventDefault()}>
+          <form className="min-w-0 space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 [&_input[type=range]]:min-w-0" noValidate onSubmit={(e) => e.preventDefault()}>
             {fillBrief && <Alert onDismiss={() => setFillBrief(false)}>{t('fillBrief')}</Alert>}
             {shown.map((question) => (
               <QuestionField

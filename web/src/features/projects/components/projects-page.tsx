@@ -81,7 +81,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
             </ul>
           )}
         </nav>
-        <main className="min-w-0">
+        <section className="min-w-0">
           {projectId ? (
             <>
               <button type="button" onClick={() => setParams({})} className="mb-2 text-sm text-indigo-600 lg:hidden">
@@ -92,7 +92,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
           ) : (
             <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">{t('lists.pick')}</p>
           )}
-        </main>
+        </section>
       </div>
     </div>
   );

@@ -5,18 +5,17 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import { uploadFiles } from '@/lib/upload';
 import { useChannel } from '@/realtime/hooks';
-import type { StoredFile, User } from '@/types/api';
+import type { User } from '@/types/api';
 
 import { getProject } from '../api/projects';
 import { getUpdates, postUpdate, type Update, type UpdateComment } from '../api/updates';
+import { useAttachments } from '../hooks/use-attachments';
 import { PROJECT_STATUS, type Project } from '../types';
 
 import { ProjectSummary } from './project-summary';
 import { UpdateCard, type ImageTag } from './update-card';
 
-const PROJECT_UPLOAD = 13;
 
 interface WorkroomPageProps {
   projectId: number;
@@ -100,18 +99,8 @@ function UploadForm({ projectId, open: initiallyOpen, onPosted }: { projectId: n
   const { t } = useTranslation('projects');
   const [open, setOpen] = useState(initiallyOpen);
   const [description, setDescription] = useState('');
-  const [files, setFiles] = useState<StoredFile[]>([]);
+  const { files, attach, clear } = useAttachments();
   const [pending, setPending] = useState(false);
-
-  async function attach(list: FileList | null) {
-    if (!list || list.length === 0) return;
-    try {
-      const stored = await uploadFiles([...list], PROJECT_UPLOAD);
-      setFiles((f) => [...f, ...stored]);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -120,7 +109,7 @@ function UploadForm({ projectId, open: initiallyOpen, onPosted }: { projectId: n
     try {
       onPosted(await postUpdate(projectId, description.trim(), files.map((f) => f.id)));
       setDescription('');
-      setFiles([]);
+      clear();
       setOpen(false);
       toast.success(t('workroom.posted'));
     } catch (error) {
