@@ -193,6 +193,18 @@ export default {
     await shot(client, 'client-workroom');
     await shot(gold, 'gold-workroom');
 
+    // The gold designer keeps their project preferences: the New Logo service, with an image.
+    await gold.goto(`${baseUrl}/projects/preferences`);
+    const newLogo = gold.getByRole('checkbox', { name: 'New Logo' });
+    const preferred = gold.waitForResponse((r) => r.url().endsWith('/projects/services/preferences/1') && r.request().method() === 'POST');
+    await newLogo.click();
+    if ((await preferred).status() !== 201) throw new Error('the service preference was not saved');
+    await gold.getByTestId('preferences').locator('input[type=file]').setInputFiles(artwork);
+    await gold.getByTestId('preferences').locator('img').waitFor();
+    await gold.reload();
+    await gold.getByRole('checkbox', { name: 'New Logo', checked: true }).waitFor();
+    await shot(gold, 'gold-preferences');
+
     // 8. A visitor fills the brief logged out, creates an account, and the brief goes out.
     const visitor = await ctx.open('visitor');
     await visitor.goto(`${baseUrl}/projects/launch${SLUGS}`);

@@ -17,7 +17,7 @@ import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
 import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
-import { ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
+import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -41,6 +41,7 @@ const signedInPages: RouteObject[] = [
   { path: 'projects/my-projects', element: <ProjectsRoute view="my-projects" /> },
   { path: 'projects/:projectId/projects-updates', element: <WorkroomRoute /> },
   { path: 'projects/:projectId/projects-updates/upload-artwork', element: <WorkroomRoute upload /> },
+  { path: 'projects/preferences', element: <PreferencesRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */

@@ -4,8 +4,10 @@ import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
 import { ProjectLaunchPage } from '@/features/projects/components/launch-page';
+import { PreferencesPage } from '@/features/projects/components/preferences-page';
 import { ProjectsPage, type ProjectsView } from '@/features/projects/components/projects-page';
 import { WorkroomPage } from '@/features/projects/components/workroom-page';
+import { isDesigner } from '@/lib/roles';
 import { session, setCurrentUser } from '@/lib/session';
 
 const positiveId = (raw: string | undefined) => {
@@ -78,4 +80,12 @@ export function WorkroomRoute({ upload = false }: { upload?: boolean }) {
   if (projectId === null) return <Navigate to={paths.dashboard} replace />;
   if (user === null) return null;
   return <WorkroomPage key={projectId} projectId={projectId} user={user} upload={upload} />;
+}
+
+/** `/projects/preferences`: a designer's categories, sub-categories and services. */
+export function PreferencesRoute() {
+  const { user } = useSnapshot(session);
+  if (user === null) return null;
+  if (!isDesigner(user)) return <Navigate to={paths.dashboard} replace />;
+  return <PreferencesPage user={user} />;
 }

@@ -14,12 +14,13 @@ interface BidCardProps {
   bid: Bid;
   user: User;
   focused: boolean;
+  focusedCommentId?: number | null;
   /** The owner's approve action, while the project is live. */
   onApprove?: () => void;
 }
 
 /** One bid: the designer, amount, offer, files, and its discussion. */
-export function BidCard({ projectId, bid, user, focused, onApprove }: BidCardProps) {
+export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove }: BidCardProps) {
   const { t } = useTranslation('projects');
   const [open, setOpen] = useState(focused);
   return (
@@ -55,7 +56,7 @@ export function BidCard({ projectId, bid, user, focused, onApprove }: BidCardPro
         </Button>
         {onApprove && <Button onClick={onApprove}>{t('bids.approve')}</Button>}
       </div>
-      {open && <BidDiscussion projectId={projectId} bid={bid} user={user} />}
+      {open && <BidDiscussion projectId={projectId} bid={bid} user={user} focusedCommentId={focusedCommentId} />}
     </li>
   );
 }

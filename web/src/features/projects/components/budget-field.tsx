@@ -20,7 +20,7 @@ export function BudgetField({ value, range, onChange }: BudgetFieldProps) {
           <span tabIndex={0} aria-describedby="budget-tip" className="flex size-5 cursor-help items-center justify-center rounded-full bg-slate-200 text-xs text-slate-600">
             ?
           </span>
-          <span id="budget-tip" role="tooltip" className="invisible absolute top-6 left-0 z-10 w-60 rounded-md bg-slate-800 px-3 py-2 text-xs font-normal text-white group-focus-within:visible group-hover:visible">
+          <span id="budget-tip" role="tooltip" className="absolute top-6 left-1/2 z-10 hidden w-56 -translate-x-1/2 rounded-md bg-slate-800 px-3 py-2 text-xs font-normal text-white group-focus-within:block group-hover:block">
             {t('budget.tooltip')}
           </span>
         </span>

@@ -23,6 +23,8 @@ interface ProjectDetailProps {
   projectId: number;
   user: User;
   focusedBidId: number | null;
+  /** A comment of the focused bid's discussion to scroll to (from a notification). */
+  focusedCommentId?: number | null;
   /** The project changed (status, budget): the list beside it shows the same. */
   onChange?: (project: Project) => void;
 }
@@ -30,7 +32,7 @@ interface ProjectDetailProps {
 type Payment = { kind: 'approve'; bid: Bid } | { kind: 'budget'; budget: number };
 
 /** One project, live on `project:{id}`: the owner's bids, or the designer's own bid. */
-export function ProjectDetail({ projectId, user, focusedBidId, onChange }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId = null, onChange }: ProjectDetailProps) {
   const { t } = useTranslation('projects');
   const [project, setProject] = useState<Project | null>(null);
   const [bids, setBids] = useState<Bid[] | null>(null);
@@ -139,7 +141,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, onChange }: Proje
           {bids !== null && bids.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('bids.none')}</p>}
           <ul className="space-y-3">
             {bids?.map((bid) => (
-              <BidCard key={bid.id} projectId={project.id} bid={bid} user={user} focused={bid.id === focusedBidId} onApprove={live ? () => void approve(bid) : undefined} />
+              <BidCard key={bid.id} projectId={project.id} bid={bid} user={user} focused={bid.id === focusedBidId} focusedCommentId={bid.id === focusedBidId ? focusedCommentId : null} onApprove={live ? () => void approve(bid) : undefined} />
             ))}
           </ul>
         </>
@@ -148,7 +150,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, onChange }: Proje
         <>
           {mine ? (
             <ul>
-              <BidCard projectId={project.id} bid={mine} user={user} focused />
+              <BidCard projectId={project.id} bid={mine} user={user} focused focusedCommentId={focusedCommentId} />
             </ul>
           ) : live ? (
             <BidForm projectId={project.id} budget={project.budget} onPlaced={(bid) => setBids([bid])} />

@@ -29,6 +29,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
   const [projects, setProjects] = useState<Project[] | null>(null);
   const projectId = Number(params.get('projectId')) || null;
   const bidId = Number(params.get('bidId')) || null;
+  const commentId = Number(params.get('commentId')) || null;
 
   useEffect(() => {
     apiClient.get<ListPage<Project>>(SOURCE[view]).then(
@@ -45,6 +46,11 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
     <div className="mx-auto max-w-6xl space-y-4 px-3 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">{t(`lists.${view}`)}</h1>
+        {view !== 'all-projects' && (
+          <Link to="/projects/preferences" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            {t('preferences.link')}
+          </Link>
+        )}
         {view === 'all-projects' && (
           <Link to="/projects/launch" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
             {t('launch.heading')}
@@ -87,7 +93,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
               <button type="button" onClick={() => setParams({})} className="mb-2 text-sm text-indigo-600 lg:hidden">
                 ← {t('lists.back')}
               </button>
-              <ProjectDetail key={projectId} projectId={projectId} user={user} focusedBidId={bidId} onChange={changed} />
+              <ProjectDetail key={projectId} projectId={projectId} user={user} focusedBidId={bidId} focusedCommentId={commentId} onChange={changed} />
             </>
           ) : (
             <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">{t('lists.pick')}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
@@ -20,5 +20,6 @@ export function useAttachments() {
       toast.error(errorMessage(error));
     }
   }
-  return { files, attach, clear: () => setFiles([]) };
+  const clear = useCallback(() => setFiles([]), []);
+  return { files, attach, clear };
 }
