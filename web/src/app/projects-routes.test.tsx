@@ -52,3 +52,20 @@ describe('project routes', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
+
+describe('the launch screen by subscription', () => {
+  it('offers a subscribed client Continue only, and others the queue and Pay To Start', async () => {
+    mockRoutes({ 'GET /projects/categories': () => jsonResponse(200, CATEGORIES) });
+    startSession('tok');
+    setCurrentUser(buildUser({ user_type_id: USER_TYPE.client, detail: { ...buildUser().detail!, has_subscribed: 1 } }));
+    const { unmount } = renderRoutes(routes, '/projects/launch');
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay To Start' })).not.toBeInTheDocument();
+    unmount();
+
+    setCurrentUser(buildUser({ user_type_id: USER_TYPE.client }));
+    renderRoutes(routes, '/projects/launch');
+    expect(await screen.findByRole('button', { name: 'Pay To Start' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add To Unlimited Queue' })).toBeInTheDocument();
+  });
+});

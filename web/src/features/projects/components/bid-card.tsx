@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
 
 import type { Bid } from '../types';
@@ -23,6 +24,13 @@ interface BidCardProps {
 export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove }: BidCardProps) {
   const { t } = useTranslation('projects');
   const [open, setOpen] = useState(focused);
+  // The count stays current while the discussion is closed (the channel is shared with it when open).
+  const [comments, setComments] = useState(bid.comments_count);
+  useChannel(`bid:${bid.id}`, {
+    onEvent: (event) => {
+      if (event.type === 'bid.comment.created') setComments((n) => n + 1);
+    },
+  });
   return (
     <li data-testid="bid" data-bid-id={bid.id} className={`rounded-xl border bg-white p-4 shadow-sm ${focused ? 'border-indigo-400' : 'border-slate-200'}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -52,7 +60,7 @@ export function BidCard({ projectId, bid, user, focused, focusedCommentId = null
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {open ? t('bids.hideDiscussion') : t('bids.discuss', { count: bid.comments_count })}
+          {open ? t('bids.hideDiscussion') : t('bids.discuss', { count: comments })}
         </Button>
         {onApprove && <Button onClick={onApprove}>{t('bids.approve')}</Button>}
       </div>
