@@ -104,3 +104,24 @@ async fn an_unreachable_redis_stops_start_up_naming_the_setting() {
     };
     assert!(err.contains("REDIS_URL"), "{err}");
 }
+
+#[tokio::test]
+async fn demo_seed_adds_one_live_project_with_two_bids_and_a_discussion() {
+    let app = spawn_app().await;
+    seed::demo(&app.db, &SystemClock).await.unwrap();
+    seed::demo(&app.db, &SystemClock).await.unwrap();
+    let login = app.login("demo-client", seed::DEMO_PASSWORD).await;
+    let token = login.body["access_token"].as_str().unwrap().to_owned();
+    let projects = app.get("/projects", Some(&token)).await;
+    let list = projects.body["data"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "seeding twice adds the project once: {}", projects.body);
+    assert_eq!(list[0]["title"], seed::projects::DEMO_PROJECT_TITLE);
+    assert_eq!((list[0]["status_id"].as_i64(), list[0]["bids_count"].as_i64()), (Some(1), Some(2)));
+    let id = list[0]["id"].as_i64().unwrap();
+    let bids = app.get(&format!("/projects/{id}/bids"), Some(&token)).await;
+    let gold =
+        bids.body["data"].as_array().unwrap().iter().find(|b| b["created_by_user"]["username"] == "demo-gold").cloned();
+    let gold = gold.expect("the gold designer's bid");
+    let thread = app.get(&format!("/projects/{id}/bids/{}/comments", gold["id"]), Some(&token)).await;
+    assert_eq!(thread.body["data"].as_array().map(Vec::len), Some(3), "{}", thread.body);
+}

@@ -5,6 +5,7 @@ import { ComingSoon } from '@/components/layouts/coming-soon';
 import { plannedPages } from '@/components/layouts/nav-links';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadOptionalSession } from '@/features/projects/loaders';
 import {
   loadPasswordReset,
   logoutAndRedirect,
@@ -16,6 +17,7 @@ import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
 import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
+import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -34,6 +36,12 @@ const signedInPages: RouteObject[] = [
   { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
   // Step 3 of the launch (prize amount and upgrades) is not built yet.
   { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
+  { path: 'projects/all-projects', element: <ProjectsRoute view="all-projects" /> },
+  { path: 'projects/unstarted-projects', element: <ProjectsRoute view="unstarted-projects" /> },
+  { path: 'projects/my-projects', element: <ProjectsRoute view="my-projects" /> },
+  { path: 'projects/:projectId/projects-updates', element: <WorkroomRoute /> },
+  { path: 'projects/:projectId/projects-updates/upload-artwork', element: <WorkroomRoute upload /> },
+  { path: 'projects/preferences', element: <PreferencesRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
@@ -57,6 +65,12 @@ export const routes: RouteObject[] = [
         element: <PasswordResetRoute />,
       },
       { path: 'logout', loader: logoutAndRedirect, element: <FullPageSpinner /> },
+      {
+        // Visitors may fill a project brief; they sign up or log in before it is sent.
+        path: 'projects/launch/:category?/:subCategory?/:service?',
+        loader: loadOptionalSession,
+        element: <ProjectLaunchRoute />,
+      },
       {
         // Everything else needs a session; unknown paths land on the dashboard.
         loader: requireSession,

@@ -22,6 +22,8 @@ export interface ChannelListener {
   onSubscribed?: (info: { recovered: boolean; seq: number }) => void;
   /** The server refused the channel (`channel.forbidden`, `channel.invalid`, ...). */
   onError?: (code: string) => void;
+  /** A transient signal from another user on the channel (`typing`); never replayed. */
+  onSignal?: (signal: { kind: string; user: PresenceUser }) => void;
 }
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'waiting';
@@ -273,8 +275,13 @@ export class RealtimeClient {
         for (const listener of [...record.listeners]) listener.onError?.(frame.code);
         return;
       }
+      case 'signal': {
+        const record = this.channels.get(frame.ch);
+        for (const listener of [...(record?.listeners ?? [])]) listener.onSignal?.({ kind: frame.kind, user: frame.user });
+        return;
+      }
       default:
-        // pong (the heartbeat was re-armed already), signal, and ops newer than this client.
+        // pong (the heartbeat was re-armed already) and ops newer than this client.
         return;
     }
   }
@@ -302,6 +309,11 @@ export class RealtimeClient {
     if (record.lastSeq !== null) frame.since = record.lastSeq;
     record.pending = true;
     this.send(frame);
+  }
+
+  /** Tells the others on a presence channel that this user is typing (callers throttle it). */
+  typing(ch: string): void {
+    this.send({ op: 'typing', ch });
   }
 
   private send(frame: ClientFrame): void {

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+
+import { paths } from '@/config/paths';
+import { ProjectLaunchPage } from '@/features/projects/components/launch-page';
+import { PreferencesPage } from '@/features/projects/components/preferences-page';
+import { ProjectsPage, type ProjectsView } from '@/features/projects/components/projects-page';
+import { WorkroomPage } from '@/features/projects/components/workroom-page';
+import { isDesigner } from '@/lib/roles';
+import { session, setCurrentUser } from '@/lib/session';
+
+const positiveId = (raw: string | undefined) => {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * `/projects/launch[/{category}[/{subCategory}[/{service}]]]`, open to visitors, in the launch
+ * page's own frame (logo, log in or the user's name, footer).
+ */
+export function ProjectLaunchRoute() {
+  const { t } = useTranslation('projects');
+  const { user } = useSnapshot(session);
+  const params = useParams();
+  const [search] = useSearchParams();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
+        <Link to={paths.dashboard} className="text-lg font-bold text-indigo-700">
+          Vitrine
+        </Link>
+        {user ? (
+          <span className="flex items-center gap-3 text-sm text-slate-700">
+            {user.username}
+            <Link to={paths.logout} className="text-indigo-600 hover:underline">
+              {t('shell.logOut')}
+            </Link>
+          </span>
+        ) : (
+          <span className="flex items-center gap-4 text-sm">
+            <a href="mailto:support@vitrine.local" className="text-slate-600 hover:underline">
+              {t('shell.contactUs')}
+            </a>
+            <Link to={paths.login} className="font-semibold text-indigo-600 hover:underline">
+              {t('shell.logIn')}
+            </Link>
+          </span>
+        )}
+      </header>
+      <main className="flex-1">
+        <ProjectLaunchPage
+          user={user}
+          slugs={{ category: params.category, subCategory: params.subCategory, service: params.service }}
+          creativeId={search.get('creative_id')}
+          onUser={setCurrentUser}
+        />
+      </main>
+      <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-500">
+        © {new Date().getFullYear()} Vitrine ·{' '}
+        <Link to="/terms-conditions" className="hover:underline">
+          {t('shell.terms')}
+        </Link>
+      </footer>
+    </div>
+  );
+}
+
+/** `/projects/all-projects` (client), `/projects/unstarted-projects` and `/projects/my-projects` (designer). */
+export function ProjectsRoute({ view }: { view: ProjectsView }) {
+  const { user } = useSnapshot(session);
+  if (user === null) return null;
+  return <ProjectsPage key={view} user={user} view={view} />;
+}
+
+/** `/projects/{id}/projects-updates` and `.../upload-artwork`: the workroom. */
+export function WorkroomRoute({ upload = false }: { upload?: boolean }) {
+  const { user } = useSnapshot(session);
+  const projectId = positiveId(useParams().projectId);
+  if (projectId === null) return <Navigate to={paths.dashboard} replace />;
+  if (user === null) return null;
+  return <WorkroomPage key={projectId} projectId={projectId} user={user} upload={upload} />;
+}
+
+/** `/projects/preferences`: a designer's categories, sub-categories and services. */
+export function PreferencesRoute() {
+  const { user } = useSnapshot(session);
+  if (user === null) return null;
+  if (!isDesigner(user)) return <Navigate to={paths.dashboard} replace />;
+  return <PreferencesPage user={user} />;
+}

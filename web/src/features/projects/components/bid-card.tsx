@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { useChannel } from '@/realtime/hooks';
+import type { User } from '@/types/api';
+
+import type { Bid } from '../types';
+
+import { BidDiscussion } from './bid-discussion';
+import { FileImage } from './file-image';
+
+interface BidCardProps {
+  projectId: number;
+  bid: Bid;
+  user: User;
+  focused: boolean;
+  focusedCommentId?: number | null;
+  /** The owner's approve action, while the project is live. */
+  onApprove?: () => void;
+}
+
+/** One bid: the designer, amount, offer, files, and its discussion. */
+export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove }: BidCardProps) {
+  const { t } = useTranslation('projects');
+  const [open, setOpen] = useState(focused);
+  // The count stays current while the discussion is closed (the channel is shared with it when open).
+  const [comments, setComments] = useState(bid.comments_count);
+  useChannel(`bid:${bid.id}`, {
+    onEvent: (event) => {
+      if (event.type === 'bid.comment.created') setComments((n) => n + 1);
+    },
+  });
+  return (
+    <li data-testid="bid" data-bid-id={bid.id} className={`rounded-xl border bg-white p-4 shadow-sm ${focused ? 'border-indigo-400' : 'border-slate-200'}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700">{bid.created_by_user.username.slice(0, 1).toUpperCase()}</span>
+          <div>
+            <p className="font-semibold text-slate-900">{bid.created_by_user.username}</p>
+            <p className="text-xs text-slate-500">{new Date(bid.created_at).toLocaleString()}</p>
+          </div>
+        </div>
+        <div className="text-right">
+          <p className="text-lg font-bold text-slate-900" data-testid="bid-amount">
+            ${bid.amount}
+          </p>
+          {bid.status_id === 2 && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">{t('bids.approved')}</span>}
+        </div>
+      </div>
+      <p className="mt-3 text-sm whitespace-pre-wrap text-slate-700">{bid.description}</p>
+      {bid.bid_files.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {bid.bid_files.map(({ files }) => (
+            <li key={files.id}>
+              <FileImage path={files.full_path} alt={files.name} title={files.name} className="h-20 w-28 rounded-md border border-slate-200 object-cover" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? t('bids.hideDiscussion') : t('bids.discuss', { count: comments })}
+        </Button>
+        {onApprove && <Button onClick={onApprove}>{t('bids.approve')}</Button>}
+      </div>
+      {open && <BidDiscussion projectId={projectId} bid={bid} user={user} focusedCommentId={focusedCommentId} />}
+    </li>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-messages';
+
+import { getCards, payWithCard, saveTestCard, type Card } from '../api/payments';
+
+import { Modal } from './modal';
+
+/** Test cards the local test-mode Stripe understands (no real card is charged). */
+const TEST_CARDS = [
+  { id: 'pm_card_visa', label: 'Visa •••• 4242' },
+  { id: 'pm_card_chargeDeclined', label: 'Visa •••• 0002 (declined)' },
+] as const;
+
+interface CardPaymentDialogProps {
+  title: string;
+  userId: number;
+  amount: number;
+  /** The purpose's payment-intent route. */
+  base: string;
+  body?: Record<string, unknown>;
+  onPaid: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A small card choice and the payment (create the intent, finalize with the card, confirm):
+ * a saved card, or a new one. Without Stripe keys the server runs Stripe's test mode, so a new
+ * card is one of Stripe's test cards.
+ */
+export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, onClose }: CardPaymentDialogProps) {
+  const { t } = useTranslation('projects');
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [choice, setChoice] = useState<string>('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    getCards(userId).then(
+      (list) => {
+        setCards(list);
+        setChoice(list.length > 0 ? `saved:${list[0].id}` : `new:${TEST_CARDS[0].id}`);
+      },
+      (error: unknown) => setFailure(errorMessage(error)),
+    );
+  }, [userId]);
+
+  async function pay() {
+    setPending(true);
+    setFailure(null);
+    try {
+      const [kind, id] = choice.split(':');
+      const cardId = kind === 'saved' ? Number(id) : (await saveTestCard(userId, id)).id;
+      await payWithCard(base, cardId, body);
+      onPaid();
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={title}
+      onClose={pending ? undefined : onClose}
+      footer={
+        <>
+          <Button variant="secondary" disabled={pending} onClick={onClose}>
+            {t('cancel', { ns: 'common' })}
+          </Button>
+          <Button disabled={pending || cards === null || choice === ''} isLoading={pending} onClick={() => void pay()}>
+            {t('pay.button', { amount })}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3" data-testid="card-payment">
+        <p className="text-sm text-slate-700">{t('pay.amount', { amount })}</p>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">{t('pay.card')}</legend>
+          {cards?.map((card) => (
+            <label key={card.id} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
+              <input type="radio" name="card" checked={choice === `saved:${card.id}`} onChange={() => setChoice(`saved:${card.id}`)} />
+              {card.brand} •••• {card.last4} ({String(card.exp_month).padStart(2, '0')}/{card.exp_year})
+            </label>
+          ))}
+          {TEST_CARDS.map((card) => (
+            <label key={card.id} className="flex items-center gap-2 rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm">
+              <input type="radio" name="card" checked={choice === `new:${card.id}`} onChange={() => setChoice(`new:${card.id}`)} />
+              {t('pay.newCard', { card: card.label })}
+            </label>
+          ))}
+        </fieldset>
+        <p className="text-xs text-slate-500">{t('pay.testMode')}</p>
+        {failure && (
+          <p role="alert" className="text-sm text-red-600">
+            {failure}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

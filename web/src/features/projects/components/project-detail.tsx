@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-messages';
+import { isClient, isDesigner } from '@/lib/roles';
+import { toast } from '@/lib/toast';
+import { useChannel } from '@/realtime/hooks';
+import type { User } from '@/types/api';
+
+import { getBids, getMyBids, type BidSort } from '../api/bids';
+import { approveBase, approveFree, budgetBase } from '../api/payments';
+import { getProject } from '../api/projects';
+import { PROJECT_STATUS, type Bid, type Project } from '../types';
+
+import { BidCard } from './bid-card';
+import { BidForm } from './bid-form';
+import { CardPaymentDialog } from './card-payment-dialog';
+import { ProjectSummary } from './project-summary';
+
+interface ProjectDetailProps {
+  projectId: number;
+  user: User;
+  focusedBidId: number | null;
+  /** A comment of the focused bid's discussion to scroll to (from a notification). */
+  focusedCommentId?: number | null;
+  /** The project changed (status, budget): the list beside it shows the same. */
+  onChange?: (project: Project) => void;
+}
+
+type Payment = { kind: 'approve'; bid: Bid } | { kind: 'budget'; budget: number };
+
+/** One project, live on `project:{id}`: the owner's bids, or the designer's own bid. */
+export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId = null, onChange }: ProjectDetailProps) {
+  const { t } = useTranslation('projects');
+  const [project, setProject] = useState<Project | null>(null);
+  const [bids, setBids] = useState<Bid[] | null>(null);
+  const [sort, setSort] = useState<BidSort>('-created_at');
+  const [username, setUsername] = useState('');
+  const [payment, setPayment] = useState<Payment | null>(null);
+  const [raising, setRaising] = useState<string | null>(null);
+  const owner = project !== null && project.created_by_user.id === user.id;
+
+  const loadProject = useCallback(() => {
+    getProject(projectId).then(setProject, (error: unknown) => toast.error(errorMessage(error)));
+  }, [projectId]);
+  const loadBids = useCallback(() => {
+    const request = isDesigner(user) ? getMyBids(projectId) : getBids(projectId, sort, username).then((page) => page.data);
+    request.then(setBids, (error: unknown) => toast.error(errorMessage(error)));
+  }, [projectId, user, sort, username]);
+
+  useEffect(loadProject, [loadProject]);
+  useEffect(loadBids, [loadBids]);
+  useEffect(() => {
+    if (project) onChange?.(project);
+  }, [project, onChange]);
+
+  useChannel(`project:${projectId}`, {
+    onEvent: (event) => {
+      if (event.type === 'project.status' || event.type === 'project.updated') {
+        setProject(event.data as Project);
+        if (event.type === 'project.status') loadBids();
+      } else if (event.type === 'bid.created' || event.type === 'bid.deleted') {
+        const { bids_count } = event.data as { bids_count: number };
+        setProject((p) => (p ? { ...p, bids_count } : p));
+        if (!isDesigner(user)) loadBids();
+      }
+    },
+    onSubscribed: ({ recovered }) => {
+      if (!recovered) loadProject();
+    },
+  });
+
+  async function approve(bid: Bid) {
+    if (project?.is_subscription === 1) {
+      try {
+        await approveFree(projectId, bid.id);
+        toast.success(t('bids.approvedToast'));
+      } catch (error) {
+        toast.error(errorMessage(error));
+      }
+      return;
+    }
+    setPayment({ kind: 'approve', bid });
+  }
+
+  if (project === null) return <p className="p-4 text-sm text-slate-500">{t('loading', { ns: 'common' })}</p>;
+  const live = project.status_id === PROJECT_STATUS.live;
+  const assigned = project.status_id >= PROJECT_STATUS.active && project.approved_bid_id !== null;
+  const mine = bids?.[0];
+  const inWorkroom = assigned && (owner || (mine !== undefined && mine.id === project.approved_bid_id));
+
+  return (
+    <div className="space-y-4" data-testid="project-detail">
+      <ProjectSummary project={project} />
+      {inWorkroom && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-green-200 bg-green-50 p-4">
+          <p className="text-sm font-medium text-green-900">{t('project.activeNotice')}</p>
+          <Link to={`/projects/${project.id}/projects-updates`} className="rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800">
+            {t('project.openWorkroom')}
+          </Link>
+        </div>
+      )}
+      {owner && isClient(user) && (
+        <>
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="text-sm text-slate-700">
+              {t('bids.sort')}
+              <select value={sort} onChange={(e) => setSort(e.target.value as BidSort)} className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+                <option value="-created_at">{t('bids.sortNewest')}</option>
+                <option value="created_at">{t('bids.sortOldest')}</option>
+                <option value="amount">{t('bids.sortLowest')}</option>
+                <option value="-amount">{t('bids.sortHighest')}</option>
+              </select>
+            </label>
+            <label className="text-sm text-slate-700">
+              {t('bids.filter')}
+              <input value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('bids.filterPlaceholder')} className="mt-1 block w-44 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+            </label>
+            {live && !project.is_subscription && (
+              <Button variant="secondary" className="ml-auto" onClick={() => setRaising(String((project.budget ?? 0) + 50))}>
+                {t('budget.raise')}
+              </Button>
+            )}
+          </div>
+          {raising !== null && (
+            <div className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-3">
+              <label className="text-sm text-slate-700">
+                {t('budget.newBudget')}
+                <input type="number" value={raising} min={(project.budget ?? 0) + 1} onChange={(e) => setRaising(e.target.value)} className="mt-1 block w-32 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+              </label>
+              <Button disabled={Number(raising) <= (project.budget ?? 0)} onClick={() => setPayment({ kind: 'budget', budget: Number(raising) })}>
+                {t('budget.payDifference', { amount: Math.max(0, Number(raising) - (project.budget ?? 0)) })}
+              </Button>
+              <Button variant="secondary" onClick={() => setRaising(null)}>
+                {t('cancel', { ns: 'common' })}
+              </Button>
+            </div>
+          )}
+          {bids !== null && bids.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('bids.none')}</p>}
+          <ul className="space-y-3">
+            {bids?.map((bid) => (
+              <BidCard key={bid.id} projectId={project.id} bid={bid} user={user} focused={bid.id === focusedBidId} focusedCommentId={bid.id === focusedBidId ? focusedCommentId : null} onApprove={live ? () => void approve(bid) : undefined} />
+            ))}
+          </ul>
+        </>
+      )}
+      {isDesigner(user) && bids !== null && (
+        <>
+          {mine ? (
+            <ul>
+              <BidCard projectId={project.id} bid={mine} user={user} focused focusedCommentId={focusedCommentId} />
+            </ul>
+          ) : live ? (
+            <BidForm projectId={project.id} budget={project.budget} onPlaced={(bid) => setBids([bid])} />
+          ) : null}
+        </>
+      )}
+      {payment && (
+        <CardPaymentDialog
+          title={payment.kind === 'approve' ? t('pay.approveTitle', { name: payment.bid.created_by_user.username }) : t('budget.raise')}
+          userId={user.id}
+          amount={payment.kind === 'approve' ? payment.bid.amount : payment.budget - (project.budget ?? 0)}
+          base={payment.kind === 'approve' ? approveBase(project.id, payment.bid.id) : budgetBase(project.id)}
+          body={payment.kind === 'budget' ? { budget: payment.budget } : undefined}
+          onClose={() => setPayment(null)}
+          onPaid={() => {
+            toast.success(payment.kind === 'approve' ? t('pay.approved') : t('budget.raised'));
+            setPayment(null);
+            setRaising(null);
+            loadProject();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
+import type { User } from '@/types/api';
+
+import { apiClient } from '@/lib/api-client';
+
+import type { ListPage, Project } from '../types';
+
+import { ProjectDetail } from './project-detail';
+import { StatusBadge } from './project-summary';
+
+/** Which list: the client's own, the designer's open projects, or the designer's assigned ones. */
+export type ProjectsView = 'all-projects' | 'unstarted-projects' | 'my-projects';
+
+const SOURCE: Record<ProjectsView, string> = {
+  'all-projects': '/projects',
+  'unstarted-projects': '/projects',
+  'my-projects': '/projects/active',
+};
+
+/** A project list with the focused project (`projectId`, `bidId` from a notification) beside it. */
+export function ProjectsPage({ user, view }: { user: User; view: ProjectsView }) {
+  const { t } = useTranslation('projects');
+  const [params, setParams] = useSearchParams();
+  const [projects, setProjects] = useState<Project[] | null>(null);
+  const projectId = Number(params.get('projectId')) || null;
+  const bidId = Number(params.get('bidId')) || null;
+  const commentId = Number(params.get('commentId')) || null;
+
+  useEffect(() => {
+    apiClient.get<ListPage<Project>>(SOURCE[view]).then(
+      (page) => setProjects(page.data),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
+  }, [view]);
+
+  const changed = useCallback((project: Project) => {
+    setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, ...project } : p)) ?? list);
+  }, []);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 px-3 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">{t(`lists.${view}`)}</h1>
+        {view !== 'all-projects' && (
+          <Link to="/projects/preferences" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            {t('preferences.link')}
+          </Link>
+        )}
+        {view === 'all-projects' && (
+          <Link to="/projects/launch" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+            {t('launch.heading')}
+          </Link>
+        )}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[18rem_1fr]">
+        <nav aria-label={t(`lists.${view}`)} className={projectId ? 'hidden lg:block' : ''}>
+          {projects === null ? (
+            <p className="text-sm text-slate-500">{t('loading', { ns: 'common' })}</p>
+          ) : projects.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t(`lists.empty.${view}`)}</p>
+          ) : (
+            <ul className="space-y-2">
+              {projects.map((project) => (
+                <li key={project.id}>
+                  <button
+                    type="button"
+                    data-testid="project-row"
+                    onClick={() => setParams({ projectId: String(project.id) })}
+                    className={`w-full rounded-lg border p-3 text-left shadow-sm ${project.id === projectId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 bg-white hover:border-slate-300'}`}
+                  >
+                    <span className="block truncate font-semibold text-slate-900">{project.title}</span>
+                    <span className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
+                      <StatusBadge statusId={project.status_id} />
+                      <span>
+                        {project.budget === null ? '' : `$${project.budget} · `}
+                        {t('lists.bids', { count: project.bids_count })}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        <section className="min-w-0">
+          {projectId ? (
+            <>
+              <button type="button" onClick={() => setParams({})} className="mb-2 text-sm text-indigo-600 lg:hidden">
+                ← {t('lists.back')}
+              </button>
+              <ProjectDetail key={projectId} projectId={projectId} user={user} focusedBidId={bidId} focusedCommentId={commentId} onChange={changed} />
+            </>
+          ) : (
+            <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">{t('lists.pick')}</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

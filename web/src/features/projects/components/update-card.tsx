@@ -1,0 +1,185 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { apiClient } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
+import type { DataEnvelope } from '@/types/api';
+
+import { FileImage } from './file-image';
+import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Update, type UpdateComment } from '../api/updates';
+
+const LIKE = 1;
+const RATING_MAX = 5;
+
+interface ImageTag {
+  id: number;
+  file_id: number;
+  x: number;
+  y: number;
+  note: string;
+}
+
+interface UpdateCardProps {
+  projectId: number;
+  update: Update;
+  isOwner: boolean;
+  /** Live additions from `workroom:{id}`, keyed by update. */
+  liveComments: UpdateComment[];
+  likes: number | undefined;
+  liveTags: ImageTag[];
+}
+
+/** One update of the workroom: the work, the owner's stars and review, likes, image tags, comments. */
+export function UpdateCard({ projectId, update, isOwner, liveComments, likes, liveTags }: UpdateCardProps) {
+  const { t } = useTranslation('projects');
+  const [comments, setComments] = useState<UpdateComment[]>([]);
+  const [likeCount, setLikeCount] = useState(0);
+  const [liked, setLiked] = useState(false);
+  const [tags, setTags] = useState<ImageTag[]>([]);
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
+  const base = `/projects/${projectId}/updates/${update.id}`;
+
+  useEffect(() => {
+    getUpdateComments(projectId, update.id).then((page) => setComments(page.data), () => undefined);
+    apiClient.get<DataEnvelope<{ emoji_reaction_id: number; count: number; reacted?: boolean }[]>>(`${base}/reactions`).then(({ data }) => {
+      const like = data.find((r) => r.emoji_reaction_id === LIKE);
+      setLikeCount(like?.count ?? 0);
+      setLiked(Boolean(like?.reacted));
+    }, () => undefined);
+    apiClient.get<DataEnvelope<ImageTag[]>>(`${base}/image-tags`).then(({ data }) => setTags(data), () => undefined);
+  }, [projectId, update.id, base]);
+
+  const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))];
+  const allTags = [...tags, ...liveTags.filter((x) => !tags.some((k) => k.id === x.id))];
+  const shownLikes = likes ?? likeCount;
+
+  async function like() {
+    try {
+      if (liked) await apiClient.delete(`${base}/reactions`, { query: { emoji_reaction_id: LIKE } });
+      else await apiClient.post(`${base}/reactions`, { emoji_reaction_id: LIKE });
+      setLiked(!liked);
+      setLikeCount((n) => n + (liked ? -1 : 1));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function tag(fileId: number, event: React.MouseEvent<HTMLImageElement>) {
+    if (!isOwner) return;
+    const note = window.prompt(t('workroom.tagPrompt'));
+    if (!note) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = Math.round(((event.clientX - box.left) / box.width) * 1000) / 10;
+    const y = Math.round(((event.clientY - box.top) / box.height) * 1000) / 10;
+    try {
+      const { data } = await apiClient.post<DataEnvelope<ImageTag>>(`${base}/image-tags`, { file_id: fileId, x, y, note });
+      setTags((list) => [...list, data]);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function act(action: () => Promise<unknown>, message: string) {
+    try {
+      await action();
+      toast.success(message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  async function comment(event: FormEvent) {
+    event.preventDefault();
+    if (text.trim() === '' || pending) return;
+    setPending(true);
+    try {
+      const posted = await postUpdateComment(projectId, update.id, text.trim());
+      setComments((list) => (list.some((c) => c.id === posted.id) ? list : [...list, posted]));
+      setText('');
+      toast.success(t('discussion.posted'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <li data-testid="update" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-slate-900">
+          {update.created_by_user.username} <span className="font-normal text-slate-500">· {new Date(update.created_at).toLocaleString()}</span>
+        </p>
+        <span data-testid="update-status" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+          {t(`workroom.status.${update.status_id}`)}
+        </span>
+      </div>
+      <p className="mt-2 text-sm whitespace-pre-wrap text-slate-700">{update.description}</p>
+      {update.files.length > 0 && (
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {update.files.map((file) => (
+            <div key={file.id} className="relative">
+              <FileImage path={file.full_path} alt={file.name} onClick={(e) => void tag(file.id, e)} className={`w-full rounded-lg border border-slate-200 object-contain ${isOwner ? 'cursor-crosshair' : ''}`} />
+              {allTags
+                .filter((x) => x.file_id === file.id)
+                .map((x, i) => (
+                  <span key={x.id} title={x.note} data-testid="image-tag" className="absolute flex size-6 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-amber-400 text-xs font-bold text-slate-900 shadow" style={{ left: `${x.x}%`, top: `${x.y}%` }}>
+                    {i + 1}
+                  </span>
+                ))}
+            </div>
+          ))}
+        </div>
+      )}
+      {allTags.length > 0 && (
+        <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-xs text-slate-600">
+          {allTags.map((x) => (
+            <li key={x.id}>{x.note}</li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button type="button" onClick={() => void like()} aria-pressed={liked} data-testid="update-like" className={`rounded-full border px-3 py-1 text-sm ${liked ? 'border-pink-300 bg-pink-50 text-pink-700' : 'border-slate-200 text-slate-600'}`}>
+          ♥ {shownLikes}
+        </button>
+        <div className="flex items-center gap-1" role="group" aria-label={t('workroom.rating')} data-testid="update-rating">
+          {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((star) => (
+            <button key={star} type="button" disabled={!isOwner} aria-label={t('workroom.stars', { count: star })} onClick={() => void act(() => rateUpdate(projectId, update.id, star), t('workroom.rated'))} className={`text-xl leading-none ${update.rating !== null && star <= update.rating ? 'text-amber-400' : 'text-slate-300'} ${isOwner ? 'hover:text-amber-300' : ''}`}>
+              ★
+            </button>
+          ))}
+        </div>
+        {isOwner && update.status_id === 1 && (
+          <>
+            <Button className="px-3 py-1 text-xs" onClick={() => void act(() => reviewUpdate(projectId, update.id, 2), t('workroom.approved'))}>
+              {t('workroom.approve')}
+            </Button>
+            <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => void act(() => reviewUpdate(projectId, update.id, 3), t('workroom.changesAsked'))}>
+              {t('workroom.requestChanges')}
+            </Button>
+          </>
+        )}
+      </div>
+      <div className="mt-3 border-t border-slate-100 pt-3">
+        <ul className="space-y-1.5">
+          {allComments.map((c) => (
+            <li key={c.id} data-testid="update-comment" className="text-sm">
+              <span className="font-semibold text-slate-800">{c.created_by_user.username}</span> <span className="text-slate-700">{c.comment}</span>
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={comment} className="mt-2 flex gap-2">
+          <input value={text} onChange={(e) => setText(e.target.value)} required aria-label={t('workroom.comment')} placeholder={t('workroom.comment')} className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm" />
+          <Button type="submit" disabled={pending || text.trim() === ''} className="px-3 py-1.5">
+            {t('discussion.post')}
+          </Button>
+        </form>
+      </div>
+    </li>
+  );
+}
+
+export type { ImageTag };

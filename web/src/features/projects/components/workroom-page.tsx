@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
+import { useChannel } from '@/realtime/hooks';
+import type { User } from '@/types/api';
+
+import { getProject } from '../api/projects';
+import { getUpdates, postUpdate, type Update, type UpdateComment } from '../api/updates';
+import { useAttachments } from '../hooks/use-attachments';
+import { PROJECT_STATUS, type Project } from '../types';
+
+import { ProjectSummary } from './project-summary';
+import { UpdateCard, type ImageTag } from './update-card';
+
+
+interface WorkroomPageProps {
+  projectId: number;
+  user: User;
+  /** `.../upload-artwork`: the designer's upload form opens first. */
+  upload: boolean;
+}
+
+/** The workroom of an assigned project: updates, their feedback and ratings, live for both sides. */
+export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
+  const { t } = useTranslation('projects');
+  const [project, setProject] = useState<Project | null>(null);
+  const [updates, setUpdates] = useState<Update[] | null>(null);
+  const [comments, setComments] = useState<Record<number, UpdateComment[]>>({});
+  const [likes, setLikes] = useState<Record<number, number>>({});
+  const [tags, setTags] = useState<Record<number, ImageTag[]>>({});
+
+  const load = useCallback(() => {
+    getProject(projectId).then(setProject, (error: unknown) => toast.error(errorMessage(error)));
+    getUpdates(projectId).then((page) => setUpdates(page.data), (error: unknown) => toast.error(errorMessage(error)));
+  }, [projectId]);
+  useEffect(load, [load]);
+
+  const upsert = (update: Update) =>
+    setUpdates((list) => {
+      if (list === null) return list;
+      return list.some((u) => u.id === update.id) ? list.map((u) => (u.id === update.id ? update : u)) : [update, ...list];
+    });
+
+  useChannel(`workroom:${projectId}`, {
+    onEvent: (event) => {
+      if (event.type === 'project.update.created' || event.type === 'project.update.updated') upsert(event.data as Update);
+      else if (event.type === 'comment.created') {
+        const c = event.data as UpdateComment;
+        if (c.project_update_id !== null) setComments((all) => ({ ...all, [c.project_update_id!]: [...(all[c.project_update_id!] ?? []), c] }));
+      } else if (event.type === 'project.update.reaction') {
+        const r = event.data as { project_update_id: number; emoji_reaction_id: number; count: number };
+        if (r.emoji_reaction_id === 1) setLikes((all) => ({ ...all, [r.project_update_id]: r.count }));
+      } else if (event.type === 'image_tag.created') {
+        const x = event.data as ImageTag & { project_update_id: number };
+        setTags((all) => ({ ...all, [x.project_update_id]: [...(all[x.project_update_id] ?? []), x] }));
+      }
+    },
+    onSubscribed: ({ recovered }) => {
+      if (!recovered) load();
+    },
+  });
+  useChannel(`project:${projectId}`, {
+    onEvent: (event) => {
+      if (event.type === 'project.status' || event.type === 'project.updated') setProject(event.data as Project);
+    },
+  });
+
+  if (project === null) return <p className="p-6 text-sm text-slate-500">{t('loading', { ns: 'common' })}</p>;
+  const isOwner = project.created_by_user.id === user.id;
+  const canPost = !isOwner && project.status_id === PROJECT_STATUS.active;
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 px-3 py-6 sm:px-6" data-testid="workroom">
+      <Link to={isOwner ? `/projects/all-projects?projectId=${project.id}` : `/projects/my-projects?projectId=${project.id}`} className="text-sm text-indigo-600">
+        ← {t('workroom.back')}
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900">{t('workroom.title')}</h1>
+      <ProjectSummary project={project} />
+      {project.timeline_ends_at && (
+        <p className="text-sm text-slate-600" data-testid="timeline-ends">
+          {t('workroom.endsAt', { date: new Date(project.timeline_ends_at).toLocaleString() })}
+        </p>
+      )}
+      {canPost && <UploadForm projectId={project.id} open={upload} onPosted={upsert} />}
+      {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
+      <ul className="space-y-4">
+        {updates?.map((update) => (
+          <UpdateCard key={update.id} projectId={project.id} update={update} isOwner={isOwner} liveComments={comments[update.id] ?? []} likes={likes[update.id]} liveTags={tags[update.id] ?? []} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function UploadForm({ projectId, open: initiallyOpen, onPosted }: { projectId: number; open: boolean; onPosted: (update: Update) => void }) {
+  const { t } = useTranslation('projects');
+  const [open, setOpen] = useState(initiallyOpen);
+  const [description, setDescription] = useState('');
+  const { files, attach, clear } = useAttachments();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (description.trim() === '' || pending) return;
+    setPending(true);
+    try {
+      onPosted(await postUpdate(projectId, description.trim(), files.map((f) => f.id)));
+      setDescription('');
+      clear();
+      setOpen(false);
+      toast.success(t('workroom.posted'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (!open) return <Button onClick={() => setOpen(true)}>{t('workroom.postUpdate')}</Button>;
+  return (
+    <form onSubmit={submit} data-testid="upload-form" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="font-semibold text-slate-900">{t('workroom.postUpdate')}</h2>
+      <label className="block text-sm font-medium text-slate-700">
+        {t('workroom.description')}
+        <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      </label>
+      <label className="block text-sm font-medium text-slate-700">
+        {t('workroom.files')}
+        <input type="file" multiple accept="image/*" onChange={(e) => void attach(e.target.files)} className="mt-1 block text-sm" />
+      </label>
+      {files.length > 0 && <p className="text-xs text-slate-500">{files.map((f) => f.name).join(', ')}</p>}
+      <Button type="submit" disabled={pending || description.trim() === ''} isLoading={pending}>
+        {t('workroom.post')}
+      </Button>
+    </form>
+  );
+}
