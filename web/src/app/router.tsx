@@ -6,6 +6,7 @@ import { plannedPages } from '@/components/layouts/nav-links';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
+  loadOptionalSession,
   loadPasswordReset,
   logoutAndRedirect,
   redirectIfSignedIn,
@@ -15,7 +16,11 @@ import {
 import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
-import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
+import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/launch-brief';
+import { OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
+import { PaymentMethodsRoute } from './routes/app/payment-methods';
+import { PersonalInfoRoute } from './routes/app/personal-info';
+import { CreateAccountRoute } from './routes/auth/create-account';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -30,10 +35,12 @@ const signedInPages: RouteObject[] = [
   { path: 'dashboard', element: <DashboardRoute /> },
   { path: 'contests/:contestId/entries', element: <ContestRoute /> },
   { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
-  { path: 'contests/:slug/launch', element: <LaunchBriefRoute /> },
+  { path: 'personal-info', element: <PersonalInfoRoute /> },
   { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
-  // Step 3 of the launch (prize amount and upgrades) is not built yet.
-  { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
+  { path: 'contests/:contestId/options', element: <OptionsRoute /> },
+  { path: 'contests/:contestId/review', element: <ReviewRoute /> },
+  { path: 'contests/:contestId/steps/:step', element: <StepRoute /> },
+  { path: 'payment-methods', element: <PaymentMethodsRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
@@ -50,6 +57,14 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', loader: redirectIfSignedIn, element: <LoginRoute /> },
       { path: 'signup', loader: redirectIfSignedIn, element: <SignupRoute /> },
+      { path: 'create-account', loader: redirectIfSignedIn, element: <CreateAccountRoute /> },
+      {
+        // The launch brief is open to anonymous visitors (sign-up comes after the brief).
+        path: 'contests/:slug/launch',
+        loader: loadOptionalSession,
+        element: <LaunchFrame />,
+        children: [{ index: true, element: <LaunchBriefRoute /> }],
+      },
       { path: 'password/reset', element: <PasswordResetRequestRoute /> },
       {
         path: 'password/reset/:token',

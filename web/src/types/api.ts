@@ -28,6 +28,8 @@ export interface User {
   /** Epoch milliseconds. */
   created_at: number;
   detail: UserDetail | null;
+  /** Clients: 0 or 1 until the personal information is given (then /personal-info), 2 after. */
+  registration_step?: number;
 }
 
 export interface DataEnvelope<T> {

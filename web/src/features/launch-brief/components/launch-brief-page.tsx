@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
@@ -28,7 +28,7 @@ import {
   type BriefValues,
 } from '../brief-rules';
 import { QuestionField } from './question-field';
-import { StepBar } from './step-bar';
+import { StepBar } from '@/components/layouts/launch-step-bar';
 
 export type LaunchBriefTarget = { mode: 'launch'; slug: string } | { mode: 'edit'; contestId: number };
 
@@ -42,7 +42,18 @@ interface Loaded {
  * the design brief, as a form built from the type's questions (section 5 rules, draft kept in
  * local storage while launching).
  */
-export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; user: Pick<User, 'user_type_id'> }) {
+interface LaunchBriefPageProps {
+  target: LaunchBriefTarget;
+  /** Null for an anonymous visitor: the brief comes first, then the account. */
+  user: Pick<User, 'user_type_id'> | null;
+  /**
+   * The Create Account / Log in tabs shown to an anonymous visitor once the brief is complete
+   * (composed by the app from the auth feature); signing in submits the brief.
+   */
+  accountGate?: (onSignedIn: (user: User, registered: boolean) => void) => ReactNode;
+}
+
+export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPageProps) {
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [values, setValues] = useState<BriefValues>({});
@@ -54,12 +65,13 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
   const [pending, setPending] = useState(false);
   const [step, setStep] = useState(2);
   const [types, setTypes] = useState<ContestType[] | null>(null);
+  const [askAccount, setAskAccount] = useState(false);
   const fillTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const editing = target.mode === 'edit';
   const targetKey = editing ? `edit:${target.contestId}` : `launch:${target.slug}`;
 
   useEffect(() => {
-    if (!isClient(user)) {
+    if (user !== null && !isClient(user)) {
       toast.error('You do not have the correct account type to launch a contest.');
       navigate('/dashboard', { replace: true });
       return undefined;
@@ -144,6 +156,26 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
       showFillBrief();
       return;
     }
+    if (user === null && !editing) {
+      // An anonymous visitor: the account first, then the brief is sent.
+      setAskAccount(true);
+      return;
+    }
+    await submitBrief();
+  }
+
+  async function onSignedIn(account: User, registered: boolean) {
+    setAskAccount(false);
+    if (!isClient(account)) {
+      toast.error('You do not have the correct account type to launch a contest.');
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    if (registered) toast.success('Registered Successfully');
+    await submitBrief();
+  }
+
+  async function submitBrief() {
     setPending(true);
     setFailure(null);
     const payload = {
@@ -182,6 +214,19 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
+      {askAccount && accountGate && (
+        <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4" onClick={() => setAskAccount(false)}>
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="account-gate-title"
+            onClick={(event) => event.stopPropagation()}
+            className="max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-xl sm:rounded-2xl"
+          >
+            {accountGate((account, registered) => void onSignedIn(account, registered))}
+          </div>
+        </div>
+      )}
       <StepBar steps={launchSteps(type.only_tip_start === 1)} current={step} onStep={(s) => void goToStep(s)} />
       {step === 1 ? (
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+
+import { paths } from '@/config/paths';
+import { OptionsPage } from '@/features/contest-options/components/options-page';
+import { ReviewPage } from '@/features/contest-options/components/review-page';
+import { StepRedirect } from '@/features/contest-options/components/step-redirect';
+import { PayPanel } from '@/features/payments/components/pay-panel';
+import { session } from '@/lib/session';
+
+function useContestId(): number | null {
+  const contestId = Number(useParams().contestId);
+  return Number.isInteger(contestId) && contestId > 0 ? contestId : null;
+}
+
+/** `/contests/:contestId/options`: step 3, package, length and upgrades. */
+export function OptionsRoute() {
+  const contestId = useContestId();
+  const [search] = useSearchParams();
+  if (contestId === null) return <Navigate to={paths.dashboard} replace />;
+  return <OptionsPage key={contestId} contestId={contestId} subscribed={search.get('subscribed') === '1'} />;
+}
+
+/** `/contests/:contestId/review`: step 4, the summary and the payment that starts the contest. */
+export function ReviewRoute() {
+  const { t } = useTranslation('contest-options');
+  const { user } = useSnapshot(session);
+  const contestId = useContestId();
+  if (contestId === null) return <Navigate to={paths.dashboard} replace />;
+  if (user === null) return null;
+  return (
+    <ReviewPage
+      key={contestId}
+      contestId={contestId}
+      payment={({ amount, onPaid }) => (
+        <PayPanel
+          userId={user.id}
+          amount={amount}
+          intentBase={`/contests/${contestId}/payments/stripe/payment-intents`}
+          payLabel={t('payButton')}
+          onPaid={onPaid}
+        />
+      )}
+    />
+  );
+}
+
+/** `/contests/:contestId/steps/:step`: the steps routing rule. */
+export function StepRoute() {
+  const contestId = useContestId();
+  const step = Number(useParams().step);
+  if (contestId === null || !Number.isInteger(step)) return <Navigate to={paths.dashboard} replace />;
+  return <StepRedirect contestId={contestId} step={step} />;
+}

@@ -1,0 +1,40 @@
+import { storage } from '@/lib/storage';
+
+/** Referral codes count for 720 hours after the visitor arrived with them (section 9). */
+export const REFERRAL_HOURS = 720;
+const CODE_KEY = 'vitrine.referral';
+const AT_KEY = 'vitrine.referral_at';
+const HOUR_MS = 3_600_000;
+
+function encode(value: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(value)));
+}
+
+function decode(value: string): string | null {
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a `ref` code from the URL, encoded, with the time it was applied. */
+export function rememberReferral(code: string, now = Date.now()): void {
+  const trimmed = code.trim();
+  if (trimmed === '' || trimmed.length > 100) return;
+  storage.set(CODE_KEY, encode(trimmed));
+  storage.set(AT_KEY, String(now));
+}
+
+/** The remembered code if it was applied within 720 hours; an older one is forgotten. */
+export function activeReferral(now = Date.now()): string | null {
+  const stored = storage.get(CODE_KEY);
+  const at = Number(storage.get(AT_KEY));
+  if (stored === null || !Number.isFinite(at)) return null;
+  if (now - at > REFERRAL_HOURS * HOUR_MS) {
+    storage.remove(CODE_KEY);
+    storage.remove(AT_KEY);
+    return null;
+  }
+  return decode(stored);
+}
