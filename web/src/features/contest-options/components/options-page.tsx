@@ -69,7 +69,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
       {startModal && (
         <StartSubscriptionModal data={data} pricingId={pricingId} lengthId={lengthId} onClose={() => setStartModal(false)} />
       )}
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <header>
             <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>

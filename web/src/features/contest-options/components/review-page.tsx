@@ -99,7 +99,7 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
         </section>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
           <h2 className="text-2xl font-bold text-slate-900">{contest.title || t('untitled')}</h2>

@@ -253,8 +253,8 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
           )}
         </section>
       ) : (
-        <form onSubmit={handleSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-          <section className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form onSubmit={handleSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <section className="min-w-0 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <div>
               <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{type.listing_title}</p>
               <h1 className="text-2xl font-bold text-slate-900">{editing ? 'Edit Design Brief' : 'Design Brief'}</h1>
