@@ -35,9 +35,9 @@ export async function launchAndPay(ctx, page, client = newClient()) {
   // 1. The brief, as an anonymous visitor.
   await page.goto(`${baseUrl}/contests/logo-design/launch`);
   await fillLogoBrief(page);
-  await page.getByLabel('I accept the terms').check();
+  await page.getByLabel(t('launch-brief:acceptTerms')).check();
   await shot(page, 'brief-filled');
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: t('launch-brief:continue'), exact: true }).click();
 
   // 2. Create Account inside the launch flow; the brief is then submitted.
   const gate = page.getByRole('dialog');
@@ -51,7 +51,7 @@ export async function launchAndPay(ctx, page, client = newClient()) {
   await shot(page, 'create-account');
   await gate.getByRole('button', { name: t('signup-client:submit') }).click();
   await page.waitForURL(/\/contests\/\d+\/options/);
-  await page.getByText('Registered Successfully').waitFor();
+  await page.getByText(t('launch-brief:registered')).waitFor();
   const contestId = Number(/\/contests\/(\d+)\/options/.exec(page.url())[1]);
   log(`${client.username} signed up and created contest ${contestId}`);
 

@@ -1,3 +1,4 @@
+import { decodeText, encodeText } from '@/lib/encoded';
 import { storage } from '@/lib/storage';
 
 /** Referral codes count for 720 hours after the visitor arrived with them (section 9). */
@@ -6,23 +7,11 @@ const CODE_KEY = 'vitrine.referral';
 const AT_KEY = 'vitrine.referral_at';
 const HOUR_MS = 3_600_000;
 
-function encode(value: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(value)));
-}
-
-function decode(value: string): string | null {
-  try {
-    return new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
 /** Keeps a `ref` code from the URL, encoded, with the time it was applied. */
 export function rememberReferral(code: string, now = Date.now()): void {
   const trimmed = code.trim();
   if (trimmed === '' || trimmed.length > 100) return;
-  storage.set(CODE_KEY, encode(trimmed));
+  storage.set(CODE_KEY, encodeText(trimmed));
   storage.set(AT_KEY, String(now));
 }
 
@@ -36,5 +25,5 @@ export function activeReferral(now = Date.now()): string | null {
     storage.remove(AT_KEY);
     return null;
   }
-  return decode(stored);
+  return decodeText(stored);
 }

@@ -37,7 +37,8 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
   const [upgradeIds, setUpgradeIds] = useState<number[]>(() => upgradesOnContest(contest, upgrades));
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [startModal, setStartModal] = useState(subscribed && contest.status_id === 1);
+  // Start Contest Now on the brief opens the start-next-subscription-contest modal here.
+  const [startModal, setStartModal] = useState(subscribed && search.get('start') === '1' && contest.status_id === 1);
 
   const pricing = pricings.find((p) => p.id === pricingId) ?? null;
   const length = lengths.find((l) => l.id === lengthId) ?? null;

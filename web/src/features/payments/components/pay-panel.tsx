@@ -176,7 +176,7 @@ export function PayPanel({ userId, amount, intentBase, intentBody, payLabel, onP
               inputMode="numeric"
               autoComplete="cc-csc"
               maxLength={4}
-              className="w-32"
+              className="w-44"
               value={cvc}
               onChange={(value) => setCvc(value.replace(/\D/g, ''))}
             />
