@@ -107,5 +107,53 @@ export default {
     await page.getByRole('link', { name: ctx.t('contest-options:openContest') }).click();
     await page.waitForURL(new RegExp(`/contests/${contestId}/entries`));
     await ctx.shot(page, 'contest-page');
+
+    // Outside the contest flows a new client is asked for their personal information first.
+    const { t, baseUrl } = ctx;
+    await page.goto(`${baseUrl}/payment-methods`);
+    await page.waitForURL(/\/personal-info$/);
+    await page.getByLabel(t('signup-client:phone')).fill('+1 555 0100');
+    const pick = async (label) => {
+      const select = page.getByLabel(t(label));
+      await select.locator('option').nth(1).waitFor({ state: 'attached' });
+      await select.selectOption({ index: 1 });
+    };
+    await pick('signup-client:region');
+    await pick('signup-client:country');
+    if (await page.getByLabel(t('signup-client:state')).count()) await pick('signup-client:state');
+    await page.getByLabel(t('signup-client:city')).fill('Portland');
+    await ctx.shot(page, 'personal-info');
+    await page.getByRole('button', { name: t('signup-client:save') }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    // Payment methods: the card added while paying is the default; a second card becomes the default.
+    await page.goto(`${baseUrl}/payment-methods`);
+    await page.getByTestId('card-tile-4242').waitFor();
+    await page.getByRole('button', { name: t('payments:addAnotherCard') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t('payments:cardholderName')).fill('Maya Lindqvist');
+    await dialog.getByLabel(t('payments:testCard')).selectOption('pm_card_mastercard');
+    await dialog.getByRole('button', { name: t('payments:saveCard') }).click();
+    const mastercard = page.getByTestId('card-tile-4444');
+    await mastercard.waitFor();
+    await mastercard.getByRole('button', { name: t('payments:makeDefault') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t('payments:confirm') }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: t('payments:defaultCard') }).locator('..').getByTestId('card-tile-4444').waitFor();
+    await ctx.shot(page, 'payment-methods');
+
+    // Subscriptions: unlimited upgrades ($49), paid with the (new, default) card and its CVC.
+    await page.goto(`${baseUrl}/subscriptions`);
+    await page.getByText(t('subscriptions:none')).waitFor();
+    await page.getByRole('button', { name: t('subscriptions:purchase') }).nth(1).click();
+    const pay = page.getByRole('dialog');
+    const preselected = pay.getByTestId('card-4444');
+    await preselected.waitFor();
+    if (!(await preselected.isChecked())) throw new Error('the default card is not preselected');
+    await pay.getByLabel(t('payments:cvc'), { exact: true }).fill('321');
+    await ctx.shot(page, 'subscription-pay');
+    await pay.getByTestId('pay-button').click();
+    await page.getByTestId('active-subscriptions').getByText(t('subscriptions:name_2')).waitFor();
+    await ctx.shot(page, 'subscription-active');
   },
 };

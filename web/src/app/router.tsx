@@ -20,6 +20,7 @@ import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/laun
 import { OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PersonalInfoRoute } from './routes/app/personal-info';
+import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
@@ -36,6 +37,7 @@ const signedInPages: RouteObject[] = [
   { path: 'contests/:contestId/entries', element: <ContestRoute /> },
   { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
   { path: 'personal-info', element: <PersonalInfoRoute /> },
+  { path: 'subscriptions', element: <SubscriptionsRoute /> },
   { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
   { path: 'contests/:contestId/options', element: <OptionsRoute /> },
   { path: 'contests/:contestId/review', element: <ReviewRoute /> },

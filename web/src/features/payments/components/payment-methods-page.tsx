@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
+import { Breadcrumb } from '@/components/layouts/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -108,15 +108,7 @@ export function PaymentMethodsPage({ userId }: { userId: number }) {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link to="/dashboard" className="hover:text-indigo-700 hover:underline">
-          {t('breadcrumbDashboard')}
-        </Link>
-        <span className="mx-2" aria-hidden="true">
-          &gt;
-        </span>
-        <span className="text-slate-900">{t('pageTitle')}</span>
-      </nav>
+      <Breadcrumb trail={[{ label: t('breadcrumbDashboard'), to: '/dashboard' }]} current={t('pageTitle')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{t('pageTitle')}</h1>
         <Button onClick={() => setAction({ kind: 'add' })}>{t('addAnotherCard')}</Button>
