@@ -16,3 +16,20 @@ describe('referral codes', () => {
     expect(activeReferral(0)).toBeNull();
   });
 });
+
+describe('rememberLinkParams', () => {
+  it('keeps ref encoded, and sendMessageTo and invite as given', async () => {
+    const { rememberLinkParams, SEND_MESSAGE_TO_KEY, INVITE_KEY } = await import('./referral');
+    rememberLinkParams(new URLSearchParams('ref=abc&sendMessageTo=42&invite=7'), 0);
+    expect(activeReferral(1)).toBe('abc');
+    expect(window.localStorage.getItem(SEND_MESSAGE_TO_KEY)).toBe('42');
+    expect(window.localStorage.getItem(INVITE_KEY)).toBe('7');
+  });
+
+  it('ignores a sendMessageTo that is not a user id', async () => {
+    const { rememberLinkParams, SEND_MESSAGE_TO_KEY } = await import('./referral');
+    window.localStorage.removeItem(SEND_MESSAGE_TO_KEY);
+    rememberLinkParams(new URLSearchParams('sendMessageTo=bob'), 0);
+    expect(window.localStorage.getItem(SEND_MESSAGE_TO_KEY)).toBeNull();
+  });
+});

@@ -27,3 +27,20 @@ export function activeReferral(now = Date.now()): string | null {
   }
   return decodeText(stored);
 }
+
+/** Keys under which /login's `sendMessageTo` and `invite` are kept for after sign-in. */
+export const SEND_MESSAGE_TO_KEY = 'vitrine.sendMessageTo';
+export const INVITE_KEY = 'vitrine.invite';
+
+/**
+ * What an entry link carries (section 2, routes): `ref` (a referral, kept encoded for 720 hours),
+ * `sendMessageTo` and `invite` (kept locally for later use).
+ */
+export function rememberLinkParams(search: URLSearchParams, now = Date.now()): void {
+  const ref = search.get('ref');
+  if (ref) rememberReferral(ref, now);
+  const sendMessageTo = search.get('sendMessageTo');
+  if (sendMessageTo && /^\d+$/.test(sendMessageTo)) storage.set(SEND_MESSAGE_TO_KEY, sendMessageTo);
+  const invite = search.get('invite');
+  if (invite) storage.set(INVITE_KEY, invite.slice(0, 100));
+}

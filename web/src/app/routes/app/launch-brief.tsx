@@ -8,6 +8,7 @@ import { GuestLayout } from '@/features/auth/signup-client/guest-layout';
 import { LaunchAccountGate } from '@/features/auth/signup-client/launch-account-gate';
 import { LaunchBriefPage } from '@/features/launch-brief/components/launch-brief-page';
 import { session } from '@/lib/session';
+import { useLinkParams } from '@/features/auth/hooks/use-link-params';
 
 import { HeaderWidgets } from '../../header-widgets';
 
@@ -18,6 +19,7 @@ import { HeaderWidgets } from '../../header-widgets';
 export function LaunchBriefRoute() {
   const { user } = useSnapshot(session);
   const { slug = '' } = useParams();
+  useLinkParams();
   return (
     <LaunchBriefPage
       key={slug}

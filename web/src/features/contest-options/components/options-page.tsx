@@ -12,6 +12,7 @@ import { initialLength, initialPricing, totalOf, upgradesOnContest, usd } from '
 import { useLaunchData, type LaunchData } from '../use-launch-data';
 import { LaunchSteps } from './launch-steps';
 import { StartSubscriptionModal } from './start-subscription-modal';
+import { TotalRow } from './total-row';
 import { UpgradeOption } from './upgrade-option';
 
 /** `/contests/{id}/options`: step 3 of the launch, the prize package, the length and the upgrades. */
@@ -166,12 +167,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
                 <dd className="font-medium">{freeUpgrades ? t('free') : usd(upgrade.amount)}</dd>
               </div>
             ))}
-            <div className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-base">
-              <dt className="font-semibold text-slate-900">{t('total')}</dt>
-              <dd className="font-bold text-slate-900" data-testid="options-total">
-                {usd(total)}
-              </dd>
-            </div>
+            <TotalRow total={total} testId="options-total" className="gap-2 border-t border-slate-200 pt-2" />
           </dl>
           <Button className="mt-4 w-full" onClick={() => void save()} disabled={pricingId === null || pending} isLoading={pending}>
             {t('continueToReview')}

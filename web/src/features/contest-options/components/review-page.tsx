@@ -9,6 +9,7 @@ import { getContest } from '../api/options';
 import { totalOf, upgradesOnContest, usd } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
 import { LaunchSteps } from './launch-steps';
+import { TotalRow } from './total-row';
 
 export interface PaymentSlot {
   /** Whole dollars, as the choices price it. */
@@ -138,12 +139,7 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
                     ))}
               </dd>
             </div>
-            <div className="flex justify-between gap-3 py-3 text-base">
-              <dt className="font-semibold text-slate-900">{t('total')}</dt>
-              <dd className="font-bold text-slate-900" data-testid="review-total">
-                {usd(total)}
-              </dd>
-            </div>
+            <TotalRow total={total} testId="review-total" className="gap-3 py-3" />
           </dl>
           {!active && (
             <Link to={`/contests/${contest.id}/options`} className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline">
