@@ -108,8 +108,30 @@ export default {
     await page.waitForURL(new RegExp(`/contests/${contestId}/entries`));
     await ctx.shot(page, 'contest-page');
 
-    // Outside the contest flows a new client is asked for their personal information first.
+    // After launch: an upgrade bought (the one already on the contest cannot be chosen again),
+    // then the prize raised; both paid with the saved card, which no longer asks for its CVC.
     const { t, baseUrl } = ctx;
+    await page.goto(`${baseUrl}/contests/${contestId}/upgrades`);
+    const { data: upgrades } = await ctx.api('GET', '/contests/types/1/upgrades');
+    const featured = upgrades.find((u) => u.is_featured === 1);
+    const highlighted = upgrades.find((u) => u.is_highlighted === 1);
+    if (!(await page.getByTestId(`upgrade-${featured.id}`).locator('input').isDisabled())) {
+      throw new Error('the upgrade already on the contest can be chosen again');
+    }
+    await page.getByTestId(`upgrade-${highlighted.id}`).locator('input').check();
+    const upgradePay = page.getByTestId('pay-panel').first();
+    await upgradePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+    await ctx.shot(page, 'upgrades-after-launch');
+    await upgradePay.getByTestId('pay-button').click();
+    await page.getByTestId(`upgrade-${highlighted.id}`).locator('input:disabled').waitFor();
+    await page.getByRole('radio', { name: '+$50', exact: true }).click();
+    const prizePay = page.getByTestId('pay-panel').last();
+    await prizePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+    await prizePay.getByTestId('pay-button').click();
+    await page.getByText('$650').waitFor();
+    await ctx.shot(page, 'prize-raised');
+
+    // Outside the contest flows a new client is asked for their personal information first.
     await page.goto(`${baseUrl}/payment-methods`);
     await page.waitForURL(/\/personal-info$/);
     await page.getByLabel(t('signup-client:phone')).fill('+1 555 0100');

@@ -17,7 +17,7 @@ import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
 import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/launch-brief';
-import { OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
+import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PersonalInfoRoute } from './routes/app/personal-info';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
@@ -42,6 +42,7 @@ const signedInPages: RouteObject[] = [
   { path: 'contests/:contestId/options', element: <OptionsRoute /> },
   { path: 'contests/:contestId/review', element: <ReviewRoute /> },
   { path: 'contests/:contestId/steps/:step', element: <StepRoute /> },
+  { path: 'contests/:contestId/upgrades', element: <ExtrasRoute /> },
   { path: 'payment-methods', element: <PaymentMethodsRoute /> },
 ];
 

@@ -73,3 +73,11 @@ export function stepPath(contestId: number, step: number): string {
       return '/dashboard';
   }
 }
+
+/** Prize increase amounts in dollars (section 9); the first is the default. */
+export const PRIZE_INCREASES = [25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000] as const;
+
+/** Upgrades can be bought after launch while the contest runs or is being decided (statuses 2 and 3). */
+export const canBuyUpgrades = (statusId: number) => statusId === 2 || statusId === 3;
+/** The prize can be raised until the winner is awarded (statuses 1 to 3). */
+export const canRaisePrize = (statusId: number) => statusId <= 3;

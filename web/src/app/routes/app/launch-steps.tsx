@@ -4,10 +4,12 @@ import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
 import { OptionsPage } from '@/features/contest-options/components/options-page';
+import { ExtrasPage } from '@/features/contest-options/components/extras-page';
 import { ReviewPage } from '@/features/contest-options/components/review-page';
 import { StepRedirect } from '@/features/contest-options/components/step-redirect';
 import { PayPanel } from '@/features/payments/components/pay-panel';
 import { session } from '@/lib/session';
+import { toast } from '@/lib/toast';
 
 function useContestId(): number | null {
   const contestId = Number(useParams().contestId);
@@ -52,4 +54,33 @@ export function StepRoute() {
   const step = Number(useParams().step);
   if (contestId === null || !Number.isInteger(step)) return <Navigate to={paths.dashboard} replace />;
   return <StepRedirect contestId={contestId} step={step} />;
+}
+
+/** `/contests/:contestId/upgrades`: upgrades after launch and a raised prize, paid with a saved card. */
+export function ExtrasRoute() {
+  const { t } = useTranslation('contest-options');
+  const { user } = useSnapshot(session);
+  const contestId = useContestId();
+  if (contestId === null) return <Navigate to={paths.dashboard} replace />;
+  if (user === null) return null;
+  return (
+    <ExtrasPage
+      key={contestId}
+      contestId={contestId}
+      payment={({ intentBase, body, amount, onPaid }) => (
+        <PayPanel
+          key={intentBase}
+          userId={user.id}
+          amount={amount}
+          intentBase={intentBase}
+          intentBody={body}
+          payLabel={intentBase.includes('increase-prize') ? t('payPrize') : t('payUpgrades')}
+          onPaid={() => {
+            toast.success(t('paidExtra'));
+            onPaid();
+          }}
+        />
+      )}
+    />
+  );
 }

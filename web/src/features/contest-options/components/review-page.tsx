@@ -89,6 +89,12 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
           >
             {t('openContest')}
           </Link>
+          <Link
+            to={`/contests/${contest.id}/upgrades`}
+            className="mt-4 ml-3 inline-flex rounded-md border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-100"
+          >
+            {t('boost')}
+          </Link>
         </section>
       ) : paid ? (
         <section className="flex items-center gap-3 rounded-2xl border border-indigo-200 bg-indigo-50 p-6 text-indigo-900" role="status" data-testid="payment-received">

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Card } from '../api/cards';
@@ -12,6 +13,8 @@ interface CardRadioListProps {
 /** The saved cards as a radio list (launch and subscription pages). */
 export function CardRadioList({ cards, selectedId, onSelect }: CardRadioListProps) {
   const { t } = useTranslation('payments');
+  // Each list is its own radio group: a page may hold two payment forms.
+  const group = useId();
   if (cards.length === 0) return <p className="text-sm text-slate-500">{t('noCards')}</p>;
   return (
     <fieldset>
@@ -24,7 +27,7 @@ export function CardRadioList({ cards, selectedId, onSelect }: CardRadioListProp
             >
               <input
                 type="radio"
-                name="saved-card"
+                name={group}
                 className="size-4 text-indigo-600"
                 checked={selectedId === card.id}
                 onChange={() => onSelect(card.id)}
