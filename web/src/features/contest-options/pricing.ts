@@ -81,3 +81,7 @@ export const PRIZE_INCREASES = [25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1
 export const canBuyUpgrades = (statusId: number) => statusId === 2 || statusId === 3;
 /** The prize can be raised until the winner is awarded (statuses 1 to 3). */
 export const canRaisePrize = (statusId: number) => statusId <= 3;
+
+/** A running contest can be extended by 1 to 10 days (section 9), while it is Active (status 2). */
+export const EXTEND_DAYS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const canExtend = (statusId: number) => statusId === 2;

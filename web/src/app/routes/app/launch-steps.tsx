@@ -74,7 +74,7 @@ export function ExtrasRoute() {
           amount={amount}
           intentBase={intentBase}
           intentBody={body}
-          payLabel={intentBase.includes('increase-prize') ? t('payPrize') : t('payUpgrades')}
+          payLabel={intentBase.includes('increase-prize') ? t('payPrize') : intentBase.includes('/extends/') ? t('payExtend') : t('payUpgrades')}
           onPaid={() => {
             toast.success(t('paidExtra'));
             onPaid();

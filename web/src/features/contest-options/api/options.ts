@@ -107,3 +107,9 @@ export async function requestStart(id: number): Promise<LaunchContest> {
   const { data: contest } = await apiClient.put<DataEnvelope<LaunchContest>>(`/contests/${id}/requests`, { approval_status_id: 1 });
   return contest;
 }
+
+/** GET /payments/prices: what an action outside the catalogue costs (whole dollars), by code. */
+export async function getPrice(code: string, options?: RequestOptions): Promise<number | null> {
+  const prices = await data<{ code: string; amount: number }[]>('/payments/prices', options);
+  return prices.find((price) => price.code === code)?.amount ?? null;
+}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -6,8 +6,8 @@ import { Breadcrumb } from '@/components/layouts/breadcrumb';
 import { Spinner } from '@/components/ui/spinner';
 import { useContestChannel } from '@/realtime/hooks';
 
-import { getContest } from '../api/options';
-import { PRIZE_INCREASES, canBuyUpgrades, canRaisePrize, upgradesOnContest, usd } from '../pricing';
+import { getContest, getPrice } from '../api/options';
+import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest, usd } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
 import { UpgradeOption } from './upgrade-option';
 
@@ -34,6 +34,15 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
   const { data, setData } = useLaunchData(contestId);
   const [chosen, setChosen] = useState<number[]>([]);
   const [raise, setRaise] = useState<number>(PRIZE_INCREASES[0]);
+  const [days, setDays] = useState<number>(EXTEND_DAYS[0]);
+  const [perDay, setPerDay] = useState<number | null>(null);
+
+  // The per-day price of an extension, as the server will charge it.
+  useEffect(() => {
+    const controller = new AbortController();
+    getPrice('contest.extend.day', { signal: controller.signal }).then(setPerDay, () => undefined);
+    return () => controller.abort();
+  }, []);
 
   async function refresh() {
     const contest = await getContest(contestId);
@@ -146,6 +155,38 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
           </div>
         )}
       </section>
+      {canExtend(contest.status_id) && perDay !== null && (
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">{t('extend')}</h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+            <div>
+              <p className="mb-3 text-sm text-slate-600">{t('extendHint', { price: usd(perDay) })}</p>
+              <label className="block text-sm font-medium text-slate-700">
+                {t('extendBy')}
+                <select
+                  value={days}
+                  onChange={(event) => setDays(Number(event.target.value))}
+                  className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+                >
+                  {EXTEND_DAYS.map((n) => (
+                    <option key={n} value={n}>
+                      {t('days', { count: n })} · {usd(n * perDay)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <div className="self-start">
+              {payment({
+                intentBase: `/contests/${contest.id}/extends/payments/stripe/payment-intents`,
+                body: { days },
+                amount: days * perDay,
+                onPaid: () => void refresh(),
+              })}
+            </div>
+          </div>
+        </section>
+      )}
       <Link to={`/contests/${contest.id}/entries`} className="inline-block text-sm font-medium text-indigo-700 hover:underline">
         {t('backToContest')}
       </Link>
