@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -24,27 +25,36 @@ export function OptionsRoute() {
   return <OptionsPage key={contestId} contestId={contestId} subscribed={search.get('subscribed') === '1'} />;
 }
 
-/** `/contests/:contestId/review`: step 4, the summary and the payment that starts the contest. */
-export function ReviewRoute() {
-  const { t } = useTranslation('contest-options');
+/** The route's contest id and the signed-in user's id for `children`; the dashboard for a bad id. */
+function ForOwnContest({ children }: { children: (contestId: number, userId: number) => ReactNode }) {
   const { user } = useSnapshot(session);
   const contestId = useContestId();
   if (contestId === null) return <Navigate to={paths.dashboard} replace />;
   if (user === null) return null;
+  return children(contestId, user.id);
+}
+
+/** `/contests/:contestId/review`: step 4, the summary and the payment that starts the contest. */
+export function ReviewRoute() {
+  const { t } = useTranslation('contest-options');
   return (
-    <ReviewPage
-      key={contestId}
-      contestId={contestId}
-      payment={({ amount, onPaid }) => (
-        <PayPanel
-          userId={user.id}
-          amount={amount}
-          intentBase={`/contests/${contestId}/payments/stripe/payment-intents`}
-          payLabel={t('payButton')}
-          onPaid={onPaid}
+    <ForOwnContest>
+      {(contestId, userId) => (
+        <ReviewPage
+          key={contestId}
+          contestId={contestId}
+          payment={({ amount, onPaid }) => (
+            <PayPanel
+              userId={userId}
+              amount={amount}
+              intentBase={`/contests/${contestId}/payments/stripe/payment-intents`}
+              payLabel={t('payButton')}
+              onPaid={onPaid}
+            />
+          )}
         />
       )}
-    />
+    </ForOwnContest>
   );
 }
 
@@ -56,31 +66,33 @@ export function StepRoute() {
   return <StepRedirect contestId={contestId} step={step} />;
 }
 
-/** `/contests/:contestId/upgrades`: upgrades after launch and a raised prize, paid with a saved card. */
+/** `/contests/:contestId/upgrades`: upgrades after launch, a raised prize, a longer contest, each paid with a saved card. */
 export function ExtrasRoute() {
   const { t } = useTranslation('contest-options');
-  const { user } = useSnapshot(session);
-  const contestId = useContestId();
-  if (contestId === null) return <Navigate to={paths.dashboard} replace />;
-  if (user === null) return null;
+  const labelOf = (intentBase: string) =>
+    intentBase.includes('increase-prize') ? t('payPrize') : intentBase.includes('/extends/') ? t('payExtend') : t('payUpgrades');
   return (
-    <ExtrasPage
-      key={contestId}
-      contestId={contestId}
-      payment={({ intentBase, body, amount, onPaid }) => (
-        <PayPanel
-          key={intentBase}
-          userId={user.id}
-          amount={amount}
-          intentBase={intentBase}
-          intentBody={body}
-          payLabel={intentBase.includes('increase-prize') ? t('payPrize') : intentBase.includes('/extends/') ? t('payExtend') : t('payUpgrades')}
-          onPaid={() => {
-            toast.success(t('paidExtra'));
-            onPaid();
-          }}
+    <ForOwnContest>
+      {(contestId, userId) => (
+        <ExtrasPage
+          key={contestId}
+          contestId={contestId}
+          payment={({ intentBase, body, amount, onPaid }) => (
+            <PayPanel
+              key={intentBase}
+              userId={userId}
+              amount={amount}
+              intentBase={intentBase}
+              intentBody={body}
+              payLabel={labelOf(intentBase)}
+              onPaid={() => {
+                toast.success(t('paidExtra'));
+                onPaid();
+              }}
+            />
+          )}
         />
       )}
-    />
+    </ForOwnContest>
   );
 }

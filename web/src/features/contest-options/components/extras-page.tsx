@@ -9,7 +9,7 @@ import { useContestChannel } from '@/realtime/hooks';
 import { getContest, getPrice } from '../api/options';
 import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest, usd } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
-import { UpgradeOption } from './upgrade-option';
+import { UpgradeList } from './upgrade-list';
 
 export interface ExtraPaymentSlot {
   /** The purpose's payment-intent route. */
@@ -87,21 +87,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
           <p className="mt-2 text-sm text-slate-500">{t('upgradesClosed')}</p>
         ) : (
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
-            <div className="space-y-2">
-              {upgrades.map((upgrade) => {
-                const already = onContest.includes(upgrade.id);
-                return (
-                  <UpgradeOption
-                    key={upgrade.id}
-                    upgrade={upgrade}
-                    checked={already || chosen.includes(upgrade.id)}
-                    disabled={already}
-                    freeUpgrades={freeUpgrades}
-                    onChange={(on) => setChosen((current) => (on ? [...current, upgrade.id] : current.filter((id) => id !== upgrade.id)))}
-                  />
-                );
-              })}
-            </div>
+            <UpgradeList upgrades={upgrades} onContest={onContest} chosen={chosen} setChosen={setChosen} freeUpgrades={freeUpgrades} />
             <div className="self-start">
               {picked.length === 0 ? (
                 <p className="text-sm text-slate-500">{t('pickUpgrades')}</p>

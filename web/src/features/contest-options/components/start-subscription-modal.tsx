@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { requestStart, setOptions } from '../api/options';
 import { upgradesOnContest } from '../pricing';
 import type { LaunchData } from '../use-launch-data';
-import { UpgradeOption } from './upgrade-option';
+import { UpgradeList } from './upgrade-list';
 
 interface StartSubscriptionModalProps {
   data: LaunchData;
@@ -72,21 +72,7 @@ export function StartSubscriptionModal({ data, pricingId, lengthId, onClose }: S
       }
     >
       <p className="mb-4">{t('startModalBody')}</p>
-      <div className="space-y-2">
-        {data.upgrades.map((upgrade) => {
-          const already = onContest.includes(upgrade.id);
-          return (
-            <UpgradeOption
-              key={upgrade.id}
-              upgrade={upgrade}
-              checked={already || chosen.includes(upgrade.id)}
-              disabled={already}
-              freeUpgrades={data.freeUpgrades}
-              onChange={(on) => setChosen((current) => (on ? [...current, upgrade.id] : current.filter((id) => id !== upgrade.id)))}
-            />
-          );
-        })}
-      </div>
+      <UpgradeList upgrades={data.upgrades} onContest={onContest} chosen={chosen} setChosen={setChosen} freeUpgrades={data.freeUpgrades} />
     </ModalDialog>
   );
 }
