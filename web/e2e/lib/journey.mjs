@@ -119,7 +119,7 @@ export async function runJourney(journey, variantName) {
       async shot(page, name) {
         shotNumber += 1;
         const file = `${String(shotNumber).padStart(2, '0')}-${name}.png`;
-        await page.screenshot({ path: join(dir, file), fullPage: true });
+        await page.screenshot({ path: join(dir, file), fullPage: true, animations: 'disabled' });
         return join(dir, file);
       },
 

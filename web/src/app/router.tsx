@@ -5,8 +5,8 @@ import { ComingSoon } from '@/components/layouts/coming-soon';
 import { plannedPages } from '@/components/layouts/nav-links';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { loadOptionalSession } from '@/features/projects/loaders';
 import {
+  loadOptionalSession,
   loadPasswordReset,
   logoutAndRedirect,
   redirectIfSignedIn,
@@ -16,8 +16,13 @@ import {
 import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
-import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
+import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/launch-brief';
+import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
+import { PaymentMethodsRoute } from './routes/app/payment-methods';
+import { PersonalInfoRoute } from './routes/app/personal-info';
 import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
+import { SubscriptionsRoute } from './routes/app/subscriptions';
+import { CreateAccountRoute } from './routes/auth/create-account';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -32,10 +37,14 @@ const signedInPages: RouteObject[] = [
   { path: 'dashboard', element: <DashboardRoute /> },
   { path: 'contests/:contestId/entries', element: <ContestRoute /> },
   { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
-  { path: 'contests/:slug/launch', element: <LaunchBriefRoute /> },
+  { path: 'personal-info', element: <PersonalInfoRoute /> },
+  { path: 'subscriptions', element: <SubscriptionsRoute /> },
   { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
-  // Step 3 of the launch (prize amount and upgrades) is not built yet.
-  { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
+  { path: 'contests/:contestId/options', element: <OptionsRoute /> },
+  { path: 'contests/:contestId/review', element: <ReviewRoute /> },
+  { path: 'contests/:contestId/steps/:step', element: <StepRoute /> },
+  { path: 'contests/:contestId/upgrades', element: <ExtrasRoute /> },
+  { path: 'payment-methods', element: <PaymentMethodsRoute /> },
   { path: 'projects/all-projects', element: <ProjectsRoute view="all-projects" /> },
   { path: 'projects/unstarted-projects', element: <ProjectsRoute view="unstarted-projects" /> },
   { path: 'projects/my-projects', element: <ProjectsRoute view="my-projects" /> },
@@ -58,6 +67,14 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', loader: redirectIfSignedIn, element: <LoginRoute /> },
       { path: 'signup', loader: redirectIfSignedIn, element: <SignupRoute /> },
+      { path: 'create-account', loader: redirectIfSignedIn, element: <CreateAccountRoute /> },
+      {
+        // The launch brief is open to anonymous visitors (sign-up comes after the brief).
+        path: 'contests/:slug/launch',
+        loader: loadOptionalSession,
+        element: <LaunchFrame />,
+        children: [{ index: true, element: <LaunchBriefRoute /> }],
+      },
       { path: 'password/reset', element: <PasswordResetRequestRoute /> },
       {
         path: 'password/reset/:token',

@@ -19,6 +19,15 @@ export function parseApiUrl(raw: string | undefined): string {
   return value.replace(/\/+$/, '');
 }
 
+/** Stripe's publishable key (`pk_...`), needed only when the server has real Stripe keys. */
+export function parseStripeKey(raw: string | undefined): string | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return null;
+  if (!value.startsWith('pk_')) throw new Error(`VITE_STRIPE_PUBLISHABLE_KEY must start with pk_, got "${value}"`);
+  return value;
+}
+
 export const env = {
   apiUrl: parseApiUrl(import.meta.env.VITE_API_URL),
+  stripePublishableKey: parseStripeKey(import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY),
 } as const;

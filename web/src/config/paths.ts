@@ -6,4 +6,6 @@ export const paths = {
   signup: '/signup',
   passwordResetRequest: '/password/reset',
   passwordReset: (token: string) => `/password/reset/${encodeURIComponent(token)}`,
+  createAccount: '/create-account',
+  personalInfo: '/personal-info',
 } as const;

@@ -5,6 +5,7 @@ import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { clearSession, session, setCurrentUser } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { USER_TYPE, type User } from '@/types/api';
 
 import { getCurrentUser } from './api/get-current-user';
 import { getPasswordReset } from './api/get-password-reset';
@@ -17,16 +18,20 @@ import { logout } from './api/logout';
  */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<null> {
   if (session.token === null) throw redirect(paths.login);
-  if (session.user !== null) return null;
-  try {
-    setCurrentUser(await getCurrentUser({ signal: request.signal }));
-    return null;
-  } catch (error) {
-    // A navigation that was superseded aborts the check; that says nothing about the session.
-    if (isAbortError(error) || request.signal.aborted) throw error;
-    clearSession();
-    throw redirect(paths.login);
+  if (session.user === null) {
+    try {
+      setCurrentUser(await getCurrentUser({ signal: request.signal }));
+    } catch (error) {
+      // A navigation that was superseded aborts the check; that says nothing about the session.
+      if (isAbortError(error) || request.signal.aborted) throw error;
+      clearSession();
+      throw redirect(paths.login);
+    }
   }
+  const user = session.user;
+  const to = user === null ? null : personalInfoRedirect(user, new URL(request.url).pathname);
+  if (to !== null) throw redirect(to);
+  return null;
 }
 
 /** Login and sign-up are for visitors: a signed-in user is sent on to the dashboard. */
@@ -63,4 +68,34 @@ export async function loadPasswordReset({
     toast.error(errorMessage(error));
     throw redirect(paths.login);
   }
+}
+
+/**
+ * The launch page's loader: a visitor may be signed in or not. A token is checked as the guard
+ * does, but a failed check only forgets it (the visitor carries on as a guest).
+ */
+export async function loadOptionalSession({ request }: LoaderFunctionArgs): Promise<null> {
+  if (session.token === null || session.user !== null) return null;
+  try {
+    setCurrentUser(await getCurrentUser({ signal: request.signal }));
+  } catch (error) {
+    if (isAbortError(error) || request.signal.aborted) throw error;
+    clearSession();
+  }
+  return null;
+}
+
+/** Routes a client with an incomplete registration may still use: the contest flows. */
+function isContestFlow(pathname: string): boolean {
+  return pathname.startsWith('/contests/') || pathname === paths.personalInfo;
+}
+
+/**
+ * Clients whose registration step is 0 or 1 are sent to /personal-info, unless the route is a
+ * contest flow (contests doc, section 2).
+ */
+export function personalInfoRedirect(user: Pick<User, 'user_type_id' | 'registration_step'>, pathname: string): string | null {
+  if (user.user_type_id !== USER_TYPE.client) return null;
+  if ((user.registration_step ?? 2) >= 2 || isContestFlow(pathname)) return null;
+  return paths.personalInfo;
 }

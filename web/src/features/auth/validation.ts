@@ -96,3 +96,31 @@ export function validateNewPassword(values: NewPasswordValues): FormErrors<NewPa
     confirm_password: check(values.confirm_password, required, equalTo(values.password)),
   });
 }
+
+/** The client (launch) sign-up: contests doc, section 5. */
+export interface ClientSignupValues {
+  email: string;
+  phone: string;
+  username: string;
+  name: string;
+  password: string;
+  agree_terms: boolean;
+}
+
+export const EMPTY_CLIENT_SIGNUP: ClientSignupValues = { email: '', phone: '', username: '', name: '', password: '', agree_terms: false };
+
+/** The sign-up's e-mail says 'Required' (the other fields 'This field is required'). */
+export const REQUIRED_EMAIL = 'Required';
+
+/** E-mail 'Required' and valid, phone, username (no whitespace), name, password 8-128, terms. */
+export function validateClientSignup(values: ClientSignupValues): FormErrors<ClientSignupValues> {
+  const requiredEmail = (value: string) => (value.trim() === '' ? REQUIRED_EMAIL : null);
+  return collectErrors<ClientSignupValues>({
+    email: check(values.email, requiredEmail, email),
+    phone: check(values.phone, required),
+    username: check(values.username, required, usernameFormat),
+    name: check(values.name, required),
+    password: check(values.password, required, passwordLength),
+    agree_terms: check(values.agree_terms, accepted(MESSAGES.acceptTerms)),
+  });
+}

@@ -1,16 +1,43 @@
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { AppShell } from '@/components/layouts/app-shell';
 import { paths } from '@/config/paths';
+import { GuestLayout } from '@/features/auth/signup-client/guest-layout';
+import { LaunchAccountGate } from '@/features/auth/signup-client/launch-account-gate';
 import { LaunchBriefPage } from '@/features/launch-brief/components/launch-brief-page';
 import { session } from '@/lib/session';
+import { useLinkParams } from '@/features/auth/hooks/use-link-params';
 
-/** `/contests/:slug/launch`: a new contest's brief. */
+import { HeaderWidgets } from '../../header-widgets';
+
+/**
+ * `/contests/:slug/launch`: a new contest's brief, for a signed-in client or an anonymous
+ * visitor (who fills the brief first, then creates an account or logs in).
+ */
 export function LaunchBriefRoute() {
   const { user } = useSnapshot(session);
   const { slug = '' } = useParams();
-  if (user === null) return null;
-  return <LaunchBriefPage key={slug} target={{ mode: 'launch', slug }} user={user} />;
+  useLinkParams();
+  return (
+    <LaunchBriefPage
+      key={slug}
+      target={{ mode: 'launch', slug }}
+      user={user}
+      accountGate={(onSignedIn) => <LaunchAccountGate onSignedIn={onSignedIn} />}
+    />
+  );
+}
+
+/**
+ * The launch page's frame: the signed-in shell, or for a visitor who arrived signed out the guest
+ * frame, kept after they sign up on the page so the brief they typed stays on screen.
+ */
+export function LaunchFrame() {
+  const { user } = useSnapshot(session);
+  const [guest] = useState(user === null);
+  return guest ? <GuestLayout /> : <AppShell widgets={<HeaderWidgets />} />;
 }
 
 /** `/contests/:contestId/briefs/edit`: the owner edits the brief. */

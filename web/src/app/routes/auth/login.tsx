@@ -5,10 +5,12 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { toast } from '@/lib/toast';
+import { useLinkParams } from '@/features/auth/hooks/use-link-params';
 
 export function LoginRoute() {
   const navigate = useNavigate();
   const { t } = useTranslation('auth');
+  useLinkParams();
   return (
     <AuthLayout title={t('login.title')}>
       <LoginForm

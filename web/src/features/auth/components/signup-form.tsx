@@ -6,35 +6,22 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fields';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage, serverMessage } from '@/lib/error-messages';
+import { errorMessage } from '@/lib/error-messages';
 import { useForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { USER_TYPE, type User } from '@/types/api';
 
 import { register, type DesignerRegistration } from '../api/register';
+import { failureFrom, type Failure as SignupFailure } from '../failure';
 import { useLocations } from '../hooks/use-locations';
 import { signIn } from '../sign-in';
 import { EMPTY_SIGNUP, validateSignup, type SignupValues } from '../validation';
 
 type TextFieldName = Exclude<keyof SignupValues, 'agree_terms' | 'agree_age_requirements'>;
 
-interface Failure {
-  message: string;
-  /** Per-field messages from the server, cleared as the user edits the field. */
-  fields: Partial<Record<keyof SignupValues, string>>;
-}
+type Failure = SignupFailure<SignupValues>;
 
-function failureFrom(error: unknown): Failure {
-  const fields: Failure['fields'] = {};
-  if (error instanceof ApiError) {
-    for (const name of Object.keys(EMPTY_SIGNUP) as (keyof SignupValues)[]) {
-      const message = error.fieldMessage(name);
-      if (message) fields[name] = message;
-    }
-  }
-  return { message: serverMessage(error), fields };
-}
+const FIELD_NAMES = Object.keys(EMPTY_SIGNUP) as (keyof SignupValues)[];
 
 interface SignupFormProps {
   /** The `ref` query parameter the visitor arrived with, sent as referral_source. */
@@ -128,7 +115,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
     try {
       await register(payload);
     } catch (error) {
-      setFailure(failureFrom(error));
+      setFailure(failureFrom<SignupValues>(error, FIELD_NAMES));
       setPending(false);
       return;
     }

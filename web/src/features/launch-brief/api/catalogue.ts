@@ -23,10 +23,10 @@ export async function getContestType(id: number, options?: RequestOptions) {
 }
 
 /** GET /contests/types/{id}/questions: the brief's questions, in order. */
-export async function getQuestions(contestTypeId: number, options?: RequestOptions) {
-  const { data } = await apiClient.get<DataEnvelope<Question[]>>(
-    `/contests/types/${contestTypeId}/questions`,
-    options,
-  );
+export async function getQuestions(contestTypeId: number, options?: RequestOptions & { quickStartOnly?: boolean }) {
+  const { data } = await apiClient.get<DataEnvelope<Question[]>>(`/contests/types/${contestTypeId}/questions`, {
+    ...options,
+    query: options?.quickStartOnly ? { 'filter[quick_start_only]': 1 } : undefined,
+  });
   return data;
 }

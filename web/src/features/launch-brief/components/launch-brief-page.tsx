@@ -1,35 +1,49 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/form-fields';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { isClient } from '@/lib/roles';
+import { hasSubscribed, isClient } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@/lib/validators';
 import type { ContestType, Question, User } from '@/types/api';
 
 import { createContest, getBrief, updateBrief } from '../api/brief';
+import { validateCoupon } from '../api/coupon';
+import { myOpenContests } from '../api/my-contests';
 import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '../api/catalogue';
 import {
-  FILL_BRIEF_MESSAGE,
   FILL_BRIEF_MS,
   applyDraft,
   clearDraft,
   initialValues,
-  launchSteps,
   saveDraft,
   toPayload,
   validateBrief,
   valuesFromSaved,
   type BriefValues,
 } from '../brief-rules';
+import { forgetCoupon, rememberCoupon, storedCoupon } from '../coupon';
+import {
+  addsToQueue,
+  categoryFrom,
+  categoryParam,
+  destinationOf,
+  holdsFreeSlot,
+  launchChoices,
+  needsLogoWarning,
+  typesOf,
+  type Category,
+  type LaunchChoice,
+} from '../launch-choices';
 import { QuestionField } from './question-field';
-import { StepBar } from './step-bar';
+import { StepBar } from '@/components/layouts/launch-step-bar';
 
 export type LaunchBriefTarget = { mode: 'launch'; slug: string } | { mode: 'edit'; contestId: number };
 
@@ -43,8 +57,18 @@ interface Loaded {
  * the design brief, as a form built from the type's questions (section 5 rules, draft kept in
  * local storage while launching).
  */
-export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; user: Pick<User, 'user_type_id'> }) {
-  const { t } = useTranslation('launch-brief');
+interface LaunchBriefPageProps {
+  target: LaunchBriefTarget;
+  /** Null for an anonymous visitor: the brief comes first, then the account. */
+  user: Pick<User, 'user_type_id' | 'detail'> | null;
+  /**
+   * The Create Account / Log in tabs shown to an anonymous visitor once the brief is complete
+   * (composed by the app from the auth feature); signing in submits the brief.
+   */
+  accountGate?: (onSignedIn: (user: User, registered: boolean) => void) => ReactNode;
+}
+
+export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPageProps) {
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [values, setValues] = useState<BriefValues>({});
@@ -56,13 +80,22 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
   const [pending, setPending] = useState(false);
   const [step, setStep] = useState(2);
   const [types, setTypes] = useState<ContestType[] | null>(null);
+  const [askAccount, setAskAccount] = useState<LaunchChoice | null>(null);
+  const [choosing, setChoosing] = useState<LaunchChoice | null>(null);
+  const [hasActive, setHasActive] = useState(false);
+  const [warnType, setWarnType] = useState<ContestType | null>(null);
+  const [search] = useSearchParams();
+  const { t } = useTranslation('launch-brief');
+  const category = categoryFrom(search.get('category'));
+  const [switcherCategory, setSwitcherCategory] = useState<Category>(category);
+  const subscribed = user !== null && hasSubscribed(user);
   const fillTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const editing = target.mode === 'edit';
   const targetKey = editing ? `edit:${target.contestId}` : `launch:${target.slug}`;
 
   useEffect(() => {
-    if (!isClient(user)) {
-      toast.error('You do not have the correct account type to launch a contest.');
+    if (user !== null && !isClient(user)) {
+      toast.error(t('wrongAccountType'));
       navigate('/dashboard', { replace: true });
       return undefined;
     }
@@ -76,11 +109,11 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
             type = await getContestTypeBySlug(target.slug, { signal });
           } catch (error) {
             if (isAbortError(error)) throw error;
-            toast.error('That is not a valid type of contest.');
+            toast.error(t('invalidType'));
             navigate('/login', { replace: true });
             return;
           }
-          const questions = await getQuestions(type.id, { signal });
+          const questions = await getQuestions(type.id, { signal, quickStartOnly: category === 'quick' });
           setLoaded({ type, questions });
           setValues(applyDraft(questions, initialValues(questions)));
         } else {
@@ -104,6 +137,36 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
     // targetKey stands for target; user changes are handled by the shell.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [targetKey]);
+
+  // A coupon code from the URL is kept (encoded) for 24 hours.
+  const urlCoupon = search.get('discount_code');
+  useEffect(() => {
+    if (urlCoupon) rememberCoupon(urlCoupon);
+  }, [urlCoupon]);
+
+  // A signed-in client's coupon is validated by type; a refusal clears it with the server's message.
+  const loadedTypeId = loaded?.type.id ?? null;
+  const signedInClient = user !== null && isClient(user);
+  useEffect(() => {
+    const code = storedCoupon();
+    if (editing || loadedTypeId === null || !signedInClient || code === null) return;
+    validateCoupon(loadedTypeId, code).then(
+      (answer) => toast.success(answer.message),
+      (error: unknown) => {
+        forgetCoupon();
+        toast.error(errorMessage(error));
+      },
+    );
+  }, [editing, loadedTypeId, signedInClient, urlCoupon]);
+
+  // Whether another contest holds the subscriber's free slot (hides Start Contest Now).
+  useEffect(() => {
+    if (!subscribed || editing) return;
+    myOpenContests().then(
+      (contests) => setHasActive(contests.some(holdsFreeSlot)),
+      () => setHasActive(true),
+    );
+  }, [subscribed, editing]);
 
   useEffect(() => () => {
     if (fillTimer.current !== null) clearTimeout(fillTimer.current);
@@ -139,6 +202,11 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // The form's submit is the first choice offered (Continue, or a subscriber's Start Contest Now).
+    await choose(choices[0] ?? 'continue');
+  }
+
+  async function choose(choice: LaunchChoice) {
     if (pending) return;
     if (!valid) {
       setAttempted(true);
@@ -146,27 +214,56 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
       showFillBrief();
       return;
     }
+    if (user === null && !editing) {
+      // An anonymous visitor: the account first, then the brief is sent.
+      setAskAccount(choice);
+      return;
+    }
+    await submitBrief(choice, subscribed);
+  }
+
+  async function onSignedIn(account: User, registered: boolean) {
+    const choice = askAccount ?? 'continue';
+    setAskAccount(null);
+    if (!isClient(account)) {
+      toast.error(t('wrongAccountType'));
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    if (registered) toast.success(t('registered'));
+    await submitBrief(choice, hasSubscribed(account));
+  }
+
+  async function submitBrief(choice: LaunchChoice, isSubscriber: boolean) {
     setPending(true);
+    setChoosing(choice);
     setFailure(null);
+    const coupon = editing ? null : storedCoupon();
     const payload = {
       contest_type_id: type.id,
       contest_type_questions: toPayload(questions, values),
-      ...(type.only_tip_start === 1 ? { is_tip: 1 } : {}),
+      ...(type.only_tip_start === 1 || category === 'tip' ? { is_tip: 1 } : {}),
+      ...(category === 'quick' ? { is_quick_start: 1 } : {}),
+      ...(addsToQueue(choice, isSubscriber) ? { is_added_queue: 1 } : {}),
+      ...(coupon ? { coupon_code: coupon } : {}),
     };
     try {
       if (target.mode === 'edit') {
         await updateBrief(target.contestId, payload);
-        toast.success('Design Brief Updated');
+        toast.success(t('briefUpdated'));
         navigate(`/contests/${target.contestId}/options`);
       } else {
         const contest = await createContest(payload);
         clearDraft();
-        toast.success('Your design brief has been created!');
-        navigate(`/contests/${contest.id}/options`);
+        toast.success(choice === 'queue' ? t('addedToQueue') : t('briefCreated'));
+        navigate(destinationOf(choice, contest.id, isSubscriber));
       }
     } catch (error) {
+      // The spec shows a failed queue save as a success-type toast.
+      if (choice === 'queue') toast.success(t('queueFailed'));
       setFailure(errorMessage(error));
       setPending(false);
+      setChoosing(null);
     }
   }
 
@@ -182,26 +279,107 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
     }
   }
 
+  /** Switching type or category: the title, brief and description travel in local storage. */
+  function switchTo(option: ContestType, nextCategory: Category) {
+    setWarnType(null);
+    setStep(2);
+    saveDraft(questions, values);
+    if (option.id !== type.id || nextCategory !== category) {
+      navigate(`/contests/${option.launch_brief_slug}/launch${categoryParam(nextCategory)}`);
+    }
+  }
+
+  function pickType(option: ContestType) {
+    if (needsLogoWarning(type.id, questions, values) && (option.id !== type.id || switcherCategory !== category)) {
+      setWarnType(option);
+      return;
+    }
+    switchTo(option, switcherCategory);
+  }
+
+  const choiceLabels: Record<LaunchChoice, string> = {
+    continue: t('continue'),
+    start: t('startNow'),
+    queue: t('addToQueue'),
+    pay: t('payToStart'),
+  };
+  const choices = editing ? [] : launchChoices(subscribed, hasActive);
+  const categories: Category[] = ['normal', 'quick', 'tip'];
+
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <StepBar steps={launchSteps(type.only_tip_start === 1)} current={step} onStep={(s) => void goToStep(s)} />
+      {askAccount !== null && accountGate && (
+        <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4" onClick={() => setAskAccount(null)}>
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="account-gate-title"
+            onClick={(event) => event.stopPropagation()}
+            className="max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-xl sm:rounded-2xl"
+          >
+            {accountGate((account, registered) => void onSignedIn(account, registered))}
+          </div>
+        </div>
+      )}
+      {warnType !== null && (
+        <ModalDialog
+          title={t('warnTitle')}
+          onClose={() => {
+            // Cancel resets the switcher to the default category.
+            setWarnType(null);
+            setSwitcherCategory('normal');
+          }}
+          footer={
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setWarnType(null);
+                  setSwitcherCategory('normal');
+                }}
+              >
+                {t('common:cancel')}
+              </Button>
+              <Button onClick={() => switchTo(warnType, switcherCategory)}>{t('warnConfirm')}</Button>
+            </>
+          }
+        >
+          {t('warnBody')}
+        </ModalDialog>
+      )}
+      <StepBar
+        steps={[t('stepType'), t('stepBrief'), type.only_tip_start === 1 || category === 'tip' ? t('stepDetails') : t('stepPrize'), t('stepLaunch')]}
+        current={step}
+        onStep={(s) => void goToStep(s)}
+      />
       {step === 1 ? (
-        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <h1 className="text-xl font-semibold text-slate-900">{t('chooseType')}</h1>
           <p className="mt-1 text-sm text-slate-500">{t('typeKept')}</p>
+          <div role="tablist" aria-label={t('category')} className="mt-4 flex flex-wrap gap-2">
+            {categories.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="tab"
+                aria-selected={switcherCategory === option}
+                onClick={() => setSwitcherCategory(option)}
+                className={`rounded-full border px-3 py-1.5 text-sm font-medium ${switcherCategory === option ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 text-slate-700 hover:border-indigo-400'}`}
+              >
+                {t(`category_${option}`)}
+              </button>
+            ))}
+          </div>
           {types === null ? (
             <Spinner label={t('loadingTypes')} />
           ) : (
             <div className="mt-4 grid gap-3 sm:grid-cols-3">
-              {types.map((option) => (
+              {typesOf(types, switcherCategory).map((option) => (
                 <button
                   key={option.id}
                   type="button"
-                  onClick={() => {
-                    setStep(2);
-                    if (option.id !== type.id) navigate(`/contests/${option.launch_brief_slug}/launch`);
-                  }}
-                  className={`rounded-lg border px-4 py-3 text-left text-sm hover:border-indigo-400 ${option.id === type.id ? 'border-indigo-600 bg-indigo-50 font-semibold' : 'border-slate-200'}`}
+                  onClick={() => pickType(option)}
+                  className={`rounded-lg border px-4 py-3 text-left text-sm hover:border-indigo-400 ${option.id === type.id && switcherCategory === category ? 'border-indigo-600 bg-indigo-50 font-semibold' : 'border-slate-200'}`}
                 >
                   {option.listing_title}
                 </button>
@@ -210,13 +388,16 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
           )}
         </section>
       ) : (
-        <form onSubmit={handleSubmit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <section className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form onSubmit={handleSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <section className="min-w-0 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <div>
-              <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{type.listing_title}</p>
+              <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">
+                {type.listing_title}
+                {category !== 'normal' && ` · ${t(`category_${category}`)}`}
+              </p>
               <h1 className="text-2xl font-bold text-slate-900">{editing ? t('editTitle') : t('title')}</h1>
             </div>
-            {fillBrief && <Alert onDismiss={() => setFillBrief(false)}>{FILL_BRIEF_MESSAGE}</Alert>}
+            {fillBrief && <Alert onDismiss={() => setFillBrief(false)}>{t('fillBrief')}</Alert>}
             {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
             {questions.map((question) => (
               <QuestionField
@@ -233,16 +414,30 @@ export function LaunchBriefPage({ target, user }: { target: LaunchBriefTarget; u
             {needsTerms && (
               <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
                 <p className="mb-3">{type.participate_terms}</p>
-                <CheckboxField label={t('acceptTerms')} checked={termsAccepted} onChange={setTermsAccepted} error={attempted ? termsError : undefined} />
+                <CheckboxField label={t('acceptTerms')} checked={termsAccepted} onChange={setTermsAccepted} error={attempted && termsError ? t('acceptTermsError') : undefined} />
               </div>
             )}
-            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <p className="text-sm text-slate-600">
-                {editing ? t('editHint') : t('nextHint')}
-              </p>
-              <Button type="submit" className="mt-3 w-full" disabled={pending || (attempted && !valid)} isLoading={pending}>
-                {editing ? t('update') : t('continue')}
-              </Button>
+            <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <p className="text-sm text-slate-600">{editing ? t('editNext') : subscribed ? t('subscriberNext') : t('next')}</p>
+              {editing ? (
+                <Button type="submit" className="w-full" disabled={pending || (attempted && !valid)} isLoading={pending}>
+                  {t('updateBrief')}
+                </Button>
+              ) : (
+                choices.map((choice, index) => (
+                  <Button
+                    key={choice}
+                    type={index === 0 ? 'submit' : 'button'}
+                    variant={index === 0 ? 'primary' : 'secondary'}
+                    className="w-full"
+                    onClick={index === 0 ? undefined : () => void choose(choice)}
+                    disabled={pending || (attempted && !valid)}
+                    isLoading={pending && choosing === choice}
+                  >
+                    {choiceLabels[choice]}
+                  </Button>
+                ))
+              )}
             </div>
           </aside>
         </form>

@@ -137,7 +137,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
       control = (
         <div className="space-y-3">
           {question.options.map((option) => (
-            <div key={option.id} className="grid grid-cols-[4.5rem_minmax(0,1fr)_4.5rem] items-center gap-2 sm:grid-cols-[7rem_minmax(0,1fr)_7rem] sm:gap-3 text-xs text-slate-600">
+            <div key={option.id} className="grid grid-cols-[4.5rem_minmax(0,1fr)_4.5rem] items-center gap-2 text-xs text-slate-600 sm:grid-cols-[7rem_minmax(0,1fr)_7rem] sm:gap-3">
               <span className="text-right">{option.title_left ?? option.title}</span>
               <input
                 type="range"

@@ -1,0 +1,181 @@
+// A new client (not a demo account) launches a contest from the browser: fills the logo brief
+// anonymously, creates an account inside the launch flow, picks a package and an upgrade,
+// reviews, adds a test card, pays, and sees the contest go Active live (the hub's
+// `contest.status` on the contest's channel, without a reload).
+//
+// `launchAndPay(ctx, page)` is exported so a longer journey can chain it (a designer enters,
+// the client awards, ...): it answers { contestId, username, password, total }.
+
+/** A fresh client: unique per run so the journey never depends on seeded accounts. */
+function newClient() {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  return {
+    username: `maya_${stamp}`,
+    email: `maya.${stamp}@example.com`,
+    password: 'harbor-coffee-2026',
+    name: 'Maya Lindqvist',
+    phone: '+1 555 0100',
+  };
+}
+
+/** Fills the logo brief's required questions (type 1, slug logo-design). */
+async function fillLogoBrief(page) {
+  await page.getByLabel(/What name should appear in your logo/).fill('Harbor Coffee Roasters');
+  await page
+    .getByLabel(/Describe what your organization/)
+    .fill('A small-batch coffee roaster by the harbour. We sell beans online and run two cafés; our customers are young professionals who care where their coffee comes from.');
+  await page.getByLabel(/Which industry are you in/).selectOption({ label: 'Food & Drink' });
+  await page.getByLabel(/^Height/).fill('500');
+  await page.getByLabel(/^Width/).fill('500');
+}
+
+export async function launchAndPay(ctx, page, client = newClient()) {
+  const { baseUrl, t, shot, log } = ctx;
+
+  // 1. The brief, as an anonymous visitor.
+  await page.goto(`${baseUrl}/contests/logo-design/launch`);
+  await fillLogoBrief(page);
+  await page.getByLabel(t('launch-brief:acceptTerms')).check();
+  await shot(page, 'brief-filled');
+  await page.getByRole('button', { name: t('launch-brief:continue'), exact: true }).click();
+
+  // 2. Create Account inside the launch flow; the brief is then submitted.
+  const gate = page.getByRole('dialog');
+  await gate.getByRole('tab', { name: t('signup-client:tabSignup') }).waitFor();
+  await gate.getByLabel(t('signup-client:email')).fill(client.email);
+  await gate.getByLabel(t('signup-client:phone')).fill(client.phone);
+  await gate.getByLabel(t('signup-client:username')).fill(client.username);
+  await gate.getByLabel(t('signup-client:name'), { exact: true }).fill(client.name);
+  await gate.getByLabel(t('signup-client:password')).fill(client.password);
+  await gate.getByLabel(t('signup-client:agree_terms')).check();
+  await shot(page, 'create-account');
+  await gate.getByRole('button', { name: t('signup-client:submit') }).click();
+  await page.waitForURL(/\/contests\/\d+\/options/);
+  await page.getByText(t('launch-brief:registered')).waitFor();
+  const contestId = Number(/\/contests\/(\d+)\/options/.exec(page.url())[1]);
+  log(`${client.username} signed up and created contest ${contestId}`);
+
+  // 3. Options: a package and an upgrade; the total follows the choices.
+  const { data: pricings } = await ctx.api('GET', '/contests/types/1/pricings');
+  const { data: upgrades } = await ctx.api('GET', '/contests/types/1/upgrades');
+  const gold = pricings.find((p) => p.name === 'Gold');
+  const featured = upgrades.find((u) => u.is_featured === 1);
+  await page.getByTestId(`package-${gold.id}`).click();
+  await page.getByTestId(`upgrade-${featured.id}`).locator('input').check();
+  const total = gold.amount + featured.amount;
+  await page.getByTestId('options-total').filter({ hasText: `$${total}` }).waitFor();
+  await shot(page, 'options');
+  await page.getByRole('button', { name: t('contest-options:continueToReview') }).click();
+
+  // 4. Review: the summary, then a card added in the flow and paid with.
+  await page.waitForURL(/\/contests\/\d+\/review/);
+  await page.getByTestId('review-total').filter({ hasText: `$${total}` }).waitFor();
+  const form = page.getByTestId('add-card-form');
+  await form.getByLabel(t('payments:cardholderName')).fill(client.name);
+  await shot(page, 'review-add-card');
+  await form.getByRole('button', { name: t('payments:saveCard') }).click();
+  const saved = page.getByTestId('card-4242');
+  await saved.waitFor();
+  if (!(await saved.isChecked())) throw new Error('the card just added is not preselected');
+  // A card that never paid here asks for its CVC, and the pay button waits for it.
+  const pay = page.getByTestId('pay-button');
+  await page.getByText(t('payments:cvcRequired')).waitFor();
+  if (await pay.isEnabled()) throw new Error('the pay button is enabled without the CVC');
+  await page.getByLabel(t('payments:cvc'), { exact: true }).fill('123');
+  await page.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+  await shot(page, 'review-ready-to-pay');
+
+  // 5. Pay; the contest goes Active on this page, told by the hub.
+  await ctx.markDocument(page);
+  await pay.click();
+  await page.getByTestId('contest-active').waitFor();
+  await ctx.assertSameDocument(page, 'the contest went Active');
+  await shot(page, 'contest-active');
+  const { data: contest } = await ctx.api('GET', `/contests/${contestId}`);
+  if (contest.status_id !== 2) throw new Error(`the contest's status is ${contest.status_id}, not 2 (Active)`);
+  return { contestId, username: client.username, password: client.password, total };
+}
+
+export default {
+  name: 'contest-launch',
+  variants: ['en', 'es', 'mobile'],
+  timeoutMs: 240_000,
+  async run(ctx) {
+    const page = await ctx.open('client');
+    const { contestId } = await launchAndPay(ctx, page);
+    // The contest page opens from the success panel.
+    await page.getByRole('link', { name: ctx.t('contest-options:openContest') }).click();
+    await page.waitForURL(new RegExp(`/contests/${contestId}/entries`));
+    await ctx.shot(page, 'contest-page');
+
+    // After launch: an upgrade bought (the one already on the contest cannot be chosen again),
+    // then the prize raised; both paid with the saved card, which no longer asks for its CVC.
+    const { t, baseUrl } = ctx;
+    await page.goto(`${baseUrl}/contests/${contestId}/upgrades`);
+    const { data: upgrades } = await ctx.api('GET', '/contests/types/1/upgrades');
+    const featured = upgrades.find((u) => u.is_featured === 1);
+    const highlighted = upgrades.find((u) => u.is_highlighted === 1);
+    if (!(await page.getByTestId(`upgrade-${featured.id}`).locator('input').isDisabled())) {
+      throw new Error('the upgrade already on the contest can be chosen again');
+    }
+    await page.getByTestId(`upgrade-${highlighted.id}`).locator('input').check();
+    const upgradePay = page.getByTestId('pay-panel').first();
+    await upgradePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+    await ctx.shot(page, 'upgrades-after-launch');
+    await upgradePay.getByTestId('pay-button').click();
+    await page.getByTestId(`upgrade-${highlighted.id}`).locator('input:disabled').waitFor();
+    await page.getByRole('radio', { name: '+$50', exact: true }).click();
+    const prizePay = page.getByTestId('pay-panel').last();
+    await prizePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+    await prizePay.getByTestId('pay-button').click();
+    await page.getByText('$650').waitFor();
+    await ctx.shot(page, 'prize-raised');
+
+    // Outside the contest flows a new client is asked for their personal information first.
+    await page.goto(`${baseUrl}/payment-methods`);
+    await page.waitForURL(/\/personal-info$/);
+    await page.getByLabel(t('signup-client:phone')).fill('+1 555 0100');
+    const pick = async (label) => {
+      const select = page.getByLabel(t(label));
+      await select.locator('option').nth(1).waitFor({ state: 'attached' });
+      await select.selectOption({ index: 1 });
+    };
+    await pick('signup-client:region');
+    await pick('signup-client:country');
+    if (await page.getByLabel(t('signup-client:state')).count()) await pick('signup-client:state');
+    await page.getByLabel(t('signup-client:city')).fill('Portland');
+    await ctx.shot(page, 'personal-info');
+    await page.getByRole('button', { name: t('signup-client:save') }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    // Payment methods: the card added while paying is the default; a second card becomes the default.
+    await page.goto(`${baseUrl}/payment-methods`);
+    await page.getByTestId('card-tile-4242').waitFor();
+    await page.getByRole('button', { name: t('payments:addAnotherCard') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t('payments:cardholderName')).fill('Maya Lindqvist');
+    await dialog.getByLabel(t('payments:testCard')).selectOption('pm_card_mastercard');
+    await dialog.getByRole('button', { name: t('payments:saveCard') }).click();
+    const mastercard = page.getByTestId('card-tile-4444');
+    await mastercard.waitFor();
+    await mastercard.getByRole('button', { name: t('payments:makeDefault') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t('payments:confirm') }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: t('payments:defaultCard') }).locator('..').getByTestId('card-tile-4444').waitFor();
+    await ctx.shot(page, 'payment-methods');
+
+    // Subscriptions: unlimited upgrades ($49), paid with the (new, default) card and its CVC.
+    await page.goto(`${baseUrl}/subscriptions`);
+    await page.getByText(t('subscriptions:none')).waitFor();
+    await page.getByRole('button', { name: t('subscriptions:purchase') }).nth(1).click();
+    const pay = page.getByRole('dialog');
+    const preselected = pay.getByTestId('card-4444');
+    await preselected.waitFor();
+    if (!(await preselected.isChecked())) throw new Error('the default card is not preselected');
+    await pay.getByLabel(t('payments:cvc'), { exact: true }).fill('321');
+    await ctx.shot(page, 'subscription-pay');
+    await pay.getByTestId('pay-button').click();
+    await page.getByTestId('active-subscriptions').getByText(t('subscriptions:name_2')).waitFor();
+    await ctx.shot(page, 'subscription-active');
+  },
+};

@@ -1,0 +1,181 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Breadcrumb } from '@/components/layouts/breadcrumb';
+import { Spinner } from '@/components/ui/spinner';
+import { useContestChannel } from '@/realtime/hooks';
+
+import { getContest, getPrice } from '../api/options';
+import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest, usd } from '../pricing';
+import { useLaunchData } from '../use-launch-data';
+import { UpgradeList } from './upgrade-list';
+
+export interface ExtraPaymentSlot {
+  /** The purpose's payment-intent route. */
+  intentBase: string;
+  body: Record<string, unknown>;
+  amount: number;
+  onPaid: () => void;
+}
+
+interface ExtrasPageProps {
+  contestId: number;
+  payment: (slot: ExtraPaymentSlot) => ReactNode;
+}
+
+/**
+ * `/contests/{id}/upgrades`: after launch, the owner buys upgrades (those already on the contest
+ * disabled) and raises the prize (the spec's amounts), each paid with a saved card; the contest's
+ * `contest.updated` event brings the change live.
+ */
+export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
+  const { t } = useTranslation('contest-options');
+  const { data, setData } = useLaunchData(contestId);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [raise, setRaise] = useState<number>(PRIZE_INCREASES[0]);
+  const [days, setDays] = useState<number>(EXTEND_DAYS[0]);
+  const [perDay, setPerDay] = useState<number | null>(null);
+
+  // The per-day price of an extension, as the server will charge it.
+  useEffect(() => {
+    const controller = new AbortController();
+    getPrice('contest.extend.day', { signal: controller.signal }).then(setPerDay, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  async function refresh() {
+    const contest = await getContest(contestId);
+    setData((current) => (current ? { ...current, contest } : current));
+  }
+
+  useContestChannel(contestId, {
+    onEvent: (event) => {
+      if (event.type === 'contest.updated' || event.type === 'contest.status') void refresh();
+    },
+  });
+
+  if (data === null) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  const { contest, upgrades, freeUpgrades } = data;
+  const onContest = upgradesOnContest(contest, upgrades);
+  const picked = upgrades.filter((u) => chosen.includes(u.id) && !onContest.includes(u.id));
+  const upgradesTotal = picked.reduce((sum, u) => sum + u.amount, 0);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <Breadcrumb
+        trail={[
+          { label: t('dashboard'), to: '/dashboard' },
+          { label: contest.title, to: `/contests/${contest.id}/entries` },
+        ]}
+        current={t('extrasTitle')}
+      />
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t('extrasTitle')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('extrasIntro', { prize: usd(contest.detail.winning_entry_amount) })}</p>
+      </header>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">{t('upgrades')}</h2>
+        {!canBuyUpgrades(contest.status_id) ? (
+          <p className="mt-2 text-sm text-slate-500">{t('upgradesClosed')}</p>
+        ) : (
+          <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+            <UpgradeList upgrades={upgrades} onContest={onContest} chosen={chosen} setChosen={setChosen} freeUpgrades={freeUpgrades} />
+            <div className="self-start">
+              {picked.length === 0 ? (
+                <p className="text-sm text-slate-500">{t('pickUpgrades')}</p>
+              ) : (
+                payment({
+                  intentBase: `/contests/${contest.id}/upgrades/payments/stripe/payment-intents`,
+                  body: { upgrade_ids: picked.map((u) => u.id) },
+                  amount: freeUpgrades ? 0 : upgradesTotal,
+                  onPaid: () => {
+                    setChosen([]);
+                    void refresh();
+                  },
+                })
+              )}
+            </div>
+          </div>
+        )}
+      </section>
+
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">{t('raisePrize')}</h2>
+        {!canRaisePrize(contest.status_id) ? (
+          <p className="mt-2 text-sm text-slate-500">{t('prizeClosed')}</p>
+        ) : (
+          <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+            <div>
+              <p className="mb-3 text-sm text-slate-600">{t('raisePrizeHint')}</p>
+              <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('raisePrize')}>
+                {PRIZE_INCREASES.map((amount) => (
+                  <button
+                    key={amount}
+                    type="button"
+                    role="radio"
+                    aria-checked={raise === amount}
+                    onClick={() => setRaise(amount)}
+                    className={`rounded-lg border px-3 py-2 text-sm font-semibold ${raise === amount ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 text-slate-700 hover:border-indigo-400'}`}
+                  >
+                    +{usd(amount)}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <div className="self-start">
+              {payment({
+                intentBase: `/contests/${contest.id}/increase-prize/payments/stripe/payment-intents`,
+                body: { amount: raise },
+                amount: raise,
+                onPaid: () => void refresh(),
+              })}
+            </div>
+          </div>
+        )}
+      </section>
+      {canExtend(contest.status_id) && perDay !== null && (
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">{t('extend')}</h2>
+          <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+            <div>
+              <p className="mb-3 text-sm text-slate-600">{t('extendHint', { price: usd(perDay) })}</p>
+              <label className="block text-sm font-medium text-slate-700">
+                {t('extendBy')}
+                <select
+                  value={days}
+                  onChange={(event) => setDays(Number(event.target.value))}
+                  className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+                >
+                  {EXTEND_DAYS.map((n) => (
+                    <option key={n} value={n}>
+                      {t('days', { count: n })} · {usd(n * perDay)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <div className="self-start">
+              {payment({
+                intentBase: `/contests/${contest.id}/extends/payments/stripe/payment-intents`,
+                body: { days },
+                amount: days * perDay,
+                onPaid: () => void refresh(),
+              })}
+            </div>
+          </div>
+        </section>
+      )}
+      <Link to={`/contests/${contest.id}/entries`} className="inline-block text-sm font-medium text-indigo-700 hover:underline">
+        {t('backToContest')}
+      </Link>
+    </div>
+  );
+}

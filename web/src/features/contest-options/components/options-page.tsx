@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-messages';
+
+import { setOptions } from '../api/options';
+import { initialLength, initialPricing, totalOf, upgradesOnContest, usd } from '../pricing';
+import { useLaunchData, type LaunchData } from '../use-launch-data';
+import { LaunchSteps } from './launch-steps';
+import { StartSubscriptionModal } from './start-subscription-modal';
+import { TotalRow } from './total-row';
+import { UpgradeOption } from './upgrade-option';
+
+/** `/contests/{id}/options`: step 3 of the launch, the prize package, the length and the upgrades. */
+export function OptionsPage({ contestId, subscribed }: { contestId: number; subscribed: boolean }) {
+  const { data } = useLaunchData(contestId);
+  if (data === null) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  return <OptionsForm key={data.contest.id} data={data} subscribed={subscribed} />;
+}
+
+function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boolean }) {
+  const { t } = useTranslation('contest-options');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { contest, pricings, upgrades, lengths, freeUpgrades } = data;
+  const [pricingId, setPricingId] = useState(() => initialPricing(pricings, contest.contest_type_pricing_id));
+  const [lengthId, setLengthId] = useState(() => initialLength(lengths, contest.contest_type_length_id));
+  const [upgradeIds, setUpgradeIds] = useState<number[]>(() => upgradesOnContest(contest, upgrades));
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Start Contest Now on the brief opens the start-next-subscription-contest modal here.
+  const [startModal, setStartModal] = useState(subscribed && search.get('start') === '1' && contest.status_id === 1);
+
+  const pricing = pricings.find((p) => p.id === pricingId) ?? null;
+  const length = lengths.find((l) => l.id === lengthId) ?? null;
+  const chosen = upgrades.filter((u) => upgradeIds.includes(u.id));
+  const total = totalOf({ pricing, upgrades: chosen, length, freeUpgrades });
+  const tipOnly = contest.is_tip === 1;
+
+  function toggle(id: number, on: boolean) {
+    setUpgradeIds((current) => (on ? [...current, id] : current.filter((known) => known !== id)));
+  }
+
+  async function save() {
+    if (pricingId === null || pending) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      await setOptions(contest.id, { contest_type_pricing_id: pricingId, upgrade_ids: upgradeIds, contest_length_id: lengthId });
+      const pay = search.get('pay') === '1' ? '?pay=1' : '';
+      navigate(`/contests/${contest.id}/review${pay}`);
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <LaunchSteps contestId={contest.id} current={3} tipOnly={tipOnly} />
+      {startModal && (
+        <StartSubscriptionModal data={data} pricingId={pricingId} lengthId={lengthId} onClose={() => setStartModal(false)} />
+      )}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-6">
+          <header>
+            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
+            <h1 className="text-2xl font-bold text-slate-900">{contest.title || t('untitled')}</h1>
+            <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
+          </header>
+          {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+
+          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 className="text-lg font-semibold text-slate-900">{t('packages')}</h2>
+            <p className="mt-1 text-sm text-slate-500">{t('packagesHint')}</p>
+            <div className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" role="radiogroup" aria-label={t('packages')}>
+              {pricings.map((option) => {
+                const active = option.id === pricingId;
+                return (
+                  <button
+                    key={option.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={active}
+                    data-testid={`package-${option.id}`}
+                    onClick={() => setPricingId(option.id)}
+                    className={`relative rounded-xl border p-4 text-left transition ${active ? 'border-indigo-600 bg-indigo-50 ring-2 ring-indigo-600' : 'border-slate-200 hover:border-indigo-300'}`}
+                  >
+                    {option.is_recommended === 1 && (
+                      <span className="absolute -top-2.5 right-3 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">
+                        {t('recommended')}
+                      </span>
+                    )}
+                    <span className="block text-sm font-semibold text-slate-700">{option.name}</span>
+                    <span className="mt-1 block text-2xl font-bold text-slate-900">{usd(option.amount)}</span>
+                    <span className="mt-2 block text-xs text-slate-600">{t('designerReceives', { amount: usd(option.winning_entry_amount) })}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+
+          {lengths.length > 0 && (
+            <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+              <h2 className="text-lg font-semibold text-slate-900">{t('lengths')}</h2>
+              <div className="mt-4 grid gap-2 sm:grid-cols-2">
+                {lengths.map((option) => (
+                  <label
+                    key={option.id}
+                    className={`flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 text-sm ${option.id === lengthId ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200 hover:border-slate-300'}`}
+                  >
+                    <input type="radio" name="length" className="size-4" checked={option.id === lengthId} onChange={() => setLengthId(option.id)} />
+                    <span className="flex-1 font-medium text-slate-900">{t(`days_${option.days}`, { defaultValue: option.name, count: option.days })}</span>
+                    <span className="text-slate-700">{option.amount === 0 ? t('included') : `+${usd(option.amount)}`}</span>
+                  </label>
+                ))}
+              </div>
+            </section>
+          )}
+
+          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 className="text-lg font-semibold text-slate-900">{t('upgrades')}</h2>
+            {freeUpgrades && <p className="mt-1 text-sm text-emerald-700">{t('freeUpgrades')}</p>}
+            <div className="mt-4 space-y-2">
+              {upgrades.map((upgrade) => (
+                <UpgradeOption
+                  key={upgrade.id}
+                  upgrade={upgrade}
+                  checked={upgradeIds.includes(upgrade.id)}
+                  disabled={false}
+                  freeUpgrades={freeUpgrades}
+                  onChange={(on) => toggle(upgrade.id, on)}
+                />
+              ))}
+            </div>
+          </section>
+        </div>
+
+        <aside className="self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
+          <h2 className="text-base font-semibold text-slate-900">{t('summary')}</h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            {pricing && (
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">{t('packageLine', { name: pricing.name })}</dt>
+                <dd className="font-medium">{usd(pricing.amount)}</dd>
+              </div>
+            )}
+            {length && length.amount > 0 && (
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">{t(`days_${length.days}`, { defaultValue: length.name, count: length.days })}</dt>
+                <dd className="font-medium">{usd(length.amount)}</dd>
+              </div>
+            )}
+            {chosen.map((upgrade) => (
+              <div key={upgrade.id} className="flex justify-between gap-2">
+                <dt className="text-slate-600">{upgrade.name}</dt>
+                <dd className="font-medium">{freeUpgrades ? t('free') : usd(upgrade.amount)}</dd>
+              </div>
+            ))}
+            <TotalRow total={total} testId="options-total" className="gap-2 border-t border-slate-200 pt-2" />
+          </dl>
+          <Button className="mt-4 w-full" onClick={() => void save()} disabled={pricingId === null || pending} isLoading={pending}>
+            {t('continueToReview')}
+          </Button>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Spinner } from '@/components/ui/spinner';
+import { useContestChannel } from '@/realtime/hooks';
+
+import { getContest } from '../api/options';
+import { totalOf, upgradesOnContest, usd } from '../pricing';
+import { useLaunchData } from '../use-launch-data';
+import { LaunchSteps } from './launch-steps';
+import { TotalRow } from './total-row';
+
+export interface PaymentSlot {
+  /** Whole dollars, as the choices price it. */
+  amount: number;
+  contestId: number;
+  /** The payment went through: the page now waits for the contest to go Active. */
+  onPaid: () => void;
+}
+
+interface ReviewPageProps {
+  contestId: number;
+  /** The payment form (composed by the app: the payments feature). */
+  payment: (slot: PaymentSlot) => ReactNode;
+}
+
+function isActivation(event: { type: string; data: unknown }): boolean {
+  if (event.type !== 'contest.status') return false;
+  const data = event.data as { status_id?: number } | null;
+  return typeof data?.status_id === 'number' && data.status_id >= 2;
+}
+
+/**
+ * `/contests/{id}/review`: step 4, what the client is about to buy, the payment, and then the
+ * contest going Active, told live by the hub (`contest.status` on the contest's channel).
+ */
+export function ReviewPage({ contestId, payment }: ReviewPageProps) {
+  const { t } = useTranslation('contest-options');
+  const { data, setData } = useLaunchData(contestId);
+  const [paid, setPaid] = useState(false);
+  const paidRef = useRef(false);
+  useEffect(() => {
+    paidRef.current = paid;
+  }, [paid]);
+
+  async function refresh() {
+    const contest = await getContest(contestId);
+    setData((current) => (current ? { ...current, contest } : current));
+  }
+
+  useContestChannel(contestId, {
+    onEvent: (event) => {
+      if (isActivation(event)) void refresh();
+    },
+    // Events may have been missed while the socket was away: ask once more after paying.
+    onSubscribed: ({ recovered }) => {
+      if (!recovered && paidRef.current) void refresh();
+    },
+  });
+
+  if (data === null) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+
+  const { contest, pricings, upgrades, lengths, freeUpgrades } = data;
+  const pricing = pricings.find((p) => p.id === contest.contest_type_pricing_id) ?? null;
+  const length = lengths.find((l) => l.id === contest.contest_type_length_id) ?? null;
+  const onContest = upgradesOnContest(contest, upgrades);
+  const chosen = upgrades.filter((u) => onContest.includes(u.id));
+  const total = totalOf({ pricing, upgrades: chosen, length, freeUpgrades });
+  const active = contest.status_id >= 2;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <LaunchSteps contestId={contest.id} current={4} tipOnly={contest.is_tip === 1} />
+      {active ? (
+        <section className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900 shadow-sm" data-testid="contest-active" role="status">
+          <p className="text-sm font-semibold tracking-wide uppercase">{t('activeBadge')}</p>
+          <h1 className="mt-1 text-2xl font-bold">{t('activeTitle')}</h1>
+          <p className="mt-2 text-sm">{t('activeBody')}</p>
+          <Link
+            to={`/contests/${contest.id}/entries`}
+            className="mt-4 inline-flex rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+          >
+            {t('openContest')}
+          </Link>
+          <Link
+            to={`/contests/${contest.id}/upgrades`}
+            className="mt-4 ml-3 inline-flex rounded-md border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-100"
+          >
+            {t('boost')}
+          </Link>
+        </section>
+      ) : paid ? (
+        <section className="flex items-center gap-3 rounded-2xl border border-indigo-200 bg-indigo-50 p-6 text-indigo-900" role="status" data-testid="payment-received">
+          <Spinner label={t('activating')} />
+          <div>
+            <p className="font-semibold">{t('paymentReceived')}</p>
+            <p className="text-sm">{t('activating')}</p>
+          </div>
+        </section>
+      ) : null}
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
+          <h2 className="text-2xl font-bold text-slate-900">{contest.title || t('untitled')}</h2>
+          {contest.description && <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{contest.description}</p>}
+          <dl className="mt-6 divide-y divide-slate-100 text-sm">
+            <div className="flex justify-between gap-3 py-3">
+              <dt className="text-slate-600">{t('packageLabel')}</dt>
+              <dd className="text-right font-medium text-slate-900">
+                {pricing ? (
+                  <>
+                    {pricing.name} · {usd(pricing.amount)}
+                    <span className="block text-xs font-normal text-slate-500">{t('designerReceives', { amount: usd(pricing.winning_entry_amount) })}</span>
+                  </>
+                ) : (
+                  <Link to={`/contests/${contest.id}/options`} className="text-indigo-700 hover:underline">
+                    {t('choosePackage')}
+                  </Link>
+                )}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3 py-3">
+              <dt className="text-slate-600">{t('lengthLabel')}</dt>
+              <dd className="font-medium text-slate-900">
+                {length ? `${t(`days_${length.days}`, { defaultValue: length.name, count: length.days })}${length.amount > 0 ? ` · ${usd(length.amount)}` : ''}` : t('days_7')}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3 py-3">
+              <dt className="text-slate-600">{t('upgrades')}</dt>
+              <dd className="text-right font-medium text-slate-900">
+                {chosen.length === 0
+                  ? t('noUpgrades')
+                  : chosen.map((u) => (
+                      <span key={u.id} className="block">
+                        {u.name} · {freeUpgrades ? t('free') : usd(u.amount)}
+                      </span>
+                    ))}
+              </dd>
+            </div>
+            <TotalRow total={total} testId="review-total" className="gap-3 py-3" />
+          </dl>
+          {!active && (
+            <Link to={`/contests/${contest.id}/options`} className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline">
+              {t('changeOptions')}
+            </Link>
+          )}
+        </section>
+        {!active && !paid && pricing && (
+          <aside className="self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 className="mb-4 text-base font-semibold text-slate-900">{t('payToStart')}</h2>
+            {payment({
+              amount: total,
+              contestId: contest.id,
+              onPaid: () => {
+                setPaid(true);
+                // The webhook may have settled before the page listened: look once.
+                void refresh();
+              },
+            })}
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { apiClient } from '@/lib/api-client';
+import type { DataEnvelope } from '@/types/api';
+
+/** A payment intent as the browser needs it to confirm (amount in whole dollars). */
+export interface PaymentIntent {
+  id: string;
+  client_secret: string;
+  transaction_id: number;
+  purpose: string;
+  amount: number;
+  amount_cents: number;
+  currency: string;
+  state: 'open' | 'failed' | 'paid' | 'refunded';
+  customer_card_id: number | null;
+  /** The server has no Stripe keys: its test-mode confirm routes stand in for Stripe.js. */
+  test_mode: boolean;
+}
+
+/** What the purpose's create route reads (upgrades, days, prize amount...). */
+export type IntentBody = Record<string, unknown>;
+
+/**
+ * POST `{base}`: creates the intent, priced on the server. `idempotencyKey` makes a retried
+ * create the same payment (one charge).
+ */
+export async function createIntent(base: string, idempotencyKey: string, body: IntentBody = {}): Promise<PaymentIntent> {
+  const { data } = await apiClient.post<DataEnvelope<PaymentIntent>>(base, { ...body, idempotency_key: idempotencyKey });
+  return data;
+}
+
+/** POST `{base}/finalize/{intentId}`: the saved card to charge. */
+export async function finalizeIntent(base: string, intentId: string, cardId: number): Promise<PaymentIntent> {
+  const { data } = await apiClient.post<DataEnvelope<PaymentIntent>>(`${base}/finalize/${encodeURIComponent(intentId)}`, {
+    customer_card_id: cardId,
+  });
+  return data;
+}
+
+interface StripeAnswer {
+  id?: string;
+  status?: string;
+  payment_method?: string | { id: string } | null;
+  error?: { message?: string };
+}
+
+/** Test mode only: what Stripe.js `confirmCardPayment` does. */
+export function testModeConfirmPayment(intent: Pick<PaymentIntent, 'id' | 'client_secret'>, paymentMethod?: string) {
+  return apiClient.post<StripeAnswer>(`/payments/test-mode/payment-intents/${encodeURIComponent(intent.id)}/confirm`, {
+    client_secret: intent.client_secret,
+    payment_method: paymentMethod ?? null,
+  });
+}
+
+/** Test mode only: what Stripe.js `confirmCardSetup` does. */
+export function testModeConfirmSetup(intentId: string, clientSecret: string, paymentMethod: string) {
+  return apiClient.post<StripeAnswer>(`/payments/test-mode/setup-intents/${encodeURIComponent(intentId)}/confirm`, {
+    client_secret: clientSecret,
+    payment_method: paymentMethod,
+  });
+}
+
+/** The `pm_...` id in a confirmed setup intent. */
+export function paymentMethodOf(answer: StripeAnswer): string | null {
+  const pm = answer.payment_method;
+  if (typeof pm === 'string') return pm;
+  return pm?.id ?? null;
+}

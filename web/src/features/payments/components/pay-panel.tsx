@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StripeCardCvcElement } from '@stripe/stripe-js';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-fields';
+import { Spinner } from '@/components/ui/spinner';
+import { env } from '@/config/env';
+import { isAbortError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
+
+import { getCards, requiresCvc, type Card } from '../api/cards';
+import { createIntent, finalizeIntent, testModeConfirmPayment, type IntentBody, type PaymentIntent } from '../api/intents';
+import { newIdempotencyKey, payBlock, preselectedCard } from '../card-choice';
+import { confirmCardPayment, mountCvcElement } from '../stripe';
+import { AddCardForm } from './add-card-form';
+import { CardRadioList } from './card-radio-list';
+
+export interface PayPanelProps {
+  userId: number;
+  /** Whole US dollars, as the server priced it. */
+  amount: number;
+  /** The purpose's payment-intent route, e.g. `/contests/7/payments/stripe/payment-intents`. */
+  intentBase: string;
+  intentBody?: IntentBody;
+  payLabel: string;
+  onPaid: (intent: PaymentIntent) => void;
+}
+
+/** Real Stripe.js only when a publishable key is configured; otherwise the server's test mode. */
+const usesStripeJs = env.stripePublishableKey !== null;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && !('code' in error) ? error.message : errorMessage(error);
+}
+
+/**
+ * Paying with a saved card: the cards as a radio list (the default, or a card just added,
+ * preselected), the CVC when the card needs it, adding a card, and the pay button. One payment
+ * intent per attempt key: a retried click is the same payment, never a second charge.
+ */
+export function PayPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }: PayPanelProps) {
+  const { t } = useTranslation('payments');
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [cvcCheck, setCvcCheck] = useState<{ cardId: number; required: boolean } | null>(null);
+  const [cvc, setCvc] = useState('');
+  const [cvcComplete, setCvcComplete] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const cvcHost = useRef<HTMLDivElement>(null);
+  const cvcElement = useRef<StripeCardCvcElement | null>(null);
+  const bodyKey = JSON.stringify(intentBody ?? {});
+  const attempt = useRef({ key: newIdempotencyKey(), body: bodyKey });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCards(userId, { signal: controller.signal })
+      .then((loaded) => {
+        setCards(loaded);
+        setSelectedId(preselectedCard(loaded));
+        setAdding(loaded.length === 0);
+      })
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setFailure(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [userId]);
+
+  useEffect(() => {
+    if (selectedId === null) return undefined;
+    const controller = new AbortController();
+    requiresCvc(userId, selectedId, { signal: controller.signal })
+      .then((required) => setCvcCheck({ cardId: selectedId, required }))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setFailure(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [userId, selectedId]);
+
+  // The check of another card (the previous choice) does not count.
+  const cvcRequired = cvcCheck !== null && cvcCheck.cardId === selectedId ? cvcCheck.required : null;
+
+  useEffect(() => {
+    if (!usesStripeJs || !cvcRequired || cvcHost.current === null) return undefined;
+    let element: StripeCardCvcElement | null = null;
+    mountCvcElement(cvcHost.current)
+      .then((mounted) => {
+        element = mounted;
+        cvcElement.current = mounted;
+        mounted.on('change', (event) => setCvcComplete(event.complete));
+      })
+      .catch((error: unknown) => setFailure(messageOf(error)));
+    return () => {
+      element?.destroy();
+      cvcElement.current = null;
+    };
+  }, [cvcRequired]);
+
+
+  function select(cardId: number) {
+    setSelectedId(cardId);
+    setCvc('');
+  }
+
+  // Stripe's field holds the CVC with real keys; the rule sees a stand-in when it is complete.
+  const cvcValue = usesStripeJs ? (cvcComplete ? '000' : '') : cvc;
+  const block = payBlock({ cardsLoaded: cards !== null, selectedCardId: selectedId, cvcRequired, cvc: cvcValue, pending });
+
+  function added(card: Card) {
+    const next = [...(cards ?? []).filter((known) => known.id !== card.id), card];
+    setCards(next);
+    select(preselectedCard(next, card.id) ?? card.id);
+    setAdding(false);
+  }
+
+  async function pay() {
+    if (block !== null || selectedId === null) return;
+    setPending(true);
+    setFailure(null);
+    if (attempt.current.body !== bodyKey) attempt.current = { key: newIdempotencyKey(), body: bodyKey };
+    try {
+      const intent = await createIntent(intentBase, attempt.current.key, intentBody);
+      const finalized = await finalizeIntent(intentBase, intent.id, selectedId);
+      if (finalized.test_mode) {
+        await testModeConfirmPayment(finalized);
+      } else {
+        await confirmCardPayment(finalized.client_secret, cvcRequired ? cvcElement.current : null);
+      }
+      // A settled attempt: the next payment is a new one.
+      attempt.current = { key: newIdempotencyKey(), body: bodyKey };
+      setPending(false);
+      onPaid(finalized);
+    } catch (error) {
+      const message = messageOf(error);
+      setFailure(message);
+      toast.error(message);
+      setPending(false);
+    }
+  }
+
+  if (cards === null) {
+    return failure ? <Alert>{failure}</Alert> : <Spinner label={t('loadingCards')} />;
+  }
+
+  return (
+    <div className="space-y-4" data-testid="pay-panel">
+      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">{t('payWith')}</h3>
+        {!adding && (
+          <button type="button" className="text-sm font-medium text-indigo-700 hover:underline" onClick={() => setAdding(true)}>
+            {t('addCard')}
+          </button>
+        )}
+      </div>
+      {cards.length > 0 && <CardRadioList cards={cards} selectedId={selectedId} onSelect={select} />}
+      {adding && (
+        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <h4 className="mb-3 text-sm font-semibold text-slate-900">{t('newCard')}</h4>
+          <AddCardForm userId={userId} onAdded={added} onCancel={cards.length > 0 ? () => setAdding(false) : undefined} />
+        </div>
+      )}
+      {cvcRequired && (
+        <div>
+          <p className="mb-2 text-sm text-slate-600">{t('cvcPrompt')}</p>
+          {usesStripeJs ? (
+            <div ref={cvcHost} className="w-32 rounded-md border border-slate-300 px-3 py-3" />
+          ) : (
+            <TextField
+              label={t('cvc')}
+              name="cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              className="w-44"
+              value={cvc}
+              onChange={(value) => setCvc(value.replace(/\D/g, ''))}
+            />
+          )}
+          {block === 'cvc' && (
+            <p className="mt-1 text-xs text-amber-700" role="status">
+              {t('cvcRequired')}
+            </p>
+          )}
+        </div>
+      )}
+      <Button className="w-full" onClick={() => void pay()} disabled={block !== null} isLoading={pending} data-testid="pay-button">
+        {payLabel} · ${amount}
+      </Button>
+      <p className="flex items-center justify-center gap-1 text-xs text-slate-500">
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5 shrink-0">
+          <path fillRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" clipRule="evenodd" />
+        </svg>
+        {t('secure')}
+      </p>
+    </div>
+  );
+}
