@@ -16,6 +16,7 @@ import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
 import { DashboardRoute } from './routes/app/dashboard';
 import { EditBriefRoute, LaunchBriefRoute } from './routes/app/launch-brief';
+import { CourtRoute, DesignerRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -34,6 +35,10 @@ const signedInPages: RouteObject[] = [
   { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
   // Step 3 of the launch (prize amount and upgrades) is not built yet.
   { path: 'contests/:contestId/options', element: <ComingSoon title="Prize Amount" /> },
+  { path: 'notifications', element: <NotificationsRoute /> },
+  { path: 'messages', element: <MessagesRoute /> },
+  { path: 'design-court', element: <CourtRoute /> },
+  { path: 'designers/:userId', element: <DesignerRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */

@@ -20,6 +20,7 @@ export function useChannel(ch: string | null, listener: ChannelListener): void {
       onEvent: (event) => latest.current.onEvent(event),
       onSubscribed: (info) => latest.current.onSubscribed?.(info),
       onError: (code) => latest.current.onError?.(code),
+      onSignal: (signal) => latest.current.onSignal?.(signal),
     });
   }, [ch]);
 }

@@ -164,7 +164,7 @@ export function NotificationBell({ userId }: { userId: number }) {
             onClick={() => setOpen(false)}
             className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
           >
-            See all
+            See all notifications
           </Link>
         </div>
       )}
