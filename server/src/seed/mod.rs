@@ -2,6 +2,8 @@
 //! needs, applied after migrations; and demo accounts, only on `seed --demo`.
 //! Both are idempotent: seeding twice changes nothing.
 
+pub mod social;
+
 use sqlx::Connection;
 use tracing::instrument;
 
@@ -37,6 +39,7 @@ pub const DEMO_ACCOUNTS: &[(&str, &str, UserType, Option<CreativeLevel>)] = &[
     ("demo-bronze", "Bruno Bronze", UserType::Designer, Some(CreativeLevel::Bronze)),
     ("demo-silver", "Sil Silver", UserType::Designer, Some(CreativeLevel::Silver)),
     ("demo-gold", "Goldie Gold", UserType::Designer, Some(CreativeLevel::Gold)),
+    ("demo-gold-2", "Gail Gold", UserType::Designer, Some(CreativeLevel::Gold)),
 ];
 
 /// Creates the demo accounts that do not exist yet; returns the usernames created.
@@ -74,5 +77,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
         .await?;
         created.push(*username);
     }
+    social::seed(db, clock).await?;
     Ok(created)
 }

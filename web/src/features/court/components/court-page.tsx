@@ -67,7 +67,7 @@ export function CourtPage({ user }: { user: User }) {
 
   function failure(error: unknown) {
     const code = error instanceof ApiError ? error.code : '';
-    toast.error(t(`errors.${code}`, { defaultValue: errorMessage(error) }));
+    toast.error(t(`errors.${code.replaceAll('.', '_')}`, { defaultValue: errorMessage(error) }));
   }
 
   async function castVote(report: Report, verdict: 1 | 2) {
@@ -92,8 +92,8 @@ export function CourtPage({ user }: { user: User }) {
     setBusy(report.id);
     try {
       await judge(report.id, verdict);
+      // The board updates from the court channel's report.judged, like everyone else's.
       toast.success(t('judged'));
-      void load();
     } catch (error) {
       failure(error);
     } finally {
