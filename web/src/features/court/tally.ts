@@ -22,6 +22,8 @@ export function leaning(tally: Tally): 'copied' | 'not_copied' | 'even' | 'none'
 export interface VoteArrival {
   reportId: number;
   jurorId: number;
+  /** Filled in once the report's votes were read (the event carries the id only). */
+  username?: string;
   vote: 1 | 2;
   at: number;
 }
@@ -66,8 +68,9 @@ export function applyCourtEvent(reports: Report[], event: EventFrame, filter: Re
 }
 
 /** "5 min", "3 h", "2 d": how long a report has waited. */
-export function waited(since: number, now: number): { unit: 'min' | 'h' | 'd'; value: number } {
+export function waited(since: number, now: number): { unit: 'now' | 'min' | 'h' | 'd'; value: number } {
   const minutes = Math.max(0, Math.floor((now - since) / 60_000));
+  if (minutes < 1) return { unit: 'now', value: 0 };
   if (minutes < 60) return { unit: 'min', value: minutes };
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return { unit: 'h', value: hours };
@@ -82,4 +85,28 @@ export function courtRole(user: Pick<User, 'user_type_id' | 'creative_level_id'>
   if (isAdmin(user)) return 'admin';
   if (isDesigner(user) && (user.creative_level_id ?? 0) >= 3) return 'juror';
   return null;
+}
+
+/**
+ * A page read over REST, reconciled with what the court channel already said: an answer computed
+ * before a vote can arrive after the vote's event, so a tally never goes back (votes only add
+ * up) and a judged report never reopens.
+ */
+export function reconcile(fresh: Report[], known: readonly Report[]): Report[] {
+  const byId = new Map(known.map((report) => [report.id, report]));
+  return fresh.map((report) => {
+    const seen = byId.get(report.id);
+    if (seen === undefined) return report;
+    const tally = seen.tally.total > report.tally.total ? seen.tally : report.tally;
+    const judged = report.status_id === 1 && seen.status_id !== 1 ? seen : report;
+    return {
+      ...report,
+      tally,
+      status_id: judged.status_id,
+      status_name: judged.status_name,
+      judged_at: judged.judged_at,
+      judged_by: judged.judged_by,
+      my_vote: report.my_vote ?? seen.my_vote,
+    };
+  });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import type { Notification } from '@/types/api';
 
-import { NOTIFICATION_TYPES, targetOf, type Viewer } from './targets';
+import { NOTIFICATION_TYPES, targetOf, titleKey, type Viewer } from './targets';
 
 /** A notification of `type` carrying every key its target could need, as the server writes them. */
 const of = (type: number, data: Record<string, unknown>, created_by: number | null = 7) => ({
@@ -71,5 +71,13 @@ describe('notification texts', () => {
     expect(en).not.toBe(`types.${type}`);
     expect(es).not.toBe(`types.${type}`);
     expect(es).not.toBe(en);
+  });
+});
+
+describe('the design court judgment', () => {
+  it('has a title of its own, though it travels as type 9', () => {
+    expect(titleKey({ notification_type_id: 9, data: { contest_id: 3, contest_entry_report_id: 2 } })).toBe('types.court');
+    expect(titleKey({ notification_type_id: 9, data: { contest_id: 3 } })).toBe('types.9');
+    expect(i18n.getFixedT('es', 'notifications')('types.court')).toBe('Fallo del tribunal de diseño');
   });
 });

@@ -84,3 +84,15 @@ export function targetOf(
       return entryPage ?? contestPage ?? updates;
   }
 }
+
+/**
+ * The catalogue key of a notification's title. The design court's judgment travels as type 9
+ * ("verified", the server's choice: the specification's list has no court type); its data names
+ * the report, which earns it a title of its own.
+ */
+export function titleKey(notification: Pick<Notification, 'notification_type_id' | 'data'>): string {
+  if (notification.notification_type_id === 9 && notification.data?.contest_entry_report_id != null) {
+    return 'types.court';
+  }
+  return `types.${notification.notification_type_id}`;
+}

@@ -9,8 +9,8 @@ import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
 import type { Page, User } from '@/types/api';
 
-import { getReports, judge, vote, type Report, type ReportStatusId } from '../api/reports';
-import { applyCourtEvent, courtRole, type VoteArrival } from '../tally';
+import { getReports, getVotes, judge, vote, type Report, type ReportStatusId } from '../api/reports';
+import { applyCourtEvent, courtRole, reconcile, type VoteArrival } from '../tally';
 
 import { ReportCard } from './report-card';
 import { VoteFeed } from './vote-feed';
@@ -45,7 +45,10 @@ export function CourtPage({ user }: { user: User }) {
 
   const load = useCallback(async () => {
     if (role === null) return;
-    await getReports(page, filter).then(setList, (error: unknown) => toast.error(errorMessage(error)));
+    await getReports(page, filter).then(
+      (fresh) => setList((current) => ({ ...fresh, data: reconcile(fresh.data, current?.data ?? []) })),
+      (error: unknown) => toast.error(errorMessage(error)),
+    );
   }, [page, filter, role]);
 
   useEffect(() => {
@@ -58,6 +61,19 @@ export function CourtPage({ user }: { user: User }) {
       if (event.type === 'report.vote') {
         const data = event.data as { id: number; vote: 1 | 2; juror_id: number };
         setArrivals((current) => [{ reportId: data.id, jurorId: data.juror_id, vote: data.vote, at: event.ts }, ...current].slice(0, 20));
+        // The event names the juror by id; the report's votes name them.
+        void getVotes(data.id).then(
+          ({ votes }) => {
+            const juror = votes.find((known) => known.juror.id === data.juror_id)?.juror.username;
+            if (juror === undefined) return;
+            setArrivals((current) =>
+              current.map((arrival) =>
+                arrival.reportId === data.id && arrival.jurorId === data.juror_id ? { ...arrival, username: juror } : arrival,
+              ),
+            );
+          },
+          () => undefined,
+        );
       }
     },
     onSubscribed: ({ recovered }) => {

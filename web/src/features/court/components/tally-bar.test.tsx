@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventFrame } from '@/realtime/protocol.gen';
 
 import type { Report } from '../api/reports';
-import { applyCourtEvent, leaning, tallyShares, waited } from '../tally';
+import { applyCourtEvent, courtRole, leaning, reconcile, tallyShares, waited } from '../tally';
 
 import { TallyBar } from './tally-bar';
 
@@ -63,8 +63,29 @@ describe('court channel events', () => {
   });
 
   it('tells how long a report has waited', () => {
+    expect(waited(0, 30_000)).toEqual({ unit: 'now', value: 0 });
     expect(waited(0, 5 * 60_000)).toEqual({ unit: 'min', value: 5 });
     expect(waited(0, 3 * 3_600_000)).toEqual({ unit: 'h', value: 3 });
     expect(waited(0, 72 * 3_600_000)).toEqual({ unit: 'd', value: 3 });
+  });
+});
+
+describe('a page read over REST', () => {
+  it('never takes a tally back nor reopens a judged report the channel already moved', () => {
+    const live = { ...report(1, 2), status_name: 'copied' as const, tally: { copied: 2, not_copied: 0, total: 2 } };
+    const [merged] = reconcile([report(1)], [live]);
+    expect(merged).toMatchObject({ status_id: 2, status_name: 'copied', tally: { total: 2 } });
+    const newer = { ...report(1), tally: { copied: 2, not_copied: 1, total: 3 } };
+    expect(reconcile([newer], [live])[0].tally.total).toBe(3);
+  });
+});
+
+describe('who sits on the court', () => {
+  it('is admins (judging) and gold or platinum designers (voting)', () => {
+    expect(courtRole({ user_type_id: 1, creative_level_id: null })).toBe('admin');
+    expect(courtRole({ user_type_id: 3, creative_level_id: 3 })).toBe('juror');
+    expect(courtRole({ user_type_id: 3, creative_level_id: 4 })).toBe('juror');
+    expect(courtRole({ user_type_id: 3, creative_level_id: 2 })).toBeNull();
+    expect(courtRole({ user_type_id: 2, creative_level_id: null })).toBeNull();
   });
 });

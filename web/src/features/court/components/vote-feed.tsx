@@ -19,7 +19,7 @@ export function VoteFeed({ arrivals, now }: { arrivals: VoteArrival[]; now: numb
               <li key={`${arrival.reportId}-${arrival.jurorId}`} className="text-sm text-slate-700" data-testid="vote-arrival">
                 <span className={`mr-1 inline-block size-2 rounded-full ${arrival.vote === 1 ? 'bg-rose-500' : 'bg-emerald-500'}`} />
                 {t('feedItem', {
-                  juror: arrival.jurorId,
+                  juror: arrival.username ?? `#${arrival.jurorId}`,
                   vote: t(arrival.vote === 1 ? 'voteCopied' : 'voteNotCopied'),
                   report: arrival.reportId,
                 })}

@@ -190,7 +190,7 @@ export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
         {messages === null ? (
           <Spinner label={t('common:loading')} />
         ) : messages.length === 0 ? (
-          <p className="py-8 text-center text-sm text-slate-500">{t('empty')}</p>
+          !blocked && <p className="py-8 text-center text-sm text-slate-500">{t('empty')}</p>
         ) : (
           messages.map((message) => {
             const mine = message.sender_id === me.id;
@@ -225,7 +225,9 @@ export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
                       title={t('delete')}
                       className="ml-auto opacity-60 hover:opacity-100"
                     >
-                      🗑
+                      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-3.5" aria-hidden="true">
+                        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
                     </button>
                   </p>
                 </div>

@@ -14,7 +14,7 @@ import { getNotifications } from '../api/get-notifications';
 import { markAllRead, markRead } from '../api/mark-read';
 import { applyCounters } from '../badge';
 import { bell } from '../store';
-import { targetOf, type Viewer } from '../targets';
+import { targetOf, titleKey, type Viewer } from '../targets';
 
 /** When something was read here (the server keeps its own time). */
 const readNow = () => Date.now();
@@ -41,7 +41,12 @@ export function NotificationsPage({ user }: { user: User }) {
     (wanted: number) =>
       getNotifications(wanted).then(
         (answer) => {
-          setList(answer);
+          // A notification that arrived live while this page was being read stays on top.
+          setList((current) => {
+            const newest = answer.data[0]?.id ?? 0;
+            const live = wanted === 1 ? (current?.data ?? []).filter((item) => item.id > newest) : [];
+            return { ...answer, data: [...live, ...answer.data] };
+          });
           setFailed(null);
         },
         (error: unknown) => setFailed(errorMessage(error)),
@@ -141,7 +146,7 @@ export function NotificationsPage({ user }: { user: User }) {
                 />
                 <button type="button" onClick={() => open(notification)} className="min-w-0 flex-1 text-left">
                   <span className="block text-xs font-semibold tracking-wide text-indigo-700 uppercase">
-                    {t(`types.${notification.notification_type_id}`, { defaultValue: '' })}
+                    {t(titleKey(notification), { defaultValue: '' })}
                   </span>
                   <span className="block break-words text-sm text-slate-800">{notification.plain_content}</span>
                   <span className="text-xs text-slate-500">{timeFormat.format(notification.created_at)}</span>
