@@ -12,7 +12,7 @@ import type { User } from '@/types/api';
 import { getConversations, getUnread } from '../api/conversations';
 import { getUser } from '../api/people';
 import type { Conversation, Correspondent, DirectMessage } from '../api/types';
-import { applyInboxEvent, applyUnread, inbox } from '../inbox';
+import { applyUnread, inbox } from '../inbox';
 
 import { Thread } from './thread';
 
@@ -76,8 +76,9 @@ export function MessagesPage({ user }: { user: User }) {
   }, [otherId, conversations, other]);
 
   useUserChannel(user.id, {
+    // The counters are the header badge's business (it is always mounted): counting here too
+    // would count each message twice.
     onEvent: (event) => {
-      applyInboxEvent(inbox, event, user.id, otherId);
       if (event.type !== 'message.created') return;
       const message = event.data as DirectMessage;
       setConversations((current) => {
