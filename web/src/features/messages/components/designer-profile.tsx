@@ -18,7 +18,7 @@ import { InviteModal } from './invite-modal';
  * the two actions of the profile modal: MESSAGE opens the conversation in a new tab
  * (`/messages?sendMessageTo={id}`), INVITE TO CONTEST opens the invitation modal.
  */
-export function DesignerProfile({ viewer }: { viewer: User }) {
+export function DesignerProfile({ user: viewer }: { user: User }) {
   const { t } = useTranslation('messages');
   const { userId } = useParams();
   const [designer, setDesigner] = useState<User | null>(null);
