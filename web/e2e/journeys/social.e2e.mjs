@@ -142,6 +142,14 @@ async function court(ctx, tokens) {
   await shot(admin, 'admin-board-two-votes');
   log('both votes reached the admin board live');
 
+  // The reported designer has the notifications page open (through the bell's "See all").
+  const bronze = await ctx.open('bronze', { as: 'demo-bronze' });
+  await bronze.goto(`${baseUrl}/dashboard`);
+  await bronze.getByRole('button', { name: /^Notifications/ }).click();
+  await bronze.getByRole('link', { name: 'See all notifications' }).click();
+  await bronze.getByRole('heading', { name: t('notifications:title') }).waitFor();
+  await ctx.markDocument(bronze);
+
   // The admin judges in one click; everyone watching sees the case closed.
   await onBoard.getByRole('button', { name: t('court:judgeCopied') }).click();
   await onBoard.getByTestId('report-status').filter({ hasText: t('court:statuses.2') }).waitFor();
@@ -167,12 +175,20 @@ async function court(ctx, tokens) {
   await gold2.getByText(t('court:errors.court_judgement_made')).waitFor();
   await shot(gold2, 'late-vote-refused');
 
-  // The reported designer reads the judgment on the notifications page.
-  const bronze = await ctx.open('bronze', { as: 'demo-bronze' });
-  await bronze.goto(`${baseUrl}/notifications`);
-  const judged = bronze.locator('[data-testid=notification][data-type="9"]').filter({ hasText: 'design court' });
-  await judged.first().waitFor();
+  // The judgment reached the reported designer's notifications page live, on top; opening it
+  // leads to the entry in a new tab and marks it read.
+  const judged = bronze.getByTestId('notification').first();
+  await judged.filter({ hasText: t('notifications:types.court') }).filter({ hasText: 'design court' }).waitFor();
+  await ctx.assertSameDocument(bronze, 'the judgment was notified');
   await shot(bronze, 'bronze-notified');
+  const [entryTab] = await Promise.all([
+    bronze.context().waitForEvent('page'),
+    judged.getByText(/^The design court found/).click(),
+  ]);
+  await entryTab.waitForURL(`**/contests/${contest.id}/entries/${copy.id}`);
+  await bronze.getByText(t('notifications:marked')).waitFor();
+  await shot(bronze, 'bronze-notification-read');
+  await entryTab.close();
 
   // A silver designer does not sit on the court and is told why.
   const silver = await ctx.open('silver', { as: 'demo-silver' });
