@@ -3,6 +3,7 @@
 //! Both are idempotent: seeding twice changes nothing.
 
 pub mod projects;
+pub mod social;
 
 use sqlx::Connection;
 use tracing::instrument;
@@ -39,6 +40,7 @@ pub const DEMO_ACCOUNTS: &[(&str, &str, UserType, Option<CreativeLevel>)] = &[
     ("demo-bronze", "Bruno Bronze", UserType::Designer, Some(CreativeLevel::Bronze)),
     ("demo-silver", "Sil Silver", UserType::Designer, Some(CreativeLevel::Silver)),
     ("demo-gold", "Goldie Gold", UserType::Designer, Some(CreativeLevel::Gold)),
+    ("demo-gold-2", "Gail Gold", UserType::Designer, Some(CreativeLevel::Gold)),
 ];
 
 /// Creates the demo accounts that do not exist yet; returns the usernames created.
@@ -77,5 +79,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
         created.push(*username);
     }
     projects::demo(db, clock).await?;
+    social::seed(db, clock).await?;
     Ok(created)
 }

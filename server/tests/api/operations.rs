@@ -31,10 +31,10 @@ async fn metrics_count_requests_by_route() {
 }
 
 #[tokio::test]
-async fn demo_seed_creates_the_five_accounts_once() {
+async fn demo_seed_creates_the_six_accounts_once() {
     let app = spawn_app().await;
     let created = seed::demo(&app.db, &SystemClock).await.unwrap();
-    assert_eq!(created, vec!["demo-admin", "demo-client", "demo-bronze", "demo-silver", "demo-gold"]);
+    assert_eq!(created, vec!["demo-admin", "demo-client", "demo-bronze", "demo-silver", "demo-gold", "demo-gold-2"]);
     let again = seed::demo(&app.db, &SystemClock).await.unwrap();
     assert!(again.is_empty(), "seeding twice changes nothing");
     seed::reference(&app.db).await.unwrap();
@@ -53,7 +53,7 @@ async fn demo_seed_creates_the_five_accounts_once() {
         sqlx::query_scalar("SELECT COUNT(*) FROM project_service").fetch_one(&app.db.pool).await.unwrap();
     assert_eq!(services, 15);
     let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM app_user").fetch_one(&app.db.pool).await.unwrap();
-    assert_eq!(users, 5);
+    assert_eq!(users, 6);
 }
 
 #[tokio::test]
@@ -124,4 +124,26 @@ async fn demo_seed_adds_one_live_project_with_two_bids_and_a_discussion() {
     let gold = gold.expect("the gold designer's bid");
     let thread = app.get(&format!("/projects/{id}/bids/{}/comments", gold["id"]), Some(&token)).await;
     assert_eq!(thread.body["data"].as_array().map(Vec::len), Some(3), "{}", thread.body);
+}
+
+#[tokio::test]
+async fn demo_seed_adds_the_social_demo_once() {
+    let app = spawn_app().await;
+    seed::reference(&app.db).await.unwrap();
+    let count = |table: &'static str| {
+        let pool = app.db.pool.clone();
+        async move { sqlx::query_scalar::<_, i64>(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&pool).await.unwrap() }
+    };
+    for _ in 0..2 {
+        seed::demo(&app.db, &SystemClock).await.unwrap();
+        assert_eq!(count("message").await, 4, "the demo conversations, once");
+        assert_eq!(count("contest_entry_report").await, 1, "one court case");
+        assert_eq!(count("contest_entry_report_vote").await, 1, "with one juror's vote");
+    }
+    let gold = app.login("demo-gold-2", seed::DEMO_PASSWORD).await;
+    let token = gold.body["access_token"].as_str().unwrap().to_owned();
+    let reports = app.get("/contest-entry-reports?filter[status]=open", Some(&token)).await;
+    assert_eq!(reports.status, 200);
+    assert_eq!(reports.body["data"][0]["tally"]["copied"], 1);
+    assert_eq!(reports.body["data"][0]["copied_entry"]["number"], 1);
 }

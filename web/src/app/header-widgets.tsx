@@ -1,5 +1,6 @@
 import { useSnapshot } from 'valtio';
 
+import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { session } from '@/lib/session';
 
@@ -7,5 +8,10 @@ import { session } from '@/lib/session';
 export function HeaderWidgets() {
   const { user } = useSnapshot(session);
   if (user === null) return null;
-  return <NotificationBell userId={user.id} />;
+  return (
+    <>
+      <MessagesBadge userId={user.id} />
+      <NotificationBell userId={user.id} />
+    </>
+  );
 }

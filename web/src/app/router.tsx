@@ -23,6 +23,7 @@ import { PersonalInfoRoute } from './routes/app/personal-info';
 import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
+import { CourtRoute, DesignerRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -51,6 +52,10 @@ const signedInPages: RouteObject[] = [
   { path: 'projects/:projectId/projects-updates', element: <WorkroomRoute /> },
   { path: 'projects/:projectId/projects-updates/upload-artwork', element: <WorkroomRoute upload /> },
   { path: 'projects/preferences', element: <PreferencesRoute /> },
+  { path: 'notifications', element: <NotificationsRoute /> },
+  { path: 'messages', element: <MessagesRoute /> },
+  { path: 'design-court', element: <CourtRoute /> },
+  { path: 'designers/:userId', element: <DesignerRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */

@@ -9,7 +9,15 @@ import {
   type EventFrame,
   type PresenceUser,
   type ServerFrame,
+  type SignalKind,
 } from './protocol.gen';
+
+/** A transient `signal` from another user (typing), never stored or replayed. */
+export interface Signal {
+  ch: string;
+  kind: SignalKind;
+  user: PresenceUser;
+}
 
 /** What a subscriber of one channel hears. Every callback is optional but `onEvent`. */
 export interface ChannelListener {
@@ -22,8 +30,8 @@ export interface ChannelListener {
   onSubscribed?: (info: { recovered: boolean; seq: number }) => void;
   /** The server refused the channel (`channel.forbidden`, `channel.invalid`, ...). */
   onError?: (code: string) => void;
-  /** A transient signal from another user on the channel (`typing`); never replayed. */
-  onSignal?: (signal: { kind: string; user: PresenceUser }) => void;
+  /** Another user is typing on this channel (on `user:{me}`: in a conversation with me). */
+  onSignal?: (signal: Signal) => void;
 }
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'waiting';
@@ -157,6 +165,15 @@ export class RealtimeClient {
     Object.assign(this.status, { state: 'idle', attempt: 0, retryAt: null });
   }
 
+  /**
+   * Tells the others on `ch` that this user is typing (protocol: at most once every 2 s; the
+   * caller throttles). In a conversation `ch` is the other user's `user:` channel, which this
+   * connection does not subscribe to. Dropped silently while the socket is away.
+   */
+  typing(ch: string): void {
+    this.send({ op: 'typing', ch });
+  }
+
   /** The last seq handled on a channel (for tests and diagnostics). */
   lastSeq(ch: string): number | null {
     return this.channels.get(ch)?.lastSeq ?? null;
@@ -277,7 +294,9 @@ export class RealtimeClient {
       }
       case 'signal': {
         const record = this.channels.get(frame.ch);
-        for (const listener of [...(record?.listeners ?? [])]) listener.onSignal?.({ kind: frame.kind, user: frame.user });
+        if (!record) return;
+        const signal: Signal = { ch: frame.ch, kind: frame.kind, user: frame.user };
+        for (const listener of [...record.listeners]) listener.onSignal?.(signal);
         return;
       }
       default:

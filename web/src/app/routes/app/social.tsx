@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import { useSnapshot } from 'valtio';
+
+import { CourtPage } from '@/features/court/components/court-page';
+import { DesignerProfile } from '@/features/messages/components/designer-profile';
+import { MessagesPage } from '@/features/messages/components/messages-page';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
+import { session } from '@/lib/session';
+import type { User } from '@/types/api';
+
+/** The shell renders its pages once the user is loaded; these pages are given that user. */
+function WithUser({ page: Page }: { page: ComponentType<{ user: User }> }) {
+  const { user } = useSnapshot(session);
+  return user && <Page user={user as User} />;
+}
+
+export const NotificationsRoute = () => <WithUser page={NotificationsPage} />;
+export const MessagesRoute = () => <WithUser page={MessagesPage} />;
+export const DesignerRoute = () => <WithUser page={DesignerProfile} />;
+export const CourtRoute = () => <WithUser page={CourtPage} />;

@@ -1,0 +1,112 @@
+import { isAdmin, isDesigner } from '@/lib/roles';
+import type { EventFrame } from '@/realtime/protocol.gen';
+import type { User } from '@/types/api';
+
+import type { Report, ReportStatusId, Tally } from './api/reports';
+
+/** Each side's share of the votes, in whole percent; both 0 before the first vote. */
+export function tallyShares(tally: Tally): { copied: number; notCopied: number } {
+  if (tally.total <= 0) return { copied: 0, notCopied: 0 };
+  const copied = Math.round((tally.copied / tally.total) * 100);
+  return { copied, notCopied: 100 - copied };
+}
+
+/** Which way the jurors lean: what an admin reads at a glance before judging. */
+export function leaning(tally: Tally): 'copied' | 'not_copied' | 'even' | 'none' {
+  if (tally.total === 0) return 'none';
+  if (tally.copied === tally.not_copied) return 'even';
+  return tally.copied > tally.not_copied ? 'copied' : 'not_copied';
+}
+
+/** A vote as it arrived on the court channel, for the admin's feed. */
+export interface VoteArrival {
+  reportId: number;
+  jurorId: number;
+  /** Filled in once the report's votes were read (the event carries the id only). */
+  username?: string;
+  vote: 1 | 2;
+  at: number;
+}
+
+const STATUS_NAMES: Record<ReportStatusId, Report['status_name']> = { 1: 'open', 2: 'copied', 3: 'not_copied' };
+
+/**
+ * Applies a `court` channel event to the listed reports (a new array when something changed):
+ * `report.vote` replaces the tally (absolute, so twice is harmless), `report.judged` the status,
+ * `report.created` adds the report on top when it fits the filter.
+ */
+export function applyCourtEvent(reports: Report[], event: EventFrame, filter: ReportStatusId | null): Report[] {
+  const data = event.data as Record<string, unknown> | null;
+  if (data === null || typeof data !== 'object' || typeof data.id !== 'number') return reports;
+  const id = data.id;
+  switch (event.type) {
+    case 'report.created': {
+      const report = data as unknown as Report;
+      if (reports.some((known) => known.id === id) || (filter !== null && filter !== report.status_id)) return reports;
+      return [report, ...reports];
+    }
+    case 'report.vote':
+      return reports.map((report) => (report.id === id ? { ...report, tally: data.tally as Tally } : report));
+    case 'report.judged': {
+      const status = data.status_id as ReportStatusId;
+      return reports.map((report) =>
+        report.id === id
+          ? {
+              ...report,
+              status_id: status,
+              status_name: STATUS_NAMES[status] ?? report.status_name,
+              judged_at: (data.judged_at as number | null) ?? report.judged_at,
+              judged_by: (data.judged_by as number | null) ?? report.judged_by,
+              tally: (data.tally as Tally | undefined) ?? report.tally,
+            }
+          : report,
+      );
+    }
+    default:
+      return reports;
+  }
+}
+
+/** "5 min", "3 h", "2 d": how long a report has waited. */
+export function waited(since: number, now: number): { unit: 'now' | 'min' | 'h' | 'd'; value: number } {
+  const minutes = Math.max(0, Math.floor((now - since) / 60_000));
+  if (minutes < 1) return { unit: 'now', value: 0 };
+  if (minutes < 60) return { unit: 'min', value: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: 'h', value: hours };
+  return { unit: 'd', value: Math.floor(hours / 24) };
+}
+
+/** How the viewer sits on the court: an admin judges, a juror (gold or above) votes. */
+export type CourtRole = 'admin' | 'juror';
+
+/** May sit on the court: admins and designers of gold level or above (the server's rule). */
+export function courtRole(user: Pick<User, 'user_type_id' | 'creative_level_id'>): CourtRole | null {
+  if (isAdmin(user)) return 'admin';
+  if (isDesigner(user) && (user.creative_level_id ?? 0) >= 3) return 'juror';
+  return null;
+}
+
+/**
+ * A page read over REST, reconciled with what the court channel already said: an answer computed
+ * before a vote can arrive after the vote's event, so a tally never goes back (votes only add
+ * up) and a judged report never reopens.
+ */
+export function reconcile(fresh: Report[], known: readonly Report[]): Report[] {
+  const byId = new Map(known.map((report) => [report.id, report]));
+  return fresh.map((report) => {
+    const seen = byId.get(report.id);
+    if (seen === undefined) return report;
+    const tally = seen.tally.total > report.tally.total ? seen.tally : report.tally;
+    const judged = report.status_id === 1 && seen.status_id !== 1 ? seen : report;
+    return {
+      ...report,
+      tally,
+      status_id: judged.status_id,
+      status_name: judged.status_name,
+      judged_at: judged.judged_at,
+      judged_by: judged.judged_by,
+      my_vote: report.my_vote ?? seen.my_vote,
+    };
+  });
+}

@@ -1,0 +1,19 @@
+import { apiClient } from '@/lib/api-client';
+
+import type { DirectMessage } from './types';
+
+export interface Outgoing {
+  username: string;
+  message: string;
+  /** The contest an invitation is about. */
+  contestId?: number | null;
+}
+
+/** POST /messages: one message to one user; the text is trimmed as the server trims it. */
+export function sendMessage({ username, message, contestId }: Outgoing) {
+  return apiClient.post<{ message: string; data: DirectMessage[] }>('/messages', {
+    received_by_usernames: [username.trim()],
+    message: message.trim(),
+    ...(contestId ? { contest_id: contestId } : {}),
+  });
+}
