@@ -330,11 +330,6 @@ export class RealtimeClient {
     this.send(frame);
   }
 
-  /** Tells the others on a presence channel that this user is typing (callers throttle it). */
-  typing(ch: string): void {
-    this.send({ op: 'typing', ch });
-  }
-
   private send(frame: ClientFrame): void {
     if (this.socket !== null && this.socket.readyState === 1) {
       this.socket.send(JSON.stringify(frame));

@@ -61,7 +61,7 @@ export function needsLogoWarning(typeId: number, questions: readonly Question[],
 }
 
 /** Either request holds the client's one free slot: an unstarted contest pending (1), or an active one approved (2). */
-export function holdsFreeSlot(contest: { status_id: number; request: { approval_status_id: number | null } }): boolean {
+export function holdsFreeSlot(contest: { status_id: number; request: { approval_status_id?: number | null } }): boolean {
   const approval = contest.request.approval_status_id;
   return (contest.status_id === 1 && approval === 1) || (contest.status_id === 2 && approval === 2);
 }
