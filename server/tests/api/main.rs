@@ -6,6 +6,7 @@ mod helpers;
 mod bids;
 mod comments;
 mod commerce;
+mod contest_briefs;
 mod contest_types;
 mod contests;
 mod court;
