@@ -16,6 +16,8 @@ interface EntryCardProps {
   onLike: () => void;
   onRate: (rating: number) => void;
   onToggleEliminated: () => void;
+  /** Eliminating is for a running or deciding contest; after the award it is gone. */
+  judging?: boolean;
 }
 
 function mainImage(entry: Entry) {
@@ -61,6 +63,7 @@ export function EntryCard(props: EntryCardProps) {
         {isOwner && (
           <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
             <StarRating value={entry.rating ?? 0} onChange={props.onRate} />
+            {props.judging !== false && (
             <button
               type="button"
               onClick={props.onToggleEliminated}
@@ -68,6 +71,7 @@ export function EntryCard(props: EntryCardProps) {
             >
               {eliminated ? 'Restore' : 'Eliminate'}
             </button>
+            )}
           </div>
         )}
       </div>

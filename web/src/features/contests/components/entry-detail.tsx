@@ -1,8 +1,10 @@
 import { useEffect, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
 import { useFileUrl } from '@/lib/use-file-url';
+import type { Entry } from '@/types/api';
 
 import { getComments, postComment } from '../api/comments';
 import { getEntry } from '../api/get-entry';
@@ -12,6 +14,8 @@ import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
 import { LikeButton } from './like-button';
 import { StarRating } from './star-rating';
+import { AwardButton } from './award-button';
+import { canAward } from '../delivery';
 
 interface EntryDetailProps {
   state: ContestLive;
@@ -20,11 +24,14 @@ interface EntryDetailProps {
   userId: number;
   isOwner: boolean;
   canLike: boolean;
+  contestStatus: number;
+  prize: number;
   onClose: () => void;
 }
 
 /** One entry over the contest page: its image with feedback points, likes, rating, comments. */
-export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, onClose }: EntryDetailProps) {
+export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, prize, onClose }: EntryDetailProps) {
+  const { t } = useTranslation('contests');
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
   const [missing, setMissing] = useState(false);
@@ -141,6 +148,12 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 />
                 {isOwner && <StarRating value={entry.rating ?? 0} onChange={(rating) => void actions.rate(entry.id, rating)} />}
               </div>
+              {entry.is_winner === 1 && (
+                <p className="rounded-md bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900">🏆 {t('award.winner')}</p>
+              )}
+              {canAward(contestStatus, isOwner, entry) && (
+                <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
+              )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {entry.description && <p className="text-sm text-slate-600">{entry.description}</p>}
               <div>
