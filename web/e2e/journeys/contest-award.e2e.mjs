@@ -64,8 +64,38 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage } =
   if ((await client.getByTestId('entry-card').count()) !== before + 1) throw new Error('the entry did not land once');
   await shot(client, 'client-sees-entry');
 
-  // The client opens it and awards it.
+  // The admin reports it: first as a copy of itself (refused), then as it is; a second report
+  // is refused too. (The court judges reports; here only the dialog's answers matter.)
+  await admin.locator(`[data-testid=entry-card][data-entry-id="${entry.id}"] a`).click();
+  await admin.getByRole('button', { name: t('contests:report.button') }).click();
+  const report = admin.getByRole('form', { name: t('contests:report.title', { number: entry.number }) });
+  await report.locator('textarea').fill('The lettering looks traced from another brand.');
+  await report.locator('select').selectOption(String(entry.id));
+  await report.getByRole('button', { name: t('contests:report.send') }).click();
+  await report.getByText('Copy entry is same as report entry').waitFor();
+  await shot(admin, 'admin-report-refused');
+  await report.locator('select').selectOption('');
+  await report.getByRole('button', { name: t('contests:report.send') }).click();
+  await report.waitFor({ state: 'detached' });
+  await admin.getByRole('button', { name: t('contests:report.button') }).click();
+  await report.locator('textarea').fill('Again.');
+  await report.getByRole('button', { name: t('contests:report.send') }).click();
+  await report.getByText('This entry has already been reported').waitFor();
+  await admin.keyboard.press('Escape');
+
+  // The client likes it, and after a reload the heart is still theirs; the likers list marks them.
   await client.locator(`[data-testid=entry-card][data-entry-id="${entry.id}"] a`).click();
+  const dialog = client.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Like/ }).click();
+  await dialog.getByRole('button', { name: /^Unlike/ }).waitFor();
+  await client.reload();
+  await client.getByRole('dialog').getByRole('button', { name: /^Unlike/ }).waitFor();
+  await client.getByRole('dialog').getByRole('button', { name: /^Unlike/ }).hover();
+  await client.getByTestId('likers').getByText(t('contests:likers.holder')).waitFor();
+  await shot(client, 'client-likers');
+  await ctx.markDocument(client);
+
+  // The client awards it.
   await client.getByRole('button', { name: t('contests:award.button') }).click();
   await shot(client, 'client-confirms-award');
   await client.getByRole('button', { name: t('contests:award.yes') }).click();

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { isClient, isDesigner } from '@/lib/roles';
+import { isAdmin, isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
 import type { EventFrame } from '@/realtime/protocol.gen';
@@ -38,6 +38,7 @@ import { EntryCard } from './entry-card';
 import { SubmitEntryPanel } from './submit-entry-panel';
 import { BriefAnswers } from './brief-answers';
 import { DeliveryPanel } from './delivery-panel';
+import { Likers } from './likers';
 import { winnerOf } from '../delivery';
 
 const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
@@ -229,6 +230,11 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
                     highlightedAt={snap.highlights[`entry:${id}`]}
                     isOwner={isOwner}
                     judging={contest.status_id === 2 || contest.status_id === 3}
+                    wrapLike={(button) => (
+                      <Likers state={state} contestId={contestId} entryId={id} count={entry.likes_count}>
+                        {button}
+                      </Likers>
+                    )}
                     canLike={canLike}
                     onLike={() => void actions.toggleLike(id)}
                     onRate={(rating) => void actions.rate(id, rating)}
@@ -251,7 +257,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
               comments={boardComments(snap.comments as typeof state.comments)}
               highlights={snap.highlights}
               canPost
-              placeholder="Ask the contest holder a question"
+              placeholder={t(isOwner ? 'comments.owner' : isAdmin(user) ? 'comments.admin' : 'comments.designer')}
               onPost={async (text) => {
                 addComment(state, await postComment(contestId, null, text));
               }}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useFileUrl } from '@/lib/use-file-url';
@@ -18,6 +19,8 @@ interface EntryCardProps {
   onToggleEliminated: () => void;
   /** Eliminating is for a running or deciding contest; after the award it is gone. */
   judging?: boolean;
+  /** Wraps the like button (the likers list on hover). */
+  wrapLike?: (button: ReactNode) => ReactNode;
 }
 
 function mainImage(entry: Entry) {
@@ -58,7 +61,9 @@ export function EntryCard(props: EntryCardProps) {
             <p className="truncate text-sm font-semibold text-slate-800">#{entry.number}</p>
             <p className="truncate text-xs text-slate-500">by {entry.created_by_user.username}</p>
           </div>
-          <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />
+          {(props.wrapLike ?? ((button: ReactNode) => button))(
+            <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />,
+          )}
         </div>
         {isOwner && (
           <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
