@@ -2,6 +2,8 @@
 //! needs, applied after migrations; and demo accounts, only on `seed --demo`.
 //! Both are idempotent: seeding twice changes nothing.
 
+mod contests;
+
 use sqlx::Connection;
 use tracing::instrument;
 
@@ -74,5 +76,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
         .await?;
         created.push(*username);
     }
+    contests::seed(db, clock).await?;
     Ok(created)
 }

@@ -10,6 +10,7 @@ mod contest_briefs;
 mod contest_types;
 mod contests;
 mod court;
+mod demo_contests;
 mod entries;
 mod errors;
 mod files;
