@@ -64,6 +64,14 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage } =
   if ((await client.getByTestId('entry-card').count()) !== before + 1) throw new Error('the entry did not land once');
   await shot(client, 'client-sees-entry');
 
+  // The designer sends a second version of it.
+  await designer.locator(`[data-testid=entry-card][data-entry-id="${entry.id}"] a`).click();
+  await designer.getByTestId('version-input').setInputFiles(artwork);
+  await designer.getByRole('button', { name: t('contests:versions.upload') }).click();
+  await designer.getByRole('dialog').getByText(t('contests:versions.label', { version: 2 })).waitFor();
+  await shot(designer, 'designer-new-version');
+  await designer.keyboard.press('Escape');
+
   // The admin reports it: first as a copy of itself (refused), then as it is; a second report
   // is refused too. (The court judges reports; here only the dialog's answers matter.)
   await admin.locator(`[data-testid=entry-card][data-entry-id="${entry.id}"] a`).click();
@@ -89,6 +97,7 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage } =
   await dialog.getByRole('button', { name: /^Like/ }).click();
   await dialog.getByRole('button', { name: /^Unlike/ }).waitFor();
   await client.reload();
+  await client.getByRole('dialog').getByText(t('contests:versions.label', { version: 2 })).waitFor();
   await client.getByRole('dialog').getByRole('button', { name: /^Unlike/ }).waitFor();
   await client.getByRole('dialog').getByRole('button', { name: /^Unlike/ }).hover();
   await client.getByTestId('likers').getByText(t('contests:likers.holder')).waitFor();

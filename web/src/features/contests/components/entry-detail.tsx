@@ -19,6 +19,7 @@ import { LikeButton } from './like-button';
 import { StarRating } from './star-rating';
 import { AwardButton } from './award-button';
 import { Likers } from './likers';
+import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
 import { canAward } from '../delivery';
 
@@ -111,6 +112,11 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <h2 className="text-lg font-semibold text-slate-800">
             {entry ? `Entry #${entry.number} by ${entry.created_by_user.username}` : 'Entry'}
+            {entry && entry.version > 1 && (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-medium text-slate-600">
+                {t('versions.label', { version: entry.version })}
+              </span>
+            )}
           </h2>
           <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
             ×
@@ -186,6 +192,9 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
               )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
+              {entry.created_by === userId && contestStatus === 2 && (
+                <NewVersion state={state} contestId={contestId} entryId={entry.id} />
+              )}
               {!isParty && (
                 <ReportEntry
                   contestId={contestId}
