@@ -7,6 +7,7 @@ mod bids;
 mod comments;
 mod commerce;
 mod contest_briefs;
+mod contest_delivery;
 mod contest_types;
 mod contests;
 mod court;

@@ -6,9 +6,8 @@ import type { Contest, Entry, EntryFile } from '@/types/api';
  * for the winner's final files; 8 Delivered-Pending Credit is 'Contest Complete' for the
  * client, who downloads them, and waits for the admin's credit; 9 is done.
  *
- * The winner uploads only once verified (7): the server also takes files at 5 and 6, but a
- * verification after such an upload would leave the contest waiting for a second delivery
- * that cannot come.
+ * The page offers the upload once verified (7), when the winner's 48 hours start. (The server
+ * also takes files at 5 and 6; such a contest moves straight to 8 when verified.)
  */
 export type DeliveryRole = 'owner' | 'winner' | 'admin' | 'watcher';
 
