@@ -4,61 +4,50 @@
 use serde_json::json;
 
 use crate::{
-    entries::{designer, post, running_contest, submitted, upload_png},
-    helpers::spawn_app,
+    entries::{designer, post, running_contest, submitted, upload_png, Running},
+    helpers::{Answer, TestApp},
 };
+
+/// A contest awarded to a gold designer's entry: (contest, admin, winner, entry).
+async fn awarded(app: &TestApp, prefix: &str) -> (Running, String, String, i64) {
+    let contest = running_contest(app, prefix).await;
+    let (_, admin) = app.admin_session(&format!("{prefix}verifier")).await;
+    let (_, winner) = designer(app, &format!("{prefix}winner"), 3).await;
+    let entry = submitted(app, &winner, contest.id).await;
+    let path = format!("/contests/{}/entries/{entry}/award-winners", contest.id);
+    let answer = post(app, &path, &json!({}), Some(&contest.owner)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    (contest, admin, winner, entry)
+}
+
+async fn deliver(app: &TestApp, contest: i64, entry: i64, winner: &str) -> Answer {
+    let file = upload_png(app, winner, 8).await;
+    post(app, &format!("/contests/{contest}/entries/{entry}/artworks"), &json!({"file_ids": [file]}), Some(winner))
+        .await
+}
+
+async fn set_status(app: &TestApp, contest: i64, status_id: i64, admin: &str) -> Answer {
+    app.put(&format!("/contests/{contest}/statuses"), &json!({"status_id": status_id}), admin).await
+}
 
 #[tokio::test]
 async fn a_contest_delivered_before_verification_is_delivered_once_verified() {
-    let app = spawn_app().await;
-    let contest = running_contest(&app, "early").await;
-    let (_, admin) = app.admin_session("earlyverifier").await;
-    let (_, winner) = designer(&app, "earlywinner", 3).await;
-    let entry = submitted(&app, &winner, contest.id).await;
-    let awarded = post(
-        &app,
-        &format!("/contests/{}/entries/{entry}/award-winners", contest.id),
-        &json!({}),
-        Some(&contest.owner),
-    )
-    .await;
-    assert_eq!(awarded.status, 200, "{}", awarded.body);
-    let file = upload_png(&app, &winner, 8).await;
-    let uploaded = post(
-        &app,
-        &format!("/contests/{}/entries/{entry}/artworks", contest.id),
-        &json!({"file_ids": [file]}),
-        Some(&winner),
-    )
-    .await;
-    assert_eq!(uploaded.status, 201, "{}", uploaded.body);
+    let app = crate::helpers::spawn_app().await;
+    let (contest, admin, winner, entry) = awarded(&app, "early").await;
+    assert_eq!(deliver(&app, contest.id, entry, &winner).await.status, 201);
 
-    let verified = app.put(&format!("/contests/{}/statuses", contest.id), &json!({"status_id": 7}), &admin).await;
+    let verified = set_status(&app, contest.id, 7, &admin).await;
     assert_eq!(verified.status, 200, "{}", verified.body);
     assert_eq!(verified.body["data"]["status_id"], 8, "the files are already there");
-    let credited = app.put(&format!("/contests/{}/statuses", contest.id), &json!({"status_id": 9}), &admin).await;
-    assert_eq!(credited.body["data"]["status_id"], 9);
+    assert_eq!(set_status(&app, contest.id, 9, &admin).await.body["data"]["status_id"], 9);
 }
 
 #[tokio::test]
 async fn a_verified_contest_without_files_waits_for_the_winner() {
-    let app = spawn_app().await;
-    let contest = running_contest(&app, "ontime").await;
-    let (_, admin) = app.admin_session("ontimeverifier").await;
-    let (_, winner) = designer(&app, "ontimewinner", 3).await;
-    let entry = submitted(&app, &winner, contest.id).await;
-    post(&app, &format!("/contests/{}/entries/{entry}/award-winners", contest.id), &json!({}), Some(&contest.owner))
-        .await;
-    let verified = app.put(&format!("/contests/{}/statuses", contest.id), &json!({"status_id": 7}), &admin).await;
-    assert_eq!(verified.body["data"]["status_id"], 7);
-    let file = upload_png(&app, &winner, 8).await;
-    post(
-        &app,
-        &format!("/contests/{}/entries/{entry}/artworks", contest.id),
-        &json!({"file_ids": [file]}),
-        Some(&winner),
-    )
-    .await;
+    let app = crate::helpers::spawn_app().await;
+    let (contest, admin, winner, entry) = awarded(&app, "ontime").await;
+    assert_eq!(set_status(&app, contest.id, 7, &admin).await.body["data"]["status_id"], 7);
+    assert_eq!(deliver(&app, contest.id, entry, &winner).await.status, 201);
     let shown = app.get(&format!("/contests/{}", contest.id), None).await;
     assert_eq!(shown.body["data"]["status_id"], 8);
 }
