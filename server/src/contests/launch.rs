@@ -8,10 +8,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{
     brief::{self, AnswerInput},
-    events,
+    brief_files, events,
     model::{ContestRow, ContestView},
     store::{self, SavedAnswer},
-    visibility::may_view,
+    visibility::{may_read_brief, may_view},
 };
 use crate::{
     accounts::{domain::UserType, CurrentUser, MaybeUser},
@@ -158,21 +158,23 @@ pub struct BriefView {
     pub answers: Vec<SavedAnswer>,
 }
 
-/// The saved brief of a contest (its creator and admins).
+/// The saved brief of a contest, attached files included: its creator, admins, and
+/// the designers who may see the contest (they work from it). Anyone else gets a 403.
 #[utoipa::path(get, path = "/contests/{id}/briefs", tag = "contests", params(("id" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Data<BriefView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, body = Data<BriefView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id, user_id = caller.id()))]
 pub async fn show_brief(
     State(state): State<AppState>,
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<BriefView>>, AppError> {
-    let contest = match caller.is_admin() {
-        true => {
-            store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?
-        }
-        false => owned(&state, &caller, id).await?,
-    };
-    let answers = store::answers(&state.db.pool, id).await?;
+    let contest =
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    if !may_read_brief(Some(&caller.user), contest.created_by, contest.status_id, contest.is_private != 0) {
+        return Err(AppError::forbidden(catalogue::CONTEST_NOT_OWNER));
+    }
+    let answers = brief_answers(&state, id).await?;
     Ok(Json(Data::new(BriefView {
         contest_id: contest.id,
         contest_type_id: contest.contest_type_id,
@@ -180,6 +182,13 @@ pub async fn show_brief(
         description: contest.description,
         answers,
     })))
+}
+
+/// The saved answers of contest `id` with their files.
+async fn brief_answers(state: &AppState, id: i64) -> Result<Vec<SavedAnswer>, AppError> {
+    let mut answers = store::answers(&state.db.pool, id).await?;
+    brief_files::attach(&state.db, &mut answers).await?;
+    Ok(answers)
 }
 
 /// Replaces the brief (its creator, while the contest is unstarted or running).
@@ -210,7 +219,8 @@ pub async fn update_brief(
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ShowQuery {
-    /// `brief` adds the saved answers (creator and admins only).
+    /// `brief` adds the saved answers (for those who may read the brief: its creator,
+    /// admins, designers).
     pub include: Option<String>,
 }
 
@@ -233,9 +243,14 @@ pub async fn show(
 ) -> Result<Json<Data<ContestWithBrief>>, AppError> {
     let contest = visible(&state, viewer.as_ref(), id).await?;
     let wants_brief = query.include.as_deref().is_some_and(|i| i.split(',').any(|part| part.trim() == "brief"));
-    let may_read_brief = viewer.as_ref().is_some_and(|v| v.is_admin() || v.id() == contest.created_by);
-    let brief = match wants_brief && may_read_brief {
-        true => Some(store::answers(&state.db.pool, id).await?),
+    let reader = may_read_brief(
+        viewer.as_ref().map(|v| &v.user),
+        contest.created_by,
+        contest.status_id,
+        contest.is_private != 0,
+    );
+    let brief = match wants_brief && reader {
+        true => Some(brief_answers(&state, id).await?),
         false => None,
     };
     Ok(Json(Data::new(ContestWithBrief { contest: contest.into(), brief })))

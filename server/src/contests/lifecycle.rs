@@ -190,6 +190,14 @@ pub async fn set_status(
     if to == ContestStatus::PendingDelivery && matches!(from, ContestStatus::WinnerAwarded | ContestStatus::Unverified)
     {
         more = verified(&mut tx, &contest, now).await?;
+        // The winner may deliver before the verification (5 and 6 take final files); such
+        // a contest is delivered the moment it is verified, or it would wait at 7 for a
+        // second upload that the server refuses.
+        if let Some((entry_id, _)) = store::winner(&mut tx, id).await? {
+            if crate::entries::store::has_artwork(&mut tx, entry_id).await? {
+                store::transition(&mut tx, id, to.id(), ContestStatus::PendingCredit.id(), now).await?;
+            }
+        }
     }
     finish_with(&state, tx, id, true, more).await
 }

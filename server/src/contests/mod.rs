@@ -10,10 +10,12 @@
 //! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
 //!   [`brief_store`]: question rules and stored answers of contest and project briefs.
 //! - [`status`]: status ids and constants.
-//! - [`visibility`]: who may see a contest (REST and hub alike).
+//! - [`brief_files`]: files attached to a brief, shown and readable with it.
+//! - [`visibility`]: who may see a contest (REST and hub alike) and read its brief.
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
 
 pub mod brief;
+pub mod brief_files;
 pub mod brief_store;
 pub mod events;
 pub mod launch;

@@ -119,6 +119,8 @@ pub struct SavedAnswer {
     pub answer_options: Vec<i64>,
     pub answer_slider_options: Vec<SliderValue>,
     pub answer_file_ids: Vec<i64>,
+    /// The attached files, filled by [`super::brief_files::attach`] where the brief is shown.
+    pub files: Vec<crate::files::FileView>,
 }
 
 pub async fn answers<'c>(
@@ -135,6 +137,7 @@ pub async fn answers<'c>(
             answer_options: a.answer_options,
             answer_slider_options: a.answer_slider_options,
             answer_file_ids: a.answer_file_ids,
+            files: Vec::new(),
         })
         .collect())
 }

@@ -1,9 +1,15 @@
-//! Who may see a contest — the one rule REST and the hub both apply.
+//! Who may see a contest — the one rule REST and the hub both apply — and who may
+//! read its design brief.
 //!
 //! Once paid (status 2 and later) a contest is public, except a private one, which
 //! only signed-in users see. An unpaid contest is its owner's and the admins' alone.
+//!
+//! The brief is what designers work from: every designer who may see the contest
+//! reads it (all of it, attached files included), as do its owner and admins. Other
+//! clients and anonymous visitors see the title and description only. Changing the
+//! brief stays with its owner (`launch::update_brief`).
 
-use crate::accounts::model::UserRow;
+use crate::accounts::{domain::UserType, model::UserRow};
 
 pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_private: bool) -> bool {
     let is_admin = viewer.is_some_and(UserRow::is_admin);
@@ -15,4 +21,13 @@ pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_pr
         return false;
     }
     !is_private || viewer.is_some()
+}
+
+/// May `viewer` read the whole brief of a contest (answers and files)?
+pub fn may_read_brief(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_private: bool) -> bool {
+    let Some(user) = viewer else { return false };
+    if user.is_admin() || user.id == created_by {
+        return true;
+    }
+    user.user_type() == UserType::Designer && may_view(viewer, created_by, status_id, is_private)
 }

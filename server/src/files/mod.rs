@@ -43,6 +43,10 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
     if crate::entries::may_read_file(db, &user.user, file_id).await? {
         return Ok(true);
     }
+    // Contest brief attachments: whoever may read the brief.
+    if crate::contests::brief_files::may_read_file(db, &user.user, file_id).await? {
+        return Ok(true);
+    }
     // Bid files, project artworks, updates' files and brief attachments.
     if crate::projects::files::may_read_file(db, &user.user, file_id).await? {
         return Ok(true);

@@ -4,6 +4,7 @@
 
 pub mod projects;
 pub mod social;
+mod contests;
 
 use sqlx::Connection;
 use tracing::instrument;
@@ -80,5 +81,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
     }
     projects::demo(db, clock).await?;
     social::seed(db, clock).await?;
+    contests::seed(db, clock).await?;
     Ok(created)
 }

@@ -20,3 +20,14 @@ export async function postImageTag(
   const { data } = await apiClient.post<DataEnvelope<ImageTag>>(path(contestId, entryId), tag);
   return data;
 }
+
+/** PATCH .../image-tags/{tagId}/actions/complete: the point has been dealt with. */
+export async function completeImageTag(contestId: number, entryId: number, tagId: number) {
+  const { data } = await apiClient.patch<DataEnvelope<ImageTag>>(`${path(contestId, entryId)}/${tagId}/actions/complete`);
+  return data;
+}
+
+/** DELETE .../image-tags/{tagId} (its author or an admin). */
+export async function deleteImageTag(contestId: number, entryId: number, tagId: number) {
+  await apiClient.delete(`${path(contestId, entryId)}/${tagId}`);
+}

@@ -4,10 +4,18 @@ import type { DataEnvelope } from '@/types/api';
 /** Like is emoji reaction 1. */
 export const LIKE = 1;
 
+export interface Liker {
+  id: number;
+  username: string;
+  is_me: boolean;
+  /** 'Designer' or 'Contest Holder', as the server names the liker's part in the contest. */
+  role: string;
+}
+
 interface EmojiReactions {
   emoji_reaction_id: number;
   count: number;
-  users: { id: number; username: string; is_me: boolean; role: string }[];
+  users: Liker[];
 }
 
 function path(contestId: number, entryId: number) {
@@ -34,5 +42,6 @@ export async function unlike(contestId: number, entryId: number) {
 export async function getLikes(contestId: number, entryId: number) {
   const { data } = await apiClient.get<DataEnvelope<EmojiReactions[]>>(path(contestId, entryId));
   const likes = data.find((group) => group.emoji_reaction_id === LIKE);
-  return { count: likes?.count ?? 0, mine: likes?.users.some((user) => user.is_me) ?? false };
+  const users = likes?.users ?? [];
+  return { count: likes?.count ?? 0, mine: users.some((user) => user.is_me), users };
 }

@@ -6,17 +6,17 @@ import { useSnapshot } from 'valtio';
 import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { isClient, isDesigner } from '@/lib/roles';
+import { isAdmin, isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
 import type { EventFrame } from '@/realtime/protocol.gen';
-import type { Entry, SavedAnswer, UploadStats, User } from '@/types/api';
+import type { Contest, Entry, Question, SavedAnswer, UploadStats, User } from '@/types/api';
 
 import { getComments, postComment } from '../api/comments';
 import { getContest } from '../api/get-contest';
 import { getEntries, type EntryQuery } from '../api/get-entries';
 import { getEntry } from '../api/get-entry';
-import { getQuestionTitles } from '../api/get-question-titles';
+import { getQuestions } from '../api/get-questions';
 import { getUploadStats } from '../api/submit-entry';
 import {
   addComment,
@@ -37,6 +37,9 @@ import { EntryToolbar, Pager } from './entry-toolbar';
 import { EntryCard } from './entry-card';
 import { SubmitEntryPanel } from './submit-entry-panel';
 import { BriefAnswers } from './brief-answers';
+import { DeliveryPanel } from './delivery-panel';
+import { Likers } from './likers';
+import { winnerOf } from '../delivery';
 
 const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
 
@@ -57,7 +60,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState<EntryQuery>(FIRST_PAGE);
   const [stats, setStats] = useState<UploadStats | null>(null);
-  const [questionTitles, setQuestionTitles] = useState<Record<number, string>>({});
+  const [questions, setQuestions] = useState<Question[]>([]);
   const [entriesLoading, setEntriesLoading] = useState(true);
   const loaded = useRef(false);
   const queryRef = useRef(query);
@@ -97,8 +100,8 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
     try {
       const { contest, brief } = await getContest(contestId);
       setContest(state, contest, brief);
-      getQuestionTitles(contest.contest_type_id)
-        .then(setQuestionTitles)
+      getQuestions(contest.contest_type_id)
+        .then(setQuestions)
         .catch(() => undefined);
     } catch (error) {
       // A contest that cannot be loaded (or may not be seen) leads back to the dashboard.
@@ -176,7 +179,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             <h1 className="mt-1 text-2xl font-bold text-slate-900">{contest.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
               <span data-testid="contest-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone(contest.status_id)}`}>
-                {statusLabel(contest.status_id)}
+                {t(`status.${contest.status_id}`, { defaultValue: statusLabel(contest.status_id) })}
               </span>
               {deadline?.at && (
                 <span>
@@ -200,8 +203,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           )}
         </div>
         {contest.description && <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
-        {snap.brief && snap.brief.length > 0 && <BriefAnswers answers={snap.brief as SavedAnswer[]} titles={questionTitles} />}
+        {snap.brief && snap.brief.length > 0 && (
+          <BriefAnswers answers={snap.brief as SavedAnswer[]} questions={questions} open={designer && contest.status_id === 2} />
+        )}
       </section>
+
+      <DeliveryPanel state={state} contest={contest as Contest} winner={winnerOf(snap.entries as Record<number, Entry>)} user={user} />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section className="min-w-0 space-y-4">
@@ -222,6 +229,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
                     liked={snap.likedByMe[id]}
                     highlightedAt={snap.highlights[`entry:${id}`]}
                     isOwner={isOwner}
+                    judging={contest.status_id === 2 || contest.status_id === 3}
+                    wrapLike={(button) => (
+                      <Likers state={state} contestId={contestId} entryId={id} count={entry.likes_count}>
+                        {button}
+                      </Likers>
+                    )}
                     canLike={canLike}
                     onLike={() => void actions.toggleLike(id)}
                     onRate={(rating) => void actions.rate(id, rating)}
@@ -244,7 +257,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
               comments={boardComments(snap.comments as typeof state.comments)}
               highlights={snap.highlights}
               canPost
-              placeholder={t('page.askHolder')}
+              placeholder={t(isOwner ? 'comments.owner' : isAdmin(user) ? 'comments.admin' : 'comments.designer')}
               onPost={async (text) => {
                 addComment(state, await postComment(contestId, null, text));
               }}
@@ -261,6 +274,8 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           userId={user.id}
           isOwner={isOwner}
           canLike={canLike}
+          contestStatus={contest.status_id}
+          prize={contest.detail.winning_entry_amount}
           onClose={() => navigate(`/contests/${contestId}/entries`)}
         />
       )}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useFileUrl } from '@/lib/use-file-url';
@@ -17,6 +18,10 @@ interface EntryCardProps {
   onLike: () => void;
   onRate: (rating: number) => void;
   onToggleEliminated: () => void;
+  /** Eliminating is for a running or deciding contest; after the award it is gone. */
+  judging?: boolean;
+  /** Wraps the like button (the likers list on hover). */
+  wrapLike?: (button: ReactNode) => ReactNode;
 }
 
 function mainImage(entry: Entry) {
@@ -58,11 +63,14 @@ export function EntryCard(props: EntryCardProps) {
             <p className="truncate text-sm font-semibold text-slate-800">#{entry.number}</p>
             <p className="truncate text-xs text-slate-500">{t('card.by', { username: entry.created_by_user.username })}</p>
           </div>
-          <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />
+          {(props.wrapLike ?? ((button: ReactNode) => button))(
+            <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />,
+          )}
         </div>
         {isOwner && (
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
             <StarRating value={entry.rating ?? 0} onChange={props.onRate} />
+            {props.judging !== false && (
             <button
               type="button"
               onClick={props.onToggleEliminated}
@@ -70,6 +78,7 @@ export function EntryCard(props: EntryCardProps) {
             >
               {eliminated ? t('card.restore') : t('card.eliminate')}
             </button>
+            )}
           </div>
         )}
       </div>

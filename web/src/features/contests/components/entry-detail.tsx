@@ -3,16 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
 import { useFileUrl } from '@/lib/use-file-url';
+import type { Entry } from '@/types/api';
 
 import { getComments, postComment } from '../api/comments';
 import { getEntry } from '../api/get-entry';
-import { getImageTags, postImageTag } from '../api/image-tags';
+import { completeImageTag, deleteImageTag, getImageTags, postImageTag } from '../api/image-tags';
+import { getLikes } from '../api/reactions';
 import { addComment, addImageTags, entryComments, mergeEntry, setComments, type ContestLive } from '../live';
 import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
 import { LikeButton } from './like-button';
 import { StarRating } from './star-rating';
+import { AwardButton } from './award-button';
+import { Likers } from './likers';
+import { NewVersion } from './new-version';
+import { ReportEntry } from './report-entry';
+import { canAward } from '../delivery';
 
 interface EntryDetailProps {
   state: ContestLive;
@@ -21,11 +30,13 @@ interface EntryDetailProps {
   userId: number;
   isOwner: boolean;
   canLike: boolean;
+  contestStatus: number;
+  prize: number;
   onClose: () => void;
 }
 
 /** One entry over the contest page: its image with feedback points, likes, rating, comments. */
-export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, onClose }: EntryDetailProps) {
+export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, prize, onClose }: EntryDetailProps) {
   const { t } = useTranslation('contests');
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
@@ -45,6 +56,12 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
     getComments(contestId, entryId)
       .then((page) => live && setComments(state, page.data))
       .catch(() => undefined);
+    // Whether the viewer likes it: the entry list does not say, and a reload must show it.
+    getLikes(contestId, entryId)
+      .then(({ mine }) => {
+        if (live) state.likedByMe[entryId] = mine;
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -62,6 +79,14 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+
+  async function tagAction(run: () => Promise<unknown>) {
+    try {
+      await run();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
 
   async function handleTag(event: MouseEvent<HTMLDivElement>) {
     if (!isParty) return;
@@ -87,6 +112,11 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <h2 className="text-lg font-semibold text-slate-800">
             {entry ? t('detail.title', { number: entry.number, username: entry.created_by_user.username }) : t('detail.entry')}
+            {entry && entry.version > 1 && (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-medium text-slate-600">
+                {t('versions.label', { version: entry.version })}
+              </span>
+            )}
           </h2>
           <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
             ×
@@ -125,9 +155,19 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               {tags.length > 0 && (
                 <ol className="mt-3 space-y-1 text-sm">
                   {tags.map((tag, index) => (
-                    <li key={tag.id} className="flex gap-2">
+                    <li key={tag.id} className="flex items-baseline gap-2">
                       <span className="font-semibold text-slate-500">{index + 1}.</span>
-                      <span className={tag.completed_at ? 'text-slate-400 line-through' : 'text-slate-700'}>{tag.note}</span>
+                      <span className={`flex-1 ${tag.completed_at ? 'text-slate-400 line-through' : 'text-slate-700'}`}>{tag.note}</span>
+                      {isParty && !tag.completed_at && (
+                        <button type="button" className="text-xs font-medium text-emerald-700 hover:underline" onClick={() => void tagAction(() => completeImageTag(contestId, entryId, tag.id).then((done) => addImageTags(state, [done])))}>
+                          {t('tags.complete')}
+                        </button>
+                      )}
+                      {isParty && (
+                        <button type="button" className="text-xs font-medium text-slate-500 hover:text-rose-600" onClick={() => void tagAction(() => deleteImageTag(contestId, entryId, tag.id).then(() => delete state.imageTags[tag.id]))}>
+                          {t('tags.delete')}
+                        </button>
+                      )}
                     </li>
                   ))}
                 </ol>
@@ -135,15 +175,33 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
             </div>
             <div className="space-y-4">
               <div className="flex items-center justify-between">
-                <LikeButton
-                  count={entry.likes_count}
-                  liked={snap.likedByMe[entry.id] === true}
-                  disabled={!canLike}
-                  onClick={() => void actions.toggleLike(entry.id)}
-                />
+                <Likers state={state} contestId={contestId} entryId={entry.id} count={entry.likes_count} align="left">
+                  <LikeButton
+                    count={entry.likes_count}
+                    liked={snap.likedByMe[entry.id] === true}
+                    disabled={!canLike}
+                    onClick={() => void actions.toggleLike(entry.id)}
+                  />
+                </Likers>
                 {isOwner && <StarRating value={entry.rating ?? 0} onChange={(rating) => void actions.rate(entry.id, rating)} />}
               </div>
+              {entry.is_winner === 1 && (
+                <p className="rounded-md bg-amber-100 px-3 py-1.5 text-sm font-semibold text-amber-900">🏆 {t('award.winner')}</p>
+              )}
+              {canAward(contestStatus, isOwner, entry) && (
+                <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
+              )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
+              {entry.created_by === userId && contestStatus === 2 && (
+                <NewVersion state={state} contestId={contestId} entryId={entry.id} />
+              )}
+              {!isParty && (
+                <ReportEntry
+                  contestId={contestId}
+                  entry={entry}
+                  others={Object.values(snap.entries).sort((a, b) => a.number - b.number) as Entry[]}
+                />
+              )}
               {entry.description && <p className="text-sm text-slate-600">{entry.description}</p>}
               <div>
                 <h3 className="mb-2 text-sm font-semibold text-slate-800">{t('detail.comments')}</h3>
@@ -151,7 +209,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                   comments={comments}
                   highlights={snap.highlights}
                   canPost
-                  placeholder={t('detail.commentPlaceholder')}
+                  placeholder={t(isOwner ? 'comments.entryOwner' : entry.created_by === userId ? 'comments.entryDesigner' : 'comments.entryOther')}
                   onPost={async (text) => {
                     addComment(state, await postComment(contestId, entryId, text));
                   }}
