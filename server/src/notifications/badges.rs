@@ -12,12 +12,18 @@
 //!
 //! The state lives in `badge_state`, so it holds across nodes and restarts, and a
 //! badge is an ordinary outbox event: seq'd, recovered, published after commit.
+//!
+//! Lock order: every writer takes the user channel's head row before the user's
+//! `badge_state` row. A request appends `notification.created` (the head) before it calls
+//! [`changed`], so the flusher must do the same: claiming `badge_state` first and then
+//! appending the badge deadlocked against such a request on PostgreSQL.
 
 use sqlx::AnyConnection;
 use tracing::instrument;
-use vitrine_protocol::EventFrame;
+use vitrine_protocol::{Channel, EventFrame};
 
 use super::{append_badge, badge};
+use crate::realtime::outbox;
 use crate::store::{Backend, Db};
 
 /// The quiet time after a pushed badge during which further changes are coalesced.
@@ -29,6 +35,8 @@ const BATCH: i64 = 200;
 /// of the window. Returns the event when it was written now.
 #[instrument(skip_all, fields(user_id))]
 pub async fn changed(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<Option<EventFrame>, sqlx::Error> {
+    // The head first (see the lock order above), even when only the due mark is written.
+    outbox::lock_head(conn, &Channel::User(user_id)).await?;
     let last: Option<i64> = sqlx::query_scalar("SELECT last_pushed_at FROM badge_state WHERE user_id = $1")
         .bind(user_id)
         .fetch_optional(&mut *conn)
@@ -61,29 +69,40 @@ async fn push(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<Eve
 }
 
 /// Sends every coalesced badge whose window has ended; returns the committed events
-/// to publish. Safe on several nodes at once: PostgreSQL hands each node its own rows
-/// (`SKIP LOCKED`), and a due mark is cleared in the same transaction as its event.
+/// to publish. Safe on several nodes at once: each user is flushed in a transaction of
+/// its own that takes the channel's head, then re-reads the due mark under the
+/// `badge_state` row lock (`FOR UPDATE` on PostgreSQL; SQLite has one writer), so a
+/// mark another node has just cleared is skipped and no badge is sent twice.
 #[instrument(skip_all)]
 pub async fn flush_due(db: &Db, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
-    let claim = match db.backend {
-        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+    let lock = match db.backend {
+        Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",
     };
     let mut events = Vec::new();
     loop {
-        let mut tx = db.pool.begin().await?;
-        let due: Vec<i64> = sqlx::query_scalar(&format!(
-            "SELECT user_id FROM badge_state WHERE due_at <= $1 ORDER BY due_at LIMIT $2{claim}"
-        ))
-        .bind(now_ms)
-        .bind(BATCH)
-        .fetch_all(&mut *tx)
-        .await?;
+        let due: Vec<i64> =
+            sqlx::query_scalar("SELECT user_id FROM badge_state WHERE due_at <= $1 ORDER BY due_at LIMIT $2")
+                .bind(now_ms)
+                .bind(BATCH)
+                .fetch_all(&db.pool)
+                .await?;
         let batch_len = due.len() as i64;
         for user_id in due {
-            events.push(push(&mut tx, user_id, now_ms).await?);
+            let mut tx = db.pool.begin().await?;
+            outbox::lock_head(&mut tx, &Channel::User(user_id)).await?;
+            let still_due: Option<i64> = sqlx::query_scalar(&format!(
+                "SELECT user_id FROM badge_state WHERE user_id = $1 AND due_at <= $2{lock}"
+            ))
+            .bind(user_id)
+            .bind(now_ms)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if still_due.is_some() {
+                events.push(push(&mut tx, user_id, now_ms).await?);
+            }
+            tx.commit().await?;
         }
-        tx.commit().await?;
         if batch_len < BATCH {
             break;
         }

@@ -41,6 +41,21 @@ pub async fn append(
     Ok(EventFrame { ch, seq: u64::try_from(seq).unwrap_or(0), event_type: event_type.to_owned(), ts: now_ms, data })
 }
 
+/// Takes the channel's head row lock (as [`append`] does) without writing an event, so a
+/// transaction that will append to `channel` and also lock other rows can take its locks
+/// in the order every writer uses: the channel's head first. A head that does not exist
+/// yet is created at 0, so the next `append` still writes seq 1.
+pub async fn lock_head(conn: &mut AnyConnection, channel: &Channel) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO channel_head (channel, seq) VALUES ($1, 0) \
+         ON CONFLICT (channel) DO UPDATE SET seq = channel_head.seq",
+    )
+    .bind(channel.to_string())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Writes the same event to each of `channels` (an entry of a blind contest goes to
 /// its owner's and its designer's user channels, say); returns them in that order.
 pub async fn append_each(
