@@ -737,7 +737,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The saved brief of a contest (its creator and admins). */
+        /**
+         * The saved brief of a contest, attached files included: its creator, admins, and
+         *     the designers who may see the contest (they work from it). Anyone else gets a 403.
+         */
         get: operations["contests_briefs_show_brief"];
         /** Replaces the brief (its creator, while the contest is unstarted or running). */
         put: operations["contests_briefs_update_brief"];
@@ -7617,6 +7620,8 @@ export interface components {
             answer_slider_options: components["schemas"]["SliderValue"][];
             /** Format: int64 */
             contest_type_question_id: number;
+            /** @description The attached files, filled by [`super::brief_files::attach`] where the brief is shown. */
+            files: components["schemas"]["FileView"][];
             /** Format: int64 */
             form_field_type_id: number;
         };
@@ -10041,7 +10046,10 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
-                /** @description `brief` adds the saved answers (creator and admins only). */
+                /**
+                 * @description `brief` adds the saved answers (for those who may read the brief: its creator,
+                 *     admins, designers).
+                 */
                 include: string | null;
             };
             cookie?: never;
@@ -10235,6 +10243,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_BriefView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useMessageTranslation } from '@/lib/messages/translate';
+import { useMessageTranslation } from '@/lib/spec-messages/translate';
 
 type Variant = 'danger' | 'success' | 'info';
 

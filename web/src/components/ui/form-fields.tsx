@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 
-import { useMessageTranslation } from '@/lib/messages/translate';
+import { useMessageTranslation } from '@/lib/spec-messages/translate';
 
 const INPUT_CLASS =
   'block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 disabled:bg-slate-100';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
-import { useMessageTranslation } from '@/lib/messages/translate';
+import { useMessageTranslation } from '@/lib/spec-messages/translate';
 import { dismissToast, toasts, type ToastKind } from '@/lib/toast';
 
 const KINDS: Record<ToastKind, string> = {

@@ -13,7 +13,16 @@ function question(id: number, form_field_type_id: number, title: string, options
 }
 
 function answer(id: number, fields: Partial<SavedAnswer>): SavedAnswer {
-  return { contest_type_question_id: id, form_field_type_id: 0, answer: null, answer_options: [], ...fields };
+  return {
+    contest_type_question_id: id,
+    form_field_type_id: 0,
+    answer: null,
+    answer_options: [],
+    answer_file_ids: [],
+    answer_slider_options: [],
+    files: [],
+    ...fields,
+  };
 }
 
 describe('briefItems', () => {
@@ -29,7 +38,9 @@ describe('briefItems', () => {
   it('names options, shows pictures of image checkboxes, sliders and files, in question order', () => {
     const items = briefItems(
       [
-        answer(109, { files: [{ id: 5, full_path: '/files/5/content', name: 'ref.pdf' } as { id: number; full_path: string }] }),
+        answer(109, {
+          files: [{ id: 5, full_path: '/files/5/content', name: 'ref.pdf', content_type: 'application/pdf', hash: 'h', size: 1 }],
+        }),
         answer(105, { answer_options: [10501] }),
         answer(101, { answer: ' Harbor ' }),
         answer(106, { answer_options: [10600] }),
