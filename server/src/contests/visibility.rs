@@ -1,9 +1,14 @@
 //! Who may see a contest — the one rule REST and the hub both apply.
 //!
 //! Once paid (status 2 and later) a contest is public, except a private one, which
-//! only signed-in users see. An unpaid contest is its owner's and the admins' alone.
+//! only signed-in designers see (the Private upgrade is sold as "only signed-in
+//! designers see your brief and entries"). An unpaid contest is its owner's and the
+//! admins' alone. The owner and admins always see their contest.
+//!
+//! Every read of a contest and of what hangs off it (entries, comments, entry files,
+//! the channel and its history, court evidence) goes through [`may_view`].
 
-use crate::accounts::model::UserRow;
+use crate::accounts::{domain::UserType, model::UserRow};
 
 pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_private: bool) -> bool {
     let is_admin = viewer.is_some_and(UserRow::is_admin);
@@ -14,5 +19,11 @@ pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_pr
     if status_id == super::status::ContestStatus::Unpaid.id() {
         return false;
     }
-    !is_private || viewer.is_some()
+    !is_private || in_private_audience(viewer)
+}
+
+/// Who, besides the owner and admins, may see a private contest: signed-in designers.
+/// Other clients and anonymous visitors may not, whatever they know of its id.
+fn in_private_audience(viewer: Option<&UserRow>) -> bool {
+    viewer.is_some_and(|u| u.user_type() == UserType::Designer)
 }
