@@ -103,7 +103,9 @@ pubsub_args() {  # <scenario>
 start_vitrine() {  # <port> <data dir> <database url> [redis url]
     local port=$1 dir=$2 db=$3 redis=${4:-}
     mkdir -p "$dir/web"
-    env VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" DATABASE_URL="$db" \
+    # `make bench` exports REDIS_URL for the cluster runs: a single node must not inherit it,
+    # or its "in-process bus" figures are Redis's (the harness checks /readyz and fails).
+    env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" DATABASE_URL="$db" \
         VITRINE_API_KEY=$API_KEY RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
     PIDS+=($!)
@@ -152,7 +154,7 @@ bench_vitrine() {
 SIO_DIR=
 start_socketio() {  # <port> [redis url]
     local port=$1 redis=${2:-}
-    (cd "$SIO_DIR" && exec env PORT=$port ${redis:+REDIS_URL=$redis} node server.js >>"$LOG" 2>&1) &
+    (cd "$SIO_DIR" && exec env -u REDIS_URL PORT=$port ${redis:+REDIS_URL=$redis} node server.js >>"$LOG" 2>&1) &
     PIDS+=($!)
     LAST_PID=$!
     wait_port "$port"
@@ -196,7 +198,7 @@ start_sockudo() {  # <port> <metrics port> [redis url]
     local adapter=(ADAPTER_DRIVER=local CACHE_DRIVER=memory)
     [ -n "$redis" ] && adapter=(ADAPTER_DRIVER=redis CACHE_DRIVER=redis DATABASE_REDIS_HOST=127.0.0.1
         DATABASE_REDIS_PORT=6379 REDIS_URL="$redis")
-    env HOST=127.0.0.1 PORT=$port METRICS_ENABLED=false METRICS_HOST=127.0.0.1 METRICS_PORT=$metrics \
+    env -u REDIS_URL HOST=127.0.0.1 PORT=$port METRICS_ENABLED=false METRICS_HOST=127.0.0.1 METRICS_PORT=$metrics \
         QUEUE_DRIVER=none "${adapter[@]}" RATE_LIMITER_ENABLED=false \
         SOCKUDO_DEFAULT_APP_ID=app1 SOCKUDO_DEFAULT_APP_KEY=key1 SOCKUDO_DEFAULT_APP_SECRET=secret1 \
         SOCKUDO_DEFAULT_APP_ENABLED=true SOCKUDO_DEFAULT_APP_MAX_CONNECTIONS=1000000 \

@@ -14,11 +14,13 @@
 //! - [`report`]: the final figures, as a table and as JSON; [`chart`]: the SVG chart.
 //! - [`summary`]: the BENCHMARKS.md section of `make bench` from its JSON reports.
 //! - [`proc`]: server RSS and CPU read from `/proc/<pid>/`.
+//! - [`bus`]: the bus each hub node ran on and the bus messages it lost to lag.
 //!
 //! Latency is publish-to-deliver on one machine's clock: the publisher stamps `sent_us`
 //! (wall clock, microseconds) into each event's data; the subscriber subtracts it from its
 //! own wall clock when it has decoded the frame.
 
+pub mod bus;
 pub mod chart;
 pub mod cli;
 pub mod hub;

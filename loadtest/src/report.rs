@@ -56,6 +56,9 @@ pub struct Report {
     /// Distinct deliveries divided by the time from the first publication to the last delivery.
     pub deliveries_per_sec: f64,
     pub server_usage: ServerUsage,
+    /// Vitrine only: each node's bus and the bus messages it lost to lag during the run.
+    #[serde(default)]
+    pub buses: Vec<crate::bus::NodeBus>,
     pub timeline: Vec<TimePoint>,
 }
 
@@ -153,6 +156,14 @@ impl Report {
             ("deliveries per second", format!("{:.0}", self.deliveries_per_sec)),
             ("server RSS MiB (end / peak)", format!("{} / {}", opt(u.rss_mib), opt(u.rss_peak_mib))),
             ("server CPU % of a core", opt(u.cpu_percent)),
+            (
+                "bus (lagged messages)",
+                if self.buses.is_empty() {
+                    "n/a".into()
+                } else {
+                    self.buses.iter().map(|b| format!("{} ({})", b.bus, b.lagged)).collect::<Vec<_>>().join(", ")
+                },
+            ),
         ])
     }
 

@@ -26,8 +26,15 @@ close_codes! {
     /// The client read too slowly and its outbound queue overflowed. Reconnect and
     /// resubscribe with `since`.
     SLOW_CONSUMER = 4008, "slow consumer";
+    /// The node fell behind its bus and dropped messages it cannot read back (events of
+    /// channels without history, presence, signals, revocations): the connection's state
+    /// may be incomplete. Reconnect and resubscribe with `since` (Centrifugo's
+    /// "insufficient state").
+    INSUFFICIENT_STATE = 4009, "insufficient state: reconnect and resubscribe with since";
     /// A client frame exceeded the transport limit. A client bug: do not resend it.
     FRAME_TOO_LARGE = 1009, "frame too large";
+    /// A text frame was not valid UTF-8 (RFC 6455 section 8.1). A client bug.
+    INVALID_PAYLOAD = 1007, "invalid UTF-8 in a text frame";
     /// The node is shutting down or restarting. Reconnect with backoff.
     SERVER_RESTARTING = 1012, "server restarting";
     /// Sustained abuse (rate limit ignored). Reconnect only after a long pause.
@@ -44,7 +51,7 @@ mod tests {
             assert!(!reason(code).is_empty(), "{name}");
             // A close reason must fit in a control frame: 125 bytes minus the code.
             assert!(reason(code).len() <= 123, "{name}");
-            if name == "TOKEN_EXPIRED" || name == "SLOW_CONSUMER" {
+            if name == "TOKEN_EXPIRED" || name == "SLOW_CONSUMER" || name == "INSUFFICIENT_STATE" {
                 assert!((4000..5000).contains(&code), "{name}");
             }
         }

@@ -56,6 +56,11 @@ pub struct Settings {
     #[arg(long, env = "REDIS_URL")]
     pub redis_url: Option<String>,
 
+    /// Bus messages received from Redis that may wait for the hub; past it the node
+    /// closes its connections with 4009 (tests make it small to force that).
+    #[arg(long, env = "VITRINE_BUS_BACKLOG", default_value_t = crate::realtime::broker::BUS_BACKLOG)]
+    pub bus_backlog: usize,
+
     /// Bearer key for the server-side publish API; unset disables the API.
     #[arg(long, env = "VITRINE_API_KEY")]
     pub api_key: Option<String>,
@@ -186,6 +191,9 @@ impl Settings {
         }
         if self.token_ttl_secs == 0 {
             return Err(SettingError { name: "VITRINE_TOKEN_TTL_SECS", reason: "must be above 0".into() });
+        }
+        if self.bus_backlog == 0 {
+            return Err(SettingError { name: "VITRINE_BUS_BACKLOG", reason: "must be above 0".into() });
         }
         if self.ws_queue_frames == 0 {
             return Err(SettingError { name: "VITRINE_WS_QUEUE_FRAMES", reason: "must be above 0".into() });

@@ -40,7 +40,7 @@ impl Application {
         let db = Db::connect(&settings.effective_database_url(), settings.db_pool).await?;
         db.migrate().await?;
         seed::reference(&db).await.context("seeding reference data")?;
-        let realtime = Realtime::start(db.clone(), settings.redis_url.as_deref()).await?;
+        let realtime = Realtime::start(db.clone(), settings.redis_url.as_deref(), settings.bus_backlog).await?;
         let listener = TcpListener::bind(settings.bind)
             .await
             .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;

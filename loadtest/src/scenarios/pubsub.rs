@@ -143,6 +143,10 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         prime(&publisher, &channels, &progress).await?;
     }
 
+    let buses = match args.conn.peer {
+        None => Some(crate::bus::start(&nodes).await?),
+        Some(_) => None,
+    };
     let usage = UsageSampler::start(&args.conn.server_pid);
     let publish_start_us = now_us();
     recorder.start(publish_start_us);
@@ -184,6 +188,10 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         last_us = last_us.max(stats.last_delivery_us);
     }
     bar.finish_and_clear();
+    let buses = match buses {
+        Some(started) => crate::bus::finish(started).await?,
+        None => Vec::new(),
+    };
     let span_s = last_us.saturating_sub(publish_start_us) as f64 / 1e6;
     Ok(Report {
         scenario: kind.name().into(),
@@ -218,6 +226,7 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         latency_ms: Latency::from_micros(&recorder.total()),
         deliveries_per_sec: if span_s > 0.0 { delivered as f64 / span_s } else { 0.0 },
         server_usage,
+        buses,
         timeline: recorder.timeline(),
     })
 }

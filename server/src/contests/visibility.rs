@@ -2,7 +2,12 @@
 //! read its design brief.
 //!
 //! Once paid (status 2 and later) a contest is public, except a private one, which
-//! only signed-in users see. An unpaid contest is its owner's and the admins' alone.
+//! only signed-in designers see (the Private upgrade is sold as "only signed-in
+//! designers see your brief and entries"). An unpaid contest is its owner's and the
+//! admins' alone. The owner and admins always see their contest.
+//!
+//! Every read of a contest and of what hangs off it (entries, comments, entry files,
+//! the channel and its history, court evidence) goes through [`may_view`].
 //!
 //! The brief is what designers work from: every designer who may see the contest
 //! reads it (all of it, attached files included), as do its owner and admins. Other
@@ -20,7 +25,13 @@ pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_pr
     if status_id == super::status::ContestStatus::Unpaid.id() {
         return false;
     }
-    !is_private || viewer.is_some()
+    !is_private || in_private_audience(viewer)
+}
+
+/// Who, besides the owner and admins, may see a private contest: signed-in designers.
+/// Other clients and anonymous visitors may not, whatever they know of its id.
+fn in_private_audience(viewer: Option<&UserRow>) -> bool {
+    viewer.is_some_and(|u| u.user_type() == UserType::Designer)
 }
 
 /// May `viewer` read the whole brief of a contest (answers and files)?

@@ -35,9 +35,9 @@ use super::{hub::Hub, outbox};
 fn topic(ch: &str) -> String {
     format!("vitrine:ch:{ch}")
 }
-/// Bus messages received and not yet dispatched that a node holds before it drops the
-/// oldest (durable channels then fill the gap from history; ephemeral ones lose them).
-const BUS_BACKLOG: usize = 4_096;
+/// Bus messages received and not yet dispatched that a node holds by default before it
+/// drops the oldest (see [`Broker::connect`] for what happens then).
+pub const BUS_BACKLOG: usize = 4_096;
 /// Redis topic of node-wide control messages (revocations).
 const CONTROL_TOPIC: &str = "vitrine:control";
 
@@ -115,7 +115,24 @@ impl std::fmt::Debug for Broker {
 
 impl Broker {
     /// The in-process bus, or Redis pub/sub for `redis_url`.
-    pub async fn connect(redis_url: Option<&str>, hub: Arc<Hub>, db: crate::store::Db) -> anyhow::Result<Self> {
+    ///
+    /// `backlog` is how many received messages may wait for the hub (`VITRINE_BUS_BACKLOG`).
+    /// Past it the Redis client drops the oldest ones, and which channels they were for is
+    /// unknown: they may have been events of channels without history, presence changes,
+    /// typing signals or revocations, none of which can be read back. So a lag closes every
+    /// connection of this node with 4009 (insufficient state): clients reconnect and
+    /// resubscribe with `since`, durable channels replay what was missed, ephemeral ones
+    /// answer `recovered: false`, presence lists are fresh and a revoked token is refused
+    /// at the upgrade. Nothing is lost without the client being told.
+    ///
+    /// The fan-out stays on the receiving task: a second queue between it and the hub
+    /// would only move the point where a backlog overflows, not remove it.
+    pub async fn connect(
+        redis_url: Option<&str>,
+        backlog: usize,
+        hub: Arc<Hub>,
+        db: crate::store::Db,
+    ) -> anyhow::Result<Self> {
         let Some(url) = redis_url else { return Ok(Self { hub, redis: None }) };
         let config = Config::from_url(url).context("REDIS_URL does not parse")?;
         let mut builder = Builder::from_config(config);
@@ -126,7 +143,7 @@ impl Broker {
             // fred hands pub/sub messages over a broadcast channel of 32 by default: a
             // burst the dispatch loop took longer than 32 messages to fan out was dropped
             // ("bus receiver lagged"), and the load harness counted the loss in `cluster`.
-            .with_performance_config(|c| c.broadcast_channel_capacity = BUS_BACKLOG);
+            .with_performance_config(|c| c.broadcast_channel_capacity = backlog.max(1));
         let publisher = builder.build().context("REDIS_URL")?;
         let subscriber = builder.build_subscriber_client().context("REDIS_URL")?;
         publisher.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
@@ -144,9 +161,11 @@ impl Broker {
                         _ => tracing::warn!(topic = %message.channel, "unreadable bus message"),
                     },
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
-                        // Lost locally; the gap fill of the next event repairs durable channels.
+                        // Which channels lost what is unknown: tell every connection.
                         metrics::counter!("vitrine_bus_lagged_messages_total").increment(n);
-                        tracing::warn!(missed = n, "bus receiver lagged");
+                        let closed = message_hub.connection_count();
+                        tracing::warn!(missed = n, closed, "bus receiver lagged; closing connections (4009)");
+                        message_hub.close_all(vitrine_protocol::close_code::INSUFFICIENT_STATE);
                     }
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
                 }

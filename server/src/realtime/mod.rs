@@ -49,9 +49,10 @@ pub struct Realtime {
 }
 
 impl Realtime {
-    pub async fn start(db: Db, redis_url: Option<&str>) -> anyhow::Result<Self> {
+    /// `bus_backlog`: see [`Broker::connect`].
+    pub async fn start(db: Db, redis_url: Option<&str>, bus_backlog: usize) -> anyhow::Result<Self> {
         let hub = Hub::new(db.clone());
-        let broker = Broker::connect(redis_url, Arc::clone(&hub), db).await?;
+        let broker = Broker::connect(redis_url, bus_backlog, Arc::clone(&hub), db).await?;
         let presence = presence::Presence::new(Arc::clone(&hub), broker.redis_client());
         Ok(Self { hub, broker, presence, bench_seqs: Arc::new(DashMap::new()) })
     }

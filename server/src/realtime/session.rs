@@ -10,7 +10,11 @@ use std::{
 };
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use futures::{future::poll_fn, stream::SplitSink, SinkExt, StreamExt};
+use futures::{
+    future::poll_fn,
+    stream::{SplitSink, SplitStream},
+    SinkExt, StreamExt,
+};
 use vitrine_protocol::{
     close_code, limits, Channel, ClientFrame, DecodeError, Encoding, ErrorCode, PresenceUser, ServerFrame, SignalKind,
 };
@@ -33,6 +37,9 @@ use rate::RateLimiter;
 const WRITE_BATCH: usize = 64;
 /// How long a control write (ping, close) may wait on a peer that does not read.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a socket closed for a frame the server would not read stays open for the
+/// peer's close reply (see [`linger`]).
+const LINGER: Duration = Duration::from_secs(2);
 
 /// One subscription of this connection.
 #[derive(Debug)]
@@ -126,11 +133,7 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                     Some(Ok(Message::Close(_))) | None => break None,
-                    Some(Err(err)) => {
-                        // tungstenite refuses messages over the configured maximum.
-                        let too_large = err.to_string().to_lowercase().contains("too long") || err.to_string().contains("Space limit");
-                        break too_large.then_some(close_code::FRAME_TOO_LARGE);
-                    }
+                    Some(Err(err)) => break refused_read_code(&err.to_string()),
                 }
                 // An `auth` frame may have brought a token with another expiry.
                 if session.token_expiry() != expiry {
@@ -166,8 +169,44 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
         let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
         let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.send(close)).await;
         metrics::counter!("vitrine_ws_server_closes_total", "code" => code.to_string()).increment(1);
+        if code == close_code::FRAME_TOO_LARGE || code == close_code::INVALID_PAYLOAD {
+            let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.flush()).await;
+            linger(&mut stream).await;
+        }
     }
     let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
+}
+
+/// The close code for a message tungstenite refused to read (RFC 6455 section 7.4.1):
+/// 1009 over the size limit, 1007 for a text frame that is not UTF-8. None for a
+/// transport failure, where no close frame can get through.
+fn refused_read_code(error: &str) -> Option<u16> {
+    if error.contains("too long") || error.contains("Space limit") {
+        Some(close_code::FRAME_TOO_LARGE)
+    } else if error.contains("UTF-8") {
+        Some(close_code::INVALID_PAYLOAD)
+    } else {
+        None
+    }
+}
+
+/// After closing for a message it refused, the server keeps the socket open until the
+/// peer answers the close (or [`LINGER`] passes): dropping it with the rest of the peer's
+/// message unread would send a TCP reset, and the peer would see 1006 instead of the code.
+async fn linger(stream: &mut SplitStream<WebSocket>) {
+    let deadline = tokio::time::Instant::now() + LINGER;
+    while let Ok(Some(next)) = tokio::time::timeout_at(deadline, stream.next()).await {
+        match next {
+            Ok(Message::Close(_)) => return,
+            Ok(_) => {}
+            // The reader cannot get past an oversized frame's header: hold the socket
+            // while the peer finishes sending and reads the close frame.
+            Err(_) => {
+                tokio::time::sleep_until(deadline).await;
+                return;
+            }
+        }
+    }
 }
 
 /// When a token expiring at the wall-clock epoch ms `at` runs out, on the runtime's clock;

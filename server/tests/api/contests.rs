@@ -153,7 +153,10 @@ async fn visibility_follows_status_and_privacy() {
 
     sqlx::query("UPDATE contest SET is_private = 1 WHERE id = $1").bind(id).execute(&app.db.pool).await.unwrap();
     app.get(&path, None).await.assert_error(404, "contest.not_found");
-    assert_eq!(app.get(&path, Some(&stranger)).await.status, 200, "private: signed-in users only");
+    app.get(&path, Some(&stranger)).await.assert_error(404, "contest.not_found");
+    app.register(&TestApp::designer_payload("vdesigner")).await;
+    let designer = app.token("vdesigner").await;
+    assert_eq!(app.get(&path, Some(&designer)).await.status, 200, "private: signed-in designers only");
 
     let with_brief = app.get(&format!("{path}?include=brief"), Some(&stranger)).await;
     assert!(with_brief.body["data"].get("brief").is_none(), "only the creator reads the brief");

@@ -8,6 +8,7 @@ mod blind;
 mod judging;
 mod lists;
 mod live;
+mod private;
 mod submission;
 
 use reqwest::multipart::{Form, Part};

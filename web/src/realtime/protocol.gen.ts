@@ -156,7 +156,9 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const CloseCode = {
   TOKEN_EXPIRED: 4001,
   SLOW_CONSUMER: 4008,
+  INSUFFICIENT_STATE: 4009,
   FRAME_TOO_LARGE: 1009,
+  INVALID_PAYLOAD: 1007,
   SERVER_RESTARTING: 1012,
   POLICY_VIOLATION: 1008,
 } as const;

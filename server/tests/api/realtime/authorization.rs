@@ -54,7 +54,8 @@ async fn world(app: &TestApp) -> World {
         ],
         channels: vec![
             (format!("contest:{public}"), everyone.clone()),
-            (format!("contest:{private}"), SIGNED_IN.to_vec()),
+            // Private: signed-in designers, the owner and admins; not another client.
+            (format!("contest:{private}"), vec!["owner", "bidder", "gold", "admin"]),
             (format!("contest:{unpaid}"), vec!["owner", "admin"]),
             ("contest:999999".into(), vec![]),
             (format!("project:{project}"), vec!["owner", "bidder", "gold", "admin"]),

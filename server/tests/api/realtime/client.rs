@@ -32,6 +32,8 @@ pub struct Connect<'a> {
     pub encoding: Encoding,
     /// Shrinks the socket's receive buffer (SO_RCVBUF), for a client that stops reading.
     pub recv_buffer: Option<u32>,
+    /// An `Authorization` header sent as is (another scheme than Bearer).
+    pub authorization: Option<&'a str>,
 }
 
 pub struct WsClient {
@@ -70,6 +72,9 @@ impl WsClient {
         let mut request = url.into_client_request().expect("valid ws URL");
         let headers = request.headers_mut();
         headers.insert(header::SEC_WEBSOCKET_PROTOCOL, HeaderValue::from_static(how.encoding.subprotocol()));
+        if let Some(value) = how.authorization {
+            headers.insert(header::AUTHORIZATION, value.parse().expect("a header value"));
+        }
         if let Some(token) = request_token {
             headers.insert(header::AUTHORIZATION, format!("Bearer {token}").parse().expect("token is a header value"));
         }

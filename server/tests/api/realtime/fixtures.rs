@@ -83,7 +83,7 @@ pub async fn make_gold(app: &TestApp, user_id: i64) {
 pub enum Contest {
     /// Paid (status 2) and public: anyone may watch.
     Public,
-    /// Paid and private: signed-in users only.
+    /// Paid and private: signed-in designers, its owner and admins only.
     Private,
     /// Not paid yet (status 1): its owner and admins only.
     Unpaid,

@@ -6,8 +6,11 @@ mod fixtures;
 mod redis;
 
 mod authorization;
+mod bus_lag;
+mod close_codes;
 mod cluster;
 mod cluster_presence;
+mod connection_limits;
 mod encodings;
 mod errors;
 mod presence;
