@@ -2,9 +2,9 @@
 //! needs, applied after migrations; and demo accounts, only on `seed --demo`.
 //! Both are idempotent: seeding twice changes nothing.
 
+mod contests;
 pub mod projects;
 pub mod social;
-mod contests;
 
 use sqlx::Connection;
 use tracing::instrument;
