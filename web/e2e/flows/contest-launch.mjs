@@ -3,8 +3,8 @@
 // reviews, adds a test card, pays, and sees the contest go Active live (the hub's
 // `contest.status` on the contest's channel, without a reload).
 //
-// `launchAndPay(ctx, page)` is exported so a longer journey can chain it (a designer enters,
-// the client awards, ...): it answers { contestId, username, password, total }.
+// The steps of the whole contest journey (journeys/contest.e2e.mjs): `launchAndPay(ctx, page)`
+// answers { contestId, username, password, total }; `afterLaunchExtras` and `accountPages` follow.
 
 /** A fresh client: unique per run so the journey never depends on seeded accounts. */
 function newClient() {
@@ -96,86 +96,89 @@ export async function launchAndPay(ctx, page, client = newClient()) {
   return { contestId, username: client.username, password: client.password, total };
 }
 
-export default {
-  name: 'contest-launch',
-  variants: ['en', 'es', 'mobile'],
-  timeoutMs: 240_000,
-  async run(ctx) {
-    const page = await ctx.open('client');
-    const { contestId } = await launchAndPay(ctx, page);
-    // The contest page opens from the success panel.
-    await page.getByRole('link', { name: ctx.t('contest-options:openContest') }).click();
-    await page.waitForURL(new RegExp(`/contests/${contestId}/entries`));
-    await ctx.shot(page, 'contest-page');
+/**
+ * After launch, on the contest page the success panel opens: an upgrade bought (the one already on
+ * the contest cannot be chosen again), then the prize raised, both paid with the saved card.
+ */
+export async function afterLaunchExtras(ctx, page, contestId) {
+  // The contest page opens from the success panel.
+  await page.getByRole('link', { name: ctx.t('contest-options:openContest') }).click();
+  await page.waitForURL(new RegExp(`/contests/${contestId}/entries`));
+  await ctx.shot(page, 'contest-page');
 
-    // After launch: an upgrade bought (the one already on the contest cannot be chosen again),
-    // then the prize raised; both paid with the saved card, which no longer asks for its CVC.
-    const { t, baseUrl } = ctx;
-    await page.goto(`${baseUrl}/contests/${contestId}/upgrades`);
-    const { data: upgrades } = await ctx.api('GET', '/contests/types/1/upgrades');
-    const featured = upgrades.find((u) => u.is_featured === 1);
-    const highlighted = upgrades.find((u) => u.is_highlighted === 1);
-    if (!(await page.getByTestId(`upgrade-${featured.id}`).locator('input').isDisabled())) {
-      throw new Error('the upgrade already on the contest can be chosen again');
-    }
-    await page.getByTestId(`upgrade-${highlighted.id}`).locator('input').check();
-    const upgradePay = page.getByTestId('pay-panel').first();
-    await upgradePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
-    await ctx.shot(page, 'upgrades-after-launch');
-    await upgradePay.getByTestId('pay-button').click();
-    await page.getByTestId(`upgrade-${highlighted.id}`).locator('input:disabled').waitFor();
-    await page.getByRole('radio', { name: '+$50', exact: true }).click();
-    const prizePay = page.getByTestId('pay-panel').last();
-    await prizePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
-    await prizePay.getByTestId('pay-button').click();
-    await page.getByText('$650').waitFor();
-    await ctx.shot(page, 'prize-raised');
+  // Then the upgrades page; the saved card no longer asks for its CVC.
+  const { baseUrl } = ctx;
+  await page.goto(`${baseUrl}/contests/${contestId}/upgrades`);
+  const { data: upgrades } = await ctx.api('GET', '/contests/types/1/upgrades');
+  const featured = upgrades.find((u) => u.is_featured === 1);
+  const highlighted = upgrades.find((u) => u.is_highlighted === 1);
+  if (!(await page.getByTestId(`upgrade-${featured.id}`).locator('input').isDisabled())) {
+    throw new Error('the upgrade already on the contest can be chosen again');
+  }
+  await page.getByTestId(`upgrade-${highlighted.id}`).locator('input').check();
+  const upgradePay = page.getByTestId('pay-panel').first();
+  await upgradePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+  await ctx.shot(page, 'upgrades-after-launch');
+  await upgradePay.getByTestId('pay-button').click();
+  await page.getByTestId(`upgrade-${highlighted.id}`).locator('input:disabled').waitFor();
+  await page.getByRole('radio', { name: '+$50', exact: true }).click();
+  const prizePay = page.getByTestId('pay-panel').last();
+  await prizePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+  await prizePay.getByTestId('pay-button').click();
+  await page.getByText('$650').waitFor();
+  await ctx.shot(page, 'prize-raised');
+}
 
-    // Outside the contest flows a new client is asked for their personal information first.
-    await page.goto(`${baseUrl}/payment-methods`);
-    await page.waitForURL(/\/personal-info$/);
-    await page.getByLabel(t('signup-client:phone')).fill('+1 555 0100');
-    const pick = async (label) => {
-      const select = page.getByLabel(t(label));
-      await select.locator('option').nth(1).waitFor({ state: 'attached' });
-      await select.selectOption({ index: 1 });
-    };
-    await pick('signup-client:region');
-    await pick('signup-client:country');
-    if (await page.getByLabel(t('signup-client:state')).count()) await pick('signup-client:state');
-    await page.getByLabel(t('signup-client:city')).fill('Portland');
-    await ctx.shot(page, 'personal-info');
-    await page.getByRole('button', { name: t('signup-client:save') }).click();
-    await page.waitForURL(/\/dashboard$/);
+/**
+ * The new client's account pages: personal information (asked for outside the contest flows),
+ * payment methods (a second card made the default) and a subscription paid with it.
+ */
+export async function accountPages(ctx, page) {
+  const { t, baseUrl } = ctx;
+  // Outside the contest flows a new client is asked for their personal information first.
+  await page.goto(`${baseUrl}/payment-methods`);
+  await page.waitForURL(/\/personal-info$/);
+  await page.getByLabel(t('signup-client:phone')).fill('+1 555 0100');
+  const pick = async (label) => {
+    const select = page.getByLabel(t(label));
+    await select.locator('option').nth(1).waitFor({ state: 'attached' });
+    await select.selectOption({ index: 1 });
+  };
+  await pick('signup-client:region');
+  await pick('signup-client:country');
+  if (await page.getByLabel(t('signup-client:state')).count()) await pick('signup-client:state');
+  await page.getByLabel(t('signup-client:city')).fill('Portland');
+  await ctx.shot(page, 'personal-info');
+  await page.getByRole('button', { name: t('signup-client:save') }).click();
+  await page.waitForURL(/\/dashboard$/);
 
-    // Payment methods: the card added while paying is the default; a second card becomes the default.
-    await page.goto(`${baseUrl}/payment-methods`);
-    await page.getByTestId('card-tile-4242').waitFor();
-    await page.getByRole('button', { name: t('payments:addAnotherCard') }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(t('payments:cardholderName')).fill('Maya Lindqvist');
-    await dialog.getByLabel(t('payments:testCard')).selectOption('pm_card_mastercard');
-    await dialog.getByRole('button', { name: t('payments:saveCard') }).click();
-    const mastercard = page.getByTestId('card-tile-4444');
-    await mastercard.waitFor();
-    await mastercard.getByRole('button', { name: t('payments:makeDefault') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t('payments:confirm') }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { name: t('payments:defaultCard') }).locator('..').getByTestId('card-tile-4444').waitFor();
-    await ctx.shot(page, 'payment-methods');
+  // Payment methods: the card added while paying is the default; a second card becomes the default.
+  await page.goto(`${baseUrl}/payment-methods`);
+  await page.getByTestId('card-tile-4242').waitFor();
+  await page.getByRole('button', { name: t('payments:addAnotherCard') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t('payments:cardholderName')).fill('Maya Lindqvist');
+  await dialog.getByLabel(t('payments:testCard')).selectOption('pm_card_mastercard');
+  await dialog.getByRole('button', { name: t('payments:saveCard') }).click();
+  const mastercard = page.getByTestId('card-tile-4444');
+  await mastercard.waitFor();
+  await mastercard.getByRole('button', { name: t('payments:makeDefault') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: t('payments:confirm') }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: t('payments:defaultCard') }).locator('..').getByTestId('card-tile-4444').waitFor();
+  await ctx.shot(page, 'payment-methods');
 
-    // Subscriptions: unlimited upgrades ($49), paid with the (new, default) card and its CVC.
-    await page.goto(`${baseUrl}/subscriptions`);
-    await page.getByText(t('subscriptions:none')).waitFor();
-    await page.getByRole('button', { name: t('subscriptions:purchase') }).nth(1).click();
-    const pay = page.getByRole('dialog');
-    const preselected = pay.getByTestId('card-4444');
-    await preselected.waitFor();
-    if (!(await preselected.isChecked())) throw new Error('the default card is not preselected');
-    await pay.getByLabel(t('payments:cvc'), { exact: true }).fill('321');
-    await ctx.shot(page, 'subscription-pay');
-    await pay.getByTestId('pay-button').click();
-    await page.getByTestId('active-subscriptions').getByText(t('subscriptions:name_2')).waitFor();
-    await ctx.shot(page, 'subscription-active');
-  },
-};
+  // Subscriptions: unlimited upgrades ($49), paid with the (new, default) card and its CVC.
+  await page.goto(`${baseUrl}/subscriptions`);
+  await page.getByText(t('subscriptions:none')).waitFor();
+  await page.getByRole('button', { name: t('subscriptions:purchase') }).nth(1).click();
+  const pay = page.getByRole('dialog');
+  const preselected = pay.getByTestId('card-4444');
+  await preselected.waitFor();
+  if (!(await preselected.isChecked())) throw new Error('the default card is not preselected');
+  await pay.getByLabel(t('payments:cvc'), { exact: true }).fill('321');
+  await ctx.shot(page, 'subscription-pay');
+  await pay.getByTestId('pay-button').click();
+  await page.getByTestId('active-subscriptions').getByText(t('subscriptions:name_2')).waitFor();
+  await ctx.shot(page, 'subscription-active');
+}
