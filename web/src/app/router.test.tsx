@@ -44,10 +44,35 @@ describe('app routes', () => {
   it('renders a header link to an unbuilt page as a coming-soon panel inside the shell', async () => {
     startSession('tok');
     setCurrentUser(buildUser());
-    renderRoutes(routes, '/available-contests');
+    renderRoutes(routes, '/feed');
     const main = await screen.findByRole('main');
-    expect(within(main).getByRole('heading', { name: 'Browse Contests' })).toBeInTheDocument();
+    expect(within(main).getByRole('heading', { name: 'Community' })).toBeInTheDocument();
     expect(within(main).getByText('This page is coming soon.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/available-contests', 'available', 'Available contests'],
+    ['/contests/won', 'won', 'Won'],
+    ['/contests/completed', 'ended', 'Completed'],
+  ])('shows %s as its contest list, paged, not a coming-soon panel', async (path, list, title) => {
+    startSession('tok');
+    setCurrentUser(buildUser());
+    const contest = (id: number) => ({ id, title: `Contest ${id}`, status_id: 2, status_name: 'active', contest_type_title: 'Logo', detail: { winning_entry_amount: 200 } });
+    const requests = mockRoutes({
+      [`GET /contests/${list}`]: (request) =>
+        request.url.includes('page=2')
+          ? jsonResponse(200, { data: [contest(2)], current_page: 2, per_page: 1, total: 2, next_page_url: null })
+          : jsonResponse(200, { data: [contest(1)], current_page: 1, per_page: 1, total: 2, next_page_url: `/contests/${list}?page=2` }),
+    });
+    renderRoutes(routes, path);
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await within(main).findByText('Contest 1')).toBeInTheDocument();
+    expect(within(main).queryByText('This page is coming soon.')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(main).getByRole('button', { name: 'NEXT' }));
+    expect(await within(main).findByText('Contest 2')).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'PREVIOUS' })).toBeInTheDocument();
+    expect(requests.some((r) => r.url.startsWith(`/contests/${list}`) && r.url.includes('page=2'))).toBe(true);
   });
 
   it('logs out from the account menu', async () => {

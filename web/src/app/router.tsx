@@ -15,6 +15,8 @@ import {
 
 import { HeaderWidgets } from './header-widgets';
 import { ContestRoute } from './routes/app/contest';
+import { contestListPages } from './routes/app/contest-list-pages';
+import { ContestListRoute } from './routes/app/contest-lists';
 import { DashboardRoute } from './routes/app/dashboard';
 import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/launch-brief';
 import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
@@ -36,6 +38,7 @@ import { RouteError } from './routes/route-error';
  */
 const signedInPages: RouteObject[] = [
   { path: 'dashboard', element: <DashboardRoute /> },
+  ...contestListPages.map(({ path, list }) => ({ path, element: <ContestListRoute list={list} /> })),
   { path: 'contests/:contestId/entries', element: <ContestRoute /> },
   { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
   { path: 'personal-info', element: <PersonalInfoRoute /> },

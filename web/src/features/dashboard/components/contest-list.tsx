@@ -18,28 +18,39 @@ function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: nu
 
 interface ContestListProps {
   list: ContestList;
+  /** The header's page of one list pages through it; the dashboard shows the first page. */
+  paged?: boolean;
 }
 
-/** One dashboard list of contests (first page, 48), each linking to its contest page. */
-export function ContestListSection({ list }: ContestListProps) {
+/** One list of contests, each linking to its contest page; PREVIOUS / NEXT when `paged`. */
+export function ContestListSection({ list, paged = false }: ContestListProps) {
   const { t } = useTranslation('dashboard');
   const title = t(`lists.${list}.title`);
+  const [page, setPage] = useState(1);
   const [contests, setContests] = useState<Contest[] | null>(null);
   const [total, setTotal] = useState(0);
+  const [hasNext, setHasNext] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    getContestList(list, 1, { signal: controller.signal })
-      .then((page) => {
-        setContests(page.data);
-        setTotal(page.total);
+    getContestList(list, page, { signal: controller.signal })
+      .then((answer) => {
+        setContests(answer.data);
+        setTotal(answer.total);
+        // A next page exists only when the server names one.
+        setHasNext(Boolean(answer.next_page_url));
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setFailure(errorMessage(error));
       });
     return () => controller.abort();
-  }, [list]);
+  }, [list, page]);
+
+  function goTo(next: number) {
+    setContests(null);
+    setPage(next);
+  }
 
   return (
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid={`list-${list}`}>
@@ -80,6 +91,25 @@ export function ContestListSection({ list }: ContestListProps) {
             );
           })}
         </ul>
+      )}
+      {paged && (page > 1 || hasNext) && (
+        <nav className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm" aria-label={t('pager.label')}>
+          {page > 1 ? (
+            <button type="button" onClick={() => goTo(page - 1)} className="font-semibold text-indigo-700 hover:underline">
+              {t('pager.previous')}
+            </button>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-500">{t('pager.page', { page })}</span>
+          {hasNext ? (
+            <button type="button" onClick={() => goTo(page + 1)} className="font-semibold text-indigo-700 hover:underline">
+              {t('pager.next')}
+            </button>
+          ) : (
+            <span />
+          )}
+        </nav>
       )}
     </section>
   );
