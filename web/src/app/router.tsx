@@ -21,6 +21,7 @@ import { DashboardRoute } from './routes/app/dashboard';
 import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/launch-brief';
 import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
+import { PaymentsRoute } from './routes/app/payments';
 import { PersonalInfoRoute } from './routes/app/personal-info';
 import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
@@ -49,6 +50,7 @@ const signedInPages: RouteObject[] = [
   { path: 'contests/:contestId/steps/:step', element: <StepRoute /> },
   { path: 'contests/:contestId/upgrades', element: <ExtrasRoute /> },
   { path: 'payment-methods', element: <PaymentMethodsRoute /> },
+  { path: 'payments', element: <PaymentsRoute /> },
   { path: 'projects/all-projects', element: <ProjectsRoute view="all-projects" /> },
   { path: 'projects/unstarted-projects', element: <ProjectsRoute view="unstarted-projects" /> },
   { path: 'projects/my-projects', element: <ProjectsRoute view="my-projects" /> },
