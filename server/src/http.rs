@@ -111,6 +111,10 @@ pub fn router(state: AppState) -> Router {
 const SERVER_PAGES: &[&str] =
     &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks"];
 
+/// One-time download links end so wherever they live (`/contests/{id}/invoices/download?token=`):
+/// the browser follows them to save a file, never to show a page of the client.
+const DOWNLOAD_SUFFIX: &str = "/download";
+
 fn is_browser_navigation(request: &Request) -> bool {
     matches!(*request.method(), Method::GET | Method::HEAD)
         && request
@@ -125,7 +129,8 @@ fn is_browser_navigation(request: &Request) -> bool {
 /// `/contests/{id}`): API calls ask for JSON, navigations for HTML.
 async fn browser_navigation(State(state): State<AppState>, request: Request, next: middleware::Next) -> Response {
     let path = request.uri().path();
-    let server_page = SERVER_PAGES.iter().any(|page| path == *page || path.starts_with(&format!("{page}/")));
+    let server_page = SERVER_PAGES.iter().any(|page| path == *page || path.starts_with(&format!("{page}/")))
+        || path.ends_with(DOWNLOAD_SUFFIX);
     if is_browser_navigation(&request) && !server_page {
         if let Ok(html) = tokio::fs::read(state.settings.web_dir.join("index.html")).await {
             if !has_file_extension(path) {

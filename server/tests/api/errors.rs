@@ -65,4 +65,15 @@ async fn browser_navigations_get_the_web_client_and_api_calls_do_not() {
     app.get("/password/reset/abc", None).await.assert_error(404, "auth.reset_password.link_invalid");
     let docs = app.client.get(app.url("/docs")).header("accept", "text/html").send().await.unwrap();
     assert!(!docs.text().await.unwrap().contains("vitrine client"), "server pages stay the server's");
+    // A one-time download link the browser follows (a contest's invoice) is the API's, not a page:
+    // here an unknown token, answered with the envelope.
+    let invoice = app
+        .client
+        .get(app.url("/contests/42/invoices/download?token=nope"))
+        .header("accept", "text/html,application/xhtml+xml,*/*")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(invoice.status(), 404);
+    assert!(!invoice.text().await.unwrap().contains("vitrine client"), "a download link is not a client page");
 }

@@ -181,4 +181,18 @@ export async function accountPages(ctx, page) {
   await pay.getByTestId('pay-button').click();
   await page.getByTestId('active-subscriptions').getByText(t('subscriptions:name_2')).waitFor();
   await ctx.shot(page, 'subscription-active');
+
+  // Payments: every payment of the journey, and the launch's invoice as a PDF.
+  await page.goto(`${baseUrl}/payments`);
+  const launch = page.getByTestId('transaction').filter({ hasText: t('payments:transactions.purpose.contest_launch') });
+  await launch.waitFor();
+  await page.getByTestId('transaction').filter({ hasText: t('payments:transactions.purpose.subscription') }).waitFor();
+  await ctx.shot(page, 'payments');
+  const download = page.waitForEvent('download');
+  const token = page.waitForResponse((r) => r.url().includes('/invoices/download/token'));
+  await launch.getByRole('button', { name: t('payments:transactions.invoice') }).click();
+  const issued = await token;
+  if (issued.status() !== 201) throw new Error(`the invoice link was refused: ${issued.status()} ${await issued.text()}`);
+  const invoice = await download;
+  if (!invoice.suggestedFilename().endsWith('.pdf')) throw new Error(`the invoice is ${invoice.suggestedFilename()}`);
 }
