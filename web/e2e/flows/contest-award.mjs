@@ -10,6 +10,12 @@ import { join } from 'node:path';
 
 import { tinyPng } from '../png.mjs';
 
+/** A spec message as the page shows it: in the interface language, or as the spec words it. */
+function specMessage(t, text) {
+  const escape = (value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(text)}|${escape(t(`spec-messages:${text}`))}`);
+}
+
 /** Waits until the page's status pill reads status `id` in the page's language. */
 async function statusShows(ctx, page, id) {
   await page.getByTestId('contest-status').filter({ hasText: ctx.t(`contests:status.${id}`) }).waitFor();
@@ -50,7 +56,7 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   const submitted = designer.waitForResponse(
     (response) => response.url().endsWith(`/contests/${contestId}/entries`) && response.request().method() === 'POST',
   );
-  await designer.getByRole('button', { name: 'Submit Entry' }).click();
+  await designer.getByRole('button', { name: t('contests:submit.button') }).click();
   const response = await submitted;
   if (response.status() !== 201) throw new Error(`the entry was refused: ${response.status()} ${await response.text()}`);
   const entry = (await response.json()).data;
@@ -79,7 +85,7 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   await report.locator('textarea').fill('The lettering looks traced from another brand.');
   await report.locator('select').selectOption(String(entry.id));
   await report.getByRole('button', { name: t('contests:report.send') }).click();
-  await report.getByText('Copy entry is same as report entry').waitFor();
+  await report.getByText(specMessage(t, 'Copy entry is same as report entry')).waitFor();
   await shot(admin, 'admin-report-refused');
   await report.locator('select').selectOption('');
   await report.getByRole('button', { name: t('contests:report.send') }).click();
@@ -87,18 +93,20 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   await admin.getByRole('button', { name: t('contests:report.button') }).click();
   await report.locator('textarea').fill('Again.');
   await report.getByRole('button', { name: t('contests:report.send') }).click();
-  await report.getByText('This entry has already been reported').waitFor();
+  await report.getByText(specMessage(t, 'This entry has already been reported')).waitFor();
   await admin.keyboard.press('Escape');
 
   // The client likes it, and after a reload the heart is still theirs; the likers list marks them.
   await client.locator(`[data-testid=entry-card][data-entry-id="${entry.id}"] a`).click();
   const dialog = client.getByRole('dialog');
-  await dialog.getByRole('button', { name: /^Like/ }).click();
-  await dialog.getByRole('button', { name: /^Unlike/ }).waitFor();
+  // The heart's name in the interface language, without its count ("Like (1 likes)").
+  const heart = (key) => new RegExp(`^${t(`contests:like.${key}`, { count: 0 }).split(' (')[0]}`);
+  await dialog.getByRole('button', { name: heart('like') }).click();
+  await dialog.getByRole('button', { name: heart('unlike') }).waitFor();
   await client.reload();
   await client.getByRole('dialog').getByText(t('contests:versions.label', { version: 2 })).waitFor();
-  await client.getByRole('dialog').getByRole('button', { name: /^Unlike/ }).waitFor();
-  await client.getByRole('dialog').getByRole('button', { name: /^Unlike/ }).hover();
+  await client.getByRole('dialog').getByRole('button', { name: heart('unlike') }).waitFor();
+  await client.getByRole('dialog').getByRole('button', { name: heart('unlike') }).hover();
   await client.getByTestId('likers').getByText(t('contests:likers.holder')).waitFor();
   await shot(client, 'client-likers');
   await ctx.markDocument(client);

@@ -63,13 +63,13 @@ export default {
       if ((await wide()) > 390) throw new Error(`the contest page is ${await wide()} px wide at 390 px`);
       await client.locator('[data-testid=entry-card] a').first().click();
       await client.waitForURL(/\/entries\/\d+$/);
-      await client.locator('main img').first().waitFor();
+      await client.getByRole('dialog').locator('img').first().waitFor();
       if ((await wide()) > 390) throw new Error(`the entry detail is ${await wide()} px wide at 390 px`);
       await shot(client, 'client-entry-detail');
       await client.goBack();
       await client.getByTestId('entry-card').first().waitFor();
     }
-    await client.getByRole('button', { name: /^Notifications/ }).click();
+    await client.getByRole('button', { name: new RegExp(`^${ctx.t('notifications:bell.title')}`) }).click();
     await client.getByText(/submitted entry #1/).waitFor();
     await shot(client, 'client-bell');
     await designer.goto(`${baseUrl}/dashboard`);

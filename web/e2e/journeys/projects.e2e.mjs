@@ -84,13 +84,13 @@ export default {
     // 2. The invite dialog: a pending choice asks before a tab change; then two creatives.
     const dialog = client.getByTestId('invite-dialog');
     await dialog.getByText(t('projects:invite.congratulations')).waitFor();
-    await dialog.getByTestId('creative').filter({ hasText: 'demo-gold' }).getByRole('button', { name: t('projects:invite.invite') }).click();
+    await dialog.getByTestId('creative').filter({ hasText: /demo-gold(?!-)/ }).getByRole('button', { name: t('projects:invite.invite') }).click();
     await dialog.getByRole('tab', { name: t('projects:invite.tabs.all') }).click();
     await client.getByText(t('projects:invite.confirmText')).waitFor();
     await shot(client, 'invite-confirm');
     await client.getByRole('button', { name: t('projects:invite.confirm'), exact: true }).click();
     for (const name of ['demo-gold', 'demo-bronze']) {
-      await dialog.getByTestId('creative').filter({ hasText: name }).getByRole('button', { name: t('projects:invite.invite') }).click();
+      await dialog.getByTestId('creative').filter({ hasText: new RegExp(`${name}(?!-)`) }).getByRole('button', { name: t('projects:invite.invite') }).click();
     }
     await shot(client, 'invite-selected');
     await dialog.getByRole('button', { name: t('projects:invite.send_other', { count: 2 }) }).click();
@@ -100,7 +100,7 @@ export default {
     // 3. The gold designer's bell rises without a reload; they open the project and bid.
     await gold.getByTestId('bell-badge').waitFor();
     await ctx.assertSameDocument(gold, 'the invitation arrived');
-    await gold.getByRole('button', { name: /^Notifications/ }).click();
+    await gold.getByRole('button', { name: new RegExp(`^${t('notifications:bell.title')}`) }).click();
     await gold.getByText(/invited you to the project Harbor Coffee logo/).waitFor();
     await shot(gold, 'gold-bell');
     await gold.goto(`${baseUrl}/projects/unstarted-projects?projectId=${projectId}`);
@@ -115,7 +115,7 @@ export default {
     await bidFile;
     await bidForm.getByRole('button', { name: t('projects:bids.place') }).click();
     await gold.getByText(t('projects:bids.placed')).waitFor();
-    await client.getByTestId('bid').filter({ hasText: 'demo-gold' }).locator('img').waitFor();
+    await client.getByTestId('bid').filter({ hasText: /demo-gold(?!-)/ }).locator('img').waitFor();
     await ctx.assertSameDocument(client, 'the bid arrived');
     await shot(gold, 'gold-bid');
 
@@ -135,7 +135,7 @@ export default {
     await client.getByTestId('bids-count').getByText('2').waitFor();
 
     // 5. The client and the gold designer discuss the bid: comments and typing, both ways.
-    const goldBid = client.getByTestId('bid').filter({ hasText: 'demo-gold' });
+    const goldBid = client.getByTestId('bid').filter({ hasText: /demo-gold(?!-)/ });
     await goldBid.getByRole('button', { name: t('projects:bids.discuss_other', { count: 0 }) }).click();
     await goldBid.getByTestId('bid-discussion').getByText(t('projects:discussion.empty')).waitFor();
     await ctx.markDocument(gold);

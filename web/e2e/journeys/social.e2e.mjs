@@ -145,8 +145,8 @@ async function court(ctx, tokens) {
   // The reported designer has the notifications page open (through the bell's "See all").
   const bronze = await ctx.open('bronze', { as: 'demo-bronze' });
   await bronze.goto(`${baseUrl}/dashboard`);
-  await bronze.getByRole('button', { name: /^Notifications/ }).click();
-  await bronze.getByRole('link', { name: 'See all notifications' }).click();
+  await bronze.getByRole('button', { name: new RegExp(`^${t('notifications:bell.title')}`) }).click();
+  await bronze.getByRole('link', { name: t('notifications:bell.seeAll') }).click();
   await bronze.getByRole('heading', { name: t('notifications:title') }).waitFor();
   await ctx.markDocument(bronze);
 
