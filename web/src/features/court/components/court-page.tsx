@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import type { EventFrame } from '@/realtime/protocol.gen';
 import type { Page, User } from '@/types/api';
 
 import { getReports, getVotes, judge, vote, type Report, type ReportStatusId } from '../api/reports';
@@ -42,11 +43,28 @@ export function CourtPage({ user }: { user: User }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [arrivals, setArrivals] = useState<VoteArrival[]>([]);
   const now = useMinuteClock();
+  // Events that arrive before the first page has loaded: that page may have been read before
+  // them (a vote cast while the board opens), so they are applied to it when it lands.
+  const early = useRef<EventFrame[]>([]);
+  const loaded = useRef(false);
+  // Only the latest load lands: the first one and the reload after subscribing may answer out
+  // of order, and an older page would drop a report the newer one has.
+  const latestLoad = useRef(0);
 
   const load = useCallback(async () => {
     if (role === null) return;
+    const mine = ++latestLoad.current;
     await getReports(page, filter).then(
-      (fresh) => setList((current) => ({ ...fresh, data: reconcile(fresh.data, current?.data ?? []) })),
+      (fresh) => {
+        if (mine !== latestLoad.current) return;
+        const pending = early.current;
+        early.current = [];
+        loaded.current = true;
+        setList((current) => {
+          const data = reconcile(fresh.data, current?.data ?? []);
+          return { ...fresh, data: pending.reduce((reports, event) => applyCourtEvent(reports, event, filter), data) };
+        });
+      },
       (error: unknown) => toast.error(errorMessage(error)),
     );
   }, [page, filter, role]);
@@ -57,6 +75,7 @@ export function CourtPage({ user }: { user: User }) {
 
   useChannel(role === null ? null : COURT_CHANNEL, {
     onEvent: (event) => {
+      if (!loaded.current) early.current.push(event);
       setList((current) => current && { ...current, data: applyCourtEvent(current.data, event, filter) });
       if (event.type === 'report.vote') {
         const data = event.data as { id: number; vote: 1 | 2; juror_id: number };
