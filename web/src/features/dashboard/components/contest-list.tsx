@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
@@ -92,25 +93,7 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
           })}
         </ul>
       )}
-      {paged && (page > 1 || hasNext) && (
-        <nav className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm" aria-label={t('pager.label')}>
-          {page > 1 ? (
-            <button type="button" onClick={() => goTo(page - 1)} className="font-semibold text-indigo-700 hover:underline">
-              {t('pager.previous')}
-            </button>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-500">{t('pager.page', { page })}</span>
-          {hasNext ? (
-            <button type="button" onClick={() => goTo(page + 1)} className="font-semibold text-indigo-700 hover:underline">
-              {t('pager.next')}
-            </button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      {paged && <PageNav page={page} hasNext={hasNext} onPage={goTo} />}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Breadcrumb } from '@/components/layouts/breadcrumb';
+import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
@@ -107,24 +108,7 @@ export function TransactionsPage() {
             ))}
           </ul>
         )}
-        {(page > 1 || hasNext) && (
-          <nav className="flex items-center justify-between border-t border-slate-100 px-5 py-3 text-sm" aria-label={t('transactions.pages')}>
-            {page > 1 ? (
-              <button type="button" onClick={() => goTo(page - 1)} className="font-semibold text-indigo-700 hover:underline">
-                {t('transactions.previous')}
-              </button>
-            ) : (
-              <span />
-            )}
-            {hasNext ? (
-              <button type="button" onClick={() => goTo(page + 1)} className="font-semibold text-indigo-700 hover:underline">
-                {t('transactions.next')}
-              </button>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <PageNav page={page} hasNext={hasNext} onPage={goTo} />
       </section>
     </div>
   );
