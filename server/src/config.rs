@@ -134,6 +134,19 @@ pub struct Settings {
     #[arg(long, env = "STRIPE_WEBHOOK_TOLERANCE_SECS", default_value_t = 300)]
     pub stripe_webhook_tolerance_secs: i64,
 
+    /// PayPal REST app client id. Unset: the test-mode PayPal, a local PayPal started
+    /// inside the server with an approval page a browser can click through.
+    #[arg(long, env = "PAYPAL_CLIENT_ID")]
+    pub paypal_client_id: Option<String>,
+
+    /// PayPal REST app secret; required with the client id.
+    #[arg(long, env = "PAYPAL_CLIENT_SECRET")]
+    pub paypal_client_secret: Option<String>,
+
+    /// Base URL of PayPal's REST API (`https://api-m.sandbox.paypal.com` for the sandbox).
+    #[arg(long, env = "PAYPAL_API_BASE", default_value = "https://api-m.paypal.com")]
+    pub paypal_api_base: String,
+
     /// Seconds to wait for open requests and sockets to finish on shutdown.
     #[arg(long, env = "VITRINE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     pub shutdown_grace_secs: u64,
@@ -226,6 +239,22 @@ impl Settings {
         if self.stripe_webhook_tolerance_secs < 1 {
             return Err(SettingError { name: "STRIPE_WEBHOOK_TOLERANCE_SECS", reason: "must be above 0".into() });
         }
+        let paypal_set = [&self.paypal_client_id, &self.paypal_client_secret]
+            .iter()
+            .filter(|v| v.as_deref().is_some_and(|v| !v.is_empty()))
+            .count();
+        if paypal_set == 1 {
+            return Err(SettingError {
+                name: "PAYPAL_CLIENT_SECRET",
+                reason: "PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set together or not at all".into(),
+            });
+        }
+        if !(self.paypal_api_base.starts_with("https://") || self.paypal_api_base.starts_with("http://")) {
+            return Err(SettingError {
+                name: "PAYPAL_API_BASE",
+                reason: format!("expected http(s)://..., got {:?}", self.paypal_api_base),
+            });
+        }
         if self.db_pool == 0 {
             return Err(SettingError { name: "VITRINE_DB_POOL", reason: "must be above 0".into() });
         }
@@ -251,6 +280,14 @@ impl Settings {
         let key = self.stripe_secret_key.as_deref().filter(|k| !k.is_empty())?;
         let secret = self.stripe_webhook_secret.as_deref().filter(|s| !s.is_empty())?;
         Some((key, secret))
+    }
+
+    /// The PayPal client id and secret, when both are set (non-empty); None means
+    /// the test-mode PayPal.
+    pub fn paypal_keys(&self) -> Option<(&str, &str)> {
+        let id = self.paypal_client_id.as_deref().filter(|k| !k.is_empty())?;
+        let secret = self.paypal_client_secret.as_deref().filter(|s| !s.is_empty())?;
+        Some((id, secret))
     }
 
     pub fn token_ttl(&self) -> Duration {

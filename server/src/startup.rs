@@ -46,8 +46,10 @@ impl Application {
             .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;
         let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
         let stripe = Arc::new(crate::payments::Stripe::from_settings(&settings, port).await?);
+        let paypal = Arc::new(crate::payments::paypal::PayPal::from_settings(&settings).await?);
         let state = AppState {
             stripe,
+            paypal,
             db,
             settings: Arc::new(settings),
             clock,

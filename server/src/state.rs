@@ -21,6 +21,8 @@ pub struct AppState {
     pub login_throttle: Arc<LoginThrottle>,
     /// Stripe, or the test-mode provider standing in for it.
     pub stripe: Arc<Stripe>,
+    /// PayPal, or the test-mode PayPal standing in for it.
+    pub paypal: Arc<crate::payments::paypal::PayPal>,
 }
 
 impl AppState {

@@ -262,6 +262,10 @@ catalogue! {
     PAYMENT_NOT_DUE = "payment.not_due", "There is nothing to pay for here right now.";
     IDEMPOTENCY_KEY_REQUIRED = "idempotency_key.required", "Every payment needs an idempotency key (1 to 255 characters).";
     IDEMPOTENCY_KEY_REUSED = "idempotency_key.reused", "This idempotency key was used for another payment.";
+    PAYPAL_NOT_APPROVED = "paypal.not_approved", "This PayPal payment was not approved. Please pay with PayPal again.";
+    PAYPAL_PAYER_INVALID = "paypal.payer_invalid", "This PayPal payment was approved by another payer.";
+    PAYPAL_AMOUNT_MISMATCH = "paypal.amount_mismatch", "The amount at PayPal is not the amount of this payment; nothing was charged.";
+    PAYPAL_DECLINED = "paypal.declined", "PayPal declined this payment.";
     CONTEST_NOT_PAYABLE = "contest.post.coupon_code", "Sorry, You have to pay the amount.";
     CONTEST_OPTIONS_MISSING = "contest.options.missing", "Choose a prize package before paying to start the contest.";
     UPGRADE_ALREADY = "upgrade_ids.already", "The contest already has this upgrade.";

@@ -122,7 +122,7 @@ fn view(state: &AppState, row: TransactionRow) -> IntentView {
     }
 }
 
-fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> Result<Purpose, AppError> {
+pub(super) fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> Result<Purpose, AppError> {
     let contest_id = path.id;
     let required = |field: &str| AppError::field(field, catalogue::REQUIRED);
     Ok(match kind {
@@ -151,7 +151,7 @@ fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> Result<Purp
 }
 
 /// The idempotency key of a create: the header wins over the body.
-fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Result<String, AppError> {
+pub(super) fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Result<String, AppError> {
     let header = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
     let key = header.or(req.idempotency_key.as_deref()).map(str::trim).unwrap_or_default();
     if key.is_empty() || key.len() > 255 {
@@ -161,7 +161,7 @@ fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Result<String, A
 }
 
 /// Same payment as `row`? (A key reused for something else is refused.)
-fn same_purpose(row: &TransactionRow, purpose: &Purpose) -> bool {
+pub(super) fn same_purpose(row: &TransactionRow, purpose: &Purpose) -> bool {
     Purpose::from_row(row).is_some_and(|p| std::mem::discriminant(&p) == std::mem::discriminant(purpose))
         && match purpose {
             Purpose::ContestLaunch { contest_id }
@@ -179,7 +179,7 @@ fn same_purpose(row: &TransactionRow, purpose: &Purpose) -> bool {
 }
 
 /// Whether `row` was created through this route (same purpose, same ids).
-fn of_route(row: &TransactionRow, kind: Kind, path: &IntentPath) -> bool {
+pub(super) fn of_route(row: &TransactionRow, kind: Kind, path: &IntentPath) -> bool {
     let (name, owner, subject) = match kind {
         Kind::ContestLaunch => ("contest_launch", row.contest_id, None),
         Kind::ContestUpgrade => ("contest_upgrade", row.contest_id, None),
@@ -263,7 +263,8 @@ async fn open_payment(
     if row.app_user_id != caller.id() {
         return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
     }
-    if !of_route(&row, kind, path) {
+    // A PayPal payment has no intent to update or card to charge.
+    if !of_route(&row, kind, path) || row.provider != "stripe" {
         return Err(not_found());
     }
     if row.status_id != transactions::UNPAID {

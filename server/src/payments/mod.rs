@@ -13,6 +13,8 @@
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
 //! - [`test_mode`]: Stripe.js's two confirmations, for the test-mode provider only.
+//! - [`paypal`]: the same purposes paid with PayPal (create, approval, execute), settled
+//!   by [`settle`], the path Stripe's webhook takes too.
 //!
 //! Flow: the client creates an intent (idempotency key required), may update it,
 //! finalizes it with a saved card, and confirms it with Stripe.js; Stripe's
@@ -28,9 +30,11 @@ pub mod effects;
 pub mod events;
 pub mod intents;
 pub mod invoices;
+pub mod paypal;
 pub mod pdf;
 pub mod purpose;
 pub mod routes;
+pub mod settle;
 pub mod stripe;
 pub mod test_mode;
 pub mod transactions;
@@ -85,4 +89,22 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(invoices::download))
         .routes(routes!(test_mode::confirm_setup))
         .routes(routes!(test_mode::confirm_payment))
+        .routes(routes!(paypal::routes::create_launch))
+        .routes(routes!(paypal::routes::execute_launch))
+        .routes(routes!(paypal::routes::create_upgrade))
+        .routes(routes!(paypal::routes::execute_upgrade))
+        .routes(routes!(paypal::routes::create_extend))
+        .routes(routes!(paypal::routes::execute_extend))
+        .routes(routes!(paypal::routes::create_prize))
+        .routes(routes!(paypal::routes::execute_prize))
+        .routes(routes!(paypal::routes::create_design))
+        .routes(routes!(paypal::routes::execute_design))
+        .routes(routes!(paypal::routes::create_bid))
+        .routes(routes!(paypal::routes::execute_bid))
+        .routes(routes!(paypal::routes::create_budget))
+        .routes(routes!(paypal::routes::execute_budget))
+        .routes(routes!(paypal::routes::create_cart))
+        .routes(routes!(paypal::routes::execute_cart))
+        .routes(routes!(paypal::routes::create_subscription))
+        .routes(routes!(paypal::routes::execute_subscription))
 }

@@ -44,12 +44,19 @@ pub struct TransactionRow {
     pub paid_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// `stripe` or `paypal`.
+    pub provider: String,
+    /// PayPal only: where the payer approves the payment.
+    pub paypal_approval_url: Option<String>,
+    /// PayPal only: the sale an execute made.
+    pub paypal_sale_id: Option<String>,
 }
 
 const COLUMNS: &str = "id, app_user_id, purpose, CAST(trigger_id AS BIGINT) AS trigger_id, \
     CAST(reason_id AS BIGINT) AS reason_id, contest_id, project_id, subject_id, details, amount_cents, currency, \
     CAST(status_id AS BIGINT) AS status_id, state, stripe_payment_intent_id, client_secret, idempotency_key, \
-    customer_card_id, failure_message, refunded_cents, paid_at, created_at, updated_at";
+    customer_card_id, failure_message, refunded_cents, paid_at, created_at, updated_at, provider, \
+    paypal_approval_url, paypal_sale_id";
 
 /// A payment as the API shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -77,7 +84,10 @@ pub struct TransactionView {
     pub status: &'static str,
     /// open, failed, paid or refunded.
     pub state: String,
+    /// Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal.
     pub payment_intent_id: String,
+    /// stripe (a card) or paypal.
+    pub provider: String,
     pub failure_message: Option<String>,
     pub refunded_cents: i64,
     pub paid_at: Option<i64>,
@@ -102,6 +112,7 @@ impl From<TransactionRow> for TransactionView {
             status: if row.status_id == PAID { "Paid" } else { "Unpaid" },
             state: row.state,
             payment_intent_id: row.stripe_payment_intent_id,
+            provider: row.provider,
             failure_message: row.failure_message,
             refunded_cents: row.refunded_cents,
             paid_at: row.paid_at,

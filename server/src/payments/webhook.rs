@@ -21,7 +21,7 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::EventFrame;
 
-use super::{card_store, effects, events, transactions};
+use super::{events, settle, transactions};
 use crate::{
     error::{catalogue, AppError, ErrorEnvelope},
     state::AppState,
@@ -127,40 +127,14 @@ struct Settled {
     refund: Option<String>,
 }
 
-/// The payment is paid, and what it paid for happens, in the caller's transaction.
-/// Should the effect no longer be possible (an admin started the contest meanwhile,
-/// say), the payment is recorded paid with a note and refunded after commit.
+/// The payment is paid, and what it paid for happens, in the caller's transaction
+/// ([`settle::paid`]); should the effect no longer be possible, it is refunded at
+/// Stripe after commit.
 async fn succeeded(tx: &mut sqlx::Transaction<'_, sqlx::Any>, intent: &Value, now: i64) -> Result<Settled, AppError> {
     let Some(row) = ours(tx, intent).await? else { return Ok(Settled::default()) };
-    // Marked first: the conditional update holds the row, so of two events about one
-    // intent exactly one goes on to the effect.
-    if !transactions::mark_paid(tx, row.id, None, now).await? {
-        return Ok(Settled::default());
-    }
-    let mut effect = effects::Effect::default();
-    let mut refund = None;
-    // A savepoint: an effect refused half-way leaves nothing of itself behind.
-    let mut savepoint = sqlx::Acquire::begin(&mut **tx).await?;
-    match effects::apply(&mut savepoint, &row, now).await {
-        Ok(done) => {
-            savepoint.commit().await?;
-            effect = done;
-        }
-        Err(AppError::Rule { code, .. }) => {
-            savepoint.rollback().await?;
-            tracing::error!(transaction_id = row.id, code = code.code, "paid, but its effect can no longer happen");
-            transactions::note(tx, row.id, &format!("paid, effect not applied ({}): refunded", code.code)).await?;
-            refund = Some(row.stripe_payment_intent_id.clone());
-        }
-        Err(other) => return Err(other),
-    }
-    if let Some(card_id) = row.customer_card_id {
-        card_store::mark_paid(tx, card_id, now).await?;
-    }
-    let paid = transactions::find(&mut **tx, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
-    effect.events.push(events::updated(tx, &paid, now).await?);
-    tracing::info!(transaction_id = row.id, "payment succeeded");
-    Ok(Settled { events: effect.events, wake_timers: effect.wake_timers, refund })
+    let Some(settled) = settle::paid(tx, &row, now).await? else { return Ok(Settled::default()) };
+    let refund = settled.refund.then(|| row.stripe_payment_intent_id.clone());
+    Ok(Settled { events: settled.events, wake_timers: settled.wake_timers, refund })
 }
 
 async fn failed(conn: &mut AnyConnection, intent: &Value, now: i64) -> Result<Settled, AppError> {

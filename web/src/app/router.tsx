@@ -22,6 +22,7 @@ import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/laun
 import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PaymentsRoute } from './routes/app/payments';
+import { PayPalReturnRoute } from './routes/app/paypal-return';
 import { PersonalInfoRoute } from './routes/app/personal-info';
 import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
@@ -61,6 +62,7 @@ const signedInPages: RouteObject[] = [
   { path: 'messages', element: <MessagesRoute /> },
   { path: 'design-court', element: <CourtRoute /> },
   { path: 'designers/:userId', element: <DesignerRoute /> },
+  { path: 'payments/paypal/return', element: <PayPalReturnRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */

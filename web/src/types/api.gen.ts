@@ -81,6 +81,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carts/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["carts_payments_paypal_create_cart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carts/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_cart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/carts/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -91,7 +132,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_cart"];
+        post: operations["carts_payments_stripe_payment_intents_create_cart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -992,6 +1033,47 @@ export interface paths {
         patch: operations["complete"];
         trace?: never;
     };
+    "/contests/{id}/entries/{entryId}/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["contests_entries_payments_paypal_create_design"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/entries/{entryId}/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_design"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1002,7 +1084,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_design"];
+        post: operations["contests_entries_payments_stripe_payment_intents_create_design"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1156,6 +1238,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/extends/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["contests_extends_payments_paypal_create_extend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/extends/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_extend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/extends/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1166,7 +1289,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_extend"];
+        post: operations["contests_extends_payments_stripe_payment_intents_create_extend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1227,6 +1350,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/increase-prize/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["contests_increase_prize_payments_paypal_create_prize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/increase-prize/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_prize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/increase-prize/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1237,7 +1401,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_prize"];
+        post: operations["contests_increase_prize_payments_stripe_payment_intents_create_prize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1346,6 +1510,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["contests_payments_paypal_create_launch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_launch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1356,7 +1561,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_launch"];
+        post: operations["contests_payments_stripe_payment_intents_create_launch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1468,6 +1673,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/upgrades/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["contests_upgrades_payments_paypal_create_upgrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/upgrades/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_upgrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/upgrades/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1478,7 +1724,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_upgrade"];
+        post: operations["contests_upgrades_payments_stripe_payment_intents_create_upgrade"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2568,6 +2814,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/bids/{bidId}/approve/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["projects_bids_approve_payments_paypal_create_bid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/bids/{bidId}/approve/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_bid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -2578,7 +2865,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_bid"];
+        post: operations["projects_bids_approve_payments_stripe_payment_intents_create_bid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2740,6 +3027,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/increase-budget/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["projects_increase_budget_payments_paypal_create_budget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/increase-budget/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_budget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/increase-budget/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -2750,7 +3078,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_budget"];
+        post: operations["projects_increase_budget_payments_stripe_payment_intents_create_budget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3224,6 +3552,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscriptions/{id}/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["subscriptions_payments_paypal_create_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions/{id}/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -3234,7 +3603,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates the payment intent; the amount is computed on the server. */
-        post: operations["create_subscription"];
+        post: operations["subscriptions_payments_stripe_payment_intents_create_subscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4872,6 +5241,31 @@ export interface components {
                 per_page: number;
                 /** Format: int64 */
                 total: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_PayPalPaymentView: {
+            /** @description A PayPal payment as the browser needs it: where to send the payer. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** @description Where the browser goes to approve the payment at PayPal. */
+                approval_url: string;
+                currency: string;
+                /** @description PayPal's payment id (`PAYID-...`): the `paymentId` of execute. */
+                id: string;
+                purpose: string;
+                /** @description open, failed, paid or refunded. */
+                state: string;
+                /** @description True under the test-mode PayPal: no real money moves. */
+                test_mode: boolean;
+                /** Format: int64 */
+                transaction_id: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -7041,9 +7435,12 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 paid_at?: number | null;
+                /** @description Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal. */
                 payment_intent_id: string;
                 /** Format: int64 */
                 project_id?: number | null;
+                /** @description stripe (a card) or paypal. */
+                provider: string;
                 /**
                  * @description contest_launch, contest_upgrade, contest_extend, contest_prize, additional_design,
                  *     bid_approval or budget_increase.
@@ -7122,6 +7519,28 @@ export interface components {
             per_page: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description A PayPal payment as the browser needs it: where to send the payer. */
+        PayPalPaymentView: {
+            /**
+             * Format: int64
+             * @description Whole US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description Where the browser goes to approve the payment at PayPal. */
+            approval_url: string;
+            currency: string;
+            /** @description PayPal's payment id (`PAYID-...`): the `paymentId` of execute. */
+            id: string;
+            purpose: string;
+            /** @description open, failed, paid or refunded. */
+            state: string;
+            /** @description True under the test-mode PayPal: no real money moves. */
+            test_mode: boolean;
+            /** Format: int64 */
+            transaction_id: number;
         };
         /** @description A user as the court names them. */
         PersonView: {
@@ -7961,9 +8380,12 @@ export interface components {
             id: number;
             /** Format: int64 */
             paid_at?: number | null;
+            /** @description Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal. */
             payment_intent_id: string;
             /** Format: int64 */
             project_id?: number | null;
+            /** @description stripe (a card) or paypal. */
+            provider: string;
             /**
              * @description contest_launch, contest_upgrade, contest_extend, contest_prize, additional_design,
              *     bid_approval or budget_increase.
@@ -8509,7 +8931,134 @@ export interface operations {
             };
         };
     };
-    create_cart: {
+    carts_payments_paypal_create_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_cart: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    carts_payments_stripe_payment_intents_create_cart: {
         parameters: {
             query?: never;
             header?: never;
@@ -11155,7 +11704,140 @@ export interface operations {
             };
         };
     };
-    create_design: {
+    contests_entries_payments_paypal_create_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_design: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_entries_payments_stripe_payment_intents_create_design: {
         parameters: {
             query?: never;
             header?: never;
@@ -11761,7 +12443,138 @@ export interface operations {
             };
         };
     };
-    create_extend: {
+    contests_extends_payments_paypal_create_extend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_extend: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_extends_payments_stripe_payment_intents_create_extend: {
         parameters: {
             query?: never;
             header?: never;
@@ -11971,7 +12784,138 @@ export interface operations {
             };
         };
     };
-    create_prize: {
+    contests_increase_prize_payments_paypal_create_prize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_prize: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_increase_prize_payments_stripe_payment_intents_create_prize: {
         parameters: {
             query?: never;
             header?: never;
@@ -12319,7 +13263,138 @@ export interface operations {
             };
         };
     };
-    create_launch: {
+    contests_payments_paypal_create_launch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_launch: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_payments_stripe_payment_intents_create_launch: {
         parameters: {
             query?: never;
             header?: never;
@@ -12677,7 +13752,138 @@ export interface operations {
             };
         };
     };
-    create_upgrade: {
+    contests_upgrades_payments_paypal_create_upgrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_upgrade: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_upgrades_payments_stripe_payment_intents_create_upgrade: {
         parameters: {
             query?: never;
             header?: never;
@@ -15490,7 +16696,140 @@ export interface operations {
             };
         };
     };
-    create_bid: {
+    projects_bids_approve_payments_paypal_create_bid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                bidId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_bid: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                bidId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    projects_bids_approve_payments_stripe_payment_intents_create_bid: {
         parameters: {
             query?: never;
             header?: never;
@@ -16088,7 +17427,138 @@ export interface operations {
             };
         };
     };
-    create_budget: {
+    projects_increase_budget_payments_paypal_create_budget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_budget: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    projects_increase_budget_payments_stripe_payment_intents_create_budget: {
         parameters: {
             query?: never;
             header?: never;
@@ -17574,7 +19044,138 @@ export interface operations {
             };
         };
     };
-    create_subscription: {
+    subscriptions_payments_paypal_create_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_subscription: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    subscriptions_payments_stripe_payment_intents_create_subscription: {
         parameters: {
             query?: never;
             header?: never;

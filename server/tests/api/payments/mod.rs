@@ -9,6 +9,7 @@ mod contest_extras;
 mod idempotency;
 mod invoices;
 mod launch;
+mod paypal;
 mod projects;
 mod test_mode;
 mod webhooks;

@@ -15,8 +15,11 @@ import { getCards, requiresCvc, type Card } from '../api/cards';
 import { createIntent, finalizeIntent, testModeConfirmPayment, type IntentBody, type PaymentIntent } from '../api/intents';
 import { newIdempotencyKey, payBlock, preselectedCard } from '../card-choice';
 import { confirmCardPayment, mountCvcElement } from '../stripe';
+import { paypalRouteOf } from '../api/paypal';
 import { AddCardForm } from './add-card-form';
 import { CardRadioList } from './card-radio-list';
+import { MethodTabs, type PayMethod } from './method-tabs';
+import { PayPalChoice } from './paypal-choice';
 
 export interface PayPanelProps {
   userId: number;
@@ -27,6 +30,8 @@ export interface PayPanelProps {
   intentBody?: IntentBody;
   payLabel: string;
   onPaid: (intent: PaymentIntent) => void;
+  /** Offer the PayPal tab (default: whenever the purpose has a PayPal route). */
+  paypal?: boolean;
 }
 
 /** Real Stripe.js only when a publishable key is configured; otherwise the server's test mode. */
@@ -37,11 +42,31 @@ function messageOf(error: unknown): string {
 }
 
 /**
+ * The payment form every purpose shares: a card tab and, when the purpose has a PayPal route
+ * (its card route's twin), a PayPal tab that sends the payer to PayPal's approval page.
+ */
+export function PayPanel(props: PayPanelProps) {
+  const [method, setMethod] = useState<PayMethod>('card');
+  const paypalRoute = props.paypal === false ? null : paypalRouteOf(props.intentBase);
+  if (paypalRoute === null) return <CardPanel {...props} />;
+  return (
+    <div className="space-y-4">
+      <MethodTabs value={method} onChange={setMethod} />
+      {method === 'card' ? (
+        <CardPanel {...props} />
+      ) : (
+        <PayPalChoice route={paypalRoute} body={props.intentBody} amount={props.amount} />
+      )}
+    </div>
+  );
+}
+
+/**
  * Paying with a saved card: the cards as a radio list (the default, or a card just added,
  * preselected), the CVC when the card needs it, adding a card, and the pay button. One payment
  * intent per attempt key: a retried click is the same payment, never a second charge.
  */
-export function PayPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }: PayPanelProps) {
+function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }: PayPanelProps) {
   const { t } = useTranslation('payments');
   const [cards, setCards] = useState<Card[] | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);

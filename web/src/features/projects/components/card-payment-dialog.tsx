@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { paypalRouteOf } from '@/features/payments/api/paypal';
+import { MethodTabs, type PayMethod } from '@/features/payments/components/method-tabs';
+import { PayPalChoice } from '@/features/payments/components/paypal-choice';
 import { errorMessage } from '@/lib/error-messages';
 
 import { getCards, payWithCard, saveTestCard, type Card } from '../api/payments';
@@ -27,7 +30,8 @@ interface CardPaymentDialogProps {
 
 /**
  * A small card choice and the payment (create the intent, finalize with the card, confirm):
- * a saved card, or a new one. Without Stripe keys the server runs Stripe's test mode, so a new
+ * a saved card, or a new one; or the PayPal tab, which sends the owner to PayPal's approval
+ * page and back to `/payments/paypal/return`. Without Stripe keys the server runs Stripe's test mode, so a new
  * card is one of Stripe's test cards.
  */
 export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, onClose }: CardPaymentDialogProps) {
@@ -36,6 +40,8 @@ export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, o
   const [choice, setChoice] = useState<string>('');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [method, setMethod] = useState<PayMethod>('card');
+  const paypalRoute = paypalRouteOf(base);
 
   useEffect(() => {
     getCards(userId).then(
@@ -70,14 +76,21 @@ export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, o
           <Button variant="secondary" disabled={pending} onClick={onClose}>
             {t('cancel', { ns: 'common' })}
           </Button>
-          <Button disabled={pending || cards === null || choice === ''} isLoading={pending} onClick={() => void pay()}>
-            {t('pay.button', { amount })}
-          </Button>
+          {method === 'card' && (
+            <Button disabled={pending || cards === null || choice === ''} isLoading={pending} onClick={() => void pay()}>
+              {t('pay.button', { amount })}
+            </Button>
+          )}
         </>
       }
     >
       <div className="space-y-3" data-testid="card-payment">
         <p className="text-sm text-slate-700">{t('pay.amount', { amount })}</p>
+        {paypalRoute !== null && <MethodTabs value={method} onChange={setMethod} />}
+        {method === 'paypal' && paypalRoute !== null ? (
+          <PayPalChoice route={paypalRoute} body={body} amount={amount} />
+        ) : (
+          <>
         <fieldset className="space-y-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('pay.card')}</legend>
           {cards?.map((card) => (
@@ -98,6 +111,8 @@ export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, o
           <p role="alert" className="text-sm text-red-600">
             {failure}
           </p>
+        )}
+          </>
         )}
       </div>
     </Modal>

@@ -1,0 +1,144 @@
+//! The PayPal routes of every purpose: create (POST `.../payments/paypal`) and execute
+//! (GET `.../payments/paypal/execute?paymentId=...&PayerID=...`), each a thin wrapper
+//! over [`super::flow`] with its path and OpenAPI description.
+
+use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
+
+use super::flow::{self, ExecuteQuery, PayPalPaymentView};
+use crate::{
+    accounts::CurrentUser,
+    api::Data,
+    error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    payments::intents::{IntentPath, IntentRequest, Kind},
+    state::AppState,
+};
+
+/// The purpose's PayPal path with its ids, as the web client calls it.
+fn route_of(kind: Kind, path: &IntentPath) -> String {
+    let id = path.id;
+    match kind {
+        Kind::ContestLaunch => format!("/contests/{id}/payments/paypal"),
+        Kind::ContestUpgrade => format!("/contests/{id}/upgrades/payments/paypal"),
+        Kind::ContestExtend => format!("/contests/{id}/extends/payments/paypal"),
+        Kind::ContestPrize => format!("/contests/{id}/increase-prize/payments/paypal"),
+        Kind::AdditionalDesign => format!("/contests/{id}/entries/{}/payments/paypal", path.entry_id.unwrap_or(0)),
+        Kind::BidApproval => format!("/projects/{id}/bids/{}/approve/payments/paypal", path.bid_id.unwrap_or(0)),
+        Kind::BudgetIncrease => format!("/projects/{id}/increase-budget/payments/paypal"),
+        Kind::Cart => "/carts/payments/paypal".to_owned(),
+        Kind::Subscription => format!("/subscriptions/{id}/payments/paypal"),
+    }
+}
+
+/// Two handlers for one purpose: `$create` at `$base`, `$execute` at `$base/execute`.
+macro_rules! paypal_routes {
+    ($kind:expr, $create:ident, $execute:ident, $base:tt, $execute_path:tt, ($($param:tt),*)) => {
+        /// Creates the PayPal payment, priced on the server; the browser then goes to its
+        /// `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+        /// with one, a retried create is the same payment.
+        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = IntentRequest,
+            security(("bearer" = [])),
+            responses((status = 201, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),
+                (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+                (status = 502, body = ErrorEnvelope)))]
+        pub async fn $create(
+            State(state): State<AppState>,
+            caller: CurrentUser,
+            ApiPath(path): ApiPath<IntentPath>,
+            headers: HeaderMap,
+            ApiJson(req): ApiJson<IntentRequest>,
+        ) -> Result<(StatusCode, Json<Data<PayPalPaymentView>>), AppError> {
+            let route = route_of($kind, &path);
+            flow::create(&state, &caller, $kind, &path, &route, &headers, req).await
+        }
+
+        /// Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+        /// and `PayerID`), once: the effect and hub events of a card payment follow.
+        #[utoipa::path(get, path = $execute_path, tag = "payments", params($($param,)* ExecuteQuery),
+            security(("bearer" = [])),
+            responses((status = 200, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),
+                (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+                (status = 502, body = ErrorEnvelope)))]
+        pub async fn $execute(
+            State(state): State<AppState>,
+            caller: CurrentUser,
+            ApiPath(path): ApiPath<IntentPath>,
+            ApiQuery(query): ApiQuery<ExecuteQuery>,
+        ) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
+            flow::execute(&state, &caller, $kind, &path, query).await
+        }
+    };
+}
+
+paypal_routes!(
+    Kind::ContestLaunch,
+    create_launch,
+    execute_launch,
+    "/contests/{id}/payments/paypal",
+    "/contests/{id}/payments/paypal/execute",
+    (("id" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::ContestUpgrade,
+    create_upgrade,
+    execute_upgrade,
+    "/contests/{id}/upgrades/payments/paypal",
+    "/contests/{id}/upgrades/payments/paypal/execute",
+    (("id" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::ContestExtend,
+    create_extend,
+    execute_extend,
+    "/contests/{id}/extends/payments/paypal",
+    "/contests/{id}/extends/payments/paypal/execute",
+    (("id" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::ContestPrize,
+    create_prize,
+    execute_prize,
+    "/contests/{id}/increase-prize/payments/paypal",
+    "/contests/{id}/increase-prize/payments/paypal/execute",
+    (("id" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::AdditionalDesign,
+    create_design,
+    execute_design,
+    "/contests/{id}/entries/{entryId}/payments/paypal",
+    "/contests/{id}/entries/{entryId}/payments/paypal/execute",
+    (("id" = i64, Path), ("entryId" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::BidApproval,
+    create_bid,
+    execute_bid,
+    "/projects/{id}/bids/{bidId}/approve/payments/paypal",
+    "/projects/{id}/bids/{bidId}/approve/payments/paypal/execute",
+    (("id" = i64, Path), ("bidId" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::BudgetIncrease,
+    create_budget,
+    execute_budget,
+    "/projects/{id}/increase-budget/payments/paypal",
+    "/projects/{id}/increase-budget/payments/paypal/execute",
+    (("id" = i64, Path))
+);
+
+paypal_routes!(Kind::Cart, create_cart, execute_cart, "/carts/payments/paypal", "/carts/payments/paypal/execute", ());
+
+paypal_routes!(
+    Kind::Subscription,
+    create_subscription,
+    execute_subscription,
+    "/subscriptions/{id}/payments/paypal",
+    "/subscriptions/{id}/payments/paypal/execute",
+    (("id" = i64, Path))
+);

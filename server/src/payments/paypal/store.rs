@@ -1,0 +1,63 @@
+//! The PayPal side of `payment_transaction`: a new PayPal payment (the same row a card
+//! payment has, `provider = 'paypal'`, PayPal's payment id in the intent column) and
+//! the payer and sale an execute recorded.
+
+use sqlx::AnyConnection;
+
+use crate::payments::purpose::Quote;
+
+/// A new open PayPal payment; None when the (user, key) pair exists (a racing retry).
+#[allow(clippy::too_many_arguments)]
+pub async fn insert(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    purpose: &str,
+    quote: &Quote,
+    payment_id: &str,
+    approval_url: &str,
+    key: &str,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO payment_transaction (app_user_id, purpose, trigger_id, reason_id, contest_id, project_id, subject_id, \
+         details, amount_cents, stripe_payment_intent_id, client_secret, idempotency_key, provider, paypal_approval_url, \
+         created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '', $11, 'paypal', $12, $13, $13) \
+         ON CONFLICT (app_user_id, idempotency_key) DO NOTHING RETURNING id",
+    )
+    .bind(user_id)
+    .bind(purpose)
+    .bind(quote.trigger_id)
+    .bind(quote.reason_id)
+    .bind(quote.contest_id)
+    .bind(quote.project_id)
+    .bind(quote.subject_id)
+    .bind(quote.details.to_string())
+    .bind(quote.amount_cents)
+    .bind(payment_id)
+    .bind(key)
+    .bind(approval_url)
+    .bind(now)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The payer and the sale of an executed payment, before it is settled.
+pub async fn set_sale(
+    conn: &mut AnyConnection,
+    id: i64,
+    payer_id: &str,
+    sale_id: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE payment_transaction SET paypal_payer_id = $1, paypal_sale_id = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(payer_id)
+    .bind(sale_id)
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
