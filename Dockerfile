@@ -23,6 +23,7 @@ COPY worker/ worker/
 COPY loadtest/ loadtest/
 COPY faults/ faults/
 COPY stripe-mock/ stripe-mock/
+COPY paypal-mock/ paypal-mock/
 COPY migrations/ migrations/
 ENV CARGO_TARGET_DIR=/src/target
 RUN cargo build --release --locked --bin vitrine-server --bin vitrine-worker

@@ -69,6 +69,7 @@ export async function startServer({ logFile, seedDemo = true, env: extraEnv = {}
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.STRIPE_SECRET_KEY;
+  delete env.PAYPAL_CLIENT_ID;
 
   if (seedDemo) await runOnce(['seed', '--demo'], env);
   const child = spawn(serverBin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
