@@ -78,4 +78,13 @@ describe('PayPanel', () => {
     // A new card has never paid here: its CVC is asked.
     expect(await screen.findByText('Please provide the CVC for the selected card to continue.')).toBeInTheDocument();
   });
+
+  it('offers a PayPal tab beside the cards, priced like the card payment', async () => {
+    serve({});
+    renderPanel();
+    expect(await screen.findByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: /PayPal/ }));
+    expect(screen.getByText('You will be taken to PayPal to approve the payment of $848, then brought back here.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay and Launch/ })).not.toBeInTheDocument();
+  });
 });
