@@ -10,6 +10,7 @@ mod idempotency;
 mod invoices;
 mod launch;
 mod paypal;
+mod paypal_purposes;
 mod projects;
 mod test_mode;
 mod webhooks;

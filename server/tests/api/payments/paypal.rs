@@ -18,7 +18,7 @@ use crate::{
 };
 
 /// The app configured with PayPal keys and the local PayPal's URL.
-async fn spawn_paypal_app() -> (TestApp, PayPalMock) {
+pub(super) async fn spawn_paypal_app() -> (TestApp, PayPalMock) {
     let paypal = PayPalMock::start().await.expect("local PayPal starts");
     let base = paypal.base_url();
     let app = spawn_app_with(|s| {
@@ -31,7 +31,7 @@ async fn spawn_paypal_app() -> (TestApp, PayPalMock) {
 }
 
 /// Creates the PayPal payment at `base`; asserts 201.
-async fn create(app: &TestApp, base: &str, body: Value, token: &str) -> Value {
+pub(super) async fn create(app: &TestApp, base: &str, body: Value, token: &str) -> Value {
     let created = send(app, Method::POST, base, body, token).await;
     assert_eq!(created.status, 201, "{}", created.body);
     created.body["data"].clone()
@@ -39,7 +39,10 @@ async fn create(app: &TestApp, base: &str, body: Value, token: &str) -> Value {
 
 /// The buyer on the approval page: 'Pay Now' (`pay`) or 'Cancel'. Answers where
 /// the page redirected to, with its query parsed.
-async fn on_approval_page(payment: &Value, pay: bool) -> (String, std::collections::HashMap<String, String>) {
+pub(super) async fn on_approval_page(
+    payment: &Value,
+    pay: bool,
+) -> (String, std::collections::HashMap<String, String>) {
     let browser = reqwest::Client::builder().redirect(Policy::none()).build().unwrap();
     let url = payment["approval_url"].as_str().unwrap();
     let page = browser.get(url).send().await.unwrap();
@@ -62,7 +65,7 @@ async fn on_approval_page(payment: &Value, pay: bool) -> (String, std::collectio
     (location, params)
 }
 
-async fn execute(app: &TestApp, base: &str, payment_id: &str, payer_id: &str, token: &str) -> Answer {
+pub(super) async fn execute(app: &TestApp, base: &str, payment_id: &str, payer_id: &str, token: &str) -> Answer {
     let query: String = form_urlencoded::Serializer::new(String::new())
         .append_pair("paymentId", payment_id)
         .append_pair("PayerID", payer_id)
