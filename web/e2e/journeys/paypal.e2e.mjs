@@ -2,7 +2,8 @@
 // page): demo-client buys a contest upgrade with PayPal, approves it on the approval page and
 // comes back to a "Payment Successful" page while a second tab on the upgrades page sees the
 // upgrade applied live; cancels a prize increase at PayPal and nothing changes; approves the
-// gold bid of the seeded project with PayPal and the gold designer sees the project go active.
+// gold bid of the seeded project with PayPal and the gold designer sees the project go active;
+// the Payments page says which payments were made with PayPal.
 
 /** The approval page of the local PayPal: 'Pay Now' or 'Cancel and return to Vitrine'. */
 async function approveAtPayPal(ctx, page, { pay, shotName }) {
@@ -112,5 +113,10 @@ export default {
     await client.getByTestId('paypal-back').click();
     await client.getByTestId('project-detail').getByTestId('project-status').getByText(t('projects:status.2')).waitFor();
     await shot(client, 'client-project-active');
+
+    // 6. The Payments page lists the PayPal payments beside the card ones.
+    await client.goto(`${baseUrl}/payments`);
+    await client.getByTestId('transaction').filter({ hasText: t('payments:transactions.viaPayPal') }).first().waitFor();
+    await shot(client, 'payments-page');
   },
 };

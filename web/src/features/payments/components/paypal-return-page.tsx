@@ -77,7 +77,9 @@ export function PayPalReturnPage() {
   }, [valid, cancelled, route, paymentId, payerId, t]);
 
   const target = returnTarget(route);
-  const back = (valid ? rememberedReturn(route) : null) ?? target.to;
+  // A launch leaves the review step behind: its way back is the running contest's page.
+  const launch = /^\/contests\/\d+\/payments\/paypal$/.test(route);
+  const back = (valid && !launch ? rememberedReturn(route) : null) ?? target.to;
   const backLabel = t(`paypal.back.${target.kind}`);
 
   return (

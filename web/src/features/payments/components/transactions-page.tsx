@@ -86,6 +86,7 @@ export function TransactionsPage() {
                       </>
                     )}
                     {row.project_id != null && ` · ${t('transactions.project', { id: row.project_id })}`}
+                    {row.provider === 'paypal' && ` · ${t('transactions.viaPayPal')}`}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
