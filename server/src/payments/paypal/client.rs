@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Mutex;
+use tracing::instrument;
 
 /// A refusal or failure of PayPal's: the HTTP status and PayPal's error `name`
 /// (`INVALID_PAYER_ID`, `PAYMENT_ALREADY_DONE`, ...); status 0 when PayPal was not reached.
@@ -153,6 +154,7 @@ impl Client {
     }
 
     /// A valid access token, fetched again a minute before it expires.
+    #[instrument(skip_all)]
     async fn access_token(&self) -> Result<String, PayPalError> {
         let mut held = self.token.lock().await;
         if let Some((token, until)) = held.as_ref() {
@@ -191,6 +193,7 @@ impl Client {
     }
 
     /// `POST /v1/payments/payment`: a sale paid with PayPal, awaiting the payer's approval.
+    #[instrument(skip_all)]
     pub async fn create_payment(&self, new: &NewPayment<'_>) -> Result<Payment, PayPalError> {
         let body = json!({
             "intent": "sale",
@@ -207,12 +210,14 @@ impl Client {
     }
 
     /// `GET /v1/payments/payment/{id}`.
+    #[instrument(skip_all, fields(payment_id = %id))]
     pub async fn show_payment(&self, id: &str) -> Result<Payment, PayPalError> {
         let url = format!("{}/v1/payments/payment/{}", self.base, encode(id));
         self.call(|http| http.get(&url)).await
     }
 
     /// `POST /v1/payments/payment/{id}/execute`: takes the approved money.
+    #[instrument(skip_all, fields(payment_id = %id))]
     pub async fn execute(&self, id: &str, payer_id: &str) -> Result<Payment, PayPalError> {
         let url = format!("{}/v1/payments/payment/{}/execute", self.base, encode(id));
         let body = json!({"payer_id": payer_id});
@@ -220,6 +225,7 @@ impl Client {
     }
 
     /// `POST /v1/payments/sale/{id}/refund`: all of the sale back, once per sale.
+    #[instrument(skip_all, fields(sale_id = %sale_id))]
     pub async fn refund_sale(&self, sale_id: &str) -> Result<(), PayPalError> {
         let url = format!("{}/v1/payments/sale/{}/refund", self.base, encode(sale_id));
         let request_id = format!("refund-{sale_id}");

@@ -3,11 +3,13 @@
 //! the payer and sale an execute recorded.
 
 use sqlx::AnyConnection;
+use tracing::instrument;
 
 use crate::payments::purpose::Quote;
 
 /// A new open PayPal payment; None when the (user, key) pair exists (a racing retry).
 #[allow(clippy::too_many_arguments)]
+#[instrument(skip_all, fields(user_id = user_id, purpose = %purpose))]
 pub async fn insert(
     conn: &mut AnyConnection,
     user_id: i64,
@@ -43,6 +45,7 @@ pub async fn insert(
 }
 
 /// The payer and the sale of an executed payment, before it is settled.
+#[instrument(skip_all, fields(transaction_id = id))]
 pub async fn set_sale(
     conn: &mut AnyConnection,
     id: i64,
