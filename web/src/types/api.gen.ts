@@ -3660,6 +3660,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdditionalDesignPurchaseRequest: {
+            /** Format: int64 */
+            contest_entry_id?: number | null;
+        };
+        AdditionalDesignStatusChange: {
+            /**
+             * Format: int64
+             * @description 2 paid (a manual transaction) or 4 credited.
+             */
+            status_id?: number | null;
+        };
         /** @description A purchase as the API shows it. */
         AdditionalEntryView: {
             /**
@@ -4932,6 +4943,24 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ProjectBriefView: {
+            data: {
+                /** Format: int64 */
+                budget?: number | null;
+                description: string;
+                /** Format: int64 */
+                project_category_id?: number | null;
+                /** Format: int64 */
+                project_id: number;
+                project_questions: components["schemas"]["ProjectSavedAnswer"][];
+                /** Format: int64 */
+                timeline?: number | null;
+                timeline_range_end?: string | null;
+                timeline_range_start?: string | null;
+                title: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ProjectCommentView: {
             /** @description A comment on the project (`project_update_id` null) or on one of its updates. */
             data: {
@@ -5004,7 +5033,7 @@ export interface components {
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ProjectWithBrief: {
             data: components["schemas"]["ProjectView"] & {
-                project_questions?: components["schemas"]["SavedAnswer"][] | null;
+                project_questions?: components["schemas"]["ProjectSavedAnswer"][] | null;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5705,6 +5734,28 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_ProjectQuestionView: {
+            data: {
+                /** Format: int64 */
+                form_field_type_id: number;
+                html_content?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_description: number;
+                /** Format: int64 */
+                is_required: number;
+                /** Format: int64 */
+                is_subscription_modal: number;
+                /** Format: int64 */
+                is_title: number;
+                options: components["schemas"]["QuestionOption"][];
+                placeholder?: string | null;
+                title: string;
+                title_bracket?: string | null;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_QuestionView: {
             data: {
                 /** Format: int64 */
@@ -6273,7 +6324,7 @@ export interface components {
             judgment?: number | null;
         };
         /** @description The launch payload (section 3). */
-        LaunchRequest: components["schemas"]["BriefRequest"] & {
+        LaunchRequest: components["schemas"]["ProjectBriefRequest"] & {
             /**
              * Format: int64
              * @description 1: add to the subscription queue (subscribed clients only); 0: pay to start.
@@ -7327,6 +7378,46 @@ export interface components {
             /** Format: int64 */
             state_id?: number | null;
         };
+        ProjectArtworkRequest: {
+            /** @description Ids of files the designer uploaded (categories 13 and 16). */
+            file_ids?: number[];
+        };
+        /** @description The brief save payload (section 3); also the brief part of the launch payload. */
+        ProjectBriefRequest: {
+            /**
+             * Format: double
+             * @description Whole US dollars (a number or numeric text); else the answer to "What's your budget?".
+             */
+            budget?: number | null;
+            description?: string | null;
+            project_questions?: components["schemas"]["AnswerInput"][];
+            /**
+             * Format: int64
+             * @description 2, 7, 14 or 30; null with a custom range.
+             */
+            timeline?: number | null;
+            /** @description YYYY-MM-DD, at least a day after the start. */
+            timeline_range_end?: string | null;
+            /** @description YYYY-MM-DD. */
+            timeline_range_start?: string | null;
+            /** @description Used when no brief question gives the title. */
+            title?: string | null;
+        };
+        ProjectBriefView: {
+            /** Format: int64 */
+            budget?: number | null;
+            description: string;
+            /** Format: int64 */
+            project_category_id?: number | null;
+            /** Format: int64 */
+            project_id: number;
+            project_questions: components["schemas"]["ProjectSavedAnswer"][];
+            /** Format: int64 */
+            timeline?: number | null;
+            timeline_range_end?: string | null;
+            timeline_range_start?: string | null;
+            title: string;
+        };
         /** @description A comment on the project (`project_update_id` null) or on one of its updates. */
         ProjectCommentView: {
             comment: string;
@@ -7350,6 +7441,55 @@ export interface components {
             timeline?: number | null;
             timeline_range_end?: string | null;
             timeline_range_start?: string | null;
+        };
+        ProjectInternalStatusChange: {
+            /**
+             * Format: int64
+             * @description An admin's own marker; null clears it.
+             */
+            internal_status_id?: number | null;
+        };
+        /** @description A brief question of section 3. */
+        ProjectQuestionView: {
+            /** Format: int64 */
+            form_field_type_id: number;
+            html_content?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            is_description: number;
+            /** Format: int64 */
+            is_required: number;
+            /** Format: int64 */
+            is_subscription_modal: number;
+            /** Format: int64 */
+            is_title: number;
+            options: components["schemas"]["QuestionOption"][];
+            placeholder?: string | null;
+            title: string;
+            title_bracket?: string | null;
+        };
+        /**
+         * @description A saved brief answer (section 3: project_question_id, form_field_type_id, answer,
+         *     answer_options, files).
+         */
+        ProjectSavedAnswer: {
+            answer?: string | null;
+            answer_file_ids: number[];
+            answer_options: number[];
+            answer_slider_options: components["schemas"]["SliderValue"][];
+            /** Format: int64 */
+            form_field_type_id: number;
+            /** Format: int64 */
+            project_question_id: number;
+        };
+        ProjectStatusChange: {
+            /**
+             * Format: int64
+             * @description 1 live, 2 active and assigned, 3 unverified, 4 pending delivery, 5 pending
+             *     credit, 6 completed; admins move 3 to 4 (verify) and 5 to 6 (credit).
+             */
+            status_id?: number | null;
         };
         /** @description A project as the API and its events show it. */
         ProjectView: {
@@ -7403,11 +7543,14 @@ export interface components {
             updated_at: number;
         };
         ProjectWithBrief: components["schemas"]["ProjectView"] & {
-            project_questions?: components["schemas"]["SavedAnswer"][] | null;
+            project_questions?: components["schemas"]["ProjectSavedAnswer"][] | null;
         };
         PurchaseRequest: {
-            /** Format: int64 */
-            contest_entry_id?: number | null;
+            /**
+             * Format: int64
+             * @description 2 unlimited upgrades ($49), 13 unlimited contests ($449).
+             */
+            trigger_id?: number | null;
         };
         QuestionOption: {
             file_icon?: null | components["schemas"]["FilePath"];
@@ -8014,12 +8157,30 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
+        UpdateCommentRequest: {
+            /** @description 1 to 5000 characters, trimmed. */
+            comment?: string | null;
+        };
         /** @description A one-time link to a file of an update. */
         UpdateDownload: components["schemas"]["DownloadToken"] & {
             /** @description `GET` this (no bearer needed) to download the file, once. */
             download_url: string;
             /** Format: int64 */
             file_id: number;
+        };
+        UpdateRatingRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number | null;
+        };
+        UpdateReactionRequest: {
+            /**
+             * Format: int64
+             * @description 1 (like) to 6; on `GET`, only that emoji's reactions.
+             */
+            emoji_reaction_id?: number | null;
         };
         UpdateRequest: {
             /** @description What the update shows, 1 to 5000 characters. */
@@ -8266,13 +8427,13 @@ export type $defs = Record<string, never>;
 export interface operations {
     admin_contests_entries_tips_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                page: number | null;
+            query?: {
+                page?: number;
                 /** @description 1 pending, 2 approved, 3 rejected; all when absent. */
-                "filter[approval_status_id]": number | null;
+                "filter[approval_status_id]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8283,6 +8444,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_TipView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -8348,6 +8518,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8375,6 +8554,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_BidView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -8406,6 +8594,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,12 +8631,12 @@ export interface operations {
     };
     carts_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8452,7 +8649,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Page_CartItemView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8483,6 +8698,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CartItemView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8492,6 +8716,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8530,6 +8763,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8547,6 +8789,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8595,6 +8846,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8612,6 +8872,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8652,6 +8921,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8676,6 +8954,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8688,12 +8975,12 @@ export interface operations {
     };
     total: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description The state chosen on the payment form; the caller's own state when absent. */
-                state_id: number | null;
+                state_id?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8704,6 +8991,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TotalView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -8741,6 +9037,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -8784,6 +9089,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CartItemView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8793,6 +9107,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8812,14 +9135,14 @@ export interface operations {
     };
     contest_entry_reports_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
                 /** @description 1 or `open`, 2 or `copied`, 3 or `not_copied`; absent: all. */
-                "filter[status]": string | null;
+                "filter[status]"?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8860,12 +9183,13 @@ export interface operations {
     };
     verify_copying_entry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The entry being reported, when known: naming it as its own copy is refused. */
+                entry_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description The entry being reported, when known: naming it as its own copy is refused. */
-                entry_id: number | null;
             };
             cookie?: never;
         };
@@ -8953,6 +9277,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9070,6 +9403,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,11 +9424,11 @@ export interface operations {
     };
     contest_entry_tips_mine: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                page: number | null;
+            query?: {
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9100,6 +9442,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9132,6 +9483,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_TipView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9149,6 +9509,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9187,7 +9556,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9207,12 +9594,12 @@ export interface operations {
     };
     contests_active_active: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9234,6 +9621,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9285,12 +9681,12 @@ export interface operations {
     };
     available: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9312,6 +9708,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9323,12 +9728,12 @@ export interface operations {
     };
     contests_credit_credit: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9350,6 +9755,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9361,12 +9775,12 @@ export interface operations {
     };
     ended: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9388,6 +9802,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9399,12 +9822,12 @@ export interface operations {
     };
     participated: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9426,6 +9849,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9437,12 +9869,12 @@ export interface operations {
     };
     participating: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9464,6 +9896,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9475,12 +9916,12 @@ export interface operations {
     };
     pending_winner: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9509,18 +9950,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     list_types: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Only types whose title contains this text (any case). */
-                "filter[contest_type]": string | null;
+                "filter[contest_type]"?: string;
                 /** @description 1: only the types the category switcher lists (quick start or tip-only start). */
-                "filter[category_switcher]": number | null;
+                "filter[category_switcher]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9648,6 +10098,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9675,6 +10134,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CouponView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -9710,7 +10178,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CouponView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9748,6 +10234,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9768,15 +10263,16 @@ export interface operations {
     };
     validate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The package chosen, when one is. */
+                contest_type_pricing_id?: number;
+                /** @description 1: the client set a custom prize amount instead of a package. */
+                custom_prize?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 code: string;
-                /** @description The package chosen, when one is. */
-                contest_type_pricing_id: number | null;
-                /** @description 1: the client set a custom prize amount instead of a package. */
-                custom_prize: number | null;
             };
             cookie?: never;
         };
@@ -9868,12 +10364,13 @@ export interface operations {
     };
     list_questions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: only the questions the quick-start flow asks. */
+                "filter[quick_start_only]"?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1: only the questions the quick-start flow asks. */
-                "filter[quick_start_only]": number | null;
             };
             cookie?: never;
         };
@@ -9888,6 +10385,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9928,12 +10434,12 @@ export interface operations {
     };
     unstarted: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9955,6 +10461,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9966,12 +10481,12 @@ export interface operations {
     };
     contests_verify_verify: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9993,6 +10508,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10004,12 +10528,12 @@ export interface operations {
     };
     won: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10038,19 +10562,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_show: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
+            query?: {
                 /**
                  * @description `brief` adds the saved answers (for those who may read the brief: its creator,
                  *     admins, designers).
                  */
-                include: string | null;
+                include?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
             };
             cookie?: never;
         };
@@ -10065,6 +10599,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10091,6 +10634,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10122,7 +10674,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PurchaseRequest"];
+                "application/json": components["schemas"]["AdditionalDesignPurchaseRequest"];
             };
         };
         responses: {
@@ -10132,6 +10684,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AdditionalEntryView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10151,6 +10712,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10180,7 +10750,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatusChange"];
+                "application/json": components["schemas"]["AdditionalDesignStatusChange"];
             };
         };
         responses: {
@@ -10190,6 +10760,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AdditionalEntryView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10209,6 +10788,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10294,6 +10882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10303,6 +10900,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10322,12 +10928,13 @@ export interface operations {
     };
     board_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -10342,6 +10949,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10383,6 +10999,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10519,6 +11144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10528,6 +11162,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10682,6 +11325,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10740,6 +11392,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_EntryFileView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10757,6 +11418,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10794,6 +11464,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10822,13 +11501,14 @@ export interface operations {
     };
     entry_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 entryId: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -10843,6 +11523,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10885,6 +11574,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11043,6 +11741,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11179,6 +11886,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11196,6 +11912,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11246,6 +11971,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11263,6 +11997,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11305,6 +12048,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11322,6 +12074,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11363,6 +12124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11372,6 +12142,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11475,6 +12254,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11487,13 +12275,14 @@ export interface operations {
     };
     contests_entries_reactions_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (like) to 6. */
+                emoji_reaction_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 entryId: number;
-                /** @description 1 (like) to 6. */
-                emoji_reaction_id: number | null;
             };
             cookie?: never;
         };
@@ -11521,6 +12310,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11562,6 +12360,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11579,6 +12386,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11620,6 +12436,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11637,6 +12462,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11678,6 +12512,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11695,6 +12538,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11735,6 +12587,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11744,6 +12605,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11784,6 +12654,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11801,6 +12680,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11850,6 +12738,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11867,6 +12764,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11908,6 +12814,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11925,6 +12840,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11994,6 +12918,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12011,6 +12944,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12060,6 +13002,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12077,6 +13028,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12118,6 +13078,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12135,6 +13104,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12175,7 +13153,34 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12223,6 +13228,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_invoices_download_token_issue_token: {
@@ -12242,6 +13256,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_InvoiceToken"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -12293,6 +13316,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_OptionsView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12302,6 +13334,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12342,6 +13383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12359,6 +13409,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12408,6 +13467,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12425,6 +13493,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12466,6 +13543,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12483,6 +13569,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12523,6 +13618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12532,6 +13636,24 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12564,6 +13686,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12573,6 +13704,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12613,6 +13753,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12622,6 +13771,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12657,6 +13815,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_StepView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -12700,6 +13867,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12717,6 +13893,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12766,6 +13951,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12783,6 +13977,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12824,6 +14027,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12841,6 +14053,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12994,6 +14215,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13029,6 +14259,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -13074,6 +14313,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -13234,6 +14482,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     issue_download_token: {
@@ -13338,6 +14595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13350,12 +14616,12 @@ export interface operations {
     };
     clients: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -13369,6 +14635,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13380,12 +14655,12 @@ export interface operations {
     };
     creatives: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -13406,16 +14681,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     unread: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Count only the messages from this user. */
-                "filter[user_id]": number | null;
+                "filter[user_id]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -13436,16 +14720,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     messages_users_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -13466,16 +14759,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     thread: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1-based page number. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -13498,6 +14801,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13602,14 +14914,14 @@ export interface operations {
     };
     notifications_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
                 /** @description 1: only unread notifications. */
-                "filter[unread]": number | null;
+                "filter[unread]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -13623,6 +14935,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13654,6 +14975,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13693,6 +15023,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13785,6 +15124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UserView"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13825,6 +15173,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13888,6 +15254,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             422: {
@@ -13968,6 +15343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14000,14 +15384,42 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Stripe's card error */
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The card was declined (`payment.card_declined`, Stripe's message) */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14039,7 +15451,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The card was declined (`payment.card_declined`, Stripe's message) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14073,6 +15520,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14119,6 +15575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14156,16 +15621,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     list_categories: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Comma-separated: `sub_categories`, `services`. */
-                include: string | null;
+                include?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14176,6 +15650,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CategoryView"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -14201,7 +15684,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CategoryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14221,12 +15722,13 @@ export interface operations {
     };
     category_by_slug: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated: `sub_categories`, `services`. */
+                include?: string;
+            };
             header?: never;
             path: {
                 slug: string;
-                /** @description Comma-separated: `sub_categories`, `services`. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -14241,6 +15743,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14265,6 +15776,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CategoryChoice"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -14304,6 +15824,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14324,12 +15853,13 @@ export interface operations {
     };
     show_category: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated: `sub_categories`, `services`. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description Comma-separated: `sub_categories`, `services`. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -14344,6 +15874,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14376,6 +15915,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CategoryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14385,6 +15933,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14419,6 +15976,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -14463,7 +16029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_QuestionView"];
+                    "application/json": components["schemas"]["Data_Vec_ProjectQuestionView"];
                 };
             };
             404: {
@@ -14495,7 +16061,25 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14522,6 +16106,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14534,12 +16127,12 @@ export interface operations {
     };
     list_services: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                "filter[category_id]": number | null;
-                "filter[sub_category_id]": number | null;
+            query?: {
+                "filter[category_id]"?: number;
+                "filter[sub_category_id]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14550,6 +16143,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_ServiceView"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -14575,7 +16177,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ServiceView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14653,7 +16273,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14723,6 +16361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ServiceView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14732,6 +16379,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14766,6 +16422,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -14813,6 +16478,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -14865,7 +16539,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SubCategoryRow"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14937,6 +16629,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_PreferencesView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15039,6 +16740,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SubCategoryRow"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15048,6 +16758,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15082,6 +16801,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15129,7 +16857,25 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15141,12 +16887,13 @@ export interface operations {
     };
     projects_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated: `brief` adds the saved answers (owner and admins only). */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description Comma-separated: `brief` adds the saved answers (owner and admins only). */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -15176,6 +16923,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     projects_update: {
@@ -15189,7 +16945,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BriefRequest"];
+                "application/json": components["schemas"]["ProjectBriefRequest"];
             };
         };
         responses: {
@@ -15199,6 +16955,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15218,6 +16983,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15252,6 +17026,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15300,6 +17083,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15337,7 +17129,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ArtworkRequest"];
+                "application/json": components["schemas"]["ProjectArtworkRequest"];
             };
         };
         responses: {
@@ -15347,6 +17139,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15373,6 +17174,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15385,15 +17195,16 @@ export interface operations {
     };
     projects_bids_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default). */
+                sort?: string;
+                /** @description Only bidders whose username contains this (any case). */
+                "filter[username]"?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                page: number | null;
-                /** @description `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default). */
-                sort: string | null;
-                /** @description Only bidders whose username contains this (any case). */
-                "filter[username]": string | null;
             };
             cookie?: never;
         };
@@ -15405,6 +17216,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_BidView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15456,6 +17276,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_BidView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15473,6 +17302,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15514,6 +17352,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15531,6 +17378,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15581,6 +17437,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15598,6 +17463,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15640,6 +17514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15664,6 +17547,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15676,13 +17568,14 @@ export interface operations {
     };
     projects_bids_comments_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page; oldest messages first. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 bidId: number;
-                /** @description 1-based page; oldest messages first. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -15696,7 +17589,25 @@ export interface operations {
                     "application/json": components["schemas"]["Page_BidCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15730,6 +17641,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_BidCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15747,6 +17667,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15780,7 +17709,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_BriefView"];
+                    "application/json": components["schemas"]["Data_ProjectBriefView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15812,7 +17750,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BriefRequest"];
+                "application/json": components["schemas"]["ProjectBriefRequest"];
             };
         };
         responses: {
@@ -15822,6 +17760,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15848,6 +17795,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15860,14 +17816,15 @@ export interface operations {
     };
     project_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+                /** @description Accepted for the client's sake: the author is always included. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
-                /** @description Accepted for the client's sake: the author is always included. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -15881,6 +17838,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15890,6 +17856,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15910,7 +17885,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CommentRequest"];
+                "application/json": components["schemas"]["UpdateCommentRequest"];
             };
         };
         responses: {
@@ -15920,6 +17895,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectCommentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15939,6 +17923,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15976,6 +17969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16011,6 +18013,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16062,6 +18073,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16071,6 +18091,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16111,6 +18140,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16128,6 +18166,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16177,6 +18224,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16194,6 +18250,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16235,6 +18300,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16252,6 +18326,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16280,7 +18363,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InternalStatusChange"];
+                "application/json": components["schemas"]["ProjectInternalStatusChange"];
             };
         };
         responses: {
@@ -16292,6 +18375,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16301,6 +18393,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16327,6 +18437,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_InvitedView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16370,6 +18489,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_InvitedView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16394,6 +18522,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16406,13 +18543,14 @@ export interface operations {
     };
     suggestions: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 /** @description my-winners, gold-creatives, bronze-and-silver-creatives or other-creatives */
                 list: string;
-                page: number | null;
             };
             cookie?: never;
         };
@@ -16426,6 +18564,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Page_CreativeView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16435,6 +18582,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16461,6 +18617,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_BidView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16492,7 +18657,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatusChange"];
+                "application/json": components["schemas"]["ProjectStatusChange"];
             };
         };
         responses: {
@@ -16502,6 +18667,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16528,6 +18702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16540,15 +18723,16 @@ export interface operations {
     };
     projects_updates_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description `created_at` (oldest first) or `-created_at` (newest first, the default). */
+                sort?: string;
+                /** @description Accepted for the client's sake: files, other files and the comment count are always included. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                page: number | null;
-                /** @description `created_at` (oldest first) or `-created_at` (newest first, the default). */
-                sort: string | null;
-                /** @description Accepted for the client's sake: files, other files and the comment count are always included. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -16560,6 +18744,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_UpdateView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16611,6 +18804,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16628,6 +18830,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16665,6 +18876,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16685,15 +18905,16 @@ export interface operations {
     };
     update_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+                /** @description Accepted for the client's sake: the author is always included. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
                 updateId: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
-                /** @description Accepted for the client's sake: the author is always included. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -16707,6 +18928,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16716,6 +18946,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16737,7 +18976,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CommentRequest"];
+                "application/json": components["schemas"]["UpdateCommentRequest"];
             };
         };
         responses: {
@@ -16749,6 +18988,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16758,6 +19006,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16794,6 +19051,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16838,6 +19104,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateDownload"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16847,6 +19122,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16882,6 +19166,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_UpdateTagView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16926,6 +19219,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateTagView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16935,6 +19237,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16971,6 +19282,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17010,6 +19330,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_UpdateTagView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17062,6 +19391,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17071,6 +19409,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17100,7 +19447,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RatingRequest"];
+                "application/json": components["schemas"]["UpdateRatingRequest"];
             };
         };
         responses: {
@@ -17112,6 +19459,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17121,6 +19477,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17140,13 +19505,14 @@ export interface operations {
     };
     reactions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
+                emoji_reaction_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 updateId: number;
-                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
-                emoji_reaction_id: number | null;
             };
             cookie?: never;
         };
@@ -17160,6 +19526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_EmojiReactions"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17169,6 +19544,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17190,7 +19574,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReactionRequest"];
+                "application/json": components["schemas"]["UpdateReactionRequest"];
             };
         };
         responses: {
@@ -17210,6 +19594,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EmojiReactions"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17219,6 +19612,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17238,20 +19640,21 @@ export interface operations {
     };
     unreact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
+                emoji_reaction_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 updateId: number;
-                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
-                emoji_reaction_id: number | null;
             };
             cookie?: never;
         };
         /** @description Or the query */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["ReactionRequest"];
+                "application/json": null | components["schemas"]["UpdateReactionRequest"];
             };
         };
         responses: {
@@ -17263,6 +19666,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EmojiReactions"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17272,6 +19684,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17313,6 +19734,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17322,6 +19752,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17368,12 +19807,13 @@ export interface operations {
     };
     channel_events: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Events with a seq above this; 0 for everything kept. */
+                after?: number;
+            };
             header?: never;
             path: {
                 ch: string;
-                /** @description Events with a seq above this; 0 for everything kept. */
-                after: number;
             };
             cookie?: never;
         };
@@ -17410,6 +19850,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     visit: {
@@ -17431,6 +19880,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_VisitView"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             422: {
@@ -17491,12 +19949,12 @@ export interface operations {
     };
     subscriptions_active_active: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Comma-separated subscription codes: 2 unlimited upgrades, 13 unlimited contests. */
-                "filter[trigger_ids]": string | null;
+                "filter[trigger_ids]"?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -17548,6 +20006,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SubscriptionView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17557,6 +20024,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17597,6 +20073,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17614,6 +20099,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17663,6 +20157,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17680,6 +20183,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17721,6 +20233,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17738,6 +20259,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17772,6 +20302,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TipStats"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17812,6 +20351,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17873,7 +20421,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UserView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17910,6 +20476,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_CardView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17938,6 +20513,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_CvcView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17981,7 +20565,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CardView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18016,6 +20618,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_SetupIntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18112,6 +20723,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18124,23 +20744,24 @@ export interface operations {
     };
     users_portfolios_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`. */
+                sort?: string;
+                /** @description 1 additional items, 2 contest entries. */
+                "filter[type]"?: number;
+                /** @description A category (contest type) id. */
+                "filter[category]"?: number;
+                /** @description Words the title contains (any case). */
+                "filter[q]"?: string;
+                /** @description At least this rating (1-5). */
+                "filter[rating]"?: number;
+                /** @description At least this many likes. */
+                "filter[likes]"?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                page: number | null;
-                /** @description `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`. */
-                sort: string | null;
-                /** @description 1 additional items, 2 contest entries. */
-                "filter[type]": number | null;
-                /** @description A category (contest type) id. */
-                "filter[category]": number | null;
-                /** @description Words the title contains (any case). */
-                "filter[q]": string | null;
-                /** @description At least this rating (1-5). */
-                "filter[rating]": number | null;
-                /** @description At least this many likes. */
-                "filter[likes]": number | null;
             };
             cookie?: never;
         };
@@ -18152,6 +20773,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_PortfolioView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18203,6 +20833,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PortfolioView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18212,6 +20851,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18246,6 +20894,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CategoryCount"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18283,6 +20940,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_LikeRatingStats"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18327,6 +20993,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PortfolioView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18336,6 +21011,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18373,6 +21057,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18408,6 +21101,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_PreferencesView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18451,6 +21153,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18460,6 +21171,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18508,6 +21228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18517,6 +21246,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18552,6 +21290,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18591,6 +21338,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_ServiceWork"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18628,6 +21384,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_Preferred"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18663,6 +21428,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ReferralsView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18706,6 +21480,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UserView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18715,6 +21498,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18747,6 +21548,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_SubscriptionView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18756,6 +21566,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18802,13 +21621,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     upgrade: {
         parameters: {
             query?: {
                 /** @description Bearer token for browsers, which cannot set headers on a WebSocket. */
-                access_token?: string | null;
+                access_token?: string;
             };
             header?: never;
             path?: never;
@@ -18824,6 +21661,15 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
