@@ -86,6 +86,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::payments::router())
         .split_for_parts();
     crate::openapi_file::unique_operation_ids(&mut openapi);
+    crate::openapi_answers::add_common_answers(&mut openapi);
     (router, openapi)
 }
 

@@ -44,6 +44,7 @@ pub mod http;
 pub mod mail;
 pub mod messages;
 pub mod notifications;
+pub mod openapi_answers;
 pub mod openapi_file;
 pub mod ops;
 pub mod payments;

@@ -66,6 +66,7 @@ fn may_write(caller: &CurrentUser, found: &BidRef) -> Result<(), AppError> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CommentPageQuery {
     /// 1-based page; oldest messages first.
     pub page: Option<i64>,

@@ -128,6 +128,7 @@ pub async fn place(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct BidListQuery {
     pub page: Option<i64>,
     /// `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default).

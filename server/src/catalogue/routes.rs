@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TypeListQuery {
     /// Only types whose title contains this text (any case).
     #[serde(rename = "filter[contest_type]")]
@@ -114,6 +115,7 @@ async fn update_type(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct QuestionQuery {
     /// 1: only the questions the quick-start flow asks.
     #[serde(rename = "filter[quick_start_only]", default, deserialize_with = "flag")]

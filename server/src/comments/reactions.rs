@@ -28,6 +28,7 @@ pub const MAX_EMOJI_REACTION_ID: i64 = 6;
 const LIKE: i64 = 1;
 
 #[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ReactionRequest {
     /// 1 (like) to 6.
     #[serde(default, deserialize_with = "loose_id")]

@@ -31,6 +31,7 @@ const PER_PAGE: i64 = 20;
 const MAX_COMMENT: usize = 5000;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CommentPageQuery {
     /// 1-based page number; newest comments first.
     pub page: Option<i64>,

@@ -156,6 +156,7 @@ pub async fn add(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1-based page number.
     pub page: Option<i64>,
@@ -231,6 +232,7 @@ pub async fn remove(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TotalQuery {
     /// The state chosen on the payment form; the caller's own state when absent.
     #[serde(default, deserialize_with = "loose_id")]

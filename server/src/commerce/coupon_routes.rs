@@ -193,6 +193,7 @@ pub async fn delete(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ValidateQuery {
     /// The package chosen, when one is.
     #[serde(default, deserialize_with = "loose_id")]

@@ -15,6 +15,7 @@ use crate::{
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ActiveQuery {
     /// Comma-separated subscription codes: 2 unlimited upgrades, 13 unlimited contests.
     #[serde(rename = "filter[trigger_ids]")]

@@ -18,6 +18,7 @@ use crate::{
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     pub page: Option<i64>,
     /// 1 pending, 2 approved, 3 rejected; all when absent.
@@ -53,6 +54,7 @@ pub async fn list(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MineQuery {
     pub page: Option<i64>,
 }

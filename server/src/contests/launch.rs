@@ -218,6 +218,7 @@ pub async fn update_brief(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ShowQuery {
     /// `brief` adds the saved answers (for those who may read the brief: its creator,
     /// admins, designers).

@@ -21,6 +21,7 @@ use crate::{
 pub const PER_PAGE: i64 = 48;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1-based page number.
     pub page: Option<i64>,

@@ -142,6 +142,7 @@ fn judgment_notices(row: &ReportRow, judge_id: i64) -> Vec<NewNotification> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct VerifyQuery {
     /// The entry being reported, when known: naming it as its own copy is refused.
     #[serde(default, deserialize_with = "loose_id")]

@@ -40,6 +40,7 @@ pub(super) async fn report(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 1-based page number.
     pub page: Option<i64>,

@@ -26,6 +26,7 @@ const MAX_TITLE: usize = 200;
 const MAX_DESCRIPTION: usize = 5000;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PortfolioQuery {
     pub page: Option<i64>,
     /// `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`.

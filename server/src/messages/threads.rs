@@ -30,6 +30,7 @@ use crate::{
 pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// 1-based page number.
     pub page: Option<i64>,
@@ -122,6 +123,7 @@ pub async fn thread(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UnreadQuery {
     /// Count only the messages from this user.
     #[serde(rename = "filter[user_id]", default, deserialize_with = "loose_id")]

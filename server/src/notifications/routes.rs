@@ -116,6 +116,7 @@ impl From<Badge> for Counters {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 1-based page number.
     pub page: Option<i64>,

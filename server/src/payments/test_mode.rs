@@ -2,6 +2,13 @@
 //! Stripe keys there is no Stripe.js to confirm a card setup or a payment, so these
 //! two routes confirm them at the local Stripe (which then sends its signed webhook
 //! back to this server, as Stripe would). With real keys they answer 404.
+//!
+//! A success passes Stripe's object on, as Stripe.js would resolve it. A failure is this API's
+//! error envelope like every other route's: a declined card is 402 `payment.card_declined`
+//! with Stripe's own message (which names the reason), anything else Stripe refuses is 422
+//! `payment_method.invalid`.
+
+use std::borrow::Cow;
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
@@ -27,15 +34,25 @@ fn local(state: &AppState) -> Result<&vitrine_stripe_mock::StripeMock, AppError>
     state.stripe.local.as_ref().ok_or_else(|| AppError::not_found(catalogue::ROUTE_NOT_FOUND))
 }
 
-/// Stripe's answer, passed on with its status (a declined card is Stripe's 402).
-fn passed_on((status, body): (u16, Value)) -> (StatusCode, Json<Value>) {
-    (StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_GATEWAY), Json(body))
+/// Stripe's object on success; its refusal as the envelope, keeping Stripe's message.
+fn passed_on((status, body): (u16, Value)) -> Result<(StatusCode, Json<Value>), AppError> {
+    if (200..300).contains(&status) {
+        return Ok((StatusCode::from_u16(status).unwrap_or(StatusCode::OK), Json(body)));
+    }
+    let (status, code) = match status {
+        402 => (StatusCode::PAYMENT_REQUIRED, catalogue::CARD_DECLINED),
+        _ => (StatusCode::UNPROCESSABLE_ENTITY, catalogue::PAYMENT_METHOD_INVALID),
+    };
+    let message = body["error"]["message"].as_str().map(|m| Cow::Owned(m.to_owned()));
+    Err(AppError::Rule { status, code, message })
 }
 
 /// Test mode: confirms a setup intent as Stripe.js `confirmCardSetup` would.
 #[utoipa::path(post, path = "/payments/test-mode/setup-intents/{id}/confirm", tag = "payments", params(("id" = String, Path)),
     request_body = Confirmation, security(("bearer" = [])),
-    responses((status = 200, description = "Stripe's setup intent"), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, description = "Stripe's setup intent"),
+        (status = 402, body = ErrorEnvelope, description = "The card was declined (`payment.card_declined`, Stripe's message)"),
+        (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 pub async fn confirm_setup(
     State(state): State<AppState>,
@@ -44,14 +61,15 @@ pub async fn confirm_setup(
     ApiJson(req): ApiJson<Confirmation>,
 ) -> Result<(StatusCode, Json<Value>), AppError> {
     let pm = req.payment_method.as_deref().unwrap_or("pm_card_visa");
-    Ok(passed_on(local(&state)?.confirm_setup_intent(&id, &req.client_secret, pm).await))
+    passed_on(local(&state)?.confirm_setup_intent(&id, &req.client_secret, pm).await)
 }
 
 /// Test mode: confirms a payment intent as Stripe.js `confirmCardPayment` would.
 #[utoipa::path(post, path = "/payments/test-mode/payment-intents/{id}/confirm", tag = "payments", params(("id" = String, Path)),
     request_body = Confirmation, security(("bearer" = [])),
-    responses((status = 200, description = "Stripe's payment intent"), (status = 402, description = "Stripe's card error"),
-        (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, description = "Stripe's payment intent"),
+        (status = 402, body = ErrorEnvelope, description = "The card was declined (`payment.card_declined`, Stripe's message)"),
+        (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 pub async fn confirm_payment(
     State(state): State<AppState>,
@@ -60,5 +78,5 @@ pub async fn confirm_payment(
     ApiJson(req): ApiJson<Confirmation>,
 ) -> Result<(StatusCode, Json<Value>), AppError> {
     let answer = local(&state)?.confirm_payment_intent(&id, &req.client_secret, req.payment_method.as_deref()).await;
-    Ok(passed_on(answer))
+    passed_on(answer)
 }

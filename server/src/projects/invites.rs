@@ -90,6 +90,7 @@ pub struct CreativeView {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     pub page: Option<i64>,
 }

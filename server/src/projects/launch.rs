@@ -34,6 +34,7 @@ const QUESTIONS_KEY: &str = "project_questions";
 
 /// The brief save payload (section 3); also the brief part of the launch payload.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = ProjectBriefRequest)]
 pub struct BriefRequest {
     /// 2, 7, 14 or 30; null with a custom range.
     #[serde(default, deserialize_with = "loose_id")]
@@ -246,6 +247,7 @@ pub async fn launch(
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProjectBriefView)]
 pub struct BriefView {
     pub project_id: i64,
     pub project_category_id: Option<i64>,
@@ -343,6 +345,7 @@ async fn save_brief(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ShowQuery {
     /// Comma-separated: `brief` adds the saved answers (owner and admins only).
     pub include: Option<String>,

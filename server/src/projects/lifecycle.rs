@@ -28,6 +28,7 @@ use crate::{
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = ProjectStatusChange)]
 pub struct StatusChange {
     /// 1 live, 2 active and assigned, 3 unverified, 4 pending delivery, 5 pending
     /// credit, 6 completed; admins move 3 to 4 (verify) and 5 to 6 (credit).
@@ -37,6 +38,7 @@ pub struct StatusChange {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = ProjectInternalStatusChange)]
 pub struct InternalStatusChange {
     /// An admin's own marker; null clears it.
     #[serde(default, deserialize_with = "loose_id")]
@@ -53,6 +55,7 @@ pub struct BudgetIncrease {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = ProjectArtworkRequest)]
 pub struct ArtworkRequest {
     /// Ids of files the designer uploaded (categories 13 and 16).
     #[serde(default)]

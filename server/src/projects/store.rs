@@ -143,6 +143,7 @@ pub async fn replace_answers(conn: &mut AnyConnection, id: i64, answers: &[Clean
 /// A saved brief answer (section 3: project_question_id, form_field_type_id, answer,
 /// answer_options, files).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = ProjectSavedAnswer)]
 pub struct SavedAnswer {
     pub project_question_id: i64,
     pub form_field_type_id: i64,

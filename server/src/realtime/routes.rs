@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct WsQuery {
     /// Bearer token for browsers, which cannot set headers on a WebSocket.
     pub access_token: Option<String>,
@@ -142,6 +143,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AfterQuery {
     /// Events with a seq above this; 0 for everything kept.
     #[serde(default)]

@@ -150,6 +150,10 @@ async fn visibility_follows_status_and_privacy() {
     activate(&app, id, &admin).await;
     assert_eq!(app.get(&path, None).await.status, 200, "a paid contest is public");
     assert_eq!(app.get(&path, Some(&stranger)).await.status, 200);
+    // Another client reads a public contest's page, but not what its owner asked for.
+    let with_brief = app.get(&format!("{path}?include=brief"), Some(&stranger)).await;
+    assert_eq!(with_brief.status, 200, "{}", with_brief.body);
+    assert!(with_brief.body["data"].get("brief").is_none(), "only the creator reads the brief");
 
     sqlx::query("UPDATE contest SET is_private = 1 WHERE id = $1").bind(id).execute(&app.db.pool).await.unwrap();
     app.get(&path, None).await.assert_error(404, "contest.not_found");
@@ -158,8 +162,6 @@ async fn visibility_follows_status_and_privacy() {
     let designer = app.token("vdesigner").await;
     assert_eq!(app.get(&path, Some(&designer)).await.status, 200, "private: signed-in designers only");
 
-    let with_brief = app.get(&format!("{path}?include=brief"), Some(&stranger)).await;
-    assert!(with_brief.body["data"].get("brief").is_none(), "only the creator reads the brief");
     let with_brief = app.get(&format!("{path}?include=brief"), Some(&owner)).await;
     assert_eq!(with_brief.body["data"]["brief"].as_array().unwrap().len(), 6);
 }

@@ -96,10 +96,13 @@ pub struct Answer {
 }
 
 impl Answer {
-    async fn read(response: Response) -> Self {
+    /// Reads the answer and checks it against `/openapi.json` ([`crate::schema_check`]).
+    async fn read_checked(response: Response, method: &reqwest::Method, path: &str) -> Self {
         let status = response.status();
         let text = response.text().await.unwrap_or_default();
-        Self { status, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        crate::schema_check::check(method.as_str(), path, status.as_u16(), &text, &body);
+        Self { status, body }
     }
 
     /// The error code of an envelope answer.
@@ -136,15 +139,15 @@ impl TestApp {
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
-        Answer::read(request.send().await.expect("request sent")).await
+        Answer::read_checked(request.send().await.expect("request sent"), &reqwest::Method::GET, path).await
     }
 
     pub async fn send_json(&self, method: reqwest::Method, path: &str, body: &Value, token: Option<&str>) -> Answer {
-        let mut request = self.client.request(method, self.url(path)).json(body);
+        let mut request = self.client.request(method.clone(), self.url(path)).json(body);
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
-        Answer::read(request.send().await.expect("request sent")).await
+        Answer::read_checked(request.send().await.expect("request sent"), &method, path).await
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> Answer {

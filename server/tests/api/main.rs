@@ -25,6 +25,7 @@ mod profiles;
 mod projects;
 mod realtime;
 mod registration;
+mod schema_check;
 mod sign_in;
 mod timers;
 mod timers_projects;

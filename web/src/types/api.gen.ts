@@ -4029,6 +4029,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdditionalDesignPurchaseRequest: {
+            /** Format: int64 */
+            contest_entry_id?: number | null;
+        };
+        AdditionalDesignStatusChange: {
+            /**
+             * Format: int64
+             * @description 2 paid (a manual transaction) or 4 credited.
+             */
+            status_id?: number | null;
+        };
         /** @description A purchase as the API shows it. */
         AdditionalEntryView: {
             /**
@@ -5326,6 +5337,24 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ProjectBriefView: {
+            data: {
+                /** Format: int64 */
+                budget?: number | null;
+                description: string;
+                /** Format: int64 */
+                project_category_id?: number | null;
+                /** Format: int64 */
+                project_id: number;
+                project_questions: components["schemas"]["ProjectSavedAnswer"][];
+                /** Format: int64 */
+                timeline?: number | null;
+                timeline_range_end?: string | null;
+                timeline_range_start?: string | null;
+                title: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ProjectCommentView: {
             /** @description A comment on the project (`project_update_id` null) or on one of its updates. */
             data: {
@@ -5398,7 +5427,7 @@ export interface components {
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ProjectWithBrief: {
             data: components["schemas"]["ProjectView"] & {
-                project_questions?: components["schemas"]["SavedAnswer"][] | null;
+                project_questions?: components["schemas"]["ProjectSavedAnswer"][] | null;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -6099,6 +6128,28 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_ProjectQuestionView: {
+            data: {
+                /** Format: int64 */
+                form_field_type_id: number;
+                html_content?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_description: number;
+                /** Format: int64 */
+                is_required: number;
+                /** Format: int64 */
+                is_subscription_modal: number;
+                /** Format: int64 */
+                is_title: number;
+                options: components["schemas"]["QuestionOption"][];
+                placeholder?: string | null;
+                title: string;
+                title_bracket?: string | null;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_QuestionView: {
             data: {
                 /** Format: int64 */
@@ -6667,7 +6718,7 @@ export interface components {
             judgment?: number | null;
         };
         /** @description The launch payload (section 3). */
-        LaunchRequest: components["schemas"]["BriefRequest"] & {
+        LaunchRequest: components["schemas"]["ProjectBriefRequest"] & {
             /**
              * Format: int64
              * @description 1: add to the subscription queue (subscribed clients only); 0: pay to start.
@@ -7746,6 +7797,46 @@ export interface components {
             /** Format: int64 */
             state_id?: number | null;
         };
+        ProjectArtworkRequest: {
+            /** @description Ids of files the designer uploaded (categories 13 and 16). */
+            file_ids?: number[];
+        };
+        /** @description The brief save payload (section 3); also the brief part of the launch payload. */
+        ProjectBriefRequest: {
+            /**
+             * Format: double
+             * @description Whole US dollars (a number or numeric text); else the answer to "What's your budget?".
+             */
+            budget?: number | null;
+            description?: string | null;
+            project_questions?: components["schemas"]["AnswerInput"][];
+            /**
+             * Format: int64
+             * @description 2, 7, 14 or 30; null with a custom range.
+             */
+            timeline?: number | null;
+            /** @description YYYY-MM-DD, at least a day after the start. */
+            timeline_range_end?: string | null;
+            /** @description YYYY-MM-DD. */
+            timeline_range_start?: string | null;
+            /** @description Used when no brief question gives the title. */
+            title?: string | null;
+        };
+        ProjectBriefView: {
+            /** Format: int64 */
+            budget?: number | null;
+            description: string;
+            /** Format: int64 */
+            project_category_id?: number | null;
+            /** Format: int64 */
+            project_id: number;
+            project_questions: components["schemas"]["ProjectSavedAnswer"][];
+            /** Format: int64 */
+            timeline?: number | null;
+            timeline_range_end?: string | null;
+            timeline_range_start?: string | null;
+            title: string;
+        };
         /** @description A comment on the project (`project_update_id` null) or on one of its updates. */
         ProjectCommentView: {
             comment: string;
@@ -7769,6 +7860,55 @@ export interface components {
             timeline?: number | null;
             timeline_range_end?: string | null;
             timeline_range_start?: string | null;
+        };
+        ProjectInternalStatusChange: {
+            /**
+             * Format: int64
+             * @description An admin's own marker; null clears it.
+             */
+            internal_status_id?: number | null;
+        };
+        /** @description A brief question of section 3. */
+        ProjectQuestionView: {
+            /** Format: int64 */
+            form_field_type_id: number;
+            html_content?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            is_description: number;
+            /** Format: int64 */
+            is_required: number;
+            /** Format: int64 */
+            is_subscription_modal: number;
+            /** Format: int64 */
+            is_title: number;
+            options: components["schemas"]["QuestionOption"][];
+            placeholder?: string | null;
+            title: string;
+            title_bracket?: string | null;
+        };
+        /**
+         * @description A saved brief answer (section 3: project_question_id, form_field_type_id, answer,
+         *     answer_options, files).
+         */
+        ProjectSavedAnswer: {
+            answer?: string | null;
+            answer_file_ids: number[];
+            answer_options: number[];
+            answer_slider_options: components["schemas"]["SliderValue"][];
+            /** Format: int64 */
+            form_field_type_id: number;
+            /** Format: int64 */
+            project_question_id: number;
+        };
+        ProjectStatusChange: {
+            /**
+             * Format: int64
+             * @description 1 live, 2 active and assigned, 3 unverified, 4 pending delivery, 5 pending
+             *     credit, 6 completed; admins move 3 to 4 (verify) and 5 to 6 (credit).
+             */
+            status_id?: number | null;
         };
         /** @description A project as the API and its events show it. */
         ProjectView: {
@@ -7822,11 +7962,14 @@ export interface components {
             updated_at: number;
         };
         ProjectWithBrief: components["schemas"]["ProjectView"] & {
-            project_questions?: components["schemas"]["SavedAnswer"][] | null;
+            project_questions?: components["schemas"]["ProjectSavedAnswer"][] | null;
         };
         PurchaseRequest: {
-            /** Format: int64 */
-            contest_entry_id?: number | null;
+            /**
+             * Format: int64
+             * @description 2 unlimited upgrades ($49), 13 unlimited contests ($449).
+             */
+            trigger_id?: number | null;
         };
         QuestionOption: {
             file_icon?: null | components["schemas"]["FilePath"];
@@ -8436,12 +8579,30 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
+        UpdateCommentRequest: {
+            /** @description 1 to 5000 characters, trimmed. */
+            comment?: string | null;
+        };
         /** @description A one-time link to a file of an update. */
         UpdateDownload: components["schemas"]["DownloadToken"] & {
             /** @description `GET` this (no bearer needed) to download the file, once. */
             download_url: string;
             /** Format: int64 */
             file_id: number;
+        };
+        UpdateRatingRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number | null;
+        };
+        UpdateReactionRequest: {
+            /**
+             * Format: int64
+             * @description 1 (like) to 6; on `GET`, only that emoji's reactions.
+             */
+            emoji_reaction_id?: number | null;
         };
         UpdateRequest: {
             /** @description What the update shows, 1 to 5000 characters. */
@@ -8688,13 +8849,13 @@ export type $defs = Record<string, never>;
 export interface operations {
     admin_contests_entries_tips_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                page: number | null;
+            query?: {
+                page?: number;
                 /** @description 1 pending, 2 approved, 3 rejected; all when absent. */
-                "filter[approval_status_id]": number | null;
+                "filter[approval_status_id]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8705,6 +8866,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_TipView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -8770,6 +8940,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8797,6 +8976,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_BidView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -8828,6 +9016,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8856,12 +9053,12 @@ export interface operations {
     };
     carts_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8874,7 +9071,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Page_CartItemView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8905,6 +9120,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CartItemView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8914,6 +9138,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9079,6 +9312,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9096,6 +9338,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9144,6 +9395,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9161,6 +9421,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9201,6 +9470,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9225,6 +9503,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9237,12 +9524,12 @@ export interface operations {
     };
     total: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description The state chosen on the payment form; the caller's own state when absent. */
-                state_id: number | null;
+                state_id?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9253,6 +9540,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TotalView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -9290,6 +9586,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -9333,6 +9638,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CartItemView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9342,6 +9656,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9361,14 +9684,14 @@ export interface operations {
     };
     contest_entry_reports_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
                 /** @description 1 or `open`, 2 or `copied`, 3 or `not_copied`; absent: all. */
-                "filter[status]": string | null;
+                "filter[status]"?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9409,12 +9732,13 @@ export interface operations {
     };
     verify_copying_entry: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The entry being reported, when known: naming it as its own copy is refused. */
+                entry_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description The entry being reported, when known: naming it as its own copy is refused. */
-                entry_id: number | null;
             };
             cookie?: never;
         };
@@ -9502,6 +9826,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9619,6 +9952,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9631,11 +9973,11 @@ export interface operations {
     };
     contest_entry_tips_mine: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                page: number | null;
+            query?: {
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9649,6 +9991,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9681,6 +10032,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_TipView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9698,6 +10058,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9736,7 +10105,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9756,12 +10143,12 @@ export interface operations {
     };
     contests_active_active: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9783,6 +10170,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9834,12 +10230,12 @@ export interface operations {
     };
     available: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9861,6 +10257,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9872,12 +10277,12 @@ export interface operations {
     };
     contests_credit_credit: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9899,6 +10304,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9910,12 +10324,12 @@ export interface operations {
     };
     ended: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9937,6 +10351,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9948,12 +10371,12 @@ export interface operations {
     };
     participated: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -9975,6 +10398,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9986,12 +10418,12 @@ export interface operations {
     };
     participating: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10013,6 +10445,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10024,12 +10465,12 @@ export interface operations {
     };
     pending_winner: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10058,18 +10499,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     list_types: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Only types whose title contains this text (any case). */
-                "filter[contest_type]": string | null;
+                "filter[contest_type]"?: string;
                 /** @description 1: only the types the category switcher lists (quick start or tip-only start). */
-                "filter[category_switcher]": number | null;
+                "filter[category_switcher]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10197,6 +10647,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,6 +10683,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CouponView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10259,7 +10727,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CouponView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10297,6 +10783,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10317,15 +10812,16 @@ export interface operations {
     };
     validate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The package chosen, when one is. */
+                contest_type_pricing_id?: number;
+                /** @description 1: the client set a custom prize amount instead of a package. */
+                custom_prize?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 code: string;
-                /** @description The package chosen, when one is. */
-                contest_type_pricing_id: number | null;
-                /** @description 1: the client set a custom prize amount instead of a package. */
-                custom_prize: number | null;
             };
             cookie?: never;
         };
@@ -10417,12 +10913,13 @@ export interface operations {
     };
     list_questions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: only the questions the quick-start flow asks. */
+                "filter[quick_start_only]"?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1: only the questions the quick-start flow asks. */
-                "filter[quick_start_only]": number | null;
             };
             cookie?: never;
         };
@@ -10437,6 +10934,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10477,12 +10983,12 @@ export interface operations {
     };
     unstarted: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10504,6 +11010,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10515,12 +11030,12 @@ export interface operations {
     };
     contests_verify_verify: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10542,6 +11057,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10553,12 +11077,12 @@ export interface operations {
     };
     won: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10587,19 +11111,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_show: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
+            query?: {
                 /**
                  * @description `brief` adds the saved answers (for those who may read the brief: its creator,
                  *     admins, designers).
                  */
-                include: string | null;
+                include?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
             };
             cookie?: never;
         };
@@ -10614,6 +11148,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10640,6 +11183,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10671,7 +11223,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PurchaseRequest"];
+                "application/json": components["schemas"]["AdditionalDesignPurchaseRequest"];
             };
         };
         responses: {
@@ -10681,6 +11233,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AdditionalEntryView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10700,6 +11261,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10729,7 +11299,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatusChange"];
+                "application/json": components["schemas"]["AdditionalDesignStatusChange"];
             };
         };
         responses: {
@@ -10739,6 +11309,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AdditionalEntryView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -10758,6 +11337,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10843,6 +11431,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10852,6 +11449,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10871,12 +11477,13 @@ export interface operations {
     };
     board_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -10891,6 +11498,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10932,6 +11548,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11068,6 +11693,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11077,6 +11711,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11231,6 +11874,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11289,6 +11941,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_EntryFileView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11306,6 +11967,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11343,6 +12013,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11371,13 +12050,14 @@ export interface operations {
     };
     entry_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 entryId: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -11392,6 +12072,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11434,6 +12123,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11585,6 +12283,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11861,6 +12568,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11878,6 +12594,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11928,6 +12653,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11945,6 +12679,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11987,6 +12730,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12004,6 +12756,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12045,6 +12806,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12054,6 +12824,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12157,6 +12936,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12169,13 +12957,14 @@ export interface operations {
     };
     contests_entries_reactions_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (like) to 6. */
+                emoji_reaction_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 entryId: number;
-                /** @description 1 (like) to 6. */
-                emoji_reaction_id: number | null;
             };
             cookie?: never;
         };
@@ -12203,6 +12992,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12244,6 +13042,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12261,6 +13068,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12302,6 +13118,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12319,6 +13144,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12360,6 +13194,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EntryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12377,6 +13220,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12417,6 +13269,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12426,6 +13287,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12597,6 +13467,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12614,6 +13493,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12663,6 +13551,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12680,6 +13577,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12721,6 +13627,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12738,6 +13653,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12938,6 +13862,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12955,6 +13888,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13004,6 +13946,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13021,6 +13972,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13062,6 +14022,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,6 +14048,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13119,7 +14097,34 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13167,6 +14172,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_invoices_download_token_issue_token: {
@@ -13186,6 +14200,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_InvoiceToken"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -13237,6 +14260,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_OptionsView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13246,6 +14278,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13417,6 +14458,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13434,6 +14484,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13483,6 +14542,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13500,6 +14568,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13541,6 +14618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13558,6 +14644,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13598,6 +14693,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13607,6 +14711,24 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13639,6 +14761,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13648,6 +14779,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13688,6 +14828,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ContestView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13697,6 +14846,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13732,6 +14890,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_StepView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -13906,6 +15073,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13923,6 +15099,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13972,6 +15157,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13989,6 +15183,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14030,6 +15233,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14047,6 +15259,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14200,6 +15421,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14235,6 +15465,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -14280,6 +15519,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -14440,6 +15688,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     issue_download_token: {
@@ -14544,6 +15801,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14556,12 +15822,12 @@ export interface operations {
     };
     clients: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14575,6 +15841,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14586,12 +15861,12 @@ export interface operations {
     };
     creatives: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14612,16 +15887,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     unread: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Count only the messages from this user. */
-                "filter[user_id]": number | null;
+                "filter[user_id]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14642,16 +15926,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     messages_users_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14672,16 +15965,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     thread: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1-based page number. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -14704,6 +16007,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14808,14 +16120,14 @@ export interface operations {
     };
     notifications_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description 1-based page number. */
-                page: number | null;
+                page?: number;
                 /** @description 1: only unread notifications. */
-                "filter[unread]": number | null;
+                "filter[unread]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14829,6 +16141,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14860,6 +16181,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14899,6 +16229,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14991,6 +16330,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UserView"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15031,6 +16379,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15094,6 +16460,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             422: {
@@ -15174,6 +16549,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15206,14 +16590,42 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Stripe's card error */
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The card was declined (`payment.card_declined`, Stripe's message) */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15245,7 +16657,42 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The card was declined (`payment.card_declined`, Stripe's message) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15279,6 +16726,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15325,6 +16781,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15362,16 +16827,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     list_categories: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Comma-separated: `sub_categories`, `services`. */
-                include: string | null;
+                include?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -15382,6 +16856,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CategoryView"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -15407,7 +16890,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CategoryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15427,12 +16928,13 @@ export interface operations {
     };
     category_by_slug: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated: `sub_categories`, `services`. */
+                include?: string;
+            };
             header?: never;
             path: {
                 slug: string;
-                /** @description Comma-separated: `sub_categories`, `services`. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -15447,6 +16949,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15471,6 +16982,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CategoryChoice"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15510,6 +17030,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15530,12 +17059,13 @@ export interface operations {
     };
     show_category: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated: `sub_categories`, `services`. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description Comma-separated: `sub_categories`, `services`. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -15550,6 +17080,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15582,6 +17121,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CategoryView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15591,6 +17139,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15625,6 +17182,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -15669,7 +17235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Vec_QuestionView"];
+                    "application/json": components["schemas"]["Data_Vec_ProjectQuestionView"];
                 };
             };
             404: {
@@ -15701,7 +17267,25 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15728,6 +17312,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15740,12 +17333,12 @@ export interface operations {
     };
     list_services: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                "filter[category_id]": number | null;
-                "filter[sub_category_id]": number | null;
+            query?: {
+                "filter[category_id]"?: number;
+                "filter[sub_category_id]"?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -15756,6 +17349,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_ServiceView"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -15781,7 +17383,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ServiceView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15859,7 +17479,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15929,6 +17567,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ServiceView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15938,6 +17585,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15972,6 +17628,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16019,6 +17684,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -16071,7 +17745,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SubCategoryRow"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16143,6 +17835,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_PreferencesView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16245,6 +17946,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SubCategoryRow"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16254,6 +17964,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16288,6 +18007,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16335,7 +18063,25 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16347,12 +18093,13 @@ export interface operations {
     };
     projects_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated: `brief` adds the saved answers (owner and admins only). */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description Comma-separated: `brief` adds the saved answers (owner and admins only). */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -16382,6 +18129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     projects_update: {
@@ -16395,7 +18151,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BriefRequest"];
+                "application/json": components["schemas"]["ProjectBriefRequest"];
             };
         };
         responses: {
@@ -16405,6 +18161,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16424,6 +18189,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16458,6 +18232,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16506,6 +18289,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16543,7 +18335,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ArtworkRequest"];
+                "application/json": components["schemas"]["ProjectArtworkRequest"];
             };
         };
         responses: {
@@ -16553,6 +18345,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16579,6 +18380,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16591,15 +18401,16 @@ export interface operations {
     };
     projects_bids_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default). */
+                sort?: string;
+                /** @description Only bidders whose username contains this (any case). */
+                "filter[username]"?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                page: number | null;
-                /** @description `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default). */
-                sort: string | null;
-                /** @description Only bidders whose username contains this (any case). */
-                "filter[username]": string | null;
             };
             cookie?: never;
         };
@@ -16611,6 +18422,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_BidView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -16662,6 +18482,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_BidView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16679,6 +18508,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16853,6 +18691,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16870,6 +18717,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16920,6 +18776,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16937,6 +18802,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16979,6 +18853,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17003,6 +18886,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17015,13 +18907,14 @@ export interface operations {
     };
     projects_bids_comments_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page; oldest messages first. */
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 bidId: number;
-                /** @description 1-based page; oldest messages first. */
-                page: number | null;
             };
             cookie?: never;
         };
@@ -17035,7 +18928,25 @@ export interface operations {
                     "application/json": components["schemas"]["Page_BidCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17069,6 +18980,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_BidCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17086,6 +19006,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17119,7 +19048,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_BriefView"];
+                    "application/json": components["schemas"]["Data_ProjectBriefView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17151,7 +19089,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BriefRequest"];
+                "application/json": components["schemas"]["ProjectBriefRequest"];
             };
         };
         responses: {
@@ -17161,6 +19099,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17187,6 +19134,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17199,14 +19155,15 @@ export interface operations {
     };
     project_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+                /** @description Accepted for the client's sake: the author is always included. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
-                /** @description Accepted for the client's sake: the author is always included. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -17220,6 +19177,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17229,6 +19195,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17249,7 +19224,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CommentRequest"];
+                "application/json": components["schemas"]["UpdateCommentRequest"];
             };
         };
         responses: {
@@ -17259,6 +19234,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectCommentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17278,6 +19262,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17315,6 +19308,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17350,6 +19352,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17401,6 +19412,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17410,6 +19430,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17581,6 +19610,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17598,6 +19636,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17647,6 +19694,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17664,6 +19720,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17705,6 +19770,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17722,6 +19796,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17750,7 +19833,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InternalStatusChange"];
+                "application/json": components["schemas"]["ProjectInternalStatusChange"];
             };
         };
         responses: {
@@ -17762,6 +19845,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17771,6 +19863,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17797,6 +19907,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_InvitedView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17840,6 +19959,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_InvitedView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17864,6 +19992,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17876,13 +20013,14 @@ export interface operations {
     };
     suggestions: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 /** @description my-winners, gold-creatives, bronze-and-silver-creatives or other-creatives */
                 list: string;
-                page: number | null;
             };
             cookie?: never;
         };
@@ -17896,6 +20034,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Page_CreativeView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17905,6 +20052,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17931,6 +20087,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_BidView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17962,7 +20127,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StatusChange"];
+                "application/json": components["schemas"]["ProjectStatusChange"];
             };
         };
         responses: {
@@ -17972,6 +20137,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProjectView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -17998,6 +20172,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18010,15 +20193,16 @@ export interface operations {
     };
     projects_updates_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description `created_at` (oldest first) or `-created_at` (newest first, the default). */
+                sort?: string;
+                /** @description Accepted for the client's sake: files, other files and the comment count are always included. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
-                page: number | null;
-                /** @description `created_at` (oldest first) or `-created_at` (newest first, the default). */
-                sort: string | null;
-                /** @description Accepted for the client's sake: files, other files and the comment count are always included. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -18030,6 +20214,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_UpdateView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18081,6 +20274,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18098,6 +20300,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18135,6 +20346,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18155,15 +20375,16 @@ export interface operations {
     };
     update_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number; newest comments first. */
+                page?: number;
+                /** @description Accepted for the client's sake: the author is always included. */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: number;
                 updateId: number;
-                /** @description 1-based page number; newest comments first. */
-                page: number | null;
-                /** @description Accepted for the client's sake: the author is always included. */
-                include: string | null;
             };
             cookie?: never;
         };
@@ -18177,6 +20398,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ProjectCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18186,6 +20416,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18207,7 +20446,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CommentRequest"];
+                "application/json": components["schemas"]["UpdateCommentRequest"];
             };
         };
         responses: {
@@ -18219,6 +20458,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProjectCommentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18228,6 +20476,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18264,6 +20521,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18308,6 +20574,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateDownload"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18317,6 +20592,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18352,6 +20636,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_UpdateTagView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18396,6 +20689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateTagView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18405,6 +20707,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18441,6 +20752,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18480,6 +20800,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_UpdateTagView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -18532,6 +20861,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18541,6 +20879,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18570,7 +20917,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RatingRequest"];
+                "application/json": components["schemas"]["UpdateRatingRequest"];
             };
         };
         responses: {
@@ -18582,6 +20929,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18591,6 +20947,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18610,13 +20975,14 @@ export interface operations {
     };
     reactions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
+                emoji_reaction_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 updateId: number;
-                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
-                emoji_reaction_id: number | null;
             };
             cookie?: never;
         };
@@ -18630,6 +20996,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_EmojiReactions"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18639,6 +21014,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18660,7 +21044,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReactionRequest"];
+                "application/json": components["schemas"]["UpdateReactionRequest"];
             };
         };
         responses: {
@@ -18680,6 +21064,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EmojiReactions"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18689,6 +21082,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18708,20 +21110,21 @@ export interface operations {
     };
     unreact: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
+                emoji_reaction_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
                 updateId: number;
-                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
-                emoji_reaction_id: number | null;
             };
             cookie?: never;
         };
         /** @description Or the query */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["ReactionRequest"];
+                "application/json": null | components["schemas"]["UpdateReactionRequest"];
             };
         };
         responses: {
@@ -18733,6 +21136,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_EmojiReactions"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18742,6 +21154,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18783,6 +21204,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UpdateView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18792,6 +21222,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18838,12 +21277,13 @@ export interface operations {
     };
     channel_events: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Events with a seq above this; 0 for everything kept. */
+                after?: number;
+            };
             header?: never;
             path: {
                 ch: string;
-                /** @description Events with a seq above this; 0 for everything kept. */
-                after: number;
             };
             cookie?: never;
         };
@@ -18880,6 +21320,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     visit: {
@@ -18901,6 +21350,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_VisitView"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             422: {
@@ -18961,12 +21419,12 @@ export interface operations {
     };
     subscriptions_active_active: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Comma-separated subscription codes: 2 unlimited upgrades, 13 unlimited contests. */
-                "filter[trigger_ids]": string | null;
+                "filter[trigger_ids]"?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -19018,6 +21476,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_SubscriptionView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19027,6 +21494,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19198,6 +21674,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19215,6 +21700,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19264,6 +21758,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19281,6 +21784,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19322,6 +21834,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_IntentView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19339,6 +21860,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19373,6 +21903,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_TipStats"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -19413,6 +21952,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19474,7 +22022,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UserView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19511,6 +22077,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_CardView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19539,6 +22114,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_CvcView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -19582,7 +22166,25 @@ export interface operations {
                     "application/json": components["schemas"]["Data_CardView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19617,6 +22219,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_SetupIntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -19713,6 +22324,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19725,23 +22345,24 @@ export interface operations {
     };
     users_portfolios_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`. */
+                sort?: string;
+                /** @description 1 additional items, 2 contest entries. */
+                "filter[type]"?: number;
+                /** @description A category (contest type) id. */
+                "filter[category]"?: number;
+                /** @description Words the title contains (any case). */
+                "filter[q]"?: string;
+                /** @description At least this rating (1-5). */
+                "filter[rating]"?: number;
+                /** @description At least this many likes. */
+                "filter[likes]"?: number;
+            };
             header?: never;
             path: {
                 id: number;
-                page: number | null;
-                /** @description `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`. */
-                sort: string | null;
-                /** @description 1 additional items, 2 contest entries. */
-                "filter[type]": number | null;
-                /** @description A category (contest type) id. */
-                "filter[category]": number | null;
-                /** @description Words the title contains (any case). */
-                "filter[q]": string | null;
-                /** @description At least this rating (1-5). */
-                "filter[rating]": number | null;
-                /** @description At least this many likes. */
-                "filter[likes]": number | null;
             };
             cookie?: never;
         };
@@ -19753,6 +22374,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_PortfolioView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -19804,6 +22434,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PortfolioView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19813,6 +22452,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19847,6 +22495,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_CategoryCount"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -19884,6 +22541,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_LikeRatingStats"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -19928,6 +22594,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PortfolioView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19937,6 +22612,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19974,6 +22658,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20009,6 +22702,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_PreferencesView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -20052,6 +22754,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20061,6 +22772,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20109,6 +22829,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_PreferencesView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20118,6 +22847,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20153,6 +22891,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -20192,6 +22939,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_ServiceWork"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20229,6 +22985,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_Preferred"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20264,6 +23029,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ReferralsView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -20307,6 +23081,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_UserView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20316,6 +23099,24 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20348,6 +23149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_SubscriptionView"];
                 };
             };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20357,6 +23167,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20403,13 +23222,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body or a field is invalid; `fields` names each one. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     upgrade: {
         parameters: {
             query?: {
                 /** @description Bearer token for browsers, which cannot set headers on a WebSocket. */
-                access_token?: string | null;
+                access_token?: string;
             };
             header?: never;
             path?: never;
@@ -20425,6 +23262,15 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -129,6 +129,7 @@ impl From<AdditionalRow> for AdditionalEntryView {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = AdditionalDesignPurchaseRequest)]
 pub struct PurchaseRequest {
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
@@ -228,6 +229,7 @@ pub async fn list(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = AdditionalDesignStatusChange)]
 pub struct StatusChange {
     /// 2 paid (a manual transaction) or 4 credited.
     #[serde(default, deserialize_with = "loose_id")]

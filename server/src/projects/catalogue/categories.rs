@@ -20,6 +20,7 @@ pub struct CategoryRequest {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CategoryQuery {
     /// Comma-separated: `sub_categories`, `services`.
     pub include: Option<String>,

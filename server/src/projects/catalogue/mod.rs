@@ -111,6 +111,7 @@ pub struct QuestionOption {
 
 /// A brief question of section 3.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProjectQuestionView)]
 pub struct QuestionView {
     pub id: i64,
     pub title: String,

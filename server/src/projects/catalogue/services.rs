@@ -35,6 +35,7 @@ pub struct ServiceRequest {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ServiceQuery {
     #[serde(default, rename = "filter[category_id]", deserialize_with = "loose_id")]
     #[param(rename = "filter[category_id]", value_type = Option<i64>)]

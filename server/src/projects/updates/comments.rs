@@ -31,6 +31,7 @@ const PER_PAGE: i64 = 20;
 const MAX_COMMENT: usize = 5000;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CommentPageQuery {
     /// 1-based page number; newest comments first.
     pub page: Option<i64>,
@@ -39,6 +40,7 @@ pub struct CommentPageQuery {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = UpdateCommentRequest)]
 pub struct CommentRequest {
     /// 1 to 5000 characters, trimmed.
     pub comment: Option<String>,

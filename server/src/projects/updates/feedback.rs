@@ -49,6 +49,8 @@ async fn update_in(
 // ---- Reactions ----
 
 #[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[schema(as = UpdateReactionRequest)]
 pub struct ReactionRequest {
     /// 1 (like) to 6; on `GET`, only that emoji's reactions.
     #[serde(default, deserialize_with = "loose_id")]

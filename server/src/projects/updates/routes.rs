@@ -51,6 +51,7 @@ pub struct OtherFilesRequest {
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = UpdateRatingRequest)]
 pub struct RatingRequest {
     /// 1 to 5 stars.
     #[serde(default, deserialize_with = "loose_id")]
@@ -75,6 +76,7 @@ pub struct DownloadRequest {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UpdateListQuery {
     pub page: Option<i64>,
     /// `created_at` (oldest first) or `-created_at` (newest first, the default).

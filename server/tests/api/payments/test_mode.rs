@@ -62,3 +62,26 @@ async fn with_real_keys_the_test_mode_routes_do_not_exist() {
         .await
         .assert_error(404, "route.not_found");
 }
+
+#[tokio::test]
+async fn a_declined_test_card_answers_the_error_envelope_with_stripes_reason() {
+    let app = spawn_app().await;
+    let (_, token) = app.client_session("declined").await;
+    let (id, _) = priced_contest(&app, &token, &[]).await;
+    let before = contest(&app, id, &token).await["status_id"].clone();
+    let base = format!("/contests/{id}/payments/stripe/payment-intents");
+    let intent = send(&app, Method::POST, &base, json!({"idempotency_key": "tm-declined"}), &token).await;
+    let intent = intent.body["data"].clone();
+    let pay = format!("/payments/test-mode/payment-intents/{}/confirm", intent["id"].as_str().unwrap());
+    let declined = send(
+        &app,
+        Method::POST,
+        &pay,
+        json!({"client_secret": intent["client_secret"], "payment_method": "pm_card_chargeDeclined"}),
+        &token,
+    )
+    .await;
+    declined.assert_error(402, "payment.card_declined");
+    assert!(declined.body["error"]["message"].as_str().unwrap().contains("declined"), "{}", declined.body);
+    assert_eq!(contest(&app, id, &token).await["status_id"], before, "a declined card launches nothing");
+}

@@ -1,0 +1,60 @@
+//! The failures every operation can answer that its handler does not declare one by one.
+//!
+//! They come from the extractors and the auth layer, not from the handler's own rules, so the
+//! document adds them from what an operation already declares:
+//! - a route secured by the bearer token answers 401 (`auth.unauthenticated`) without one;
+//! - a route that reads a JSON body answers 415 to another content type and 422 to a body that
+//!   does not parse (both `request.body_invalid`);
+//! - a route that reads query parameters answers 422 (`request.query_invalid`) to one that does
+//!   not parse.
+//!
+//! Each is the error envelope. A handler that declares the status itself (with its own
+//! description) keeps its declaration.
+
+use utoipa::openapi::{
+    path::{Operation, ParameterIn},
+    ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder,
+};
+
+/// Adds the 401, 415 and 422 answers described in the module documentation.
+pub fn add_common_answers(openapi: &mut OpenApi) {
+    for item in openapi.paths.paths.values_mut() {
+        for op in crate::openapi_file::operations_mut(item) {
+            if is_secured(op) {
+                add(op, "401", "No valid bearer token (`auth.unauthenticated`).");
+            }
+            if reads_json_body(op) {
+                add(op, "415", "The body is not `application/json` (`request.body_invalid`).");
+                add(op, "422", "The body or a field is invalid; `fields` names each one.");
+            }
+            if reads_query(op) {
+                add(op, "422", "A query parameter does not parse (`request.query_invalid`).");
+            }
+        }
+    }
+}
+
+fn is_secured(op: &Operation) -> bool {
+    op.security.as_ref().is_some_and(|requirements| !requirements.is_empty())
+}
+
+fn reads_json_body(op: &Operation) -> bool {
+    op.request_body.as_ref().is_some_and(|body| body.content.contains_key("application/json"))
+}
+
+fn reads_query(op: &Operation) -> bool {
+    op.parameters
+        .as_ref()
+        .is_some_and(|parameters| parameters.iter().any(|p| matches!(p.parameter_in, ParameterIn::Query)))
+}
+
+fn add(op: &mut Operation, status: &str, description: &str) {
+    op.responses.responses.entry(status.to_owned()).or_insert_with(|| RefOr::T(envelope(description)));
+}
+
+fn envelope(description: &str) -> Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorEnvelope"))).build())
+        .build()
+}
