@@ -1733,6 +1733,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Marketplace categories: the active ones (admins: all). */
+        get: operations["marketplace_categories_list_categories"];
+        put?: never;
+        /** Adds a marketplace category (admins). */
+        post: operations["marketplace_categories_create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One marketplace category. */
+        get: operations["marketplace_categories_show_category"];
+        /** Renames, retires or restores a marketplace category (admins). */
+        put: operations["marketplace_categories_update_category"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own listings, sold and hidden ones too (admins: everyone's). */
+        get: operations["marketplace_contest_entries_mine"];
+        /**
+         * Lists an entry for sale, or changes its unsold listing (its designer or an admin).
+         *     Only entries that did not win a finished contest (status 4 and later) may be listed.
+         */
+        put: operations["put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates the payment intent; the amount is computed on the server. */
+        post: operations["create_marketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/finalize/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the saved card to charge; the browser then confirms with Stripe.js. */
+        post: operations["finalize_marketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Re-prices the open payment intent (before the card is confirmed). */
+        put: operations["update_marketplace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contests/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contests with entries for sale, 12 a page, newest listing first. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contests/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contest's entries for sale. */
+        get: operations["contest_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Marketplace tags: the active ones (admins: all). */
+        get: operations["list_tags"];
+        put?: never;
+        /** Adds a marketplace tag (admins). */
+        post: operations["create_tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One marketplace tag. */
+        get: operations["show_tag"];
+        /** Renames, retires or restores a marketplace tag (admins). */
+        put: operations["update_tag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/messages": {
         parameters: {
             query?: never;
@@ -2162,10 +2340,10 @@ export interface paths {
             cookie?: never;
         };
         /** Categories in launch-page order; `include=sub_categories,services` nests them. */
-        get: operations["list_categories"];
+        get: operations["projects_categories_list_categories"];
         put?: never;
         /** Adds a category (admins). */
-        post: operations["create_category"];
+        post: operations["projects_categories_create_category"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2231,9 +2409,9 @@ export interface paths {
             cookie?: never;
         };
         /** One category. */
-        get: operations["show_category"];
+        get: operations["projects_categories_show_category"];
         /** Edits a category (admins); fields left out keep their value. */
-        put: operations["update_category"];
+        put: operations["projects_categories_update_category"];
         post?: never;
         /** Deletes a category no sub-category, service or project uses (admins). */
         delete: operations["delete_category"];
@@ -3401,6 +3579,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/marketplace-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories of a designer's entries for sale, with counts (the For Sale dropdown). */
+        get: operations["user_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/marketplace-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's entries for sale (the profile's For Sale tab). */
+        get: operations["user_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/notification-preferences": {
         parameters: {
             query?: never;
@@ -3531,6 +3743,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/profile-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's profile information (every signed-in user; a deactivated account only for
+         *     admins), with the expansions asked for.
+         */
+        get: operations["information"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/profile-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's counts that choose the profile modal's tabs. */
+        get: operations["statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/project-preference/portfolios": {
         parameters: {
             query?: never;
@@ -3585,6 +3834,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's settings (the user themself and admins). */
+        get: operations["show_settings"];
+        /**
+         * Changes a user's settings: language, newsletter, picture and cover (the user
+         *     themself and admins). Pictures must be images the user uploaded.
+         */
+        put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/statuses": {
         parameters: {
             query?: never;
@@ -3612,6 +3882,23 @@ export interface paths {
         get?: never;
         /** An admin grants or cancels a client's subscription; answers their active ones. */
         put: operations["set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/winnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's winnings, with the rating each client gave the winner (the Reviews tab). */
+        get: operations["winnings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3967,6 +4254,11 @@ export interface components {
         CategoryCount: {
             /** Format: int64 */
             count: number;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        CategoryRef: {
             /** Format: int64 */
             id: number;
             title: string;
@@ -4798,6 +5090,34 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ListingView: {
+            /** @description A marketplace item: an entry for sale (or sold, to its designer, buyer and admins). */
+            data: {
+                category?: null | components["schemas"]["CategoryRef"];
+                contest: components["schemas"]["ListingContest"];
+                /** Format: int64 */
+                contest_entry_id: number;
+                /** Format: int64 */
+                contest_id: number;
+                /** Format: int64 */
+                created_at: number;
+                description: string;
+                entry: components["schemas"]["ListingEntry"];
+                /** Format: int64 */
+                marketplace_category_id?: number | null;
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                sale_price: number;
+                /** Format: int64 */
+                sale_price_cents: number;
+                /** @description available, hidden or sold. */
+                status: string;
+                title: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_OptionsView: {
             data: {
                 contest: components["schemas"]["ContestView"];
@@ -4929,6 +5249,47 @@ export interface components {
                 categories: components["schemas"]["Preferred"][];
                 services: components["schemas"]["Preferred"][];
                 sub_categories: components["schemas"]["Preferred"][];
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ProfileStatistics: {
+            /** @description `GET /users/{id}/profile-statistics`; `wining_count` is spelled as the specification spells it. */
+            data: {
+                /** Format: int64 */
+                marketplace_count: number;
+                /** Format: int64 */
+                portfolio_count: number;
+                /** Format: int64 */
+                wining_count: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ProfileView: {
+            /** @description The profile information: the public user, and what `include` asked for. */
+            data: components["schemas"]["UserView"] & {
+                /**
+                 * Format: double
+                 * @description The mean of the ratings clients gave the user's winning entries, 1 to 5
+                 *     (`include=average_rating`); null when none is rated.
+                 */
+                average_rating?: number | null;
+                country?: null | components["schemas"]["Country"];
+                cover?: null | components["schemas"]["FilePath"];
+                /** Format: int64 */
+                entries_count?: number | null;
+                /** @description `include=qualifications`: the key/value pairs shown as Qualifications. */
+                qualifications?: {
+                    [key: string]: string;
+                } | null;
+                /** Format: int64 */
+                repeat_client_count?: number | null;
+                /** Format: int64 */
+                unique_client_count?: number | null;
+                /**
+                 * Format: int64
+                 * @description `include=experience`.
+                 */
+                won_contests_count?: number | null;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5089,6 +5450,21 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_SettingsView: {
+            /** @description A user's settings (only they and admins see them). */
+            data: {
+                cover_pic?: null | components["schemas"]["FilePath"];
+                /** @description `en` or `es`. */
+                language: string;
+                profile_picture?: null | components["schemas"]["FilePath"];
+                /**
+                 * Format: int64
+                 * @description 1 or 0.
+                 */
+                receives_newsletter: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_SetupIntentView: {
             data: {
                 /** @description For Stripe.js `confirmCardSetup`. */
@@ -5157,6 +5533,19 @@ export interface components {
                 trigger_id: number;
                 /** Format: int64 */
                 user_id: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_TermView: {
+            /** @description A marketplace category or tag (admins keep both). */
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_active: number;
+                title: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5829,6 +6218,18 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_TermView: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_active: number;
+                title: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_UpdateTagView: {
             data: {
                 /** Format: int64 */
@@ -5883,6 +6284,16 @@ export interface components {
                 /** Format: int64 */
                 is_rush: number;
                 name: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_UserCategory: {
+            data: {
+                /** Format: int64 */
+                count: number;
+                /** Format: int64 */
+                marketplace_category_id: number;
+                title: string;
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -6315,6 +6726,78 @@ export interface components {
             /** Format: int64 */
             rated_count: number;
         };
+        ListingContest: {
+            /** Format: int64 */
+            contest_type_id: number;
+            contest_type_title: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        ListingEntry: {
+            created_by_user: components["schemas"]["ListingUser"];
+            files?: null | components["schemas"]["ListingFile"];
+            /** Format: int64 */
+            id: number;
+        };
+        ListingFile: {
+            full_path: string;
+            /** @description A stable name of the image (its file id), for the purchase page's `image_filename`. */
+            hash: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ListingRequest: {
+            /** Format: int64 */
+            contest_entry_id?: number;
+            /** @description Up to 2000 characters. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description 1: out of the marketplace without being sold (withdrawn); 0: for sale.
+             */
+            is_hidden?: number | null;
+            /** Format: int64 */
+            marketplace_category_id?: number | null;
+            marketplace_tag_ids?: number[];
+            /**
+             * Format: int64
+             * @description Whole US dollars, 5 to 10000.
+             */
+            sale_price?: number;
+            /** @description 1 to 200 characters; the entry's title (or its contest's) when absent. */
+            title?: string | null;
+        };
+        ListingUser: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+        };
+        /** @description A marketplace item: an entry for sale (or sold, to its designer, buyer and admins). */
+        ListingView: {
+            category?: null | components["schemas"]["CategoryRef"];
+            contest: components["schemas"]["ListingContest"];
+            /** Format: int64 */
+            contest_entry_id: number;
+            /** Format: int64 */
+            contest_id: number;
+            /** Format: int64 */
+            created_at: number;
+            description: string;
+            entry: components["schemas"]["ListingEntry"];
+            /** Format: int64 */
+            marketplace_category_id?: number | null;
+            /**
+             * Format: int64
+             * @description Whole US dollars.
+             */
+            sale_price: number;
+            /** Format: int64 */
+            sale_price_cents: number;
+            /** @description available, hidden or sold. */
+            status: string;
+            title: string;
+        };
         /** @description What marking read did. */
         MarkReadAnswer: {
             /** @description The counters after the change. */
@@ -6339,6 +6822,31 @@ export interface components {
              * @description 1: mark every notification of the caller read (`ids` is then ignored).
              */
             mark_all_read?: number | null;
+        };
+        /** @description A contest with entries for sale (`/marketplace-contests/search`). */
+        MarketplaceContest: {
+            /** Format: int64 */
+            contest_type_id: number;
+            contest_type_title: string;
+            cover?: null | components["schemas"]["ListingFile"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description When its newest listing was made (epoch ms).
+             */
+            listed_at: number;
+            /**
+             * Format: int64
+             * @description Entries of the contest for sale now (hidden ones too, for admins asking for them).
+             */
+            marketplace_entries_count: number;
+            /**
+             * Format: int64
+             * @description The lowest sale price, whole US dollars.
+             */
+            min_sale_price: number;
+            title: string;
         };
         /** @description `{"message": "..."}`: the answer of actions with nothing else to say. */
         Message: {
@@ -6740,6 +7248,74 @@ export interface components {
             total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_ListingView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                category?: null | components["schemas"]["CategoryRef"];
+                contest: components["schemas"]["ListingContest"];
+                /** Format: int64 */
+                contest_entry_id: number;
+                /** Format: int64 */
+                contest_id: number;
+                /** Format: int64 */
+                created_at: number;
+                description: string;
+                entry: components["schemas"]["ListingEntry"];
+                /** Format: int64 */
+                marketplace_category_id?: number | null;
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                sale_price: number;
+                /** Format: int64 */
+                sale_price_cents: number;
+                /** @description available, hidden or sold. */
+                status: string;
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_MarketplaceContest: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                contest_type_id: number;
+                contest_type_title: string;
+                cover?: null | components["schemas"]["ListingFile"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description When its newest listing was made (epoch ms).
+                 */
+                listed_at: number;
+                /**
+                 * Format: int64
+                 * @description Entries of the contest for sale now (hidden ones too, for admins asking for them).
+                 */
+                marketplace_entries_count: number;
+                /**
+                 * Format: int64
+                 * @description The lowest sale price, whole US dollars.
+                 */
+                min_sale_price: number;
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_MessageView: {
             /** Format: int64 */
             current_page: number;
@@ -7123,6 +7699,36 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_WinningView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                contest: components["schemas"]["WinningContest"];
+                contest_entry: components["schemas"]["WinningEntry"];
+                /** Format: int64 */
+                contest_id: number;
+                /**
+                 * Format: int64
+                 * @description When the entry was awarded (epoch ms).
+                 */
+                created_at: number;
+                /** @description The contest holder. */
+                created_by_user: components["schemas"]["WinningClient"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 to 5; null when the client has not rated the winner.
+                 */
+                rating?: number | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** @description A user as the court names them. */
         PersonView: {
             /** Format: int64 */
@@ -7309,6 +7915,15 @@ export interface components {
             /** Format: int64 */
             winning_entry_amount: number;
         };
+        /** @description `GET /users/{id}/profile-statistics`; `wining_count` is spelled as the specification spells it. */
+        ProfileStatistics: {
+            /** Format: int64 */
+            marketplace_count: number;
+            /** Format: int64 */
+            portfolio_count: number;
+            /** Format: int64 */
+            wining_count: number;
+        };
         ProfileUpdate: {
             about_self?: string | null;
             city?: string | null;
@@ -7326,6 +7941,32 @@ export interface components {
             region_id?: number | null;
             /** Format: int64 */
             state_id?: number | null;
+        };
+        /** @description The profile information: the public user, and what `include` asked for. */
+        ProfileView: components["schemas"]["UserView"] & {
+            /**
+             * Format: double
+             * @description The mean of the ratings clients gave the user's winning entries, 1 to 5
+             *     (`include=average_rating`); null when none is rated.
+             */
+            average_rating?: number | null;
+            country?: null | components["schemas"]["Country"];
+            cover?: null | components["schemas"]["FilePath"];
+            /** Format: int64 */
+            entries_count?: number | null;
+            /** @description `include=qualifications`: the key/value pairs shown as Qualifications. */
+            qualifications?: {
+                [key: string]: string;
+            } | null;
+            /** Format: int64 */
+            repeat_client_count?: number | null;
+            /** Format: int64 */
+            unique_client_count?: number | null;
+            /**
+             * Format: int64
+             * @description `include=experience`.
+             */
+            won_contests_count?: number | null;
         };
         /** @description A comment on the project (`project_update_id` null) or on one of its updates. */
         ProjectCommentView: {
@@ -7709,6 +8350,34 @@ export interface components {
              */
             trigger_id?: number | null;
         };
+        SettingsRequest: {
+            /**
+             * Format: int64
+             * @description An image the user uploaded; 0 removes the cover.
+             */
+            cover_pic_file_id?: number | null;
+            /** @description `en` or `es`. */
+            language?: string | null;
+            /**
+             * Format: int64
+             * @description An image the user uploaded; 0 removes the picture.
+             */
+            profile_picture_file_id?: number | null;
+            /** Format: int64 */
+            receives_newsletter?: number | null;
+        };
+        /** @description A user's settings (only they and admins see them). */
+        SettingsView: {
+            cover_pic?: null | components["schemas"]["FilePath"];
+            /** @description `en` or `es`. */
+            language: string;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            /**
+             * Format: int64
+             * @description 1 or 0.
+             */
+            receives_newsletter: number;
+        };
         SetupIntentView: {
             /** @description For Stripe.js `confirmCardSetup`. */
             client_secret: string;
@@ -7863,6 +8532,25 @@ export interface components {
             not_copied: number;
             /** Format: int64 */
             total: number;
+        };
+        TermRequest: {
+            /**
+             * Format: int64
+             * @description 1 offered (the default), 0 retired: kept on listings, no longer offered.
+             */
+            is_active?: number | null;
+            /** @description 1 to 100 characters, unique. */
+            title?: string | null;
+        };
+        /** @description A marketplace category or tag (admins keep both). */
+        TermView: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            is_active: number;
+            title: string;
         };
         /** @description Approved tips: received by a designer, given by a client. */
         TipStats: {
@@ -8144,6 +8832,14 @@ export interface components {
             /** Format: int64 */
             total_entries: number;
         };
+        /** @description A category of a designer's For Sale tab, with how many entries it has for sale. */
+        UserCategory: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            marketplace_category_id: number;
+            title: string;
+        };
         UserDetailView: {
             about_self?: string | null;
             city?: string | null;
@@ -8254,6 +8950,50 @@ export interface components {
             tally: components["schemas"]["Tally"];
             /** @description Oldest first. */
             votes: components["schemas"]["VoteView"][];
+        };
+        WinningClient: {
+            /** Format: int64 */
+            id: number;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            username: string;
+        };
+        WinningContest: {
+            contest_type_title: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        WinningEntry: {
+            files?: null | components["schemas"]["WinningFile"];
+            /** Format: int64 */
+            id: number;
+        };
+        WinningFile: {
+            full_path: string;
+        };
+        /**
+         * @description A winning (review): the contest the entry won, the client who held it and the
+         *     rating they gave the winner (public once the entry won).
+         */
+        WinningView: {
+            contest: components["schemas"]["WinningContest"];
+            contest_entry: components["schemas"]["WinningEntry"];
+            /** Format: int64 */
+            contest_id: number;
+            /**
+             * Format: int64
+             * @description When the entry was awarded (epoch ms).
+             */
+            created_at: number;
+            /** @description The contest holder. */
+            created_by_user: components["schemas"]["WinningClient"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description 1 to 5; null when the client has not rated the winner.
+             */
+            rating?: number | null;
         };
     };
     responses: never;
@@ -13300,6 +14040,624 @@ export interface operations {
             };
         };
     };
+    marketplace_categories_list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TermView"];
+                };
+            };
+        };
+    };
+    marketplace_categories_create_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_categories_show_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_categories_update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_contest_entries_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: number | null;
+                /** @description `-created_at` (default), `created_at`, `-price`, `price`. */
+                sort: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ListingView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ListingView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    finalize_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalizeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: number | null;
+                /** @description `-created_at` (newest listing first, the default) or `created_at`. */
+                sort: string | null;
+                /** @description Contest types, repeated: `filter[contest_type_ids][]=1&filter[contest_type_ids][]=3`. */
+                "filter[contest_type_ids][]": number[] | null;
+                /** @description Words of the contest's or a listing's title. */
+                "filter[q]": string | null;
+                /** @description 1: also listings hidden from the marketplace (admins only). */
+                "filter[has_marketplace_hidden]": number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MarketplaceContest"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contest_entries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                page: number | null;
+                /** @description `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`. */
+                sort: string | null;
+                /** @description A marketplace category id (the For Sale tab's dropdown). */
+                category: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ListingView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_tags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TermView"];
+                };
+            };
+        };
+    };
+    create_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    show_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     send: {
         parameters: {
             query?: never;
@@ -14158,7 +15516,7 @@ export interface operations {
             };
         };
     };
-    list_categories: {
+    projects_categories_list_categories: {
         parameters: {
             query?: never;
             header?: never;
@@ -14180,7 +15538,7 @@ export interface operations {
             };
         };
     };
-    create_category: {
+    projects_categories_create_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -14322,7 +15680,7 @@ export interface operations {
             };
         };
     };
-    show_category: {
+    projects_categories_show_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -14353,7 +15711,7 @@ export interface operations {
             };
         };
     };
-    update_category: {
+    projects_categories_update_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -18036,6 +19394,93 @@ export interface operations {
             };
         };
     };
+    user_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_UserCategory"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    user_entries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                page: number | null;
+                /** @description `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`. */
+                sort: string | null;
+                /** @description A marketplace category id (the For Sale tab's dropdown). */
+                category: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ListingView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     show_preferences: {
         parameters: {
             query?: never;
@@ -18572,6 +20017,82 @@ export interface operations {
             };
         };
     };
+    information: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /** @description Comma-separated expansions: `cover_pic`, `average_rating`, `experience`, `qualifications`. */
+                include: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ProfileView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    statistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ProfileStatistics"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     service_work: {
         parameters: {
             query?: never;
@@ -18683,6 +20204,92 @@ export interface operations {
             };
         };
     };
+    show_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SettingsView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SettingsView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     update_user_status: {
         parameters: {
             query?: never;
@@ -18745,6 +20352,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_SubscriptionView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    winnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                page: number | null;
+                /** @description `-created_at` (default), `created_at`, `-rating`, `rating`. */
+                sort: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_WinningView"];
                 };
             };
             403: {
