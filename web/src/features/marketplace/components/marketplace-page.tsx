@@ -131,7 +131,7 @@ export function MarketplacePage({ user }: { user: User }) {
             }}
             placeholder={t('searchPlaceholder')}
             aria-label={t('searchPlaceholder')}
-            className="rounded-md border-0 px-3 py-2 text-sm text-slate-900"
+            className="rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
           />
           <select
             aria-label={t('contestType')}
@@ -140,7 +140,7 @@ export function MarketplacePage({ user }: { user: User }) {
               setTypeId(event.target.value ? Number(event.target.value) : null);
               setPage(1);
             }}
-            className="rounded-md border-0 px-3 py-2 text-sm text-slate-900"
+            className="rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
           >
             <option value="">{t('allTypes')}</option>
             {types.map((type) => (

@@ -146,9 +146,10 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
             <Cover path={profile.cover?.full_path ?? profile.cover_pic?.full_path} />
             <div className="px-5 pb-4 sm:px-8">
               <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-                <div className="flex items-end gap-4">
+                <div className="flex items-start gap-4 sm:items-end">
                   <Picture path={profile.profile_picture?.full_path} name={name} />
-                  <div className="pb-1">
+                  {/* Below the cover's edge on phones, where the badge wraps under the name. */}
+                  <div className="mt-12 pb-1 sm:mt-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="text-xl font-bold text-slate-900" data-testid="profile-username">
                         {profile.username}
