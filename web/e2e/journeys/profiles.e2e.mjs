@@ -87,5 +87,20 @@ export default {
     await ctx.assertSameDocument(watcher, 'the entry left the marketplace');
     await watcher.getByTestId('listing-card').first().waitFor();
     await shot(watcher, 'watcher-after-purchase');
+
+    // The designer's own side: their profile and settings, and their referral link.
+    const gold = await ctx.open('gold', { as: 'demo-gold' });
+    await gold.goto(`${baseUrl}/profile`);
+    await gold.getByRole('heading', { name: t('profiles:page.title') }).waitFor();
+    await gold.getByLabel(t('profiles:page.featuredBio')).fill('Logo designer for bakeries and cafes.');
+    await gold.getByRole('button', { name: t('profiles:page.save') }).click();
+    await gold.getByText(t('profiles:page.saved')).waitFor();
+    await shot(gold, 'own-profile');
+    await gold.getByRole('button', { name: t('profiles:page.preview') }).click();
+    await gold.getByTestId('featured-bio').filter({ hasText: 'Logo designer for bakeries' }).waitFor();
+    await shot(gold, 'own-profile-preview');
+    await gold.goto(`${baseUrl}/affiliate`);
+    await gold.getByTestId('referral-link').waitFor();
+    await shot(gold, 'affiliate');
   },
 };

@@ -37,7 +37,7 @@ export function AffiliatePage({ user }: { user: User }) {
       <div className="rounded-2xl bg-gradient-to-r from-emerald-500 to-teal-500 p-6 text-white">
         <p className="text-sm font-semibold text-emerald-50">{t('affiliate.yourLink')}</p>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-          <input readOnly value={link} aria-label={t('affiliate.yourLink')} className="flex-1 rounded-md border-0 px-3 py-2 text-sm text-slate-900" data-testid="referral-link" onFocus={(event) => event.target.select()} />
+          <input readOnly value={link} aria-label={t('affiliate.yourLink')} className="flex-1 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900" data-testid="referral-link" onFocus={(event) => event.target.select()} />
           <Button
             variant="secondary"
             onClick={() => {

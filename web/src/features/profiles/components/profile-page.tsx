@@ -69,7 +69,7 @@ function ImageSetting({ label, path, round, onFile, onRemove, busy }: {
  * bio, about text and qualifications (what the profile modal shows), language and newsletter.
  */
 export function ProfilePage({ user }: { user: User }) {
-  const { t } = useTranslation('profiles');
+  const { t, i18n } = useTranslation('profiles');
   const [settings, setSettings] = useState<Settings | null>(null);
   const [name, setName] = useState(user.name);
   const [featured, setFeatured] = useState(user.detail.featured_bio ?? '');
@@ -80,10 +80,12 @@ export function ProfilePage({ user }: { user: User }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
+    // The language the interface is in now is the one to keep (chosen in the profile menu).
+    const shown = LANGUAGES.some((language) => language.code === i18n.language) ? i18n.language : null;
     getSettings(user.id)
-      .then(setSettings)
+      .then((loaded) => setSettings(shown ? { ...loaded, language: shown } : loaded))
       .catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [user.id]);
+  }, [user.id, i18n.language]);
 
   async function changeImage(slot: ImageSlot, file: File | null) {
     setUploading(slot);
