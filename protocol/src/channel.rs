@@ -30,6 +30,8 @@ pub enum Channel {
     Admin,
     /// `bench:{name}`: ephemeral channels for load tests and integrations; no history.
     Bench(String),
+    /// `marketplace`: entries leaving the marketplace (sold or withdrawn), for its pages.
+    Marketplace,
 }
 
 /// The kind of a [`Channel`], without its id or name.
@@ -43,6 +45,7 @@ pub enum ChannelKind {
     Court,
     Admin,
     Bench,
+    Marketplace,
 }
 
 /// Why a channel name was refused; every variant is answered with `channel.invalid`.
@@ -64,6 +67,7 @@ impl Channel {
             return match name {
                 "court" => Ok(Channel::Court),
                 "admin" => Ok(Channel::Admin),
+                "marketplace" => Ok(Channel::Marketplace),
                 _ => Err(ChannelError::UnknownKind),
             };
         };
@@ -88,6 +92,7 @@ impl Channel {
             Channel::Court => ChannelKind::Court,
             Channel::Admin => ChannelKind::Admin,
             Channel::Bench(_) => ChannelKind::Bench,
+            Channel::Marketplace => ChannelKind::Marketplace,
         }
     }
 
@@ -114,6 +119,7 @@ impl ChannelKind {
             ChannelKind::Court => "court",
             ChannelKind::Admin => "admin",
             ChannelKind::Bench => "bench",
+            ChannelKind::Marketplace => "marketplace",
         }
     }
 
@@ -157,7 +163,7 @@ impl fmt::Display for Channel {
             | Channel::User(id) => {
                 write!(f, "{kind}:{id}")
             }
-            Channel::Court | Channel::Admin => f.write_str(kind),
+            Channel::Court | Channel::Admin | Channel::Marketplace => f.write_str(kind),
             Channel::Bench(name) => write!(f, "{kind}:{name}"),
         }
     }
@@ -175,7 +181,7 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court or admin"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin or marketplace"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
@@ -199,6 +205,7 @@ mod tests {
             ("user:9223372036854775807", Channel::User(i64::MAX)),
             ("court", Channel::Court),
             ("admin", Channel::Admin),
+            ("marketplace", Channel::Marketplace),
             ("bench:load-1_a.B", Channel::Bench("load-1_a.B".into())),
         ];
         for (name, expected) in cases {

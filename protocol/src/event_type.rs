@@ -80,6 +80,9 @@ event_types! {
     SUBSCRIPTION_UPDATED = "subscription.updated";
     /// `user:{id}` of the tipping client: an admin approved or rejected their tip.
     TIP_UPDATED = "tip.updated";
+    /// `marketplace`: an entry left the marketplace (bought, hidden or withdrawn); carries
+    /// `contest_entry_id`, `contest_id` and `reason` (`sold` or `withdrawn`).
+    MARKETPLACE_ENTRY_REMOVED = "marketplace.entry.removed";
 }
 
 #[cfg(test)]

@@ -51,6 +51,8 @@ use crate::{
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
         (name = "realtime", description = "WebSocket hub (docs/protocol.md), publish API, channel history"),
+        (name = "marketplace", description = "Entries for sale: listings, search, categories and tags, buying full rights"),
+        (name = "profiles", description = "Designers' profiles: information, statistics, winnings (reviews), settings"),
     )
 )]
 struct ApiDoc;
@@ -84,6 +86,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::court::router())
         .merge(crate::commerce::router())
         .merge(crate::payments::router())
+        .merge(crate::marketplace::router())
+        .merge(crate::profiles::router())
         .split_for_parts();
     crate::openapi_file::unique_operation_ids(&mut openapi);
     crate::openapi_answers::add_common_answers(&mut openapi);

@@ -2,7 +2,9 @@
 //! over REST; each client launches a contest and an administrator activates it; anonymous
 //! watchers follow every contest over the hub (`contest:{id}`); designers enter every
 //! contest, then in rounds comment on the board and on their entry while each contest
-//! holder reacts to an entry.
+//! holder reacts to an entry. Then every client browses as a client choosing a designer:
+//! each designer's profile information, statistics, portfolio, reviews (winnings) and
+//! entries for sale, the marketplace's search and a contest's entries for sale.
 //!
 //! Reported: REST latency per call, and live latency per event type from the start of
 //! the REST call that caused the event to its delivery to each watcher. Within a contest
@@ -197,6 +199,7 @@ pub async fn run(args: &MarketplaceArgs) -> anyhow::Result<MarketReport> {
         .into_iter()
         .collect::<anyhow::Result<_>>()?;
     let clients: Vec<String> = people.iter().filter(|(d, _)| !d).map(|(_, (_, t))| t.clone()).collect();
+    let designer_ids: Vec<i64> = people.iter().filter(|(d, _)| *d).map(|(_, (id, _))| *id).collect();
     let designers: Vec<String> = people.iter().filter(|(d, _)| *d).map(|(_, (_, t))| t.clone()).collect();
 
     // Contests, launched and activated.
@@ -248,6 +251,9 @@ pub async fn run(args: &MarketplaceArgs) -> anyhow::Result<MarketReport> {
         async move { activity(&rest, contest, owner, &designers, rounds, &recorder, &progress).await }
     }))
     .await;
+
+    // Reads: clients browse designers' profiles and the marketplace, all at once.
+    futures::future::join_all(clients.iter().map(|client| browse(&rest, client, &designer_ids, &contests))).await;
 
     // Drain: until every watcher has every expected event, or the drain runs out.
     let expected_per_contest: Vec<u64> = actions.iter().map(|a| a.len() as u64).collect();
@@ -384,6 +390,34 @@ async fn activity(
         }
     }
     actions
+}
+
+/// A client choosing a designer: every designer's profile (information with its expansions,
+/// statistics, portfolio, reviews, entries for sale), then the marketplace (search, and each
+/// contest's entries for sale). Timed per route in the report's REST table; a failed read is
+/// counted there as an error.
+async fn browse(rest: &Rest, client: &str, designers: &[i64], contests: &[i64]) {
+    for id in designers {
+        let reads = [
+            (
+                "GET /users/{id}/profile-information",
+                format!("/users/{id}/profile-information?include=cover_pic,average_rating,experience,qualifications"),
+            ),
+            ("GET /users/{id}/profile-statistics", format!("/users/{id}/profile-statistics")),
+            ("GET /users/{id}/portfolios", format!("/users/{id}/portfolios?sort=-created_at&page=1")),
+            ("GET /users/{id}/winnings", format!("/users/{id}/winnings?sort=-rating&page=1")),
+            ("GET /users/{id}/marketplace-entries", format!("/users/{id}/marketplace-entries?sort=-created_at&page=1")),
+        ];
+        for (call, path) in reads {
+            let _ = rest.send(call, rest.http.get(format!("{}{path}", rest.base)).bearer_auth(client)).await;
+        }
+    }
+    let search = rest.http.get(format!("{}/marketplace-contests/search?page=1", rest.base)).bearer_auth(client);
+    let _ = rest.send("GET /marketplace-contests/search", search).await;
+    for contest in contests {
+        let path = format!("{}/marketplace-contests/{contest}/entries?page=1", rest.base);
+        let _ = rest.send("GET /marketplace-contests/{id}/entries", rest.http.get(path).bearer_auth(client)).await;
+    }
 }
 
 /// Records every event on the contest until `stop`: (events, duplicates, out of order).

@@ -276,6 +276,18 @@ catalogue! {
     INVOICE_NOT_AVAILABLE = "invoice.not_available", "This contest has no paid invoice yet.";
     INVOICE_TOKEN_INVALID = "invoice.token_invalid", "This download link is not valid or has been used.";
 
+    // The marketplace (contests doc, sections 2, 3 and 7).
+    MARKETPLACE_LIST_FORBIDDEN = "marketplace.entry.forbidden", "Only the entry's designer or an admin may list it for sale.";
+    MARKETPLACE_NOT_LISTABLE = "marketplace.entry.not_listable", "Only entries that did not win a finished contest may be listed for sale.";
+    MARKETPLACE_SOLD = "marketplace.entry.sold", "This entry has been sold; its listing can no longer change.";
+    MARKETPLACE_PRICE = "sale_price.between", "The sale price must be between $5 and $10,000.";
+    MARKETPLACE_CLIENTS_ONLY = "marketplace.purchase.clients_only", "Only clients buy full rights to entries.";
+    MARKETPLACE_CATEGORY_NOT_FOUND = "marketplace_category.not_found", "The marketplace category does not exist.";
+    MARKETPLACE_TAG_NOT_FOUND = "marketplace_tag.not_found", "The marketplace tag does not exist.";
+    MARKETPLACE_TITLE_TAKEN = "title.unique", "This title is already in use.";
+    MARKETPLACE_HIDDEN_ADMINS = "filter.has_marketplace_hidden.admins", "Only admins see hidden marketplace items.";
+    WINNINGS_SORT = "winnings.sort", "Sort by -created_at, created_at, -rating or rating.";
+
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";

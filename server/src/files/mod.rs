@@ -51,6 +51,14 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
     if crate::projects::files::may_read_file(db, &user.user, file_id).await? {
         return Ok(true);
     }
+    // Entries for sale: every signed-in user (they browse the marketplace).
+    if crate::marketplace::may_read_file(db, &user.user, file_id).await? {
+        return Ok(true);
+    }
+    // Profile pictures and covers: every signed-in user.
+    if crate::profiles::may_read_file(db, &user.user, file_id).await? {
+        return Ok(true);
+    }
     // Portfolio items: every signed-in user.
     Ok(crate::designers::may_read_file(db, &user.user, file_id).await?)
 }

@@ -100,6 +100,10 @@ pub async fn apply(conn: &mut AnyConnection, row: &TransactionRow, now: i64) -> 
             let events = subscriptions::activate(conn, subscription_id, &row.stripe_payment_intent_id, now).await?;
             Ok(Effect { events, wake_timers: false })
         }
+        Purpose::MarketplacePurchase { entry_id } => {
+            let events = crate::marketplace::purchase::paid(conn, entry_id, row.app_user_id, row.id, now).await?;
+            Ok(Effect { events, wake_timers: false })
+        }
     }
 }
 

@@ -36,6 +36,7 @@ pub enum Kind {
     BudgetIncrease,
     Cart,
     Subscription,
+    MarketplacePurchase,
 }
 
 /// The body of create and update; each purpose reads the fields it needs.
@@ -147,6 +148,7 @@ pub(super) fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> 
         }
         Kind::Cart => Purpose::Cart { state_id: req.state_id, items: Vec::new() },
         Kind::Subscription => Purpose::Subscription { subscription_id: path.id },
+        Kind::MarketplacePurchase => Purpose::MarketplacePurchase { entry_id: path.id },
     })
 }
 
@@ -175,6 +177,7 @@ pub(super) fn same_purpose(row: &TransactionRow, purpose: &Purpose) -> bool {
             // The key is the caller's own (found by payer): one cart each.
             Purpose::Cart { .. } => true,
             Purpose::Subscription { subscription_id } => row.subject_id == Some(*subscription_id),
+            Purpose::MarketplacePurchase { entry_id } => row.subject_id == Some(*entry_id),
         }
 }
 
@@ -191,6 +194,7 @@ pub(super) fn of_route(row: &TransactionRow, kind: Kind, path: &IntentPath) -> b
         // The cart's routes name no id: the payer's own cart (checked by the caller).
         Kind::Cart => return row.purpose == "cart",
         Kind::Subscription => ("subscription", row.subject_id, None),
+        Kind::MarketplacePurchase => ("marketplace_purchase", row.subject_id, None),
     };
     row.purpose == name && owner == Some(path.id) && (subject.is_none() || subject == row.subject_id)
 }

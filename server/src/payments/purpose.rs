@@ -83,6 +83,8 @@ pub enum Purpose {
     Cart { state_id: Option<i64>, items: Vec<PricedItem> },
     /// A pending subscription of the payer's (`POST /subscriptions/purchase`).
     Subscription { subscription_id: i64 },
+    /// Full rights to an entry for sale in the marketplace.
+    MarketplacePurchase { entry_id: i64 },
 }
 
 impl Purpose {
@@ -98,6 +100,7 @@ impl Purpose {
             Self::BudgetIncrease { .. } => "budget_increase",
             Self::Cart { .. } => "cart",
             Self::Subscription { .. } => "subscription",
+            Self::MarketplacePurchase { .. } => "marketplace_purchase",
         }
     }
 
@@ -124,6 +127,7 @@ impl Purpose {
                 items: serde_json::from_value(details["items"].clone()).ok()?,
             },
             "subscription" => Self::Subscription { subscription_id: row.subject_id? },
+            "marketplace_purchase" => Self::MarketplacePurchase { entry_id: row.subject_id? },
             _ => return None,
         })
     }
@@ -321,6 +325,9 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 subject_id: Some(subscription.id),
                 details: json!({}),
             })
+        }
+        Purpose::MarketplacePurchase { entry_id } => {
+            crate::marketplace::purchase::quote(state, caller, *entry_id).await
         }
     }
 }

@@ -162,3 +162,14 @@ intent_routes!(
     "/subscriptions/{id}/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path))
 );
+
+intent_routes!(
+    Kind::MarketplacePurchase,
+    create_marketplace,
+    update_marketplace,
+    finalize_marketplace,
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents",
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/{intentId}",
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/finalize/{intentId}",
+    (("id" = i64, Path))
+);

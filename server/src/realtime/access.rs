@@ -10,7 +10,7 @@
 //!   admins ([`crate::projects::room`]). The set only grows (a bid is approved once),
 //!   so no subscriber ever outlives their right to it.
 //! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
-//!   `admin`: admins.
+//!   `admin`: admins. `marketplace`: every signed-in user (as `/marketplace-contests/search`).
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
 
 use sqlx::{Any, Executor, Row};
@@ -27,6 +27,8 @@ where
     Ok(match channel {
         Channel::Bench(_) => true,
         Channel::Admin => is_admin,
+        // Whoever may browse the marketplace (every signed-in user) hears what leaves it.
+        Channel::Marketplace => user.is_some(),
         Channel::Court => user.is_some_and(crate::court::may_sit),
         Channel::User(id) => user.is_some_and(|u| u.id == *id),
         Channel::Contest(id) => {

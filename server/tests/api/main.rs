@@ -15,6 +15,7 @@ mod demo_contests;
 mod entries;
 mod errors;
 mod files;
+mod marketplace;
 mod messages;
 mod notifications;
 mod openapi;

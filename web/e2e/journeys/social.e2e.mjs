@@ -52,11 +52,11 @@ async function messages(ctx, people) {
 
   // The client writes from the designer's profile: MESSAGE opens the conversation in a new tab.
   await client.goto(`${baseUrl}/designers/${people.silver.id}`);
-  await client.getByTestId('level').waitFor();
+  await client.getByTestId('profile-level').waitFor();
   await shot(client, 'client-designer-profile');
   const [conversation] = await Promise.all([
     client.context().waitForEvent('page'),
-    client.getByRole('button', { name: t('messages:profile.message') }).click(),
+    client.getByRole('button', { name: t('profiles:actions.message') }).click(),
   ]);
   conversation.label = 'client conversation';
   await conversation.getByTestId('thread').waitFor();

@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 
 import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
 import { session } from '@/lib/session';
 
 /** What the signed-in header shows beside the profile menu. */
@@ -12,6 +13,7 @@ export function HeaderWidgets() {
     <>
       <MessagesBadge userId={user.id} />
       <NotificationBell userId={user.id} />
+      <DesignerProfileHost />
     </>
   );
 }

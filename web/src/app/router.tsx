@@ -28,6 +28,7 @@ import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } fr
 import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
 import { CourtRoute, DesignerRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
+import { AffiliateRoute, MarketplaceRoute, ProfileRoute } from './routes/app/social';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
@@ -63,6 +64,9 @@ const signedInPages: RouteObject[] = [
   { path: 'design-court', element: <CourtRoute /> },
   { path: 'designers/:userId', element: <DesignerRoute /> },
   { path: 'payments/paypal/return', element: <PayPalReturnRoute /> },
+  { path: 'marketplace', element: <MarketplaceRoute /> },
+  { path: 'profile', element: <ProfileRoute /> },
+  { path: 'affiliate', element: <AffiliateRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */

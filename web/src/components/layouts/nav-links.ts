@@ -121,6 +121,8 @@ export function navigationFor(user: NavUser): Navigation {
   const primary = isAdmin(user) ? adminNav() : isClient(user) ? clientNav(user) : designerNav();
   // The community feed is for designers and clients; the design court for admins and designers.
   if (!isAdmin(user)) primary.push(single('Community', '/feed'));
+  // Entries for sale: clients buy full rights, designers see what sells.
+  if (!isAdmin(user)) primary.push(single('Marketplace', '/marketplace'));
   if (isAdmin(user) || isDesigner(user)) primary.push(single('Design Court', '/design-court'));
   primary.push(single('Messages', '/messages'), single('Notifications', '/notifications'));
   if (!isAdmin(user)) primary.push(single('Payments', '/payments'));

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { useFileUrl } from '@/lib/use-file-url';
 import type { Entry } from '@/types/api';
 
+import { DesignerName } from '@/features/profiles/components/designer-name';
+
 import { LikeButton } from './like-button';
 import { StarRating } from './star-rating';
 
@@ -61,7 +63,9 @@ export function EntryCard(props: EntryCardProps) {
         <div className="flex items-center justify-between gap-2">
           <div className="min-w-0">
             <p className="truncate text-sm font-semibold text-slate-800">#{entry.number}</p>
-            <p className="truncate text-xs text-slate-500">{t('card.by', { username: entry.created_by_user.username })}</p>
+            <p className="truncate text-xs text-slate-500">
+              <DesignerName userId={entry.created_by_user.id} username={entry.created_by_user.username} label={t('card.by', { username: entry.created_by_user.username })} />
+            </p>
           </div>
           {(props.wrapLike ?? ((button: ReactNode) => button))(
             <LikeButton count={entry.likes_count} liked={props.liked === true} disabled={!props.canLike} onClick={props.onLike} />,

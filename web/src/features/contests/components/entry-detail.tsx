@@ -22,6 +22,7 @@ import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
 import { canAward } from '../delivery';
+import { DesignerName } from '@/features/profiles/components/designer-name';
 
 interface EntryDetailProps {
   state: ContestLive;
@@ -118,6 +119,11 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               </span>
             )}
           </h2>
+          {entry && (
+            <span className="ml-auto mr-3 text-sm text-slate-500">
+              <DesignerName userId={entry.created_by_user.id} username={entry.created_by_user.username} />
+            </span>
+          )}
           <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
             ×
           </button>

@@ -1,0 +1,182 @@
+//! Browsing the marketplace (every signed-in user): contests with entries for sale
+//! (`/marketplace-contests/search`), a contest's entries for sale, and a designer's
+//! (`/users/{id}/marketplace-entries`, the profile's For Sale tab, with its categories).
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::{
+    model::{ListingFile, ListingView, MarketplaceContest, UserCategory},
+    store::{self, ContestSearch, ListingFilter},
+    PER_PAGE,
+};
+use crate::{
+    accounts::CurrentUser,
+    api::Data,
+    contests::model::Page,
+    designers::access::designer,
+    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+/// The query of `/marketplace-contests/search` (documentation; read as pairs so that
+/// `filter[contest_type_ids][]` may repeat).
+#[derive(Debug, Deserialize, IntoParams)]
+#[allow(dead_code)]
+pub struct SearchQuery {
+    pub page: Option<i64>,
+    /// `-created_at` (newest listing first, the default) or `created_at`.
+    pub sort: Option<String>,
+    /// Contest types, repeated: `filter[contest_type_ids][]=1&filter[contest_type_ids][]=3`.
+    #[serde(rename = "filter[contest_type_ids][]")]
+    #[param(rename = "filter[contest_type_ids][]")]
+    pub contest_type_ids: Option<Vec<i64>>,
+    /// Words of the contest's or a listing's title.
+    #[serde(rename = "filter[q]")]
+    #[param(rename = "filter[q]")]
+    pub q: Option<String>,
+    /// 1: also listings hidden from the marketplace (admins only).
+    #[serde(rename = "filter[has_marketplace_hidden]")]
+    #[param(rename = "filter[has_marketplace_hidden]")]
+    pub has_marketplace_hidden: Option<i64>,
+}
+
+fn int(field: &str, value: &str) -> Result<i64, AppError> {
+    value.trim().parse().map_err(|_| AppError::field(field, catalogue::NOT_FOUND_OPTION))
+}
+
+/// Contests with entries for sale, 12 a page, newest listing first.
+#[utoipa::path(get, path = "/marketplace-contests/search", tag = "marketplace", params(SearchQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<MarketplaceContest>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn search(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiQuery(pairs): ApiQuery<Vec<(String, String)>>,
+) -> Result<Json<Page<MarketplaceContest>>, AppError> {
+    let mut search = ContestSearch::default();
+    let mut page = 1;
+    let mut newest_first = true;
+    for (key, value) in &pairs {
+        match key.as_str() {
+            "page" => page = int("page", value)?.max(1),
+            "sort" => {
+                newest_first = match value.trim() {
+                    "" | "-created_at" => true,
+                    "created_at" => false,
+                    _ => return Err(AppError::field("sort", catalogue::NOT_FOUND_OPTION)),
+                }
+            }
+            "filter[contest_type_ids][]" | "filter[contest_type_ids]" => {
+                search.contest_type_ids.push(int("filter[contest_type_ids]", value)?)
+            }
+            "filter[q]" => {
+                search.q = Some(value.trim().to_lowercase()).filter(|q| !q.is_empty());
+            }
+            "filter[has_marketplace_hidden]" => {
+                search.include_hidden = int("filter[has_marketplace_hidden]", value)? == 1;
+            }
+            _ => {}
+        }
+    }
+    if search.include_hidden && !caller.is_admin() {
+        return Err(AppError::forbidden(catalogue::MARKETPLACE_HIDDEN_ADMINS));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let (mut rows, total) = store::search_contests(&mut conn, &search, newest_first, page, PER_PAGE).await?;
+    for row in &mut rows {
+        row.cover = row.cover_file_id.map(|id| ListingFile {
+            id,
+            full_path: format!("/files/{id}/content"),
+            hash: format!("contest-{}-file-{id}", row.id),
+        });
+    }
+    let next_page_url = (page * PER_PAGE < total).then(|| format!("/marketplace-contests/search?page={}", page + 1));
+    Ok(Json(Page { data: rows, current_page: page, per_page: PER_PAGE, next_page_url, total }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ListingQuery {
+    pub page: Option<i64>,
+    /// `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`.
+    pub sort: Option<String>,
+    /// A marketplace category id (the For Sale tab's dropdown).
+    pub category: Option<i64>,
+}
+
+async fn listings(
+    state: &AppState,
+    mut filter: ListingFilter,
+    query: &ListingQuery,
+    base: String,
+) -> Result<Page<ListingView>, AppError> {
+    let order =
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+    filter.category_id = query.category;
+    filter.available_only = true;
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = store::page(&mut conn, &filter, order, page, PER_PAGE).await?;
+    let mut next_page_url = None;
+    if page * PER_PAGE < total {
+        let mut url = format!("{base}?page={}", page + 1);
+        if let Some(sort) = query.sort.as_deref() {
+            url.push_str(&format!("&sort={sort}"));
+        }
+        if let Some(category) = query.category {
+            url.push_str(&format!("&category={category}"));
+        }
+        next_page_url = Some(url);
+    }
+    Ok(Page {
+        data: rows.into_iter().map(ListingView::of).collect(),
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url,
+        total,
+    })
+}
+
+/// A contest's entries for sale.
+#[utoipa::path(get, path = "/marketplace-contests/{id}/entries", tag = "marketplace", params(("id" = i64, Path), ListingQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<ListingView>), (status = 422, body = ErrorEnvelope)))]
+pub async fn contest_entries(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ListingQuery>,
+) -> Result<Json<Page<ListingView>>, AppError> {
+    let filter = ListingFilter { contest_id: Some(id), ..ListingFilter::default() };
+    Ok(Json(listings(&state, filter, &query, format!("/marketplace-contests/{id}/entries")).await?))
+}
+
+/// A designer's entries for sale (the profile's For Sale tab).
+#[utoipa::path(get, path = "/users/{id}/marketplace-entries", tag = "marketplace", params(("id" = i64, Path), ListingQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<ListingView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope)))]
+pub async fn user_entries(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ListingQuery>,
+) -> Result<Json<Page<ListingView>>, AppError> {
+    designer(&state, id).await?;
+    let filter = ListingFilter { user_id: Some(id), ..ListingFilter::default() };
+    Ok(Json(listings(&state, filter, &query, format!("/users/{id}/marketplace-entries")).await?))
+}
+
+/// The categories of a designer's entries for sale, with counts (the For Sale dropdown).
+#[utoipa::path(get, path = "/users/{id}/marketplace-categories", tag = "marketplace", params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<UserCategory>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn user_categories(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Vec<UserCategory>>>, AppError> {
+    designer(&state, id).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(Json(Data::new(store::user_categories(&mut conn, id).await?)))
+}

@@ -1,0 +1,172 @@
+//! A designer's listings: `PUT /marketplace-contest-entries` lists a non-winning entry of
+//! a finished contest for sale (or changes, hides or withdraws its unsold listing), and
+//! `GET /marketplace-contest-entries` lists the caller's own listings (every listing for
+//! admins), sold ones included.
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    events,
+    model::ListingView,
+    store::{self, Listing, ListingFilter, CATEGORIES, TAGS},
+    PER_PAGE,
+};
+use crate::{
+    accounts::CurrentUser,
+    api::{flag, loose_id, Data},
+    contests::{model::Page, status::ContestStatus},
+    entries::model::EntryStatus,
+    error::{catalogue, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+};
+
+/// Sale prices, whole dollars.
+pub const MIN_PRICE: i64 = 5;
+pub const MAX_PRICE: i64 = 10_000;
+const MAX_TITLE: usize = 200;
+const MAX_DESCRIPTION: usize = 2000;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ListingRequest {
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = i64)]
+    pub contest_entry_id: Option<i64>,
+    /// 1 to 200 characters; the entry's title (or its contest's) when absent.
+    pub title: Option<String>,
+    /// Up to 2000 characters.
+    pub description: Option<String>,
+    /// Whole US dollars, 5 to 10000.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = i64)]
+    pub sale_price: Option<i64>,
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub marketplace_category_id: Option<i64>,
+    #[serde(default)]
+    pub marketplace_tag_ids: Vec<i64>,
+    /// 1: out of the marketplace without being sold (withdrawn); 0: for sale.
+    #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<i64>)]
+    pub is_hidden: Option<bool>,
+}
+
+/// Lists an entry for sale, or changes its unsold listing (its designer or an admin).
+/// Only entries that did not win a finished contest (status 4 and later) may be listed.
+#[utoipa::path(put, path = "/marketplace-contest-entries", tag = "marketplace", request_body = ListingRequest,
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<ListingView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = caller.id()))]
+pub async fn put(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiJson(req): ApiJson<ListingRequest>,
+) -> Result<Json<Data<ListingView>>, AppError> {
+    let entry_id = req.contest_entry_id.ok_or_else(|| AppError::field("contest_entry_id", catalogue::REQUIRED))?;
+    let mut conn = state.db.pool.acquire().await?;
+    let (designer, contest_id, contest_status, is_winner, entry_status, default_title) =
+        store::entry_facts(&mut conn, entry_id)
+            .await?
+            .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+    if designer != caller.id() && !caller.is_admin() {
+        return Err(AppError::forbidden(catalogue::MARKETPLACE_LIST_FORBIDDEN));
+    }
+    if contest_status < ContestStatus::NoWinner.id() || is_winner != 0 || entry_status == EntryStatus::Withdrawn.id() {
+        return Err(AppError::conflict(catalogue::MARKETPLACE_NOT_LISTABLE));
+    }
+    let before = store::find(&mut conn, entry_id).await?;
+    if before.as_ref().is_some_and(|l| l.sold_at.is_some()) {
+        return Err(AppError::conflict(catalogue::MARKETPLACE_SOLD));
+    }
+
+    let mut errors = FieldErrors::new();
+    let title = req.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).unwrap_or(&default_title).to_owned();
+    if title.chars().count() > MAX_TITLE {
+        errors.add("title", catalogue::TOO_LONG);
+    }
+    let description = req.description.as_deref().map(str::trim).unwrap_or_default().to_owned();
+    if description.chars().count() > MAX_DESCRIPTION {
+        errors.add("description", catalogue::TOO_LONG);
+    }
+    match req.sale_price {
+        None => errors.add("sale_price", catalogue::REQUIRED),
+        Some(p) if !(MIN_PRICE..=MAX_PRICE).contains(&p) => errors.add("sale_price", catalogue::MARKETPLACE_PRICE),
+        Some(_) => {}
+    }
+    if let Some(category) = req.marketplace_category_id {
+        if store::active_terms(&mut conn, CATEGORIES, &[category]).await? != 1 {
+            errors.add("marketplace_category_id", catalogue::NOT_FOUND_OPTION);
+        }
+    }
+    let mut tags = req.marketplace_tag_ids.clone();
+    tags.sort_unstable();
+    tags.dedup();
+    if store::active_terms(&mut conn, TAGS, &tags).await? != tags.len() {
+        errors.add("marketplace_tag_ids", catalogue::NOT_FOUND_OPTION);
+    }
+    errors.into_result()?;
+    drop(conn);
+
+    let hidden = req.is_hidden.unwrap_or(false);
+    let listing = Listing {
+        entry_id,
+        contest_id,
+        user_id: designer,
+        category_id: req.marketplace_category_id,
+        title: &title,
+        description: &description,
+        sale_price_cents: req.sale_price.unwrap_or(MIN_PRICE).saturating_mul(100),
+        is_hidden: hidden,
+    };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    store::upsert(&mut tx, &listing, now).await?;
+    store::replace_tags(&mut tx, entry_id, &tags).await?;
+    let row = store::find(&mut tx, entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
+    if row.sold_at.is_some() {
+        // Bought between the check and the write: the purchase stands.
+        return Err(AppError::conflict(catalogue::MARKETPLACE_SOLD));
+    }
+    // Pages showing it drop a listing that was for sale and is not any more.
+    let frames = match before.is_some_and(|b| b.is_available()) && hidden {
+        true => events::removed(&mut tx, &row, events::Reason::Hidden, now).await?,
+        false => Vec::new(),
+    };
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, frames, now).await;
+    Ok(Json(Data::new(ListingView::of(row))))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct MineQuery {
+    pub page: Option<i64>,
+    /// `-created_at` (default), `created_at`, `-price`, `price`.
+    pub sort: Option<String>,
+}
+
+/// The caller's own listings, sold and hidden ones too (admins: everyone's).
+#[utoipa::path(get, path = "/marketplace-contest-entries", tag = "marketplace", params(MineQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<ListingView>), (status = 422, body = ErrorEnvelope)))]
+pub async fn mine(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiQuery(query): ApiQuery<MineQuery>,
+) -> Result<Json<Page<ListingView>>, AppError> {
+    let order =
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+    let filter = ListingFilter { user_id: (!caller.is_admin()).then_some(caller.id()), ..ListingFilter::default() };
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = store::page(&mut conn, &filter, order, page, PER_PAGE).await?;
+    let next_page_url = (page * PER_PAGE < total).then(|| format!("/marketplace-contest-entries?page={}", page + 1));
+    Ok(Json(Page {
+        data: rows.into_iter().map(ListingView::of).collect(),
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url,
+        total,
+    }))
+}

@@ -1,0 +1,48 @@
+//! The marketplace (contests doc, sections 2, 3 and 7): designers list entries that did
+//! not win a finished contest for sale; clients browse them and buy full rights through
+//! the payment-intent flow of every purpose; a bought entry leaves the marketplace live.
+//!
+//! - [`listing`]: `PUT` and `GET /marketplace-contest-entries` (the designer's listings).
+//! - [`browse`]: `/marketplace-contests/search`, a contest's entries for sale, a designer's
+//!   (`/users/{id}/marketplace-entries`) and their categories.
+//! - [`terms`]: categories and tags, kept by admins.
+//! - [`purchase`]: the price of full rights and what the paid purchase does.
+//! - [`events`]: `marketplace.entry.removed` on the `marketplace` channel.
+//! - [`store`]: SQL. [`model`]: rows and views.
+//!
+//! Every call needs a signed-in user: the marketplace is for members, as portfolios are.
+
+pub mod browse;
+pub mod events;
+pub mod listing;
+pub mod model;
+pub mod purchase;
+pub mod store;
+pub mod terms;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{accounts::model::UserRow, state::AppState, store::Db};
+
+/// Listings a page, as the portfolio.
+pub const PER_PAGE: i64 = 12;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(listing::put, listing::mine))
+        .routes(routes!(browse::search))
+        .routes(routes!(browse::contest_entries))
+        .routes(routes!(browse::user_entries))
+        .routes(routes!(browse::user_categories))
+        .routes(routes!(terms::list_categories, terms::create_category))
+        .routes(routes!(terms::show_category, terms::update_category))
+        .routes(routes!(terms::list_tags, terms::create_tag))
+        .routes(routes!(terms::show_tag, terms::update_tag))
+}
+
+/// Whether `user` may read file `file_id` because it shows an entry for sale: every
+/// signed-in user may (they browse the marketplace).
+pub async fn may_read_file(db: &Db, _user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    store::shows_file(&mut conn, file_id).await
+}

@@ -1,0 +1,222 @@
+//! Profile routes: the profile information with its expansions, the statistics that
+//! choose the profile modal's tabs, winnings (the Reviews tab) and the user's settings.
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    model::{Country, ProfileStatistics, ProfileView, SettingsView, WinningView},
+    store::{self, SettingsChange},
+};
+use crate::{
+    accounts::{
+        model::{FilePath, UserView},
+        store::find_user,
+        CurrentUser,
+    },
+    api::{flag, Data},
+    contests::model::Page,
+    designers::access::designer,
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+};
+
+const PER_PAGE: i64 = 12;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct IncludeQuery {
+    /// Comma-separated expansions: `cover_pic`, `average_rating`, `experience`, `qualifications`.
+    pub include: Option<String>,
+}
+
+/// A user's profile information (every signed-in user; a deactivated account only for
+/// admins), with the expansions asked for.
+#[utoipa::path(get, path = "/users/{id}/profile-information", tag = "profiles", params(("id" = i64, Path), IncludeQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<ProfileView>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn information(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<IncludeQuery>,
+) -> Result<Json<Data<ProfileView>>, AppError> {
+    let user = find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    if !user.is_active() && !caller.is_admin() {
+        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+    }
+    let mut wanted = Vec::new();
+    for part in query.include.as_deref().unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part {
+            "cover_pic" | "average_rating" | "experience" | "qualifications" => wanted.push(part),
+            _ => return Err(AppError::field("include", catalogue::NOT_FOUND_OPTION)),
+        }
+    }
+    let private = caller.is_admin() || caller.id() == id;
+    let mut conn = state.db.pool.acquire().await?;
+    let country = match user.country_id {
+        Some(cid) => store::country_name(&mut conn, cid).await?.map(|name| Country { id: cid, name }),
+        None => None,
+    };
+    let view = UserView::of(user, private);
+    let experience = match wanted.contains(&"experience") {
+        true => Some(store::experience(&mut conn, id).await?),
+        false => None,
+    };
+    let average_rating = match wanted.contains(&"average_rating") {
+        true => Some(store::average_rating(&mut conn, id).await?),
+        false => None,
+    };
+    Ok(Json(Data::new(ProfileView {
+        cover: wanted
+            .contains(&"cover_pic")
+            .then(|| view.cover_pic.as_ref().map(|c| FilePath { full_path: c.full_path.clone() }))
+            .flatten(),
+        qualifications: wanted.contains(&"qualifications").then(|| view.qualification.clone()),
+        average_rating,
+        won_contests_count: experience.as_ref().map(|e| e.won_contests_count),
+        entries_count: experience.as_ref().map(|e| e.entries_count),
+        unique_client_count: experience.as_ref().map(|e| e.unique_client_count),
+        repeat_client_count: experience.as_ref().map(|e| e.repeat_client_count),
+        country,
+        user: view,
+    })))
+}
+
+/// A designer's counts that choose the profile modal's tabs.
+#[utoipa::path(get, path = "/users/{id}/profile-statistics", tag = "profiles", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<ProfileStatistics>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn statistics(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<ProfileStatistics>>, AppError> {
+    designer(&state, id).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    Ok(Json(Data::new(ProfileStatistics {
+        portfolio_count: store::portfolio_count(&mut conn, id).await?,
+        marketplace_count: crate::marketplace::store::available_count(&mut conn, id).await?,
+        wining_count: store::winning_count(&mut conn, id).await?,
+    })))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct WinningsQuery {
+    pub page: Option<i64>,
+    /// `-created_at` (default), `created_at`, `-rating`, `rating`.
+    pub sort: Option<String>,
+}
+
+/// A designer's winnings, with the rating each client gave the winner (the Reviews tab).
+#[utoipa::path(get, path = "/users/{id}/winnings", tag = "profiles", params(("id" = i64, Path), WinningsQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<WinningView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope)))]
+pub async fn winnings(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<WinningsQuery>,
+) -> Result<Json<Page<WinningView>>, AppError> {
+    designer(&state, id).await?;
+    let order = store::winnings_order(query.sort.as_deref())
+        .ok_or_else(|| AppError::field("sort", catalogue::WINNINGS_SORT))?;
+    let page = query.page.unwrap_or(1).max(1);
+    let mut conn = state.db.pool.acquire().await?;
+    let (rows, total) = store::winnings(&mut conn, id, order, page, PER_PAGE).await?;
+    let next_page_url = (page * PER_PAGE < total).then(|| {
+        let sort = query.sort.as_deref().map(|s| format!("&sort={s}")).unwrap_or_default();
+        format!("/users/{id}/winnings?page={}{sort}", page + 1)
+    });
+    Ok(Json(Page {
+        data: rows.into_iter().map(WinningView::of).collect(),
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url,
+        total,
+    }))
+}
+
+fn require_self(caller: &CurrentUser, id: i64) -> Result<(), AppError> {
+    match caller.id() == id || caller.is_admin() {
+        true => Ok(()),
+        false => Err(AppError::forbidden(catalogue::FORBIDDEN)),
+    }
+}
+
+/// A user's settings (the user themself and admins).
+#[utoipa::path(get, path = "/users/{id}/settings", tag = "profiles", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<SettingsView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn show_settings(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<SettingsView>>, AppError> {
+    require_self(&caller, id)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let row = store::settings(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    Ok(Json(Data::new(SettingsView::of(row))))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct SettingsRequest {
+    /// `en` or `es`.
+    pub language: Option<String>,
+    #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<i64>)]
+    pub receives_newsletter: Option<bool>,
+    /// An image the user uploaded; 0 removes the picture.
+    #[serde(default)]
+    pub profile_picture_file_id: Option<i64>,
+    /// An image the user uploaded; 0 removes the cover.
+    #[serde(default)]
+    pub cover_pic_file_id: Option<i64>,
+}
+
+/// Changes a user's settings: language, newsletter, picture and cover (the user
+/// themself and admins). Pictures must be images the user uploaded.
+#[utoipa::path(put, path = "/users/{id}/settings", tag = "profiles", params(("id" = i64, Path)), request_body = SettingsRequest,
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<SettingsView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope)))]
+pub async fn update_settings(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<SettingsRequest>,
+) -> Result<Json<Data<SettingsView>>, AppError> {
+    require_self(&caller, id)?;
+    find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let mut errors = FieldErrors::new();
+    if req.language.as_deref().is_some_and(|l| !matches!(l, "en" | "es")) {
+        errors.add("language", catalogue::NOT_FOUND_OPTION);
+    }
+    let mut change = SettingsChange {
+        language: req.language.clone(),
+        receives_newsletter: req.receives_newsletter,
+        ..SettingsChange::default()
+    };
+    for (field, file_id, slot) in [
+        ("profile_picture_file_id", req.profile_picture_file_id, &mut change.profile_picture),
+        ("cover_pic_file_id", req.cover_pic_file_id, &mut change.cover_pic),
+    ] {
+        match file_id {
+            None => {}
+            Some(0) => *slot = Some(None),
+            Some(file) => {
+                let found = crate::files::store::find_file(&state.db.pool, file).await?;
+                match found {
+                    Some(f) if f.app_user_id == id && f.content_type.starts_with("image/") => {
+                        *slot = Some(Some(format!("/files/{file}/content")))
+                    }
+                    _ => errors.add(field, catalogue::NOT_FOUND_OPTION),
+                }
+            }
+        }
+    }
+    errors.into_result()?;
+    let mut conn = state.db.pool.acquire().await?;
+    store::update_settings(&mut conn, id, &change, state.now_ms()).await?;
+    let row = store::settings(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    Ok(Json(Data::new(SettingsView::of(row))))
+}

@@ -1,0 +1,106 @@
+//! Designers' profiles: information with its expansions, the statistics choosing the
+//! modal's tabs, winnings with the client's rating (and the average of them), settings
+//! for the user themself and admins only.
+
+use serde_json::json;
+
+use super::{finished, listed};
+use crate::commerce::assert_refused;
+
+#[tokio::test]
+async fn the_profile_shows_experience_statistics_and_rated_winnings() {
+    let app = crate::helpers::spawn_app().await;
+    let f = finished(&app, "prf").await;
+    listed(&app, &f.seller, f.entry, 40).await;
+    let (_, reader) = app.client_session("prfreader").await;
+
+    let info = app
+        .get(
+            &format!(
+                "/users/{}/profile-information?include=cover_pic,average_rating,experience,qualifications",
+                f.winner_id
+            ),
+            Some(&reader),
+        )
+        .await;
+    assert_eq!(info.status, 200, "{}", info.body);
+    let d = &info.body["data"];
+    assert_eq!(
+        (
+            d["average_rating"].as_f64(),
+            d["won_contests_count"].as_i64(),
+            d["entries_count"].as_i64(),
+            d["unique_client_count"].as_i64()
+        ),
+        (Some(4.0), Some(1), Some(1), Some(1))
+    );
+    assert_eq!(d["repeat_client_count"], 0);
+    assert!(d.get("email").is_none(), "private fields stay private: {d}");
+    let plain = app.get(&format!("/users/{}/profile-information", f.winner_id), Some(&reader)).await;
+    assert!(plain.body["data"].get("average_rating").is_none(), "{}", plain.body);
+    app.get(&format!("/users/{}/profile-information?include=salary", f.winner_id), Some(&reader))
+        .await
+        .assert_error(422, "validation.exists");
+    app.get(&format!("/users/{}/profile-information", f.winner_id), None)
+        .await
+        .assert_error(401, "auth.unauthenticated");
+
+    let stats = app.get(&format!("/users/{}/profile-statistics", f.seller_id), Some(&reader)).await;
+    assert_eq!(stats.body["data"], json!({"portfolio_count": 0, "marketplace_count": 1, "wining_count": 0}));
+    let stats = app.get(&format!("/users/{}/profile-statistics", f.winner_id), Some(&reader)).await;
+    assert_eq!(stats.body["data"]["wining_count"], 1);
+    app.get(&format!("/users/{}/profile-statistics", f.holder_id), Some(&reader))
+        .await
+        .assert_error(403, "designer.only");
+
+    let winnings = app.get(&format!("/users/{}/winnings?sort=-rating", f.winner_id), Some(&reader)).await;
+    assert_eq!(winnings.status, 200, "{}", winnings.body);
+    let w = &winnings.body["data"][0];
+    assert_eq!(
+        (w["rating"].as_i64(), w["contest"]["id"].as_i64(), w["created_by_user"]["id"].as_i64()),
+        (Some(4), Some(f.contest), Some(f.holder_id))
+    );
+    assert!(w["contest_entry"]["files"]["full_path"].as_str().is_some(), "{w}");
+    let refused = app.get(&format!("/users/{}/winnings?sort=likes", f.winner_id), Some(&reader)).await;
+    assert_eq!(refused.field_code("sort"), "winnings.sort", "{}", refused.body);
+    let none = app.get(&format!("/users/{}/winnings", f.seller_id), Some(&reader)).await;
+    assert_eq!(none.body["total"], 0);
+}
+
+#[tokio::test]
+async fn settings_are_the_users_own_and_pictures_must_be_their_images() {
+    let app = crate::helpers::spawn_app().await;
+    let (designer_id, designer) = crate::entries::designer(&app, "setdes", 3).await;
+    let (_, client) = app.client_session("setclient").await;
+    let (_, admin) = app.admin_session("setadmin").await;
+    let path = format!("/users/{designer_id}/settings");
+
+    let mine = app.get(&path, Some(&designer)).await;
+    assert_eq!(mine.body["data"]["language"], "en", "{}", mine.body);
+    assert_refused(&app.get(&path, Some(&client)).await, 403, "auth.forbidden", "Access Denied");
+    assert_refused(&app.put(&path, &json!({"language": "es"}), &client).await, 403, "auth.forbidden", "Access Denied");
+
+    let bad = app.put(&path, &json!({"language": "fr"}), &designer).await;
+    assert_eq!(bad.field_code("language"), "validation.exists", "{}", bad.body);
+    // Another user's upload is not theirs to show.
+    let someone_elses = crate::entries::upload_png(&app, &client, 5).await;
+    let refused = app.put(&path, &json!({"profile_picture_file_id": someone_elses}), &designer).await;
+    assert_eq!(refused.field_code("profile_picture_file_id"), "validation.exists", "{}", refused.body);
+    assert_eq!(app.get(&path, Some(&designer)).await.body["data"]["profile_picture"], json!(null), "nothing changed");
+
+    let picture = crate::entries::upload_png(&app, &designer, 5).await;
+    let cover = crate::entries::upload_png(&app, &designer, 5).await;
+    let saved = app
+        .put(&path, &json!({"language": "es", "profile_picture_file_id": picture, "cover_pic_file_id": cover, "receives_newsletter": 0}), &designer)
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    assert_eq!(saved.body["data"]["profile_picture"]["full_path"], format!("/files/{picture}/content"));
+    assert_eq!(saved.body["data"]["receives_newsletter"], 0);
+    // The picture and cover are on the profile, readable by every member.
+    let info = app.get(&format!("/users/{designer_id}/profile-information?include=cover_pic"), Some(&client)).await;
+    assert_eq!(info.body["data"]["cover"]["full_path"], format!("/files/{cover}/content"), "{}", info.body);
+    assert_eq!(app.get(&format!("/files/{picture}/content"), Some(&client)).await.status, 200);
+    // An admin may change them; 0 removes a picture.
+    let removed = app.put(&path, &json!({"cover_pic_file_id": 0}), &admin).await;
+    assert_eq!(removed.body["data"]["cover_pic"], json!(null), "{}", removed.body);
+}

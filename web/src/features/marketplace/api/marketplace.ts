@@ -1,0 +1,59 @@
+import { apiClient } from '@/lib/api-client';
+import type { DataEnvelope, Page, Schema } from '@/types/api';
+
+/** An entry for sale (contests doc, section 3: marketplace item). */
+export type Listing = Schema<'ListingView'>;
+/** A contest with entries for sale. */
+export type MarketplaceContest = Schema<'MarketplaceContest'>;
+export type MarketplaceCategory = Schema<'TermView'>;
+export type UserCategory = Schema<'UserCategory'>;
+
+/** `-created_at` Newest First, `created_at` Oldest First. */
+export type ListingSort = '-created_at' | 'created_at';
+
+export interface SearchFilters {
+  page: number;
+  q: string;
+  contestTypeIds: number[];
+}
+
+/** GET /marketplace-contests/search; contest types repeat as `filter[contest_type_ids][]`. */
+export function searchContests({ page, q, contestTypeIds }: SearchFilters, signal?: AbortSignal) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q.trim()) params.set('filter[q]', q.trim());
+  for (const id of contestTypeIds) params.append('filter[contest_type_ids][]', String(id));
+  return apiClient.get<Page<MarketplaceContest>>(`/marketplace-contests/search?${params.toString()}`, { signal });
+}
+
+/** GET /marketplace-contests/{id}/entries. */
+export function contestListings(contestId: number, page: number, signal?: AbortSignal) {
+  return apiClient.get<Page<Listing>>(`/marketplace-contests/${contestId}/entries`, { query: { page }, signal });
+}
+
+/** GET /users/{id}/marketplace-entries: the profile's For Sale tab. */
+export function userListings(userId: number, query: { page: number; sort: ListingSort; category: number | null }, signal?: AbortSignal) {
+  return apiClient.get<Page<Listing>>(`/users/${userId}/marketplace-entries`, {
+    query: { page: query.page, sort: query.sort, category: query.category ?? undefined },
+    signal,
+  });
+}
+
+/** GET /users/{id}/marketplace-categories: the For Sale dropdown. */
+export async function userCategories(userId: number, signal?: AbortSignal) {
+  const { data } = await apiClient.get<DataEnvelope<UserCategory[]>>(`/users/${userId}/marketplace-categories`, { signal });
+  return data;
+}
+
+/** The payment-intent route of buying full rights to entry `entryId`. */
+export const purchaseIntentBase = (entryId: number) => `/marketplace-contest-entries/${entryId}/payments/stripe/payment-intents`;
+
+/** The hub channel of entries leaving the marketplace. */
+export const MARKETPLACE_CHANNEL = 'marketplace';
+export const ENTRY_REMOVED = 'marketplace.entry.removed';
+
+export interface EntryRemoved {
+  contest_entry_id: number;
+  contest_id: number;
+  user_id: number;
+  reason: 'sold' | 'hidden';
+}

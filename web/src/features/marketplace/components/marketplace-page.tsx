@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Alert } from '@/components/ui/alert';
+import { PageNav } from '@/components/ui/page-nav';
+import { Spinner } from '@/components/ui/spinner';
+import { getContestTypes } from '@/features/launch-brief/api/catalogue';
+import { isAbortError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { isClient } from '@/lib/roles';
+import { useFileUrl } from '@/lib/use-file-url';
+import { useChannel } from '@/realtime/hooks';
+import type { ContestType, Page, User } from '@/types/api';
+
+import {
+  contestListings,
+  ENTRY_REMOVED,
+  MARKETPLACE_CHANNEL,
+  searchContests,
+  type EntryRemoved,
+  type Listing,
+  type MarketplaceContest,
+} from '../api/marketplace';
+import { withoutContestListing, withoutListing } from '../live';
+import { ListingCard } from './listing-card';
+import { PurchaseDialog } from './purchase-dialog';
+
+function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceContest; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation('marketplace');
+  const cover = useFileUrl(contest.cover?.full_path);
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-pressed={selected}
+      data-testid="marketplace-contest"
+      className={`flex items-center gap-3 rounded-xl border p-3 text-left transition ${selected ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500' : 'border-slate-200 bg-white hover:border-indigo-300'}`}
+    >
+      <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-xs text-slate-400">
+        {cover ? <img src={cover} alt="" className="h-full w-full object-cover" /> : contest.contest_type_title.slice(0, 1)}
+      </div>
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-slate-900">{contest.title}</p>
+        <p className="truncate text-xs text-slate-500">{contest.contest_type_title}</p>
+        <p className="text-xs text-slate-600" data-testid="marketplace-contest-count">
+          {t('forSaleCount', { count: contest.marketplace_entries_count })} · {t('from', { price: contest.min_sale_price })}
+        </p>
+      </div>
+    </button>
+  );
+}
+
+/**
+ * The marketplace (`/marketplace`): contests with entries for sale, searched by words and contest
+ * type, and the chosen contest's entries. Clients buy full rights; an entry bought by anyone
+ * leaves this page at once (`marketplace.entry.removed` on the `marketplace` channel).
+ */
+export function MarketplacePage({ user }: { user: User }) {
+  const { t } = useTranslation('marketplace');
+  const [types, setTypes] = useState<ContestType[]>([]);
+  const [q, setQ] = useState('');
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [contests, setContests] = useState<Page<MarketplaceContest> | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [listingPage, setListingPage] = useState(1);
+  const [loaded, setLoaded] = useState<{ contestId: number; page: Page<Listing> } | null>(null);
+  const [buying, setBuying] = useState<Listing | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    void getContestTypes().then(setTypes).catch(() => setTypes([]));
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      searchContests({ page, q, contestTypeIds: typeId === null ? [] : [typeId] }, controller.signal)
+        .then((found) => {
+          setContests(found);
+          setSelected((current) => (current !== null && found.data.some((c) => c.id === current) ? current : (found.data[0]?.id ?? null)));
+        })
+        .catch((error: unknown) => {
+          if (!isAbortError(error)) setFailure(errorMessage(error));
+        });
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [page, q, typeId]);
+
+  useEffect(() => {
+    if (selected === null) return undefined;
+    const controller = new AbortController();
+    contestListings(selected, listingPage, controller.signal)
+      .then((page) => setLoaded({ contestId: selected, page }))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setFailure(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [selected, listingPage]);
+
+  const remove = useCallback((removed: EntryRemoved) => {
+    setLoaded((current) => (current === null ? current : { ...current, page: withoutListing(current.page, removed) }));
+    setContests((current) => (current === null ? current : withoutContestListing(current, removed)));
+  }, []);
+
+  useChannel(MARKETPLACE_CHANNEL, {
+    onEvent: (event) => {
+      if (event.type === ENTRY_REMOVED) remove(event.data as EntryRemoved);
+    },
+  });
+
+  const chosen = contests?.data.find((c) => c.id === selected) ?? null;
+  const listings = loaded !== null && loaded.contestId === selected ? loaded.page : null;
+  return (
+    <section className="space-y-6">
+      <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-6 text-white sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">{t('title')}</h1>
+          <p className="mt-1 max-w-xl text-sm text-indigo-100">{t('intro')}</p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            type="search"
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setPage(1);
+            }}
+            placeholder={t('searchPlaceholder')}
+            aria-label={t('searchPlaceholder')}
+            className="rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
+          />
+          <select
+            aria-label={t('contestType')}
+            value={typeId ?? ''}
+            onChange={(event) => {
+              setTypeId(event.target.value ? Number(event.target.value) : null);
+              setPage(1);
+            }}
+            className="rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
+          >
+            <option value="">{t('allTypes')}</option>
+            {types.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+      {contests === null ? (
+        <Spinner label={t('common:loading')} />
+      ) : contests.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500" data-testid="marketplace-empty">
+          {t('empty')}
+        </p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+          <aside className="space-y-2">
+            {contests.data.map((contest) => (
+              <ContestTile
+                key={contest.id}
+                contest={contest}
+                selected={contest.id === selected}
+                onSelect={() => {
+                  setSelected(contest.id);
+                  setListingPage(1);
+                }}
+              />
+            ))}
+            <PageNav page={page} hasNext={Boolean(contests.next_page_url)} onPage={setPage} />
+          </aside>
+          <div>
+            {chosen && (
+              <h2 className="mb-3 text-lg font-semibold text-slate-900">
+                {t('contestHeading', { type: chosen.contest_type_title, title: chosen.title })}
+              </h2>
+            )}
+            {listings === null ? (
+              <Spinner label={t('common:loading')} />
+            ) : (
+              <>
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="marketplace-listings">
+                  {listings.data.map((listing) => (
+                    <ListingCard key={listing.contest_entry_id} listing={listing} canBuy={isClient(user)} onBuy={setBuying} />
+                  ))}
+                </div>
+                <PageNav page={listingPage} hasNext={Boolean(listings.next_page_url)} onPage={setListingPage} />
+              </>
+            )}
+          </div>
+        </div>
+      )}
+      {buying && (
+        <PurchaseDialog
+          userId={user.id}
+          listing={buying}
+          onClose={() => setBuying(null)}
+          onPurchased={(listing) => {
+            setBuying(null);
+            remove({ contest_entry_id: listing.contest_entry_id, contest_id: listing.contest_id, user_id: listing.entry.created_by_user.id, reason: 'sold' });
+          }}
+        />
+      )}
+    </section>
+  );
+}
