@@ -28,6 +28,8 @@ pub enum Channel {
     Court,
     /// `admin`: moderation feed for administrators.
     Admin,
+    /// `community`: the community feed's new activities (designers and clients).
+    Community,
     /// `bench:{name}`: ephemeral channels for load tests and integrations; no history.
     Bench(String),
 }
@@ -42,6 +44,7 @@ pub enum ChannelKind {
     User,
     Court,
     Admin,
+    Community,
     Bench,
 }
 
@@ -64,6 +67,7 @@ impl Channel {
             return match name {
                 "court" => Ok(Channel::Court),
                 "admin" => Ok(Channel::Admin),
+                "community" => Ok(Channel::Community),
                 _ => Err(ChannelError::UnknownKind),
             };
         };
@@ -87,6 +91,7 @@ impl Channel {
             Channel::User(_) => ChannelKind::User,
             Channel::Court => ChannelKind::Court,
             Channel::Admin => ChannelKind::Admin,
+            Channel::Community => ChannelKind::Community,
             Channel::Bench(_) => ChannelKind::Bench,
         }
     }
@@ -103,7 +108,7 @@ impl Channel {
 }
 
 impl ChannelKind {
-    /// The name's prefix, or the whole name for `court` and `admin`.
+    /// The name's prefix, or the whole name for `court`, `admin` and `community`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ChannelKind::Contest => "contest",
@@ -113,6 +118,7 @@ impl ChannelKind {
             ChannelKind::User => "user",
             ChannelKind::Court => "court",
             ChannelKind::Admin => "admin",
+            ChannelKind::Community => "community",
             ChannelKind::Bench => "bench",
         }
     }
@@ -157,7 +163,7 @@ impl fmt::Display for Channel {
             | Channel::User(id) => {
                 write!(f, "{kind}:{id}")
             }
-            Channel::Court | Channel::Admin => f.write_str(kind),
+            Channel::Court | Channel::Admin | Channel::Community => f.write_str(kind),
             Channel::Bench(name) => write!(f, "{kind}:{name}"),
         }
     }
@@ -175,7 +181,7 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court or admin"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin or community"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
@@ -199,6 +205,7 @@ mod tests {
             ("user:9223372036854775807", Channel::User(i64::MAX)),
             ("court", Channel::Court),
             ("admin", Channel::Admin),
+            ("community", Channel::Community),
             ("bench:load-1_a.B", Channel::Bench("load-1_a.B".into())),
         ];
         for (name, expected) in cases {

@@ -80,6 +80,9 @@ event_types! {
     SUBSCRIPTION_UPDATED = "subscription.updated";
     /// `user:{id}` of the tipping client: an admin approved or rejected their tip.
     TIP_UPDATED = "tip.updated";
+    /// `community`: a designer or client did something the community feed shows (an
+    /// entry, a win, a showcase, a like); carries the activity as the feed lists it.
+    COMMUNITY_ACTIVITY = "community.activity";
 }
 
 #[cfg(test)]

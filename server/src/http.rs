@@ -84,6 +84,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::court::router())
         .merge(crate::commerce::router())
         .merge(crate::payments::router())
+        .merge(crate::community::router())
         .split_for_parts();
     crate::openapi_file::unique_operation_ids(&mut openapi);
     (router, openapi)

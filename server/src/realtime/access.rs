@@ -10,7 +10,8 @@
 //!   admins ([`crate::projects::room`]). The set only grows (a bid is approved once),
 //!   so no subscriber ever outlives their right to it.
 //! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
-//!   `admin`: admins.
+//!   `admin`: admins. `community`: designers and clients ([`crate::community::may_follow`]),
+//!   as `GET /activities/community`.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
 
 use sqlx::{Any, Executor, Row};
@@ -28,6 +29,7 @@ where
         Channel::Bench(_) => true,
         Channel::Admin => is_admin,
         Channel::Court => user.is_some_and(crate::court::may_sit),
+        Channel::Community => user.is_some_and(crate::community::may_follow),
         Channel::User(id) => user.is_some_and(|u| u.id == *id),
         Channel::Contest(id) => {
             let row = sqlx::query("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")

@@ -149,6 +149,7 @@ export const EVENT_TYPES = [
   "report.judged",
   "subscription.updated",
   "tip.updated",
+  "community.activity",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/activities/community": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community feed, newest first, 20 a page (designers and clients only). New
+         *     activities arrive live on the `community` channel as `community.activity`.
+         */
+        get: operations["activities_community_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/contests/entries/tips": {
         parameters: {
             query?: never;
@@ -75,6 +95,27 @@ export interface paths {
         put?: never;
         /** Adds a tip on an entry of one of the caller's contests to their cart. */
         post: operations["carts_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carts/free-awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the caller's free awards (a subscriber's first three awards on each tip-only
+         *     contest), which cost nothing and so need no payment: they become tips pending
+         *     approval and leave the cart. Paid items stay for the card payment.
+         */
+        post: operations["send_free_awards"];
         delete?: never;
         options?: never;
         head?: never;
@@ -163,7 +204,10 @@ export interface paths {
         delete: operations["carts_remove"];
         options?: never;
         head?: never;
-        /** Changes the price of one of the caller's cart items. */
+        /**
+         * Changes the price of one of the caller's cart items (at least $5, and a tip-only
+         *     contest's own minimum; a free award keeps its price: 409).
+         */
         patch: operations["carts_update"];
         trace?: never;
     };
@@ -1634,6 +1678,61 @@ export interface paths {
         get?: never;
         /** Makes a card the default; the previous default becomes an additional card. */
         put: operations["mark_as_default"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externals/showcases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Showcases, newest first, 12 a page, optionally one designer's (signed-in users). */
+        get: operations["externals_showcases_list"];
+        put?: never;
+        /** A designer adds a showcase of their own; it appears in the community feed. */
+        post: operations["externals_showcases_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externals/showcases/show/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One showcase (signed-in users; a hidden one only to its designer and admins). */
+        get: operations["externals_showcases_show_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externals/showcases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edits a showcase: its designer (title, description, link, image) or an admin (the
+         *     same, and `is_hidden`). Fields not sent stay as they are.
+         */
+        put: operations["externals_showcases_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3660,6 +3759,65 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActivityContest: {
+            contest_type_title: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        ActivityDesigner: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+        };
+        ActivityEntry: {
+            /** @description The entry's designer. */
+            created_by_user: components["schemas"]["ActivityDesigner"];
+            files?: null | components["schemas"]["FilePath"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            number: number;
+        };
+        ActivityShowcase: {
+            file?: null | components["schemas"]["FilePath"];
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        /** @description Who did it. */
+        ActivityUser: {
+            /** Format: int64 */
+            creative_level_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            /**
+             * Format: int64
+             * @description 2 client, 3 designer.
+             */
+            user_type_id: number;
+            username: string;
+        };
+        /** @description One item of the community feed (and the `community.activity` event). */
+        ActivityView: {
+            /**
+             * Format: int64
+             * @description 1 entry submitted, 2 winner awarded, 3 showcase added, 4 entry liked.
+             */
+            activity_type_id: number;
+            contest?: null | components["schemas"]["ActivityContest"];
+            /** Format: int64 */
+            created_at: number;
+            entry?: null | components["schemas"]["ActivityEntry"];
+            /** Format: int64 */
+            id: number;
+            showcase?: null | components["schemas"]["ActivityShowcase"];
+            /** @description `entry.created`, `entry.won`, `showcase.created` or `entry.liked`. */
+            type: string;
+            user: components["schemas"]["ActivityUser"];
+        };
         /** @description A purchase as the API shows it. */
         AdditionalEntryView: {
             /**
@@ -3867,6 +4025,15 @@ export interface components {
             /** @description `default`, `backup` or `additional`. */
             role: string;
         };
+        /**
+         * @description The item added, and the toast the cart shows: buying an entry of a tip-only contest
+         *     is buying the image without watermark, anything else is a tip (projects doc, section 8).
+         */
+        CartAdded: {
+            data: components["schemas"]["CartItemView"];
+            /** @description 'Image added to cart successfully' or 'Tip added to cart successfully'. */
+            message: string;
+        };
         CartContest: {
             contest_type_title: string;
             /** Format: int64 */
@@ -3894,6 +4061,12 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description 1: a subscriber's free award (its price is what the designer receives; the
+             *     client pays nothing for it, and it cannot be re-priced).
+             */
+            is_free_award: number;
             /**
              * Format: double
              * @description US dollars.
@@ -3923,6 +4096,8 @@ export interface components {
         };
         /** @description The cart's total as the payment must charge it. */
         CartTotal: {
+            /** @description Items that are a subscriber's free awards. */
+            free_awards_count: number;
             /**
              * @description The items priced, to hand back to [`paid`]: items added or re-priced after this
              *     was computed are not what the client paid for.
@@ -3938,7 +4113,10 @@ export interface components {
              * @description The state whose tax applies, if any.
              */
             state_id?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The items the client pays for (free awards excluded).
+             */
             subtotal_cents: number;
             /** Format: int64 */
             tax_cents: number;
@@ -4404,6 +4582,12 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 /**
+                 * Format: int64
+                 * @description 1: a subscriber's free award (its price is what the designer receives; the
+                 *     client pays nothing for it, and it cannot be re-priced).
+                 */
+                is_free_award: number;
+                /**
                  * Format: double
                  * @description US dollars.
                  */
@@ -4717,6 +4901,14 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_FreeAwardsSent: {
+            /** @description How many free awards were sent. */
+            data: {
+                message: string;
+                sent: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ImageTagView: {
             /** @description A point on an entry's image with a note. */
             data: {
@@ -4827,6 +5019,12 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
+                    /**
+                     * Format: int64
+                     * @description 1: a subscriber's free award (its price is what the designer receives; the
+                     *     client pays nothing for it, and it cannot be re-priced).
+                     */
+                    is_free_award: number;
                     /**
                      * Format: double
                      * @description US dollars.
@@ -5096,6 +5294,29 @@ export interface components {
                 id: string;
                 /** @description True under the test-mode provider (no real Stripe). */
                 test_mode: boolean;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ShowcaseView: {
+            /** @description A showcase: a designer's piece of outside work (the external portfolio). */
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                created_by_user: components["schemas"]["ShowcaseDesigner"];
+                description: string;
+                file?: null | components["schemas"]["ShowcaseFile"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 when an admin took it off the external portfolio (only its designer and admins see it).
+                 */
+                is_hidden: number;
+                title: string;
+                /** Format: int64 */
+                updated_at: number;
+                /** @description Where the work lives outside Vitrine, if the designer gave a link. */
+                url?: string | null;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -6141,6 +6362,11 @@ export interface components {
              */
             customer_card_id?: number | null;
         };
+        /** @description How many free awards were sent. */
+        FreeAwardsSent: {
+            message: string;
+            sent: number;
+        };
         Health: {
             status: string;
         };
@@ -6195,6 +6421,11 @@ export interface components {
             budget?: number | null;
             /**
              * Format: int64
+             * @description Cart: the payment form's country (required).
+             */
+            country_id?: number | null;
+            /**
+             * Format: int64
              * @description Extends: whole days, 1 to 10.
              */
             days?: number | null;
@@ -6205,7 +6436,7 @@ export interface components {
             idempotency_key?: string | null;
             /**
              * Format: int64
-             * @description Cart: the state whose sales tax applies (the caller's own state when absent).
+             * @description Cart: the state whose sales tax applies; required when the country has states.
              */
             state_id?: number | null;
             /** @description Upgrades: the upgrades to buy. */
@@ -6465,6 +6696,33 @@ export interface components {
         OwnReaction: {
             /** Format: int64 */
             emoji_reaction_id: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_ActivityView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1 entry submitted, 2 winner awarded, 3 showcase added, 4 entry liked.
+                 */
+                activity_type_id: number;
+                contest?: null | components["schemas"]["ActivityContest"];
+                /** Format: int64 */
+                created_at: number;
+                entry?: null | components["schemas"]["ActivityEntry"];
+                /** Format: int64 */
+                id: number;
+                showcase?: null | components["schemas"]["ActivityShowcase"];
+                /** @description `entry.created`, `entry.won`, `showcase.created` or `entry.liked`. */
+                type: string;
+                user: components["schemas"]["ActivityUser"];
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_AdditionalEntryView: {
@@ -6979,6 +7237,35 @@ export interface components {
             total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_ShowcaseView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                created_by_user: components["schemas"]["ShowcaseDesigner"];
+                description: string;
+                file?: null | components["schemas"]["ShowcaseFile"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 when an admin took it off the external portfolio (only its designer and admins see it).
+                 */
+                is_hidden: number;
+                title: string;
+                /** Format: int64 */
+                updated_at: number;
+                /** @description Where the work lives outside Vitrine, if the designer gave a link. */
+                url?: string | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_TipView: {
             /** Format: int64 */
             current_page: number;
@@ -7292,7 +7579,11 @@ export interface components {
         PricedItem: {
             /** Format: int64 */
             id: number;
-            /** Format: int64 */
+            is_free_award?: boolean;
+            /**
+             * Format: int64
+             * @description For a free award: what the designer receives (the client pays nothing for it).
+             */
             price_cents: number;
         };
         /** @description A prize package: the client pays `amount`, the winner receives `winning_entry_amount` (USD). */
@@ -7715,6 +8006,58 @@ export interface components {
             id: string;
             /** @description True under the test-mode provider (no real Stripe). */
             test_mode: boolean;
+        };
+        ShowcaseDesigner: {
+            /** Format: int64 */
+            creative_level_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            username: string;
+        };
+        ShowcaseFile: {
+            full_path: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ShowcaseRequest: {
+            /** @description Up to 5000 characters. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description An image the designer uploaded (`POST /files`).
+             */
+            file_id?: number | null;
+            /**
+             * Format: int64
+             * @description Admins only: 1 hides it from everyone but its designer and admins, 0 shows it.
+             */
+            is_hidden?: number | null;
+            /** @description 1 to 200 characters. */
+            title?: string | null;
+            /** @description A link to the work (http:// or https://), up to 500 characters; empty for none. */
+            url?: string | null;
+        };
+        /** @description A showcase: a designer's piece of outside work (the external portfolio). */
+        ShowcaseView: {
+            /** Format: int64 */
+            created_at: number;
+            created_by_user: components["schemas"]["ShowcaseDesigner"];
+            description: string;
+            file?: null | components["schemas"]["ShowcaseFile"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description 1 when an admin took it off the external portfolio (only its designer and admins see it).
+             */
+            is_hidden: number;
+            title: string;
+            /** Format: int64 */
+            updated_at: number;
+            /** @description Where the work lives outside Vitrine, if the designer gave a link. */
+            url?: string | null;
         };
         SliderValue: {
             /**
@@ -8264,6 +8607,54 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    activities_community_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1-based page number. */
+                page: number | null;
+                /** @description Only activities older than this id: pages stay put while new ones arrive live. */
+                before: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ActivityView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     admin_contests_entries_tips_list: {
         parameters: {
             query?: never;
@@ -8480,7 +8871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CartItemView"];
+                    "application/json": components["schemas"]["CartAdded"];
                 };
             };
             403: {
@@ -8500,6 +8891,41 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    send_free_awards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FreeAwardsSent"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8691,7 +9117,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The state chosen on the payment form; the caller's own state when absent. */
+                /**
+                 * @description The country chosen on the payment form: with it, `state_id` follows the payment
+                 *     form's rule (required when the country has states).
+                 */
+                country_id: number | null;
+                /** @description The state chosen on the payment form; the caller's own state when neither is sent. */
                 state_id: number | null;
             };
             cookie?: never;
@@ -8793,6 +9224,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13085,6 +13524,186 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: number | null;
+                /** @description One designer's showcases. */
+                "filter[user_id]": number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowcaseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_show_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowcaseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
