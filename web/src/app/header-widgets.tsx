@@ -1,7 +1,9 @@
 import { useSnapshot } from 'valtio';
 
+import { CartDropdown } from '@/features/cart/components/cart-dropdown';
 import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { isClient } from '@/lib/roles';
 import { session } from '@/lib/session';
 
 /** What the signed-in header shows beside the profile menu. */
@@ -12,6 +14,8 @@ export function HeaderWidgets() {
     <>
       <MessagesBadge userId={user.id} />
       <NotificationBell userId={user.id} />
+      {/* The cart is the clients' (projects doc, "Header widgets"). */}
+      {isClient(user) && <CartDropdown userId={user.id} />}
     </>
   );
 }
