@@ -15,6 +15,14 @@ import { useChannel } from '@/realtime/hooks';
 import { COMMUNITY_CHANNEL, cursorOf, getFeed, type Activity } from '../api/feed';
 import { mergeActivities } from '../feed-list';
 
+/** A colour per kind of activity, so a glance tells entries, wins, likes and showcases apart. */
+const ACTIVITY_TONES: Record<string, string> = {
+  'entry.created': 'bg-indigo-500',
+  'entry.won': 'bg-amber-500',
+  'entry.liked': 'bg-rose-500',
+  'showcase.created': 'bg-emerald-500',
+};
+
 function Thumb({ path, title }: { path: string | null | undefined; title: string }) {
   const url = useFileUrl(path ?? null);
   if (url) return <img src={url} alt="" className="size-20 shrink-0 rounded-lg object-cover" />;
@@ -46,7 +54,7 @@ function ActivityCard({ activity, fresh }: { activity: Activity; fresh: boolean 
         ? { to: `/showcases/${activity.showcase.id}`, label: t('viewShowcase') }
         : null;
   const image = entry?.files?.full_path ?? activity.showcase?.file?.full_path;
-  const icon = { 'entry.won': '🏆', 'entry.liked': '❤️', 'showcase.created': '✨' }[activity.type] ?? '🎨';
+  const tone = ACTIVITY_TONES[activity.type] ?? ACTIVITY_TONES['entry.created'];
   return (
     <li
       data-testid="feed-item"
@@ -56,7 +64,7 @@ function ActivityCard({ activity, fresh }: { activity: Activity; fresh: boolean 
       <Avatar path={user.profile_picture?.full_path} name={user.username} />
       <div className="min-w-0 flex-1">
         <p className="text-sm text-slate-800">
-          <span aria-hidden="true" className="mr-1">{icon}</span>
+          <span aria-hidden="true" className={`mr-2 inline-block size-2 rounded-full align-middle ${tone}`} />
           {text}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
