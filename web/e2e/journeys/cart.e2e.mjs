@@ -1,4 +1,8 @@
 // The tipping cart and the community feed, in the browser.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { tinyPng } from '../png.mjs';
 //
 // 1. demo-client opens an entry of their running demo contest and adds a tip through the modal
 //    (add tip -> cart); a second tab of theirs shows the basket badge live.
@@ -7,6 +11,8 @@
 //    The thank-you view shows, and the second tab's basket empties without a reload.
 // 3. A designer (demo-silver) and the client have /feed open; demo-bronze likes an entry: the
 //    new activity arrives on both pages without a reload.
+// 4. demo-gold-2 adds a showcase through its form (with an image): it arrives on both feeds
+//    too, and the showcases list shows it.
 
 export default {
   name: 'cart',
@@ -96,5 +102,34 @@ export default {
     }
     await shot(designer, 'feed-designer-live');
     await shot(second, 'feed-client-live');
+
+    // 4. A showcase, added through its form.
+    const maker = await ctx.open('showcase designer', { as: 'demo-gold-2' });
+    await maker.goto(`${ctx.baseUrl}/showcases/new`);
+    const image = join(ctx.server.dataDir, 'showcase.png');
+    writeFileSync(image, tinyPng(480, 360));
+    const title = 'Tidepool Tea labels';
+    await maker.getByLabel(t('showcases:fieldTitle')).fill(title);
+    await maker.locator('textarea[name=description]').fill('Labels and a gift box for a coastal tea blender.');
+    await maker.getByLabel(t('showcases:fieldUrl')).fill('https://example.com/tidepool');
+    const uploaded = maker.waitForResponse((r) => r.url().endsWith('/files') && r.request().method() === 'POST');
+    await maker.locator('input[type=file]').setInputFiles(image);
+    await uploaded;
+    const create = maker.getByRole('button', { name: t('showcases:create') });
+    await maker.locator('button[type=submit]:not([disabled])').waitFor();
+    await shot(maker, 'showcase-form');
+    await create.click();
+    await maker.getByTestId('showcase-detail').getByRole('heading', { name: title }).waitFor();
+    await maker.getByTestId('showcase-detail').locator('img').first().waitFor();
+    await shot(maker, 'showcase-detail');
+    const added = t('feed:showcaseCreated', { username: 'demo-gold-2', title });
+    for (const page of [designer, second]) {
+      await page.getByTestId('feed-item').first().getByText(added).waitFor();
+      await ctx.assertSameDocument(page, 'the showcase arrived on the feed');
+    }
+    await shot(second, 'feed-client-showcase');
+    await second.goto(`${ctx.baseUrl}/showcases`);
+    await second.getByTestId('showcase-grid').getByText(title).waitFor();
+    await shot(second, 'showcases-list');
   },
 };

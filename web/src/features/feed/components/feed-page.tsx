@@ -156,10 +156,15 @@ export function FeedPage() {
           <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
           <p className="text-sm text-slate-600">{t('intro')}</p>
         </div>
-        <span className="flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-700">
-          <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-          {t('live')}
-        </span>
+        <div className="flex items-center gap-3">
+          <Link to="/showcases" className="text-sm font-medium text-indigo-700 hover:underline">
+            {t('showcases')}
+          </Link>
+          <span className="flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-700">
+            <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+            {t('live')}
+          </span>
+        </div>
       </header>
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       {loading && items.length === 0 ? (
