@@ -78,7 +78,7 @@ export function ShowcasesPage() {
           ))}
         </ul>
       )}
-      {answer && (
+      {answer && (page > 1 || answer.next_page_url != null) && (
         <div className="rounded-xl border border-slate-200 bg-white">
           <PageNav page={page} hasNext={answer.next_page_url != null} onPage={setPage} />
         </div>
