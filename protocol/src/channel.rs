@@ -28,6 +28,8 @@ pub enum Channel {
     Court,
     /// `admin`: moderation feed for administrators.
     Admin,
+    /// `community`: the community feed's new activities (designers and clients).
+    Community,
     /// `bench:{name}`: ephemeral channels for load tests and integrations; no history.
     Bench(String),
     /// `marketplace`: entries leaving the marketplace (sold or withdrawn), for its pages.
@@ -44,6 +46,7 @@ pub enum ChannelKind {
     User,
     Court,
     Admin,
+    Community,
     Bench,
     Marketplace,
 }
@@ -68,6 +71,7 @@ impl Channel {
                 "court" => Ok(Channel::Court),
                 "admin" => Ok(Channel::Admin),
                 "marketplace" => Ok(Channel::Marketplace),
+                "community" => Ok(Channel::Community),
                 _ => Err(ChannelError::UnknownKind),
             };
         };
@@ -91,6 +95,7 @@ impl Channel {
             Channel::User(_) => ChannelKind::User,
             Channel::Court => ChannelKind::Court,
             Channel::Admin => ChannelKind::Admin,
+            Channel::Community => ChannelKind::Community,
             Channel::Bench(_) => ChannelKind::Bench,
             Channel::Marketplace => ChannelKind::Marketplace,
         }
@@ -108,7 +113,7 @@ impl Channel {
 }
 
 impl ChannelKind {
-    /// The name's prefix, or the whole name for `court` and `admin`.
+    /// The name's prefix, or the whole name for `court`, `admin` and `community`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ChannelKind::Contest => "contest",
@@ -118,6 +123,7 @@ impl ChannelKind {
             ChannelKind::User => "user",
             ChannelKind::Court => "court",
             ChannelKind::Admin => "admin",
+            ChannelKind::Community => "community",
             ChannelKind::Bench => "bench",
             ChannelKind::Marketplace => "marketplace",
         }
@@ -163,7 +169,7 @@ impl fmt::Display for Channel {
             | Channel::User(id) => {
                 write!(f, "{kind}:{id}")
             }
-            Channel::Court | Channel::Admin | Channel::Marketplace => f.write_str(kind),
+            Channel::Court | Channel::Admin | Channel::Marketplace | Channel::Community => f.write_str(kind),
             Channel::Bench(name) => write!(f, "{kind}:{name}"),
         }
     }
@@ -181,7 +187,7 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin or marketplace"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin, marketplace or community"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
@@ -206,6 +212,7 @@ mod tests {
             ("court", Channel::Court),
             ("admin", Channel::Admin),
             ("marketplace", Channel::Marketplace),
+            ("community", Channel::Community),
             ("bench:load-1_a.B", Channel::Bench("load-1_a.B".into())),
         ];
         for (name, expected) in cases {

@@ -83,6 +83,9 @@ event_types! {
     /// `marketplace`: an entry left the marketplace (bought, hidden or withdrawn); carries
     /// `contest_entry_id`, `contest_id` and `reason` (`sold` or `withdrawn`).
     MARKETPLACE_ENTRY_REMOVED = "marketplace.entry.removed";
+    /// `community`: a designer or client did something the community feed shows (an
+    /// entry, a win, a showcase, a like); carries the activity as the feed lists it.
+    COMMUNITY_ACTIVITY = "community.activity";
 }
 
 #[cfg(test)]

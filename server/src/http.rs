@@ -88,6 +88,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::payments::router())
         .merge(crate::marketplace::router())
         .merge(crate::profiles::router())
+        .merge(crate::community::router())
         .split_for_parts();
     crate::openapi_file::unique_operation_ids(&mut openapi);
     crate::openapi_answers::add_common_answers(&mut openapi);

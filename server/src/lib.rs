@@ -17,6 +17,7 @@
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
 //! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips
 //!   (the payments area charges for them).
+//! - [`community`]: designers' showcases and the community feed (live on `community`).
 //! - [`payments`]: Stripe cards, payment intents, the webhook and its effects, invoices.
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
@@ -32,6 +33,7 @@ pub mod bids;
 pub mod catalogue;
 pub mod comments;
 pub mod commerce;
+pub mod community;
 pub mod config;
 pub mod contests;
 pub mod court;

@@ -18,6 +18,7 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser, MaybeUser},
     api::{loose_id, Data},
+    community::activity::{self, ActivityType},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
 };
@@ -95,8 +96,21 @@ async fn toggle(
         };
         events = append_all(&mut tx, &target.channels(), event_type::ENTRY_REACTION, &event, now).await?;
     }
+    // A like (1) is a community activity; taking it back removes it.
+    let mut liked = None;
+    if changed && emoji == LIKE {
+        let contest = target.contest_id();
+        liked = match add {
+            true => activity::record_entry(&mut tx, ActivityType::EntryLiked, caller.id(), contest, entry, now).await?,
+            false => {
+                activity::remove_like(&mut tx, caller.id(), entry).await?;
+                None
+            }
+        };
+    }
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, events, now).await;
+    activity::announce(state, liked.as_slice()).await;
     Ok((changed, group))
 }
 

@@ -1,5 +1,6 @@
-//! Cart calls (clients only): add a tip, list by page, change a price, remove an
-//! item, and the total with tax for the payment form.
+//! Cart calls (clients only): add a tip (or, on a tip-only contest, an entry bought
+//! without watermark), list by page, change a price, remove an item, the total with
+//! tax for the payment form, and sending a subscriber's free awards.
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
@@ -62,6 +63,9 @@ pub struct CartItemView {
     pub contest_entry_id: i64,
     pub contest_entry: CartEntry,
     pub contest: CartContest,
+    /// 1: a subscriber's free award (its price is what the designer receives; the
+    /// client pays nothing for it, and it cannot be re-priced).
+    pub is_free_award: i64,
     pub created_at: i64,
 }
 
@@ -91,9 +95,19 @@ impl From<CartRow> for CartItemView {
                 is_tip: r.is_tip,
                 contest_type_title: r.contest_type_title,
             },
+            is_free_award: r.is_free_award,
             created_at: r.created_at,
         }
     }
+}
+
+/// The item added, and the toast the cart shows: buying an entry of a tip-only contest
+/// is buying the image without watermark, anything else is a tip (projects doc, section 8).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartAdded {
+    pub data: CartItemView,
+    /// 'Image added to cart successfully' or 'Tip added to cart successfully'.
+    pub message: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -123,13 +137,13 @@ fn check_price(price: Option<i64>, errors: &mut FieldErrors) -> i64 {
 
 /// Adds a tip on an entry of one of the caller's contests to their cart.
 #[utoipa::path(post, path = "/carts", tag = "commerce", request_body = CartRequest, security(("bearer" = [])),
-    responses((status = 201, body = Data<CartItemView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 201, body = CartAdded), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]
 pub async fn add(
     State(state): State<AppState>,
     caller: CurrentUser,
     ApiJson(req): ApiJson<CartRequest>,
-) -> Result<(StatusCode, Json<Data<CartItemView>>), AppError> {
+) -> Result<(StatusCode, Json<CartAdded>), AppError> {
     client_only(&caller)?;
     let mut errors = FieldErrors::new();
     let price_cents = check_price(req.price, &mut errors);
@@ -152,7 +166,11 @@ pub async fn add(
     let row = carts::find(&mut tx, id).await?.ok_or_else(|| anyhow::anyhow!("cart item {id} vanished"))?;
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, events, now).await;
-    Ok((StatusCode::CREATED, Json(Data::new(row.into()))))
+    let message = match row.is_tip {
+        0 => "Tip added to cart successfully",
+        _ => "Image added to cart successfully",
+    };
+    Ok((StatusCode::CREATED, Json(CartAdded { data: row.into(), message: message.to_owned() })))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -191,9 +209,11 @@ pub struct PriceChange {
     pub price: Option<i64>,
 }
 
-/// Changes the price of one of the caller's cart items.
+/// Changes the price of one of the caller's cart items (at least $5, and a tip-only
+/// contest's own minimum; a free award keeps its price: 409).
 #[utoipa::path(patch, path = "/carts/{id}", tag = "commerce", params(("id" = i64, Path)), request_body = PriceChange, security(("bearer" = [])),
-    responses((status = 200, body = Data<CartItemView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Data<CartItemView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -205,6 +225,14 @@ pub async fn update(
     let price_cents = check_price(req.price, &mut errors);
     errors.into_result()?;
     let mut conn = state.db.pool.acquire().await?;
+    let item = carts::find(&mut conn, id)
+        .await?
+        .filter(|i| i.app_user_id == caller.id())
+        .ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+    if item.is_free_award != 0 {
+        return Err(AppError::conflict(catalogue::CART_FREE_AWARD_PRICE));
+    }
+    carts::check_minimum(&mut conn, caller.id(), item.contest_id, price_cents).await?;
     if !carts::set_price(&mut conn, caller.id(), id, price_cents, state.now_ms()).await? {
         return Err(AppError::not_found(catalogue::CART_ITEM_NOT_FOUND));
     }
@@ -234,7 +262,12 @@ pub async fn remove(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TotalQuery {
-    /// The state chosen on the payment form; the caller's own state when absent.
+    /// The country chosen on the payment form: with it, `state_id` follows the payment
+    /// form's rule (required when the country has states).
+    #[serde(default, deserialize_with = "loose_id")]
+    #[param(value_type = Option<i64>)]
+    pub country_id: Option<i64>,
+    /// The state chosen on the payment form; the caller's own state when neither is sent.
     #[serde(default, deserialize_with = "loose_id")]
     #[param(value_type = Option<i64>)]
     pub state_id: Option<i64>,
@@ -262,7 +295,12 @@ pub async fn total(
 ) -> Result<Json<Data<TotalView>>, AppError> {
     client_only(&caller)?;
     let mut conn = state.db.pool.acquire().await?;
-    let cents = carts::payable(&mut conn, caller.id(), query.state_id).await?;
+    let taxed = match (query.country_id, query.state_id) {
+        (Some(_), _) => carts::taxed_state(&mut conn, query.country_id, query.state_id).await?,
+        (None, Some(state_id)) => Some(state_id),
+        (None, None) => carts::own_state(&mut conn, caller.id()).await?,
+    };
+    let cents = carts::payable(&mut conn, caller.id(), taxed).await?;
     Ok(Json(Data::new(TotalView {
         items_count: cents.items.len(),
         total: as_dollars(cents.subtotal_cents),
@@ -270,4 +308,33 @@ pub async fn total(
         payable: as_dollars(cents.payable_cents),
         cents,
     })))
+}
+
+/// How many free awards were sent.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FreeAwardsSent {
+    pub sent: usize,
+    pub message: String,
+}
+
+/// Sends the caller's free awards (a subscriber's first three awards on each tip-only
+/// contest), which cost nothing and so need no payment: they become tips pending
+/// approval and leave the cart. Paid items stay for the card payment.
+#[utoipa::path(post, path = "/carts/free-awards", tag = "commerce", security(("bearer" = [])),
+    responses((status = 200, body = Data<FreeAwardsSent>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id = caller.id()))]
+pub async fn send_free_awards(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+) -> Result<Json<Data<FreeAwardsSent>>, AppError> {
+    client_only(&caller)?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let (sent, events) = carts::send_free_awards(&mut tx, caller.id(), now).await?;
+    if sent == 0 {
+        return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+    }
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok(Json(Data::new(FreeAwardsSent { sent, message: "Payment Successful".to_owned() })))
 }

@@ -5,6 +5,14 @@
 //! Every change of the number of items marks the owner's header badge dirty
 //! (`notifications::badges::changed`, coalesced), so the basket count is live.
 //!
+//! Tip-only contests (where the client buys entries without watermark) have their own
+//! minimum ([`minimum_cents`]), and a subscriber's first [`FREE_AWARDS`] items on each
+//! of their tip-only contests are free awards: the subscription pays the designer
+//! [`FREE_AWARD_CENTS`], the client is charged nothing for them (contests doc, section 9).
+//!
+//! The payment form names a country and, when the country has states, a state, whose
+//! sales tax applies ([`taxed_state`]; projects doc, sections 5 and 9).
+//!
 //! The payments area calls [`payable`] to price the cart and [`paid`] from the
 //! payment webhook; both work in integer cents.
 
@@ -16,7 +24,7 @@ use vitrine_protocol::EventFrame;
 
 use super::{money::tax_cents, tips};
 use crate::{
-    error::{catalogue, AppError},
+    error::{catalogue, AppError, FieldErrors},
     notifications::badges,
 };
 
@@ -26,6 +34,24 @@ pub const TIP_TRIGGER: i64 = 9;
 pub const MIN_PRICE_CENTS: i64 = 500;
 /// Items per page of `GET /carts`: the header dropdown shows one page.
 pub const PER_PAGE: i64 = 10;
+/// Free awards of a subscriber per tip-only contest ("free awards count 3").
+pub const FREE_AWARDS: i64 = 3;
+/// What a free award pays the designer ("free-award cart amount 5").
+pub const FREE_AWARD_CENTS: i64 = 500;
+/// A subscriber's price of an award beyond the free ones on a tip-only contest
+/// ("subscription tip-only winning amount 7").
+pub const SUBSCRIBER_TIP_ONLY_CENTS: i64 = 700;
+
+/// The smallest price of an item on a contest: $5; on a tip-only contest, what the
+/// contest pays its winners (its winning entry amount, when above $5), and $7 for
+/// subscribers.
+pub fn minimum_cents(is_tip: bool, winning_entry_amount_cents: i64, subscribed: bool) -> i64 {
+    match (is_tip, subscribed) {
+        (false, _) => MIN_PRICE_CENTS,
+        (true, true) => SUBSCRIBER_TIP_ONLY_CENTS,
+        (true, false) => winning_entry_amount_cents.max(MIN_PRICE_CENTS),
+    }
+}
 
 /// A cart item with what the cart shows of its contest and entry.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -45,11 +71,12 @@ pub struct CartRow {
     pub designer_username: String,
     pub designer_name: String,
     pub designer_picture: Option<String>,
+    pub is_free_award: i64,
 }
 
 const SELECT: &str = "SELECT ci.id, ci.app_user_id, ci.contest_id, ci.contest_entry_id, ci.trigger_id, ci.price_cents, \
     ci.created_at, c.title AS contest_title, c.is_tip, t.title AS contest_type_title, e.number AS entry_number, \
-    u.id AS designer_id, u.username AS designer_username, u.name AS designer_name, u.profile_picture AS designer_picture \
+    u.id AS designer_id, u.username AS designer_username, u.name AS designer_name, u.profile_picture AS designer_picture, ci.is_free_award \
     FROM cart_item ci JOIN contest c ON c.id = ci.contest_id JOIN contest_type t ON t.id = c.contest_type_id \
     JOIN contest_entry e ON e.id = ci.contest_entry_id JOIN app_user u ON u.id = e.created_by";
 
@@ -57,7 +84,10 @@ const SELECT: &str = "SELECT ci.id, ci.app_user_id, ci.contest_id, ci.contest_en
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PricedItem {
     pub id: i64,
+    /// For a free award: what the designer receives (the client pays nothing for it).
     pub price_cents: i64,
+    #[serde(default)]
+    pub is_free_award: bool,
 }
 
 /// The cart's total as the payment must charge it.
@@ -66,7 +96,10 @@ pub struct CartTotal {
     /// The items priced, to hand back to [`paid`]: items added or re-priced after this
     /// was computed are not what the client paid for.
     pub items: Vec<PricedItem>,
+    /// The items the client pays for (free awards excluded).
     pub subtotal_cents: i64,
+    /// Items that are a subscriber's free awards.
+    pub free_awards_count: usize,
     /// The state whose tax applies, if any.
     pub state_id: Option<i64>,
     /// The state's `tax_percentage_off` (7.25 means 7.25 %).
@@ -113,11 +146,13 @@ pub async fn add(
     item: NewItem,
     now_ms: i64,
 ) -> Result<(i64, Vec<EventFrame>), AppError> {
-    let contest: Option<(i64, i64)> = sqlx::query_as("SELECT created_by, status_id FROM contest WHERE id = $1")
-        .bind(item.contest_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let (owner, status_id) = contest.ok_or_else(|| AppError::field("contest_id", catalogue::NOT_FOUND_OPTION))?;
+    let contest: Option<(i64, i64, i64)> =
+        sqlx::query_as("SELECT created_by, status_id, is_tip FROM contest WHERE id = $1")
+            .bind(item.contest_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let (owner, status_id, is_tip) =
+        contest.ok_or_else(|| AppError::field("contest_id", catalogue::NOT_FOUND_OPTION))?;
     if owner != user_id {
         return Err(AppError::forbidden(catalogue::CART_CONTEST_NOT_OWNER));
     }
@@ -131,21 +166,75 @@ pub async fn add(
     if entry_contest != Some(item.contest_id) {
         return Err(AppError::field("contest_entry_id", catalogue::CART_ENTRY_NOT_IN_CONTEST));
     }
+    let subscribed: i64 = sqlx::query_scalar("SELECT has_subscribed FROM app_user WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let free = is_tip != 0 && subscribed != 0 && free_awards_used(conn, user_id, item.contest_id).await? < FREE_AWARDS;
+    if !free {
+        check_minimum(conn, user_id, item.contest_id, item.price_cents).await?;
+    }
+    let price_cents = if free { FREE_AWARD_CENTS } else { item.price_cents };
     let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO cart_item (app_user_id, contest_id, contest_entry_id, trigger_id, price_cents, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (app_user_id, contest_entry_id) DO NOTHING RETURNING id",
+        "INSERT INTO cart_item (app_user_id, contest_id, contest_entry_id, trigger_id, price_cents, is_free_award, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
+         ON CONFLICT (app_user_id, contest_entry_id) DO NOTHING RETURNING id",
     )
     .bind(user_id)
     .bind(item.contest_id)
     .bind(item.contest_entry_id)
     .bind(TIP_TRIGGER)
-    .bind(item.price_cents)
+    .bind(price_cents)
+    .bind(i64::from(free))
     .bind(now_ms)
     .fetch_optional(&mut *conn)
     .await?;
     let id = inserted.ok_or_else(|| AppError::conflict(catalogue::CART_ITEM_EXISTS))?;
     let events = badges::changed(conn, user_id, now_ms).await?.into_iter().collect();
     Ok((id, events))
+}
+
+/// 422 on `price` when `price_cents` is below the contest's minimum for the user
+/// ([`minimum_cents`]; the message names it).
+pub async fn check_minimum(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    contest_id: i64,
+    price_cents: i64,
+) -> Result<(), AppError> {
+    let contest: Option<(i64, i64)> =
+        sqlx::query_as("SELECT is_tip, winning_entry_amount_cents FROM contest WHERE id = $1")
+            .bind(contest_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some((is_tip, winning_cents)) = contest else { return Ok(()) };
+    let subscribed: i64 = sqlx::query_scalar("SELECT has_subscribed FROM app_user WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let minimum = minimum_cents(is_tip != 0, winning_cents, subscribed != 0);
+    if price_cents < minimum {
+        let mut errors = FieldErrors::new();
+        errors.add_message(
+            "price",
+            catalogue::CART_PRICE_MIN_TIP_ONLY,
+            format!("The price must be at least {}.", minimum / 100),
+        );
+        return Err(AppError::Invalid(errors));
+    }
+    Ok(())
+}
+
+/// Free awards the user has on a contest: in the cart or already sent.
+async fn free_awards_used(conn: &mut AnyConnection, user_id: i64, contest_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1 AND contest_id = $2 AND is_free_award = 1) \
+         + (SELECT COUNT(*) FROM contest_entry_tip WHERE created_by = $1 AND contest_id = $2 AND is_free_award = 1)",
+    )
+    .bind(user_id)
+    .bind(contest_id)
+    .fetch_one(&mut *conn)
+    .await
 }
 
 /// Changes an item's price. False when the user has no such item.
@@ -192,40 +281,87 @@ pub async fn state_tax(conn: &mut AnyConnection, state_id: i64) -> Result<Option
         .await
 }
 
-/// The user's cart priced: items, subtotal, the sales tax of `state_id` (the state
-/// the payment form names; the user's own state when None; no tax without either)
-/// and the payable total. 422 on `state_id` when the state does not exist.
+/// The state whose sales tax applies to a payment: the payment form requires
+/// `country_id`, and `state_id` when the country has states (which must be one of
+/// them); a country without states pays no sales tax. 422 with the field otherwise.
+pub async fn taxed_state(
+    conn: &mut AnyConnection,
+    country_id: Option<i64>,
+    state_id: Option<i64>,
+) -> Result<Option<i64>, AppError> {
+    let country_id = country_id.ok_or_else(|| AppError::field("country_id", catalogue::REQUIRED))?;
+    let has_states = crate::geo::country_has_states(&mut *conn, country_id)
+        .await?
+        .ok_or_else(|| AppError::field("country_id", catalogue::NOT_FOUND_OPTION))?;
+    if !has_states {
+        return Ok(None);
+    }
+    let state_id = state_id.ok_or_else(|| AppError::field("state_id", catalogue::REQUIRED))?;
+    if !crate::geo::state_in_country(&mut *conn, state_id, country_id).await? {
+        return Err(AppError::field("state_id", catalogue::STATE_NOT_IN_COUNTRY));
+    }
+    Ok(Some(state_id))
+}
+
+/// The user's own state (their sign-up's), for a total asked for without a place.
+pub async fn own_state(conn: &mut AnyConnection, user_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    Ok(sqlx::query_scalar::<_, Option<i64>>("SELECT state_id FROM app_user WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten())
+}
+
+/// The user's cart priced: items, subtotal (free awards cost nothing), the sales tax
+/// of `state_id` (none without one) and the payable total. 422 on `state_id` when the
+/// state does not exist.
 #[instrument(skip_all, fields(user_id, state_id))]
 pub async fn payable(conn: &mut AnyConnection, user_id: i64, state_id: Option<i64>) -> Result<CartTotal, AppError> {
-    let items: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT id, price_cents FROM cart_item WHERE app_user_id = $1 ORDER BY id")
+    let rows: Vec<(i64, i64, i64)> =
+        sqlx::query_as("SELECT id, price_cents, is_free_award FROM cart_item WHERE app_user_id = $1 ORDER BY id")
             .bind(user_id)
             .fetch_all(&mut *conn)
             .await?;
-    let state_id = match state_id {
-        Some(id) => Some(id),
-        None => sqlx::query_scalar::<_, Option<i64>>("SELECT state_id FROM app_user WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&mut *conn)
-            .await?
-            .flatten(),
-    };
     let tax_percentage = match state_id {
         Some(id) => {
             state_tax(conn, id).await?.ok_or_else(|| AppError::field("state_id", catalogue::NOT_FOUND_OPTION))?
         }
         None => 0.0,
     };
-    let subtotal: i64 = items.iter().map(|(_, price)| price).sum();
+    let items: Vec<PricedItem> = rows
+        .into_iter()
+        .map(|(id, price_cents, free)| PricedItem { id, price_cents, is_free_award: free != 0 })
+        .collect();
+    let subtotal: i64 = items.iter().filter(|i| !i.is_free_award).map(|i| i.price_cents).sum();
     let tax = tax_cents(subtotal, tax_percentage);
     Ok(CartTotal {
-        items: items.into_iter().map(|(id, price_cents)| PricedItem { id, price_cents }).collect(),
+        free_awards_count: items.iter().filter(|i| i.is_free_award).count(),
+        items,
         subtotal_cents: subtotal,
         state_id,
         tax_percentage,
         tax_cents: tax,
         payable_cents: subtotal + tax,
     })
+}
+
+/// Sends the user's free awards without a payment (a cart of free awards only costs
+/// nothing, so there is nothing to charge): each becomes a tip pending approval, as a
+/// paid item does. Returns how many were sent and the badge event.
+#[instrument(skip_all, fields(user_id))]
+pub async fn send_free_awards(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now_ms: i64,
+) -> Result<(usize, Vec<EventFrame>), AppError> {
+    let free: Vec<PricedItem> =
+        payable(conn, user_id, None).await?.items.into_iter().filter(|i| i.is_free_award).collect();
+    if free.is_empty() {
+        return Ok((0, Vec::new()));
+    }
+    let reference = format!("free-award:{user_id}:{now_ms}");
+    let events = paid(conn, user_id, &reference, &free, now_ms).await?;
+    Ok((free.len(), events))
 }
 
 /// The payment of the cart succeeded: each of `items` (as [`payable`] priced them
@@ -244,7 +380,7 @@ pub async fn paid(
     let mut moved = 0;
     for priced in items {
         let Some(item) = find(conn, priced.id).await?.filter(|i| i.app_user_id == user_id) else { continue };
-        tips::insert_pending(conn, &item, priced.price_cents, payment_ref, now_ms).await?;
+        tips::insert_pending(conn, &item, priced.price_cents, priced.is_free_award, payment_ref, now_ms).await?;
         sqlx::query("DELETE FROM cart_item WHERE id = $1").bind(item.id).execute(&mut *conn).await?;
         moved += 1;
     }

@@ -43,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cart_routes::add, cart_routes::list))
         .routes(routes!(cart_routes::update, cart_routes::remove))
         .routes(routes!(cart_routes::total))
+        .routes(routes!(cart_routes::send_free_awards))
         .routes(routes!(tip_routes::list))
         .routes(routes!(tip_routes::mine))
         .routes(routes!(tip_routes::decide))

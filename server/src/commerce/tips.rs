@@ -96,12 +96,13 @@ pub(super) async fn insert_pending(
     conn: &mut AnyConnection,
     item: &CartRow,
     amount_cents: i64,
+    is_free_award: bool,
     payment_ref: &str,
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO contest_entry_tip (contest_id, contest_entry_id, created_by, designer_id, amount_cents, \
-         approval_status_id, payment_ref, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         approval_status_id, payment_ref, created_at, is_free_award) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
          ON CONFLICT (payment_ref, contest_entry_id) DO NOTHING",
     )
     .bind(item.contest_id)
@@ -112,6 +113,7 @@ pub(super) async fn insert_pending(
     .bind(PENDING)
     .bind(payment_ref)
     .bind(now_ms)
+    .bind(i64::from(is_free_award))
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -15,6 +15,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{flag, Data},
+    community::activity::{self, ActivityType},
     contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification, NotificationType},
@@ -176,8 +177,12 @@ pub async fn award(
         data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);
+    // The contest's holder picked the winner (an admin awarding on their behalf too).
+    let won = ActivityType::WinnerAwarded;
+    let activity = activity::record_entry(&mut tx, won, awarded.created_by, contest.id, entry.id, now).await?;
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, frames, now).await;
+    activity::announce(&state, activity.as_slice()).await;
     tracing::info!("winner awarded");
     Ok(Json(Data::new(view_for(Some(&caller.user), &awarded, &row))))
 }

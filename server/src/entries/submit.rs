@@ -18,6 +18,7 @@ use crate::{
         CurrentUser,
     },
     api::Data,
+    community::activity::{self, ActivityType},
     contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     files::FileCategory,
@@ -147,8 +148,11 @@ pub async fn submit(
         data: json!({"contest_id": id, "contest_entry_id": entry_id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);
+    let activity =
+        activity::record_entry(&mut tx, ActivityType::EntrySubmitted, caller.id(), id, entry_id, now).await?;
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, frames, now).await;
+    activity::announce(&state, activity.as_slice()).await;
     tracing::info!(entry_id, number = row.number, "entry submitted");
     Ok((StatusCode::CREATED, Json(Data::new(view_for(Some(&caller.user), &contest, &row)))))
 }

@@ -247,6 +247,14 @@ catalogue! {
     TIP_NOT_FOUND = "contest_entry_tip.not_found", "Resource Not Found";
     TIP_DECIDED = "contest_entry_tip.decided", "This tip has already been approved or rejected.";
     TIP_APPROVAL_IN = "approval_status_id.in", "Approval statuses are 1 (pending), 2 (approved) and 3 (rejected).";
+    CART_PRICE_MIN_TIP_ONLY = "price.min_tip_only", "The price must be at least this tip-only contest's minimum.";
+    CART_FREE_AWARD_PRICE = "cart.free_award.price", "A free award's price is set by your subscription.";
+    // Community feed and showcases (contests doc, sections 1, 6 and 7).
+    COMMUNITY_FORBIDDEN = "community.forbidden", "The community feed is for designers and clients only.";
+    SHOWCASE_DESIGNERS_ONLY = "showcase.designers_only", "Only designers add showcases.";
+    SHOWCASE_NOT_FOUND = "showcase.not_found", "Resource Not Found";
+    SHOWCASE_FORBIDDEN = "showcase.forbidden", "Only the showcase's designer or an admin may change it.";
+    SHOWCASE_URL_INVALID = "url.invalid", "Enter a link that starts with http:// or https://.";
     // Payments and saved cards (contests doc, sections 3-9; projects doc, project payments).
     CARD_NOT_FOUND = "customer_card.not_found", "Resource Not Found";
     CARD_FORBIDDEN = "customer_card.forbidden", "Only the card's owner may use or change it.";

@@ -59,6 +59,10 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
     if crate::profiles::may_read_file(db, &user.user, file_id).await? {
         return Ok(true);
     }
+    // Showcases not hidden by an admin: every signed-in user.
+    if crate::community::may_read_file(db, &user.user, file_id).await? {
+        return Ok(true);
+    }
     // Portfolio items: every signed-in user.
     Ok(crate::designers::may_read_file(db, &user.user, file_id).await?)
 }

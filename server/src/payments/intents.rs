@@ -60,7 +60,11 @@ pub struct IntentRequest {
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub budget: Option<i64>,
-    /// Cart: the state whose sales tax applies (the caller's own state when absent).
+    /// Cart: the payment form's country (required).
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub country_id: Option<i64>,
+    /// Cart: the state whose sales tax applies; required when the country has states.
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub state_id: Option<i64>,
@@ -146,7 +150,7 @@ pub(super) fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> 
             let dollars = req.budget.ok_or_else(|| required("budget"))?;
             Purpose::BudgetIncrease { project_id: path.id, budget_cents: dollars.saturating_mul(100) }
         }
-        Kind::Cart => Purpose::Cart { state_id: req.state_id, items: Vec::new() },
+        Kind::Cart => Purpose::Cart { country_id: req.country_id, state_id: req.state_id, items: Vec::new() },
         Kind::Subscription => Purpose::Subscription { subscription_id: path.id },
         Kind::MarketplacePurchase => Purpose::MarketplacePurchase { entry_id: path.id },
     })

@@ -77,10 +77,11 @@ pub enum Purpose {
     BidApproval { project_id: i64, bid_id: i64 },
     /// Raising a project's budget to `budget_cents`.
     BudgetIncrease { project_id: i64, budget_cents: i64 },
-    /// The payer's tipping cart, taxed for `state_id` (the payer's own state when
-    /// None). `items` are what the payment priced, read back from the stored payment
-    /// (empty when asked for through a route: [`quote`] prices the cart as it is).
-    Cart { state_id: Option<i64>, items: Vec<PricedItem> },
+    /// The payer's tipping cart, taxed for the payment form's place: `country_id` is
+    /// required, `state_id` when the country has states (`carts::taxed_state`).
+    /// `items` are what the payment priced, read back from the stored payment (empty
+    /// when asked for through a route: [`quote`] prices the cart as it is).
+    Cart { country_id: Option<i64>, state_id: Option<i64>, items: Vec<PricedItem> },
     /// A pending subscription of the payer's (`POST /subscriptions/purchase`).
     Subscription { subscription_id: i64 },
     /// Full rights to an entry for sale in the marketplace.
@@ -123,6 +124,7 @@ impl Purpose {
                 Self::BudgetIncrease { project_id: project_id?, budget_cents: details["budget_cents"].as_i64()? }
             }
             "cart" => Self::Cart {
+                country_id: details["country_id"].as_i64(),
                 state_id: details["state_id"].as_i64(),
                 items: serde_json::from_value(details["items"].clone()).ok()?,
             },
@@ -279,11 +281,13 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 details: json!({"budget_cents": budget_cents}),
             })
         }
-        Purpose::Cart { state_id, .. } => {
+        Purpose::Cart { country_id, state_id, .. } => {
             client_only(caller)?;
             let mut conn = db.acquire().await?;
-            let total = carts::payable(&mut conn, caller.id(), *state_id).await?;
-            if total.items.is_empty() {
+            let taxed = carts::taxed_state(&mut conn, *country_id, *state_id).await?;
+            let total = carts::payable(&mut conn, caller.id(), taxed).await?;
+            // Free awards only cost nothing: they are sent with `POST /carts/free-awards`.
+            if total.payable_cents == 0 {
                 return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
             }
             Ok(Quote {
@@ -295,7 +299,8 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 project_id: None,
                 subject_id: None,
                 // The webhook makes tips of exactly these items at these prices.
-                details: json!({"items": total.items, "state_id": total.state_id, "tax_cents": total.tax_cents}),
+                details: json!({"items": total.items, "country_id": country_id, "state_id": total.state_id,
+                    "tax_cents": total.tax_cents}),
             })
         }
         Purpose::Subscription { subscription_id } => {

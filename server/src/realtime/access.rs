@@ -11,6 +11,8 @@
 //!   so no subscriber ever outlives their right to it.
 //! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
 //!   `admin`: admins. `marketplace`: every signed-in user (as `/marketplace-contests/search`).
+//!   `community`: designers and clients ([`crate::community::may_follow`]), as
+//!   `GET /activities/community`.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
 
 use sqlx::{Any, Executor, Row};
@@ -30,6 +32,7 @@ where
         // Whoever may browse the marketplace (every signed-in user) hears what leaves it.
         Channel::Marketplace => user.is_some(),
         Channel::Court => user.is_some_and(crate::court::may_sit),
+        Channel::Community => user.is_some_and(crate::community::may_follow),
         Channel::User(id) => user.is_some_and(|u| u.id == *id),
         Channel::Contest(id) => {
             let row = sqlx::query("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")

@@ -4,6 +4,7 @@
 
 mod contests;
 pub mod profiles;
+mod feed;
 pub mod projects;
 pub mod social;
 
@@ -84,5 +85,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
     social::seed(db, clock).await?;
     contests::seed(db, clock).await?;
     profiles::seed(db, clock).await?;
+    feed::seed(db, clock).await?;
     Ok(created)
 }

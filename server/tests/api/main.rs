@@ -6,6 +6,7 @@ mod helpers;
 mod bids;
 mod comments;
 mod commerce;
+mod community;
 mod contest_briefs;
 mod contest_delivery;
 mod contest_types;

@@ -1,8 +1,10 @@
 import { useSnapshot } from 'valtio';
 
+import { CartDropdown } from '@/features/cart/components/cart-dropdown';
 import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
+import { isClient } from '@/lib/roles';
 import { session } from '@/lib/session';
 
 /** What the signed-in header shows beside the profile menu. */
@@ -14,6 +16,8 @@ export function HeaderWidgets() {
       <MessagesBadge userId={user.id} />
       <NotificationBell userId={user.id} />
       <DesignerProfileHost />
+      {/* The cart is the clients' (projects doc, "Header widgets"). */}
+      {isClient(user) && <CartDropdown userId={user.id} />}
     </>
   );
 }

@@ -34,6 +34,7 @@ import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
 import { SignupRoute } from './routes/auth/signup';
 import { RouteError } from './routes/route-error';
+import { CartsRoute, FeedRoute, ShowcasesRoute } from './routes/app/community';
 
 /**
  * The signed-in pages that are built. Add a page here and it replaces the header's "coming
@@ -67,6 +68,12 @@ const signedInPages: RouteObject[] = [
   { path: 'marketplace', element: <MarketplaceRoute /> },
   { path: 'profile', element: <ProfileRoute /> },
   { path: 'affiliate', element: <AffiliateRoute /> },
+  { path: 'feed', element: <FeedRoute /> },
+  { path: 'carts', element: <CartsRoute /> },
+  { path: 'showcases', element: <ShowcasesRoute view="list" /> },
+  { path: 'showcases/new', element: <ShowcasesRoute view="new" /> },
+  { path: 'showcases/:showcaseId', element: <ShowcasesRoute view="show" /> },
+  { path: 'showcases/:showcaseId/edit', element: <ShowcasesRoute view="edit" /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */

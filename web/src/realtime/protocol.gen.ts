@@ -150,6 +150,7 @@ export const EVENT_TYPES = [
   "subscription.updated",
   "tip.updated",
   "marketplace.entry.removed",
+  "community.activity",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -4,6 +4,7 @@
 //!
 //! Fixtures live here; the tests in the files beside it.
 
+mod cart_rules;
 mod carts;
 mod coupons;
 mod referrals;

@@ -41,7 +41,7 @@ async fn a_paid_cart_becomes_pending_tips_once_and_its_badge_empties_live() {
     let card = save_card(&app, &stripe, t.owner_id, &t.owner, "pm_card_visa").await;
 
     // Nothing in the cart: nothing to pay, nothing reaches Stripe.
-    send(&app, Method::POST, CART, json!({"idempotency_key": "empty"}), &t.owner)
+    send(&app, Method::POST, CART, json!({"idempotency_key": "empty", "country_id": 20}), &t.owner)
         .await
         .assert_error(409, "payment.not_due");
     assert_eq!(stripe.payment_intents_created(), 0);
@@ -62,8 +62,9 @@ async fn a_paid_cart_becomes_pending_tips_once_and_its_badge_empties_live() {
     badge_with(&mut watcher, 2).await;
     app.clock.advance_ms(WINDOW_MS);
 
-    // No state on file: no tax; the amount is the cart's, not the client's.
-    let (intent, (status, confirmed)) = pay(&app, &stripe, CART, json!({"amount": 1}), card, &t.owner).await;
+    // A country without states: no tax; the amount is the cart's, not the client's.
+    let body = json!({"amount": 1, "country_id": 20});
+    let (intent, (status, confirmed)) = pay(&app, &stripe, CART, body, card, &t.owner).await;
     assert_eq!(status, 200, "{confirmed}");
     assert_eq!((intent["amount_cents"].as_i64(), intent["purpose"].as_str()), (Some(2_500), Some("cart")));
     assert_eq!(stripe.object(intent["id"].as_str().unwrap()).unwrap()["amount"], 2_500);
@@ -118,4 +119,35 @@ async fn only_its_owner_pays_for_a_subscription_which_the_payment_activates() {
     send(&app, Method::POST, &subscription_base(id), json!({"idempotency_key": "again"}), &owner)
         .await
         .assert_error(409, "subscription.active");
+}
+
+#[tokio::test]
+async fn the_cart_payment_needs_a_country_and_its_state_and_charges_that_states_tax() {
+    let (app, stripe) = spawn_paying_app().await;
+    let t = tippable(&app, "paycarttax").await;
+    let card = save_card(&app, &stripe, t.owner_id, &t.owner, "pm_card_visa").await;
+    let body = json!({"price": 25, "contest_id": t.contest, "contest_entry_id": t.entry, "trigger_id": 9});
+    assert_eq!(app.send_json(Method::POST, "/carts", &body, Some(&t.owner)).await.status, 201);
+
+    let no_country = send(&app, Method::POST, CART, json!({"idempotency_key": "a"}), &t.owner).await;
+    no_country.assert_error(422, "validation.required");
+    assert_eq!(no_country.field_code("country_id"), "validation.required");
+    let unknown = send(&app, Method::POST, CART, json!({"idempotency_key": "b", "country_id": 999}), &t.owner).await;
+    assert_eq!(unknown.field_code("country_id"), "validation.exists");
+    // The United States has states: one is required, and it must be one of them.
+    let no_state = send(&app, Method::POST, CART, json!({"idempotency_key": "c", "country_id": 1}), &t.owner).await;
+    assert_eq!(no_state.field_code("state_id"), "validation.required");
+    let foreign = json!({"idempotency_key": "d", "country_id": 1, "state_id": 99_999});
+    let foreign = send(&app, Method::POST, CART, foreign, &t.owner).await;
+    assert_eq!(foreign.field_code("state_id"), "state_id.country");
+    assert_eq!(stripe.payment_intents_created(), 0, "nothing reached Stripe");
+
+    // California: $25.00 + 7.25 % = $26.81 (1.8125 rounds to 1.81).
+    let (intent, (status, confirmed)) =
+        pay(&app, &stripe, CART, json!({"country_id": 1, "state_id": 5}), card, &t.owner).await;
+    assert_eq!(status, 200, "{confirmed}");
+    assert_eq!(intent["amount_cents"], 2_681);
+    assert_eq!(stripe.object(intent["id"].as_str().unwrap()).unwrap()["amount"], 2_681);
+    // The tip itself is the item's price; the tax is not the designer's.
+    assert_eq!(tips_of(&app, t.owner_id).await, [(t.entry, 2_500, 1)]);
 }

@@ -17,6 +17,8 @@ import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
 import { LikeButton } from './like-button';
 import { StarRating } from './star-rating';
+import { TipButton } from '@/features/cart/components/tip-modal';
+
 import { AwardButton } from './award-button';
 import { Likers } from './likers';
 import { NewVersion } from './new-version';
@@ -196,6 +198,11 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               )}
               {canAward(contestStatus, isOwner, entry) && (
                 <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
+              )}
+              {isOwner && contestStatus >= 2 && entry.created_by !== userId && (
+                <TipButton
+                  target={{ contestId, entryId: entry.id, entryNumber: entry.number, username: entry.created_by_user?.username ?? '' }}
+                />
               )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {entry.created_by === userId && contestStatus === 2 && (

@@ -1,0 +1,146 @@
+//! Recording what designers and clients did, for the community feed.
+//!
+//! Why a table, written in the same transaction as the action, rather than a query over
+//! entries, winners, showcases and reactions: the feed is one list in one order with
+//! one cursor (the activity's id), so paging is a single indexed range scan instead of
+//! a union of four tables sorted together on every page; an activity exists exactly
+//! when its action committed (no feed item for a submission that rolled back, none
+//! lost for one that committed); and taking a like back removes its activity in the
+//! same transaction. What the feed may show is decided when it is read
+//! ([`super::feed_store`]), so a contest made private or blind later drops out.
+//!
+//! Why the live push is not in the action's transaction: `community` is one channel for
+//! the whole site, and appending to it locks its head row until commit, so every entry
+//! submission everywhere would queue behind every other. The activity row is written
+//! with the action; [`announce`] appends the event in its own short transaction right
+//! after. Should a node stop in between, the item is still in the feed's list, and a
+//! client whose subscription was not recovered reloads the list.
+
+use sqlx::AnyConnection;
+use tracing::instrument;
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use super::feed_store;
+use crate::{realtime::outbox, state::AppState};
+
+/// What happened (`community_activity.activity_type_id`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActivityType {
+    /// 1: a designer submitted an entry.
+    EntrySubmitted = 1,
+    /// 2: a client picked a winner.
+    WinnerAwarded = 2,
+    /// 3: a designer added a showcase.
+    ShowcaseAdded = 3,
+    /// 4: a designer or client liked an entry.
+    EntryLiked = 4,
+}
+
+impl ActivityType {
+    pub fn id(self) -> i64 {
+        self as i64
+    }
+
+    /// The `type` the API shows.
+    pub fn name_of(id: i64) -> &'static str {
+        match id {
+            1 => "entry.created",
+            2 => "entry.won",
+            3 => "showcase.created",
+            _ => "entry.liked",
+        }
+    }
+}
+
+/// Records that `user_id` did `kind` to entry `entry_id` of contest `contest_id`, in
+/// the caller's transaction. Nothing is recorded for a private or blind contest (the
+/// feed never shows those). Returns the activity's id for [`announce`].
+#[instrument(skip_all, fields(kind = ?kind, entry_id))]
+pub async fn record_entry(
+    conn: &mut AnyConnection,
+    kind: ActivityType,
+    user_id: i64,
+    contest_id: i64,
+    entry_id: i64,
+    now_ms: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let public: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM contest WHERE id = $1 AND is_private = 0 AND is_blind = 0")
+            .bind(contest_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if public.is_none() {
+        return Ok(None);
+    }
+    let id = sqlx::query_scalar(
+        "INSERT INTO community_activity (activity_type_id, app_user_id, contest_id, contest_entry_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(kind.id())
+    .bind(user_id)
+    .bind(contest_id)
+    .bind(entry_id)
+    .bind(now_ms)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Some(id))
+}
+
+/// Records a new showcase, in the caller's transaction.
+pub async fn record_showcase(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    showcase_id: i64,
+    now_ms: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO community_activity (activity_type_id, app_user_id, external_showcase_id, created_at) \
+         VALUES ($1, $2, $3, $4) RETURNING id",
+    )
+    .bind(ActivityType::ShowcaseAdded.id())
+    .bind(user_id)
+    .bind(showcase_id)
+    .bind(now_ms)
+    .fetch_one(&mut *conn)
+    .await
+}
+
+/// A like taken back: its activity leaves the feed (same transaction as the unlike).
+pub async fn remove_like(conn: &mut AnyConnection, user_id: i64, entry_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM community_activity WHERE contest_entry_id = $1 AND app_user_id = $2 AND activity_type_id = $3",
+    )
+    .bind(entry_id)
+    .bind(user_id)
+    .bind(ActivityType::EntryLiked.id())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Pushes committed activities to `community` (see the module's note on why this is
+/// its own transaction). A failure is logged, not returned: the action itself has
+/// succeeded and the feed's list has the item.
+pub async fn announce(state: &AppState, ids: &[i64]) {
+    if ids.is_empty() {
+        return;
+    }
+    let now = state.now_ms();
+    match append(state, ids, now).await {
+        Ok(frames) => state.realtime.publish_committed(&state.db, frames, now).await,
+        Err(error) => tracing::warn!(%error, ?ids, "community activity not pushed live"),
+    }
+}
+
+async fn append(state: &AppState, ids: &[i64], now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+    let mut tx = state.db.pool.begin().await?;
+    let mut frames = Vec::with_capacity(ids.len());
+    for id in ids {
+        // Shown by the same query as the list, so the event never carries what the list hides.
+        let Some(view) = feed_store::find(&mut tx, *id).await? else { continue };
+        let data = serde_json::to_value(view).unwrap_or_default();
+        frames.push(outbox::append(&mut tx, &Channel::Community, event_type::COMMUNITY_ACTIVITY, data, now_ms).await?);
+    }
+    tx.commit().await?;
+    Ok(frames)
+}

@@ -1,0 +1,81 @@
+import { apiClient, type RequestOptions } from '@/lib/api-client';
+import type { Country, DataEnvelope, Schema, State } from '@/types/api';
+
+export type CartItem = Schema<'CartItemView'>;
+export type CartTotals = Schema<'Data_TotalView'>['data'];
+interface CartPage {
+  data: CartItem[];
+  total: number;
+  next_page_url: string | null;
+}
+
+/** The payment trigger of a tip cart item (contests doc, section 9). */
+export const TIP_TRIGGER = 9;
+/** Minimum tip and cart price (both documents, section 9). */
+export const MIN_PRICE = 5;
+
+/** GET /carts?page=N: one page of the caller's cart. */
+export async function getCartPage(page: number, options?: RequestOptions): Promise<CartPage> {
+  const { data } = await apiClient.get<DataEnvelope<CartPage>>('/carts', { ...options, query: { page } });
+  return data;
+}
+
+/** Every page of the cart, fetched page by page until no next page (projects doc, section 9). */
+export async function getWholeCart(options?: RequestOptions): Promise<CartItem[]> {
+  const items: CartItem[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await getCartPage(page, options);
+    items.push(...answer.data);
+    if (answer.next_page_url === null || answer.data.length === 0) return items;
+  }
+}
+
+/** POST /carts: a tip on an entry (or, on a tip-only contest, the image bought); the server's toast text. */
+export async function addToCart(contestId: number, entryId: number, price: number): Promise<{ data: CartItem; message: string }> {
+  return apiClient.post<{ data: CartItem; message: string }>('/carts', {
+    price,
+    contest_id: contestId,
+    contest_entry_id: entryId,
+    trigger_id: TIP_TRIGGER,
+  });
+}
+
+/** PATCH /carts/{id}: a new price. */
+export async function updatePrice(id: number, price: number): Promise<CartItem> {
+  const { data } = await apiClient.patch<DataEnvelope<CartItem>>(`/carts/${id}`, { price });
+  return data;
+}
+
+/** DELETE /carts/{id}. */
+export async function removeItem(id: number): Promise<void> {
+  await apiClient.delete(`/carts/${id}`);
+}
+
+/** GET /carts/totals: subtotal, the chosen state's sales tax and the payable total. */
+export async function getTotals(countryId: number | null, stateId: number | null, options?: RequestOptions): Promise<CartTotals> {
+  const query: Record<string, number> = {};
+  if (countryId !== null) query.country_id = countryId;
+  if (stateId !== null) query.state_id = stateId;
+  const { data } = await apiClient.get<DataEnvelope<CartTotals>>('/carts/totals', { ...options, query });
+  return data;
+}
+
+/** POST /carts/free-awards: a subscriber's free awards, sent without a payment. */
+export async function sendFreeAwards(): Promise<void> {
+  await apiClient.post('/carts/free-awards', {});
+}
+
+/** GET /countries: every country, for the payment form. */
+export async function getAllCountries(options?: RequestOptions): Promise<Country[]> {
+  const { data } = await apiClient.get<DataEnvelope<Country[]>>('/countries', options);
+  return data;
+}
+
+/** GET /countries/{id}/states. */
+export async function getCountryStates(countryId: number, options?: RequestOptions): Promise<State[]> {
+  const { data } = await apiClient.get<DataEnvelope<State[]>>(`/countries/${countryId}/states`, options);
+  return data;
+}
+
+/** The payment routes of the cart (create, update, finalize). */
+export const CART_INTENTS = '/carts/payments/stripe/payment-intents';
