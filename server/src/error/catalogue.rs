@@ -29,6 +29,9 @@ catalogue! {
     FORBIDDEN = "auth.forbidden", "Access Denied";
     RESET_LINK_EXPIRED = "auth.reset_password.link_expired", "This link has expired.";
     RESET_LINK_INVALID = "auth.reset_password.link_invalid", "This link is not valid.";
+    GUID_INVALID = "auth.guid.invalid", "This sign-in link is not valid.";
+    GUID_USED = "auth.guid.used", "This sign-in link has already been used. Ask for a new one.";
+    GUID_EXPIRED = "auth.guid.expired", "This sign-in link has expired. Ask for a new one.";
     THROTTLED = "auth.throttled", "Too many attempts. Please wait a minute and try again.";
 
     // Field rules (contests section 5, projects section 5).
@@ -271,6 +274,7 @@ catalogue! {
     WEBHOOK_PAYLOAD = "webhook.payload_invalid", "The event could not be read.";
     INVOICE_NOT_AVAILABLE = "invoice.not_available", "This contest has no paid invoice yet.";
     INVOICE_TOKEN_INVALID = "invoice.token_invalid", "This download link is not valid or has been used.";
+    PRICES_FORBIDDEN = "payment.prices.forbidden", "Only clients pay for contest extras.";
 
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";

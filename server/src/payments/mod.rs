@@ -12,6 +12,7 @@
 //!   [`effects`]: what a paid purpose does, in the webhook's transaction.
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
+//! - [`prices`]: `GET /payments/prices`, what an extension day or an additional design costs.
 //! - [`test_mode`]: Stripe.js's two confirmations, for the test-mode provider only.
 //!
 //! Flow: the client creates an intent (idempotency key required), may update it,
@@ -29,6 +30,7 @@ pub mod events;
 pub mod intents;
 pub mod invoices;
 pub mod pdf;
+pub mod prices;
 pub mod purpose;
 pub mod routes;
 pub mod stripe;
@@ -85,4 +87,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(invoices::download))
         .routes(routes!(test_mode::confirm_setup))
         .routes(routes!(test_mode::confirm_payment))
+        .routes(routes!(prices::list))
 }

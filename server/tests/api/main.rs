@@ -15,6 +15,7 @@ mod demo_contests;
 mod entries;
 mod errors;
 mod files;
+mod login_guid;
 mod messages;
 mod notifications;
 mod openapi;

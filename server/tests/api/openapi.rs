@@ -185,6 +185,9 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/contests/{id}/invoices/download"),
     ("post", "/payments/test-mode/setup-intents/{id}/confirm"),
     ("post", "/payments/test-mode/payment-intents/{id}/confirm"),
+    ("get", "/payments/prices"),
+    ("post", "/oauth/guid"),
+    ("post", "/oauth/token/guid"),
 ];
 
 #[tokio::test]

@@ -32,6 +32,7 @@ import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
 import { SignupRoute } from './routes/auth/signup';
 import { RouteError } from './routes/route-error';
+import { GuidLoginRoute } from './routes/auth/login-guid';
 
 /**
  * The signed-in pages that are built. Add a page here and it replaces the header's "coming
@@ -109,6 +110,8 @@ export const routes: RouteObject[] = [
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],
       },
+      // Sign-in by the one-time guid of an e-mailed link (a session or not: the link decides).
+      { path: 'login/:guid', element: <GuidLoginRoute /> },
     ],
   },
 ];

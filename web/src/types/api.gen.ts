@@ -1975,6 +1975,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/guid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a one-time sign-in link to the account with this address. */
+        post: operations["request_guid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/logout": {
         parameters: {
             query?: never;
@@ -2020,6 +2037,23 @@ export interface paths {
         put?: never;
         /** Signs in with the password grant (username or e-mail), JSON or form-encoded. */
         post: operations["oauth_token_issue_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token/guid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with a one-time guid from an e-mailed link. */
+        post: operations["token_by_guid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2072,6 +2106,26 @@ export interface paths {
         put?: never;
         /** Sets a new password through a reset link; every session of the account ends. */
         post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prices of paid actions. Only those who pay see them: clients (and admins,
+         *     who answer their questions); designers never pay and are refused.
+         */
+        get: operations["payments_prices_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5689,6 +5743,21 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_PriceView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** @description Stable, e.g. `contest.extend.day`. */
+                code: string;
+                description: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_PricingView: {
             data: {
                 /** Format: int64 */
@@ -6140,6 +6209,12 @@ export interface components {
              * @description The caller's saved card to charge.
              */
             customer_card_id?: number | null;
+        };
+        GuidRequest: {
+            email?: string | null;
+        };
+        GuidTokenRequest: {
+            guid?: string | null;
         };
         Health: {
             status: string;
@@ -7287,6 +7362,19 @@ export interface components {
              */
             list_amount: number;
             name: string;
+        };
+        /** @description One price as the API shows it. */
+        PriceView: {
+            /**
+             * Format: int64
+             * @description Whole US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description Stable, e.g. `contest.extend.day`. */
+            code: string;
+            description: string;
         };
         /** @description One cart item at the price the payment charged for it. */
         PricedItem: {
@@ -13737,6 +13825,37 @@ export interface operations {
             };
         };
     };
+    request_guid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -13833,6 +13952,53 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    token_by_guid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuidTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13969,6 +14135,41 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payments_prices_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_PriceView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

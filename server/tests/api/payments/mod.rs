@@ -9,6 +9,7 @@ mod contest_extras;
 mod idempotency;
 mod invoices;
 mod launch;
+mod prices;
 mod projects;
 mod test_mode;
 mod webhooks;

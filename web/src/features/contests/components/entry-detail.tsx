@@ -18,6 +18,7 @@ import { CommentThread } from './comment-thread';
 import { LikeButton } from './like-button';
 import { StarRating } from './star-rating';
 import { AwardButton } from './award-button';
+import { BuyDesign } from './buy-design';
 import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
@@ -190,6 +191,10 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               )}
               {canAward(contestStatus, isOwner, entry) && (
                 <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
+              )}
+              {/* Once entries close, the holder may also buy designs besides the winner's. */}
+              {isOwner && contestStatus >= 3 && entry.is_winner !== 1 && (
+                <BuyDesign contestId={contestId} entry={entry as Entry} userId={userId} />
               )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {entry.created_by === userId && contestStatus === 2 && (
