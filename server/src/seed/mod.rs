@@ -2,7 +2,9 @@
 //! needs, applied after migrations; and demo accounts, only on `seed --demo`.
 //! Both are idempotent: seeding twice changes nothing.
 
+mod cards;
 mod contests;
+pub mod pictures;
 pub mod projects;
 pub mod social;
 
@@ -82,5 +84,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
     projects::demo(db, clock).await?;
     social::seed(db, clock).await?;
     contests::seed(db, clock).await?;
+    cards::seed(db, clock).await?;
     Ok(created)
 }

@@ -12,6 +12,7 @@ mod contest_types;
 mod contests;
 mod court;
 mod demo_contests;
+mod demo_extras;
 mod entries;
 mod errors;
 mod files;
