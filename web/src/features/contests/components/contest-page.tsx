@@ -182,7 +182,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
                 {t(`status.${contest.status_id}`, { defaultValue: statusLabel(contest.status_id) })}
               </span>
               {deadline?.at && (
-                <span>
+                <span data-testid="deadline">
                   {deadline.label}: <strong className="text-slate-800">{timeLeft(deadline.at, now)}</strong>
                 </span>
               )}
