@@ -81,6 +81,8 @@ catalogue! {
     CONTEST_LAUNCH_FORBIDDEN = "contest.launch.forbidden", "You do not have the correct account type to launch a contest.";
     CONTEST_NOT_FOUND = "contest.not_found", "Resource Not Found";
     CONTEST_NOT_OWNER = "contest.edit.forbidden", "Only the contest's creator may change it.";
+    QUICK_CHAT_NOT_FOUND = "quick_chat.not_found", "This quick-start chat was not found.";
+    QUICK_CHAT_FORBIDDEN = "quick_chat.forbidden", "This quick-start chat belongs to another account.";
     CONTEST_STARTED = "contest.already_started", "This contest has started and can no longer be changed this way.";
     CONTEST_STATUS_CHANGE = "contest.status.invalid", "That status change is not allowed.";
     CONTEST_NOT_ACTIVE = "contest.not_active", "You can't upload the entry since contest is not started and running.";

@@ -25,6 +25,7 @@ mod password_reset;
 mod payments;
 mod profiles;
 mod projects;
+mod quick_chat;
 mod realtime;
 mod registration;
 mod sign_in;

@@ -188,6 +188,9 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/payments/prices"),
     ("post", "/oauth/guid"),
     ("post", "/oauth/token/guid"),
+    ("post", "/quick-chat-contests"),
+    ("get", "/quick-chat-contests/{id}"),
+    ("put", "/quick-chat-contests/{id}"),
 ];
 
 #[tokio::test]

@@ -4,7 +4,8 @@
 // 2. extending the running contest: the client picks days, sees the price, pays with the saved
 //    card, and a gold designer's open contest page shows the later deadline without a reload;
 // 3. an additional design: on the contest being decided, the client buys a design besides the
-//    winner's through the same payment panel, in a dialog over the entry.
+//    winner's through the same payment panel, in a dialog over the entry;
+// 4. a quick-start chat's tracker id opens the launch brief that continues it.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -100,5 +101,13 @@ export default {
     });
     if (bought[0]?.status_id !== 2) throw new Error(`the purchase is not paid: ${JSON.stringify(bought)}`);
     log(`entry #${other.number} bought as an additional design`);
+
+    // 4. A quick-start chat leads to the launch brief with its tracker id.
+    const { data: chat } = await ctx.api('POST', '/quick-chat-contests', {
+      body: { email: 'demo-client@vitrine.local', contest_type_id: 1 },
+    });
+    await client.goto(`${baseUrl}/contests/${chat.launch_brief_slug}/launch?trackerId=${chat.tracker_id}`);
+    await client.getByTestId('quick-chat').getByText(t('launch-brief:quickChat', { email: chat.email })).waitFor();
+    await shot(client, 'quick-start-chat-brief');
   },
 };

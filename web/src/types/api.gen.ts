@@ -3147,6 +3147,41 @@ export interface paths {
         patch: operations["review"];
         trace?: never;
     };
+    "/quick-chat-contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The chat's answers saved under a new tracker id. */
+        post: operations["quick_chat_contests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quick-chat-contests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat with this tracker id. */
+        get: operations["quick_chat_contests_show"];
+        /** Links the chat to the signed-in client it led to, or to that client's contest. */
+        put: operations["link"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -5062,6 +5097,24 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_QuickChatView: {
+            /** @description A quick-start chat as the launch flow reads it. */
+            data: {
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                contest_type_id: number;
+                /** Format: int64 */
+                created_at: number;
+                email: string;
+                /** @description Where the launch brief of the type is: `/contests/{slug}/launch`. */
+                launch_brief_slug: string;
+                tracker_id: string;
+                /** Format: int64 */
+                user_id?: number | null;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ReferralsView: {
             data: {
                 code: string;
@@ -6474,6 +6527,11 @@ export interface components {
             confirm_password?: string | null;
             password?: string | null;
         };
+        NewQuickChat: {
+            /** Format: int64 */
+            contest_type_id?: number | null;
+            email?: string | null;
+        };
         NotificationView: {
             /** Format: int64 */
             created_at: number;
@@ -7533,6 +7591,33 @@ export interface components {
             options: components["schemas"]["OptionView"][];
             placeholder?: string | null;
             title: string;
+        };
+        QuickChatLink: {
+            /**
+             * Format: int64
+             * @description The caller's contest the chat led to.
+             */
+            contest_id?: number | null;
+            /**
+             * Format: int64
+             * @description The caller's own id: the account the chat led to.
+             */
+            user_id?: number | null;
+        };
+        /** @description A quick-start chat as the launch flow reads it. */
+        QuickChatView: {
+            /** Format: int64 */
+            contest_id?: number | null;
+            /** Format: int64 */
+            contest_type_id: number;
+            /** Format: int64 */
+            created_at: number;
+            email: string;
+            /** @description Where the launch brief of the type is: `/contests/{slug}/launch`. */
+            launch_brief_slug: string;
+            tracker_id: string;
+            /** Format: int64 */
+            user_id?: number | null;
         };
         RatingRequest: {
             /**
@@ -17512,6 +17597,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_UpdateView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quick_chat_contests_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewQuickChat"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuickChatView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quick_chat_contests_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracker id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuickChatView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracker id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickChatLink"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuickChatView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
