@@ -5,7 +5,8 @@
 //    card, and a gold designer's open contest page shows the later deadline without a reload;
 // 3. an additional design: on the contest being decided, the client buys a design besides the
 //    winner's through the same payment panel, in a dialog over the entry;
-// 4. a quick-start chat's tracker id opens the launch brief that continues it.
+// 4. a quick-start chat's tracker id opens the launch brief that continues it;
+// 5. the owner edits a live project's brief at projects/launch/{id}/edit; a designer is sent away.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -109,5 +110,22 @@ export default {
     await client.goto(`${baseUrl}/contests/${chat.launch_brief_slug}/launch?trackerId=${chat.tracker_id}`);
     await client.getByTestId('quick-chat').getByText(t('launch-brief:quickChat', { email: chat.email })).waitFor();
     await shot(client, 'quick-start-chat-brief');
+
+    // 5. The owner edits a live project's brief (its timeline); a designer may not.
+    const db = join(ctx.server.dataDir, 'vitrine.db');
+    const projectId = Number(execFileSync('sqlite3', [db, "SELECT id FROM project WHERE status_id = 1 ORDER BY id LIMIT 1;"], { encoding: 'utf8' }).trim());
+    await designer.goto(`${baseUrl}/projects/launch/${projectId}/edit`);
+    await designer.waitForURL(/\/dashboard/);
+    await client.goto(`${baseUrl}/projects/launch/${projectId}/edit`);
+    const edit = client.getByTestId('brief-edit');
+    await edit.getByRole('heading', { name: t('projects:edit.title') }).waitFor();
+    await edit.getByText(t('projects:timeline.days30')).click();
+    await shot(client, 'project-brief-edit');
+    await edit.getByRole('button', { name: t('projects:edit.update') }).click();
+    await client.waitForURL(/\/dashboard/);
+    await client.getByText(t('projects:edit.updated')).waitFor();
+    const { data: brief } = await ctx.api('GET', `/projects/${projectId}/briefs`, { token: await ctx.server.token('demo-client') });
+    if (brief.timeline !== 30) throw new Error(`the edited timeline is ${brief.timeline}, not 30`);
+    log('the project brief was edited by its owner');
   },
 };

@@ -23,7 +23,7 @@ import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PaymentsRoute } from './routes/app/payments';
 import { PersonalInfoRoute } from './routes/app/personal-info';
-import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
+import { PreferencesRoute, ProjectBriefEditRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
 import { CourtRoute, DesignerRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
@@ -62,6 +62,8 @@ const signedInPages: RouteObject[] = [
   { path: 'messages', element: <MessagesRoute /> },
   { path: 'design-court', element: <CourtRoute /> },
   { path: 'designers/:userId', element: <DesignerRoute /> },
+  { path: 'projects/launch/:projectId/edit', element: <ProjectBriefEditRoute /> },
+  { path: 'projects/launch/:projectId/:bidId/edit', element: <ProjectBriefEditRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
