@@ -6,7 +6,8 @@
 // 3. an additional design: on the contest being decided, the client buys a design besides the
 //    winner's through the same payment panel, in a dialog over the entry;
 // 4. a quick-start chat's tracker id opens the launch brief that continues it;
-// 5. the owner edits a live project's brief at projects/launch/{id}/edit; a designer is sent away.
+// 5. the owner edits a live project's brief at projects/launch/{id}/edit; a designer is sent away;
+// 6. 'Add To Unlimited Queue' keeps the brief through the subscription purchase, then queues it.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -127,5 +128,31 @@ export default {
     const { data: brief } = await ctx.api('GET', `/projects/${projectId}/briefs`, { token: await ctx.server.token('demo-client') });
     if (brief.timeline !== 30) throw new Error(`the edited timeline is ${brief.timeline}, not 30`);
     log('the project brief was edited by its owner');
+
+    // 6. 'Add To Unlimited Queue' without the subscription: the brief waits through the purchase
+    //    of unlimited contests (the seeded card) and is queued afterwards.
+    await client.goto(`${baseUrl}/projects/launch`);
+    await client.getByLabel(t('projects:launch.category')).selectOption({ label: 'Logo & Brand Identity' });
+    await client.getByLabel(t('projects:launch.subCategory')).selectOption({ label: 'Logo Design' });
+    await client.getByLabel(t('projects:launch.service')).selectOption({ label: 'New Logo' });
+    await client.getByTestId('service-panel').waitFor();
+    await client.getByLabel(/Give your project a title/).fill('Harbour Roasters queue');
+    await client.getByLabel(/Describe what you need/).fill('A second mark for the roastery, when the designers have time.');
+    await client.getByText(t('projects:timeline.days14')).click();
+    await client.getByRole('button', { name: t('projects:launch.queue') }).click();
+    await client.waitForURL(/\/subscriptions/);
+    await client.getByTestId('queued-brief').waitFor();
+    await client.getByRole('button', { name: t('subscriptions:purchase') }).first().click();
+    const subscribe = client.getByTestId('pay-panel');
+    await subscribe.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+    await shot(client, 'queue-brief-waits-for-subscription');
+    await subscribe.getByTestId('pay-button').click();
+    await client.waitForURL(/\/projects\/all-projects/);
+    await client.getByText(t('projects:queue.added')).waitFor();
+    await shot(client, 'queued-after-subscribing');
+    const { data: mine } = await ctx.api('GET', '/projects', { token: await ctx.server.token('demo-client') });
+    const queued = mine.find((p) => p.title === 'Harbour Roasters queue');
+    if (!queued || !queued.is_subscription) throw new Error(`the brief was not queued: ${JSON.stringify(queued ?? null)}`);
+    log('the brief waited through the subscription and was queued');
   },
 };
