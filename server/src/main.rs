@@ -57,6 +57,8 @@ async fn main() -> anyhow::Result<()> {
             seed::reference(&db).await?;
             if demo {
                 let created = seed::demo(&db, &SystemClock).await?;
+                // Pictures for the demo entries, stored where uploads go.
+                seed::pictures::seed(&db, &cli.settings.effective_files_dir(), &SystemClock).await?;
                 println!("demo accounts (password {}):", seed::DEMO_PASSWORD);
                 for (username, _, _, _) in seed::DEMO_ACCOUNTS {
                     let note = if created.contains(username) { "created" } else { "exists" };

@@ -1,9 +1,10 @@
 //! Accounts: sign-up in both variants, password sign-in with bearer tokens,
-//! password reset by e-mailed link, profiles, and the `CurrentUser` extractor
+//! password reset by e-mailed link, sign-in by an e-mailed one-time guid, profiles, and the `CurrentUser` extractor
 //! every other area uses to know who is calling.
 
 pub mod auth;
 pub mod domain;
+mod login_guid;
 pub mod model;
 mod registration;
 mod routes;

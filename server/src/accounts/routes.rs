@@ -38,6 +38,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_reset_link, reset_password))
         .routes(routes!(show_user, update_user))
         .routes(routes!(update_user_status))
+        .routes(routes!(super::login_guid::request_guid))
+        .routes(routes!(super::login_guid::token_by_guid))
 }
 
 /// Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up).

@@ -7,6 +7,7 @@
 //! - [`options`]: package, upgrades and length; where a launch flow stands.
 //! - [`lists`]: the dashboard and admin lists.
 //! - [`stats`]: entry counts per filter.
+//! - [`quick_chat`]: quick-start chats by tracker id, linked to the account and contest they lead to.
 //! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
 //!   [`brief_store`]: question rules and stored answers of contest and project briefs.
 //! - [`status`]: status ids and constants.
@@ -23,6 +24,7 @@ pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod options;
+pub mod quick_chat;
 pub mod stats;
 pub mod status;
 pub mod store;
@@ -56,4 +58,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lists::participating))
         .routes(routes!(lists::participated))
         .routes(routes!(lists::won))
+        .routes(routes!(quick_chat::create))
+        .routes(routes!(quick_chat::show, quick_chat::link))
 }

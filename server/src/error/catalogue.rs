@@ -29,6 +29,9 @@ catalogue! {
     FORBIDDEN = "auth.forbidden", "Access Denied";
     RESET_LINK_EXPIRED = "auth.reset_password.link_expired", "This link has expired.";
     RESET_LINK_INVALID = "auth.reset_password.link_invalid", "This link is not valid.";
+    GUID_INVALID = "auth.guid.invalid", "This sign-in link is not valid.";
+    GUID_USED = "auth.guid.used", "This sign-in link has already been used. Ask for a new one.";
+    GUID_EXPIRED = "auth.guid.expired", "This sign-in link has expired. Ask for a new one.";
     THROTTLED = "auth.throttled", "Too many attempts. Please wait a minute and try again.";
 
     // Field rules (contests section 5, projects section 5).
@@ -78,6 +81,8 @@ catalogue! {
     CONTEST_LAUNCH_FORBIDDEN = "contest.launch.forbidden", "You do not have the correct account type to launch a contest.";
     CONTEST_NOT_FOUND = "contest.not_found", "Resource Not Found";
     CONTEST_NOT_OWNER = "contest.edit.forbidden", "Only the contest's creator may change it.";
+    QUICK_CHAT_NOT_FOUND = "quick_chat.not_found", "This quick-start chat was not found.";
+    QUICK_CHAT_FORBIDDEN = "quick_chat.forbidden", "This quick-start chat belongs to another account.";
     CONTEST_STARTED = "contest.already_started", "This contest has started and can no longer be changed this way.";
     CONTEST_STATUS_CHANGE = "contest.status.invalid", "That status change is not allowed.";
     CONTEST_NOT_ACTIVE = "contest.not_active", "You can't upload the entry since contest is not started and running.";
@@ -283,6 +288,7 @@ catalogue! {
     WEBHOOK_PAYLOAD = "webhook.payload_invalid", "The event could not be read.";
     INVOICE_NOT_AVAILABLE = "invoice.not_available", "This contest has no paid invoice yet.";
     INVOICE_TOKEN_INVALID = "invoice.token_invalid", "This download link is not valid or has been used.";
+    PRICES_FORBIDDEN = "payment.prices.forbidden", "Only clients pay for contest extras.";
 
     // The marketplace (contests doc, sections 2, 3 and 7).
     MARKETPLACE_LIST_FORBIDDEN = "marketplace.entry.forbidden", "Only the entry's designer or an admin may list it for sale.";

@@ -11,7 +11,7 @@
 //! failure on either side removes what the other did, so there are no files without
 //! rows and no rows without files.
 
-mod disk;
+pub(crate) mod disk;
 pub mod kinds;
 mod routes;
 pub mod store;

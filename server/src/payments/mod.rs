@@ -12,6 +12,7 @@
 //!   [`effects`]: what a paid purpose does, in the webhook's transaction.
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
+//! - [`prices`]: `GET /payments/prices`, what an extension day or an additional design costs.
 //! - [`test_mode`]: Stripe.js's two confirmations, for the test-mode provider only.
 //! - [`paypal`]: the same purposes paid with PayPal (create, approval, execute), settled
 //!   by [`settle`], the path Stripe's webhook takes too.
@@ -32,6 +33,7 @@ pub mod intents;
 pub mod invoices;
 pub mod paypal;
 pub mod pdf;
+pub mod prices;
 pub mod purpose;
 pub mod routes;
 pub mod settle;
@@ -110,4 +112,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(paypal::routes::execute_cart))
         .routes(routes!(paypal::routes::create_subscription))
         .routes(routes!(paypal::routes::execute_subscription))
+        .routes(routes!(prices::list))
 }

@@ -197,7 +197,7 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             if contest.status() != ContestStatus::Active {
                 return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
             }
-            let per_day = price(state, "contest.extend.day").await?;
+            let per_day = super::prices::amount_cents(db, super::prices::code::EXTEND_DAY).await?;
             let what = format!("Contest extension by {days} days");
             let mut quote =
                 Quote::contest(&contest, per_day * days, &what, trigger::EXTEND, reason::ADDITIONAL_PAYMENT);
@@ -335,15 +335,6 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             crate::marketplace::purchase::quote(state, caller, *entry_id).await
         }
     }
-}
-
-/// A price of `payment_price` by code.
-async fn price(state: &AppState, code: &str) -> Result<i64, AppError> {
-    let cents: Option<i64> = sqlx::query_scalar("SELECT amount_cents FROM payment_price WHERE code = $1")
-        .bind(code)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    cents.ok_or_else(|| anyhow::anyhow!("no payment_price {code}").into())
 }
 
 /// What starting `contest` costs: its package, the upgrades chosen at launch (their

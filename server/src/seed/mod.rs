@@ -2,9 +2,11 @@
 //! needs, applied after migrations; and demo accounts, only on `seed --demo`.
 //! Both are idempotent: seeding twice changes nothing.
 
+mod cards;
 mod contests;
 pub mod profiles;
 mod feed;
+pub mod pictures;
 pub mod projects;
 pub mod social;
 
@@ -86,5 +88,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
     contests::seed(db, clock).await?;
     profiles::seed(db, clock).await?;
     feed::seed(db, clock).await?;
+    cards::seed(db, clock).await?;
     Ok(created)
 }

@@ -18,6 +18,7 @@ pub struct TokenTable {
 pub const PASSWORD_RESET: TokenTable = TokenTable { table: "password_reset", subject: "app_user_id" };
 pub const DOWNLOAD: TokenTable = TokenTable { table: "download_token", subject: "file_id" };
 pub const INVOICE_DOWNLOAD: TokenTable = TokenTable { table: "invoice_download_token", subject: "contest_id" };
+pub const LOGIN_GUID: TokenTable = TokenTable { table: "login_guid", subject: "app_user_id" };
 
 /// A link as stored.
 #[derive(Debug, Clone, FromRow)]

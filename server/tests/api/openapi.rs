@@ -203,6 +203,12 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/carts/payments/paypal/execute"),
     ("post", "/subscriptions/{id}/payments/paypal"),
     ("get", "/subscriptions/{id}/payments/paypal/execute"),
+    ("get", "/payments/prices"),
+    ("post", "/oauth/guid"),
+    ("post", "/oauth/token/guid"),
+    ("post", "/quick-chat-contests"),
+    ("get", "/quick-chat-contests/{id}"),
+    ("put", "/quick-chat-contests/{id}"),
 ];
 
 #[tokio::test]

@@ -116,13 +116,13 @@ export async function afterLaunchExtras(ctx, page, contestId) {
     throw new Error('the upgrade already on the contest can be chosen again');
   }
   await page.getByTestId(`upgrade-${highlighted.id}`).locator('input').check();
-  const upgradePay = page.getByTestId('pay-panel').first();
+  const upgradePay = page.getByTestId('extras-upgrades').getByTestId('pay-panel');
   await upgradePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
   await ctx.shot(page, 'upgrades-after-launch');
   await upgradePay.getByTestId('pay-button').click();
   await page.getByTestId(`upgrade-${highlighted.id}`).locator('input:disabled').waitFor();
   await page.getByRole('radio', { name: '+$50', exact: true }).click();
-  const prizePay = page.getByTestId('pay-panel').last();
+  const prizePay = page.getByTestId('extras-prize').getByTestId('pay-panel');
   await prizePay.locator('[data-testid=pay-button]:not([disabled])').waitFor();
   await prizePay.getByTestId('pay-button').click();
   await page.getByText('$650').waitFor();

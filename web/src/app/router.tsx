@@ -24,7 +24,7 @@ import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PaymentsRoute } from './routes/app/payments';
 import { PayPalReturnRoute } from './routes/app/paypal-return';
 import { PersonalInfoRoute } from './routes/app/personal-info';
-import { PreferencesRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
+import { PreferencesRoute, ProjectBriefEditRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
 import { CourtRoute, DesignerRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
@@ -35,6 +35,7 @@ import { PasswordResetRequestRoute } from './routes/auth/password-reset-request'
 import { SignupRoute } from './routes/auth/signup';
 import { RouteError } from './routes/route-error';
 import { CartsRoute, FeedRoute, ShowcasesRoute } from './routes/app/community';
+import { GuidLoginRoute } from './routes/auth/login-guid';
 
 /**
  * The signed-in pages that are built. Add a page here and it replaces the header's "coming
@@ -74,6 +75,8 @@ const signedInPages: RouteObject[] = [
   { path: 'showcases/new', element: <ShowcasesRoute view="new" /> },
   { path: 'showcases/:showcaseId', element: <ShowcasesRoute view="show" /> },
   { path: 'showcases/:showcaseId/edit', element: <ShowcasesRoute view="edit" /> },
+  { path: 'projects/launch/:projectId/edit', element: <ProjectBriefEditRoute /> },
+  { path: 'projects/launch/:projectId/:bidId/edit', element: <ProjectBriefEditRoute /> },
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
@@ -122,6 +125,8 @@ export const routes: RouteObject[] = [
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],
       },
+      // Sign-in by the one-time guid of an e-mailed link (a session or not: the link decides).
+      { path: 'login/:guid', element: <GuidLoginRoute /> },
     ],
   },
 ];

@@ -2221,6 +2221,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/guid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a one-time sign-in link to the account with this address. */
+        post: operations["request_guid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/logout": {
         parameters: {
             query?: never;
@@ -2266,6 +2283,23 @@ export interface paths {
         put?: never;
         /** Signs in with the password grant (username or e-mail), JSON or form-encoded. */
         post: operations["oauth_token_issue_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token/guid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with a one-time guid from an e-mailed link. */
+        post: operations["token_by_guid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2318,6 +2352,26 @@ export interface paths {
         put?: never;
         /** Sets a new password through a reset link; every session of the account ends. */
         post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prices of paid actions. Only those who pay see them: clients (and admins,
+         *     who answer their questions); designers never pay and are refused.
+         */
+        get: operations["payments_prices_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3419,6 +3473,41 @@ export interface paths {
         head?: never;
         /** The project's owner reviews an update: approved, changes requested, or back to awaiting review. */
         patch: operations["review"];
+        trace?: never;
+    };
+    "/quick-chat-contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The chat's answers saved under a new tracker id. */
+        post: operations["quick_chat_contests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quick-chat-contests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat with this tracker id. */
+        get: operations["quick_chat_contests_show"];
+        /** Links the chat to the signed-in client it led to, or to that client's contest. */
+        put: operations["link"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/readyz": {
@@ -5431,6 +5520,24 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_QuickChatView: {
+            /** @description A quick-start chat as the launch flow reads it. */
+            data: {
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                contest_type_id: number;
+                /** Format: int64 */
+                created_at: number;
+                email: string;
+                /** @description Where the launch brief of the type is: `/contests/{slug}/launch`. */
+                launch_brief_slug: string;
+                tracker_id: string;
+                /** Format: int64 */
+                user_id?: number | null;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ReferralsView: {
             data: {
                 code: string;
@@ -6112,6 +6219,21 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_PriceView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** @description Stable, e.g. `contest.extend.day`. */
+                code: string;
+                description: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_PricingView: {
             data: {
                 /** Format: int64 */
@@ -6586,6 +6708,12 @@ export interface components {
              */
             customer_card_id?: number | null;
         };
+        GuidRequest: {
+            email?: string | null;
+        };
+        GuidTokenRequest: {
+            guid?: string | null;
+        };
         Health: {
             status: string;
         };
@@ -6843,6 +6971,11 @@ export interface components {
         NewPasswordRequest: {
             confirm_password?: string | null;
             password?: string | null;
+        };
+        NewQuickChat: {
+            /** Format: int64 */
+            contest_type_id?: number | null;
+            email?: string | null;
         };
         NotificationView: {
             /** Format: int64 */
@@ -7758,6 +7891,19 @@ export interface components {
             list_amount: number;
             name: string;
         };
+        /** @description One price as the API shows it. */
+        PriceView: {
+            /**
+             * Format: int64
+             * @description Whole US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description Stable, e.g. `contest.extend.day`. */
+            code: string;
+            description: string;
+        };
         /** @description One cart item at the price the payment charged for it. */
         PricedItem: {
             /** Format: int64 */
@@ -8007,6 +8153,33 @@ export interface components {
             options: components["schemas"]["OptionView"][];
             placeholder?: string | null;
             title: string;
+        };
+        QuickChatLink: {
+            /**
+             * Format: int64
+             * @description The caller's contest the chat led to.
+             */
+            contest_id?: number | null;
+            /**
+             * Format: int64
+             * @description The caller's own id: the account the chat led to.
+             */
+            user_id?: number | null;
+        };
+        /** @description A quick-start chat as the launch flow reads it. */
+        QuickChatView: {
+            /** Format: int64 */
+            contest_id?: number | null;
+            /** Format: int64 */
+            contest_type_id: number;
+            /** Format: int64 */
+            created_at: number;
+            email: string;
+            /** @description Where the launch brief of the type is: `/contests/{slug}/launch`. */
+            launch_brief_slug: string;
+            tracker_id: string;
+            /** Format: int64 */
+            user_id?: number | null;
         };
         RatingRequest: {
             /**
@@ -16444,6 +16617,37 @@ export interface operations {
             };
         };
     };
+    request_guid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -16567,6 +16771,53 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    token_by_guid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuidTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16721,6 +16972,41 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payments_prices_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_PriceView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21447,6 +21733,125 @@ export interface operations {
             };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quick_chat_contests_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewQuickChat"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuickChatView"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quick_chat_contests_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracker id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuickChatView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracker id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickChatLink"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuickChatView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,12 +28,11 @@ use crate::{
     contests::{self, model::ContestRow, model::Page, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification, NotificationType},
+    payments,
     state::AppState,
 };
 use store::{Filter, Party};
 
-/// The price of an additional design (contests doc, section 9: default 100).
-pub const PRICE_CENTS: i64 = 100 * 100;
 pub const PER_PAGE: i64 = 48;
 
 /// `additional_entry.status_id`.
@@ -157,7 +156,10 @@ pub async fn purchase(
     let entry = purchasable(&state, &caller, &contest, entry_id).await?;
     let now = state.now_ms();
     let mut conn = state.db.pool.acquire().await?;
-    store::insert(&mut conn, contest.id, entry.id, caller.id(), entry.created_by, PRICE_CENTS, now)
+    // The price of an additional design (contests doc, section 9: default 100), as
+    // `GET /payments/prices` shows it.
+    let price = payments::prices::amount_cents(&mut *conn, payments::prices::code::ADDITIONAL_DESIGN).await?;
+    store::insert(&mut conn, contest.id, entry.id, caller.id(), entry.created_by, price, now)
         .await?
         .ok_or_else(|| AppError::conflict(catalogue::ADDITIONAL_EXISTS))?;
     let row =

@@ -11,6 +11,7 @@ mod invoices;
 mod launch;
 mod paypal;
 mod paypal_purposes;
+mod prices;
 mod projects;
 mod test_mode;
 mod webhooks;

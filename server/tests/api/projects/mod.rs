@@ -1,6 +1,7 @@
 //! Projects: the catalogue, launch with the rules of sections 3 and 5, the brief,
 //! lists, the lifecycle, invites; each call as the right and the wrong role.
 
+mod brief_edit;
 mod catalogue;
 mod feedback;
 mod invites;

@@ -2,6 +2,7 @@ import { clearSession, setCurrentUser, startSession } from '@/lib/session';
 import type { User } from '@/types/api';
 
 import { getCurrentUser } from './api/get-current-user';
+import { requestTokenByGuid } from './api/guid';
 import { requestToken, type Credentials } from './api/login';
 
 /**
@@ -10,6 +11,16 @@ import { requestToken, type Credentials } from './api/login';
  */
 export async function signIn(credentials: Credentials): Promise<User> {
   const { access_token } = await requestToken(credentials);
+  return enter(access_token);
+}
+
+/** Sign-in by the guid of an e-mailed link (`/login/{guid}`); the link works once. */
+export async function signInWithGuid(guid: string): Promise<User> {
+  const { access_token } = await requestTokenByGuid(guid);
+  return enter(access_token);
+}
+
+async function enter(access_token: string): Promise<User> {
   startSession(access_token);
   try {
     const user = await getCurrentUser();

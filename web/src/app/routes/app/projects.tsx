@@ -3,6 +3,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
+import { ProjectBriefEditPage } from '@/features/projects/components/brief-edit-page';
 import { ProjectLaunchPage } from '@/features/projects/components/launch-page';
 import { PreferencesPage } from '@/features/projects/components/preferences-page';
 import { ProjectsPage, type ProjectsView } from '@/features/projects/components/projects-page';
@@ -88,4 +89,16 @@ export function PreferencesRoute() {
   if (user === null) return null;
   if (!isDesigner(user)) return <Navigate to={paths.dashboard} replace />;
   return <PreferencesPage user={user} />;
+}
+
+/**
+ * `/projects/launch/{projectId}/edit` and `/projects/launch/{projectId}/{bidId}/edit`: the owner
+ * edits the brief of a project still taking bids (the server refuses everyone else).
+ */
+export function ProjectBriefEditRoute() {
+  const params = useParams();
+  const projectId = positiveId(params.projectId);
+  const bidId = params.bidId === undefined ? null : positiveId(params.bidId);
+  if (projectId === null || (params.bidId !== undefined && bidId === null)) return <Navigate to={paths.dashboard} replace />;
+  return <ProjectBriefEditPage key={`${projectId}:${bidId}`} projectId={projectId} bidId={bidId} />;
 }

@@ -108,8 +108,5 @@ export async function requestStart(id: number): Promise<LaunchContest> {
   return contest;
 }
 
-/** GET /payments/prices: what an action outside the catalogue costs (whole dollars), by code. */
-export async function getPrice(code: string, options?: RequestOptions): Promise<number | null> {
-  const prices = await data<{ code: string; amount: number }[]>('/payments/prices', options);
-  return prices.find((price) => price.code === code)?.amount ?? null;
-}
+/** GET /payments/prices, by code: the payments feature's. */
+export { getPrice } from '@/features/payments/api/prices';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { Breadcrumb } from '@/components/layouts/breadcrumb';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/dates';
 import { useContestChannel } from '@/realtime/hooks';
 
 import { getContest, getPrice } from '../api/options';
@@ -81,7 +82,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
         <p className="mt-1 text-sm text-slate-600">{t('extrasIntro', { prize: usd(contest.detail.winning_entry_amount) })}</p>
       </header>
 
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="extras-upgrades">
         <h2 className="text-lg font-semibold text-slate-900">{t('upgrades')}</h2>
         {!canBuyUpgrades(contest.status_id) ? (
           <p className="mt-2 text-sm text-slate-500">{t('upgradesClosed')}</p>
@@ -107,7 +108,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
         )}
       </section>
 
-      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="extras-prize">
         <h2 className="text-lg font-semibold text-slate-900">{t('raisePrize')}</h2>
         {!canRaisePrize(contest.status_id) ? (
           <p className="mt-2 text-sm text-slate-500">{t('prizeClosed')}</p>
@@ -142,11 +143,21 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
         )}
       </section>
       {canExtend(contest.status_id) && perDay !== null && (
-        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="extras-extend">
           <h2 className="text-lg font-semibold text-slate-900">{t('extend')}</h2>
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
             <div>
               <p className="mb-3 text-sm text-slate-600">{t('extendHint', { price: usd(perDay) })}</p>
+              {contest.submission_ends_at && (
+                <p className="mb-3 text-sm text-slate-700">
+                  {t('entriesClose')}{' '}
+                  <strong className="font-semibold text-slate-900" data-testid="extend-deadline">
+                    {formatDateTime(contest.submission_ends_at)}
+                  </strong>
+                  {' · '}
+                  {t('extendTo', { when: formatDateTime(contest.submission_ends_at + days * 86_400_000) })}
+                </p>
+              )}
               <label className="block text-sm font-medium text-slate-700">
                 {t('extendBy')}
                 <select
@@ -167,7 +178,10 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
                 intentBase: `/contests/${contest.id}/extends/payments/stripe/payment-intents`,
                 body: { days },
                 amount: days * perDay,
-                onPaid: () => void refresh(),
+                onPaid: () => {
+                  setDays(EXTEND_DAYS[0]);
+                  void refresh();
+                },
               })}
             </div>
           </div>

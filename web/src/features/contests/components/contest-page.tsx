@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
@@ -182,7 +182,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
                 {t(`status.${contest.status_id}`, { defaultValue: statusLabel(contest.status_id) })}
               </span>
               {deadline?.at && (
-                <span>
+                <span data-testid="deadline">
                   {deadline.label}: <strong className="text-slate-800">{timeLeft(deadline.at, now)}</strong>
                 </span>
               )}
@@ -202,6 +202,15 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             </div>
           )}
         </div>
+        {isOwner && (contest.status_id === 2 || contest.status_id === 3) && (
+          // Extending (while it runs), upgrades and a bigger prize: the extras page.
+          <Link
+            to={`/contests/${contest.id}/upgrades`}
+            className="mt-3 inline-block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-100"
+          >
+            {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
+          </Link>
+        )}
         {contest.description && <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
         {snap.brief && snap.brief.length > 0 && (
           <BriefAnswers answers={snap.brief as SavedAnswer[]} questions={questions} open={designer && contest.status_id === 2} />

@@ -20,6 +20,7 @@ import { StarRating } from './star-rating';
 import { TipButton } from '@/features/cart/components/tip-modal';
 
 import { AwardButton } from './award-button';
+import { BuyDesign } from './buy-design';
 import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
@@ -203,6 +204,10 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 <TipButton
                   target={{ contestId, entryId: entry.id, entryNumber: entry.number, username: entry.created_by_user?.username ?? '' }}
                 />
+              )}
+              {/* Once entries close, the holder may also buy designs besides the winner's. */}
+              {isOwner && contestStatus >= 3 && entry.is_winner !== 1 && (
+                <BuyDesign contestId={contestId} entry={entry as Entry} userId={userId} />
               )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {entry.created_by === userId && contestStatus === 2 && (

@@ -17,6 +17,8 @@ import type { ContestType, Question, User } from '@/types/api';
 import { createContest, getBrief, updateBrief } from '../api/brief';
 import { validateCoupon } from '../api/coupon';
 import { myOpenContests } from '../api/my-contests';
+import { getQuickChat, linkQuickChat, type QuickChat } from '../api/quick-chat';
+import { forgetTracker, rememberTracker, storedTracker } from '../tracker';
 import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '../api/catalogue';
 import {
   FILL_BRIEF_MS,
@@ -84,6 +86,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
   const [choosing, setChoosing] = useState<LaunchChoice | null>(null);
   const [hasActive, setHasActive] = useState(false);
   const [warnType, setWarnType] = useState<ContestType | null>(null);
+  const [chat, setChat] = useState<QuickChat | null>(null);
   const [search] = useSearchParams();
   const { t } = useTranslation('launch-brief');
   const category = categoryFrom(search.get('category'));
@@ -143,6 +146,21 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
   useEffect(() => {
     if (urlCoupon) rememberCoupon(urlCoupon);
   }, [urlCoupon]);
+
+  // A quick-start chat's tracker id is kept until the contest it leads to exists; the chat's
+  // e-mail tells the visitor which conversation this brief continues.
+  const urlTracker = search.get('trackerId');
+  useEffect(() => {
+    if (editing) return undefined;
+    const tracker = rememberTracker(urlTracker) ?? storedTracker();
+    if (tracker === null) return undefined;
+    const controller = new AbortController();
+    getQuickChat(tracker, { signal: controller.signal }).then(setChat, (error: unknown) => {
+      // An unknown or stale tracker is dropped quietly: the brief works without it.
+      if (!isAbortError(error)) forgetTracker();
+    });
+    return () => controller.abort();
+  }, [editing, urlTracker]);
 
   // A signed-in client's coupon is validated by type; a refusal clears it with the server's message.
   const loadedTypeId = loaded?.type.id ?? null;
@@ -255,6 +273,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
       } else {
         const contest = await createContest(payload);
         clearDraft();
+        await linkChat(contest.id);
         toast.success(choice === 'queue' ? t('addedToQueue') : t('briefCreated'));
         navigate(destinationOf(choice, contest.id, isSubscriber));
       }
@@ -265,6 +284,18 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
       setPending(false);
       setChoosing(null);
     }
+  }
+
+  /** Links the quick-start chat (if one led here) to the new contest; the launch goes on regardless. */
+  async function linkChat(contestId: number) {
+    const tracker = storedTracker();
+    if (tracker === null) return;
+    try {
+      await linkQuickChat(tracker, { contest_id: contestId });
+    } catch {
+      // A chat that cannot be linked (another account's) does not stop the launch.
+    }
+    forgetTracker();
   }
 
   async function goToStep(next: number) {
@@ -397,6 +428,11 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
               </p>
               <h1 className="text-2xl font-bold text-slate-900">{editing ? t('editTitle') : t('title')}</h1>
             </div>
+            {chat && (
+              <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900" data-testid="quick-chat">
+                {t('quickChat', { email: chat.email })}
+              </p>
+            )}
             {fillBrief && <Alert onDismiss={() => setFillBrief(false)}>{t('fillBrief')}</Alert>}
             {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
             {questions.map((question) => (

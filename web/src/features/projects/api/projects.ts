@@ -18,3 +18,31 @@ export async function getProject(id: number): Promise<Project> {
 export async function getProjects(query: Record<string, string | number> = {}): Promise<ListPage<Project>> {
   return apiClient.get<ListPage<Project>>('/projects', { query });
 }
+
+/** A project's saved brief (GET /projects/{id}/briefs; the owner and admins). */
+export interface ProjectBrief {
+  project_id: number;
+  project_category_id: number | null;
+  title: string;
+  description: string;
+  budget: number | null;
+  timeline: number | null;
+  timeline_range_start: string | null;
+  timeline_range_end: string | null;
+  project_questions: {
+    project_question_id: number;
+    answer: string | null;
+    answer_options: number[];
+    answer_slider_options: { id: number; value: number }[];
+    answer_file_ids: number[];
+  }[];
+}
+
+export async function getProjectBrief(id: number): Promise<ProjectBrief> {
+  return (await apiClient.get<DataEnvelope<ProjectBrief>>(`/projects/${id}/briefs`)).data;
+}
+
+/** PUT /projects/{id}/briefs: the owner replaces a live project's brief. */
+export async function updateProjectBrief(id: number, body: Record<string, unknown>): Promise<Project> {
+  return (await apiClient.put<DataEnvelope<Project>>(`/projects/${id}/briefs`, body)).data;
+}

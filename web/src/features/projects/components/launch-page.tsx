@@ -14,6 +14,7 @@ import type { DataEnvelope, Question, User } from '@/types/api';
 
 import { sendInvites } from '../api/invites';
 import { launchProject } from '../api/projects';
+import { keepForQueue } from '../queued-brief';
 import { useLaunchCatalogue, type LaunchSlugs } from '../hooks/use-launch-catalogue';
 import {
   BUDGET_QUESTION,
@@ -151,6 +152,8 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
     if (action === 'continue') void create(true);
     else if (action === 'pay') setDialogOpen(true);
     else {
+      // The brief waits while they subscribe, and is queued afterwards (the subscriptions page).
+      keepForQueue(payload(true));
       toast.info(t('queueNeedsSubscription'));
       navigate('/subscriptions');
     }

@@ -118,8 +118,16 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
               {t('bids.filter')}
               <input value={username} onChange={(e) => setUsername(e.target.value)} placeholder={t('bids.filterPlaceholder')} className="mt-1 block w-44 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
             </label>
+            {live && (
+              <Link
+                to={`/projects/launch/${project.id}/edit`}
+                className="ml-auto rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+              >
+                {t('edit.title')}
+              </Link>
+            )}
             {live && !project.is_subscription && (
-              <Button variant="secondary" className="ml-auto" onClick={() => setRaising(String((project.budget ?? 0) + 50))}>
+              <Button variant="secondary" onClick={() => setRaising(String((project.budget ?? 0) + 50))}>
                 {t('budget.raise')}
               </Button>
             )}

@@ -1,0 +1,135 @@
+//! Sign-in by guid (contests doc, section 2: `/login` takes an optional guid; section
+//! 7: `POST /oauth/token/guid`): a one-time sign-in link, e-mailed on request.
+//!
+//! - `POST /oauth/guid` (`email`): mails `{public_url}/login/{guid}` to the account
+//!   with that address. The answer is the same whether or not an account exists, so
+//!   the call tells nobody which addresses are registered. Asking again voids the
+//!   links not yet used.
+//! - `POST /oauth/token/guid` (`guid`): exchanges a live guid for a bearer token,
+//!   once. A guid is 32 random bytes, stored only as its SHA-256, and works for
+//!   [`GUID_TTL_MS`]; a second use answers `auth.guid.used`, a late one
+//!   `auth.guid.expired`, an unknown one `auth.guid.invalid`.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::Deserialize;
+use sqlx::{Any, Executor};
+use tracing::instrument;
+use utoipa::ToSchema;
+
+use super::{
+    domain::EmailAddress,
+    routes::TokenResponse,
+    secrets::{new_secret, secret_digest},
+    store,
+};
+use crate::{
+    api::Message,
+    error::{catalogue, ApiJson, AppError, ErrorEnvelope},
+    mail,
+    state::AppState,
+    store::one_time_tokens::{self, LOGIN_GUID},
+};
+
+/// How long an e-mailed sign-in link works: 30 minutes.
+pub const GUID_TTL_MS: i64 = 30 * 60 * 1000;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GuidRequest {
+    pub email: Option<String>,
+}
+
+/// E-mails a one-time sign-in link to the account with this address.
+#[utoipa::path(post, path = "/oauth/guid", tag = "accounts", request_body = GuidRequest,
+    responses((status = 200, body = Message), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+pub async fn request_guid(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<GuidRequest>,
+) -> Result<Json<Message>, AppError> {
+    let email =
+        EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
+    let sent = Message::new("If an account uses this address, a sign-in link is on its way.");
+    let Some(user) = store::find_user_by_login(&state.db.pool, email.as_str())
+        .await?
+        .filter(|u| u.email.eq_ignore_ascii_case(email.as_str()) && u.is_active())
+    else {
+        return Ok(Json(sent));
+    };
+    let guid = new_secret();
+    let now = state.now_ms();
+    let link = format!("{}/login/{guid}", state.settings.public_url.trim_end_matches('/'));
+    let body = format!(
+        "Hello {},\n\nTo sign in to Vitrine, open:\n\n{link}\n\n\
+         The link works once and expires in {} minutes. If you did not ask for it, ignore this message.\n",
+        user.name,
+        GUID_TTL_MS / 60_000
+    );
+    let mut tx = state.db.pool.begin().await?;
+    void_live_guids(&mut *tx, user.id, now).await?;
+    sqlx::query("INSERT INTO login_guid (app_user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(user.id)
+        .bind(secret_digest(&guid))
+        .bind(now)
+        .bind(now + GUID_TTL_MS)
+        .execute(&mut *tx)
+        .await?;
+    mail::queue(&mut *tx, &user.email, "Your Vitrine sign-in link", &body, now).await?;
+    tx.commit().await?;
+    tracing::info!(user_id = user.id, "sign-in link sent");
+    Ok(Json(sent))
+}
+
+/// Ends the user's links not yet used (only the newest link works).
+async fn void_live_guids<'c>(db: impl Executor<'c, Database = Any>, user_id: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE login_guid SET expires_at = $1 WHERE app_user_id = $2 AND used_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GuidTokenRequest {
+    pub guid: Option<String>,
+}
+
+/// Signs in with a one-time guid from an e-mailed link.
+#[utoipa::path(post, path = "/oauth/token/guid", tag = "accounts", request_body = GuidTokenRequest,
+    responses((status = 200, body = TokenResponse), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+pub async fn token_by_guid(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<GuidTokenRequest>,
+) -> Result<Json<TokenResponse>, AppError> {
+    let guid = req.guid.as_deref().map(str::trim).unwrap_or("");
+    if guid.is_empty() {
+        return Err(AppError::field("guid", catalogue::REQUIRED));
+    }
+    let invalid = || AppError::rule(StatusCode::UNAUTHORIZED, catalogue::GUID_INVALID);
+    let row = one_time_tokens::find(&state.db.pool, LOGIN_GUID, &secret_digest(guid)).await?.ok_or_else(invalid)?;
+    let now = state.now_ms();
+    if row.used_at.is_some() {
+        return Err(AppError::unprocessable(catalogue::GUID_USED));
+    }
+    if row.expires_at <= now {
+        return Err(AppError::unprocessable(catalogue::GUID_EXPIRED));
+    }
+    let user = store::find_user(&state.db.pool, row.subject_id).await?.ok_or_else(invalid)?;
+    if !user.is_active() {
+        return Err(AppError::rule(StatusCode::FORBIDDEN, catalogue::USER_INACTIVE));
+    }
+    let token = new_secret();
+    let ttl = state.settings.token_ttl();
+    let expires_at = now.saturating_add(i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX));
+    let mut tx = state.db.pool.begin().await?;
+    // Two requests racing with one guid: the compare-and-set lets exactly one through.
+    if !one_time_tokens::consume(&mut *tx, LOGIN_GUID, row.id, now).await? {
+        return Err(AppError::unprocessable(catalogue::GUID_USED));
+    }
+    store::insert_access_token(&mut *tx, user.id, &secret_digest(&token), now, expires_at).await?;
+    tx.commit().await?;
+    tracing::info!(user_id = user.id, "signed in by guid");
+    Ok(Json(TokenResponse { access_token: token, token_type: "Bearer", expires_in: ttl.as_secs() }))
+}

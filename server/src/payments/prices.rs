@@ -1,0 +1,75 @@
+//! `GET /payments/prices`: the prices of paid actions that no catalogue table holds
+//! (a day of contest extension, an additional design), so a client can show what a
+//! payment will cost before creating it. The payment routes price from the same rows
+//! ([`amount_cents`]), so what is shown is what is charged.
+
+use axum::{extract::State, Json};
+use serde::Serialize;
+use sqlx::{Any, Executor, FromRow};
+use utoipa::ToSchema;
+
+use crate::{
+    accounts::{domain::UserType, CurrentUser},
+    api::Data,
+    error::{catalogue, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+/// Stable codes of `payment_price` rows.
+pub mod code {
+    /// One day of a running contest's extension (1 to 10 days are sold).
+    pub const EXTEND_DAY: &str = "contest.extend.day";
+    /// A design bought besides the winner's (contests doc, section 9: default 100).
+    pub const ADDITIONAL_DESIGN: &str = "contest.additional_design";
+}
+
+#[derive(Debug, FromRow)]
+struct PriceRow {
+    code: String,
+    amount_cents: i64,
+    description: String,
+}
+
+/// One price as the API shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PriceView {
+    /// Stable, e.g. `contest.extend.day`.
+    pub code: String,
+    /// Whole US dollars.
+    pub amount: i64,
+    pub amount_cents: i64,
+    pub description: String,
+}
+
+/// The price with `code`, in cents; an error (500) when the row is missing, which
+/// only a broken migration can cause.
+pub async fn amount_cents<'c>(db: impl Executor<'c, Database = Any>, code: &str) -> Result<i64, AppError> {
+    let cents: Option<i64> = sqlx::query_scalar("SELECT amount_cents FROM payment_price WHERE code = $1")
+        .bind(code)
+        .fetch_optional(db)
+        .await?;
+    cents.ok_or_else(|| anyhow::anyhow!("no payment_price {code}").into())
+}
+
+/// The prices of paid actions. Only those who pay see them: clients (and admins,
+/// who answer their questions); designers never pay and are refused.
+#[utoipa::path(get, path = "/payments/prices", tag = "payments", security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<PriceView>>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+pub async fn list(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Data<Vec<PriceView>>>, AppError> {
+    if caller.user.user_type() == UserType::Designer {
+        return Err(AppError::forbidden(catalogue::PRICES_FORBIDDEN));
+    }
+    let rows: Vec<PriceRow> = sqlx::query_as("SELECT code, amount_cents, description FROM payment_price ORDER BY code")
+        .fetch_all(&state.db.pool)
+        .await?;
+    let prices = rows
+        .into_iter()
+        .map(|r| PriceView {
+            code: r.code,
+            amount: r.amount_cents / 100,
+            amount_cents: r.amount_cents,
+            description: r.description,
+        })
+        .collect();
+    Ok(Json(Data::new(prices)))
+}

@@ -1,0 +1,28 @@
+import { apiClient, type RequestOptions } from '@/lib/api-client';
+import type { DataEnvelope } from '@/types/api';
+
+/** A price of a paid action no catalogue holds (GET /payments/prices); whole dollars. */
+export interface Price {
+  code: string;
+  amount: number;
+  amount_cents: number;
+  description: string;
+}
+
+/** Stable price codes. */
+export const PRICE_CODES = {
+  extendDay: 'contest.extend.day',
+  additionalDesign: 'contest.additional_design',
+} as const;
+
+/** GET /payments/prices: what an extension day or an additional design costs (clients, admins). */
+export async function getPrices(options?: RequestOptions): Promise<Price[]> {
+  const { data } = await apiClient.get<DataEnvelope<Price[]>>('/payments/prices', options);
+  return data;
+}
+
+/** The price with `code` in whole dollars, or null when the server has none. */
+export async function getPrice(code: string, options?: RequestOptions): Promise<number | null> {
+  const prices = await getPrices(options);
+  return prices.find((price) => price.code === code)?.amount ?? null;
+}
