@@ -30,6 +30,8 @@ pub enum Channel {
     Admin,
     /// `bench:{name}`: ephemeral channels for load tests and integrations; no history.
     Bench(String),
+    /// `broadcast`: what every open browser may see, signed in or not (admins' banners).
+    Broadcast,
 }
 
 /// The kind of a [`Channel`], without its id or name.
@@ -43,6 +45,7 @@ pub enum ChannelKind {
     Court,
     Admin,
     Bench,
+    Broadcast,
 }
 
 /// Why a channel name was refused; every variant is answered with `channel.invalid`.
@@ -64,6 +67,7 @@ impl Channel {
             return match name {
                 "court" => Ok(Channel::Court),
                 "admin" => Ok(Channel::Admin),
+                "broadcast" => Ok(Channel::Broadcast),
                 _ => Err(ChannelError::UnknownKind),
             };
         };
@@ -88,6 +92,7 @@ impl Channel {
             Channel::Court => ChannelKind::Court,
             Channel::Admin => ChannelKind::Admin,
             Channel::Bench(_) => ChannelKind::Bench,
+            Channel::Broadcast => ChannelKind::Broadcast,
         }
     }
 
@@ -103,7 +108,7 @@ impl Channel {
 }
 
 impl ChannelKind {
-    /// The name's prefix, or the whole name for `court` and `admin`.
+    /// The name's prefix, or the whole name for `court`, `admin` and `broadcast`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ChannelKind::Contest => "contest",
@@ -114,6 +119,7 @@ impl ChannelKind {
             ChannelKind::Court => "court",
             ChannelKind::Admin => "admin",
             ChannelKind::Bench => "bench",
+            ChannelKind::Broadcast => "broadcast",
         }
     }
 
@@ -157,7 +163,7 @@ impl fmt::Display for Channel {
             | Channel::User(id) => {
                 write!(f, "{kind}:{id}")
             }
-            Channel::Court | Channel::Admin => f.write_str(kind),
+            Channel::Court | Channel::Admin | Channel::Broadcast => f.write_str(kind),
             Channel::Bench(name) => write!(f, "{kind}:{name}"),
         }
     }
@@ -175,7 +181,7 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court or admin"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin or broadcast"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
@@ -199,6 +205,7 @@ mod tests {
             ("user:9223372036854775807", Channel::User(i64::MAX)),
             ("court", Channel::Court),
             ("admin", Channel::Admin),
+            ("broadcast", Channel::Broadcast),
             ("bench:load-1_a.B", Channel::Bench("load-1_a.B".into())),
         ];
         for (name, expected) in cases {
@@ -240,7 +247,7 @@ mod tests {
 
     #[test]
     fn unknown_kinds_are_refused() {
-        for name in ["nope:1", "", ":1", "Contest:1", "court:1", "admin:", "courts", " court", "bench"] {
+        for name in ["nope:1", "", ":1", "Contest:1", "court:1", "admin:", "courts", " court", "bench", "broadcast:1"] {
             assert_eq!(Channel::parse(name), Err(ChannelError::UnknownKind), "{name:?}");
         }
     }

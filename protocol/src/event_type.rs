@@ -80,6 +80,12 @@ event_types! {
     SUBSCRIPTION_UPDATED = "subscription.updated";
     /// `user:{id}` of the tipping client: an admin approved or rejected their tip.
     TIP_UPDATED = "tip.updated";
+    /// `broadcast`: an admin published a banner or changed one that is shown; carries the banner.
+    BANNER_PUBLISHED = "banner.published";
+    /// `broadcast`: a banner was taken down (deleted or deactivated); carries its id.
+    BANNER_WITHDRAWN = "banner.withdrawn";
+    /// `admin`: the counts of what waits for an admin changed; carries them as `GET /dashboard` does.
+    ADMIN_QUEUE = "admin.queue";
 }
 
 #[cfg(test)]

@@ -51,6 +51,7 @@ use crate::{
         (name = "geography", description = "Regions, countries, states"),
         (name = "operations", description = "Health, readiness, metrics"),
         (name = "realtime", description = "WebSocket hub (docs/protocol.md), publish API, channel history"),
+        (name = "admin", description = "The admin console: banners, dashboard figures, lists, search, payouts, notes, tags, feedback"),
     )
 )]
 struct ApiDoc;
@@ -84,6 +85,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::court::router())
         .merge(crate::commerce::router())
         .merge(crate::payments::router())
+        .merge(crate::admin::router())
         .split_for_parts();
     crate::openapi_file::unique_operation_ids(&mut openapi);
     (router, openapi)

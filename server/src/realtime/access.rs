@@ -12,6 +12,8 @@
 //! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
 //!   `admin`: admins.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
+//! - `broadcast`: anyone, signed in or not: it carries only what `GET /broadcast-banners`
+//!   shows every visitor.
 
 use sqlx::{Any, Executor, Row};
 use vitrine_protocol::Channel;
@@ -25,7 +27,7 @@ where
 {
     let is_admin = user.is_some_and(UserRow::is_admin);
     Ok(match channel {
-        Channel::Bench(_) => true,
+        Channel::Bench(_) | Channel::Broadcast => true,
         Channel::Admin => is_admin,
         Channel::Court => user.is_some_and(crate::court::may_sit),
         Channel::User(id) => user.is_some_and(|u| u.id == *id),

@@ -149,6 +149,9 @@ export const EVENT_TYPES = [
   "report.judged",
   "subscription.updated",
   "tip.updated",
+  "banner.published",
+  "banner.withdrawn",
+  "admin.queue",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

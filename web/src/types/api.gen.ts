@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+    "/admin/clients-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clients' answers, newest first, 48 a page (admins): contests, or projects with
+         *     `filter[kind]=project`.
+         */
+        get: operations["admin_clients_feedback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every contest, newest first, 48 a page, with the admin's filters (admins). Serves the
+         *     All Contests, No Winner, Quick Start and Tip Only pages.
+         */
+        get: operations["admin_contests_contests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/contests/entries/tips": {
         parameters: {
             query?: never;
@@ -15,6 +55,138 @@ export interface paths {
         get: operations["admin_contests_entries_tips_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/flagged-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Flagged clients, most recently flagged first, 48 a page (admins). */
+        get: operations["admin_flagged_clients_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/flagged-clients/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An admin flags a client, or changes the reason of a flag. */
+        put: operations["flag"];
+        post?: never;
+        /** An admin lifts a client's flag. */
+        delete: operations["unflag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches users (username, name, e-mail), contests and projects (title, id) or entries
+         *     (id, title, designer) for the Search page; at most 48 hits, newest first (admins).
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transactions/outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payouts owed to designers (or, with `filter[status_id]=2`, those paid), newest credit
+         *     first, 48 a page (admins).
+         */
+        get: operations["admin_transactions_outgoing_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transactions/outgoing/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin marks an owed payout paid; it leaves the owed list for the paid one. */
+        post: operations["mark_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user, newest first, 48 a page (admins): the Users page, where an admin changes
+         *     statuses (`PUT /users/{id}/statuses`), subscriptions and designer tags.
+         */
+        get: operations["users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a page visit the client reports (the spec posts one on the subscriptions,
+         *     community and affiliate pages). Anyone may post; a signed-in caller is recorded.
+         */
+        post: operations["analytics_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -58,6 +230,45 @@ export interface paths {
          *     owner is told (type 19) and watchers of the project see the new count.
          */
         delete: operations["bids_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast-banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banners to show, newest first; anyone may read them (the header shows them to
+         *     visitors too). An admin asking `filter[all]=1` gets inactive ones as well.
+         */
+        get: operations["broadcast_banners_list"];
+        put?: never;
+        /** An admin creates a banner; an active one appears at once in every open browser. */
+        post: operations["broadcast_banners_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast-banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An admin edits a banner's message or colour, or shows / hides it; browsers follow live. */
+        put: operations["broadcast_banners_update"];
+        post?: never;
+        /** An admin deletes a banner; browsers showing it take it down. */
+        delete: operations["broadcast_banners_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -384,6 +595,23 @@ export interface paths {
         };
         /** The client's finished contests. */
         get: operations["ended"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/feedback/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feedback questions a client answers after a contest or a project (anyone may read them). */
+        get: operations["contests_feedback_questions_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -786,6 +1014,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/coupons/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin e-mails the contest's client a coupon for the contest's type. */
+        post: operations["contests_coupons_invites_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/entries": {
         parameters: {
             query?: never;
@@ -1156,6 +1401,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/extends/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin stops further extensions of a contest (`PUT /contests/{id}/extends` answers
+         *     `contest.extends_disabled` from then on). Calling it again changes nothing.
+         */
+        post: operations["disable_extends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/extends/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1201,6 +1466,23 @@ export interface paths {
         /** Re-prices the open payment intent (before the card is confirmed). */
         put: operations["update_extend"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The contest's client answers the feedback questions once the contest has ended. */
+        post: operations["answer_contest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1397,6 +1679,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/remove-upgrades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin switches every upgrade of a contest off (highlighted, featured, private,
+         *     blind, e-mail notification, featured blog post); payments already made are not refunded
+         *     by this call.
+         */
+        post: operations["remove_upgrades"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/remove-winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin undoes an award before verification (statuses 5 and 6: a copied design, a
+         *     mistaken pick): the winning entries are winners no more and the contest goes back to
+         *     deciding (3), with at least 72 hours for the client to choose again.
+         */
+        post: operations["remove_winners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/request-actions": {
         parameters: {
             query?: never;
@@ -1434,6 +1758,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shares of a contest (its owner and admins), newest first. */
+        get: operations["contests_shares_list"];
+        put?: never;
+        /** Makes a share link of a contest the caller may view. */
+        post: operations["contests_shares_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a share (its maker or an admin). */
+        delete: operations["contests_shares_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/statuses": {
         parameters: {
             query?: never;
@@ -1461,6 +1820,26 @@ export interface paths {
         /** Where the launch flow of a contest stands (its creator). */
         get: operations["step"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/upgrades-manually": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * An admin grants upgrades without payment (a goodwill gesture, a payment taken by
+         *     phone): the chosen upgrades switch on as if bought; those already on stay on.
+         */
+        put: operations["upgrades_manually"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1641,6 +2020,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's dashboard figures (every role; each sees only their own). */
+        get: operations["dashboard_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files": {
         parameters: {
             query?: never;
@@ -1746,7 +2142,7 @@ export interface paths {
          * Sends a message to one or more users: one message per recipient, each announced
          *     on both users' `user:` channels and notified to the recipient.
          */
-        post: operations["send"];
+        post: operations["messages_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1900,6 +2296,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notes on one contest, project or user, newest first (admins). */
+        get: operations["notes_list"];
+        put?: never;
+        /** An admin writes a note on a contest, a project or a user. */
+        post: operations["notes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One note (admins). */
+        get: operations["notes_show"];
+        /** An admin rewrites a note (any admin: notes are the team's). */
+        put: operations["notes_update"];
+        post?: never;
+        /** An admin deletes a note. */
+        delete: operations["notes_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -2009,6 +2442,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/seamless": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Continues a session seamlessly on another page of the product (the main site, a
+         *     launch page opened in a new tab): the bearer token's user and when the token ends,
+         *     so the page can sign the visitor in without asking again. 401 without a valid token.
+         */
+        get: operations["seamless"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -2106,6 +2560,29 @@ export interface paths {
         put?: never;
         /** Test mode: confirms a setup intent as Stripe.js `confirmCardSetup` would. */
         post: operations["confirm_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers which of the named permissions the caller holds, so the client can hide what
+         *     the server would refuse: `{"data": {"launch_contest": true, ...}}`. Known names:
+         *     launch_contest, launch_project, submit_entry, bid_on_project, use_cart,
+         *     view_community_feed (gold or silver designers and clients), sit_in_design_court (admins
+         *     and gold designers), send_messages (not bronze designers), moderate.
+         */
+        post: operations["permissions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2250,7 +2727,7 @@ export interface paths {
             cookie?: never;
         };
         /** The brief questions of a category, in order, with their options. */
-        get: operations["questions"];
+        get: operations["projects_categories_questions_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2694,6 +3171,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The project's client answers the feedback questions once the project is completed. */
+        post: operations["answer_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/finalize": {
         parameters: {
             query?: never;
@@ -2837,6 +3331,40 @@ export interface paths {
         get: operations["suggestions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/invoices/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's invoice as a PDF, with a one-time token. Unknown token: 404; used or expired: 410. */
+        get: operations["projects_invoices_download_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/invoices/download/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time link to the project's invoice (its client or an admin). */
+        post: operations["projects_invoices_download_token_issue_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3275,6 +3803,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every designer tag, by name (admins). */
+        get: operations["tags_list"];
+        put?: never;
+        /** An admin creates a tag; names are unique regardless of case. */
+        post: operations["tags_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tag (admins). */
+        get: operations["tags_show"];
+        /** An admin renames a tag. */
+        put: operations["tags_update"];
+        post?: never;
+        /** An admin deletes a tag; designers carrying it lose it. */
+        delete: operations["tags_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tip-stats/{userId}": {
         parameters: {
             query?: never;
@@ -3309,6 +3874,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/username/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a username: a user their own, an admin anyone's (a designer's offensive name,
+         *     say). The sign-up rules apply; a taken name is refused.
+         */
+        post: operations["username_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/cookies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fresh value for the referral tracking cookie and how long it lasts (720 hours);
+         *     anyone may ask (visitors arrive through referral links before signing up).
+         */
+        get: operations["cookies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}": {
         parameters: {
             query?: never;
@@ -3323,6 +3928,57 @@ export interface paths {
         get: operations["show_user"];
         /** Updates a profile: the user themself or an admin. */
         put: operations["update_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's contests: a client's launched, a designer's entered; newest first (the user and admins). */
+        get: operations["users_contests_contests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/contests/completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contests completed and credited (status 9): a designer's wins, a client's contests. */
+        get: operations["completed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/contests/uncredited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contests awarded but not yet credited (statuses 5 to 8): a designer's wins, a client's awards. */
+        get: operations["uncredited"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3585,6 +4241,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's interface settings (the user and admins); English and theme A until set. */
+        get: operations["settings"];
+        /** Changes a user's language or theme (the user themself only). */
+        put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/statuses": {
         parameters: {
             query?: never;
@@ -3612,6 +4286,41 @@ export interface paths {
         get?: never;
         /** An admin grants or cancels a client's subscription; answers their active ones. */
         put: operations["set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's tags (admins). */
+        get: operations["of_user"];
+        /** An admin sets a designer's tags (the whole set). */
+        put: operations["set_for_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/transactions/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's earnings: what is owed after crediting and what was paid (the designer and admins). */
+        get: operations["earnings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3701,6 +4410,143 @@ export interface components {
             /** Format: int64 */
             uploaded_at?: number | null;
         };
+        AdminContest: {
+            client_username: string;
+            /** Format: int64 */
+            contest_type_id: number;
+            contest_type_title: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            created_by: number;
+            /** Format: int64 */
+            entries_count: number;
+            /** Format: int64 */
+            extends_disabled: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            internal_status_id?: number | null;
+            /** Format: int64 */
+            is_blind: number;
+            /** Format: int64 */
+            is_featured: number;
+            /** Format: int64 */
+            is_highlighted: number;
+            /** Format: int64 */
+            is_private: number;
+            /** Format: int64 */
+            is_quick_start: number;
+            /** Format: int64 */
+            is_tip: number;
+            /** Format: int64 */
+            status_id: number;
+            /** Format: int64 */
+            submission_ends_at?: number | null;
+            title: string;
+        };
+        AdminContestView: components["schemas"]["AdminContest"] & {
+            /**
+             * Format: double
+             * @description The prize of each winning entry, US dollars.
+             */
+            winning_entry_amount: number;
+        };
+        /** @description The admin dashboard's counts; each is the total of one admin page's list. */
+        AdminQueue: {
+            /**
+             * Format: int64
+             * @description Additional designs delivered and awaiting credit: `/admin/contests/additional-designs`.
+             */
+            additional_designs: number;
+            /**
+             * Format: int64
+             * @description Contests that ended without a winner (status 4): `/admin/contests/no-winner`.
+             */
+            contests_no_winner: number;
+            /**
+             * Format: int64
+             * @description Delivered contests awaiting credit (status 8): `/admin/contests/credit`.
+             */
+            contests_to_credit: number;
+            /**
+             * Format: int64
+             * @description Awarded contests awaiting verification (statuses 5 and 6): `/admin/contests/verify`.
+             */
+            contests_to_verify: number;
+            /**
+             * Format: int64
+             * @description Open design-court cases: `/design-court`.
+             */
+            court_cases: number;
+            /**
+             * Format: int64
+             * @description Clients an admin flagged: `/admin/flagged-clients`.
+             */
+            flagged_clients: number;
+            /**
+             * Format: int64
+             * @description Credited work whose designer is not yet paid: `/admin/transactions/outgoing`.
+             */
+            payouts_owed: number;
+            /**
+             * Format: int64
+             * @description Projects awaiting credit (status 5): `/admin/projects/credit`.
+             */
+            projects_to_credit: number;
+            /**
+             * Format: int64
+             * @description Delivered projects awaiting verification (status 3): `/admin/projects/verify`.
+             */
+            projects_to_verify: number;
+            /**
+             * Format: int64
+             * @description Paid tips awaiting approval: `/admin/verify-tips`.
+             */
+            tips_to_approve: number;
+        };
+        AdminUser: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            creative_level_id?: number | null;
+            email: string;
+            /** Format: int64 */
+            has_subscribed: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            is_active: number;
+            /**
+             * Format: int64
+             * @description 1 when an admin flagged the client.
+             */
+            is_flagged: number;
+            name: string;
+            /** @description Designer tags, comma-separated names. */
+            tags?: string | null;
+            /** Format: int64 */
+            user_type_id: number;
+            username: string;
+        };
+        AnalyticsEvent: {
+            /** @description What was visited: subscriptions, community, affiliate, ... */
+            category?: string | null;
+            /** Format: int64 */
+            contest_id?: number | null;
+            sub_category?: string | null;
+        };
+        Answer: {
+            /** @description For text questions (optional on rating questions). */
+            answer?: string | null;
+            /** Format: int64 */
+            question_id: number;
+            /**
+             * Format: int64
+             * @description 1 to 5, for rating questions.
+             */
+            rating?: number | null;
+        };
         /** @description One answer as the client sends it. */
         AnswerInput: {
             answer?: string | null;
@@ -3712,6 +4558,9 @@ export interface components {
              * @description The question's id.
              */
             id: number;
+        };
+        Answers: {
+            answers?: components["schemas"]["Answer"][] | null;
         };
         AppliedCoupon: {
             /** Format: double */
@@ -3738,6 +4587,26 @@ export interface components {
         ArtworkRequest: {
             /** @description Files the designer uploaded through `POST /files` (any category). */
             file_ids?: number[];
+        };
+        Banner: {
+            /** @description primary, info, success, warning or danger. */
+            color: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Only active banners are shown (and listed to non-admins). */
+            is_active: boolean;
+            message: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        BannerRequest: {
+            /** @description primary, info, success, warning or danger. */
+            color?: string | null;
+            /** @description Shown now (default 1 on create). */
+            is_active?: boolean | null;
+            message?: string | null;
         };
         BidCommentRequest: {
             /** @description 1 to 5000 characters, trimmed. */
@@ -3988,6 +4857,33 @@ export interface components {
             services?: components["schemas"]["ServiceView"][] | null;
             sub_categories?: components["schemas"]["SubCategoryRow"][] | null;
         };
+        ClientFigures: {
+            /**
+             * Format: int64
+             * @description Contests taking entries or deciding (statuses 2 and 3).
+             */
+            active_contests: number;
+            /**
+             * Format: int64
+             * @description Items in the tipping cart.
+             */
+            cart_items: number;
+            /**
+             * Format: int64
+             * @description Contests past their decision (statuses 4 to 9).
+             */
+            completed_contests: number;
+            /**
+             * Format: int64
+             * @description Projects not yet completed (statuses 1 to 5).
+             */
+            open_projects: number;
+            /**
+             * Format: int64
+             * @description Contests not yet started (status 1).
+             */
+            unstarted_contests: number;
+        };
         /** @description The bid a comment belongs to, with its files (section 3, bid comment). */
         CommentBid: {
             bid_files: components["schemas"]["BidFile"][];
@@ -4201,6 +5097,17 @@ export interface components {
         CountryWithStates: components["schemas"]["Country"] & {
             states: components["schemas"]["State"][];
         };
+        CouponInvite: {
+            /** @description A live coupon of the contest's type. */
+            code?: string | null;
+        };
+        CouponInviteSent: {
+            code: string;
+            /** Format: int64 */
+            contest_id: number;
+            /** @description Who was e-mailed (the contest's client). */
+            email: string;
+        };
         /** @description A coupon as admins see it. */
         CouponView: {
             /** Format: int64 */
@@ -4234,6 +5141,13 @@ export interface components {
              */
             user_id?: number | null;
         };
+        CreateNote: {
+            /** Format: int64 */
+            notable_id?: number | null;
+            /** @description contest, project or user. */
+            notable_type?: string | null;
+            note?: string | null;
+        };
         CreativeView: {
             /**
              * Format: double
@@ -4261,6 +5175,17 @@ export interface components {
         CvcView: {
             /** @description True until the card has paid once here: the browser asks for its CVC again. */
             cvc_required: boolean;
+        };
+        Dashboard: {
+            admin?: null | components["schemas"]["AdminQueue"];
+            client?: null | components["schemas"]["ClientFigures"];
+            designer?: null | components["schemas"]["DesignerFigures"];
+            /** Format: int64 */
+            unread_messages: number;
+            /** Format: int64 */
+            unread_notifications: number;
+            /** Format: int64 */
+            user_type_id: number;
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_AdditionalEntryView: {
@@ -4304,6 +5229,28 @@ export interface components {
                 updated_at: number;
                 /** Format: int64 */
                 uploaded_at?: number | null;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_BTreeMap_String_bool: {
+            data: {
+                [key: string]: boolean;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Banner: {
+            data: {
+                /** @description primary, info, success, warning or danger. */
+                color: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Only active banners are shown (and listed to non-admins). */
+                is_active: boolean;
+                message: string;
+                /** Format: int64 */
+                updated_at: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -4571,6 +5518,16 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_CouponInviteSent: {
+            data: {
+                code: string;
+                /** Format: int64 */
+                contest_id: number;
+                /** @description Who was e-mailed (the contest's client). */
+                email: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_CouponView: {
             /** @description A coupon as admins see it. */
             data: {
@@ -4614,6 +5571,20 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Dashboard: {
+            data: {
+                admin?: null | components["schemas"]["AdminQueue"];
+                client?: null | components["schemas"]["ClientFigures"];
+                designer?: null | components["schemas"]["DesignerFigures"];
+                /** Format: int64 */
+                unread_messages: number;
+                /** Format: int64 */
+                unread_notifications: number;
+                /** Format: int64 */
+                user_type_id: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_DownloadToken: {
             data: {
                 /**
@@ -4623,6 +5594,23 @@ export interface components {
                 expires_at: number;
                 /** @description Goes in `GET /files/{id}/download?token=`; works once. */
                 token: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Earnings: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Credited work not yet paid out, US cents.
+                 */
+                owed_cents: number;
+                /**
+                 * Format: int64
+                 * @description Paid out, US cents.
+                 */
+                paid_cents: number;
+                /** @description Each credited piece of work, owed first. */
+                payouts: components["schemas"]["Payout"][];
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -4717,6 +5705,32 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_FlaggedClient: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Contests the client launched (any status).
+                 */
+                contests_count: number;
+                /** Format: int64 */
+                created_at: number;
+                email: string;
+                /** Format: int64 */
+                flagged_by: number;
+                flagged_by_username: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Projects the client launched (any status).
+                 */
+                projects_count: number;
+                reason: string;
+                /** Format: int64 */
+                user_id: number;
+                username: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ImageTagView: {
             /** @description A point on an entry's image with a note. */
             data: {
@@ -4798,6 +5812,25 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Note: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                created_by: number;
+                created_by_username: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                notable_id: number;
+                /** @description contest, project or user. */
+                notable_type: string;
+                note: string;
+                /** Format: int64 */
+                updated_at: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_OptionsView: {
             data: {
                 contest: components["schemas"]["ContestView"];
@@ -4872,6 +5905,46 @@ export interface components {
                 per_page: number;
                 /** Format: int64 */
                 total: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Payout: {
+            data: {
+                /**
+                 * Format: double
+                 * @description US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                credited_at: number;
+                /** Format: int64 */
+                designer_id: number;
+                designer_username: string;
+                /** @description contest (a winning entry), additional_entry, project. */
+                kind: string;
+                /** Format: int64 */
+                paid_at?: number | null;
+                /** @description Where the designer is paid. */
+                paypal_email?: string | null;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** @description What the admin noted when paying (a PayPal transaction id, say). */
+                reference?: string | null;
+                /**
+                 * Format: int64
+                 * @description The winning entry, the additional design or the project.
+                 */
+                source_id: number;
+                /**
+                 * Format: int64
+                 * @description 1 Unpaid, 2 Paid.
+                 */
+                status_id: number;
+                title: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5008,6 +6081,15 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ReferralCookie: {
+            data: {
+                /** Format: int64 */
+                max_age_hours: number;
+                /** @description 32 random digits. */
+                value: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ReferralsView: {
             data: {
                 code: string;
@@ -5069,6 +6151,17 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_SeamlessSession: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description When the caller's token stops working, epoch ms.
+                 */
+                expires_at: number;
+                user: components["schemas"]["UserView"];
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ServiceView: {
             /** @description A service as the API shows it; amounts in whole US dollars. */
             data: {
@@ -5089,6 +6182,15 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Settings: {
+            data: {
+                /** @description en or es. */
+                language: string;
+                /** @description A to H. */
+                theme: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_SetupIntentView: {
             data: {
                 /** @description For Stripe.js `confirmCardSetup`. */
@@ -5096,6 +6198,13 @@ export interface components {
                 id: string;
                 /** @description True under the test-mode provider (no real Stripe). */
                 test_mode: boolean;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ShareView: {
+            data: components["schemas"]["Share"] & {
+                /** @description The address to share. */
+                url: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5157,6 +6266,23 @@ export interface components {
                 trigger_id: number;
                 /** Format: int64 */
                 user_id: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Tag: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int64 */
+                updated_at: number;
+                /**
+                 * Format: int64
+                 * @description Designers carrying the tag.
+                 */
+                users_count: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5371,6 +6497,22 @@ export interface components {
                 user_type_id: number;
                 username: string;
             };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Banner: {
+            data: {
+                /** @description primary, info, success, warning or danger. */
+                color: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Only active banners are shown (and listed to non-admins). */
+                is_active: boolean;
+                message: string;
+                /** Format: int64 */
+                updated_at: number;
+            }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_BidView: {
@@ -5601,6 +6743,29 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_FeedbackRow: {
+            data: {
+                answer?: string | null;
+                /** Format: int64 */
+                client_id: number;
+                client_username: string;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** Format: int64 */
+                question_id: number;
+                /** Format: int64 */
+                rating?: number | null;
+                /** @description The contest's or project's title. */
+                title: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_FileView: {
             data: {
                 /** @description Recognised from the bytes, e.g. `image/png`. */
@@ -5670,6 +6835,25 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Note: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                created_by: number;
+                created_by_username: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                notable_id: number;
+                /** @description contest, project or user. */
+                notable_type: string;
+                note: string;
+                /** Format: int64 */
+                updated_at: number;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_Preferred: {
             data: {
                 /**
@@ -5702,6 +6886,16 @@ export interface components {
                 name: string;
                 /** Format: int64 */
                 winning_entry_amount: number;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Question: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description rating (1 to 5) or text. */
+                kind: string;
+                title: string;
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5743,6 +6937,26 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_SearchHit: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description The contest of an entry (its page is the contest's).
+                 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                status_id?: number | null;
+                /** @description The user's name or e-mail; the owner's username; the entry's designer. */
+                subtitle: string;
+                /** @description The username, the contest's or project's title, the entry's contest title. */
+                title: string;
+                /** @description user, contest, project or entry. */
+                type: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_ServiceView: {
             data: {
                 description: string;
@@ -5769,6 +6983,13 @@ export interface components {
                 preference_id: number;
                 project_service: components["schemas"]["Named"];
             }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_ShareView: {
+            data: (components["schemas"]["Share"] & {
+                /** @description The address to share. */
+                url: string;
+            })[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_State: {
@@ -5826,6 +7047,23 @@ export interface components {
                 trigger_id: number;
                 /** Format: int64 */
                 user_id: number;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Tag: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int64 */
+                updated_at: number;
+                /**
+                 * Format: int64
+                 * @description Designers carrying the tag.
+                 */
+                users_count: number;
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5921,6 +7159,33 @@ export interface components {
              */
             approval_status_id?: number | null;
         };
+        DesignerFigures: {
+            /**
+             * Format: int64
+             * @description Projects assigned to the designer and not yet completed.
+             */
+            assigned_projects: number;
+            /**
+             * Format: int64
+             * @description Contests open to entries now.
+             */
+            available_contests: number;
+            /**
+             * Format: int64
+             * @description The designer's bids on projects still taking bids.
+             */
+            open_bids: number;
+            /**
+             * Format: int64
+             * @description Contests taking entries or deciding in which the designer has an entry.
+             */
+            participating_contests: number;
+            /**
+             * Format: int64
+             * @description The designer's winning entries.
+             */
+            won_entries: number;
+        };
         DownloadRequest: {
             /**
              * Format: int64
@@ -5936,6 +7201,20 @@ export interface components {
             expires_at: number;
             /** @description Goes in `GET /files/{id}/download?token=`; works once. */
             token: string;
+        };
+        Earnings: {
+            /**
+             * Format: int64
+             * @description Credited work not yet paid out, US cents.
+             */
+            owed_cents: number;
+            /**
+             * Format: int64
+             * @description Paid out, US cents.
+             */
+            paid_cents: number;
+            /** @description Each credited piece of work, owed first. */
+            payouts: components["schemas"]["Payout"][];
         };
         /** @description The reactions of one emoji on an entry: how many, and who. */
         EmojiReactions: {
@@ -6080,6 +7359,26 @@ export interface components {
              */
             days?: number | null;
         };
+        FeedbackRow: {
+            answer?: string | null;
+            /** Format: int64 */
+            client_id: number;
+            client_username: string;
+            /** Format: int64 */
+            contest_id?: number | null;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            project_id?: number | null;
+            /** Format: int64 */
+            question_id: number;
+            /** Format: int64 */
+            rating?: number | null;
+            /** @description The contest's or project's title. */
+            title: string;
+        };
         FieldError: {
             code: string;
             message: string;
@@ -6140,6 +7439,33 @@ export interface components {
              * @description The caller's saved card to charge.
              */
             customer_card_id?: number | null;
+        };
+        FlagRequest: {
+            /** @description Why the client is flagged (shown to admins only). */
+            reason?: string | null;
+        };
+        FlaggedClient: {
+            /**
+             * Format: int64
+             * @description Contests the client launched (any status).
+             */
+            contests_count: number;
+            /** Format: int64 */
+            created_at: number;
+            email: string;
+            /** Format: int64 */
+            flagged_by: number;
+            flagged_by_username: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Projects the client launched (any status).
+             */
+            projects_count: number;
+            reason: string;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
         };
         Health: {
             status: string;
@@ -6315,6 +7641,21 @@ export interface components {
             /** Format: int64 */
             rated_count: number;
         };
+        ManualUpgrades: {
+            /** @description Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type. */
+            upgrade_ids?: number[] | null;
+        };
+        MarkPaid: {
+            /** @description contest, additional_entry or project. */
+            kind?: string | null;
+            /** @description Optional: the payment's reference outside Vitrine. */
+            reference?: string | null;
+            /**
+             * Format: int64
+             * @description The `source_id` of the owed payout.
+             */
+            source_id?: number | null;
+        };
         /** @description What marking read did. */
         MarkReadAnswer: {
             /** @description The counters after the change. */
@@ -6398,6 +7739,22 @@ export interface components {
         NewPasswordRequest: {
             confirm_password?: string | null;
             password?: string | null;
+        };
+        Note: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            created_by: number;
+            created_by_username: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            notable_id: number;
+            /** @description contest, project or user. */
+            notable_type: string;
+            note: string;
+            /** Format: int64 */
+            updated_at: number;
         };
         NotificationView: {
             /** Format: int64 */
@@ -6509,6 +7866,57 @@ export interface components {
                 updated_at: number;
                 /** Format: int64 */
                 uploaded_at?: number | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_AdminContestView: {
+            /** Format: int64 */
+            current_page: number;
+            data: (components["schemas"]["AdminContest"] & {
+                /**
+                 * Format: double
+                 * @description The prize of each winning entry, US dollars.
+                 */
+                winning_entry_amount: number;
+            })[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_AdminUser: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                creative_level_id?: number | null;
+                email: string;
+                /** Format: int64 */
+                has_subscribed: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_active: number;
+                /**
+                 * Format: int64
+                 * @description 1 when an admin flagged the client.
+                 */
+                is_flagged: number;
+                name: string;
+                /** @description Designer tags, comma-separated names. */
+                tags?: string | null;
+                /** Format: int64 */
+                user_type_id: number;
+                username: string;
             }[];
             next_page_url?: string | null;
             /** Format: int64 */
@@ -6740,6 +8148,69 @@ export interface components {
             total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_FeedbackRow: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                answer?: string | null;
+                /** Format: int64 */
+                client_id: number;
+                client_username: string;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** Format: int64 */
+                question_id: number;
+                /** Format: int64 */
+                rating?: number | null;
+                /** @description The contest's or project's title. */
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_FlaggedClient: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Contests the client launched (any status).
+                 */
+                contests_count: number;
+                /** Format: int64 */
+                created_at: number;
+                email: string;
+                /** Format: int64 */
+                flagged_by: number;
+                flagged_by_username: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Projects the client launched (any status).
+                 */
+                projects_count: number;
+                reason: string;
+                /** Format: int64 */
+                user_id: number;
+                username: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_MessageView: {
             /** Format: int64 */
             current_page: number;
@@ -6801,6 +8272,53 @@ export interface components {
                 read_at?: number | null;
                 /** Format: int64 */
                 trigger_entity_id?: number | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_Payout: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: double
+                 * @description US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                credited_at: number;
+                /** Format: int64 */
+                designer_id: number;
+                designer_username: string;
+                /** @description contest (a winning entry), additional_entry, project. */
+                kind: string;
+                /** Format: int64 */
+                paid_at?: number | null;
+                /** @description Where the designer is paid. */
+                paypal_email?: string | null;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** @description What the admin noted when paying (a PayPal transaction id, say). */
+                reference?: string | null;
+                /**
+                 * Format: int64
+                 * @description The winning entry, the additional design or the project.
+                 */
+                source_id: number;
+                /**
+                 * Format: int64
+                 * @description 1 Unpaid, 2 Paid.
+                 */
+                status_id: number;
+                title: string;
             }[];
             next_page_url?: string | null;
             /** Format: int64 */
@@ -7123,6 +8641,73 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_UserContest: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                contest_type_id: number;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                status_id: number;
+                title: string;
+                /**
+                 * Format: int64
+                 * @description US cents of each winning entry's prize.
+                 */
+                winning_entry_amount_cents: number;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        Payout: {
+            /**
+             * Format: double
+             * @description US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: int64 */
+            contest_id?: number | null;
+            /** Format: int64 */
+            credited_at: number;
+            /** Format: int64 */
+            designer_id: number;
+            designer_username: string;
+            /** @description contest (a winning entry), additional_entry, project. */
+            kind: string;
+            /** Format: int64 */
+            paid_at?: number | null;
+            /** @description Where the designer is paid. */
+            paypal_email?: string | null;
+            /** Format: int64 */
+            project_id?: number | null;
+            /** @description What the admin noted when paying (a PayPal transaction id, say). */
+            reference?: string | null;
+            /**
+             * Format: int64
+             * @description The winning entry, the additional design or the project.
+             */
+            source_id: number;
+            /**
+             * Format: int64
+             * @description 1 Unpaid, 2 Paid.
+             */
+            status_id: number;
+            title: string;
+        };
+        PermissionsRequest: {
+            /** @description Names from the list in the description; empty or absent: all of them. */
+            permissions?: string[] | null;
+        };
         /** @description A user as the court names them. */
         PersonView: {
             /** Format: int64 */
@@ -7409,6 +8994,13 @@ export interface components {
             /** Format: int64 */
             contest_entry_id?: number | null;
         };
+        Question: {
+            /** Format: int64 */
+            id: number;
+            /** @description rating (1 to 5) or text. */
+            kind: string;
+            title: string;
+        };
         QuestionOption: {
             file_icon?: null | components["schemas"]["FilePath"];
             /** Format: int64 */
@@ -7499,6 +9091,12 @@ export interface components {
             /** @description True when this event id was handled before and is ignored now. */
             duplicate: boolean;
             received: boolean;
+        };
+        ReferralCookie: {
+            /** Format: int64 */
+            max_age_hours: number;
+            /** @description 32 random digits. */
+            value: string;
         };
         ReferralsView: {
             code: string;
@@ -7625,6 +9223,31 @@ export interface components {
             /** Format: int64 */
             form_field_type_id: number;
         };
+        SeamlessSession: {
+            /**
+             * Format: int64
+             * @description When the caller's token stops working, epoch ms.
+             */
+            expires_at: number;
+            user: components["schemas"]["UserView"];
+        };
+        SearchHit: {
+            /**
+             * Format: int64
+             * @description The contest of an entry (its page is the contest's).
+             */
+            contest_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            status_id?: number | null;
+            /** @description The user's name or e-mail; the owner's username; the entry's designer. */
+            subtitle: string;
+            /** @description The username, the contest's or project's title, the entry's contest title. */
+            title: string;
+            /** @description user, contest, project or entry. */
+            type: string;
+        };
         /** @description What sending did: one message per recipient. */
         SendAnswer: {
             data: components["schemas"]["MessageView"][];
@@ -7709,12 +9332,46 @@ export interface components {
              */
             trigger_id?: number | null;
         };
+        SetTags: {
+            /** @description The designer's tags after the call (replaces the previous set). */
+            tag_ids?: number[] | null;
+        };
+        Settings: {
+            /** @description en or es. */
+            language: string;
+            /** @description A to H. */
+            theme: string;
+        };
+        SettingsChange: {
+            language?: string | null;
+            theme?: string | null;
+        };
         SetupIntentView: {
             /** @description For Stripe.js `confirmCardSetup`. */
             client_secret: string;
             id: string;
             /** @description True under the test-mode provider (no real Stripe). */
             test_mode: boolean;
+        };
+        Share: {
+            code: string;
+            /** Format: int64 */
+            contest_id: number;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            created_by: number;
+            /** Format: int64 */
+            id: number;
+            network: string;
+        };
+        ShareRequest: {
+            /** @description facebook, twitter, linkedin, pinterest, email or link. */
+            network?: string | null;
+        };
+        ShareView: components["schemas"]["Share"] & {
+            /** @description The address to share. */
+            url: string;
         };
         SliderValue: {
             /**
@@ -7829,6 +9486,20 @@ export interface components {
             trigger_id: number;
             /** Format: int64 */
             user_id: number;
+        };
+        Tag: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            updated_at: number;
+            /**
+             * Format: int64
+             * @description Designers carrying the tag.
+             */
+            users_count: number;
         };
         TagRequest: {
             /**
@@ -8021,6 +9692,9 @@ export interface components {
             /** Format: int64 */
             file_id: number;
         };
+        UpdateNote: {
+            note?: string | null;
+        };
         UpdateRequest: {
             /** @description What the update shows, 1 to 5000 characters. */
             description?: string | null;
@@ -8144,6 +9818,22 @@ export interface components {
             /** Format: int64 */
             total_entries: number;
         };
+        UserContest: {
+            /** Format: int64 */
+            contest_type_id: number;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            status_id: number;
+            title: string;
+            /**
+             * Format: int64
+             * @description US cents of each winning entry's prize.
+             */
+            winning_entry_amount_cents: number;
+        };
         UserDetailView: {
             about_self?: string | null;
             city?: string | null;
@@ -8203,6 +9893,15 @@ export interface components {
             /** Format: int64 */
             user_type_id: number;
             username: string;
+        };
+        UsernameReset: {
+            /**
+             * Format: int64
+             * @description Admins only: whose username to reset (default: the caller's own).
+             */
+            user_id?: number | null;
+            /** @description The new username (the sign-up rules: letters, numbers, dashes, underscores, at most 20). */
+            username?: string | null;
         };
         /** @description The validation answer (contests doc, section 7: message, status, data). */
         ValidationAnswer: {
@@ -8264,6 +9963,99 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_clients_feedback_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description contest (default) or project. */
+                "filter[kind]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_FeedbackRow"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_contests_contests: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 to 9 (contest status ids). */
+                "filter[status_id]"?: number;
+                "filter[internal_status_id]"?: number;
+                /** @description 1: quick-start contests only. */
+                "filter[is_quick_start]"?: number;
+                /** @description 1: tip-only contests only. */
+                "filter[is_tip]"?: number;
+                /** @description Part of the title or of the client's username. */
+                "filter[q]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AdminContestView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     admin_contests_entries_tips_list: {
         parameters: {
             query?: never;
@@ -8291,6 +10083,351 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_flagged_clients_list: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_FlaggedClient"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    flag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FlaggedClient"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unflag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description At least 2 characters; a number also matches ids. */
+                q?: string;
+                /** @description users, contests, projects or entries. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_SearchHit"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_transactions_outgoing_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 Unpaid (owed, the default), 2 Paid. */
+                "filter[status_id]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Payout"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mark_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaid"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Payout"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    users: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 admin, 2 client, 3 designer. */
+                "filter[user_type_id]"?: number;
+                /** @description Part of the username, name or e-mail. */
+                "filter[q]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AdminUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    analytics_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsEvent"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             422: {
@@ -8423,6 +10560,169 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_list: {
+        parameters: {
+            query?: {
+                /** @description Admins only: 1 lists inactive banners too (the banners page). */
+                "filter[all]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Banner"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9393,6 +11693,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_feedback_questions_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Question"];
                 };
             };
         };
@@ -10437,6 +12756,55 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_coupons_invites_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInvite"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CouponInviteSent"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11761,6 +14129,43 @@ export interface operations {
             };
         };
     };
+    disable_extends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     create_extend: {
         parameters: {
             query?: never;
@@ -11906,6 +14311,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    answer_contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Answers"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_FeedbackRow"];
                 };
             };
             403: {
@@ -12500,6 +14962,88 @@ export interface operations {
             };
         };
     };
+    remove_upgrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    remove_winners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     decide_request: {
         parameters: {
             query?: never;
@@ -12590,6 +15134,130 @@ export interface operations {
             };
         };
     };
+    contests_shares_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_ShareView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_shares_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShareView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_shares_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                shareId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     contests_statuses_set_status: {
         parameters: {
             query?: never;
@@ -12668,6 +15336,55 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    upgrades_manually: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualUpgrades"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13094,6 +15811,33 @@ export interface operations {
             };
         };
     };
+    dashboard_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Dashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     upload_files: {
         parameters: {
             query?: never;
@@ -13300,7 +16044,7 @@ export interface operations {
             };
         };
     };
-    send: {
+    messages_send: {
         parameters: {
             query?: never;
             header?: never;
@@ -13600,6 +16344,215 @@ export interface operations {
             };
         };
     };
+    notes_list: {
+        parameters: {
+            query?: {
+                /** @description contest, project or user. */
+                "filter[notable_type]"?: string;
+                "filter[notable_id]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Note"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNote"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Note"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Note"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNote"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Note"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notifications_list: {
         parameters: {
             query?: never;
@@ -13786,6 +16739,33 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    seamless: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SeamlessSession"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14040,6 +17020,45 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BTreeMap_String_bool"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14447,7 +17466,7 @@ export interface operations {
             };
         };
     };
-    questions: {
+    projects_categories_questions_questions: {
         parameters: {
             query?: never;
             header?: never;
@@ -15994,6 +19013,63 @@ export interface operations {
             };
         };
     };
+    answer_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Answers"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_FeedbackRow"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     finalize: {
         parameters: {
             query?: never;
@@ -16435,6 +19511,91 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    projects_invoices_download_download: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    projects_invoices_download_token_issue_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InvoiceToken"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17755,6 +20916,203 @@ export interface operations {
             };
         };
     };
+    tags_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Tag"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Tag"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Tag"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     tip_stats_stats: {
         parameters: {
             query?: never;
@@ -17821,6 +21179,80 @@ export interface operations {
             };
         };
     };
+    username_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameReset"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cookies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ReferralCookie"];
+                };
+            };
+        };
+    };
     show_user: {
         parameters: {
             query?: never;
@@ -17882,6 +21314,123 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    users_contests_contests: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserContest"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    completed: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserContest"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uncredited: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserContest"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18683,6 +22232,84 @@ export interface operations {
             };
         };
     };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Settings"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Settings"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     update_user_status: {
         parameters: {
             query?: never;
@@ -18764,6 +22391,129 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    of_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    set_for_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTags"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    earnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Earnings"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
