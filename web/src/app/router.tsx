@@ -32,6 +32,8 @@ import { PasswordResetRoute } from './routes/auth/password-reset';
 import { PasswordResetRequestRoute } from './routes/auth/password-reset-request';
 import { SignupRoute } from './routes/auth/signup';
 import { RouteError } from './routes/route-error';
+import { adminPages } from './routes/app/admin';
+import { RootFrame } from './routes/root-frame';
 
 /**
  * The signed-in pages that are built. Add a page here and it replaces the header's "coming
@@ -61,6 +63,7 @@ const signedInPages: RouteObject[] = [
   { path: 'messages', element: <MessagesRoute /> },
   { path: 'design-court', element: <CourtRoute /> },
   { path: 'designers/:userId', element: <DesignerRoute /> },
+  ...adminPages,
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
@@ -72,6 +75,7 @@ const comingSoonRoutes: RouteObject[] = plannedPages()
 export const routes: RouteObject[] = [
   {
     path: '/',
+    element: <RootFrame />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
