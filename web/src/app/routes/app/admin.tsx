@@ -7,6 +7,7 @@ import { ContestsPage } from '@/features/admin/pages/contests-page';
 import { DesignerTagsPage } from '@/features/admin/pages/designer-tags-page';
 import { FeedbackPage } from '@/features/admin/pages/feedback-page';
 import { FlaggedPage } from '@/features/admin/pages/flagged-page';
+import { MarketplaceTagsPage } from '@/features/admin/pages/marketplace-tags-page';
 import { OutgoingPage } from '@/features/admin/pages/outgoing-page';
 import { ProjectsPage } from '@/features/admin/pages/projects-page';
 import { SearchPage } from '@/features/admin/pages/search-page';
@@ -40,4 +41,5 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/transactions/outgoing', element: <OutgoingPage /> },
   { path: 'admin/banners', element: <BannersPage /> },
   { path: 'admin/designer-tags', element: <DesignerTagsPage /> },
+  { path: 'admin/marketplace-tags', element: <MarketplaceTagsPage /> },
 ];

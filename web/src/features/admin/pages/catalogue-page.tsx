@@ -13,6 +13,7 @@ import { createItem, deleteItem, listLevel, updateItem, type CatalogueInput, typ
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
 import { ConfirmButton } from '../components/confirm-button';
+import { FileThumb } from '../components/file-thumb';
 
 /** Project uploads (the files area's category 13): the catalogue's pictures. */
 const IMAGE_UPLOAD_CATEGORY = 13;
@@ -148,7 +149,7 @@ function ItemDialog({ level, item, categories, subCategories, onClose, onSaved }
           <div className="flex flex-wrap items-center gap-3">
             {form.images.map((path) => (
               <span key={path} className="relative">
-                <img src={path} alt="" className="size-16 rounded border border-slate-200 object-cover" />
+                <FileThumb path={path} size="size-16" />
                 <button type="button" aria-label={t('catalogue.removeImage')} className="absolute -right-2 -top-2 rounded-full bg-white px-1.5 text-xs shadow" onClick={() => set({ images: form.images.filter((p) => p !== path) })}>
                   ×
                 </button>
@@ -202,7 +203,7 @@ function CatalogueList({ level }: { level: CatalogueLevel }) {
         const picture = item.images?.[0]?.files.full_path ?? item.image_path;
         return (
           <span className="flex items-center gap-3">
-            {picture ? <img src={picture} alt="" className="size-9 rounded object-cover" /> : <span className="size-9 rounded bg-slate-100" />}
+            <FileThumb path={picture} />
             <span className="font-medium text-slate-900">{item.title}</span>
           </span>
         );

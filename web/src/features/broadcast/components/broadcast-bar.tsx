@@ -16,15 +16,19 @@ import { dismiss, dismissalKey, dismissedKeys } from '../dismissed';
 export function BroadcastBar() {
   const { t } = useTranslation('broadcast');
   const [banners, setBanners] = useState<Banner[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const [dismissed, setDismissed] = useState(dismissedKeys);
 
   useEffect(() => {
     const controller = new AbortController();
     getBanners(false, controller.signal)
-      .then(setBanners)
+      .then((shown) => {
+        setBanners(shown);
+        setLoaded(true);
+      })
       .catch((error: unknown) => {
         // A banner is a courtesy: a failed load shows none rather than an error.
-        if (!isAbortError(error)) setBanners([]);
+        if (!isAbortError(error)) setLoaded(true);
       });
     return () => controller.abort();
   }, []);
@@ -34,9 +38,10 @@ export function BroadcastBar() {
   });
 
   const shown = banners.filter((banner) => banner.is_active && !dismissed.has(dismissalKey(banner)));
-  if (shown.length === 0) return null;
+  // The empty frame says the banners were read, so a test can tell "none" from "not yet".
+  if (shown.length === 0) return <div data-testid="broadcast-bar" data-loaded={loaded} hidden />;
   return (
-    <div className="space-y-1 px-4 pt-2" aria-label={t('region')} role="region">
+    <div className="space-y-1 px-4 pt-2" aria-label={t('region')} role="region" data-testid="broadcast-bar" data-loaded={loaded}>
       {shown.map((banner) => (
         <div
           key={banner.id}
