@@ -34,6 +34,8 @@ pub enum Channel {
     Bench(String),
     /// `marketplace`: entries leaving the marketplace (sold or withdrawn), for its pages.
     Marketplace,
+    /// `broadcast`: what every open browser may see, signed in or not (admins' banners).
+    Broadcast,
 }
 
 /// The kind of a [`Channel`], without its id or name.
@@ -49,6 +51,7 @@ pub enum ChannelKind {
     Community,
     Bench,
     Marketplace,
+    Broadcast,
 }
 
 /// Why a channel name was refused; every variant is answered with `channel.invalid`.
@@ -72,6 +75,7 @@ impl Channel {
                 "admin" => Ok(Channel::Admin),
                 "marketplace" => Ok(Channel::Marketplace),
                 "community" => Ok(Channel::Community),
+                "broadcast" => Ok(Channel::Broadcast),
                 _ => Err(ChannelError::UnknownKind),
             };
         };
@@ -98,6 +102,7 @@ impl Channel {
             Channel::Community => ChannelKind::Community,
             Channel::Bench(_) => ChannelKind::Bench,
             Channel::Marketplace => ChannelKind::Marketplace,
+            Channel::Broadcast => ChannelKind::Broadcast,
         }
     }
 
@@ -113,7 +118,8 @@ impl Channel {
 }
 
 impl ChannelKind {
-    /// The name's prefix, or the whole name for `court`, `admin` and `community`.
+    /// The name's prefix, or the whole name for `court`, `admin`, `marketplace`, `community`
+    /// and `broadcast`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ChannelKind::Contest => "contest",
@@ -126,6 +132,7 @@ impl ChannelKind {
             ChannelKind::Community => "community",
             ChannelKind::Bench => "bench",
             ChannelKind::Marketplace => "marketplace",
+            ChannelKind::Broadcast => "broadcast",
         }
     }
 
@@ -169,7 +176,9 @@ impl fmt::Display for Channel {
             | Channel::User(id) => {
                 write!(f, "{kind}:{id}")
             }
-            Channel::Court | Channel::Admin | Channel::Marketplace | Channel::Community => f.write_str(kind),
+            Channel::Court | Channel::Admin | Channel::Marketplace | Channel::Community | Channel::Broadcast => {
+                f.write_str(kind)
+            }
             Channel::Bench(name) => write!(f, "{kind}:{name}"),
         }
     }
@@ -187,7 +196,8 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin, marketplace or community"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin, marketplace, \
+                 community or broadcast"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
@@ -213,6 +223,7 @@ mod tests {
             ("admin", Channel::Admin),
             ("marketplace", Channel::Marketplace),
             ("community", Channel::Community),
+            ("broadcast", Channel::Broadcast),
             ("bench:load-1_a.B", Channel::Bench("load-1_a.B".into())),
         ];
         for (name, expected) in cases {
@@ -254,7 +265,7 @@ mod tests {
 
     #[test]
     fn unknown_kinds_are_refused() {
-        for name in ["nope:1", "", ":1", "Contest:1", "court:1", "admin:", "courts", " court", "bench"] {
+        for name in ["nope:1", "", ":1", "Contest:1", "court:1", "admin:", "courts", " court", "bench", "broadcast:1"] {
             assert_eq!(Channel::parse(name), Err(ChannelError::UnknownKind), "{name:?}");
         }
     }

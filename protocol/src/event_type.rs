@@ -86,6 +86,12 @@ event_types! {
     /// `community`: a designer or client did something the community feed shows (an
     /// entry, a win, a showcase, a like); carries the activity as the feed lists it.
     COMMUNITY_ACTIVITY = "community.activity";
+    /// `broadcast`: an admin published a banner or changed one that is shown; carries the banner.
+    BANNER_PUBLISHED = "banner.published";
+    /// `broadcast`: a banner was taken down (deleted or deactivated); carries its id.
+    BANNER_WITHDRAWN = "banner.withdrawn";
+    /// `admin`: the counts of what waits for an admin changed; carries them as `GET /dashboard` does.
+    ADMIN_QUEUE = "admin.queue";
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@ use crate::{
         (name = "realtime", description = "WebSocket hub (docs/protocol.md), publish API, channel history"),
         (name = "marketplace", description = "Entries for sale: listings, search, categories and tags, buying full rights"),
         (name = "profiles", description = "Designers' profiles: information, statistics, winnings (reviews), settings"),
+        (name = "admin", description = "The admin console: banners, dashboard figures, lists, search, payouts, notes, tags, feedback"),
     )
 )]
 struct ApiDoc;
@@ -89,6 +90,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::marketplace::router())
         .merge(crate::profiles::router())
         .merge(crate::community::router())
+        .merge(crate::admin::router())
         .split_for_parts();
     crate::openapi_file::unique_operation_ids(&mut openapi);
     crate::openapi_answers::add_common_answers(&mut openapi);

@@ -28,6 +28,7 @@
 //! functions, and answer `{"data": ...}` or an `AppError`.
 
 pub mod accounts;
+pub mod admin;
 pub mod api;
 pub mod bids;
 pub mod catalogue;

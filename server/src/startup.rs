@@ -89,6 +89,7 @@ impl Application {
                 stop_rx.clone(),
             ));
         }
+        background.spawn(crate::admin::queue::run_until_stopped(state.clone(), stop_rx.clone()));
         if let Some(url) = &state.settings.smtp_url {
             let relay = mail::sender::relay(url)?;
             background.spawn(mail::sender::run(state.clone(), relay, stop_rx.clone()));

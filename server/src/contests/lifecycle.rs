@@ -281,6 +281,7 @@ pub async fn extend(
     let days =
         req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
     let mut tx = state.db.pool.begin().await?;
+    crate::admin::contest_admin::ensure_extendable(&mut tx, id).await?;
     if !store::extend(&mut tx, id, days, state.now_ms()).await? {
         return Err(AppError::conflict(catalogue::CONTEST_NOT_ACTIVE));
     }

@@ -305,6 +305,33 @@ catalogue! {
     // Everything else.
     INTERNAL = "server.internal", "Sorry, something went wrong!";
     UNAVAILABLE = "server.unavailable", "The service is not ready.";
+
+    // The admin console (admin-console).
+    BANNER_NOT_FOUND = "banner.not_found", "Banner not found.";
+    BANNER_COLOR_IN = "color.in", "Choose one of the five banner colours: primary, info, success, warning or danger.";
+    NOTE_NOT_FOUND = "note.not_found", "Note not found.";
+    NOTE_SUBJECT_IN = "notable_type.in", "A note belongs to a contest, a project or a user.";
+    NOTE_SUBJECT_NOT_FOUND = "notable_id.exists", "The contest, project or user of this note does not exist.";
+    TAG_NOT_FOUND = "tag.not_found", "Tag not found.";
+    TAG_UNIQUE = "name.unique", "A tag with this name already exists.";
+    TAG_USER_NOT_DESIGNER = "tags.designer_only", "Tags are put on designers only.";
+    FLAG_CLIENT_ONLY = "flag.client_only", "Only clients can be flagged.";
+    PAYOUT_NOT_OWED = "payout.not_owed", "Nothing is owed for this payout, or it is already marked paid.";
+    SEARCH_TYPE_IN = "type.in", "Search users, contests, projects or entries.";
+    SEARCH_TOO_SHORT = "q.min", "Type at least 2 characters to search.";
+    UPGRADE_IN = "upgrades.in", "Choose upgrades from: highlighted, featured, private, blind, email notification, rush, featured blog post.";
+    CONTEST_NO_WINNERS = "contest.no_winners", "This contest has no winner to remove.";
+    WINNERS_NOT_REMOVABLE = "contest.winners_not_removable", "Winners can be removed only before the contest is verified.";
+    EXTENDS_DISABLED = "contest.extends_disabled", "Extensions are disabled for this contest.";
+    SHARE_NOT_FOUND = "share.not_found", "Share not found.";
+    SHARE_NETWORK_IN = "network.in", "Share on facebook, twitter, linkedin, pinterest, email or link.";
+    COUPON_INVITE_EMAILS = "emails.required", "Enter at least one valid e-mail address (at most 20).";
+    USERNAME_RESET_SAME = "username.same", "This is already your username.";
+    SEAMLESS_INVALID = "seamless.invalid", "This sign-in link is not valid or has expired.";
+    PERMISSION_IN = "permission.in", "Unknown permission.";
+    ANALYTICS_CATEGORY = "category.required", "An analytics event needs a category.";
+    PROJECT_INVOICE_NOT_AVAILABLE = "project_invoice.not_available", "This project has no paid invoice yet.";
+    FEEDBACK_TOO_EARLY = "feedback.too_early", "Feedback opens once the contest has ended or the project is completed.";
 }
 
 #[cfg(test)]

@@ -14,6 +14,8 @@
 //!   `community`: designers and clients ([`crate::community::may_follow`]), as
 //!   `GET /activities/community`.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
+//! - `broadcast`: anyone, signed in or not: it carries only what `GET /broadcast-banners`
+//!   shows every visitor.
 
 use sqlx::{Any, Executor, Row};
 use vitrine_protocol::Channel;
@@ -27,7 +29,7 @@ where
 {
     let is_admin = user.is_some_and(UserRow::is_admin);
     Ok(match channel {
-        Channel::Bench(_) => true,
+        Channel::Bench(_) | Channel::Broadcast => true,
         Channel::Admin => is_admin,
         // Whoever may browse the marketplace (every signed-in user) hears what leaves it.
         Channel::Marketplace => user.is_some(),

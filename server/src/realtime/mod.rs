@@ -46,6 +46,9 @@ pub struct Realtime {
     pub presence: presence::Presence,
     /// Sequences of ephemeral (`bench:`) channels published from this node.
     bench_seqs: Arc<DashMap<String, AtomicU64>>,
+    /// Rung when an event that changes what waits for admins is published from this node;
+    /// [`crate::admin::queue::run_until_stopped`] recounts and tells the `admin` channel.
+    pub admin_queue: Arc<tokio::sync::Notify>,
 }
 
 impl Realtime {
@@ -54,13 +57,22 @@ impl Realtime {
         let hub = Hub::new(db.clone());
         let broker = Broker::connect(redis_url, bus_backlog, Arc::clone(&hub), db).await?;
         let presence = presence::Presence::new(Arc::clone(&hub), broker.redis_client());
-        Ok(Self { hub, broker, presence, bench_seqs: Arc::new(DashMap::new()) })
+        Ok(Self {
+            hub,
+            broker,
+            presence,
+            bench_seqs: Arc::new(DashMap::new()),
+            admin_queue: Arc::new(tokio::sync::Notify::new()),
+        })
     }
 
     /// Publishes events whose transaction has committed, and marks them published.
     /// A failure is logged, not returned: the change is committed and the relay
     /// will publish the events shortly.
     pub async fn publish_committed(&self, db: &Db, events: Vec<EventFrame>, now_ms: i64) {
+        if events.iter().any(|event| crate::admin::queue::concerns_admins(&event.event_type)) {
+            self.admin_queue.notify_one();
+        }
         let mut by_channel: Vec<(String, Vec<u64>)> = Vec::new();
         for event in events {
             let (ch, seq) = (event.ch.clone(), event.seq);

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod admin;
 mod bids;
 mod comments;
 mod commerce;

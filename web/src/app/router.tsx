@@ -36,6 +36,8 @@ import { SignupRoute } from './routes/auth/signup';
 import { RouteError } from './routes/route-error';
 import { CartsRoute, FeedRoute, ShowcasesRoute } from './routes/app/community';
 import { GuidLoginRoute } from './routes/auth/login-guid';
+import { adminPages } from './routes/app/admin';
+import { RootFrame } from './routes/root-frame';
 
 /**
  * The signed-in pages that are built. Add a page here and it replaces the header's "coming
@@ -77,6 +79,7 @@ const signedInPages: RouteObject[] = [
   { path: 'showcases/:showcaseId/edit', element: <ShowcasesRoute view="edit" /> },
   { path: 'projects/launch/:projectId/edit', element: <ProjectBriefEditRoute /> },
   { path: 'projects/launch/:projectId/:bidId/edit', element: <ProjectBriefEditRoute /> },
+  ...adminPages,
 ];
 
 /** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
@@ -88,6 +91,7 @@ const comingSoonRoutes: RouteObject[] = plannedPages()
 export const routes: RouteObject[] = [
   {
     path: '/',
+    element: <RootFrame />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [

@@ -151,6 +151,9 @@ export const EVENT_TYPES = [
   "tip.updated",
   "marketplace.entry.removed",
   "community.activity",
+  "banner.published",
+  "banner.withdrawn",
+  "admin.queue",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -26,7 +26,7 @@ export function ModalDialog({ title, onClose, children, footer, size = 'md' }: M
         aria-modal="true"
         aria-labelledby={titleId}
         onClick={(event) => event.stopPropagation()}
-        className={`max-h-[90vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
+        className={`max-h-[90vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 text-left shadow-xl sm:rounded-2xl ${size === 'lg' ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

@@ -1,0 +1,232 @@
+//! Broadcast banners: an admin writes a short message in one of the five banner colours;
+//! every open browser, signed in or not, shows it in its header until the visitor
+//! dismisses it (the browser remembers the dismissal). Shown banners are pushed live on
+//! the public `broadcast` channel, so the channel never carries more than
+//! `GET /broadcast-banners` answers anyone.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+use vitrine_protocol::{event_type, Channel, EventFrame};
+
+use crate::{
+    accounts::{CurrentUser, MaybeUser},
+    api::{flag, Data, Message},
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    realtime::outbox,
+    state::AppState,
+};
+
+/// The five banner colours (contests document, section 9: "Banner colors: five options").
+pub const COLORS: [&str; 5] = ["primary", "info", "success", "warning", "danger"];
+/// Longest banner message, in characters: a header line, not an article.
+pub const MESSAGE_MAX: usize = 280;
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Banner {
+    pub id: i64,
+    pub message: String,
+    /// primary, info, success, warning or danger.
+    pub color: String,
+    /// Only active banners are shown (and listed to non-admins).
+    #[serde(serialize_with = "as_bool")]
+    #[schema(value_type = bool)]
+    pub is_active: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+fn as_bool<S: serde::Serializer>(value: &i64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bool(*value != 0)
+}
+
+const SELECT: &str = "SELECT id, message, color, is_active, created_at, updated_at FROM broadcast_banner";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Admins only: 1 lists inactive banners too (the banners page).
+    #[serde(rename = "filter[all]", default, deserialize_with = "flag")]
+    #[param(rename = "filter[all]", value_type = Option<i64>)]
+    pub all: Option<bool>,
+}
+
+/// The banners to show, newest first; anyone may read them (the header shows them to
+/// visitors too). An admin asking `filter[all]=1` gets inactive ones as well.
+#[utoipa::path(get, path = "/broadcast-banners", tag = "admin", params(ListQuery),
+    responses((status = 200, body = Data<Vec<Banner>>), (status = 403, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    MaybeUser(caller): MaybeUser,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<Data<Vec<Banner>>>, AppError> {
+    let all = query.all.unwrap_or(false);
+    if all && !caller.as_ref().is_some_and(CurrentUser::is_admin) {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    let sql = if all {
+        format!("{SELECT} ORDER BY id DESC")
+    } else {
+        format!("{SELECT} WHERE is_active = 1 ORDER BY id DESC")
+    };
+    let rows = sqlx::query_as(&sql).fetch_all(&state.db.pool).await?;
+    Ok(Json(Data::new(rows)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BannerRequest {
+    pub message: Option<String>,
+    /// primary, info, success, warning or danger.
+    pub color: Option<String>,
+    /// Shown now (default 1 on create).
+    #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<bool>)]
+    pub is_active: Option<bool>,
+}
+
+/// Checks a create (every field) or an edit (the fields present).
+fn validate(req: &BannerRequest, creating: bool) -> Result<(), AppError> {
+    let mut errors = FieldErrors::new();
+    match req.message.as_deref().map(str::trim) {
+        None if creating => errors.add("message", catalogue::REQUIRED),
+        Some("") => errors.add("message", catalogue::REQUIRED),
+        Some(text) if text.chars().count() > MESSAGE_MAX => errors.add("message", catalogue::TOO_LONG),
+        _ => {}
+    }
+    match req.color.as_deref() {
+        None if creating => errors.add("color", catalogue::REQUIRED),
+        Some(color) if !COLORS.contains(&color) => errors.add("color", catalogue::BANNER_COLOR_IN),
+        _ => {}
+    }
+    errors.into_result()
+}
+
+async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Banner>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} WHERE id = $1")).bind(id).fetch_optional(conn).await
+}
+
+/// The event that tells browsers what to show of `banner` now.
+async fn announce(conn: &mut AnyConnection, banner: &Banner, now: i64) -> Result<EventFrame, sqlx::Error> {
+    if banner.is_active != 0 {
+        let data = serde_json::to_value(banner).unwrap_or_default();
+        outbox::append(conn, &Channel::Broadcast, event_type::BANNER_PUBLISHED, data, now).await
+    } else {
+        withdraw(conn, banner.id, now).await
+    }
+}
+
+async fn withdraw(conn: &mut AnyConnection, id: i64, now: i64) -> Result<EventFrame, sqlx::Error> {
+    outbox::append(conn, &Channel::Broadcast, event_type::BANNER_WITHDRAWN, serde_json::json!({ "id": id }), now).await
+}
+
+/// An admin creates a banner; an active one appears at once in every open browser.
+#[utoipa::path(post, path = "/broadcast-banners", tag = "admin", request_body = BannerRequest, security(("bearer" = [])),
+    responses((status = 201, body = Data<Banner>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiJson(req): ApiJson<BannerRequest>,
+) -> Result<(StatusCode, Json<Data<Banner>>), AppError> {
+    caller.require_admin()?;
+    validate(&req, true)?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO broadcast_banner (message, color, is_active, created_by, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+    )
+    .bind(req.message.as_deref().unwrap_or_default().trim())
+    .bind(req.color.as_deref().unwrap_or_default())
+    .bind(i64::from(req.is_active.unwrap_or(true)))
+    .bind(caller.id())
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let events = if banner.is_active != 0 { vec![announce(&mut tx, &banner, now).await?] } else { Vec::new() };
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok((StatusCode::CREATED, Json(Data::new(banner))))
+}
+
+/// An admin edits a banner's message or colour, or shows / hides it; browsers follow live.
+#[utoipa::path(put, path = "/broadcast-banners/{id}", tag = "admin", params(("id" = i64, Path)), request_body = BannerRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<Banner>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(banner_id = id))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<BannerRequest>,
+) -> Result<Json<Data<Banner>>, AppError> {
+    caller.require_admin()?;
+    validate(&req, false)?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let before = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    sqlx::query(
+        "UPDATE broadcast_banner SET message = COALESCE($1, message), color = COALESCE($2, color), \
+         is_active = COALESCE($3, is_active), updated_at = $4 WHERE id = $5",
+    )
+    .bind(req.message.as_deref().map(str::trim))
+    .bind(req.color.as_deref())
+    .bind(req.is_active.map(i64::from))
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    // A hidden banner that stays hidden concerns no browser.
+    let events = if before.is_active != 0 || banner.is_active != 0 {
+        vec![announce(&mut tx, &banner, now).await?]
+    } else {
+        Vec::new()
+    };
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok(Json(Data::new(banner)))
+}
+
+/// An admin deletes a banner; browsers showing it take it down.
+#[utoipa::path(delete, path = "/broadcast-banners/{id}", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(banner_id = id))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Message>, AppError> {
+    caller.require_admin()?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    sqlx::query("DELETE FROM broadcast_banner WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    let events = if banner.is_active != 0 { vec![withdraw(&mut tx, id, now).await?] } else { Vec::new() };
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, events, now).await;
+    Ok(Json(Message::new("Banner deleted")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(message: Option<&str>, color: Option<&str>) -> BannerRequest {
+        BannerRequest { message: message.map(Into::into), color: color.map(Into::into), is_active: None }
+    }
+
+    #[test]
+    fn a_banner_needs_a_message_and_one_of_the_five_colours() {
+        assert!(validate(&req(Some("Maintenance tonight"), Some("warning")), true).is_ok());
+        assert!(validate(&req(None, Some("info")), true).is_err());
+        assert!(validate(&req(Some("  "), Some("info")), true).is_err());
+        assert!(validate(&req(Some("x"), Some("purple")), true).is_err());
+        assert!(validate(&req(Some(&"x".repeat(MESSAGE_MAX + 1)), Some("info")), true).is_err());
+        // An edit may leave fields out, but not blank them.
+        assert!(validate(&req(None, None), false).is_ok());
+        assert!(validate(&req(Some(""), None), false).is_err());
+    }
+}

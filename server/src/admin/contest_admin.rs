@@ -1,0 +1,181 @@
+//! The contest calls only admins make: granting upgrades without payment, taking them
+//! away, undoing an award before verification, and switching off a contest's
+//! extensions. Each answers the contest as `GET /contests/{id}` does and tells the
+//! contest's watchers (`contest.updated`, `contest.status`).
+
+use axum::{extract::State, Json};
+use serde::Deserialize;
+use sqlx::AnyConnection;
+use tracing::instrument;
+use utoipa::ToSchema;
+use vitrine_protocol::EventFrame;
+
+use crate::{
+    accounts::CurrentUser,
+    api::Data,
+    catalogue::store as catalogue_store,
+    contests::{events, model::ContestView, store},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+/// The least time a client gets to choose again after an admin removed the winners.
+pub const RECHOOSE_MS: i64 = 72 * 60 * 60 * 1000;
+
+async fn answer(
+    state: &AppState,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    id: i64,
+    status_changed: bool,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    let now = state.now_ms();
+    let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let mut frames: Vec<EventFrame> = vec![events::updated(&mut tx, &contest, now).await?];
+    if status_changed {
+        frames.push(events::status_changed(&mut tx, &contest, now).await?);
+    }
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, frames, now).await;
+    if status_changed {
+        state.realtime.wake_timers().await;
+    }
+    Ok(Json(Data::new(contest.into())))
+}
+
+async fn existing(conn: &mut AnyConnection, id: i64) -> Result<crate::contests::model::ContestRow, AppError> {
+    store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ManualUpgrades {
+    /// Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type.
+    pub upgrade_ids: Option<Vec<i64>>,
+}
+
+/// An admin grants upgrades without payment (a goodwill gesture, a payment taken by
+/// phone): the chosen upgrades switch on as if bought; those already on stay on.
+#[utoipa::path(put, path = "/contests/{id}/upgrades-manually", tag = "admin", params(("id" = i64, Path)), request_body = ManualUpgrades,
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn upgrades_manually(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<ManualUpgrades>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    let ids = req
+        .upgrade_ids
+        .filter(|ids| !ids.is_empty())
+        .ok_or_else(|| AppError::field("upgrade_ids", catalogue::REQUIRED))?;
+    let mut tx = state.db.pool.begin().await?;
+    let contest = existing(&mut tx, id).await?;
+    let offered = catalogue_store::upgrades(&mut *tx, contest.contest_type_id).await?;
+    if ids.iter().any(|id| !offered.iter().any(|u| u.id == *id)) {
+        return Err(AppError::field("upgrade_ids", catalogue::UPGRADE_IN));
+    }
+    let granted: Vec<_> = offered.into_iter().filter(|u| ids.contains(&u.id)).collect();
+    store::apply_upgrades(&mut tx, id, &granted, state.now_ms()).await?;
+    answer(&state, tx, id, false).await
+}
+
+/// An admin switches every upgrade of a contest off (highlighted, featured, private,
+/// blind, e-mail notification, featured blog post); payments already made are not refunded
+/// by this call.
+#[utoipa::path(post, path = "/contests/{id}/remove-upgrades", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn remove_upgrades(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    let mut tx = state.db.pool.begin().await?;
+    existing(&mut tx, id).await?;
+    sqlx::query(
+        "UPDATE contest SET is_highlighted = 0, is_featured = 0, is_private = 0, is_blind = 0, is_notified_via_email = 0, \
+         is_featured_blog_post = 0, updated_at = $1 WHERE id = $2",
+    )
+    .bind(state.now_ms())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    answer(&state, tx, id, false).await
+}
+
+/// An admin undoes an award before verification (statuses 5 and 6: a copied design, a
+/// mistaken pick): the winning entries are winners no more and the contest goes back to
+/// deciding (3), with at least 72 hours for the client to choose again.
+#[utoipa::path(post, path = "/contests/{id}/remove-winners", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn remove_winners(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let contest = existing(&mut tx, id).await?;
+    if ![5, 6].contains(&contest.status_id) {
+        return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
+    }
+    let unawarded = sqlx::query("UPDATE contest_entry SET is_winner = 0, awarded_at = NULL, updated_at = $1 WHERE contest_id = $2 AND is_winner = 1")
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if unawarded == 0 {
+        return Err(AppError::conflict(catalogue::CONTEST_NO_WINNERS));
+    }
+    let moved = sqlx::query(
+        "UPDATE contest SET status_id = 3, verification_due_at = NULL, \
+         deciding_ends_at = CASE WHEN deciding_ends_at IS NULL OR deciding_ends_at < $1 THEN $1 ELSE deciding_ends_at END, \
+         updated_at = $2 WHERE id = $3 AND status_id IN (5, 6)",
+    )
+    .bind(now + RECHOOSE_MS)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
+    }
+    answer(&state, tx, id, true).await
+}
+
+/// An admin stops further extensions of a contest (`PUT /contests/{id}/extends` answers
+/// `contest.extends_disabled` from then on). Calling it again changes nothing.
+#[utoipa::path(post, path = "/contests/{id}/extends/disable", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn disable_extends(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    caller.require_admin()?;
+    let mut tx = state.db.pool.begin().await?;
+    existing(&mut tx, id).await?;
+    sqlx::query("UPDATE contest SET extends_disabled = 1, updated_at = $1 WHERE id = $2")
+        .bind(state.now_ms())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    answer(&state, tx, id, false).await
+}
+
+/// Refuses an extension an admin disabled; the contests area asks before extending.
+pub async fn ensure_extendable(conn: &mut AnyConnection, id: i64) -> Result<(), AppError> {
+    let disabled: Option<i64> =
+        sqlx::query_scalar("SELECT extends_disabled FROM contest WHERE id = $1").bind(id).fetch_optional(conn).await?;
+    match disabled {
+        Some(0) | None => Ok(()),
+        Some(_) => Err(AppError::conflict(catalogue::EXTENDS_DISABLED)),
+    }
+}

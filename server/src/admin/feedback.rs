@@ -1,0 +1,242 @@
+//! Client feedback: after a contest ends (status 4 and on) or a project is completed (6),
+//! its client answers a few questions (`GET /contests/feedback/questions`); admins read
+//! the answers on the Clients Feedback and Clients Project Feedback pages. The spec
+//! names only the questions call; the questions, the answer calls and the admin list
+//! are our design.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use tracing::instrument;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    accounts::CurrentUser,
+    api::Data,
+    contests::{model::Page, store as contest_store},
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    projects::store as project_store,
+    state::AppState,
+};
+
+pub const PER_PAGE: i64 = 48;
+
+/// The answers of one contest or project, by question.
+pub type Answered = Vec<FeedbackRow>;
+pub const ANSWER_MAX: usize = 2000;
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct Question {
+    pub id: i64,
+    pub title: &'static str,
+    /// rating (1 to 5) or text.
+    pub kind: &'static str,
+}
+
+/// The questions, in the order they are asked. Ids are stable: answers refer to them.
+pub const QUESTIONS: [Question; 4] = [
+    Question { id: 1, title: "How satisfied are you with the designs you received?", kind: "rating" },
+    Question { id: 2, title: "How easy was it to work with our creatives?", kind: "rating" },
+    Question { id: 3, title: "How likely are you to recommend us to a friend?", kind: "rating" },
+    Question { id: 4, title: "Is there anything we could do better?", kind: "text" },
+];
+
+/// The feedback questions a client answers after a contest or a project (anyone may read them).
+#[utoipa::path(get, path = "/contests/feedback/questions", tag = "admin",
+    responses((status = 200, body = Data<Vec<Question>>)))]
+pub async fn questions() -> Json<Data<Vec<Question>>> {
+    Json(Data::new(QUESTIONS.to_vec()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Answer {
+    pub question_id: i64,
+    /// 1 to 5, for rating questions.
+    pub rating: Option<i64>,
+    /// For text questions (optional on rating questions).
+    pub answer: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Answers {
+    pub answers: Option<Vec<Answer>>,
+}
+
+fn check(answers: &[Answer]) -> Result<(), AppError> {
+    let mut errors = FieldErrors::new();
+    if answers.is_empty() {
+        errors.add("answers", catalogue::REQUIRED);
+    }
+    for (i, a) in answers.iter().enumerate() {
+        let Some(question) = QUESTIONS.iter().find(|q| q.id == a.question_id) else {
+            errors.add(&format!("answers.{i}.question_id"), catalogue::NOT_FOUND_OPTION);
+            continue;
+        };
+        if question.kind == "rating" && !a.rating.is_some_and(|r| (1..=5).contains(&r)) {
+            errors.add(&format!("answers.{i}.rating"), catalogue::REQUIRED);
+        }
+        if a.answer.as_deref().is_some_and(|t| t.chars().count() > ANSWER_MAX) {
+            errors.add(&format!("answers.{i}.answer"), catalogue::TOO_LONG);
+        }
+    }
+    errors.into_result()
+}
+
+async fn store(
+    state: &AppState,
+    caller: &CurrentUser,
+    contest_id: Option<i64>,
+    project_id: Option<i64>,
+    answers: &[Answer],
+) -> Result<(), AppError> {
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    for a in answers {
+        // Answering again replaces the earlier answer to the same question.
+        sqlx::query("DELETE FROM client_feedback WHERE question_id = $1 AND (contest_id = $2 OR project_id = $3)")
+            .bind(a.question_id)
+            .bind(contest_id.unwrap_or(0))
+            .bind(project_id.unwrap_or(0))
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO client_feedback (contest_id, project_id, question_id, rating, answer, created_by, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(contest_id)
+        .bind(project_id)
+        .bind(a.question_id)
+        .bind(a.rating)
+        .bind(a.answer.as_deref().map(str::trim).filter(|t| !t.is_empty()))
+        .bind(caller.id())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The contest's client answers the feedback questions once the contest has ended.
+#[utoipa::path(post, path = "/contests/{id}/feedback", tag = "admin", params(("id" = i64, Path)), request_body = Answers, security(("bearer" = [])),
+    responses((status = 201, body = Data<Vec<FeedbackRow>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn answer_contest(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<Answers>,
+) -> Result<(StatusCode, Json<Data<Answered>>), AppError> {
+    let contest = contest_store::find(&state.db.pool, id)
+        .await?
+        .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    if contest.created_by != caller.id() {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    if contest.status_id < 4 {
+        return Err(AppError::conflict(catalogue::FEEDBACK_TOO_EARLY));
+    }
+    let answers = req.answers.unwrap_or_default();
+    check(&answers)?;
+    store(&state, &caller, Some(id), None, &answers).await?;
+    let rows = sqlx::query_as(&format!("{SELECT} WHERE f.contest_id = $1 ORDER BY f.question_id"))
+        .bind(id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    Ok((StatusCode::CREATED, Json(Data::new(rows))))
+}
+
+/// The project's client answers the feedback questions once the project is completed.
+#[utoipa::path(post, path = "/projects/{id}/feedback", tag = "admin", params(("id" = i64, Path)), request_body = Answers, security(("bearer" = [])),
+    responses((status = 201, body = Data<Vec<FeedbackRow>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(project_id = id))]
+pub async fn answer_project(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<Answers>,
+) -> Result<(StatusCode, Json<Data<Answered>>), AppError> {
+    let project = project_store::find(&state.db.pool, id)
+        .await?
+        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    if project.created_by != caller.id() {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    if project.status_id != 6 {
+        return Err(AppError::conflict(catalogue::FEEDBACK_TOO_EARLY));
+    }
+    let answers = req.answers.unwrap_or_default();
+    check(&answers)?;
+    store(&state, &caller, None, Some(id), &answers).await?;
+    let rows = sqlx::query_as(&format!("{SELECT} WHERE f.project_id = $1 ORDER BY f.question_id"))
+        .bind(id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    Ok((StatusCode::CREATED, Json(Data::new(rows))))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct FeedbackRow {
+    pub id: i64,
+    pub contest_id: Option<i64>,
+    pub project_id: Option<i64>,
+    /// The contest's or project's title.
+    pub title: String,
+    pub client_id: i64,
+    pub client_username: String,
+    pub question_id: i64,
+    pub rating: Option<i64>,
+    pub answer: Option<String>,
+    pub created_at: i64,
+}
+
+const SELECT: &str = "SELECT f.id, f.contest_id, f.project_id, COALESCE(c.title, p.title, '') AS title, \
+    f.created_by AS client_id, u.username AS client_username, f.question_id, f.rating, f.answer, f.created_at \
+    FROM client_feedback f JOIN app_user u ON u.id = f.created_by \
+    LEFT JOIN contest c ON c.id = f.contest_id LEFT JOIN project p ON p.id = f.project_id";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    pub page: Option<i64>,
+    /// contest (default) or project.
+    #[serde(rename = "filter[kind]")]
+    #[param(rename = "filter[kind]")]
+    pub kind: Option<String>,
+}
+
+/// Clients' answers, newest first, 48 a page (admins): contests, or projects with
+/// `filter[kind]=project`.
+#[utoipa::path(get, path = "/admin/clients-feedback", tag = "admin", params(ListQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<FeedbackRow>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<Page<FeedbackRow>>, AppError> {
+    caller.require_admin()?;
+    let kind = query.kind.as_deref().unwrap_or("contest");
+    let which = match kind {
+        "contest" => "f.contest_id IS NOT NULL",
+        "project" => "f.project_id IS NOT NULL",
+        _ => return Err(AppError::field("filter[kind]", catalogue::NOT_FOUND_OPTION)),
+    };
+    let page = query.page.unwrap_or(1).max(1);
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM client_feedback f WHERE {which}"))
+        .fetch_one(&state.db.pool)
+        .await?;
+    let rows = sqlx::query_as(&format!("{SELECT} WHERE {which} ORDER BY f.id DESC LIMIT $1 OFFSET $2"))
+        .bind(PER_PAGE)
+        .bind((page - 1) * PER_PAGE)
+        .fetch_all(&state.db.pool)
+        .await?;
+    Ok(Json(Page {
+        data: rows,
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url: (page * PER_PAGE < total)
+            .then(|| format!("/admin/clients-feedback?page={}&filter[kind]={kind}", page + 1)),
+        total,
+    }))
+}

@@ -1,0 +1,111 @@
+//! What waits for an admin now, counted in one place: the admin dashboard's figures
+//! (`GET /dashboard`) and the `admin.queue` event that moves them live.
+//!
+//! Counting where the work is (contest and project statuses, tips, reports, credited
+//! work not yet paid out) rather than keeping counters means the figures cannot drift
+//! from the lists the admin pages show; each count is the `total` of one of those lists.
+
+use serde::Serialize;
+use sqlx::AnyConnection;
+use tokio::sync::watch;
+use utoipa::ToSchema;
+use vitrine_protocol::{event_type, Channel};
+
+use super::payouts;
+use crate::{realtime::outbox, state::AppState};
+
+/// The admin dashboard's counts; each is the total of one admin page's list.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct AdminQueue {
+    /// Awarded contests awaiting verification (statuses 5 and 6): `/admin/contests/verify`.
+    pub contests_to_verify: i64,
+    /// Delivered contests awaiting credit (status 8): `/admin/contests/credit`.
+    pub contests_to_credit: i64,
+    /// Contests that ended without a winner (status 4): `/admin/contests/no-winner`.
+    pub contests_no_winner: i64,
+    /// Additional designs delivered and awaiting credit: `/admin/contests/additional-designs`.
+    pub additional_designs: i64,
+    /// Paid tips awaiting approval: `/admin/verify-tips`.
+    pub tips_to_approve: i64,
+    /// Open design-court cases: `/design-court`.
+    pub court_cases: i64,
+    /// Delivered projects awaiting verification (status 3): `/admin/projects/verify`.
+    pub projects_to_verify: i64,
+    /// Projects awaiting credit (status 5): `/admin/projects/credit`.
+    pub projects_to_credit: i64,
+    /// Clients an admin flagged: `/admin/flagged-clients`.
+    pub flagged_clients: i64,
+    /// Credited work whose designer is not yet paid: `/admin/transactions/outgoing`.
+    pub payouts_owed: i64,
+}
+
+async fn count(conn: &mut AnyConnection, sql: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(sql).fetch_one(conn).await
+}
+
+/// Counts everything that waits for an admin.
+pub async fn counts(conn: &mut AnyConnection) -> Result<AdminQueue, sqlx::Error> {
+    Ok(AdminQueue {
+        contests_to_verify: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id IN (5, 6)").await?,
+        contests_to_credit: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 8").await?,
+        contests_no_winner: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 4").await?,
+        additional_designs: count(conn, "SELECT COUNT(*) FROM additional_entry WHERE status_id = 3").await?,
+        tips_to_approve: count(conn, "SELECT COUNT(*) FROM contest_entry_tip WHERE approval_status_id = 1").await?,
+        court_cases: count(conn, "SELECT COUNT(*) FROM contest_entry_report WHERE status_id = 1").await?,
+        projects_to_verify: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 3").await?,
+        projects_to_credit: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 5").await?,
+        flagged_clients: count(conn, "SELECT COUNT(*) FROM client_flag").await?,
+        payouts_owed: payouts::owed_count(conn).await?,
+    })
+}
+
+/// Events after which some count may have moved.
+pub fn concerns_admins(event: &str) -> bool {
+    [
+        event_type::CONTEST_STATUS,
+        event_type::PROJECT_STATUS,
+        event_type::REPORT_CREATED,
+        event_type::REPORT_JUDGED,
+        event_type::TIP_UPDATED,
+        event_type::PAYMENT_UPDATED,
+        event_type::ENTRY_UPDATED,
+        event_type::NOTIFICATION_CREATED,
+    ]
+    .contains(&event)
+}
+
+/// A pause after the first ring so that a burst of changes (a payment that moves a
+/// contest and two tips) is counted once.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Tells the `admin` channel the new counts each time [`crate::realtime::Realtime::admin_queue`]
+/// rings, when they differ from the last ones told.
+pub async fn run_until_stopped(state: AppState, mut stop: watch::Receiver<bool>) {
+    let mut last: Option<AdminQueue> = None;
+    loop {
+        tokio::select! {
+            _ = state.realtime.admin_queue.notified() => {}
+            _ = stop.changed() => return,
+        }
+        tokio::time::sleep(SETTLE).await;
+        match announce(&state, last.as_ref()).await {
+            Ok(told) => last = told.or(last),
+            Err(err) => tracing::warn!(error = %err, "counting the admin queue failed"),
+        }
+    }
+}
+
+/// Appends and publishes `admin.queue` if the counts changed; returns them when told.
+async fn announce(state: &AppState, last: Option<&AdminQueue>) -> Result<Option<AdminQueue>, sqlx::Error> {
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let queue = counts(&mut tx).await?;
+    if last == Some(&queue) {
+        return Ok(None);
+    }
+    let data = serde_json::to_value(&queue).unwrap_or_default();
+    let event = outbox::append(&mut tx, &Channel::Admin, event_type::ADMIN_QUEUE, data, now).await?;
+    tx.commit().await?;
+    state.realtime.publish_committed(&state.db, vec![event], now).await;
+    Ok(Some(queue))
+}

@@ -1,0 +1,130 @@
+//! Contest shares: a signed-in visitor who may view a contest makes a share link for a
+//! network (the spec deletes shares, so something makes them); the contest's owner and
+//! admins list them; the share's maker or an admin deletes one, and its link stops
+//! naming anyone. The link is the contest's page with `?share={code}`.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use tracing::instrument;
+use utoipa::ToSchema;
+
+use crate::{
+    accounts::{secrets::new_secret, CurrentUser},
+    api::{Data, Message},
+    contests::launch::visible,
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+pub const NETWORKS: [&str; 6] = ["facebook", "twitter", "linkedin", "pinterest", "email", "link"];
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Share {
+    pub id: i64,
+    pub contest_id: i64,
+    pub created_by: i64,
+    pub network: String,
+    pub code: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShareView {
+    #[serde(flatten)]
+    pub share: Share,
+    /// The address to share.
+    pub url: String,
+}
+
+fn view(state: &AppState, share: Share) -> ShareView {
+    let url = format!(
+        "{}/contests/{}/entries?share={}",
+        state.settings.public_url.trim_end_matches('/'),
+        share.contest_id,
+        share.code
+    );
+    ShareView { share, url }
+}
+
+const SELECT: &str = "SELECT id, contest_id, created_by, network, code, created_at FROM contest_share";
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ShareRequest {
+    /// facebook, twitter, linkedin, pinterest, email or link.
+    pub network: Option<String>,
+}
+
+/// Makes a share link of a contest the caller may view.
+#[utoipa::path(post, path = "/contests/{id}/shares", tag = "contests", params(("id" = i64, Path)), request_body = ShareRequest,
+    security(("bearer" = [])),
+    responses((status = 201, body = Data<ShareView>), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<ShareRequest>,
+) -> Result<(StatusCode, Json<Data<ShareView>>), AppError> {
+    visible(&state, Some(&caller), id).await?;
+    let network = req
+        .network
+        .filter(|n| NETWORKS.contains(&n.as_str()))
+        .ok_or_else(|| AppError::field("network", catalogue::SHARE_NETWORK_IN))?;
+    // A short, unguessable code: the first 12 characters of a fresh secret.
+    let code: String = new_secret().chars().filter(char::is_ascii_alphanumeric).take(12).collect();
+    let share_id: i64 = sqlx::query_scalar(
+        "INSERT INTO contest_share (contest_id, created_by, network, code, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    )
+    .bind(id)
+    .bind(caller.id())
+    .bind(&network)
+    .bind(&code)
+    .bind(state.now_ms())
+    .fetch_one(&state.db.pool)
+    .await?;
+    let share: Share =
+        sqlx::query_as(&format!("{SELECT} WHERE id = $1")).bind(share_id).fetch_one(&state.db.pool).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(view(&state, share)))))
+}
+
+/// The shares of a contest (its owner and admins), newest first.
+#[utoipa::path(get, path = "/contests/{id}/shares", tag = "contests", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<ShareView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Vec<ShareView>>>, AppError> {
+    let contest = visible(&state, Some(&caller), id).await?;
+    if contest.created_by != caller.id() && !caller.is_admin() {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    let rows: Vec<Share> = sqlx::query_as(&format!("{SELECT} WHERE contest_id = $1 ORDER BY id DESC"))
+        .bind(id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    Ok(Json(Data::new(rows.into_iter().map(|s| view(&state, s)).collect())))
+}
+
+/// Deletes a share (its maker or an admin).
+#[utoipa::path(delete, path = "/contests/{id}/shares/{shareId}", tag = "contests", params(("id" = i64, Path), ("shareId" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id, share_id))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath((id, share_id)): ApiPath<(i64, i64)>,
+) -> Result<Json<Message>, AppError> {
+    let share: Share = sqlx::query_as(&format!("{SELECT} WHERE id = $1 AND contest_id = $2"))
+        .bind(share_id)
+        .bind(id)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .ok_or_else(|| AppError::not_found(catalogue::SHARE_NOT_FOUND))?;
+    if share.created_by != caller.id() && !caller.is_admin() {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    sqlx::query("DELETE FROM contest_share WHERE id = $1").bind(share_id).execute(&state.db.pool).await?;
+    Ok(Json(Message::new("Share deleted")))
+}

@@ -1,0 +1,215 @@
+//! Designer tags: labels admins keep ("Logo specialist", "Fast delivery") and put on
+//! designers, to find the right creatives for a client. `/tags` maintains the list;
+//! `/users/{id}/tags` reads and sets a designer's. Admins only: tags are internal.
+
+use axum::{extract::State, http::StatusCode, Json};
+use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
+use tracing::instrument;
+use utoipa::ToSchema;
+
+use crate::{
+    accounts::{domain::UserType, store::find_user, CurrentUser},
+    api::{Data, Message},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+pub const NAME_MAX: usize = 50;
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Tag {
+    pub id: i64,
+    pub name: String,
+    /// Designers carrying the tag.
+    pub users_count: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const SELECT: &str = "SELECT t.id, t.name, (SELECT COUNT(*) FROM user_tag ut WHERE ut.tag_id = t.id) AS users_count, \
+    t.created_at, t.updated_at FROM tag t";
+
+async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Tag>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} WHERE t.id = $1")).bind(id).fetch_optional(conn).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TagRequest {
+    pub name: Option<String>,
+}
+
+/// A valid, unused name (case-insensitively), or the field error.
+async fn checked_name(conn: &mut AnyConnection, req: &TagRequest, except: Option<i64>) -> Result<String, AppError> {
+    let name = req.name.as_deref().map(str::trim).unwrap_or_default();
+    if name.is_empty() {
+        return Err(AppError::field("name", catalogue::REQUIRED));
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(AppError::field("name", catalogue::TOO_LONG));
+    }
+    let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM tag WHERE LOWER(name) = LOWER($1) AND id <> $2")
+        .bind(name)
+        .bind(except.unwrap_or(0))
+        .fetch_optional(&mut *conn)
+        .await?;
+    if taken.is_some() {
+        return Err(AppError::field("name", catalogue::TAG_UNIQUE));
+    }
+    Ok(name.to_owned())
+}
+
+/// Every designer tag, by name (admins).
+#[utoipa::path(get, path = "/tags", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<Tag>>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+pub async fn list(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Data<Vec<Tag>>>, AppError> {
+    caller.require_admin()?;
+    let rows = sqlx::query_as(&format!("{SELECT} ORDER BY LOWER(t.name), t.id")).fetch_all(&state.db.pool).await?;
+    Ok(Json(Data::new(rows)))
+}
+
+/// An admin creates a tag; names are unique regardless of case.
+#[utoipa::path(post, path = "/tags", tag = "admin", request_body = TagRequest, security(("bearer" = [])),
+    responses((status = 201, body = Data<Tag>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiJson(req): ApiJson<TagRequest>,
+) -> Result<(StatusCode, Json<Data<Tag>>), AppError> {
+    caller.require_admin()?;
+    let mut tx = state.db.pool.begin().await?;
+    let name = checked_name(&mut tx, &req, None).await?;
+    let now = state.now_ms();
+    let id: i64 = sqlx::query_scalar("INSERT INTO tag (name, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id")
+        .bind(name)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+    let tag = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(Data::new(tag))))
+}
+
+/// One tag (admins).
+#[utoipa::path(get, path = "/tags/{id}", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Tag>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn show(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Tag>>, AppError> {
+    caller.require_admin()?;
+    let mut conn = state.db.pool.acquire().await?;
+    let tag = find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    Ok(Json(Data::new(tag)))
+}
+
+/// An admin renames a tag.
+#[utoipa::path(put, path = "/tags/{id}", tag = "admin", params(("id" = i64, Path)), request_body = TagRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<Tag>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn update(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<TagRequest>,
+) -> Result<Json<Data<Tag>>, AppError> {
+    caller.require_admin()?;
+    let mut tx = state.db.pool.begin().await?;
+    find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    let name = checked_name(&mut tx, &req, Some(id)).await?;
+    sqlx::query("UPDATE tag SET name = $1, updated_at = $2 WHERE id = $3")
+        .bind(name)
+        .bind(state.now_ms())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let tag = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    tx.commit().await?;
+    Ok(Json(Data::new(tag)))
+}
+
+/// An admin deletes a tag; designers carrying it lose it.
+#[utoipa::path(delete, path = "/tags/{id}", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Message>, AppError> {
+    caller.require_admin()?;
+    let mut tx = state.db.pool.begin().await?;
+    sqlx::query("DELETE FROM user_tag WHERE tag_id = $1").bind(id).execute(&mut *tx).await?;
+    let removed = sqlx::query("DELETE FROM tag WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+    if removed == 0 {
+        return Err(AppError::not_found(catalogue::TAG_NOT_FOUND));
+    }
+    tx.commit().await?;
+    Ok(Json(Message::new("Tag deleted")))
+}
+
+async fn user_tags(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<Tag>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "{SELECT} WHERE t.id IN (SELECT tag_id FROM user_tag WHERE app_user_id = $1) ORDER BY LOWER(t.name), t.id"
+    ))
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// A designer's tags (admins).
+#[utoipa::path(get, path = "/users/{id}/tags", tag = "admin", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<Tag>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn of_user(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(user_id): ApiPath<i64>,
+) -> Result<Json<Data<Vec<Tag>>>, AppError> {
+    caller.require_admin()?;
+    let mut conn = state.db.pool.acquire().await?;
+    find_user(&mut *conn, user_id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    Ok(Json(Data::new(user_tags(&mut conn, user_id).await?)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetTags {
+    /// The designer's tags after the call (replaces the previous set).
+    pub tag_ids: Option<Vec<i64>>,
+}
+
+/// An admin sets a designer's tags (the whole set).
+#[utoipa::path(put, path = "/users/{id}/tags", tag = "admin", params(("id" = i64, Path)), request_body = SetTags, security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<Tag>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id))]
+pub async fn set_for_user(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(user_id): ApiPath<i64>,
+    ApiJson(req): ApiJson<SetTags>,
+) -> Result<Json<Data<Vec<Tag>>>, AppError> {
+    caller.require_admin()?;
+    let mut ids = req.tag_ids.ok_or_else(|| AppError::field("tag_ids", catalogue::REQUIRED))?;
+    ids.sort_unstable();
+    ids.dedup();
+    let mut tx = state.db.pool.begin().await?;
+    let user = find_user(&mut *tx, user_id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    if user.user_type() != UserType::Designer {
+        return Err(AppError::unprocessable(catalogue::TAG_USER_NOT_DESIGNER));
+    }
+    for id in &ids {
+        if find(&mut tx, *id).await?.is_none() {
+            return Err(AppError::field("tag_ids", catalogue::NOT_FOUND_OPTION));
+        }
+    }
+    sqlx::query("DELETE FROM user_tag WHERE app_user_id = $1").bind(user_id).execute(&mut *tx).await?;
+    for id in &ids {
+        sqlx::query("INSERT INTO user_tag (app_user_id, tag_id) VALUES ($1, $2)")
+            .bind(user_id)
+            .bind(*id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let tags = user_tags(&mut tx, user_id).await?;
+    tx.commit().await?;
+    Ok(Json(Data::new(tags)))
+}

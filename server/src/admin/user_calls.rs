@@ -1,0 +1,251 @@
+//! The users calls of section 7 no other area serves: a user's settings (language and
+//! theme), their contest lists (all, won-but-uncredited, completed), their earnings, and
+//! the referral cookie. The spec names the paths only; what each answers is our design.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::payouts::{self, Payout};
+use crate::{
+    accounts::{domain::UserType, store::find_user, CurrentUser},
+    api::Data,
+    contests::model::Page,
+    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    state::AppState,
+};
+
+pub const PER_PAGE: i64 = 48;
+pub const THEMES: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+/// Referral and cookie duration (contests document, section 9).
+pub const COOKIE_HOURS: i64 = 720;
+
+/// The user themself or an admin; the user must exist.
+async fn self_or_admin(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i64,
+) -> Result<crate::accounts::model::UserRow, AppError> {
+    if caller.id() != id && !caller.is_admin() {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
+pub struct Settings {
+    /// en or es.
+    pub language: String,
+    /// A to H.
+    pub theme: String,
+}
+
+async fn settings_of(state: &AppState, id: i64) -> Result<Settings, sqlx::Error> {
+    let row: Option<Settings> = sqlx::query_as("SELECT language, theme FROM user_setting WHERE app_user_id = $1")
+        .bind(id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    Ok(row.unwrap_or(Settings { language: "en".into(), theme: "A".into() }))
+}
+
+/// A user's interface settings (the user and admins); English and theme A until set.
+#[utoipa::path(get, path = "/users/{id}/settings", tag = "accounts", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Settings>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn settings(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Settings>>, AppError> {
+    self_or_admin(&state, &caller, id).await?;
+    Ok(Json(Data::new(settings_of(&state, id).await?)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SettingsChange {
+    pub language: Option<String>,
+    pub theme: Option<String>,
+}
+
+/// Changes a user's language or theme (the user themself only).
+#[utoipa::path(put, path = "/users/{id}/settings", tag = "accounts", params(("id" = i64, Path)), request_body = SettingsChange,
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<Settings>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+pub async fn update_settings(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(req): ApiJson<SettingsChange>,
+) -> Result<Json<Data<Settings>>, AppError> {
+    if caller.id() != id {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    let mut errors = FieldErrors::new();
+    if req.language.as_deref().is_some_and(|l| !["en", "es"].contains(&l)) {
+        errors.add("language", catalogue::NOT_FOUND_OPTION);
+    }
+    if req.theme.as_deref().is_some_and(|t| !THEMES.contains(&t)) {
+        errors.add("theme", catalogue::NOT_FOUND_OPTION);
+    }
+    errors.into_result()?;
+    let current = settings_of(&state, id).await?;
+    sqlx::query(
+        "INSERT INTO user_setting (app_user_id, language, theme, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (app_user_id) DO UPDATE SET language = excluded.language, theme = excluded.theme, updated_at = excluded.updated_at",
+    )
+    .bind(id)
+    .bind(req.language.unwrap_or(current.language))
+    .bind(req.theme.unwrap_or(current.theme))
+    .bind(state.now_ms())
+    .execute(&state.db.pool)
+    .await?;
+    Ok(Json(Data::new(settings_of(&state, id).await?)))
+}
+
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+pub struct UserContest {
+    pub id: i64,
+    pub title: String,
+    pub status_id: i64,
+    pub contest_type_id: i64,
+    pub created_at: i64,
+    /// US cents of each winning entry's prize.
+    pub winning_entry_amount_cents: i64,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    pub page: Option<i64>,
+}
+
+/// Which contests of a user a list shows.
+#[derive(Clone, Copy)]
+enum Which {
+    All,
+    Uncredited,
+    Completed,
+}
+
+async fn contests_of(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i64,
+    which: Which,
+    page: Option<i64>,
+    path: &str,
+) -> Result<Json<Page<UserContest>>, AppError> {
+    let user = self_or_admin(state, caller, id).await?;
+    // A client's contests are those launched; a designer's those entered (won, for the
+    // uncredited and completed lists).
+    let mine = match user.user_type() {
+        UserType::Designer => match which {
+            Which::All => "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
+            _ => "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1 AND e.is_winner = 1)",
+        },
+        _ => "c.created_by = $1",
+    };
+    let status = match which {
+        Which::All => "1 = 1",
+        Which::Uncredited => "c.status_id BETWEEN 5 AND 8",
+        Which::Completed => "c.status_id = 9",
+    };
+    let page = page.unwrap_or(1).max(1);
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM contest c WHERE {mine} AND {status}"))
+        .bind(id)
+        .fetch_one(&state.db.pool)
+        .await?;
+    let rows = sqlx::query_as(&format!(
+        "SELECT c.id, c.title, c.status_id, c.contest_type_id, c.created_at, c.winning_entry_amount_cents FROM contest c \
+         WHERE {mine} AND {status} ORDER BY c.id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(id)
+    .bind(PER_PAGE)
+    .bind((page - 1) * PER_PAGE)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(Json(Page {
+        data: rows,
+        current_page: page,
+        per_page: PER_PAGE,
+        next_page_url: (page * PER_PAGE < total).then(|| format!("/users/{id}/{path}?page={}", page + 1)),
+        total,
+    }))
+}
+
+/// A user's contests: a client's launched, a designer's entered; newest first (the user and admins).
+#[utoipa::path(get, path = "/users/{id}/contests", tag = "accounts", params(("id" = i64, Path), PageQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<UserContest>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn contests(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(q): ApiQuery<PageQuery>,
+) -> Result<Json<Page<UserContest>>, AppError> {
+    contests_of(&state, &caller, id, Which::All, q.page, "contests").await
+}
+
+/// Contests awarded but not yet credited (statuses 5 to 8): a designer's wins, a client's awards.
+#[utoipa::path(get, path = "/users/{id}/contests/uncredited", tag = "accounts", params(("id" = i64, Path), PageQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<UserContest>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn uncredited(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(q): ApiQuery<PageQuery>,
+) -> Result<Json<Page<UserContest>>, AppError> {
+    contests_of(&state, &caller, id, Which::Uncredited, q.page, "contests/uncredited").await
+}
+
+/// Contests completed and credited (status 9): a designer's wins, a client's contests.
+#[utoipa::path(get, path = "/users/{id}/contests/completed", tag = "accounts", params(("id" = i64, Path), PageQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<UserContest>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn completed(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(q): ApiQuery<PageQuery>,
+) -> Result<Json<Page<UserContest>>, AppError> {
+    contests_of(&state, &caller, id, Which::Completed, q.page, "contests/completed").await
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Earnings {
+    /// Credited work not yet paid out, US cents.
+    pub owed_cents: i64,
+    /// Paid out, US cents.
+    pub paid_cents: i64,
+    /// Each credited piece of work, owed first.
+    pub payouts: Vec<Payout>,
+}
+
+/// A designer's earnings: what is owed after crediting and what was paid (the designer and admins).
+#[utoipa::path(get, path = "/users/{id}/transactions/earnings", tag = "accounts", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<Earnings>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn earnings(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<Earnings>>, AppError> {
+    self_or_admin(&state, &caller, id).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let payouts = payouts::of_designer(&mut conn, id).await?;
+    let sum = |status: i64| payouts.iter().filter(|p| p.status_id == status).map(|p| p.amount_cents).sum();
+    Ok(Json(Data::new(Earnings { owed_cents: sum(1), paid_cents: sum(2), payouts })))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReferralCookie {
+    /// 32 random digits.
+    pub value: String,
+    pub max_age_hours: i64,
+}
+
+/// A fresh value for the referral tracking cookie and how long it lasts (720 hours);
+/// anyone may ask (visitors arrive through referral links before signing up).
+#[utoipa::path(get, path = "/users/cookies", tag = "accounts", responses((status = 200, body = Data<ReferralCookie>)))]
+pub async fn cookies() -> Json<Data<ReferralCookie>> {
+    use rand::Rng;
+    let mut rng = rand::thread_rng();
+    let digits: String = (0..32).map(|_| char::from(b'0' + rng.gen_range(0..10u8))).collect();
+    Json(Data::new(ReferralCookie { value: digits, max_age_hours: COOKIE_HOURS }))
+}
