@@ -12,6 +12,7 @@
 //! - `user:{id}`: that user only. `court`: gold designers and admins ([`crate::court::may_sit`]).
 //!   `admin`: admins.
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
+//! - `doc:{document}`: whoever may read the document ([`super::docs::access`]).
 
 use sqlx::{Any, Executor, Row};
 use vitrine_protocol::Channel;
@@ -56,6 +57,8 @@ where
             None => false,
             Some(user) => crate::projects::room::may_enter(db, user, *id).await?,
         },
+        // The document's own rule, decided by the area that owns its entity.
+        Channel::Doc(name) => super::docs::access::decide(db, user, *name).await? != super::docs::DocAccess::None,
         Channel::Bid(id) => {
             let row = sqlx::query("SELECT b.created_by AS bidder, p.created_by AS owner FROM bid b JOIN project p ON p.id = b.project_id WHERE b.id = $1")
                 .bind(*id)

@@ -9,12 +9,15 @@
 //! - [`relay`]: publishes events committed but never published.
 //! - [`presence`]: who watches a channel, across nodes.
 //! - [`access`]: who may subscribe to which channel. [`frames`]: queue items.
+//! - [`docs`]: collaborative documents (`doc:` channels): Yjs through `yrs`, stored,
+//!   compacted, fanned out across nodes.
 //!
 //! An area that changes state writes its events with [`outbox::append`] inside its
 //! transaction, commits, then calls [`Realtime::publish_committed`].
 
 pub mod access;
 pub mod broker;
+pub mod docs;
 pub mod frames;
 pub mod hub;
 pub mod outbox;
