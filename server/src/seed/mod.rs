@@ -3,6 +3,7 @@
 //! Both are idempotent: seeding twice changes nothing.
 
 mod contests;
+mod docs;
 pub mod projects;
 pub mod social;
 
@@ -82,5 +83,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
     projects::demo(db, clock).await?;
     social::seed(db, clock).await?;
     contests::seed(db, clock).await?;
+    docs::demo(db, clock).await?;
     Ok(created)
 }
