@@ -3,7 +3,7 @@
 //! Both are idempotent: seeding twice changes nothing.
 
 mod contests;
-mod docs;
+pub mod docs;
 pub mod projects;
 pub mod social;
 
