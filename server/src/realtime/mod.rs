@@ -123,6 +123,26 @@ impl Realtime {
         }
     }
 
+    /// Puts `text` into a stored document as an update (stored, then published to every
+    /// node), so a REST write and the live document agree. Logged, not returned: the REST
+    /// change is committed either way.
+    pub async fn replace_document_text(&self, name: vitrine_protocol::DocName, text: &str, now_ms: i64) {
+        let ch = vitrine_protocol::Channel::Doc(name).to_string();
+        let outcome = self.hub.docs.replace_text(&ch, name, text, now_ms).await;
+        match outcome {
+            Ok(Some((_entry, seq, update))) => {
+                let message = BusMessage::DocUpdate { ch: ch.clone(), seq, update: update.into(), node: 0, conn: 0 };
+                if let Err(err) = self.broker.publish(message).await {
+                    tracing::warn!(doc = %ch, error = %err, "document update publish failed");
+                }
+            }
+            Ok(None) => {}
+            Err(err) => tracing::warn!(doc = %ch, error = %err, "writing the REST text into the document failed"),
+        }
+        let hub = &self.hub;
+        hub.docs.release(&ch, || hub.has_subscribers(&ch));
+    }
+
     /// Asks every connection of this node to close with 1012 (clients reconnect elsewhere).
     pub fn close_all_for_restart(&self) {
         self.hub.close_all(close_code::SERVER_RESTARTING);

@@ -358,6 +358,33 @@ impl Docs {
         Ok(Some(seq))
     }
 
+    /// Makes a stored document's text `text` (a REST write of what the document holds):
+    /// the change is an ordinary update, stored, applied and returned for publishing as
+    /// (entry, seq, update). None when nothing is stored yet (opening seeds from REST) or
+    /// the text is already that.
+    pub async fn replace_text(
+        &self,
+        ch: &str,
+        name: DocName,
+        text_now: &str,
+        now_ms: i64,
+    ) -> anyhow::Result<Option<(Arc<DocEntry>, u64, Vec<u8>)>> {
+        if store::load(&self.db, ch).await?.head == 0 {
+            return Ok(None);
+        }
+        let entry = self.open(ch, name, now_ms).await?;
+        if entry.plain_text() == text_now {
+            return Ok(None);
+        }
+        // Made on a scratch copy with its own client id, so the server's copy only changes
+        // through `accept` (stored first).
+        let scratch = Doc::new();
+        scratch.transact_mut().apply_update(Update::decode_v1(&entry.encoded_state())?)?;
+        let update = text::replace(&scratch, text_now);
+        let seq = self.accept(&entry, &update, now_ms).await.map_err(|err| anyhow::anyhow!("{:?}", err))?;
+        Ok(seq.map(|seq| (entry, seq, update)))
+    }
+
     /// Reads the document back from the database into a fresh copy (after a write that
     /// failed half-way), so the copy holds exactly what is stored.
     async fn rebuild(&self, entry: &DocEntry) {

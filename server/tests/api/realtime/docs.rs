@@ -263,4 +263,18 @@ async fn the_contest_briefs_document_starts_from_and_writes_back_the_rest_descri
     editor.expect_ack(&id).await;
     let shown = app.get(&format!("/contests/{contest}"), Some(&owner)).await;
     assert_eq!(shown.body["data"]["description"], json!("New Logo for a bakery\nWarm colours"), "{}", shown.body);
+
+    // A REST write of the description goes into the document, and open editors get it.
+    let name = vitrine_protocol::DocName::ContestBrief(contest);
+    realtime.replace_document_text(name, "Rewritten over REST", 0).await;
+    editor
+        .until(|e| {
+            use yrs::GetString;
+            let fragment = e.doc.get_or_insert_xml_fragment("default");
+            let xml = fragment.get_string(&e.doc.transact());
+            xml == "<paragraph>Rewritten over REST</paragraph>"
+        })
+        .await;
+    let shown = app.get(&format!("/contests/{contest}"), Some(&owner)).await;
+    assert_eq!(shown.body["data"]["description"], json!("Rewritten over REST"));
 }
