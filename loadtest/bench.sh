@@ -15,8 +15,8 @@ REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 POSTGRES_ADMIN_URL=${POSTGRES_ADMIN_URL:-postgres://root@127.0.0.1:5432/postgres}
 BENCH_DIR=${BENCH_DIR:-/tmp/vitrine-bench-$(date -u +%Y%m%d-%H%M%S)}
 BENCHMARKS=${BENCHMARKS:-$ROOT/BENCHMARKS.md}
-PEERS=${PEERS:-vitrine socketio sockudo}
-SCENARIOS=${SCENARIOS:-fanout broadcast cluster idle marketplace timers}
+PEERS=${PEERS:-vitrine socketio sockudo hocuspocus}
+SCENARIOS=${SCENARIOS:-fanout broadcast cluster idle marketplace timers docs}
 
 DURATION=${DURATION:-20}
 FANOUT_CONNS=${FANOUT_CONNS:-10000}
@@ -33,11 +33,16 @@ MARKET_WATCHERS=${MARKET_WATCHERS:-100}
 MARKET_ROUNDS=${MARKET_ROUNDS:-3}
 TIMERS_CONTESTS=${TIMERS_CONTESTS:-20000}
 TIMERS_SPREAD=${TIMERS_SPREAD:-30}
+# docs (issue #25): documents x editors x edits/s per editor, against our hub and Hocuspocus.
+DOCS_DOCUMENTS=${DOCS_DOCUMENTS:-100}
+DOCS_EDITORS=${DOCS_EDITORS:-5}
+DOCS_RATE=${DOCS_RATE:-2}
 
 API_KEY=bench-key-0123456789abcdef
 PORT_A=18080 PORT_B=18081          # our nodes
 SIO_A=13100 SIO_B=13101            # Socket.IO nodes
 SKD_A=16011 SKD_B=16012            # Sockudo nodes
+HP_A=13200                         # Hocuspocus
 
 # Every server and the harness get the machine's hard fd limit; idle asks for what fits
 # under it on both sides (the issue's 50,000 where the machine allows).
@@ -99,6 +104,10 @@ pubsub_args() {  # <scenario>
     esac
 }
 
+docs_args() {
+    echo "--documents $DOCS_DOCUMENTS --editors $DOCS_EDITORS --rate $DOCS_RATE --duration $DURATION"
+}
+
 # --- Our hub -----------------------------------------------------------------------------
 start_vitrine() {  # <port> <data dir> <database url> [redis url]
     local port=$1 dir=$2 db=$3 redis=${4:-}
@@ -129,6 +138,8 @@ bench_vitrine() {
     done
     want marketplace && run vitrine marketplace --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
         --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
+    # shellcheck disable=SC2046
+    want docs && run vitrine docs --target $target --server-pid $pid $(docs_args)
     stop_all
     if want cluster && have_redis; then
         start_vitrine $PORT_A "$dir" "$db" "$REDIS_URL"
@@ -237,6 +248,27 @@ bench_sockudo() {
     fi
 }
 
+# --- The Hocuspocus peer (collaborative documents) ----------------------------------------
+bench_hocuspocus() {
+    want docs || return 0
+    local source=$ROOT/../shared/peers/hocuspocus
+    [ -f "$source/server.js" ] || source=/work/shared/peers/hocuspocus
+    if [ ! -f "$source/server.js" ] || ! command -v node >/dev/null; then
+        echo "bench: SKIPPED the Hocuspocus peer (no node, or no shared/peers/hocuspocus)"; return
+    fi
+    local dir=$BENCH_DIR/hocuspocus-peer
+    mkdir -p "$dir"
+    cp "$source/server.js" "$source/package.json" "$source/package-lock.json" "$dir/"
+    (cd "$dir" && npm ci --no-audit --no-fund --silent && npm rebuild better-sqlite3 --silent) >>"$LOG" 2>&1
+    (cd "$dir" && exec env -u REDIS_URL PORT=$HP_A SQLITE_PATH="$dir/hocuspocus.sqlite" node server.js >>"$LOG" 2>&1) &
+    PIDS+=($!)
+    local pid=$!
+    wait_port $HP_A
+    # shellcheck disable=SC2046
+    run hocuspocus docs --peer hocuspocus --target ws://127.0.0.1:$HP_A --server-pid $pid $(docs_args)
+    stop_all
+}
+
 have_redis || echo "bench: Redis does not answer at $REDIS_URL: the cluster runs are skipped"
 started=$(date +%s)
 for server in $PEERS; do
@@ -246,9 +278,20 @@ echo "bench: measured in $(( $(date +%s) - started )) s"
 
 COMMAND="make bench   # loadtest/bench.sh; sizes: fanout $FANOUT_CONNS conns/$FANOUT_CHANNELS ch/$FANOUT_RATE ev/s, \
 broadcast $BROADCAST_CONNS conns/$BROADCAST_RATE ev/s, cluster $CLUSTER_CONNS conns/$CLUSTER_CHANNELS ch/$CLUSTER_RATE ev/s \
-over 2 nodes, ${DURATION} s each; idle $IDLE_CONNS conns; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers"
+over 2 nodes, ${DURATION} s each; idle $IDLE_CONNS conns; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers; \
+docs $DOCS_DOCUMENTS documents x $DOCS_EDITORS editors x $DOCS_RATE edits/s"
 NOTES=()
 [ -f "$ROOT/loadtest/bench-notes.md" ] && NOTES=(--notes "$ROOT/loadtest/bench-notes.md")
+# The documents table (ours and Hocuspocus side by side, with the ratio) goes under the notes.
+if [ -f "$BENCH_DIR/vitrine-docs.json" ]; then
+    DOCS_REPORTS=("$BENCH_DIR/vitrine-docs.json")
+    [ -f "$BENCH_DIR/hocuspocus-docs.json" ] && DOCS_REPORTS+=("$BENCH_DIR/hocuspocus-docs.json")
+    {
+        [ -f "$ROOT/loadtest/bench-notes.md" ] && cat "$ROOT/loadtest/bench-notes.md" && echo
+        "$LT" docs-table "${DOCS_REPORTS[@]}"
+    } > "$BENCH_DIR/notes.md"
+    NOTES=(--notes "$BENCH_DIR/notes.md")
+fi
 # The charts go next to BENCHMARKS.md, one folder per day.
 CHARTS=docs/benchmarks/$(date -u +%Y-%m-%d)
 mkdir -p "$(dirname "$BENCHMARKS")/$CHARTS"

@@ -26,8 +26,62 @@ pub enum Scenario {
     /// N contest deadlines over a window, W `vitrine-worker` processes: lag to transition.
     #[command(alias = "timers")]
     Deadlines(DeadlinesArgs),
+    /// D collaborative documents x E editors x U edits/s: latency, convergence, memory per document.
+    Docs(DocsArgs),
     /// Writes the Markdown section of `make bench` from a folder of JSON reports.
     Summarize(SummarizeArgs),
+    /// A Markdown table of `docs` reports side by side, with the ratio (for `make bench`).
+    DocsTable(DocsTableArgs),
+}
+
+/// `docs`: Yjs documents edited together through the hub (or the Hocuspocus peer).
+#[derive(Debug, Clone, Args)]
+pub struct DocsArgs {
+    /// The hub (`ws://host:port`) or, with `--peer hocuspocus`, the peer's WebSocket origin.
+    #[arg(long, default_value = "ws://127.0.0.1:8080")]
+    pub target: String,
+    #[arg(long, value_enum)]
+    pub peer: Option<DocsPeer>,
+    /// Documents edited at once.
+    #[arg(long, default_value_t = 10)]
+    pub documents: usize,
+    /// Editors per document (each a Yjs replica in this process).
+    #[arg(long, default_value_t = 3)]
+    pub editors: usize,
+    /// Edits per second per editor (each a few characters typed at a random place).
+    #[arg(long, default_value_t = 2.0)]
+    pub rate: f64,
+    /// Seconds of typing.
+    #[arg(long, default_value_t = 10.0)]
+    pub duration: f64,
+    /// Seconds to wait after the last edit for updates in flight, before comparing replicas.
+    #[arg(long, default_value_t = 3.0)]
+    pub drain: f64,
+    /// An administrator (our hub: the documents are admin notes on fresh users).
+    #[arg(long, default_value = "demo-admin")]
+    pub admin_login: String,
+    #[arg(long, default_value = "vitrine-demo", hide_default_value = true)]
+    pub admin_password: String,
+    /// The server processes (comma-separated pids), for RSS from /proc.
+    #[arg(long, value_delimiter = ',')]
+    pub server_pid: Vec<u32>,
+    /// Where to write the JSON report.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DocsPeer {
+    /// `shared/peers/hocuspocus`: Hocuspocus 4 (Node) with SQLite persistence.
+    Hocuspocus,
+}
+
+/// `docs-table`: reports of `docs` runs to compare.
+#[derive(Debug, Clone, Args)]
+pub struct DocsTableArgs {
+    /// The JSON reports, ours first.
+    #[arg(required = true)]
+    pub reports: Vec<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -9,7 +9,7 @@ use vitrine_loadtest::{
     chart::{self, Panel},
     cli::{Cli, Scenario},
     scenarios::{
-        deadlines, idle, marketplace,
+        deadlines, docs, idle, marketplace,
         pubsub::{self, Kind},
     },
     summary,
@@ -54,6 +54,16 @@ async fn main() -> anyhow::Result<()> {
                 eprintln!("report written to {}", path.display());
             }
         }
+        Scenario::Docs(args) => {
+            let report = docs::run(&args).await?;
+            println!("{}", report.table());
+            if let Some(path) = &args.out {
+                let json = serde_json::to_string_pretty(&report)?;
+                std::fs::write(path, json + "\n").with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("report written to {}", path.display());
+            }
+        }
+        Scenario::DocsTable(args) => println!("{}", docs::markdown_table(&args.reports)?),
         Scenario::Summarize(args) => {
             let section = summary::section(&args)?;
             summary::prepend(&args.benchmarks, &section)?;

@@ -6,6 +6,8 @@
 
 use std::{error::Error, fmt, str::FromStr};
 
+use crate::doc::{DocName, DocNameError};
+
 /// Longest name a `bench:` channel may carry, in bytes (the alphabet is ASCII).
 pub const BENCH_NAME_MAX_LEN: usize = 64;
 
@@ -36,6 +38,9 @@ pub enum Channel {
     Marketplace,
     /// `broadcast`: what every open browser may see, signed in or not (admins' banners).
     Broadcast,
+    /// `doc:{document}`: a Yjs document edited together (see [`crate::doc`]): no events,
+    /// `doc` frames instead, its state kept by the server.
+    Doc(DocName),
 }
 
 /// The kind of a [`Channel`], without its id or name.
@@ -52,6 +57,7 @@ pub enum ChannelKind {
     Bench,
     Marketplace,
     Broadcast,
+    Doc,
 }
 
 /// Why a channel name was refused; every variant is answered with `channel.invalid`.
@@ -64,6 +70,9 @@ pub enum ChannelError {
     /// A `bench:` name that is empty, longer than [`BENCH_NAME_MAX_LEN`] or has a
     /// character outside `[A-Za-z0-9_.-]`.
     InvalidBenchName,
+    /// A `doc:` name that names no document kind (`workroom-brief:{id}`,
+    /// `notes:{contest|project|user}:{id}`, `contest-brief:{id}`).
+    InvalidDocName,
 }
 
 impl Channel {
@@ -86,6 +95,10 @@ impl Channel {
             "workroom" => parse_id(rest).map(Channel::Workroom),
             "user" => parse_id(rest).map(Channel::User),
             "bench" => parse_bench_name(rest).map(|name| Channel::Bench(name.to_owned())),
+            "doc" => DocName::parse(rest, |text| parse_id(text).ok()).map(Channel::Doc).map_err(|err| match err {
+                DocNameError::UnknownDocument => ChannelError::InvalidDocName,
+                DocNameError::InvalidId => ChannelError::InvalidId,
+            }),
             _ => Err(ChannelError::UnknownKind),
         }
     }
@@ -103,12 +116,26 @@ impl Channel {
             Channel::Bench(_) => ChannelKind::Bench,
             Channel::Marketplace => ChannelKind::Marketplace,
             Channel::Broadcast => ChannelKind::Broadcast,
+            Channel::Doc(_) => ChannelKind::Doc,
+        }
+    }
+
+    /// The document a `doc:` channel names.
+    pub fn doc(&self) -> Option<DocName> {
+        match self {
+            Channel::Doc(name) => Some(*name),
+            _ => None,
         }
     }
 
     /// Whether subscribers learn who else is there (`presence` frames, typing signals).
     pub fn has_presence(&self) -> bool {
         self.kind().has_presence()
+    }
+
+    /// Whether this is a `doc:` channel (see [`ChannelKind::is_document`]).
+    pub fn is_document(&self) -> bool {
+        self.kind().is_document()
     }
 
     /// Whether events are only relayed live, never kept for recovery.
@@ -133,6 +160,7 @@ impl ChannelKind {
             ChannelKind::Bench => "bench",
             ChannelKind::Marketplace => "marketplace",
             ChannelKind::Broadcast => "broadcast",
+            ChannelKind::Doc => "doc",
         }
     }
 
@@ -144,6 +172,11 @@ impl ChannelKind {
     /// Bench channels keep no history.
     pub const fn is_ephemeral(self) -> bool {
         matches!(self, ChannelKind::Bench)
+    }
+
+    /// Document channels carry `doc` frames, not events: their state is the document.
+    pub const fn is_document(self) -> bool {
+        matches!(self, ChannelKind::Doc)
     }
 }
 
@@ -180,6 +213,7 @@ impl fmt::Display for Channel {
                 f.write_str(kind)
             }
             Channel::Bench(name) => write!(f, "{kind}:{name}"),
+            Channel::Doc(name) => write!(f, "{kind}:{name}"),
         }
     }
 }
@@ -196,11 +230,14 @@ impl fmt::Display for ChannelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChannelError::UnknownKind => {
-                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, court, admin, marketplace, \
-                 community or broadcast"
+                "unknown channel kind; expected contest:, project:, bid:, workroom:, user:, bench:, doc:, court, admin, \
+                 marketplace, community or broadcast"
             }
             ChannelError::InvalidId => "channel id must be a positive integer without leading zeros",
             ChannelError::InvalidBenchName => "bench channel name must be 1-64 characters of [A-Za-z0-9_.-]",
+            ChannelError::InvalidDocName => {
+                "document must be workroom-brief:{id}, notes:{contest|project|user}:{id} or contest-brief:{id}"
+            }
         })
     }
 }
@@ -225,6 +262,11 @@ mod tests {
             ("community", Channel::Community),
             ("broadcast", Channel::Broadcast),
             ("bench:load-1_a.B", Channel::Bench("load-1_a.B".into())),
+            ("doc:workroom-brief:7", Channel::Doc(DocName::WorkroomBrief(7))),
+            ("doc:notes:user:3", Channel::Doc(DocName::Notes(crate::doc::NotesEntity::User, 3))),
+            ("doc:notes:contest:4", Channel::Doc(DocName::Notes(crate::doc::NotesEntity::Contest, 4))),
+            ("doc:notes:project:5", Channel::Doc(DocName::Notes(crate::doc::NotesEntity::Project, 5))),
+            ("doc:contest-brief:12", Channel::Doc(DocName::ContestBrief(12))),
         ];
         for (name, expected) in cases {
             let parsed = Channel::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -267,6 +309,17 @@ mod tests {
     fn unknown_kinds_are_refused() {
         for name in ["nope:1", "", ":1", "Contest:1", "court:1", "admin:", "courts", " court", "bench", "broadcast:1"] {
             assert_eq!(Channel::parse(name), Err(ChannelError::UnknownKind), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn bad_document_names_are_refused() {
+        for name in ["doc:", "doc:brief:1", "doc:notes:bid:1", "doc:notes:1", "doc:workroom-brief", "doc:Notes:user:1"]
+        {
+            assert_eq!(Channel::parse(name), Err(ChannelError::InvalidDocName), "{name:?}");
+        }
+        for name in ["doc:workroom-brief:0", "doc:contest-brief:01", "doc:notes:user:x", "doc:notes:user:1:2"] {
+            assert_eq!(Channel::parse(name), Err(ChannelError::InvalidId), "{name:?}");
         }
     }
 

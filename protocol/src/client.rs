@@ -5,6 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::DocBytes;
+
 /// A frame from client to server.
 ///
 /// Channel names stay strings here: a name that does not parse must still be echoed
@@ -40,11 +42,22 @@ pub enum ClientFrame {
         #[ts(type = "string")]
         token: AccessToken,
     },
+    /// A y-protocols message for the document on `ch` (subscribed first): sync step 1,
+    /// step 2, update or awareness. Step 2 and update are answered `ack` once stored.
+    Doc {
+        ch: String,
+        /// The y-protocols message: base64 in JSON, bytes in MessagePack.
+        #[ts(type = "string")]
+        msg: DocBytes,
+        /// Echoed in the `ack` or `error` answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
 }
 
 impl ClientFrame {
     /// Every `op` a client may send, for telling `op.unknown` from `frame.invalid`.
-    pub const OPS: [&'static str; 5] = ["sub", "unsub", "ping", "typing", "auth"];
+    pub const OPS: [&'static str; 6] = ["sub", "unsub", "ping", "typing", "auth", "doc"];
 }
 
 /// A bearer token, kept out of `Debug` output so frames can be logged safely.
@@ -90,6 +103,9 @@ mod tests {
         assert_eq!(json(&typing), r#"{"op":"typing","ch":"bid:7"}"#);
         let auth = ClientFrame::Auth { token: AccessToken::new("t0k") };
         assert_eq!(json(&auth), r#"{"op":"auth","token":"t0k"}"#);
+        let doc =
+            ClientFrame::Doc { ch: "doc:notes:user:3".into(), msg: DocBytes(vec![0, 0, 1, 0]), id: Some("u1".into()) };
+        assert_eq!(json(&doc), r#"{"op":"doc","ch":"doc:notes:user:3","msg":"AAABAA==","id":"u1"}"#);
     }
 
     #[test]

@@ -166,7 +166,9 @@ mod tests {
         assert_eq!(Encoding::Msgpack.encode_server(&ServerFrame::Pong), b"\x81\xa2op\xa4pong");
         // Nested data objects keep string keys too: a decoder into a JSON value,
         // which accepts string keys only, reads the whole frame back.
-        for frame in samples::server_frames() {
+        // Document frames carry a `bin`, which a JSON value cannot hold: they are checked
+        // in `doc.rs`.
+        for frame in samples::server_frames().into_iter().filter(|f| !matches!(f, ServerFrame::Doc { .. })) {
             let bytes = Encoding::Msgpack.encode_server(&frame);
             let as_json: Value = rmp_serde::from_slice(&bytes).unwrap();
             assert_eq!(as_json, serde_json::to_value(&frame).unwrap());

@@ -35,11 +35,23 @@ pub enum ErrorCode {
     /// The token in an `auth` frame was refused; the connection keeps its identity.
     #[serde(rename = "auth.invalid")]
     AuthInvalid,
+    /// A document change from a connection that may only read the document; nothing changed.
+    #[serde(rename = "doc.read_only")]
+    DocReadOnly,
+    /// A `doc` message (or the update in it) that is not valid y-protocols / Yjs; nothing changed.
+    #[serde(rename = "doc.invalid")]
+    DocInvalid,
+    /// An update over the update limit, or one that would grow the document past its limit.
+    #[serde(rename = "doc.too_large")]
+    DocTooLarge,
+    /// The update could not be stored right now; nothing changed: send it again later.
+    #[serde(rename = "doc.unavailable")]
+    DocUnavailable,
 }
 
 impl ErrorCode {
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 8] = [
+    pub const ALL: [ErrorCode; 12] = [
         ErrorCode::FrameInvalid,
         ErrorCode::FrameTooLarge,
         ErrorCode::OpUnknown,
@@ -48,6 +60,10 @@ impl ErrorCode {
         ErrorCode::SubscriptionsLimit,
         ErrorCode::RateLimited,
         ErrorCode::AuthInvalid,
+        ErrorCode::DocReadOnly,
+        ErrorCode::DocInvalid,
+        ErrorCode::DocTooLarge,
+        ErrorCode::DocUnavailable,
     ];
 
     /// The wire string, e.g. `"channel.forbidden"`.
@@ -61,6 +77,10 @@ impl ErrorCode {
             ErrorCode::SubscriptionsLimit => "subscriptions.limit",
             ErrorCode::RateLimited => "rate.limited",
             ErrorCode::AuthInvalid => "auth.invalid",
+            ErrorCode::DocReadOnly => "doc.read_only",
+            ErrorCode::DocInvalid => "doc.invalid",
+            ErrorCode::DocTooLarge => "doc.too_large",
+            ErrorCode::DocUnavailable => "doc.unavailable",
         }
     }
 
@@ -75,6 +95,10 @@ impl ErrorCode {
             ErrorCode::SubscriptionsLimit => "Too many subscriptions on this connection.",
             ErrorCode::RateLimited => "Too many frames; slow down.",
             ErrorCode::AuthInvalid => "The token is not valid.",
+            ErrorCode::DocReadOnly => "You may read this document but not change it.",
+            ErrorCode::DocInvalid => "The document message could not be read; nothing changed.",
+            ErrorCode::DocTooLarge => "The update is larger than 32 KiB or the document would pass 4 MiB.",
+            ErrorCode::DocUnavailable => "The update could not be stored; nothing changed. Try again.",
         }
     }
 }

@@ -5,7 +5,9 @@
 //! executable form. Layout:
 //!
 //! - [`channel`]: [`Channel`] names (`contest:42`, `court`, `bench:x`), parsed strictly.
-//! - [`client`]: [`ClientFrame`], what clients send (`sub`, `unsub`, `ping`, `typing`, `auth`).
+//! - [`doc`]: collaborative documents: [`DocName`]s of `doc:` channels and the
+//!   y-protocols bytes ([`DocBytes`]) their `doc` frames carry.
+//! - [`client`]: [`ClientFrame`], what clients send (`sub`, `unsub`, `ping`, `typing`, `auth`, `doc`).
 //! - [`server`]: [`ServerFrame`], what the server sends, and [`PresenceUser`].
 //! - [`event`]: [`EventFrame`] and [`EncodedEvent`], an event encoded once per encoding
 //!   for fan-out to many sockets.
@@ -23,6 +25,7 @@ pub mod channel;
 pub mod client;
 pub mod close_code;
 pub mod decode_error;
+pub mod doc;
 pub mod encoding;
 pub mod error_code;
 pub mod event;
@@ -39,6 +42,7 @@ mod samples;
 pub use channel::{Channel, ChannelError, ChannelKind};
 pub use client::{AccessToken, ClientFrame};
 pub use decode_error::DecodeError;
+pub use doc::{DocBytes, DocName, NotesEntity};
 pub use encoding::{Encoding, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK};
 pub use error_code::ErrorCode;
 pub use event::{EncodedEvent, EventFrame};

@@ -50,7 +50,16 @@ pub const HISTORY_MAX_AGE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 /// Publications one `POST /api/publish` call may carry.
 pub const PUBLISH_BATCH_MAX: usize = 1000;
 
+/// Largest document update (a `doc` frame's step 2 or update payload) the server
+/// accepts; past it `doc.too_large`. Under the frame limit even as base64 in JSON.
+pub const MAX_DOC_UPDATE_BYTES: usize = 32 * 1024;
+
+/// Largest a document's stored state may grow (snapshot plus update log); an update
+/// that would pass it is refused `doc.too_large`.
+pub const MAX_DOC_BYTES: usize = 4 * 1024 * 1024;
+
 // Checked at compile time: the server pings well before it gives up on a peer, and
 // the transport limit sits above the frame limit so `frame.too_large` can be answered.
 const _: () = assert!(PING_INTERVAL.as_secs() * 2 <= IDLE_TIMEOUT.as_secs());
 const _: () = assert!(MAX_MESSAGE_BYTES > MAX_FRAME_BYTES);
+const _: () = assert!(MAX_DOC_UPDATE_BYTES * 4 / 3 + 256 < MAX_FRAME_BYTES);

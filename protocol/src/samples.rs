@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::{AccessToken, ClientFrame, ErrorCode, EventFrame, PresenceUser, ServerFrame, SignalKind};
+use crate::{AccessToken, ClientFrame, DocBytes, ErrorCode, EventFrame, PresenceUser, ServerFrame, SignalKind};
 
 pub fn client_frames() -> Vec<ClientFrame> {
     vec![
@@ -14,6 +14,8 @@ pub fn client_frames() -> Vec<ClientFrame> {
         ClientFrame::Ping,
         ClientFrame::Typing { ch: "bid:7".into() },
         ClientFrame::Auth { token: AccessToken::new("eyJhbGciOi.payload.sig") },
+        ClientFrame::Doc { ch: "doc:workroom-brief:3".into(), msg: DocBytes(vec![0, 0, 1, 0]), id: Some("u1".into()) },
+        ClientFrame::Doc { ch: "doc:notes:user:3".into(), msg: DocBytes(vec![]), id: None },
     ]
 }
 
@@ -56,5 +58,8 @@ pub fn server_frames() -> Vec<ServerFrame> {
             message: "You may not use this channel.".into(),
         },
         ServerFrame::error(ErrorCode::RateLimited, None, None),
+        ServerFrame::Doc { ch: "doc:contest-brief:4".into(), msg: DocBytes(vec![0, 1, 2, 0, 0]) },
+        ServerFrame::Ack { ch: "doc:contest-brief:4".into(), id: Some("u1".into()) },
+        ServerFrame::Ack { ch: "doc:contest-brief:4".into(), id: None },
     ]
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::{ErrorCode, EventFrame};
+use crate::{DocBytes, ErrorCode, EventFrame};
 
 /// A frame from server to client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -54,11 +54,26 @@ pub enum ServerFrame {
         code: ErrorCode,
         message: String,
     },
+    /// A y-protocols message for a subscribed document: the server's sync step 1 and
+    /// step 2, and other editors' updates and awareness.
+    Doc {
+        ch: String,
+        /// The y-protocols message: base64 in JSON, bytes in MessagePack.
+        #[ts(type = "string")]
+        msg: DocBytes,
+    },
+    /// The changes of a `doc` frame (step 2 or update) are stored: they survive a restart.
+    Ack {
+        ch: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
 }
 
 impl ServerFrame {
     /// Every `op` the server sends.
-    pub const OPS: [&'static str; 7] = ["event", "subscribed", "unsubscribed", "pong", "presence", "signal", "error"];
+    pub const OPS: [&'static str; 9] =
+        ["event", "subscribed", "unsubscribed", "pong", "presence", "signal", "error", "doc", "ack"];
 
     /// An `error` frame with the code's default message.
     pub fn error(code: ErrorCode, id: Option<String>, ch: Option<String>) -> ServerFrame {
@@ -150,6 +165,10 @@ mod tests {
             message: "no".into(),
         };
         assert_eq!(json(&error), r#"{"op":"error","id":"r1","ch":"bid:7","code":"channel.forbidden","message":"no"}"#);
+        let doc = ServerFrame::Doc { ch: "doc:contest-brief:4".into(), msg: DocBytes(vec![1, 2]) };
+        assert_eq!(json(&doc), r#"{"op":"doc","ch":"doc:contest-brief:4","msg":"AQI="}"#);
+        let ack = ServerFrame::Ack { ch: "doc:contest-brief:4".into(), id: Some("u1".into()) };
+        assert_eq!(json(&ack), r#"{"op":"ack","ch":"doc:contest-brief:4","id":"u1"}"#);
         let bare = ServerFrame::error(ErrorCode::RateLimited, None, None);
         assert_eq!(json(&bare), r#"{"op":"error","code":"rate.limited","message":"Too many frames; slow down."}"#);
     }

@@ -76,6 +76,7 @@ fn constants(out: &mut String) {
     let _ = writeln!(out, "  MAX_FRAME_BYTES: {},", limits::MAX_FRAME_BYTES);
     let _ = writeln!(out, "  MAX_SUBSCRIPTIONS: {},", limits::MAX_SUBSCRIPTIONS);
     let _ = writeln!(out, "  MAX_CLIENT_FRAMES_PER_SECOND: {},", limits::MAX_CLIENT_FRAMES_PER_SECOND);
+    let _ = writeln!(out, "  MAX_DOC_UPDATE_BYTES: {},", limits::MAX_DOC_UPDATE_BYTES);
     out.push_str("} as const;\n");
 }
 

@@ -2,6 +2,7 @@
 
 pub mod common;
 pub mod deadlines;
+pub mod docs;
 pub mod idle;
 pub mod marketplace;
 pub mod pubsub;

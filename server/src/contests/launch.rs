@@ -214,6 +214,8 @@ pub async fn update_brief(
     let event = events::updated(&mut tx, &updated, now).await?;
     tx.commit().await?;
     state.realtime.publish_committed(&state.db, vec![event], now).await;
+    // The live description (doc:contest-brief) takes the new text, so the two agree.
+    state.realtime.replace_document_text(vitrine_protocol::DocName::ContestBrief(id), &description, now).await;
     Ok(Json(Data::new(updated.into())))
 }
 

@@ -14,7 +14,10 @@
 //! clients and anonymous visitors see the title and description only. Changing the
 //! brief stays with its owner (`launch::update_brief`).
 
-use crate::accounts::{domain::UserType, model::UserRow};
+use crate::{
+    accounts::{domain::UserType, model::UserRow},
+    realtime::docs::DocAccess,
+};
 
 pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_private: bool) -> bool {
     let is_admin = viewer.is_some_and(UserRow::is_admin);
@@ -32,6 +35,17 @@ pub fn may_view(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_pr
 /// Other clients and anonymous visitors may not, whatever they know of its id.
 fn in_private_audience(viewer: Option<&UserRow>) -> bool {
     viewer.is_some_and(|u| u.user_type() == UserType::Designer)
+}
+
+/// The brief's description as a live document (`doc:contest-brief:{id}`): its owner and
+/// admins edit it (as they may `PUT /contests/{id}/briefs`), whoever may read the whole
+/// brief reads it, nobody else sees it.
+pub fn brief_document_access(viewer: Option<&UserRow>, created_by: i64, status_id: i64, is_private: bool) -> DocAccess {
+    match viewer {
+        Some(user) if user.is_admin() || user.id == created_by => DocAccess::Write,
+        _ if may_read_brief(viewer, created_by, status_id, is_private) => DocAccess::Read,
+        _ => DocAccess::None,
+    }
 }
 
 /// May `viewer` read the whole brief of a contest (answers and files)?

@@ -15,6 +15,7 @@ use super::{access::visible, model::ProjectRow, store};
 use crate::{
     accounts::{model::UserRow, CurrentUser},
     error::{catalogue, AppError},
+    realtime::docs::DocAccess,
     state::AppState,
 };
 
@@ -95,6 +96,15 @@ where
         None => false,
         Some((owner, designer)) => user.is_admin() || user.id == owner || designer == Some(user.id),
     })
+}
+
+/// The hub's rule for `doc:workroom-brief:{id}`, the working brief the two parties write
+/// together: whoever may enter the room (both parties, admins) reads and writes it.
+pub async fn brief_document_access<'c, E>(db: E, user: &UserRow, project_id: i64) -> Result<DocAccess, sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    Ok(if may_enter(db, user, project_id).await? { DocAccess::Write } else { DocAccess::None })
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! - `bench:{name}`: anyone (published only through the server-side publish API).
 //! - `broadcast`: anyone, signed in or not: it carries only what `GET /broadcast-banners`
 //!   shows every visitor.
+//! - `doc:{document}`: whoever may read the document ([`super::docs::access`]).
 
 use sqlx::{Any, Executor, Row};
 use vitrine_protocol::Channel;
@@ -63,6 +64,8 @@ where
             None => false,
             Some(user) => crate::projects::room::may_enter(db, user, *id).await?,
         },
+        // The document's own rule, decided by the area that owns its entity.
+        Channel::Doc(name) => super::docs::access::decide(db, user, *name).await? != super::docs::DocAccess::None,
         Channel::Bid(id) => {
             let row = sqlx::query("SELECT b.created_by AS bidder, p.created_by AS owner FROM bid b JOIN project p ON p.id = b.project_id WHERE b.id = $1")
                 .bind(*id)

@@ -27,7 +27,7 @@ use fred::{
 };
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
-use vitrine_protocol::{Channel, EventFrame, PresenceUser, ServerFrame, SignalKind};
+use vitrine_protocol::{Channel, DocBytes, EventFrame, PresenceUser, ServerFrame, SignalKind};
 
 use super::{hub::Hub, outbox};
 
@@ -64,13 +64,32 @@ pub enum BusMessage {
     },
     /// A deadline was scheduled or moved: timer loops look again.
     TimersWake,
+    /// A stored document update (`update` is the Yjs update, base64 in the bus's JSON),
+    /// from connection `conn` of node `node`.
+    DocUpdate {
+        ch: String,
+        seq: u64,
+        update: DocBytes,
+        node: u64,
+        conn: u64,
+    },
+    /// A y-protocols awareness message for a document; never stored.
+    DocAwareness {
+        ch: String,
+        msg: DocBytes,
+        node: u64,
+        conn: u64,
+    },
 }
 
 impl BusMessage {
     fn topic(&self) -> String {
         match self {
             Self::Event(e) => topic(&e.ch),
-            Self::Presence { ch, .. } | Self::Signal { ch, .. } => topic(ch),
+            Self::Presence { ch, .. }
+            | Self::Signal { ch, .. }
+            | Self::DocUpdate { ch, .. }
+            | Self::DocAwareness { ch, .. } => topic(ch),
             Self::RevokeToken { .. } | Self::RevokeUser { .. } | Self::TimersWake => CONTROL_TOPIC.to_owned(),
         }
     }
@@ -88,6 +107,10 @@ fn dispatch(hub: &Arc<Hub>, message: BusMessage) {
         BusMessage::RevokeToken { token_id } => hub.revoke_token(token_id),
         BusMessage::RevokeUser { user_id } => hub.revoke_user(user_id),
         BusMessage::TimersWake => hub.wake_timers(),
+        BusMessage::DocUpdate { ch, seq, update, node, conn } => {
+            hub.dispatch_doc_update(ch, seq, update.0, (node, conn))
+        }
+        BusMessage::DocAwareness { ch, msg, node, conn } => hub.dispatch_doc_awareness(ch, msg.0, (node, conn)),
     }
 }
 
@@ -299,6 +322,13 @@ impl Broker {
 /// last one delivered here. False when a read failed (the caller tries again).
 async fn catch_up(hub: &Arc<Hub>, db: &crate::store::Db) -> bool {
     let mut complete = true;
+    // Documents: whatever updates the outage hid are in the database.
+    for ch in hub.docs.channels() {
+        if let Some(missed) = hub.docs.read_back(&ch, false).await {
+            let msg = super::docs::update_message(&missed).into();
+            hub.broadcast_except(&ch, ServerFrame::Doc { ch: ch.clone(), msg }, None);
+        }
+    }
     for (ch, last_seq) in hub.channels() {
         if Channel::parse(&ch).map(|c| c.is_ephemeral()).unwrap_or(true) {
             continue;

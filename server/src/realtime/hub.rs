@@ -20,6 +20,7 @@ use dashmap::DashMap;
 use vitrine_protocol::{close_code, Channel, EventFrame, PresenceUser, ServerFrame, SignalKind};
 
 use super::{
+    docs::Docs,
     frames::{CloseSignal, Offered, Outbound, OutboundQueue, SharedEvent},
     outbox,
 };
@@ -99,6 +100,11 @@ pub struct Hub {
     next_conn_id: AtomicU64,
     /// Wakes this node's timer loop: a deadline sooner than it knew was scheduled.
     timers_wake: tokio::sync::Notify,
+    /// Collaborative documents open on this node (`doc:` channels).
+    pub docs: Docs,
+    /// Tells this node's bus messages from other nodes' (a document update is not sent
+    /// back to the connection it came from).
+    pub node_id: u64,
     db: Db,
 }
 
@@ -110,6 +116,8 @@ impl Hub {
             per_user: DashMap::new(),
             next_conn_id: AtomicU64::new(1),
             timers_wake: tokio::sync::Notify::new(),
+            docs: Docs::new(db.clone()),
+            node_id: rand::random(),
             db,
         })
     }
@@ -328,6 +336,46 @@ impl Hub {
             }
             handle.offer(Outbound::Frame(Arc::clone(&frame)));
         }
+    }
+
+    /// Sends a frame to every local subscriber of `ch` but connection `skip` (the sender).
+    pub fn broadcast_except(&self, ch: &str, frame: ServerFrame, skip: Option<ConnId>) {
+        let Some(entry) = self.channels.get(ch) else { return };
+        let frame = Arc::new(frame);
+        for handle in entry.subscribers.values() {
+            if Some(handle.id) != skip {
+                handle.offer(Outbound::Frame(Arc::clone(&frame)));
+            }
+        }
+    }
+
+    /// A document update published with `seq` (by `origin`: node, connection): applied to
+    /// this node's copy and sent to the local subscribers but the sender.
+    pub fn dispatch_doc_update(self: &Arc<Self>, ch: String, seq: u64, update: Vec<u8>, origin: (u64, ConnId)) {
+        if self.docs.apply_published(&ch, seq, &update) {
+            let hub = Arc::clone(self);
+            let gap_ch = ch.clone();
+            tokio::spawn(async move {
+                if let Some(missed) = hub.docs.fill_gap(&gap_ch).await {
+                    let msg = super::docs::update_message(&missed).into();
+                    hub.broadcast_except(&gap_ch, ServerFrame::Doc { ch: gap_ch.clone(), msg }, None);
+                }
+            });
+        }
+        let skip = (origin.0 == self.node_id).then_some(origin.1);
+        let msg = super::docs::update_message(&update).into();
+        self.broadcast_except(&ch.clone(), ServerFrame::Doc { ch, msg }, skip);
+    }
+
+    /// An awareness message (cursors, names) from `origin`: remembered for newcomers and
+    /// sent to the local subscribers but the sender.
+    pub fn dispatch_doc_awareness(&self, ch: String, msg: Vec<u8>, origin: (u64, ConnId)) {
+        use yrs::{sync::Message, updates::decoder::Decode};
+        if let (Some(entry), Ok(Message::Awareness(update))) = (self.docs.get(&ch), Message::decode_v1(&msg)) {
+            entry.note_awareness(&update);
+        }
+        let skip = (origin.0 == self.node_id).then_some(origin.1);
+        self.broadcast_except(&ch.clone(), ServerFrame::Doc { ch, msg: msg.into() }, skip);
     }
 
     pub fn signal(&self, ch: &str, kind: SignalKind, user: PresenceUser) {

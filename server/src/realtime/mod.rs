@@ -9,12 +9,15 @@
 //! - [`relay`]: publishes events committed but never published.
 //! - [`presence`]: who watches a channel, across nodes.
 //! - [`access`]: who may subscribe to which channel. [`frames`]: queue items.
+//! - [`docs`]: collaborative documents (`doc:` channels): Yjs through `yrs`, stored,
+//!   compacted, fanned out across nodes.
 //!
 //! An area that changes state writes its events with [`outbox::append`] inside its
 //! transaction, commits, then calls [`Realtime::publish_committed`].
 
 pub mod access;
 pub mod broker;
+pub mod docs;
 pub mod frames;
 pub mod hub;
 pub mod outbox;
@@ -130,6 +133,26 @@ impl Realtime {
             tracing::warn!(error = %err, "timer wake-up broadcast failed; timers look again within a minute");
             self.hub.wake_timers();
         }
+    }
+
+    /// Puts `text` into a stored document as an update (stored, then published to every
+    /// node), so a REST write and the live document agree. Logged, not returned: the REST
+    /// change is committed either way.
+    pub async fn replace_document_text(&self, name: vitrine_protocol::DocName, text: &str, now_ms: i64) {
+        let ch = vitrine_protocol::Channel::Doc(name).to_string();
+        let outcome = self.hub.docs.replace_text(&ch, name, text, now_ms).await;
+        match outcome {
+            Ok(Some((_entry, seq, update))) => {
+                let message = BusMessage::DocUpdate { ch: ch.clone(), seq, update: update.into(), node: 0, conn: 0 };
+                if let Err(err) = self.broker.publish(message).await {
+                    tracing::warn!(doc = %ch, error = %err, "document update publish failed");
+                }
+            }
+            Ok(None) => {}
+            Err(err) => tracing::warn!(doc = %ch, error = %err, "writing the REST text into the document failed"),
+        }
+        let hub = &self.hub;
+        hub.docs.release(&ch, || hub.has_subscribers(&ch));
     }
 
     /// Asks every connection of this node to close with 1012 (clients reconnect elsewhere).

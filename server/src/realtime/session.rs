@@ -22,12 +22,14 @@ use vitrine_protocol::{
 use super::{
     access,
     broker::BusMessage,
+    docs::{DocAccess, DocEntry},
     frames::{CloseSignal, Outbound, OutboundQueue},
     hub::{ConnHandle, ConnId},
     outbox, Realtime,
 };
 use crate::{accounts::CurrentUser, state::AppState};
 
+mod doc;
 mod gate;
 mod rate;
 use gate::WakeGate;
@@ -47,6 +49,17 @@ struct Subscription {
     /// Highest seq sent on this channel (durable channels): later duplicates are dropped.
     last_seq: u64,
     durable: bool,
+    /// On a `doc:` channel: the open document and what this connection may do with it.
+    doc: Option<DocSub>,
+}
+
+/// A document subscription.
+#[derive(Debug)]
+struct DocSub {
+    entry: Arc<DocEntry>,
+    access: DocAccess,
+    /// Awareness client ids this connection spoke for: they leave when it does.
+    clients: HashSet<u64>,
 }
 
 pub struct Session {
@@ -315,6 +328,7 @@ impl Session {
             }
             ClientFrame::Typing { ch } => self.typing(ch).await,
             ClientFrame::Auth { token } => self.reauthenticate(token.expose()).await,
+            ClientFrame::Doc { ch, msg, id } => self.on_doc(ch, msg.0, id).await,
         }
         None
     }
@@ -336,10 +350,13 @@ impl Session {
                 return self.send_error(ErrorCode::ChannelForbidden, id, Some(ch)).await;
             }
         }
+        if let Some(name) = channel.doc() {
+            return self.subscribe_doc(ch, name, id).await;
+        }
         let durable = !channel.is_ephemeral();
         let already = self.subscriptions.contains_key(&ch);
         if !already {
-            self.subscriptions.insert(ch.clone(), Subscription { last_seq: 0, durable });
+            self.subscriptions.insert(ch.clone(), Subscription { last_seq: 0, durable, doc: None });
             let joined = self.realtime.hub.subscribe(&ch, self.handle.clone());
             if joined.first_local {
                 if let Err(err) = self.realtime.broker.sync(&ch).await {
@@ -452,14 +469,19 @@ impl Session {
     }
 
     async fn leave(&mut self, ch: &str) {
-        if self.subscriptions.remove(ch).is_none() {
+        let Some(sub) = self.subscriptions.remove(ch) else {
             return;
+        };
+        if let Some(doc) = sub.doc {
+            self.doc_departure(ch, &doc).await;
         }
         let left = self.realtime.hub.unsubscribe(ch, self.conn_id);
         if left.last_local {
             if let Err(err) = self.realtime.broker.sync(ch).await {
                 tracing::warn!(channel = %ch, error = %err, "bus unsubscribe failed");
             }
+            let hub = &self.realtime.hub;
+            hub.docs.release(ch, || hub.has_subscribers(ch));
         }
         if let Some(user) = left.gone_watcher {
             let has_presence = Channel::parse(ch).is_ok_and(|c| c.has_presence());

@@ -7,6 +7,7 @@ mod contests;
 pub mod profiles;
 mod feed;
 pub mod pictures;
+pub mod docs;
 pub mod projects;
 pub mod social;
 
@@ -89,5 +90,6 @@ pub async fn demo(db: &Db, clock: &dyn Clock) -> anyhow::Result<Vec<&'static str
     profiles::seed(db, clock).await?;
     feed::seed(db, clock).await?;
     cards::seed(db, clock).await?;
+    docs::demo(db, clock).await?;
     Ok(created)
 }

@@ -114,10 +114,17 @@ async fn demo_seed_adds_one_live_project_with_two_bids_and_a_discussion() {
     let token = login.body["access_token"].as_str().unwrap().to_owned();
     let projects = app.get("/projects", Some(&token)).await;
     let list = projects.body["data"].as_array().unwrap();
-    assert_eq!(list.len(), 1, "seeding twice adds the project once: {}", projects.body);
-    assert_eq!(list[0]["title"], seed::projects::DEMO_PROJECT_TITLE);
-    assert_eq!((list[0]["status_id"].as_i64(), list[0]["bids_count"].as_i64()), (Some(1), Some(2)));
-    let id = list[0]["id"].as_i64().unwrap();
+    // The live project, and the active one of the collaborative documents' demo (seed::docs).
+    let titled = |title: &str| list.iter().filter(|p| p["title"] == title).cloned().collect::<Vec<_>>();
+    let live = titled(seed::projects::DEMO_PROJECT_TITLE);
+    assert_eq!(live.len(), 1, "seeding twice adds the project once: {}", projects.body);
+    let active = titled(seed::docs::DEMO_ACTIVE_PROJECT_TITLE);
+    assert_eq!(active.len(), 1, "and the active project once: {}", projects.body);
+    assert_eq!(active[0]["status_id"].as_i64(), Some(2));
+    assert_eq!(list.len(), 2);
+    let live = &live[0];
+    assert_eq!((live["status_id"].as_i64(), live["bids_count"].as_i64()), (Some(1), Some(2)));
+    let id = live["id"].as_i64().unwrap();
     let bids = app.get(&format!("/projects/{id}/bids"), Some(&token)).await;
     let gold =
         bids.body["data"].as_array().unwrap().iter().find(|b| b["created_by_user"]["username"] == "demo-gold").cloned();

@@ -32,6 +32,12 @@ export interface ChannelListener {
   onError?: (code: string) => void;
   /** Another user is typing on this channel (on `user:{me}`: in a conversation with me). */
   onSignal?: (signal: Signal) => void;
+  /** On a `doc:` channel: a y-protocols message (base64), see `features/docs/hub-provider.ts`. */
+  onDoc?: (msg: string) => void;
+  /** On a `doc:` channel: the changes of the `doc` frame with this id are stored. */
+  onAck?: (id: string | undefined) => void;
+  /** On a `doc:` channel: a `doc` frame was refused (`doc.read_only`, ...). */
+  onDocError?: (code: string, id: string | undefined) => void;
 }
 
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'waiting';
@@ -174,6 +180,18 @@ export class RealtimeClient {
     this.send({ op: 'typing', ch });
   }
 
+  /**
+   * Sends a y-protocols message (base64) on a subscribed `doc:` channel. False while the socket
+   * is away: the document provider syncs again when the channel is resubscribed.
+   */
+  sendDoc(ch: string, msg: string, id?: string): boolean {
+    if (this.socket === null || this.socket.readyState !== 1) return false;
+    const frame: ClientFrame = { op: 'doc', ch, msg };
+    if (id !== undefined) frame.id = id;
+    this.send(frame);
+    return true;
+  }
+
   /** The last seq handled on a channel (for tests and diagnostics). */
   lastSeq(ch: string): number | null {
     return this.channels.get(ch)?.lastSeq ?? null;
@@ -285,11 +303,28 @@ export class RealtimeClient {
         if (frame.ch === undefined) return;
         const record = this.channels.get(frame.ch);
         if (!record) return;
+        if (frame.code.startsWith('doc.')) {
+          // A refused document change: the subscription itself stands.
+          for (const listener of [...record.listeners]) listener.onDocError?.(frame.code, frame.id);
+          return;
+        }
         record.pending = false;
         if (frame.code === 'channel.forbidden' || frame.code === 'channel.invalid') {
           record.ended = true;
         }
         for (const listener of [...record.listeners]) listener.onError?.(frame.code);
+        return;
+      }
+      case 'doc': {
+        const record = this.channels.get(frame.ch);
+        if (!record) return;
+        for (const listener of [...record.listeners]) listener.onDoc?.(frame.msg);
+        return;
+      }
+      case 'ack': {
+        const record = this.channels.get(frame.ch);
+        if (!record) return;
+        for (const listener of [...record.listeners]) listener.onAck?.(frame.id);
         return;
       }
       case 'signal': {

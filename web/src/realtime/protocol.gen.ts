@@ -25,7 +25,16 @@ id?: string, }
 id?: string, }
   | { "op": "ping" }
   | { "op": "typing", ch: string, }
-  | { "op": "auth", token: string, };
+  | { "op": "auth", token: string, }
+  | { "op": "doc", ch: string,
+/**
+ * The y-protocols message: base64 in JSON, bytes in MessagePack.
+ */
+msg: string,
+/**
+ * Echoed in the `ack` or `error` answer.
+ */
+id?: string, };
 
 /**
  * A frame from server to client.
@@ -56,7 +65,13 @@ id?: string,
 /**
  * The channel the refused frame named, when it named one.
  */
-ch?: string, code: ErrorCode, message: string, };
+ch?: string, code: ErrorCode, message: string, }
+  | { "op": "doc", ch: string,
+/**
+ * The y-protocols message: base64 in JSON, bytes in MessagePack.
+ */
+msg: string, }
+  | { "op": "ack", ch: string, id?: string, };
 
 /**
  * The body of an `event` frame; also one item of the REST history.
@@ -92,7 +107,7 @@ export type SignalKind = "typing";
 /**
  * Why the server refused a client frame. Serialized as the dotted string.
  */
-export type ErrorCode = "frame.invalid" | "frame.too_large" | "op.unknown" | "channel.invalid" | "channel.forbidden" | "subscriptions.limit" | "rate.limited" | "auth.invalid";
+export type ErrorCode = "frame.invalid" | "frame.too_large" | "op.unknown" | "channel.invalid" | "channel.forbidden" | "subscriptions.limit" | "rate.limited" | "auth.invalid" | "doc.read_only" | "doc.invalid" | "doc.too_large" | "doc.unavailable";
 
 /**
  * Answer of `GET /realtime/channels/{ch}/events?after=SEQ`.
@@ -175,4 +190,5 @@ export const Limits = {
   MAX_FRAME_BYTES: 65536,
   MAX_SUBSCRIPTIONS: 200,
   MAX_CLIENT_FRAMES_PER_SECOND: 50,
+  MAX_DOC_UPDATE_BYTES: 32768,
 } as const;

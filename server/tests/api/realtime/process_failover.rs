@@ -15,14 +15,14 @@ use super::{
 use crate::helpers::{attach, fresh_database_url, TestApp};
 
 /// A server node running as its own process; killed when dropped.
-struct Node {
-    child: Child,
-    app: TestApp,
+pub(super) struct Node {
+    pub(super) child: Child,
+    pub(super) app: TestApp,
     _dir: tempfile::TempDir,
 }
 
 impl Node {
-    async fn start(database_url: &str, redis_url: &str) -> Self {
+    pub(super) async fn start(database_url: &str, redis_url: &str) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = Command::new(env!("CARGO_BIN_EXE_vitrine-server"))

@@ -36,6 +36,8 @@ import { EntryDetail } from './entry-detail';
 import { EntryToolbar, Pager } from './entry-toolbar';
 import { EntryCard } from './entry-card';
 import { SubmitEntryPanel } from './submit-entry-panel';
+import { AdminNotes, ContestDescription } from '@/features/docs/panels';
+
 import { BriefAnswers } from './brief-answers';
 import { DeliveryPanel } from './delivery-panel';
 import { Likers } from './likers';
@@ -211,7 +213,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
           </Link>
         )}
-        {contest.description && <p className="mt-4 max-w-3xl text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
+        <ContestDescription contestId={contestId} description={contest.description} canEdit={isOwner || isAdmin(user)} user={user} />
         {snap.brief && snap.brief.length > 0 && (
           <BriefAnswers answers={snap.brief as SavedAnswer[]} questions={questions} open={designer && contest.status_id === 2} />
         )}
@@ -257,6 +259,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         </section>
 
         <aside className="space-y-6">
+          {isAdmin(user) && <AdminNotes entity="contest" id={contestId} user={user} />}
           {designer && contest.status_id === 2 && (
             <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
           )}

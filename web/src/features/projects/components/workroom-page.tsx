@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { WorkroomBrief } from '@/features/docs/panels';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
@@ -84,6 +85,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
           {t('workroom.endsAt', { date: new Date(project.timeline_ends_at).toLocaleString() })}
         </p>
       )}
+      <WorkroomBrief projectId={project.id} user={user} />
       {canPost && <UploadForm projectId={project.id} open={upload} onPosted={upsert} />}
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
       <ul className="space-y-4">

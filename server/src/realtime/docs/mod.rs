@@ -1,0 +1,504 @@
+//! Collaborative documents on the hub (`doc:` channels): Yjs documents (through `yrs`,
+//! the Rust port) that the hub authorises, stores, serves and fans out like events.
+//!
+//! - [`Docs`]: this node's open documents. A document is loaded when its first local
+//!   subscriber arrives and dropped when the last one leaves.
+//! - [`store`]: the update log and snapshots in the database; [`access`]: who may read
+//!   and write; [`text`]: plain text in and out (the contest brief's description).
+//!
+//! A writer's update is checked (size, decodes as a Yjs update), stored with the next
+//! seq, applied to the node's copy, then published on the bus; `ack` follows the store.
+//! Every node listening applies it (a node that already has it skips it) and sends it
+//! to its local subscribers except the one that sent it. A node that sees a seq jump
+//! (Redis dropped a message, or it was down) reads the document back from the database
+//! after a short grace and sends its subscribers what they missed. Awareness (cursors,
+//! names) travels the same way but is never stored: each node keeps the latest state of
+//! every client so that someone opening the document sees who is there.
+
+pub mod access;
+pub mod store;
+pub mod text;
+
+use std::{
+    collections::{BTreeSet, HashMap},
+    sync::{Arc, Mutex, MutexGuard, PoisonError},
+    time::Duration,
+};
+
+use dashmap::DashMap;
+use vitrine_protocol::{
+    limits::{MAX_DOC_BYTES, MAX_DOC_UPDATE_BYTES},
+    DocName, ErrorCode,
+};
+use yrs::{
+    sync::{awareness::AwarenessUpdateEntry, AwarenessUpdate, Message, SyncMessage},
+    updates::{decoder::Decode, encoder::Encode},
+    ClientID, Doc, ReadTxn, StateVector, Transact, Update,
+};
+
+use crate::store::Db;
+
+/// Updates stored after the last snapshot past which this node compacts the document.
+pub const COMPACT_AFTER: usize = 200;
+
+/// How long a seq gap may last before the document is read back from the database
+/// (the missing update is usually just behind on the bus).
+const GAP_GRACE: Duration = Duration::from_millis(100);
+
+/// What a user may do with a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DocAccess {
+    None,
+    Read,
+    Write,
+}
+
+/// Why a document change was refused; nothing changed in any case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocError {
+    ReadOnly,
+    Invalid,
+    TooLarge,
+    Unavailable,
+}
+
+impl DocError {
+    pub fn code(self) -> ErrorCode {
+        match self {
+            DocError::ReadOnly => ErrorCode::DocReadOnly,
+            DocError::Invalid => ErrorCode::DocInvalid,
+            DocError::TooLarge => ErrorCode::DocTooLarge,
+            DocError::Unavailable => ErrorCode::DocUnavailable,
+        }
+    }
+}
+
+/// One document open on this node.
+pub struct DocEntry {
+    pub ch: String,
+    pub name: DocName,
+    /// Set once the stored state has been read in.
+    loaded: tokio::sync::OnceCell<()>,
+    /// Serialises this node's writers (store, then apply) on the document.
+    writer: tokio::sync::Mutex<()>,
+    state: Mutex<DocState>,
+}
+
+impl std::fmt::Debug for DocEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DocEntry").field("ch", &self.ch).finish_non_exhaustive()
+    }
+}
+
+struct DocState {
+    doc: Doc,
+    /// Every seq up to this one is in `doc`.
+    applied: u64,
+    /// Seqs past `applied` that are in `doc` too (a gap is waiting before them).
+    ahead: BTreeSet<u64>,
+    /// A read-back from the database is scheduled.
+    filling: bool,
+    /// Bytes stored for the document (snapshot and log), for the size limit.
+    bytes: usize,
+    /// Updates this node knows to be stored after the last snapshot.
+    log_len: usize,
+    /// The latest awareness state of each client: (clock, JSON).
+    awareness: HashMap<u64, (u32, Arc<str>)>,
+}
+
+impl DocState {
+    /// Records that `seq` is in the document; true when it was not before.
+    fn note(&mut self, seq: u64) -> bool {
+        if seq <= self.applied || self.ahead.contains(&seq) {
+            return false;
+        }
+        self.ahead.insert(seq);
+        while self.ahead.first() == Some(&(self.applied + 1)) {
+            self.applied += 1;
+            self.ahead.pop_first();
+        }
+        true
+    }
+
+    fn has_gap(&self) -> bool {
+        !self.ahead.is_empty()
+    }
+}
+
+impl DocEntry {
+    fn new(ch: String, name: DocName) -> Self {
+        Self {
+            ch,
+            name,
+            loaded: tokio::sync::OnceCell::new(),
+            writer: tokio::sync::Mutex::new(()),
+            state: Mutex::new(DocState {
+                doc: Doc::new(),
+                applied: 0,
+                ahead: BTreeSet::new(),
+                filling: false,
+                bytes: 0,
+                log_len: 0,
+                awareness: HashMap::new(),
+            }),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, DocState> {
+        // yrs does not panic on the inputs it is given here (they were decoded first);
+        // a poisoned lock still holds a usable document.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What a client with state vector `sv` lacks, as a y-protocols sync step 2.
+    pub fn sync_step2(&self, sv: &StateVector) -> Vec<u8> {
+        let diff = self.state().doc.transact().encode_diff_v1(sv);
+        Message::Sync(SyncMessage::SyncStep2(diff)).encode_v1()
+    }
+
+    /// The server's sync step 1: its state vector, so the client sends what it lacks.
+    pub fn sync_step1(&self) -> Vec<u8> {
+        let sv = self.state().doc.transact().state_vector();
+        Message::Sync(SyncMessage::SyncStep1(sv)).encode_v1()
+    }
+
+    /// The whole document encoded as one update (tests, the REST text).
+    pub fn encoded_state(&self) -> Vec<u8> {
+        self.state().doc.transact().encode_state_as_update_v1(&StateVector::default())
+    }
+
+    /// The document's plain text (see [`text`]).
+    pub fn plain_text(&self) -> String {
+        text::plain_text(&self.state().doc)
+    }
+
+    /// Keeps the newest awareness state of each client in `update`.
+    pub fn note_awareness(&self, update: &AwarenessUpdate) {
+        let mut state = self.state();
+        for (client, entry) in &update.clients {
+            let id = client.get();
+            let newer = state.awareness.get(&id).is_none_or(|(clock, _)| entry.clock >= *clock);
+            if !newer {
+                continue;
+            }
+            if &*entry.json == "null" {
+                state.awareness.remove(&id);
+            } else {
+                state.awareness.insert(id, (entry.clock, Arc::clone(&entry.json)));
+            }
+        }
+    }
+
+    /// Every known client's awareness state as one y-protocols awareness message.
+    pub fn awareness_message(&self) -> Option<Vec<u8>> {
+        let state = self.state();
+        if state.awareness.is_empty() {
+            return None;
+        }
+        let clients = state
+            .awareness
+            .iter()
+            .map(|(id, (clock, json))| {
+                (ClientID::new(*id), AwarenessUpdateEntry { clock: *clock, json: Arc::clone(json) })
+            })
+            .collect();
+        Some(Message::Awareness(AwarenessUpdate { clients }).encode_v1())
+    }
+
+    /// An awareness message saying that `clients` left (their states become null).
+    pub fn departure_message(&self, clients: &[u64]) -> Option<Vec<u8>> {
+        let state = self.state();
+        let clients: HashMap<ClientID, AwarenessUpdateEntry> = clients
+            .iter()
+            .filter_map(|id| {
+                let (clock, _) = state.awareness.get(id)?;
+                Some((ClientID::new(*id), AwarenessUpdateEntry { clock: clock + 1, json: Arc::from("null") }))
+            })
+            .collect();
+        (!clients.is_empty()).then(|| Message::Awareness(AwarenessUpdate { clients }).encode_v1())
+    }
+}
+
+/// This node's open documents.
+#[derive(Debug)]
+pub struct Docs {
+    open: DashMap<String, Arc<DocEntry>>,
+    db: Db,
+}
+
+/// A y-protocols update message carrying `update`.
+pub fn update_message(update: &[u8]) -> Vec<u8> {
+    Message::Sync(SyncMessage::Update(update.to_vec())).encode_v1()
+}
+
+impl Docs {
+    pub fn new(db: Db) -> Self {
+        Self { open: DashMap::new(), db }
+    }
+
+    /// Documents open on this node.
+    pub fn open_count(&self) -> usize {
+        self.open.len()
+    }
+
+    pub fn get(&self, ch: &str) -> Option<Arc<DocEntry>> {
+        self.open.get(ch).map(|e| Arc::clone(&e))
+    }
+
+    /// The open document `ch`, loading it first if needed. Call after the subscriber is
+    /// registered with the hub and the bus listens: no update can then slip between the
+    /// database read and the live stream.
+    pub async fn open(&self, ch: &str, name: DocName, now_ms: i64) -> anyhow::Result<Arc<DocEntry>> {
+        let entry =
+            Arc::clone(&self.open.entry(ch.to_owned()).or_insert_with(|| Arc::new(DocEntry::new(ch.to_owned(), name))));
+        entry.loaded.get_or_try_init(|| self.load_into(&entry, now_ms)).await?;
+        metrics::gauge!("vitrine_docs_open").set(self.open.len() as f64);
+        Ok(entry)
+    }
+
+    async fn load_into(&self, entry: &DocEntry, now_ms: i64) -> anyhow::Result<()> {
+        let mut stored = store::load(&self.db, &entry.ch).await?;
+        if stored.head == 0 {
+            if let Some(seed) = self.seed_for(entry.name).await? {
+                store::seed(&self.db, &entry.ch, &seed, now_ms).await?;
+                stored = store::load(&self.db, &entry.ch).await?;
+            }
+        }
+        let mut state = entry.state();
+        {
+            let mut txn = state.doc.transact_mut();
+            for update in &stored.updates {
+                txn.apply_update(Update::decode_v1(update)?)?;
+            }
+        }
+        state.applied = state.applied.max(stored.head);
+        let applied = state.applied;
+        state.ahead.retain(|seq| *seq > applied);
+        state.bytes = stored.bytes;
+        state.log_len = stored.log_len;
+        Ok(())
+    }
+
+    /// What an empty document starts from: the contest brief starts from the
+    /// description REST had, so opening the editor never loses it.
+    async fn seed_for(&self, name: DocName) -> Result<Option<Vec<u8>>, sqlx::Error> {
+        let DocName::ContestBrief(id) = name else { return Ok(None) };
+        let description: Option<Option<String>> = sqlx::query_scalar("SELECT description FROM contest WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?;
+        Ok(description.flatten().filter(|d| !d.trim().is_empty()).map(|d| text::seed(&d)))
+    }
+
+    /// Drops `ch` from memory unless a local subscriber still has it open.
+    pub fn release(&self, ch: &str, still_used: impl Fn() -> bool) {
+        self.open.remove_if(ch, |_, _| !still_used());
+        metrics::gauge!("vitrine_docs_open").set(self.open.len() as f64);
+    }
+
+    /// Stores and applies a writer's update; returns its seq (None: it changed nothing
+    /// and was not stored). On error nothing changed.
+    pub async fn accept(&self, entry: &Arc<DocEntry>, update: &[u8], now_ms: i64) -> Result<Option<u64>, DocError> {
+        if update.len() > MAX_DOC_UPDATE_BYTES {
+            return Err(DocError::TooLarge);
+        }
+        // Checked before anything is stored (yrs updates are not `Send`: decoded again below).
+        if Update::decode_v1(update).map_err(|_| DocError::Invalid)?.is_empty() {
+            return Ok(None);
+        }
+        let _turn = entry.writer.lock().await;
+        if entry.state().bytes + update.len() > MAX_DOC_BYTES {
+            return Err(DocError::TooLarge);
+        }
+        let unavailable = |err: sqlx::Error| {
+            tracing::warn!(doc = %entry.ch, error = %err, "storing a document update failed");
+            DocError::Unavailable
+        };
+        let mut tx = self.db.pool.begin().await.map_err(unavailable)?;
+        let seq = store::append(&mut tx, &entry.ch, update, now_ms).await.map_err(unavailable)?;
+        let brief_text = match apply_stored(entry, seq, update) {
+            Ok(text) => text,
+            Err(err) => {
+                // Not stored (the transaction rolls back); the copy may hold part of it.
+                tracing::warn!(doc = %entry.ch, error = %err, "document update refused: it does not apply");
+                drop(tx);
+                self.rebuild(entry).await;
+                return Err(DocError::Invalid);
+            }
+        };
+        if let (Some(text), DocName::ContestBrief(id)) = (brief_text, entry.name) {
+            // The REST brief is the document's text, written in the same transaction.
+            let written = sqlx::query("UPDATE contest SET description = $1, updated_at = $2 WHERE id = $3")
+                .bind(text)
+                .bind(now_ms)
+                .bind(id)
+                .execute(&mut *tx)
+                .await;
+            if let Err(err) = written {
+                drop(tx);
+                self.rebuild(entry).await;
+                return Err(unavailable(err));
+            }
+        }
+        if let Err(err) = tx.commit().await {
+            self.rebuild(entry).await;
+            return Err(unavailable(err));
+        }
+        metrics::counter!("vitrine_doc_updates_stored_total").increment(1);
+        if entry.state().log_len >= COMPACT_AFTER {
+            entry.state().log_len = 0;
+            let (db, ch) = (self.db.clone(), entry.ch.clone());
+            tokio::spawn(async move {
+                match store::compact(&db, &ch, now_ms).await {
+                    Ok(upto) => tracing::debug!(doc = %ch, upto, "document compacted"),
+                    Err(err) => tracing::warn!(doc = %ch, error = %err, "document compaction failed"),
+                }
+            });
+        }
+        Ok(Some(seq))
+    }
+
+    /// Makes a stored document's text `text` (a REST write of what the document holds):
+    /// the change is an ordinary update, stored, applied and returned for publishing as
+    /// (entry, seq, update). None when nothing is stored yet (opening seeds from REST) or
+    /// the text is already that.
+    pub async fn replace_text(
+        &self,
+        ch: &str,
+        name: DocName,
+        text_now: &str,
+        now_ms: i64,
+    ) -> anyhow::Result<Option<(Arc<DocEntry>, u64, Vec<u8>)>> {
+        if store::load(&self.db, ch).await?.head == 0 {
+            return Ok(None);
+        }
+        let entry = self.open(ch, name, now_ms).await?;
+        if entry.plain_text() == text_now {
+            return Ok(None);
+        }
+        // Made on a scratch copy with its own client id, so the server's copy only changes
+        // through `accept` (stored first).
+        let scratch = Doc::new();
+        scratch.transact_mut().apply_update(Update::decode_v1(&entry.encoded_state())?)?;
+        let update = text::replace(&scratch, text_now);
+        let seq = self.accept(&entry, &update, now_ms).await.map_err(|err| anyhow::anyhow!("{:?}", err))?;
+        Ok(seq.map(|seq| (entry, seq, update)))
+    }
+
+    /// Reads the document back from the database into a fresh copy (after a write that
+    /// failed half-way), so the copy holds exactly what is stored.
+    async fn rebuild(&self, entry: &DocEntry) {
+        match store::load(&self.db, &entry.ch).await.map_err(anyhow::Error::from).and_then(|stored| {
+            let doc = Doc::new();
+            {
+                let mut txn = doc.transact_mut();
+                for update in &stored.updates {
+                    txn.apply_update(Update::decode_v1(update)?)?;
+                }
+            }
+            Ok((doc, stored))
+        }) {
+            Ok((doc, stored)) => {
+                let mut state = entry.state();
+                state.doc = doc;
+                state.applied = stored.head;
+                state.ahead.clear();
+                state.bytes = stored.bytes;
+                state.log_len = stored.log_len;
+            }
+            Err(err) => tracing::warn!(doc = %entry.ch, error = %err, "rebuilding a document failed"),
+        }
+    }
+
+    /// Applies an update another node (or this one) published with `seq`. Returns
+    /// whether a read-back must be scheduled (a seq is missing before it).
+    pub fn apply_published(&self, ch: &str, seq: u64, update: &[u8]) -> bool {
+        let Some(entry) = self.get(ch) else { return false };
+        let mut state = entry.state();
+        if !state.note(seq) {
+            return false;
+        }
+        match Update::decode_v1(update) {
+            Ok(decoded) => {
+                if let Err(err) = state.doc.transact_mut().apply_update(decoded) {
+                    tracing::warn!(doc = %ch, seq, error = %err, "published update does not apply");
+                }
+            }
+            Err(err) => tracing::warn!(doc = %ch, seq, error = %err, "published update does not decode"),
+        }
+        let schedule = state.has_gap() && !state.filling && entry.loaded.initialized();
+        if schedule {
+            state.filling = true;
+        }
+        schedule
+    }
+
+    /// After [`GAP_GRACE`], if seqs are still missing, reads the document from the
+    /// database; returns what this node's copy lacked, as an update for its subscribers.
+    pub async fn fill_gap(&self, ch: &str) -> Option<Vec<u8>> {
+        tokio::time::sleep(GAP_GRACE).await;
+        self.read_back(ch, true).await
+    }
+
+    /// The channels of the documents open here (a bus catch-up reads them all back).
+    pub fn channels(&self) -> Vec<String> {
+        self.open.iter().map(|e| e.key().clone()).collect()
+    }
+
+    /// Reads the document from the database into this node's copy (with `only_if_gap`,
+    /// only while a seq is missing); returns what the copy lacked.
+    pub async fn read_back(&self, ch: &str, only_if_gap: bool) -> Option<Vec<u8>> {
+        let entry = self.get(ch)?;
+        if only_if_gap && !entry.state().has_gap() {
+            entry.state().filling = false;
+            return None;
+        }
+        let stored = match store::load(&self.db, ch).await {
+            Ok(stored) => stored,
+            Err(err) => {
+                tracing::warn!(doc = %ch, error = %err, "document read-back failed");
+                entry.state().filling = false;
+                return None;
+            }
+        };
+        metrics::counter!("vitrine_doc_gap_fills_total").increment(1);
+        let mut state = entry.state();
+        let before = state.doc.transact().state_vector();
+        {
+            let mut txn = state.doc.transact_mut();
+            for update in &stored.updates {
+                if let Ok(decoded) = Update::decode_v1(update) {
+                    let _ = txn.apply_update(decoded);
+                }
+            }
+        }
+        state.applied = state.applied.max(stored.head);
+        let applied = state.applied;
+        state.ahead.retain(|seq| *seq > applied);
+        state.bytes = stored.bytes;
+        state.log_len = stored.log_len;
+        state.filling = false;
+        let missed = state.doc.transact().encode_diff_v1(&before);
+        let empty = Update::decode_v1(&missed).map(|u| u.is_empty()).unwrap_or(true);
+        (!empty).then_some(missed)
+    }
+}
+
+/// Applies a writer's update, stored under `seq`, to the node's copy; for the contest
+/// brief returns the document's new text.
+fn apply_stored(entry: &DocEntry, seq: u64, update: &[u8]) -> anyhow::Result<Option<String>> {
+    let mut state = entry.state();
+    state.doc.transact_mut().apply_update(Update::decode_v1(update)?)?;
+    state.note(seq);
+    state.bytes += update.len();
+    state.log_len += 1;
+    Ok(matches!(entry.name, DocName::ContestBrief(_)).then(|| text::plain_text(&state.doc)))
+}
+
+/// Whether an encoded update changes nothing (an editor with nothing new answers step 2 so).
+pub fn is_empty_update(update: &[u8]) -> Result<bool, DocError> {
+    if update.len() > MAX_DOC_UPDATE_BYTES {
+        return Err(DocError::TooLarge);
+    }
+    Update::decode_v1(update).map(|u| u.is_empty()).map_err(|_| DocError::Invalid)
+}
