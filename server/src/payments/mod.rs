@@ -112,5 +112,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(paypal::routes::execute_cart))
         .routes(routes!(paypal::routes::create_subscription))
         .routes(routes!(paypal::routes::execute_subscription))
+        .routes(routes!(paypal::routes::create_marketplace))
+        .routes(routes!(paypal::routes::execute_marketplace))
         .routes(routes!(prices::list))
 }

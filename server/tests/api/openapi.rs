@@ -203,6 +203,8 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/carts/payments/paypal/execute"),
     ("post", "/subscriptions/{id}/payments/paypal"),
     ("get", "/subscriptions/{id}/payments/paypal/execute"),
+    ("post", "/marketplace-contest-entries/{id}/payments/paypal"),
+    ("get", "/marketplace-contest-entries/{id}/payments/paypal/execute"),
     ("get", "/payments/prices"),
     ("post", "/oauth/guid"),
     ("post", "/oauth/token/guid"),

@@ -26,6 +26,7 @@ fn route_of(kind: Kind, path: &IntentPath) -> String {
         Kind::BudgetIncrease => format!("/projects/{id}/increase-budget/payments/paypal"),
         Kind::Cart => "/carts/payments/paypal".to_owned(),
         Kind::Subscription => format!("/subscriptions/{id}/payments/paypal"),
+        Kind::MarketplacePurchase => format!("/marketplace-contest-entries/{id}/payments/paypal"),
     }
 }
 
@@ -140,5 +141,14 @@ paypal_routes!(
     execute_subscription,
     "/subscriptions/{id}/payments/paypal",
     "/subscriptions/{id}/payments/paypal/execute",
+    (("id" = i64, Path))
+);
+
+paypal_routes!(
+    Kind::MarketplacePurchase,
+    create_marketplace,
+    execute_marketplace,
+    "/marketplace-contest-entries/{id}/payments/paypal",
+    "/marketplace-contest-entries/{id}/payments/paypal/execute",
     (("id" = i64, Path))
 );
