@@ -119,13 +119,3 @@ CREATE TABLE client_feedback (
 );
 CREATE UNIQUE INDEX client_feedback_contest_key ON client_feedback (contest_id, question_id) WHERE contest_id IS NOT NULL;
 CREATE UNIQUE INDEX client_feedback_project_key ON client_feedback (project_id, question_id) WHERE project_id IS NOT NULL;
-
--- A user's interface settings: language (en, es) and theme (A to H; projects document,
--- section 9). No row: the defaults, English and theme A.
-CREATE TABLE user_setting (
-    app_user_id BIGINT NOT NULL CONSTRAINT user_setting_key PRIMARY KEY
-        CONSTRAINT user_setting_user_fk REFERENCES app_user (id) ON DELETE CASCADE,
-    language    TEXT NOT NULL DEFAULT 'en' CONSTRAINT user_setting_language_check CHECK (language IN ('en', 'es')),
-    theme       TEXT NOT NULL DEFAULT 'A' CONSTRAINT user_setting_theme_check CHECK (theme IN ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H')),
-    updated_at  BIGINT NOT NULL
-);

@@ -11,7 +11,7 @@
 //! - [`shares`], [`coupon_invites`], [`feedback`], [`project_invoices`]: contest shares,
 //!   coupons e-mailed to clients, client feedback, project invoices.
 //! - [`account_calls`]: analytics events, permissions, the seamless session, username reset.
-//! - [`user_calls`]: a user's settings, contest lists, earnings; the referral cookie.
+//! - [`user_calls`]: a user's contest lists and earnings; the referral cookie.
 
 pub mod account_calls;
 pub mod banners;
@@ -67,7 +67,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(account_calls::permissions))
         .routes(routes!(account_calls::seamless))
         .routes(routes!(account_calls::username_reset))
-        .routes(routes!(user_calls::settings, user_calls::update_settings))
         .routes(routes!(user_calls::contests))
         .routes(routes!(user_calls::uncredited))
         .routes(routes!(user_calls::completed))

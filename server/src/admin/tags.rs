@@ -35,6 +35,7 @@ async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Tag>, sqlx::Er
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = DesignerTagRequest)]
 pub struct TagRequest {
     pub name: Option<String>,
 }

@@ -1,6 +1,7 @@
-//! The users calls of section 7 no other area serves: a user's settings (language and
-//! theme), their contest lists (all, won-but-uncredited, completed), their earnings, and
-//! the referral cookie. The spec names the paths only; what each answers is our design.
+//! The users calls of section 7 no other area serves: a user's contest lists (all,
+//! won-but-uncredited, completed), their earnings, and the referral cookie. The spec names
+//! the paths only; what each answers is our design. (A user's settings are the profiles
+//! area's: `crate::profiles`.)
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
@@ -11,12 +12,11 @@ use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::Data,
     contests::model::Page,
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
 };
 
 pub const PER_PAGE: i64 = 48;
-pub const THEMES: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
 /// Referral and cookie duration (contests document, section 9).
 pub const COOKIE_HOURS: i64 = 720;
 
@@ -30,75 +30,6 @@ async fn self_or_admin(
         return Err(AppError::forbidden(catalogue::FORBIDDEN));
     }
     find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema, sqlx::FromRow)]
-pub struct Settings {
-    /// en or es.
-    pub language: String,
-    /// A to H.
-    pub theme: String,
-}
-
-async fn settings_of(state: &AppState, id: i64) -> Result<Settings, sqlx::Error> {
-    let row: Option<Settings> = sqlx::query_as("SELECT language, theme FROM user_setting WHERE app_user_id = $1")
-        .bind(id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    Ok(row.unwrap_or(Settings { language: "en".into(), theme: "A".into() }))
-}
-
-/// A user's interface settings (the user and admins); English and theme A until set.
-#[utoipa::path(get, path = "/users/{id}/settings", tag = "accounts", params(("id" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Data<Settings>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn settings(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<Json<Data<Settings>>, AppError> {
-    self_or_admin(&state, &caller, id).await?;
-    Ok(Json(Data::new(settings_of(&state, id).await?)))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SettingsChange {
-    pub language: Option<String>,
-    pub theme: Option<String>,
-}
-
-/// Changes a user's language or theme (the user themself only).
-#[utoipa::path(put, path = "/users/{id}/settings", tag = "accounts", params(("id" = i64, Path)), request_body = SettingsChange,
-    security(("bearer" = [])),
-    responses((status = 200, body = Data<Settings>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
-pub async fn update_settings(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
-    ApiJson(req): ApiJson<SettingsChange>,
-) -> Result<Json<Data<Settings>>, AppError> {
-    if caller.id() != id {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
-    }
-    let mut errors = FieldErrors::new();
-    if req.language.as_deref().is_some_and(|l| !["en", "es"].contains(&l)) {
-        errors.add("language", catalogue::NOT_FOUND_OPTION);
-    }
-    if req.theme.as_deref().is_some_and(|t| !THEMES.contains(&t)) {
-        errors.add("theme", catalogue::NOT_FOUND_OPTION);
-    }
-    errors.into_result()?;
-    let current = settings_of(&state, id).await?;
-    sqlx::query(
-        "INSERT INTO user_setting (app_user_id, language, theme, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (app_user_id) DO UPDATE SET language = excluded.language, theme = excluded.theme, updated_at = excluded.updated_at",
-    )
-    .bind(id)
-    .bind(req.language.unwrap_or(current.language))
-    .bind(req.theme.unwrap_or(current.theme))
-    .bind(state.now_ms())
-    .execute(&state.db.pool)
-    .await?;
-    Ok(Json(Data::new(settings_of(&state, id).await?)))
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]

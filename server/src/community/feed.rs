@@ -20,6 +20,7 @@ use crate::{
 pub const PER_PAGE: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct FeedQuery {
     /// 1-based page number.
     #[serde(default, deserialize_with = "loose_id")]

@@ -26,6 +26,7 @@ const MAX_DESCRIPTION: usize = 5000;
 const MAX_URL: usize = 500;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ShowcaseQuery {
     #[serde(default, deserialize_with = "loose_id")]
     #[param(value_type = Option<i64>)]

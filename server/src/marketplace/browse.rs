@@ -23,6 +23,7 @@ use crate::{
 /// The query of `/marketplace-contests/search` (documentation; read as pairs so that
 /// `filter[contest_type_ids][]` may repeat).
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct SearchQuery {
     pub page: Option<i64>,
@@ -96,6 +97,7 @@ pub async fn search(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListingQuery {
     pub page: Option<i64>,
     /// `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`.

@@ -141,6 +141,7 @@ pub async fn put(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MineQuery {
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-price`, `price`.

@@ -20,6 +20,7 @@ pub struct Experience {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ProfileCountry)]
 pub struct Country {
     pub id: i64,
     pub name: String,

@@ -25,6 +25,7 @@ use crate::{
 const PER_PAGE: i64 = 12;
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct IncludeQuery {
     /// Comma-separated expansions: `cover_pic`, `average_rating`, `experience`, `qualifications`.
     pub include: Option<String>,
@@ -101,6 +102,7 @@ pub async fn statistics(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct WinningsQuery {
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-rating`, `rating`.

@@ -4,10 +4,10 @@
 
 mod cards;
 mod contests;
-pub mod profiles;
+pub mod docs;
 mod feed;
 pub mod pictures;
-pub mod docs;
+pub mod profiles;
 pub mod projects;
 pub mod social;
 

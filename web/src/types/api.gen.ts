@@ -4,6 +4,66 @@
  */
 
 export interface paths {
+    "/activities/community": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community feed, newest first, 20 a page (designers and clients only). New
+         *     activities arrive live on the `community` channel as `community.activity`.
+         */
+        get: operations["activities_community_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/clients-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clients' answers, newest first, 48 a page (admins): contests, or projects with
+         *     `filter[kind]=project`.
+         */
+        get: operations["admin_clients_feedback_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every contest, newest first, 48 a page, with the admin's filters (admins). Serves the
+         *     All Contests, No Winner, Quick Start and Tip Only pages.
+         */
+        get: operations["admin_contests_contests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/contests/entries/tips": {
         parameters: {
             query?: never;
@@ -15,6 +75,138 @@ export interface paths {
         get: operations["admin_contests_entries_tips_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/flagged-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Flagged clients, most recently flagged first, 48 a page (admins). */
+        get: operations["admin_flagged_clients_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/flagged-clients/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An admin flags a client, or changes the reason of a flag. */
+        put: operations["flag"];
+        post?: never;
+        /** An admin lifts a client's flag. */
+        delete: operations["unflag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches users (username, name, e-mail), contests and projects (title, id) or entries
+         *     (id, title, designer) for the Search page; at most 48 hits, newest first (admins).
+         */
+        get: operations["admin_search_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transactions/outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payouts owed to designers (or, with `filter[status_id]=2`, those paid), newest credit
+         *     first, 48 a page (admins).
+         */
+        get: operations["admin_transactions_outgoing_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transactions/outgoing/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin marks an owed payout paid; it leaves the owed list for the paid one. */
+        post: operations["mark_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user, newest first, 48 a page (admins): the Users page, where an admin changes
+         *     statuses (`PUT /users/{id}/statuses`), subscriptions and designer tags.
+         */
+        get: operations["users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a page visit the client reports (the spec posts one on the subscriptions,
+         *     community and affiliate pages). Anyone may post; a signed-in caller is recorded.
+         */
+        post: operations["analytics_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -63,6 +255,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/broadcast-banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banners to show, newest first; anyone may read them (the header shows them to
+         *     visitors too). An admin asking `filter[all]=1` gets inactive ones as well.
+         */
+        get: operations["broadcast_banners_list"];
+        put?: never;
+        /** An admin creates a banner; an active one appears at once in every open browser. */
+        post: operations["broadcast_banners_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/broadcast-banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** An admin edits a banner's message or colour, or shows / hides it; browsers follow live. */
+        put: operations["broadcast_banners_update"];
+        post?: never;
+        /** An admin deletes a banner; browsers showing it take it down. */
+        delete: operations["broadcast_banners_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/carts": {
         parameters: {
             query?: never;
@@ -75,6 +306,27 @@ export interface paths {
         put?: never;
         /** Adds a tip on an entry of one of the caller's contests to their cart. */
         post: operations["carts_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carts/free-awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the caller's free awards (a subscriber's first three awards on each tip-only
+         *     contest), which cost nothing and so need no payment: they become tips pending
+         *     approval and leave the cart. Paid items stay for the card payment.
+         */
+        post: operations["send_free_awards"];
         delete?: never;
         options?: never;
         head?: never;
@@ -204,7 +456,10 @@ export interface paths {
         delete: operations["carts_remove"];
         options?: never;
         head?: never;
-        /** Changes the price of one of the caller's cart items. */
+        /**
+         * Changes the price of one of the caller's cart items (at least $5, and a tip-only
+         *     contest's own minimum; a free award keeps its price: 409).
+         */
         patch: operations["carts_update"];
         trace?: never;
     };
@@ -425,6 +680,23 @@ export interface paths {
         };
         /** The client's finished contests. */
         get: operations["ended"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/feedback/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feedback questions a client answers after a contest or a project (anyone may read them). */
+        get: operations["contests_feedback_questions_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -822,6 +1094,23 @@ export interface paths {
         post?: never;
         /** Deletes a board comment (its author, the contest's owner or an admin). */
         delete: operations["board_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/coupons/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An admin e-mails the contest's client a coupon for the contest's type. */
+        post: operations["contests_coupons_invites_send"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1238,6 +1527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/extends/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin stops further extensions of a contest (`PUT /contests/{id}/extends` answers
+         *     `contest.extends_disabled` from then on). Calling it again changes nothing.
+         */
+        post: operations["disable_extends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/extends/payments/paypal": {
         parameters: {
             query?: never;
@@ -1324,6 +1633,23 @@ export interface paths {
         /** Re-prices the open payment intent (before the card is confirmed). */
         put: operations["update_extend"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The contest's client answers the feedback questions once the contest has ended. */
+        post: operations["answer_contest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1602,6 +1928,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/remove-upgrades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin switches every upgrade of a contest off (highlighted, featured, private,
+         *     blind, e-mail notification, featured blog post); payments already made are not refunded
+         *     by this call.
+         */
+        post: operations["remove_upgrades"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/remove-winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin undoes an award before verification (statuses 5 and 6: a copied design, a
+         *     mistaken pick): the winning entries are winners no more and the contest goes back to
+         *     deciding (3), with at least 72 hours for the client to choose again.
+         */
+        post: operations["remove_winners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/request-actions": {
         parameters: {
             query?: never;
@@ -1639,6 +2007,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shares of a contest (its owner and admins), newest first. */
+        get: operations["contests_shares_list"];
+        put?: never;
+        /** Makes a share link of a contest the caller may view. */
+        post: operations["contests_shares_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/shares/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a share (its maker or an admin). */
+        delete: operations["contests_shares_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/statuses": {
         parameters: {
             query?: never;
@@ -1666,6 +2069,26 @@ export interface paths {
         /** Where the launch flow of a contest stands (its creator). */
         get: operations["step"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/upgrades-manually": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * An admin grants upgrades without payment (a goodwill gesture, a payment taken by
+         *     phone): the chosen upgrades switch on as if bought; those already on stay on.
+         */
+        put: operations["upgrades_manually"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1887,6 +2310,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's dashboard figures (every role; each sees only their own). */
+        get: operations["dashboard_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externals/showcases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Showcases, newest first, 12 a page, optionally one designer's (signed-in users). */
+        get: operations["externals_showcases_list"];
+        put?: never;
+        /** A designer adds a showcase of their own; it appears in the community feed. */
+        post: operations["externals_showcases_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externals/showcases/show/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One showcase (signed-in users; a hidden one only to its designer and admins). */
+        get: operations["externals_showcases_show_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externals/showcases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edits a showcase: its designer (title, description, link, image) or an admin (the
+         *     same, and `is_hidden`). Fields not sent stay as they are.
+         */
+        put: operations["externals_showcases_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files": {
         parameters: {
             query?: never;
@@ -1979,6 +2474,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Marketplace categories: the active ones (admins: all). */
+        get: operations["marketplace_categories_list_categories"];
+        put?: never;
+        /** Adds a marketplace category (admins). */
+        post: operations["marketplace_categories_create_category"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One marketplace category. */
+        get: operations["marketplace_categories_show_category"];
+        /** Renames, retires or restores a marketplace category (admins). */
+        put: operations["marketplace_categories_update_category"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own listings, sold and hidden ones too (admins: everyone's). */
+        get: operations["marketplace_contest_entries_mine"];
+        /**
+         * Lists an entry for sale, or changes its unsold listing (its designer or an admin).
+         *     Only entries that did not win a finished contest (status 4 and later) may be listed.
+         */
+        put: operations["put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the PayPal payment, priced on the server; the browser then goes to its
+         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         *     with one, a retried create is the same payment.
+         */
+        post: operations["marketplace_contest_entries_payments_paypal_create_marketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/paypal/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
+         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         */
+        get: operations["execute_marketplace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates the payment intent; the amount is computed on the server. */
+        post: operations["marketplace_contest_entries_payments_stripe_payment_intents_create_marketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/finalize/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the saved card to charge; the browser then confirms with Stripe.js. */
+        post: operations["finalize_marketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Re-prices the open payment intent (before the card is confirmed). */
+        put: operations["update_marketplace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contests/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contests with entries for sale, 12 a page, newest listing first. */
+        get: operations["marketplace_contests_search_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-contests/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A contest's entries for sale. */
+        get: operations["contest_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Marketplace tags: the active ones (admins: all). */
+        get: operations["list_tags"];
+        put?: never;
+        /** Adds a marketplace tag (admins). */
+        post: operations["create_tag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace-tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One marketplace tag. */
+        get: operations["show_tag"];
+        /** Renames, retires or restores a marketplace tag (admins). */
+        put: operations["update_tag"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/messages": {
         parameters: {
             query?: never;
@@ -1992,7 +2706,7 @@ export interface paths {
          * Sends a message to one or more users: one message per recipient, each announced
          *     on both users' `user:` channels and notified to the recipient.
          */
-        post: operations["send"];
+        post: operations["messages_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2146,6 +2860,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notes on one contest, project or user, newest first (admins). */
+        get: operations["notes_list"];
+        put?: never;
+        /** An admin writes a note on a contest, a project or a user. */
+        post: operations["notes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One note (admins). */
+        get: operations["notes_show"];
+        /** An admin rewrites a note (any admin: notes are the team's). */
+        put: operations["notes_update"];
+        post?: never;
+        /** An admin deletes a note. */
+        delete: operations["notes_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications": {
         parameters: {
             query?: never;
@@ -2266,6 +3017,27 @@ export interface paths {
         put?: never;
         /** Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up). */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/seamless": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Continues a session seamlessly on another page of the product (the main site, a
+         *     launch page opened in a new tab): the bearer token's user and when the token ends,
+         *     so the page can sign the visitor in without asking again. 401 without a valid token.
+         */
+        get: operations["seamless"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2412,6 +3184,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers which of the named permissions the caller holds, so the client can hide what
+         *     the server would refuse: `{"data": {"launch_contest": true, ...}}`. Known names:
+         *     launch_contest, launch_project, submit_entry, bid_on_project, use_cart,
+         *     view_community_feed (gold or silver designers and clients), sit_in_design_court (admins
+         *     and gold designers), send_messages (not bronze designers), moderate.
+         */
+        post: operations["permissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -2462,10 +3257,10 @@ export interface paths {
             cookie?: never;
         };
         /** Categories in launch-page order; `include=sub_categories,services` nests them. */
-        get: operations["list_categories"];
+        get: operations["projects_categories_list_categories"];
         put?: never;
         /** Adds a category (admins). */
-        post: operations["create_category"];
+        post: operations["projects_categories_create_category"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2531,9 +3326,9 @@ export interface paths {
             cookie?: never;
         };
         /** One category. */
-        get: operations["show_category"];
+        get: operations["projects_categories_show_category"];
         /** Edits a category (admins); fields left out keep their value. */
-        put: operations["update_category"];
+        put: operations["projects_categories_update_category"];
         post?: never;
         /** Deletes a category no sub-category, service or project uses (admins). */
         delete: operations["delete_category"];
@@ -2550,7 +3345,7 @@ export interface paths {
             cookie?: never;
         };
         /** The brief questions of a category, in order, with their options. */
-        get: operations["questions"];
+        get: operations["projects_categories_questions_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3035,6 +3830,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The project's client answers the feedback questions once the project is completed. */
+        post: operations["answer_project"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/finalize": {
         parameters: {
             query?: never;
@@ -3219,6 +4031,40 @@ export interface paths {
         get: operations["suggestions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/invoices/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's invoice as a PDF, with a one-time token. Unknown token: 404; used or expired: 410. */
+        get: operations["projects_invoices_download_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/invoices/download/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time link to the project's invoice (its client or an admin). */
+        post: operations["projects_invoices_download_token_issue_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3733,6 +4579,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every designer tag, by name (admins). */
+        get: operations["tags_list"];
+        put?: never;
+        /** An admin creates a tag; names are unique regardless of case. */
+        post: operations["tags_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tag (admins). */
+        get: operations["tags_show"];
+        /** An admin renames a tag. */
+        put: operations["tags_update"];
+        post?: never;
+        /** An admin deletes a tag; designers carrying it lose it. */
+        delete: operations["tags_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tip-stats/{userId}": {
         parameters: {
             query?: never;
@@ -3767,6 +4650,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/username/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a username: a user their own, an admin anyone's (a designer's offensive name,
+         *     say). The sign-up rules apply; a taken name is refused.
+         */
+        post: operations["username_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/cookies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fresh value for the referral tracking cookie and how long it lasts (720 hours);
+         *     anyone may ask (visitors arrive through referral links before signing up).
+         */
+        get: operations["cookies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}": {
         parameters: {
             query?: never;
@@ -3781,6 +4704,57 @@ export interface paths {
         get: operations["show_user"];
         /** Updates a profile: the user themself or an admin. */
         put: operations["update_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's contests: a client's launched, a designer's entered; newest first (the user and admins). */
+        get: operations["users_contests_contests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/contests/completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contests completed and credited (status 9): a designer's wins, a client's contests. */
+        get: operations["completed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/contests/uncredited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contests awarded but not yet credited (statuses 5 to 8): a designer's wins, a client's awards. */
+        get: operations["uncredited"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3853,6 +4827,40 @@ export interface paths {
         put?: never;
         /** A setup intent the browser saves a new card with (empty body). */
         post: operations["setup_intent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/marketplace-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categories of a designer's entries for sale, with counts (the For Sale dropdown). */
+        get: operations["user_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/marketplace-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's entries for sale (the profile's For Sale tab). */
+        get: operations["user_entries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3989,6 +4997,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/profile-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's profile information (every signed-in user; a deactivated account only for
+         *     admins), with the expansions asked for.
+         */
+        get: operations["information"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/profile-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's counts that choose the profile modal's tabs. */
+        get: operations["statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/project-preference/portfolios": {
         parameters: {
             query?: never;
@@ -4043,6 +5088,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's settings (the user themself and admins). */
+        get: operations["show_settings"];
+        /**
+         * Changes a user's settings: language, newsletter, picture and cover (the user
+         *     themself and admins). Pictures must be images the user uploaded.
+         */
+        put: operations["update_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{id}/statuses": {
         parameters: {
             query?: never;
@@ -4070,6 +5136,58 @@ export interface paths {
         get?: never;
         /** An admin grants or cancels a client's subscription; answers their active ones. */
         put: operations["set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's tags (admins). */
+        get: operations["of_user"];
+        /** An admin sets a designer's tags (the whole set). */
+        put: operations["set_for_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/transactions/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's earnings: what is owed after crediting and what was paid (the designer and admins). */
+        get: operations["earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/winnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A designer's winnings, with the rating each client gave the winner (the Reviews tab). */
+        get: operations["winnings"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4118,6 +5236,65 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActivityContest: {
+            contest_type_title: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        ActivityDesigner: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+        };
+        ActivityEntry: {
+            /** @description The entry's designer. */
+            created_by_user: components["schemas"]["ActivityDesigner"];
+            files?: null | components["schemas"]["FilePath"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            number: number;
+        };
+        ActivityShowcase: {
+            file?: null | components["schemas"]["FilePath"];
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        /** @description Who did it. */
+        ActivityUser: {
+            /** Format: int64 */
+            creative_level_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            /**
+             * Format: int64
+             * @description 2 client, 3 designer.
+             */
+            user_type_id: number;
+            username: string;
+        };
+        /** @description One item of the community feed (and the `community.activity` event). */
+        ActivityView: {
+            /**
+             * Format: int64
+             * @description 1 entry submitted, 2 winner awarded, 3 showcase added, 4 entry liked.
+             */
+            activity_type_id: number;
+            contest?: null | components["schemas"]["ActivityContest"];
+            /** Format: int64 */
+            created_at: number;
+            entry?: null | components["schemas"]["ActivityEntry"];
+            /** Format: int64 */
+            id: number;
+            showcase?: null | components["schemas"]["ActivityShowcase"];
+            /** @description `entry.created`, `entry.won`, `showcase.created` or `entry.liked`. */
+            type: string;
+            user: components["schemas"]["ActivityUser"];
+        };
         AdditionalDesignPurchaseRequest: {
             /** Format: int64 */
             contest_entry_id?: number | null;
@@ -4170,6 +5347,143 @@ export interface components {
             /** Format: int64 */
             uploaded_at?: number | null;
         };
+        AdminContest: {
+            client_username: string;
+            /** Format: int64 */
+            contest_type_id: number;
+            contest_type_title: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            created_by: number;
+            /** Format: int64 */
+            entries_count: number;
+            /** Format: int64 */
+            extends_disabled: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            internal_status_id?: number | null;
+            /** Format: int64 */
+            is_blind: number;
+            /** Format: int64 */
+            is_featured: number;
+            /** Format: int64 */
+            is_highlighted: number;
+            /** Format: int64 */
+            is_private: number;
+            /** Format: int64 */
+            is_quick_start: number;
+            /** Format: int64 */
+            is_tip: number;
+            /** Format: int64 */
+            status_id: number;
+            /** Format: int64 */
+            submission_ends_at?: number | null;
+            title: string;
+        };
+        AdminContestView: components["schemas"]["AdminContest"] & {
+            /**
+             * Format: double
+             * @description The prize of each winning entry, US dollars.
+             */
+            winning_entry_amount: number;
+        };
+        /** @description The admin dashboard's counts; each is the total of one admin page's list. */
+        AdminQueue: {
+            /**
+             * Format: int64
+             * @description Additional designs delivered and awaiting credit: `/admin/contests/additional-designs`.
+             */
+            additional_designs: number;
+            /**
+             * Format: int64
+             * @description Contests that ended without a winner (status 4): `/admin/contests/no-winner`.
+             */
+            contests_no_winner: number;
+            /**
+             * Format: int64
+             * @description Delivered contests awaiting credit (status 8): `/admin/contests/credit`.
+             */
+            contests_to_credit: number;
+            /**
+             * Format: int64
+             * @description Awarded contests awaiting verification (statuses 5 and 6): `/admin/contests/verify`.
+             */
+            contests_to_verify: number;
+            /**
+             * Format: int64
+             * @description Open design-court cases: `/design-court`.
+             */
+            court_cases: number;
+            /**
+             * Format: int64
+             * @description Clients an admin flagged: `/admin/flagged-clients`.
+             */
+            flagged_clients: number;
+            /**
+             * Format: int64
+             * @description Credited work whose designer is not yet paid: `/admin/transactions/outgoing`.
+             */
+            payouts_owed: number;
+            /**
+             * Format: int64
+             * @description Projects awaiting credit (status 5): `/admin/projects/credit`.
+             */
+            projects_to_credit: number;
+            /**
+             * Format: int64
+             * @description Delivered projects awaiting verification (status 3): `/admin/projects/verify`.
+             */
+            projects_to_verify: number;
+            /**
+             * Format: int64
+             * @description Paid tips awaiting approval: `/admin/verify-tips`.
+             */
+            tips_to_approve: number;
+        };
+        AdminUser: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            creative_level_id?: number | null;
+            email: string;
+            /** Format: int64 */
+            has_subscribed: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            is_active: number;
+            /**
+             * Format: int64
+             * @description 1 when an admin flagged the client.
+             */
+            is_flagged: number;
+            name: string;
+            /** @description Designer tags, comma-separated names. */
+            tags?: string | null;
+            /** Format: int64 */
+            user_type_id: number;
+            username: string;
+        };
+        AnalyticsEvent: {
+            /** @description What was visited: subscriptions, community, affiliate, ... */
+            category?: string | null;
+            /** Format: int64 */
+            contest_id?: number | null;
+            sub_category?: string | null;
+        };
+        Answer: {
+            /** @description For text questions (optional on rating questions). */
+            answer?: string | null;
+            /** Format: int64 */
+            question_id: number;
+            /**
+             * Format: int64
+             * @description 1 to 5, for rating questions.
+             */
+            rating?: number | null;
+        };
         /** @description One answer as the client sends it. */
         AnswerInput: {
             answer?: string | null;
@@ -4181,6 +5495,9 @@ export interface components {
              * @description The question's id.
              */
             id: number;
+        };
+        Answers: {
+            answers?: components["schemas"]["Answer"][] | null;
         };
         AppliedCoupon: {
             /** Format: double */
@@ -4207,6 +5524,26 @@ export interface components {
         ArtworkRequest: {
             /** @description Files the designer uploaded through `POST /files` (any category). */
             file_ids?: number[];
+        };
+        Banner: {
+            /** @description primary, info, success, warning or danger. */
+            color: string;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Only active banners are shown (and listed to non-admins). */
+            is_active: boolean;
+            message: string;
+            /** Format: int64 */
+            updated_at: number;
+        };
+        BannerRequest: {
+            /** @description primary, info, success, warning or danger. */
+            color?: string | null;
+            /** @description Shown now (default 1 on create). */
+            is_active?: boolean | null;
+            message?: string | null;
         };
         BidCommentRequest: {
             /** @description 1 to 5000 characters, trimmed. */
@@ -4336,6 +5673,15 @@ export interface components {
             /** @description `default`, `backup` or `additional`. */
             role: string;
         };
+        /**
+         * @description The item added, and the toast the cart shows: buying an entry of a tip-only contest
+         *     is buying the image without watermark, anything else is a tip (projects doc, section 8).
+         */
+        CartAdded: {
+            data: components["schemas"]["CartItemView"];
+            /** @description 'Image added to cart successfully' or 'Tip added to cart successfully'. */
+            message: string;
+        };
         CartContest: {
             contest_type_title: string;
             /** Format: int64 */
@@ -4363,6 +5709,12 @@ export interface components {
             created_at: number;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description 1: a subscriber's free award (its price is what the designer receives; the
+             *     client pays nothing for it, and it cannot be re-priced).
+             */
+            is_free_award: number;
             /**
              * Format: double
              * @description US dollars.
@@ -4392,6 +5744,8 @@ export interface components {
         };
         /** @description The cart's total as the payment must charge it. */
         CartTotal: {
+            /** @description Items that are a subscriber's free awards. */
+            free_awards_count: number;
             /**
              * @description The items priced, to hand back to [`paid`]: items added or re-priced after this
              *     was computed are not what the client paid for.
@@ -4407,7 +5761,10 @@ export interface components {
              * @description The state whose tax applies, if any.
              */
             state_id?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The items the client pays for (free awards excluded).
+             */
             subtotal_cents: number;
             /** Format: int64 */
             tax_cents: number;
@@ -4440,6 +5797,11 @@ export interface components {
             id: number;
             title: string;
         };
+        CategoryRef: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
         CategoryRequest: {
             image_path?: string | null;
             launch_slug?: string | null;
@@ -4456,6 +5818,33 @@ export interface components {
         CategoryView: components["schemas"]["CategoryRow"] & {
             services?: components["schemas"]["ServiceView"][] | null;
             sub_categories?: components["schemas"]["SubCategoryRow"][] | null;
+        };
+        ClientFigures: {
+            /**
+             * Format: int64
+             * @description Contests taking entries or deciding (statuses 2 and 3).
+             */
+            active_contests: number;
+            /**
+             * Format: int64
+             * @description Items in the tipping cart.
+             */
+            cart_items: number;
+            /**
+             * Format: int64
+             * @description Contests past their decision (statuses 4 to 9).
+             */
+            completed_contests: number;
+            /**
+             * Format: int64
+             * @description Projects not yet completed (statuses 1 to 5).
+             */
+            open_projects: number;
+            /**
+             * Format: int64
+             * @description Contests not yet started (status 1).
+             */
+            unstarted_contests: number;
         };
         /** @description The bid a comment belongs to, with its files (section 3, bid comment). */
         CommentBid: {
@@ -4670,6 +6059,17 @@ export interface components {
         CountryWithStates: components["schemas"]["Country"] & {
             states: components["schemas"]["State"][];
         };
+        CouponInvite: {
+            /** @description A live coupon of the contest's type. */
+            code?: string | null;
+        };
+        CouponInviteSent: {
+            code: string;
+            /** Format: int64 */
+            contest_id: number;
+            /** @description Who was e-mailed (the contest's client). */
+            email: string;
+        };
         /** @description A coupon as admins see it. */
         CouponView: {
             /** Format: int64 */
@@ -4703,6 +6103,13 @@ export interface components {
              */
             user_id?: number | null;
         };
+        CreateNote: {
+            /** Format: int64 */
+            notable_id?: number | null;
+            /** @description contest, project or user. */
+            notable_type?: string | null;
+            note?: string | null;
+        };
         CreativeView: {
             /**
              * Format: double
@@ -4730,6 +6137,17 @@ export interface components {
         CvcView: {
             /** @description True until the card has paid once here: the browser asks for its CVC again. */
             cvc_required: boolean;
+        };
+        Dashboard: {
+            admin?: null | components["schemas"]["AdminQueue"];
+            client?: null | components["schemas"]["ClientFigures"];
+            designer?: null | components["schemas"]["DesignerFigures"];
+            /** Format: int64 */
+            unread_messages: number;
+            /** Format: int64 */
+            unread_notifications: number;
+            /** Format: int64 */
+            user_type_id: number;
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_AdditionalEntryView: {
@@ -4773,6 +6191,28 @@ export interface components {
                 updated_at: number;
                 /** Format: int64 */
                 uploaded_at?: number | null;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_BTreeMap_String_bool: {
+            data: {
+                [key: string]: boolean;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Banner: {
+            data: {
+                /** @description primary, info, success, warning or danger. */
+                color: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Only active banners are shown (and listed to non-admins). */
+                is_active: boolean;
+                message: string;
+                /** Format: int64 */
+                updated_at: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -4872,6 +6312,12 @@ export interface components {
                 created_at: number;
                 /** Format: int64 */
                 id: number;
+                /**
+                 * Format: int64
+                 * @description 1: a subscriber's free award (its price is what the designer receives; the
+                 *     client pays nothing for it, and it cannot be re-priced).
+                 */
+                is_free_award: number;
                 /**
                  * Format: double
                  * @description US dollars.
@@ -5040,6 +6486,16 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_CouponInviteSent: {
+            data: {
+                code: string;
+                /** Format: int64 */
+                contest_id: number;
+                /** @description Who was e-mailed (the contest's client). */
+                email: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_CouponView: {
             /** @description A coupon as admins see it. */
             data: {
@@ -5083,6 +6539,20 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Dashboard: {
+            data: {
+                admin?: null | components["schemas"]["AdminQueue"];
+                client?: null | components["schemas"]["ClientFigures"];
+                designer?: null | components["schemas"]["DesignerFigures"];
+                /** Format: int64 */
+                unread_messages: number;
+                /** Format: int64 */
+                unread_notifications: number;
+                /** Format: int64 */
+                user_type_id: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_DownloadToken: {
             data: {
                 /**
@@ -5092,6 +6562,23 @@ export interface components {
                 expires_at: number;
                 /** @description Goes in `GET /files/{id}/download?token=`; works once. */
                 token: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Earnings: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Credited work not yet paid out, US cents.
+                 */
+                owed_cents: number;
+                /**
+                 * Format: int64
+                 * @description Paid out, US cents.
+                 */
+                paid_cents: number;
+                /** @description Each credited piece of work, owed first. */
+                payouts: components["schemas"]["Payout"][];
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5186,6 +6673,40 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_FlaggedClient: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Contests the client launched (any status).
+                 */
+                contests_count: number;
+                /** Format: int64 */
+                created_at: number;
+                email: string;
+                /** Format: int64 */
+                flagged_by: number;
+                flagged_by_username: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Projects the client launched (any status).
+                 */
+                projects_count: number;
+                reason: string;
+                /** Format: int64 */
+                user_id: number;
+                username: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_FreeAwardsSent: {
+            /** @description How many free awards were sent. */
+            data: {
+                message: string;
+                sent: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ImageTagView: {
             /** @description A point on an entry's image with a note. */
             data: {
@@ -5267,6 +6788,53 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ListingView: {
+            /** @description A marketplace item: an entry for sale (or sold, to its designer, buyer and admins). */
+            data: {
+                category?: null | components["schemas"]["CategoryRef"];
+                contest: components["schemas"]["ListingContest"];
+                /** Format: int64 */
+                contest_entry_id: number;
+                /** Format: int64 */
+                contest_id: number;
+                /** Format: int64 */
+                created_at: number;
+                description: string;
+                entry: components["schemas"]["ListingEntry"];
+                /** Format: int64 */
+                marketplace_category_id?: number | null;
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                sale_price: number;
+                /** Format: int64 */
+                sale_price_cents: number;
+                /** @description available, hidden or sold. */
+                status: string;
+                title: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Note: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                created_by: number;
+                created_by_username: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                notable_id: number;
+                /** @description contest, project or user. */
+                notable_type: string;
+                note: string;
+                /** Format: int64 */
+                updated_at: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_OptionsView: {
             data: {
                 contest: components["schemas"]["ContestView"];
@@ -5296,6 +6864,12 @@ export interface components {
                     created_at: number;
                     /** Format: int64 */
                     id: number;
+                    /**
+                     * Format: int64
+                     * @description 1: a subscriber's free award (its price is what the designer receives; the
+                     *     client pays nothing for it, and it cannot be re-priced).
+                     */
+                    is_free_award: number;
                     /**
                      * Format: double
                      * @description US dollars.
@@ -5369,6 +6943,46 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Payout: {
+            data: {
+                /**
+                 * Format: double
+                 * @description US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                credited_at: number;
+                /** Format: int64 */
+                designer_id: number;
+                designer_username: string;
+                /** @description contest (a winning entry), additional_entry, project. */
+                kind: string;
+                /** Format: int64 */
+                paid_at?: number | null;
+                /** @description Where the designer is paid. */
+                paypal_email?: string | null;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** @description What the admin noted when paying (a PayPal transaction id, say). */
+                reference?: string | null;
+                /**
+                 * Format: int64
+                 * @description The winning entry, the additional design or the project.
+                 */
+                source_id: number;
+                /**
+                 * Format: int64
+                 * @description 1 Unpaid, 2 Paid.
+                 */
+                status_id: number;
+                title: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_PortfolioView: {
             /** @description A portfolio card (contests doc, section 3, portfolio item). */
             data: {
@@ -5423,6 +7037,47 @@ export interface components {
                 categories: components["schemas"]["Preferred"][];
                 services: components["schemas"]["Preferred"][];
                 sub_categories: components["schemas"]["Preferred"][];
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ProfileStatistics: {
+            /** @description `GET /users/{id}/profile-statistics`; `wining_count` is spelled as the specification spells it. */
+            data: {
+                /** Format: int64 */
+                marketplace_count: number;
+                /** Format: int64 */
+                portfolio_count: number;
+                /** Format: int64 */
+                wining_count: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ProfileView: {
+            /** @description The profile information: the public user, and what `include` asked for. */
+            data: components["schemas"]["UserView"] & {
+                /**
+                 * Format: double
+                 * @description The mean of the ratings clients gave the user's winning entries, 1 to 5
+                 *     (`include=average_rating`); null when none is rated.
+                 */
+                average_rating?: number | null;
+                country?: null | components["schemas"]["ProfileCountry"];
+                cover?: null | components["schemas"]["FilePath"];
+                /** Format: int64 */
+                entries_count?: number | null;
+                /** @description `include=qualifications`: the key/value pairs shown as Qualifications. */
+                qualifications?: {
+                    [key: string]: string;
+                } | null;
+                /** Format: int64 */
+                repeat_client_count?: number | null;
+                /** Format: int64 */
+                unique_client_count?: number | null;
+                /**
+                 * Format: int64
+                 * @description `include=experience`.
+                 */
+                won_contests_count?: number | null;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5538,6 +7193,15 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ReferralCookie: {
+            data: {
+                /** Format: int64 */
+                max_age_hours: number;
+                /** @description 32 random digits. */
+                value: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ReferralsView: {
             data: {
                 code: string;
@@ -5599,6 +7263,17 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_SeamlessSession: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description When the caller's token stops working, epoch ms.
+                 */
+                expires_at: number;
+                user: components["schemas"]["UserView"];
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_ServiceView: {
             /** @description A service as the API shows it; amounts in whole US dollars. */
             data: {
@@ -5619,6 +7294,21 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_SettingsView: {
+            /** @description A user's settings (only they and admins see them). */
+            data: {
+                cover_pic?: null | components["schemas"]["FilePath"];
+                /** @description `en` or `es`. */
+                language: string;
+                profile_picture?: null | components["schemas"]["FilePath"];
+                /**
+                 * Format: int64
+                 * @description 1 or 0.
+                 */
+                receives_newsletter: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_SetupIntentView: {
             data: {
                 /** @description For Stripe.js `confirmCardSetup`. */
@@ -5626,6 +7316,36 @@ export interface components {
                 id: string;
                 /** @description True under the test-mode provider (no real Stripe). */
                 test_mode: boolean;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ShareView: {
+            data: components["schemas"]["Share"] & {
+                /** @description The address to share. */
+                url: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_ShowcaseView: {
+            /** @description A showcase: a designer's piece of outside work (the external portfolio). */
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                created_by_user: components["schemas"]["ShowcaseDesigner"];
+                description: string;
+                file?: null | components["schemas"]["ShowcaseFile"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 when an admin took it off the external portfolio (only its designer and admins see it).
+                 */
+                is_hidden: number;
+                title: string;
+                /** Format: int64 */
+                updated_at: number;
+                /** @description Where the work lives outside Vitrine, if the designer gave a link. */
+                url?: string | null;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5687,6 +7407,36 @@ export interface components {
                 trigger_id: number;
                 /** Format: int64 */
                 user_id: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Tag: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int64 */
+                updated_at: number;
+                /**
+                 * Format: int64
+                 * @description Designers carrying the tag.
+                 */
+                users_count: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_TermView: {
+            /** @description A marketplace category or tag (admins keep both). */
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_active: number;
+                title: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -5901,6 +7651,22 @@ export interface components {
                 user_type_id: number;
                 username: string;
             };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Banner: {
+            data: {
+                /** @description primary, info, success, warning or danger. */
+                color: string;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Only active banners are shown (and listed to non-admins). */
+                is_active: boolean;
+                message: string;
+                /** Format: int64 */
+                updated_at: number;
+            }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_BidView: {
@@ -6131,6 +7897,29 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_FeedbackRow: {
+            data: {
+                answer?: string | null;
+                /** Format: int64 */
+                client_id: number;
+                client_username: string;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** Format: int64 */
+                question_id: number;
+                /** Format: int64 */
+                rating?: number | null;
+                /** @description The contest's or project's title. */
+                title: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_FileView: {
             data: {
                 /** @description Recognised from the bytes, e.g. `image/png`. */
@@ -6197,6 +7986,25 @@ export interface components {
                 /** Format: int64 */
                 is_rush: number;
                 name: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Note: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                created_by: number;
+                created_by_username: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                notable_id: number;
+                /** @description contest, project or user. */
+                notable_type: string;
+                note: string;
+                /** Format: int64 */
+                updated_at: number;
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -6272,6 +8080,16 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Question: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description rating (1 to 5) or text. */
+                kind: string;
+                title: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_QuestionView: {
             data: {
                 /** Format: int64 */
@@ -6310,6 +8128,26 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_SearchHit: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description The contest of an entry (its page is the contest's).
+                 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                status_id?: number | null;
+                /** @description The user's name or e-mail; the owner's username; the entry's designer. */
+                subtitle: string;
+                /** @description The username, the contest's or project's title, the entry's contest title. */
+                title: string;
+                /** @description user, contest, project or entry. */
+                type: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_ServiceView: {
             data: {
                 description: string;
@@ -6336,6 +8174,13 @@ export interface components {
                 preference_id: number;
                 project_service: components["schemas"]["Named"];
             }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_ShareView: {
+            data: (components["schemas"]["Share"] & {
+                /** @description The address to share. */
+                url: string;
+            })[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_State: {
@@ -6396,6 +8241,35 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_Tag: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int64 */
+                updated_at: number;
+                /**
+                 * Format: int64
+                 * @description Designers carrying the tag.
+                 */
+                users_count: number;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_TermView: {
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_active: number;
+                title: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_UpdateTagView: {
             data: {
                 /** Format: int64 */
@@ -6453,6 +8327,16 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_UserCategory: {
+            data: {
+                /** Format: int64 */
+                count: number;
+                /** Format: int64 */
+                marketplace_category_id: number;
+                title: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_VisitView: {
             data: {
                 /** @description The cookie value: send it as `referral_source` when signing up. */
@@ -6488,6 +8372,36 @@ export interface components {
              */
             approval_status_id?: number | null;
         };
+        DesignerFigures: {
+            /**
+             * Format: int64
+             * @description Projects assigned to the designer and not yet completed.
+             */
+            assigned_projects: number;
+            /**
+             * Format: int64
+             * @description Contests open to entries now.
+             */
+            available_contests: number;
+            /**
+             * Format: int64
+             * @description The designer's bids on projects still taking bids.
+             */
+            open_bids: number;
+            /**
+             * Format: int64
+             * @description Contests taking entries or deciding in which the designer has an entry.
+             */
+            participating_contests: number;
+            /**
+             * Format: int64
+             * @description The designer's winning entries.
+             */
+            won_entries: number;
+        };
+        DesignerTagRequest: {
+            name?: string | null;
+        };
         DownloadRequest: {
             /**
              * Format: int64
@@ -6503,6 +8417,20 @@ export interface components {
             expires_at: number;
             /** @description Goes in `GET /files/{id}/download?token=`; works once. */
             token: string;
+        };
+        Earnings: {
+            /**
+             * Format: int64
+             * @description Credited work not yet paid out, US cents.
+             */
+            owed_cents: number;
+            /**
+             * Format: int64
+             * @description Paid out, US cents.
+             */
+            paid_cents: number;
+            /** @description Each credited piece of work, owed first. */
+            payouts: components["schemas"]["Payout"][];
         };
         /** @description The reactions of one emoji on an entry: how many, and who. */
         EmojiReactions: {
@@ -6647,6 +8575,26 @@ export interface components {
              */
             days?: number | null;
         };
+        FeedbackRow: {
+            answer?: string | null;
+            /** Format: int64 */
+            client_id: number;
+            client_username: string;
+            /** Format: int64 */
+            contest_id?: number | null;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            project_id?: number | null;
+            /** Format: int64 */
+            question_id: number;
+            /** Format: int64 */
+            rating?: number | null;
+            /** @description The contest's or project's title. */
+            title: string;
+        };
         FieldError: {
             code: string;
             message: string;
@@ -6708,6 +8656,38 @@ export interface components {
              */
             customer_card_id?: number | null;
         };
+        FlagRequest: {
+            /** @description Why the client is flagged (shown to admins only). */
+            reason?: string | null;
+        };
+        FlaggedClient: {
+            /**
+             * Format: int64
+             * @description Contests the client launched (any status).
+             */
+            contests_count: number;
+            /** Format: int64 */
+            created_at: number;
+            email: string;
+            /** Format: int64 */
+            flagged_by: number;
+            flagged_by_username: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Projects the client launched (any status).
+             */
+            projects_count: number;
+            reason: string;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+        };
+        /** @description How many free awards were sent. */
+        FreeAwardsSent: {
+            message: string;
+            sent: number;
+        };
         GuidRequest: {
             email?: string | null;
         };
@@ -6768,6 +8748,11 @@ export interface components {
             budget?: number | null;
             /**
              * Format: int64
+             * @description Cart: the payment form's country (required).
+             */
+            country_id?: number | null;
+            /**
+             * Format: int64
              * @description Extends: whole days, 1 to 10.
              */
             days?: number | null;
@@ -6778,7 +8763,7 @@ export interface components {
             idempotency_key?: string | null;
             /**
              * Format: int64
-             * @description Cart: the state whose sales tax applies (the caller's own state when absent).
+             * @description Cart: the state whose sales tax applies; required when the country has states.
              */
             state_id?: number | null;
             /** @description Upgrades: the upgrades to buy. */
@@ -6888,6 +8873,93 @@ export interface components {
             /** Format: int64 */
             rated_count: number;
         };
+        ListingContest: {
+            /** Format: int64 */
+            contest_type_id: number;
+            contest_type_title: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        ListingEntry: {
+            created_by_user: components["schemas"]["ListingUser"];
+            files?: null | components["schemas"]["ListingFile"];
+            /** Format: int64 */
+            id: number;
+        };
+        ListingFile: {
+            full_path: string;
+            /** @description A stable name of the image (its file id), for the purchase page's `image_filename`. */
+            hash: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ListingRequest: {
+            /** Format: int64 */
+            contest_entry_id?: number;
+            /** @description Up to 2000 characters. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description 1: out of the marketplace without being sold (withdrawn); 0: for sale.
+             */
+            is_hidden?: number | null;
+            /** Format: int64 */
+            marketplace_category_id?: number | null;
+            marketplace_tag_ids?: number[];
+            /**
+             * Format: int64
+             * @description Whole US dollars, 5 to 10000.
+             */
+            sale_price?: number;
+            /** @description 1 to 200 characters; the entry's title (or its contest's) when absent. */
+            title?: string | null;
+        };
+        ListingUser: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+        };
+        /** @description A marketplace item: an entry for sale (or sold, to its designer, buyer and admins). */
+        ListingView: {
+            category?: null | components["schemas"]["CategoryRef"];
+            contest: components["schemas"]["ListingContest"];
+            /** Format: int64 */
+            contest_entry_id: number;
+            /** Format: int64 */
+            contest_id: number;
+            /** Format: int64 */
+            created_at: number;
+            description: string;
+            entry: components["schemas"]["ListingEntry"];
+            /** Format: int64 */
+            marketplace_category_id?: number | null;
+            /**
+             * Format: int64
+             * @description Whole US dollars.
+             */
+            sale_price: number;
+            /** Format: int64 */
+            sale_price_cents: number;
+            /** @description available, hidden or sold. */
+            status: string;
+            title: string;
+        };
+        ManualUpgrades: {
+            /** @description Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type. */
+            upgrade_ids?: number[] | null;
+        };
+        MarkPaid: {
+            /** @description contest, additional_entry or project. */
+            kind?: string | null;
+            /** @description Optional: the payment's reference outside Vitrine. */
+            reference?: string | null;
+            /**
+             * Format: int64
+             * @description The `source_id` of the owed payout.
+             */
+            source_id?: number | null;
+        };
         /** @description What marking read did. */
         MarkReadAnswer: {
             /** @description The counters after the change. */
@@ -6912,6 +8984,31 @@ export interface components {
              * @description 1: mark every notification of the caller read (`ids` is then ignored).
              */
             mark_all_read?: number | null;
+        };
+        /** @description A contest with entries for sale (`/marketplace-contests/search`). */
+        MarketplaceContest: {
+            /** Format: int64 */
+            contest_type_id: number;
+            contest_type_title: string;
+            cover?: null | components["schemas"]["ListingFile"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description When its newest listing was made (epoch ms).
+             */
+            listed_at: number;
+            /**
+             * Format: int64
+             * @description Entries of the contest for sale now (hidden ones too, for admins asking for them).
+             */
+            marketplace_entries_count: number;
+            /**
+             * Format: int64
+             * @description The lowest sale price, whole US dollars.
+             */
+            min_sale_price: number;
+            title: string;
         };
         /** @description `{"message": "..."}`: the answer of actions with nothing else to say. */
         Message: {
@@ -6976,6 +9073,22 @@ export interface components {
             /** Format: int64 */
             contest_type_id?: number | null;
             email?: string | null;
+        };
+        Note: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            created_by: number;
+            created_by_username: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            notable_id: number;
+            /** @description contest, project or user. */
+            notable_type: string;
+            note: string;
+            /** Format: int64 */
+            updated_at: number;
         };
         NotificationView: {
             /** Format: int64 */
@@ -7045,6 +9158,33 @@ export interface components {
             emoji_reaction_id: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_ActivityView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1 entry submitted, 2 winner awarded, 3 showcase added, 4 entry liked.
+                 */
+                activity_type_id: number;
+                contest?: null | components["schemas"]["ActivityContest"];
+                /** Format: int64 */
+                created_at: number;
+                entry?: null | components["schemas"]["ActivityEntry"];
+                /** Format: int64 */
+                id: number;
+                showcase?: null | components["schemas"]["ActivityShowcase"];
+                /** @description `entry.created`, `entry.won`, `showcase.created` or `entry.liked`. */
+                type: string;
+                user: components["schemas"]["ActivityUser"];
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_AdditionalEntryView: {
             /** Format: int64 */
             current_page: number;
@@ -7087,6 +9227,57 @@ export interface components {
                 updated_at: number;
                 /** Format: int64 */
                 uploaded_at?: number | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_AdminContestView: {
+            /** Format: int64 */
+            current_page: number;
+            data: (components["schemas"]["AdminContest"] & {
+                /**
+                 * Format: double
+                 * @description The prize of each winning entry, US dollars.
+                 */
+                winning_entry_amount: number;
+            })[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_AdminUser: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                creative_level_id?: number | null;
+                email: string;
+                /** Format: int64 */
+                has_subscribed: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                is_active: number;
+                /**
+                 * Format: int64
+                 * @description 1 when an admin flagged the client.
+                 */
+                is_flagged: number;
+                name: string;
+                /** @description Designer tags, comma-separated names. */
+                tags?: string | null;
+                /** Format: int64 */
+                user_type_id: number;
+                username: string;
             }[];
             next_page_url?: string | null;
             /** Format: int64 */
@@ -7318,6 +9509,137 @@ export interface components {
             total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_FeedbackRow: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                answer?: string | null;
+                /** Format: int64 */
+                client_id: number;
+                client_username: string;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** Format: int64 */
+                question_id: number;
+                /** Format: int64 */
+                rating?: number | null;
+                /** @description The contest's or project's title. */
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_FlaggedClient: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Contests the client launched (any status).
+                 */
+                contests_count: number;
+                /** Format: int64 */
+                created_at: number;
+                email: string;
+                /** Format: int64 */
+                flagged_by: number;
+                flagged_by_username: string;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Projects the client launched (any status).
+                 */
+                projects_count: number;
+                reason: string;
+                /** Format: int64 */
+                user_id: number;
+                username: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_ListingView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                category?: null | components["schemas"]["CategoryRef"];
+                contest: components["schemas"]["ListingContest"];
+                /** Format: int64 */
+                contest_entry_id: number;
+                /** Format: int64 */
+                contest_id: number;
+                /** Format: int64 */
+                created_at: number;
+                description: string;
+                entry: components["schemas"]["ListingEntry"];
+                /** Format: int64 */
+                marketplace_category_id?: number | null;
+                /**
+                 * Format: int64
+                 * @description Whole US dollars.
+                 */
+                sale_price: number;
+                /** Format: int64 */
+                sale_price_cents: number;
+                /** @description available, hidden or sold. */
+                status: string;
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_MarketplaceContest: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                contest_type_id: number;
+                contest_type_title: string;
+                cover?: null | components["schemas"]["ListingFile"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description When its newest listing was made (epoch ms).
+                 */
+                listed_at: number;
+                /**
+                 * Format: int64
+                 * @description Entries of the contest for sale now (hidden ones too, for admins asking for them).
+                 */
+                marketplace_entries_count: number;
+                /**
+                 * Format: int64
+                 * @description The lowest sale price, whole US dollars.
+                 */
+                min_sale_price: number;
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_MessageView: {
             /** Format: int64 */
             current_page: number;
@@ -7379,6 +9701,53 @@ export interface components {
                 read_at?: number | null;
                 /** Format: int64 */
                 trigger_entity_id?: number | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_Payout: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: double
+                 * @description US dollars.
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                /** Format: int64 */
+                contest_id?: number | null;
+                /** Format: int64 */
+                credited_at: number;
+                /** Format: int64 */
+                designer_id: number;
+                designer_username: string;
+                /** @description contest (a winning entry), additional_entry, project. */
+                kind: string;
+                /** Format: int64 */
+                paid_at?: number | null;
+                /** @description Where the designer is paid. */
+                paypal_email?: string | null;
+                /** Format: int64 */
+                project_id?: number | null;
+                /** @description What the admin noted when paying (a PayPal transaction id, say). */
+                reference?: string | null;
+                /**
+                 * Format: int64
+                 * @description The winning entry, the additional design or the project.
+                 */
+                source_id: number;
+                /**
+                 * Format: int64
+                 * @description 1 Unpaid, 2 Paid.
+                 */
+                status_id: number;
+                title: string;
             }[];
             next_page_url?: string | null;
             /** Format: int64 */
@@ -7557,6 +9926,35 @@ export interface components {
             total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_ShowcaseView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                created_at: number;
+                created_by_user: components["schemas"]["ShowcaseDesigner"];
+                description: string;
+                file?: null | components["schemas"]["ShowcaseFile"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 when an admin took it off the external portfolio (only its designer and admins see it).
+                 */
+                is_hidden: number;
+                title: string;
+                /** Format: int64 */
+                updated_at: number;
+                /** @description Where the work lives outside Vitrine, if the designer gave a link. */
+                url?: string | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_TipView: {
             /** Format: int64 */
             current_page: number;
@@ -7704,6 +10102,62 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_UserContest: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /** Format: int64 */
+                contest_type_id: number;
+                /** Format: int64 */
+                created_at: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                status_id: number;
+                title: string;
+                /**
+                 * Format: int64
+                 * @description US cents of each winning entry's prize.
+                 */
+                winning_entry_amount_cents: number;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_WinningView: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                contest: components["schemas"]["WinningContest"];
+                contest_entry: components["schemas"]["WinningEntry"];
+                /** Format: int64 */
+                contest_id: number;
+                /**
+                 * Format: int64
+                 * @description When the entry was awarded (epoch ms).
+                 */
+                created_at: number;
+                /** @description The contest holder. */
+                created_by_user: components["schemas"]["WinningClient"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 to 5; null when the client has not rated the winner.
+                 */
+                rating?: number | null;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** @description A PayPal payment as the browser needs it: where to send the payer. */
         PayPalPaymentView: {
             /**
@@ -7725,6 +10179,47 @@ export interface components {
             test_mode: boolean;
             /** Format: int64 */
             transaction_id: number;
+        };
+        Payout: {
+            /**
+             * Format: double
+             * @description US dollars.
+             */
+            amount: number;
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: int64 */
+            contest_id?: number | null;
+            /** Format: int64 */
+            credited_at: number;
+            /** Format: int64 */
+            designer_id: number;
+            designer_username: string;
+            /** @description contest (a winning entry), additional_entry, project. */
+            kind: string;
+            /** Format: int64 */
+            paid_at?: number | null;
+            /** @description Where the designer is paid. */
+            paypal_email?: string | null;
+            /** Format: int64 */
+            project_id?: number | null;
+            /** @description What the admin noted when paying (a PayPal transaction id, say). */
+            reference?: string | null;
+            /**
+             * Format: int64
+             * @description The winning entry, the additional design or the project.
+             */
+            source_id: number;
+            /**
+             * Format: int64
+             * @description 1 Unpaid, 2 Paid.
+             */
+            status_id: number;
+            title: string;
+        };
+        PermissionsRequest: {
+            /** @description Names from the list in the description; empty or absent: all of them. */
+            permissions?: string[] | null;
         };
         /** @description A user as the court names them. */
         PersonView: {
@@ -7908,7 +10403,11 @@ export interface components {
         PricedItem: {
             /** Format: int64 */
             id: number;
-            /** Format: int64 */
+            is_free_award?: boolean;
+            /**
+             * Format: int64
+             * @description For a free award: what the designer receives (the client pays nothing for it).
+             */
             price_cents: number;
         };
         /** @description A prize package: the client pays `amount`, the winner receives `winning_entry_amount` (USD). */
@@ -7924,6 +10423,20 @@ export interface components {
             name: string;
             /** Format: int64 */
             winning_entry_amount: number;
+        };
+        ProfileCountry: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description `GET /users/{id}/profile-statistics`; `wining_count` is spelled as the specification spells it. */
+        ProfileStatistics: {
+            /** Format: int64 */
+            marketplace_count: number;
+            /** Format: int64 */
+            portfolio_count: number;
+            /** Format: int64 */
+            wining_count: number;
         };
         ProfileUpdate: {
             about_self?: string | null;
@@ -7942,6 +10455,32 @@ export interface components {
             region_id?: number | null;
             /** Format: int64 */
             state_id?: number | null;
+        };
+        /** @description The profile information: the public user, and what `include` asked for. */
+        ProfileView: components["schemas"]["UserView"] & {
+            /**
+             * Format: double
+             * @description The mean of the ratings clients gave the user's winning entries, 1 to 5
+             *     (`include=average_rating`); null when none is rated.
+             */
+            average_rating?: number | null;
+            country?: null | components["schemas"]["ProfileCountry"];
+            cover?: null | components["schemas"]["FilePath"];
+            /** Format: int64 */
+            entries_count?: number | null;
+            /** @description `include=qualifications`: the key/value pairs shown as Qualifications. */
+            qualifications?: {
+                [key: string]: string;
+            } | null;
+            /** Format: int64 */
+            repeat_client_count?: number | null;
+            /** Format: int64 */
+            unique_client_count?: number | null;
+            /**
+             * Format: int64
+             * @description `include=experience`.
+             */
+            won_contests_count?: number | null;
         };
         ProjectArtworkRequest: {
             /** @description Ids of files the designer uploaded (categories 13 and 16). */
@@ -8117,6 +10656,13 @@ export interface components {
              */
             trigger_id?: number | null;
         };
+        Question: {
+            /** Format: int64 */
+            id: number;
+            /** @description rating (1 to 5) or text. */
+            kind: string;
+            title: string;
+        };
         QuestionOption: {
             file_icon?: null | components["schemas"]["FilePath"];
             /** Format: int64 */
@@ -8234,6 +10780,12 @@ export interface components {
             /** @description True when this event id was handled before and is ignored now. */
             duplicate: boolean;
             received: boolean;
+        };
+        ReferralCookie: {
+            /** Format: int64 */
+            max_age_hours: number;
+            /** @description 32 random digits. */
+            value: string;
         };
         ReferralsView: {
             code: string;
@@ -8360,6 +10912,31 @@ export interface components {
             /** Format: int64 */
             form_field_type_id: number;
         };
+        SeamlessSession: {
+            /**
+             * Format: int64
+             * @description When the caller's token stops working, epoch ms.
+             */
+            expires_at: number;
+            user: components["schemas"]["UserView"];
+        };
+        SearchHit: {
+            /**
+             * Format: int64
+             * @description The contest of an entry (its page is the contest's).
+             */
+            contest_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            status_id?: number | null;
+            /** @description The user's name or e-mail; the owner's username; the entry's designer. */
+            subtitle: string;
+            /** @description The username, the contest's or project's title, the entry's contest title. */
+            title: string;
+            /** @description user, contest, project or entry. */
+            type: string;
+        };
         /** @description What sending did: one message per recipient. */
         SendAnswer: {
             data: components["schemas"]["MessageView"][];
@@ -8444,12 +11021,116 @@ export interface components {
              */
             trigger_id?: number | null;
         };
+        SetTags: {
+            /** @description The designer's tags after the call (replaces the previous set). */
+            tag_ids?: number[] | null;
+        };
+        SettingsRequest: {
+            /**
+             * Format: int64
+             * @description An image the user uploaded; 0 removes the cover.
+             */
+            cover_pic_file_id?: number | null;
+            /** @description `en` or `es`. */
+            language?: string | null;
+            /**
+             * Format: int64
+             * @description An image the user uploaded; 0 removes the picture.
+             */
+            profile_picture_file_id?: number | null;
+            /** Format: int64 */
+            receives_newsletter?: number | null;
+        };
+        /** @description A user's settings (only they and admins see them). */
+        SettingsView: {
+            cover_pic?: null | components["schemas"]["FilePath"];
+            /** @description `en` or `es`. */
+            language: string;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            /**
+             * Format: int64
+             * @description 1 or 0.
+             */
+            receives_newsletter: number;
+        };
         SetupIntentView: {
             /** @description For Stripe.js `confirmCardSetup`. */
             client_secret: string;
             id: string;
             /** @description True under the test-mode provider (no real Stripe). */
             test_mode: boolean;
+        };
+        Share: {
+            code: string;
+            /** Format: int64 */
+            contest_id: number;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            created_by: number;
+            /** Format: int64 */
+            id: number;
+            network: string;
+        };
+        ShareRequest: {
+            /** @description facebook, twitter, linkedin, pinterest, email or link. */
+            network?: string | null;
+        };
+        ShareView: components["schemas"]["Share"] & {
+            /** @description The address to share. */
+            url: string;
+        };
+        ShowcaseDesigner: {
+            /** Format: int64 */
+            creative_level_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            username: string;
+        };
+        ShowcaseFile: {
+            full_path: string;
+            /** Format: int64 */
+            id: number;
+        };
+        ShowcaseRequest: {
+            /** @description Up to 5000 characters. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description An image the designer uploaded (`POST /files`).
+             */
+            file_id?: number | null;
+            /**
+             * Format: int64
+             * @description Admins only: 1 hides it from everyone but its designer and admins, 0 shows it.
+             */
+            is_hidden?: number | null;
+            /** @description 1 to 200 characters. */
+            title?: string | null;
+            /** @description A link to the work (http:// or https://), up to 500 characters; empty for none. */
+            url?: string | null;
+        };
+        /** @description A showcase: a designer's piece of outside work (the external portfolio). */
+        ShowcaseView: {
+            /** Format: int64 */
+            created_at: number;
+            created_by_user: components["schemas"]["ShowcaseDesigner"];
+            description: string;
+            file?: null | components["schemas"]["ShowcaseFile"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description 1 when an admin took it off the external portfolio (only its designer and admins see it).
+             */
+            is_hidden: number;
+            title: string;
+            /** Format: int64 */
+            updated_at: number;
+            /** @description Where the work lives outside Vitrine, if the designer gave a link. */
+            url?: string | null;
         };
         SliderValue: {
             /**
@@ -8565,6 +11246,20 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
+        Tag: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            updated_at: number;
+            /**
+             * Format: int64
+             * @description Designers carrying the tag.
+             */
+            users_count: number;
+        };
         TagRequest: {
             /**
              * Format: int64
@@ -8598,6 +11293,25 @@ export interface components {
             not_copied: number;
             /** Format: int64 */
             total: number;
+        };
+        TermRequest: {
+            /**
+             * Format: int64
+             * @description 1 offered (the default), 0 retired: kept on listings, no longer offered.
+             */
+            is_active?: number | null;
+            /** @description 1 to 100 characters, unique. */
+            title?: string | null;
+        };
+        /** @description A marketplace category or tag (admins keep both). */
+        TermView: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            is_active: number;
+            title: string;
         };
         /** @description Approved tips: received by a designer, given by a client. */
         TipStats: {
@@ -8763,6 +11477,9 @@ export interface components {
             /** Format: int64 */
             file_id: number;
         };
+        UpdateNote: {
+            note?: string | null;
+        };
         UpdateRatingRequest: {
             /**
              * Format: int64
@@ -8900,6 +11617,30 @@ export interface components {
             /** Format: int64 */
             total_entries: number;
         };
+        /** @description A category of a designer's For Sale tab, with how many entries it has for sale. */
+        UserCategory: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            marketplace_category_id: number;
+            title: string;
+        };
+        UserContest: {
+            /** Format: int64 */
+            contest_type_id: number;
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            status_id: number;
+            title: string;
+            /**
+             * Format: int64
+             * @description US cents of each winning entry's prize.
+             */
+            winning_entry_amount_cents: number;
+        };
         UserDetailView: {
             about_self?: string | null;
             city?: string | null;
@@ -8960,6 +11701,15 @@ export interface components {
             user_type_id: number;
             username: string;
         };
+        UsernameReset: {
+            /**
+             * Format: int64
+             * @description Admins only: whose username to reset (default: the caller's own).
+             */
+            user_id?: number | null;
+            /** @description The new username (the sign-up rules: letters, numbers, dashes, underscores, at most 20). */
+            username?: string | null;
+        };
         /** @description The validation answer (contests doc, section 7: message, status, data). */
         ValidationAnswer: {
             data: components["schemas"]["AppliedCoupon"];
@@ -9011,6 +11761,50 @@ export interface components {
             /** @description Oldest first. */
             votes: components["schemas"]["VoteView"][];
         };
+        WinningClient: {
+            /** Format: int64 */
+            id: number;
+            profile_picture?: null | components["schemas"]["FilePath"];
+            username: string;
+        };
+        WinningContest: {
+            contest_type_title: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
+        WinningEntry: {
+            files?: null | components["schemas"]["WinningFile"];
+            /** Format: int64 */
+            id: number;
+        };
+        WinningFile: {
+            full_path: string;
+        };
+        /**
+         * @description A winning (review): the contest the entry won, the client who held it and the
+         *     rating they gave the winner (public once the entry won).
+         */
+        WinningView: {
+            contest: components["schemas"]["WinningContest"];
+            contest_entry: components["schemas"]["WinningEntry"];
+            /** Format: int64 */
+            contest_id: number;
+            /**
+             * Format: int64
+             * @description When the entry was awarded (epoch ms).
+             */
+            created_at: number;
+            /** @description The contest holder. */
+            created_by_user: components["schemas"]["WinningClient"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description 1 to 5; null when the client has not rated the winner.
+             */
+            rating?: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -9020,6 +11814,156 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    activities_community_list: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Only activities older than this id: pages stay put while new ones arrive live. */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ActivityView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_clients_feedback_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description contest (default) or project. */
+                "filter[kind]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_FeedbackRow"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_contests_contests: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 to 9 (contest status ids). */
+                "filter[status_id]"?: number;
+                "filter[internal_status_id]"?: number;
+                /** @description 1: quick-start contests only. */
+                "filter[is_quick_start]"?: number;
+                /** @description 1: tip-only contests only. */
+                "filter[is_tip]"?: number;
+                /** @description Part of the title or of the client's username. */
+                "filter[q]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AdminContestView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     admin_contests_entries_tips_list: {
         parameters: {
             query?: {
@@ -9051,6 +11995,414 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_flagged_clients_list: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_FlaggedClient"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    flag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FlaggedClient"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unflag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_search_search: {
+        parameters: {
+            query?: {
+                /** @description At least 2 characters; a number also matches ids. */
+                q?: string;
+                /** @description users, contests, projects or entries. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_SearchHit"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    admin_transactions_outgoing_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 Unpaid (owed, the default), 2 Paid. */
+                "filter[status_id]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Payout"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    mark_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaid"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Payout"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    users: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1 admin, 2 client, 3 designer. */
+                "filter[user_type_id]"?: number;
+                /** @description Part of the username, name or e-mail. */
+                "filter[q]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AdminUser"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    analytics_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsEvent"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9224,6 +12576,214 @@ export interface operations {
             };
         };
     };
+    broadcast_banners_list: {
+        parameters: {
+            query?: {
+                /** @description Admins only: 1 lists inactive banners too (the banners page). */
+                "filter[all]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Banner"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    broadcast_banners_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     carts_list: {
         parameters: {
             query?: {
@@ -9290,7 +12850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_CartItemView"];
+                    "application/json": components["schemas"]["CartAdded"];
                 };
             };
             /** @description No valid bearer token (`auth.unauthenticated`). */
@@ -9328,6 +12888,50 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    send_free_awards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FreeAwardsSent"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9725,7 +13329,12 @@ export interface operations {
     total: {
         parameters: {
             query?: {
-                /** @description The state chosen on the payment form; the caller's own state when absent. */
+                /**
+                 * @description The country chosen on the payment form: with it, `state_id` follows the payment
+                 *     form's rule (required when the country has states).
+                 */
+                country_id?: number;
+                /** @description The state chosen on the payment form; the caller's own state when neither is sent. */
                 state_id?: number;
             };
             header?: never;
@@ -9856,6 +13465,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10565,6 +14182,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_feedback_questions_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Question"];
                 };
             };
         };
@@ -11811,6 +15447,73 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_coupons_invites_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInvite"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CouponInviteSent"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13540,6 +17243,52 @@ export interface operations {
             };
         };
     };
+    disable_extends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     contests_extends_payments_paypal_create_extend: {
         parameters: {
             query?: never;
@@ -13879,6 +17628,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    answer_contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Answers"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_FeedbackRow"];
                 };
             };
             /** @description No valid bearer token (`auth.unauthenticated`). */
@@ -14978,6 +18802,106 @@ export interface operations {
             };
         };
     };
+    remove_upgrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    remove_winners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     decide_request: {
         parameters: {
             query?: never;
@@ -15113,6 +19037,157 @@ export interface operations {
             };
         };
     };
+    contests_shares_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_ShareView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_shares_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShareView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_shares_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                shareId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     contests_statuses_set_status: {
         parameters: {
             query?: never;
@@ -15218,6 +19293,73 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    upgrades_manually: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualUpgrades"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15883,6 +20025,231 @@ export interface operations {
             };
         };
     };
+    dashboard_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Dashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description One designer's showcases. */
+                "filter[user_id]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowcaseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_show_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    externals_showcases_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShowcaseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShowcaseView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     upload_files: {
         parameters: {
             query?: never;
@@ -16098,7 +20465,991 @@ export interface operations {
             };
         };
     };
-    send: {
+    marketplace_categories_list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_categories_create_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_categories_show_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_categories_update_category: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_contest_entries_mine: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description `-created_at` (default), `created_at`, `-price`, `price`. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ListingView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ListingView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_contest_entries_payments_paypal_create_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    execute_marketplace: {
+        parameters: {
+            query?: {
+                /** @description PayPal's payment id, as created. */
+                paymentId?: string;
+                /** @description The payer who approved it at PayPal. */
+                PayerID?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayPalPaymentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_contest_entries_payments_stripe_payment_intents_create_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    finalize_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalizeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    marketplace_contests_search_search: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description `-created_at` (newest listing first, the default) or `created_at`. */
+                sort?: string;
+                /** @description Contest types, repeated: `filter[contest_type_ids][]=1&filter[contest_type_ids][]=3`. */
+                "filter[contest_type_ids][]"?: number[];
+                /** @description Words of the contest's or a listing's title. */
+                "filter[q]"?: string;
+                /** @description 1: also listings hidden from the marketplace (admins only). */
+                "filter[has_marketplace_hidden]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MarketplaceContest"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contest_entries: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`. */
+                sort?: string;
+                /** @description A marketplace category id (the For Sale tab's dropdown). */
+                category?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ListingView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_tags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    show_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TermView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    messages_send: {
         parameters: {
             query?: never;
             header?: never;
@@ -16453,6 +21804,269 @@ export interface operations {
             };
         };
     };
+    notes_list: {
+        parameters: {
+            query?: {
+                /** @description contest, project or user. */
+                "filter[notable_type]"?: string;
+                "filter[notable_id]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Note"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNote"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Note"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Note"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNote"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Note"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notes_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notifications_list: {
         parameters: {
             query?: {
@@ -16638,6 +22252,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16706,6 +22329,33 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    seamless: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SeamlessSession"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16810,6 +22460,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17150,6 +22809,54 @@ export interface operations {
             };
         };
     };
+    permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BTreeMap_String_bool"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     projects_list: {
         parameters: {
             query?: {
@@ -17286,7 +22993,7 @@ export interface operations {
             };
         };
     };
-    list_categories: {
+    projects_categories_list_categories: {
         parameters: {
             query?: {
                 /** @description Comma-separated: `sub_categories`, `services`. */
@@ -17317,7 +23024,7 @@ export interface operations {
             };
         };
     };
-    create_category: {
+    projects_categories_create_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -17505,7 +23212,7 @@ export interface operations {
             };
         };
     };
-    show_category: {
+    projects_categories_show_category: {
         parameters: {
             query?: {
                 /** @description Comma-separated: `sub_categories`, `services`. */
@@ -17546,7 +23253,7 @@ export interface operations {
             };
         };
     };
-    update_category: {
+    projects_categories_update_category: {
         parameters: {
             query?: never;
             header?: never;
@@ -17667,7 +23374,7 @@ export interface operations {
             };
         };
     };
-    questions: {
+    projects_categories_questions_questions: {
         parameters: {
             query?: never;
             header?: never;
@@ -19810,6 +25517,81 @@ export interface operations {
             };
         };
     };
+    answer_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Answers"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_FeedbackRow"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     finalize: {
         parameters: {
             query?: never;
@@ -20563,6 +26345,109 @@ export interface operations {
             };
             /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    projects_invoices_download_download: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    projects_invoices_download_token_issue_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InvoiceToken"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21771,6 +27656,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_QuickChatView"];
                 };
             };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21852,6 +27746,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22534,6 +28437,257 @@ export interface operations {
             };
         };
     };
+    tags_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignerTagRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Tag"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Tag"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignerTagRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Tag"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tags_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     tip_stats_stats: {
         parameters: {
             query?: never;
@@ -22618,6 +28772,89 @@ export interface operations {
             };
         };
     };
+    username_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsernameReset"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cookies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ReferralCookie"];
+                };
+            };
+        };
+    };
     show_user: {
         parameters: {
             query?: never;
@@ -22696,6 +28933,177 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    users_contests_contests: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserContest"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    completed: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserContest"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uncredited: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserContest"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22887,6 +29295,112 @@ export interface operations {
                 };
             };
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    user_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_UserCategory"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    user_entries: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`. */
+                sort?: string;
+                /** @description A marketplace category id (the For Sale tab's dropdown). */
+                category?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ListingView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23568,6 +30082,101 @@ export interface operations {
             };
         };
     };
+    information: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated expansions: `cover_pic`, `average_rating`, `experience`, `qualifications`. */
+                include?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ProfileView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    statistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ProfileStatistics"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     service_work: {
         parameters: {
             query?: never;
@@ -23706,6 +30315,119 @@ export interface operations {
             };
         };
     };
+    show_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SettingsView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SettingsView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     update_user_status: {
         parameters: {
             query?: never;
@@ -23824,6 +30546,223 @@ export interface operations {
             };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    of_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    set_for_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTags"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    earnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Earnings"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    winnings: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description `-created_at` (default), `created_at`, `-rating`, `rating`. */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_WinningView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

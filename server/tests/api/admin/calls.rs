@@ -309,19 +309,11 @@ async fn a_user_resets_their_own_username_and_an_admin_anyones() {
 }
 
 #[tokio::test]
-async fn settings_are_the_users_own_and_earnings_show_what_is_owed_and_paid() {
+async fn a_users_contest_lists_and_earnings_show_what_is_owed_and_paid() {
     let app = spawn_app().await;
     let (_, admin) = app.admin_session("boss").await;
     let (client_id, client) = app.client_session("clara").await;
     let (designer_id, designer) = designer_session(&app, "dora").await;
-    let settings = format!("/users/{client_id}/settings");
-    assert_eq!(app.get(&settings, Some(&client)).await.body["data"], json!({"language": "en", "theme": "A"}));
-    let changed = app.put(&settings, &json!({"language": "es", "theme": "C"}), &client).await;
-    assert_eq!(changed.body["data"], json!({"language": "es", "theme": "C"}));
-    app.put(&settings, &json!({"theme": "Z"}), &client).await.assert_error(422, "validation.exists");
-    app.put(&settings, &json!({"theme": "B"}), &designer).await.assert_error(403, "auth.forbidden");
-    app.get(&settings, Some(&designer)).await.assert_error(403, "auth.forbidden");
-
     let contest = contest_in(&app, client_id, 9, "Logo", 30_000).await;
     entry(&app, contest, designer_id, 1, true).await;
     contest_in(&app, client_id, 6, "Other", 10_000).await;

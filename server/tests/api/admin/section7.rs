@@ -336,57 +336,17 @@ const PROJECTS_DOC: &[(&str, &str)] = &[
     ("put", "/contests/{id}/options"),
 ];
 
-/// Calls other helpers of this session build on their branches; the lead empties this
-/// list at merge, when their routes are in the same document.
-const OWNED_ELSEWHERE: &[(&str, &str)] = &[
-    // finish-contests: login by guid, the quick-start chat.
-    ("post", "/oauth/token/guid"),
-    ("get", "/quick-chat-contests/{id}"),
-    ("put", "/quick-chat-contests/{id}"),
-    // paypal: PayPal on every payment.
-    ("post", "/contests/{id}/entries/{entryId}/payments/paypal"),
-    ("post", "/contests/{id}/upgrades/payments/paypal"),
-    ("post", "/contests/{id}/extends/payments/paypal"),
-    ("post", "/contests/{id}/increase-prize/payments/paypal"),
-    ("get", "/contests/{id}/increase-prize/payments/paypal/execute"),
-    ("post", "/projects/{id}/bids/{bidId}/approve/payments/paypal"),
-    ("get", "/projects/{id}/bids/{bidId}/approve/payments/paypal/execute"),
-    ("post", "/projects/{id}/increase-budget/payments/paypal"),
-    ("get", "/projects/{id}/increase-budget/payments/paypal/execute"),
-    ("post", "/carts/payments/paypal"),
-    ("get", "/carts/payments/paypal/execute"),
-    // profiles-market: winnings, statistics, the marketplace and buying full rights.
-    ("get", "/users/{id}/winnings"),
-    ("get", "/users/{id}/profile-statistics"),
-    ("get", "/marketplace-tags"),
-    ("post", "/marketplace-tags"),
-    ("get", "/marketplace-tags/{id}"),
-    ("put", "/marketplace-tags/{id}"),
-    ("get", "/marketplace-categories"),
-    ("post", "/marketplace-categories"),
-    ("get", "/marketplace-categories/{id}"),
-    ("put", "/marketplace-categories/{id}"),
-    ("get", "/marketplace-contests/search"),
-    ("get", "/marketplace-contests/{id}/entries"),
-    ("put", "/marketplace-contest-entries"),
-    ("get", "/marketplace-contest-entries"),
-    ("get", "/users/{id}/marketplace-entries"),
+/// Calls of section 7 not served yet: the direct card charges the spec names beside the
+/// payment-intent flow (every purpose is paid through the intent flow or PayPal) and the
+/// legacy card store (cards are saved through setup intents), and the spec's path for buying
+/// a design's full rights, which is served under the marketplace's own path
+/// (`/marketplace-contest-entries/{id}/payments/stripe/payment-intents`) and not yet under
+/// this one. Issue #26 keeps them open.
+const NOT_YET_SERVED: &[(&str, &str)] = &[
+    ("post", "/carts/payments/stripe"),
     ("post", "/contests/{id}/purchase-design/payments/stripe/payment-intents"),
     ("put", "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}"),
     ("post", "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}"),
-    // feed-cart: the community feed, showcases, the cart's server gaps.
-    ("get", "/activities/community"),
-    ("get", "/externals/showcases"),
-    ("post", "/externals/showcases"),
-    ("get", "/externals/showcases/show/{id}"),
-    ("put", "/externals/showcases/{id}"),
-    ("post", "/carts/payments/stripe"),
-];
-
-/// Calls of section 7 that no helper of this session was given and that admin-console
-/// did not build in time (see its report): the direct card charges beside the intent flow
-/// and the legacy card store. Not hidden: the test prints them, and the lead decides.
-const NOT_YET_SERVED: &[(&str, &str)] = &[
     ("post", "/contests/{id}/entries/{entryId}/payments/stripe"),
     ("post", "/contests/{id}/upgrades/payments/stripe"),
     ("post", "/contests/{id}/extends/payments/stripe"),
@@ -422,25 +382,22 @@ async fn every_call_of_section_7_of_both_documents_is_in_the_openapi_document() 
         }
     }
     let key = |(method, path): &(&str, &str)| ((*method).to_owned(), shape(path));
-    let excused: BTreeSet<_> = OWNED_ELSEWHERE.iter().chain(NOT_YET_SERVED).map(key).collect();
+    let excused: BTreeSet<_> = NOT_YET_SERVED.iter().map(key).collect();
     let calls: BTreeSet<_> = CONTESTS_DOC.iter().chain(PROJECTS_DOC).map(key).collect();
     let missing: Vec<_> = calls.iter().filter(|c| !served.contains(*c) && !excused.contains(*c)).collect();
     assert!(missing.is_empty(), "section 7 calls missing from /openapi.json: {missing:?}");
-    // An excuse for a call that is served is stale: the lead removes it at merge.
+    // An excuse for a call that is served is stale: the list only ever shrinks.
     let stale: Vec<_> = excused.iter().filter(|c| served.contains(*c)).collect();
-    if !stale.is_empty() {
-        eprintln!("served now, remove from OWNED_ELSEWHERE / NOT_YET_SERVED: {stale:?}");
-    }
+    assert!(stale.is_empty(), "served now, remove from NOT_YET_SERVED: {stale:?}");
     let excused_but_not_in_spec: Vec<_> = excused.iter().filter(|c| !calls.contains(*c)).collect();
     assert!(
         excused_but_not_in_spec.is_empty(),
         "excused calls that section 7 does not list: {excused_but_not_in_spec:?}"
     );
     eprintln!(
-        "section 7: {} calls, {} served, {} owned elsewhere, {} not yet served",
+        "section 7: {} calls, {} served, {} not yet served",
         calls.len(),
-        calls.len() - missing.len() - excused.len().min(calls.len()),
-        OWNED_ELSEWHERE.len(),
+        calls.len() - excused.len(),
         NOT_YET_SERVED.len()
     );
 }
