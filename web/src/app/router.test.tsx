@@ -44,9 +44,9 @@ describe('app routes', () => {
   it('renders a header link to an unbuilt page as a coming-soon panel inside the shell', async () => {
     startSession('tok');
     setCurrentUser(buildUser());
-    renderRoutes(routes, '/admin/banners');
+    renderRoutes(routes, '/admin/marketplace-sales');
     const main = await screen.findByRole('main');
-    expect(within(main).getByRole('heading', { name: 'Banners' })).toBeInTheDocument();
+    expect(within(main).getByRole('heading', { name: 'Marketplace Sales' })).toBeInTheDocument();
     expect(within(main).getByText('This page is coming soon.')).toBeInTheDocument();
   });
 
