@@ -68,12 +68,12 @@ async fn the_cart_paid_with_paypal_becomes_pending_tips_and_only_clients_pay_one
     let (app, _paypal) = spawn_paypal_app().await;
     let t = tippable(&app, "ppcart").await;
     const CART: &str = "/carts/payments/paypal";
-    send(&app, Method::POST, CART, json!({}), &t.owner).await.assert_error(409, "payment.not_due");
-    send(&app, Method::POST, CART, json!({}), &t.designer).await.assert_error(403, "cart.clients_only");
+    send(&app, Method::POST, CART, json!({"country_id": 20}), &t.owner).await.assert_error(409, "payment.not_due");
+    send(&app, Method::POST, CART, json!({"country_id": 20}), &t.designer).await.assert_error(403, "cart.clients_only");
     let item = json!({"price": 12, "contest_id": t.contest, "contest_entry_id": t.entry, "trigger_id": 9});
     assert_eq!(app.send_json(Method::POST, "/carts", &item, Some(&t.owner)).await.status, 201);
 
-    let paid = pay(&app, CART, json!({}), &t.owner).await;
+    let paid = pay(&app, CART, json!({"country_id": 20}), &t.owner).await;
     assert_eq!((paid["amount_cents"].as_i64(), paid["purpose"].as_str()), (Some(1_200), Some("cart")));
     let tips: Vec<(i64, i64)> =
         sqlx::query_as("SELECT contest_entry_id, amount_cents FROM contest_entry_tip WHERE created_by = $1")
