@@ -46,7 +46,7 @@ export default {
     await ctx.markDocument(watcher);
     await client.goto(upgradesUrl);
     await client.getByTestId(`upgrade-${upgrade.id}`).locator('input').check();
-    const upgradeForm = client.getByTestId('method-paypal').first().locator('xpath=ancestor::div[2]');
+    const upgradeForm = client.getByTestId('extras-upgrades');
     await upgradeForm.getByTestId('method-paypal').click();
     await client.getByTestId('paypal-choice').getByText(t('payments:paypal.explain', { amount: upgrade.amount })).waitFor();
     await shot(client, 'upgrade-paypal-tab');
@@ -73,7 +73,7 @@ export default {
     await client.getByTestId(`upgrade-${upgrade.id}`).locator('input:disabled').waitFor();
     const prizeBefore = upgraded.detail.winning_entry_amount;
     await client.getByRole('radio', { name: '+$25', exact: true }).click();
-    const prizeForm = client.getByTestId('method-paypal').last().locator('xpath=ancestor::div[2]');
+    const prizeForm = client.getByTestId('extras-prize');
     await payWithPayPal(ctx, prizeForm);
     await approveAtPayPal(ctx, client, { pay: false });
     await client.locator('[data-testid=paypal-return][data-outcome=cancelled]').waitFor();
