@@ -127,7 +127,10 @@ export default {
     }
     await shot(second, 'feed-client-showcase');
     await second.goto(`${ctx.baseUrl}/showcases`);
-    await second.getByTestId('showcase-grid').getByText(title).waitFor();
+    // The new showcase's tile: its link, and its picture once loaded (until then the tile shows
+    // the title as a placeholder, so the title alone is on the tile twice).
+    const tile = second.getByTestId('showcase-grid').getByRole('link', { name: title });
+    await tile.locator('img').waitFor();
     await shot(second, 'showcases-list');
   },
 };
