@@ -43,10 +43,12 @@ export function CourtPage({ user }: { user: User }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [arrivals, setArrivals] = useState<VoteArrival[]>([]);
   const now = useMinuteClock();
-  // Events that arrive before the first page has loaded: that page may have been read before
-  // them (a vote cast while the board opens), so they are applied to it when it lands.
+  // Events that arrive while a page is loading: that page may have been read before them (a
+  // report filed or a vote cast while the board opens or reloads after subscribing), so they
+  // are applied again to it when it lands. Applying an event twice is harmless (tallies are
+  // absolute, a report already listed is not added again).
   const early = useRef<EventFrame[]>([]);
-  const loaded = useRef(false);
+  const loading = useRef(0);
   // Only the latest load lands: the first one and the reload after subscribing may answer out
   // of order, and an older page would drop a report the newer one has.
   const latestLoad = useRef(0);
@@ -54,18 +56,22 @@ export function CourtPage({ user }: { user: User }) {
   const load = useCallback(async () => {
     if (role === null) return;
     const mine = ++latestLoad.current;
+    loading.current += 1;
     await getReports(page, filter).then(
       (fresh) => {
+        loading.current -= 1;
         if (mine !== latestLoad.current) return;
         const pending = early.current;
         early.current = [];
-        loaded.current = true;
         setList((current) => {
           const data = reconcile(fresh.data, current?.data ?? []);
           return { ...fresh, data: pending.reduce((reports, event) => applyCourtEvent(reports, event, filter), data) };
         });
       },
-      (error: unknown) => toast.error(errorMessage(error)),
+      (error: unknown) => {
+        loading.current -= 1;
+        toast.error(errorMessage(error));
+      },
     );
   }, [page, filter, role]);
 
@@ -75,7 +81,7 @@ export function CourtPage({ user }: { user: User }) {
 
   useChannel(role === null ? null : COURT_CHANNEL, {
     onEvent: (event) => {
-      if (!loaded.current) early.current.push(event);
+      if (loading.current > 0) early.current.push(event);
       setList((current) => current && { ...current, data: applyCourtEvent(current.data, event, filter) });
       if (event.type === 'report.vote') {
         const data = event.data as { id: number; vote: 1 | 2; juror_id: number };
