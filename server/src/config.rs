@@ -9,6 +9,10 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use clap::{Args, ValueEnum};
 
+/// Bus messages received and not yet dispatched that a node holds by default before it
+/// drops the oldest (`realtime::broker::BUS_BACKLOG`).
+pub const DEFAULT_BUS_BACKLOG: usize = 4_096;
+
 /// Where the status timers run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WorkerMode {
@@ -58,7 +62,7 @@ pub struct Settings {
 
     /// Bus messages received from Redis that may wait for the hub; past it the node
     /// closes its connections with 4009 (tests make it small to force that).
-    #[arg(long, env = "VITRINE_BUS_BACKLOG", default_value_t = crate::realtime::broker::BUS_BACKLOG)]
+    #[arg(long, env = "VITRINE_BUS_BACKLOG", default_value_t = DEFAULT_BUS_BACKLOG)]
     pub bus_backlog: usize,
 
     /// Bearer key for the server-side publish API; unset disables the API.

@@ -7,7 +7,9 @@
 //! - [`http`]: every area's routes merged, the OpenAPI document, the web client.
 //! - [`error`]: `AppError`, the error envelope, and the catalogue of stable codes.
 //! - [`store`]: the pool (SQLite or PostgreSQL), migrations, the clock.
-//! - [`realtime`]: the broker between nodes (in-process or Redis).
+//! - [`shared`]: kinds every area shares (pages, providers), importing no area.
+//! - [`realtime`]: the hub, a library: channels, events on commit, the broker between
+//!   nodes; it knows no area (each area registers its channels' rules at start-up).
 //! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
 //!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
 //! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites, the
@@ -56,6 +58,7 @@ pub mod profiles;
 pub mod projects;
 pub mod realtime;
 pub mod seed;
+pub mod shared;
 pub mod startup;
 pub mod state;
 pub mod store;

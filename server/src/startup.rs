@@ -13,7 +13,7 @@ use crate::{
     accounts::LoginThrottle,
     config::{Settings, WorkerMode},
     http, mail, ops,
-    realtime::{relay, Realtime},
+    realtime::{policy::Channels, relay, Realtime},
     seed,
     state::AppState,
     store::{
@@ -28,6 +28,20 @@ pub struct Application {
     state: AppState,
 }
 
+/// Every area registers the rules of its channels on the hub (`docs/architecture.md`,
+/// "Adding a channel kind"); the hub itself knows none of them.
+pub fn register_channels(channels: &Channels) {
+    channels.set_authenticator(crate::accounts::auth::Tokens);
+    crate::contests::channels::register(channels);
+    crate::projects::channels::register(channels);
+    crate::bids::channels::register(channels);
+    crate::messages::channels::register(channels);
+    crate::court::channels::register(channels);
+    crate::community::channels::register(channels);
+    crate::marketplace::channels::register(channels);
+    crate::admin::channels::register(channels);
+}
+
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         Self::build_with_clock(settings, Arc::new(SystemClock)).await
@@ -40,7 +54,11 @@ impl Application {
         let db = Db::connect(&settings.effective_database_url(), settings.db_pool).await?;
         db.migrate().await?;
         seed::reference(&db).await.context("seeding reference data")?;
-        let realtime = Realtime::start(db.clone(), settings.redis_url.as_deref(), settings.bus_backlog).await?;
+        let settings = Arc::new(settings);
+        let realtime = Realtime::start(db.clone(), Arc::clone(&settings), clock.clone()).await?;
+        register_channels(&realtime.channels);
+        // Events that change what waits for admins make the admin area recount.
+        realtime.ring_on_publish(crate::admin::queue::concerns_admins, realtime.admin_queue.clone());
         let listener = TcpListener::bind(settings.bind)
             .await
             .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;
@@ -51,7 +69,7 @@ impl Application {
             stripe,
             paypal,
             db,
-            settings: Arc::new(settings),
+            settings,
             clock,
             realtime,
             login_throttle: Arc::new(LoginThrottle::default()),
@@ -89,6 +107,12 @@ impl Application {
                 stop_rx.clone(),
             ));
         }
+        background.spawn(crate::notifications::badges::run_until_stopped(
+            state.realtime.clone(),
+            state.db.clone(),
+            state.clock.clone(),
+            stop_rx.clone(),
+        ));
         background.spawn(crate::admin::queue::run_until_stopped(state.clone(), stop_rx.clone()));
         if let Some(url) = &state.settings.smtp_url {
             let relay = mail::sender::relay(url)?;
@@ -126,5 +150,18 @@ impl Application {
         background.shutdown().await;
         realtime.broker.shutdown().await;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_channel_and_document_kind_has_a_policy() {
+        let channels = Channels::new();
+        assert!(!channels.missing().is_empty(), "the hub alone knows no area's channel");
+        register_channels(&channels);
+        assert_eq!(channels.missing(), Vec::<String>::new());
     }
 }

@@ -30,3 +30,10 @@ impl AppState {
         self.clock.now_ms()
     }
 }
+
+/// The hub's routes take the hub alone from the state ([`crate::realtime::router`]).
+impl axum::extract::FromRef<AppState> for Realtime {
+    fn from_ref(state: &AppState) -> Self {
+        state.realtime.clone()
+    }
+}

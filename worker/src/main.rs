@@ -32,7 +32,7 @@ async fn main() -> anyhow::Result<()> {
     db.migrate().await?;
     // A hub without sockets: it publishes the events timers write and hears the
     // bus's wake-ups when a sooner deadline is scheduled.
-    let realtime = Realtime::start(db.clone(), settings.redis_url.as_deref(), settings.bus_backlog).await?;
+    let realtime = Realtime::start(db.clone(), Arc::new(settings.clone()), Arc::new(SystemClock)).await?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let retention = timers::housekeeping::Retention::from_settings(&settings);
     let worker = tokio::spawn(timers::run_until_stopped(db, realtime, Arc::new(SystemClock), retention, stop_rx));

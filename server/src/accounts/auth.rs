@@ -9,7 +9,9 @@ use axum::{extract::FromRequestParts, http::request::Parts};
 use super::{model::UserRow, secrets::secret_digest, store};
 use crate::{
     error::{catalogue, AppError},
+    realtime::policy::{Authenticator, Principal},
     state::AppState,
+    store::Db,
 };
 
 /// The authenticated caller and the token they used.
@@ -47,18 +49,18 @@ pub fn bearer_token(parts: &Parts) -> Option<&str> {
     bearer_from_headers(&parts.headers)
 }
 
-/// The bearer token in `Authorization` headers, if any.
-pub fn bearer_from_headers(headers: &axum::http::HeaderMap) -> Option<&str> {
-    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|t| !t.is_empty())
-}
+pub use crate::shared::http::bearer_from_headers;
 
 /// Resolves a raw token to its user: `Ok(None)` for unknown, expired or revoked tokens,
 /// an `auth.user.inactive` error for a deactivated account.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<Option<CurrentUser>, AppError> {
+    authenticate_at(&state.db, token, state.now_ms()).await
+}
+
+/// [`authenticate`] with the database and the time given.
+async fn authenticate_at(db: &Db, token: &str, now_ms: i64) -> Result<Option<CurrentUser>, AppError> {
     let Some((user, token_id, token_expires_at)) =
-        store::find_token_user(&state.db.pool, &secret_digest(token), state.now_ms()).await?
+        store::find_token_user(&db.pool, &secret_digest(token), now_ms).await?
     else {
         return Ok(None);
     };
@@ -86,5 +88,52 @@ impl FromRequestParts<AppState> for MaybeUser {
             Some(token) => Ok(Self(authenticate(state, token).await.ok().flatten())),
             None => Ok(Self(None)),
         }
+    }
+}
+
+/// The hub's token resolver: the same tokens and the same refusals as REST.
+pub struct Tokens;
+
+impl Authenticator for Tokens {
+    fn authenticate<'a>(
+        &'a self,
+        db: &'a Db,
+        token: &'a str,
+        now_ms: i64,
+    ) -> futures::future::BoxFuture<'a, Result<Option<Principal>, AppError>> {
+        Box::pin(async move { Ok(authenticate_at(db, token, now_ms).await?.map(Principal::from)) })
+    }
+}
+
+impl From<CurrentUser> for Principal {
+    fn from(current: CurrentUser) -> Self {
+        Principal {
+            id: current.user.id,
+            username: current.user.username.clone(),
+            token_id: current.token_id,
+            token_expires_at: current.token_expires_at,
+            account: std::sync::Arc::new(current.user),
+        }
+    }
+}
+
+/// The user behind a hub principal (what [`Tokens`] put there), for channel policies.
+pub fn account_of(viewer: Option<&Principal>) -> Option<&UserRow> {
+    viewer.and_then(|principal| principal.account.downcast_ref::<UserRow>())
+}
+
+/// A channel whose rule is about the signed-in user alone (admins, gold designers...):
+/// anonymous viewers are refused, a signed-in one when `.0` says so.
+pub struct UserRule(pub fn(&UserRow) -> bool);
+
+impl crate::realtime::policy::ChannelPolicy for UserRule {
+    fn may_subscribe<'a>(
+        &'a self,
+        _db: &'a Db,
+        viewer: Option<&'a Principal>,
+        _channel: &'a vitrine_protocol::Channel,
+    ) -> futures::future::BoxFuture<'a, Result<bool, sqlx::Error>> {
+        let allowed = account_of(viewer).is_some_and(self.0);
+        Box::pin(async move { Ok(allowed) })
     }
 }

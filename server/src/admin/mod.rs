@@ -15,6 +15,7 @@
 
 pub mod account_calls;
 pub mod banners;
+pub mod channels;
 pub mod contest_admin;
 pub mod coupon_invites;
 pub mod dashboard;

@@ -11,6 +11,7 @@
 //! Typing in a discussion is the hub's `typing` frame on `bid:{id}` (docs/protocol.md).
 
 pub mod access;
+pub mod channels;
 pub mod discussion;
 pub mod events;
 pub mod model;

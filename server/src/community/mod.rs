@@ -13,6 +13,7 @@
 //! started contests, entries not withdrawn, showcases not hidden by an admin.
 
 pub mod activity;
+pub mod channels;
 pub mod feed;
 pub mod feed_store;
 pub mod showcase_store;

@@ -18,6 +18,7 @@
 pub mod brief;
 pub mod brief_files;
 pub mod brief_store;
+pub mod channels;
 pub mod events;
 pub mod launch;
 pub mod lifecycle;

@@ -16,6 +16,7 @@
 //!   `verify-copying-entry`. [`store`]: SQL. [`model`]: rows and views.
 //!   [`events`]: `report.created`, `report.vote`, `report.judged`.
 
+pub mod channels;
 pub mod events;
 pub mod judgment;
 pub mod model;
@@ -43,7 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// May `user` sit on the court (see its reports and votes, watch `court`)? Admins and
-/// designers of gold level or above. The hub asks the same ([`crate::realtime::access`]).
+/// designers of gold level or above. The hub asks the same ([`channels`]).
 pub fn may_sit(user: &UserRow) -> bool {
     user.is_admin() || is_juror(user)
 }

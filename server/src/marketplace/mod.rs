@@ -13,6 +13,7 @@
 //! Every call needs a signed-in user: the marketplace is for members, as portfolios are.
 
 pub mod browse;
+pub mod channels;
 pub mod events;
 pub mod listing;
 pub mod model;

@@ -7,6 +7,7 @@
 //!   read, deleting on one side.
 //! - [`model`]: rows, views, the e-mail address flag. [`store`]: their SQL.
 
+pub mod channels;
 pub mod model;
 pub mod send;
 pub mod store;

@@ -5,7 +5,7 @@
 //! transaction: the first change after a quiet [`WINDOW`] writes the `badge` event at
 //! once (so a single notification shows without delay); later changes inside the
 //! window only mark the user's badge dirty, due at the end of the window. The
-//! [`flush_due`] pass (run by every node's relay loop) then writes one `badge` event
+//! [`flush_due`] pass (every node's [`run_until_stopped`] loop) then writes one `badge` event
 //! with the counters as they are by then. So a user gets at most two badge events per
 //! window, the last one always current, while every `notification.created` is still
 //! delivered on its own.
@@ -25,6 +25,31 @@ use vitrine_protocol::{Channel, EventFrame};
 use super::{append_badge, badge};
 use crate::realtime::outbox;
 use crate::store::{Backend, Db};
+
+/// How often the flush looks for badges whose window ended (the relay's rhythm, which
+/// it shared before it had a loop of its own).
+pub const FLUSH_INTERVAL: std::time::Duration = crate::realtime::relay::INTERVAL;
+
+/// Sends the coalesced badges whose quiet window ended, every [`FLUSH_INTERVAL`], until
+/// `shutdown`.
+pub async fn run_until_stopped(
+    realtime: crate::realtime::Realtime,
+    db: Db,
+    clock: crate::store::clock::SharedClock,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
+) {
+    loop {
+        let now = clock.now_ms();
+        match flush_due(&db, now).await {
+            Ok(events) => realtime.publish_committed(&db, events, now).await,
+            Err(err) => tracing::warn!(error = %err, "badge flush failed"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(FLUSH_INTERVAL) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
 
 /// The quiet time after a pushed badge during which further changes are coalesced.
 pub const WINDOW_MS: i64 = 300;

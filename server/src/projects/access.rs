@@ -1,5 +1,5 @@
 //! Who may see and change a project. The REST rules match the hub's
-//! (`realtime::access`): a project is seen by its owner, admins and designers;
+//! (`channels`): a project is seen by its owner, admins and designers;
 //! anyone else gets a 404, as if it did not exist.
 
 use super::{model::ProjectRow, store};

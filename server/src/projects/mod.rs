@@ -9,7 +9,7 @@
 //! - [`lists`]: `GET /projects` with the admin's filters, active, verify, credit.
 //! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize.
 //! - [`invites`]: suggestions of creatives and invitations.
-//! - [`access`]: who may see and change a project (the hub's rule, `realtime::access`).
+//! - [`access`]: who may see and change a project (the hub's rule too, through [`channels`]).
 //! - [`room`]: the workroom of an assigned project (owner, designer, admins), and
 //!   [`updates`]: what happens in it (updates, comments, reactions, image tags).
 //! - [`files`]: which project files (bids, artworks, updates, brief) a user may read.
@@ -19,6 +19,7 @@
 pub mod access;
 pub mod catalogue;
 pub mod catalogue_store;
+pub mod channels;
 pub mod events;
 pub mod files;
 pub mod invites;

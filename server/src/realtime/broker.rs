@@ -36,8 +36,9 @@ fn topic(ch: &str) -> String {
     format!("vitrine:ch:{ch}")
 }
 /// Bus messages received and not yet dispatched that a node holds by default before it
-/// drops the oldest (see [`Broker::connect`] for what happens then).
-pub const BUS_BACKLOG: usize = 4_096;
+/// drops the oldest (see [`Broker::connect`] for what happens then). Settings hold the
+/// default, as the layer below the hub.
+pub const BUS_BACKLOG: usize = crate::config::DEFAULT_BUS_BACKLOG;
 /// Redis topic of node-wide control messages (revocations).
 const CONTROL_TOPIC: &str = "vitrine:control";
 

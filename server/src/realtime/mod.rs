@@ -8,19 +8,20 @@
 //! - [`outbox`]: the event table (append in a transaction, history, trim).
 //! - [`relay`]: publishes events committed but never published.
 //! - [`presence`]: who watches a channel, across nodes.
-//! - [`access`]: who may subscribe to which channel. [`frames`]: queue items.
+//! - [`policy`]: who may subscribe to which channel, decided by the areas that own the
+//!   channels ([`policy::ChannelPolicy`], registered at start-up). [`frames`]: queue items.
 //! - [`docs`]: collaborative documents (`doc:` channels): Yjs through `yrs`, stored,
 //!   compacted, fanned out across nodes.
 //!
 //! An area that changes state writes its events with [`outbox::append`] inside its
 //! transaction, commits, then calls [`Realtime::publish_committed`].
 
-pub mod access;
 pub mod broker;
 pub mod docs;
 pub mod frames;
 pub mod hub;
 pub mod outbox;
+pub mod policy;
 pub mod presence;
 pub mod relay;
 mod routes;
@@ -38,7 +39,13 @@ pub use broker::{Broker, BusMessage};
 pub use hub::Hub;
 pub use routes::router;
 
-use crate::store::Db;
+use crate::{
+    config::Settings,
+    store::{clock::SharedClock, Db},
+};
+
+/// An event type test and the bell it rings when such an event is published from this node.
+type Watch = (fn(&str) -> bool, Arc<tokio::sync::Notify>);
 
 /// This node's real-time machinery. Cheap to clone.
 #[derive(Clone, Debug)]
@@ -49,16 +56,29 @@ pub struct Realtime {
     pub presence: presence::Presence,
     /// Sequences of ephemeral (`bench:`) channels published from this node.
     bench_seqs: Arc<DashMap<String, AtomicU64>>,
-    /// Rung when an event that changes what waits for admins is published from this node;
-    /// [`crate::admin::queue::run_until_stopped`] recounts and tells the `admin` channel.
+    /// Rung when an event that changes what waits for admins is published from this node
+    /// (the admin area registers which, [`Realtime::ring_on_publish`]), or by a handler
+    /// that changed the queue without an event; the admin area's loop recounts.
     pub admin_queue: Arc<tokio::sync::Notify>,
+    /// Bells rung by [`Realtime::publish_committed`], registered at start-up.
+    watches: Arc<std::sync::RwLock<Vec<Watch>>>,
+    /// The areas' channel policies and the token resolver.
+    pub channels: Arc<policy::Channels>,
+    /// The database the hub's own tables (events, documents) live in.
+    pub db: Db,
+    /// Limits of sockets and subscriptions, the publish API key.
+    pub settings: Arc<Settings>,
+    pub clock: SharedClock,
 }
 
 impl Realtime {
-    /// `bus_backlog`: see [`Broker::connect`].
-    pub async fn start(db: Db, redis_url: Option<&str>, bus_backlog: usize) -> anyhow::Result<Self> {
+    /// Connects the bus (`settings.redis_url`, `settings.bus_backlog`: see
+    /// [`Broker::connect`]). The channel policies are registered on [`Realtime::channels`]
+    /// afterwards; until then every channel is refused.
+    pub async fn start(db: Db, settings: Arc<Settings>, clock: SharedClock) -> anyhow::Result<Self> {
         let hub = Hub::new(db.clone());
-        let broker = Broker::connect(redis_url, bus_backlog, Arc::clone(&hub), db).await?;
+        let broker =
+            Broker::connect(settings.redis_url.as_deref(), settings.bus_backlog, Arc::clone(&hub), db.clone()).await?;
         let presence = presence::Presence::new(Arc::clone(&hub), broker.redis_client());
         Ok(Self {
             hub,
@@ -66,15 +86,34 @@ impl Realtime {
             presence,
             bench_seqs: Arc::new(DashMap::new()),
             admin_queue: Arc::new(tokio::sync::Notify::new()),
+            watches: Arc::default(),
+            channels: Arc::new(policy::Channels::new()),
+            db,
+            settings,
+            clock,
         })
+    }
+
+    /// Rings `bell` whenever an event whose type `concerns` says so is published from
+    /// this node (start-up).
+    pub fn ring_on_publish(&self, concerns: fn(&str) -> bool, bell: Arc<tokio::sync::Notify>) {
+        self.watches.write().expect("publish watches poisoned").push((concerns, bell));
+    }
+
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Publishes events whose transaction has committed, and marks them published.
     /// A failure is logged, not returned: the change is committed and the relay
     /// will publish the events shortly.
     pub async fn publish_committed(&self, db: &Db, events: Vec<EventFrame>, now_ms: i64) {
-        if events.iter().any(|event| crate::admin::queue::concerns_admins(&event.event_type)) {
-            self.admin_queue.notify_one();
+        if let Ok(watches) = self.watches.read() {
+            for (concerns, bell) in watches.iter() {
+                if events.iter().any(|event| concerns(&event.event_type)) {
+                    bell.notify_one();
+                }
+            }
         }
         let mut by_channel: Vec<(String, Vec<u64>)> = Vec::new();
         for event in events {

@@ -1,7 +1,8 @@
 //! The relay: publishes events that were committed but never published (the
 //! process died between commit and publish, or the bus was down). Runs on every
-//! node; a repeat publish is harmless because hubs drop seqs they delivered. Each
-//! tick also sends the coalesced badges whose window ended (`notifications::badges`).
+//! node; a repeat publish is harmless because hubs drop seqs they delivered. The normal
+//! path publishes on commit ([`crate::store::unit`]), so what the relay republishes is
+//! counted (`vitrine_relay_republished_total`) and stays at zero without a crash.
 
 use std::time::Duration;
 
@@ -22,12 +23,6 @@ pub async fn run_until_stopped(realtime: Realtime, db: Db, clock: SharedClock, m
             Ok(0) => {}
             Ok(n) => tracing::info!(events = n, "relay published abandoned events"),
             Err(err) => tracing::warn!(error = %err, "relay pass failed"),
-        }
-        // Coalesced badges whose quiet window ended ride the same tick.
-        let now = clock.now_ms();
-        match crate::notifications::badges::flush_due(&db, now).await {
-            Ok(events) => realtime.publish_committed(&db, events, now).await,
-            Err(err) => tracing::warn!(error = %err, "badge flush failed"),
         }
         tokio::select! {
             _ = tokio::time::sleep(INTERVAL) => {}

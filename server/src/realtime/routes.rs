@@ -2,7 +2,7 @@
 //! REST mirror of a channel's history.
 
 use axum::{
-    extract::{ws::rejection::WebSocketUpgradeRejection, Query, State, WebSocketUpgrade},
+    extract::{ws::rejection::WebSocketUpgradeRejection, FromRef, Query, State, WebSocketUpgrade},
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     Json,
@@ -12,17 +12,21 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use vitrine_protocol::{limits, Channel, ChannelEvents, Encoding, PublishAccepted, PublishRequest};
 
-use super::{access, outbox, session};
+use super::{outbox, policy::Principal, session, Realtime};
 use crate::{
-    accounts::auth::authenticate,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    state::AppState,
+    shared::http::bearer_from_headers,
 };
 
 /// Initial read buffer of one WebSocket.
 const READ_BUFFER_BYTES: usize = 4 * 1024;
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// The hub's routes, for any application state the hub can be taken from.
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Realtime: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(upgrade)).routes(routes!(publish)).routes(routes!(channel_events))
 }
 
@@ -38,7 +42,7 @@ pub struct WsQuery {
 #[utoipa::path(get, path = "/ws", tag = "realtime", params(WsQuery),
     responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 401, body = ErrorEnvelope), (status = 426, body = ErrorEnvelope), (status = 503, body = ErrorEnvelope, description = "This node cannot deliver events right now (bus down); try another")))]
 async fn upgrade(
-    State(state): State<AppState>,
+    State(state): State<Realtime>,
     Query(query): Query<WsQuery>,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -48,19 +52,19 @@ async fn upgrade(
     };
     // A socket here would hear nothing until the bus is back: send it elsewhere (a
     // proxy retries another node on 503; a client backs off and reconnects).
-    if !state.realtime.broker.can_deliver() {
+    if !state.broker.can_deliver() {
         return Err(AppError::rule(StatusCode::SERVICE_UNAVAILABLE, catalogue::UNAVAILABLE));
     }
     let offered = headers.get(header::SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
     let encoding = Encoding::negotiate(offered)
         .ok_or_else(|| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_SUBPROTOCOL))?;
-    let token = crate::accounts::auth::bearer_from_headers(&headers).map(str::to_owned).or(query.access_token);
+    let token = bearer_from_headers(&headers).map(str::to_owned).or(query.access_token);
     let user = match token {
         None => None,
         Some(token) => Some(authenticate(&state, &token).await?.ok_or_else(AppError::unauthenticated)?),
     };
     if let Some(user) = &user {
-        if state.realtime.hub.user_connections(user.user.id) >= state.settings.ws_max_connections_per_user {
+        if state.hub.user_connections(user.id) >= state.settings.ws_max_connections_per_user {
             return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, catalogue::WS_TOO_MANY_CONNECTIONS));
         }
     }
@@ -81,13 +85,13 @@ async fn upgrade(
 #[utoipa::path(post, path = "/api/publish", tag = "realtime", request_body(content = serde_json::Value, description = "{channel,type,data} or {batch:[...]}"),
     responses((status = 202, description = "Accepted: {accepted: N}"), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 async fn publish(
-    State(state): State<AppState>,
+    State(state): State<Realtime>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<PublishRequest>,
 ) -> Result<(StatusCode, Json<PublishAccepted>), AppError> {
     // Without a configured key the API does not exist on this server.
     let expected = state.settings.api_key.as_deref().ok_or_else(|| AppError::not_found(catalogue::PUBLISH_DISABLED))?;
-    let offered = crate::accounts::auth::bearer_from_headers(&headers).ok_or_else(AppError::unauthenticated)?;
+    let offered = bearer_from_headers(&headers).ok_or_else(AppError::unauthenticated)?;
     if !constant_time_eq(offered.as_bytes(), expected.as_bytes()) {
         return Err(AppError::unauthenticated());
     }
@@ -127,15 +131,17 @@ async fn publish(
     let accepted = parsed.len();
     for (channel, publication) in parsed {
         if channel.is_ephemeral() {
-            state
-                .realtime
-                .publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now)
-                .await?;
+            state.publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now).await?;
         } else if let Some(event) = committed.pop_front() {
-            state.realtime.publish_committed(&state.db, vec![event], now).await;
+            state.publish_committed(&state.db, vec![event], now).await;
         }
     }
     Ok((StatusCode::ACCEPTED, Json(PublishAccepted { accepted })))
+}
+
+/// The caller a token names, as the registered authenticator resolves it.
+async fn authenticate(realtime: &Realtime, token: &str) -> Result<Option<Principal>, AppError> {
+    realtime.channels.authenticate(&realtime.db, token, realtime.now_ms()).await
 }
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
@@ -155,20 +161,20 @@ pub struct AfterQuery {
 #[utoipa::path(get, path = "/realtime/channels/{ch}/events", tag = "realtime", params(("ch" = String, Path), AfterQuery),
     responses((status = 200, description = "ChannelEvents: {ch, head, recovered, events}"), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 async fn channel_events(
-    State(state): State<AppState>,
+    State(state): State<Realtime>,
     headers: HeaderMap,
     ApiPath(ch): ApiPath<String>,
     ApiQuery(query): ApiQuery<AfterQuery>,
 ) -> Result<Json<ChannelEvents>, AppError> {
     // Unlike public pages, a token that does not work is an error here: the caller
     // would otherwise read a channel's public view while believing it signed in.
-    let user = match crate::accounts::auth::bearer_from_headers(&headers) {
+    let user = match bearer_from_headers(&headers) {
         None => None,
         Some(token) => Some(authenticate(&state, token).await?.ok_or_else(AppError::unauthenticated)?),
     };
     let channel =
         Channel::parse(&ch).map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::CHANNEL_INVALID))?;
-    if !access::may_subscribe(&state.db.pool, user.as_ref().map(|u| &u.user), &channel).await? {
+    if !state.channels.may_subscribe(&state.db, user.as_ref(), &channel).await? {
         return Err(AppError::forbidden(catalogue::CHANNEL_FORBIDDEN));
     }
     if channel.is_ephemeral() {

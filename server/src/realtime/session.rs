@@ -20,14 +20,14 @@ use vitrine_protocol::{
 };
 
 use super::{
-    access,
     broker::BusMessage,
     docs::{DocAccess, DocEntry},
     frames::{CloseSignal, Outbound, OutboundQueue},
     hub::{ConnHandle, ConnId},
-    outbox, Realtime,
+    outbox,
+    policy::{Principal, SignalRight},
+    Realtime,
 };
-use crate::{accounts::CurrentUser, state::AppState};
 
 mod doc;
 mod gate;
@@ -63,29 +63,27 @@ struct DocSub {
 }
 
 pub struct Session {
-    state: AppState,
     realtime: Realtime,
     encoding: Encoding,
     conn_id: ConnId,
-    user: Option<CurrentUser>,
+    user: Option<Principal>,
     subscriptions: HashMap<String, Subscription>,
-    /// Users this connection's user has a conversation with (may send typing to), as
-    /// checked once against the messages; a conversation, once there, stays.
-    correspondents: HashSet<i64>,
+    /// Channels the policy granted signals on for the rest of the connection
+    /// ([`SignalRight::Lasting`]: a conversation, once there, stays).
+    lasting_signals: HashSet<String>,
     handle: ConnHandle,
     limiter: RateLimiter,
     sink: SplitSink<WebSocket, Message>,
 }
 
-fn presence_user(user: &CurrentUser) -> PresenceUser {
-    PresenceUser { id: user.user.id, username: user.user.username.clone() }
+fn presence_user(user: &Principal) -> PresenceUser {
+    PresenceUser { id: user.id, username: user.username.clone() }
 }
 
 /// Runs a connection to its end.
-pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: Option<CurrentUser>) {
-    let realtime = state.realtime.clone();
+pub async fn run(socket: WebSocket, realtime: Realtime, encoding: Encoding, user: Option<Principal>) {
     let (sink, mut stream) = socket.split();
-    let outbound = Arc::new(OutboundQueue::new(state.settings.ws_queue_frames));
+    let outbound = Arc::new(OutboundQueue::new(realtime.settings.ws_queue_frames));
     let close = Arc::new(CloseSignal::default());
     let conn_id = realtime.hub.next_conn_id();
     let handle = ConnHandle {
@@ -97,13 +95,12 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
     };
     realtime.hub.register(handle.clone());
     let mut session = Session {
-        state,
         realtime,
         encoding,
         conn_id,
         user,
         subscriptions: HashMap::new(),
-        correspondents: HashSet::new(),
+        lasting_signals: HashSet::new(),
         handle,
         limiter: RateLimiter::new(limits::MAX_CLIENT_FRAMES_PER_SECOND),
         sink,
@@ -118,7 +115,7 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
     tokio::pin!(closed);
     let (reads, beats) = (WakeGate::new(), WakeGate::new());
     let mut expiry = session.token_expiry();
-    let mut expires_at = deadline(expiry, &session.state);
+    let mut expires_at = deadline(expiry, &session.realtime);
     let token_expired = tokio::time::sleep_until(expires_at.unwrap_or_else(tokio::time::Instant::now));
     tokio::pin!(token_expired);
     let close_code = loop {
@@ -151,7 +148,7 @@ pub async fn run(socket: WebSocket, state: AppState, encoding: Encoding, user: O
                 // An `auth` frame may have brought a token with another expiry.
                 if session.token_expiry() != expiry {
                     expiry = session.token_expiry();
-                    expires_at = deadline(expiry, &session.state);
+                    expires_at = deadline(expiry, &session.realtime);
                     if let Some(at) = expires_at {
                         token_expired.as_mut().reset(at);
                     }
@@ -224,8 +221,8 @@ async fn linger(stream: &mut SplitStream<WebSocket>) {
 
 /// When a token expiring at the wall-clock epoch ms `at` runs out, on the runtime's clock;
 /// None without a token (or past what the clock can hold), and the branch is then disabled.
-fn deadline(at: Option<i64>, state: &AppState) -> Option<tokio::time::Instant> {
-    let wait = Duration::from_millis(u64::try_from(at?.saturating_sub(state.now_ms())).unwrap_or(0));
+fn deadline(at: Option<i64>, realtime: &Realtime) -> Option<tokio::time::Instant> {
+    let wait = Duration::from_millis(u64::try_from(at?.saturating_sub(realtime.now_ms())).unwrap_or(0));
     tokio::time::Instant::now().checked_add(wait)
 }
 
@@ -278,7 +275,7 @@ impl Session {
     /// is news to others, not to them.
     fn is_own_presence(&self, frame: &ServerFrame) -> bool {
         let (ServerFrame::Presence { joined, left, .. }, Some(me)) = (frame, &self.user) else { return false };
-        joined.iter().chain(left).all(|u| u.id == me.user.id)
+        joined.iter().chain(left).all(|u| u.id == me.id)
     }
 
     /// Writes one queue item and whatever else is already queued, then flushes once.
@@ -337,11 +334,12 @@ impl Session {
         let Ok(channel) = Channel::parse(&ch) else {
             return self.send_error(ErrorCode::ChannelInvalid, id, Some(ch)).await;
         };
-        if !self.subscriptions.contains_key(&ch) && self.subscriptions.len() >= self.state.settings.ws_max_subscriptions
+        if !self.subscriptions.contains_key(&ch)
+            && self.subscriptions.len() >= self.realtime.settings.ws_max_subscriptions
         {
             return self.send_error(ErrorCode::SubscriptionsLimit, id, Some(ch)).await;
         }
-        let allowed = access::may_subscribe(&self.state.db.pool, self.user.as_ref().map(|u| &u.user), &channel).await;
+        let allowed = self.realtime.channels.may_subscribe(&self.realtime.db, self.user.as_ref(), &channel).await;
         match allowed {
             Ok(true) => {}
             Ok(false) => return self.send_error(ErrorCode::ChannelForbidden, id, Some(ch)).await,
@@ -354,6 +352,7 @@ impl Session {
             return self.subscribe_doc(ch, name, id).await;
         }
         let durable = !channel.is_ephemeral();
+        let has_presence = self.realtime.channels.has_presence(&channel);
         let already = self.subscriptions.contains_key(&ch);
         if !already {
             self.subscriptions.insert(ch.clone(), Subscription { last_seq: 0, durable, doc: None });
@@ -363,7 +362,7 @@ impl Session {
                     tracing::warn!(channel = %ch, error = %err, "bus subscribe failed");
                 }
             }
-            if let (true, Some(user)) = (channel.has_presence(), joined.new_watcher) {
+            if let (true, Some(user)) = (has_presence, joined.new_watcher) {
                 if self.realtime.presence.joined(&ch, &user).await {
                     let joined = BusMessage::Presence { ch: ch.clone(), joined: vec![user], left: vec![] };
                     let _ = self.realtime.broker.publish(joined).await;
@@ -383,7 +382,7 @@ impl Session {
         } else {
             (0, false)
         };
-        let presence = match channel.has_presence() {
+        let presence = match has_presence {
             true => Some(self.realtime.presence.list(&ch).await),
             false => None,
         };
@@ -393,7 +392,7 @@ impl Session {
     /// Reads the head (and with `since`, the missed events, which it sends); returns
     /// (head, recovered).
     async fn replay(&mut self, ch: &str, since: Option<u64>) -> Result<(u64, bool), sqlx::Error> {
-        let mut conn = self.state.db.pool.acquire().await?;
+        let mut conn = self.realtime.db.pool.acquire().await?;
         let (head, recovered, events) = match since {
             Some(after) => {
                 let history = outbox::history(&mut conn, ch, after).await?;
@@ -422,43 +421,37 @@ impl Session {
         let Ok(channel) = Channel::parse(&ch) else {
             return self.send_error(ErrorCode::ChannelInvalid, None, Some(ch)).await;
         };
-        let user = self.user.as_ref().map(presence_user);
-        let allowed = match (&user, &channel) {
-            // Direct messages: typing to a correspondent goes to their own user channel.
-            (Some(me), Channel::User(peer)) if *peer != me.id => self.corresponds_with(*peer).await,
-            (Some(_), _) => channel.has_presence() && self.subscriptions.contains_key(&ch),
-            (None, _) => false,
+        let allowed = match &self.user {
+            // The channel's owner decides (direct messages: typing to a correspondent goes
+            // to their own user channel); a lasting grant is not asked again.
+            Some(_) if self.lasting_signals.contains(&ch) => true,
+            Some(me) => {
+                let subscribed = self.subscriptions.contains_key(&ch);
+                match self.realtime.channels.may_signal(&self.realtime.db, me, &channel, subscribed).await {
+                    SignalRight::Denied => false,
+                    SignalRight::Allowed => true,
+                    SignalRight::Lasting => {
+                        self.lasting_signals.insert(ch.clone());
+                        true
+                    }
+                }
+            }
+            None => false,
         };
-        match user {
+        match self.user.as_ref().map(presence_user) {
             Some(user) if allowed => {
                 let _ = self.realtime.broker.publish(BusMessage::Signal { ch, kind: SignalKind::Typing, user }).await;
             }
-            // Anonymous, not subscribed, no conversation, or a channel without presence.
+            // Anonymous, or refused by the channel's policy.
             _ => self.send_error(ErrorCode::ChannelForbidden, None, Some(ch)).await,
         }
     }
 
-    /// Whether the user has a conversation with `peer` (a message either way): only
-    /// then may they tell `peer` they are typing.
-    async fn corresponds_with(&mut self, peer: i64) -> bool {
-        let Some(me) = self.user.as_ref().map(|u| u.user.id) else { return false };
-        if self.correspondents.contains(&peer) {
-            return true;
-        }
-        let found = match self.state.db.pool.acquire().await {
-            Ok(mut conn) => crate::messages::store::have_conversation(&mut conn, me, peer).await.unwrap_or(false),
-            Err(_) => false,
-        };
-        if found {
-            self.correspondents.insert(peer);
-        }
-        found
-    }
-
     async fn reauthenticate(&mut self, token: &str) {
-        let fresh = crate::accounts::auth::authenticate(&self.state, token).await.ok().flatten();
+        let realtime = &self.realtime;
+        let fresh = realtime.channels.authenticate(&realtime.db, token, realtime.now_ms()).await.ok().flatten();
         match fresh {
-            Some(fresh) if self.user.as_ref().is_none_or(|u| u.user.id == fresh.user.id) => {
+            Some(fresh) if self.user.as_ref().is_none_or(|u| u.id == fresh.id) => {
                 self.realtime.hub.update_identity(self.conn_id, Some(presence_user(&fresh)), Some(fresh.token_id));
                 self.handle.user = Some(presence_user(&fresh));
                 self.handle.token_id = Some(fresh.token_id);
@@ -484,7 +477,7 @@ impl Session {
             hub.docs.release(ch, || hub.has_subscribers(ch));
         }
         if let Some(user) = left.gone_watcher {
-            let has_presence = Channel::parse(ch).is_ok_and(|c| c.has_presence());
+            let has_presence = Channel::parse(ch).is_ok_and(|c| self.realtime.channels.has_presence(&c));
             if has_presence && self.realtime.presence.left(ch, &user).await {
                 let left = BusMessage::Presence { ch: ch.to_owned(), joined: vec![], left: vec![user] };
                 let _ = self.realtime.broker.publish(left).await;

@@ -3,8 +3,9 @@
 //!
 //! - [`Docs`]: this node's open documents. A document is loaded when its first local
 //!   subscriber arrives and dropped when the last one leaves.
-//! - [`store`]: the update log and snapshots in the database; [`access`]: who may read
-//!   and write; [`text`]: plain text in and out (the contest brief's description).
+//! - [`store`]: the update log and snapshots in the database; [`text`]: plain text in
+//!   and out (the contest brief's description). Who may read and write a document is the
+//!   owning area's rule ([`super::policy::DocumentPolicy`]).
 //!
 //! A writer's update is checked (size, decodes as a Yjs update), stored with the next
 //! seq, applied to the node's copy, then published on the bus; `ack` follows the store.
@@ -15,7 +16,6 @@
 //! names) travels the same way but is never stored: each node keeps the latest state of
 //! every client so that someone opening the document sees who is there.
 
-pub mod access;
 pub mod store;
 pub mod text;
 

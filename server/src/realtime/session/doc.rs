@@ -17,8 +17,7 @@ impl Session {
     /// `sub` on a `doc:` channel: answered `subscribed` (seq 0: documents have no events),
     /// then the server's sync step 1 and the awareness states it knows.
     pub(super) async fn subscribe_doc(&mut self, ch: String, name: DocName, id: Option<String>) {
-        let user = self.user.as_ref().map(|u| &u.user);
-        let access = match hub_docs::access::decide(&self.state.db.pool, user, name).await {
+        let access = match self.realtime.channels.document_access(&self.realtime.db, self.user.as_ref(), name).await {
             Ok(access) => access,
             Err(err) => {
                 tracing::warn!(channel = %ch, error = %err, "document authorization query failed");
@@ -55,7 +54,7 @@ impl Session {
                 tracing::warn!(channel = %ch, error = %err, "bus subscribe failed");
             }
         }
-        match self.realtime.hub.docs.open(ch, name, self.state.now_ms()).await {
+        match self.realtime.hub.docs.open(ch, name, self.realtime.now_ms()).await {
             Ok(entry) => {
                 let doc = DocSub { entry: Arc::clone(&entry), access, clients: HashSet::new() };
                 self.subscriptions.insert(ch.to_owned(), Subscription { last_seq: 0, durable: false, doc: Some(doc) });
@@ -138,7 +137,7 @@ impl Session {
         id: Option<String>,
     ) {
         let outcome = if access == DocAccess::Write {
-            self.realtime.hub.docs.accept(entry, &update, self.state.now_ms()).await
+            self.realtime.hub.docs.accept(entry, &update, self.realtime.now_ms()).await
         } else {
             match hub_docs::is_empty_update(&update) {
                 // A reader answering the server's step 1 with nothing: not an edit.

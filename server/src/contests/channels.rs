@@ -1,0 +1,79 @@
+//! The contest area's live channels, for the hub ([`crate::realtime::policy`]):
+//!
+//! - `contest:{id}`: whoever may view the contest ([`visibility::may_view`]): anyone once
+//!   it is paid (status 2+), a private one only signed-in users, an unpaid one only its
+//!   owner and admins.
+//! - `doc:contest-brief:{id}`: the contest's owner and admins write; whoever may read the
+//!   whole brief reads ([`visibility::brief_document_access`]).
+
+use futures::future::BoxFuture;
+use sqlx::Row;
+use vitrine_protocol::{Channel, ChannelKind, DocName};
+
+use super::visibility;
+use crate::{
+    accounts::auth::account_of,
+    realtime::{
+        docs::DocAccess,
+        policy::{ChannelPolicy, Channels, DocKind, DocumentPolicy, Principal},
+    },
+    store::Db,
+};
+
+pub fn register(channels: &Channels) {
+    channels.register(ChannelKind::Contest, ContestChannel);
+    channels.register_document(DocKind::ContestBrief, ContestBrief);
+}
+
+/// Owner, status and privacy of a contest, as the visibility rules take them.
+async fn contest_parts(db: &Db, id: i64) -> Result<Option<(i64, i64, bool)>, sqlx::Error> {
+    let row = sqlx::query("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let owner: i64 = row.try_get("created_by")?;
+    let status: i64 = row.try_get("status_id")?;
+    let private: i64 = row.try_get("is_private")?;
+    Ok(Some((owner, status, private != 0)))
+}
+
+struct ContestChannel;
+
+impl ChannelPolicy for ContestChannel {
+    fn may_subscribe<'a>(
+        &'a self,
+        db: &'a Db,
+        viewer: Option<&'a Principal>,
+        channel: &'a Channel,
+    ) -> BoxFuture<'a, Result<bool, sqlx::Error>> {
+        Box::pin(async move {
+            let Channel::Contest(id) = channel else { return Ok(false) };
+            Ok(match contest_parts(db, *id).await? {
+                None => false,
+                Some((owner, status, private)) => visibility::may_view(account_of(viewer), owner, status, private),
+            })
+        })
+    }
+}
+
+struct ContestBrief;
+
+impl DocumentPolicy for ContestBrief {
+    fn access<'a>(
+        &'a self,
+        db: &'a Db,
+        viewer: Option<&'a Principal>,
+        name: DocName,
+    ) -> BoxFuture<'a, Result<DocAccess, sqlx::Error>> {
+        Box::pin(async move {
+            let DocName::ContestBrief(id) = name else { return Ok(DocAccess::None) };
+            Ok(match contest_parts(db, id).await? {
+                None => DocAccess::None,
+                Some((owner, status, private)) => {
+                    visibility::brief_document_access(account_of(viewer), owner, status, private)
+                }
+            })
+        })
+    }
+}
