@@ -3,8 +3,10 @@
 use std::sync::Arc;
 
 use crate::{
-    accounts::LoginThrottle, config::Settings, payments::Stripe, realtime::Realtime, store::clock::SharedClock,
-    store::Db,
+    config::Settings,
+    realtime::Realtime,
+    shared::{paypal::PayPal, stripe::Stripe, throttle::LoginThrottle},
+    store::{clock::SharedClock, Db},
 };
 
 #[derive(Clone)]
@@ -22,7 +24,7 @@ pub struct AppState {
     /// Stripe, or the test-mode provider standing in for it.
     pub stripe: Arc<Stripe>,
     /// PayPal, or the test-mode PayPal standing in for it.
-    pub paypal: Arc<crate::payments::paypal::PayPal>,
+    pub paypal: Arc<PayPal>,
 }
 
 impl AppState {

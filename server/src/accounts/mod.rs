@@ -10,8 +10,7 @@ mod registration;
 mod routes;
 pub mod secrets;
 pub mod store;
-mod throttle;
 
+pub use crate::shared::throttle::LoginThrottle;
 pub use auth::{CurrentUser, MaybeUser};
 pub use routes::router;
-pub use throttle::LoginThrottle;

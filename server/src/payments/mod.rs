@@ -37,7 +37,7 @@ pub mod prices;
 pub mod purpose;
 pub mod routes;
 pub mod settle;
-pub mod stripe;
+pub use crate::shared::stripe;
 pub mod test_mode;
 pub mod transactions;
 pub mod webhook;

@@ -2,5 +2,11 @@
 //! and they import no area (`docs/architecture.md`, "Layers").
 //!
 //! - [`http`]: reading a request's bearer token.
+//! - [`stripe`], [`paypal`]: the payment providers as this server reaches them (paying
+//!   with them is the payments area's).
+//! - [`throttle`]: the sign-in throttle (the accounts area applies it).
 
 pub mod http;
+pub mod paypal;
+pub mod stripe;
+pub mod throttle;

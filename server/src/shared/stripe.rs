@@ -69,7 +69,7 @@ impl Stripe {
                     ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
                     ip => ip.to_string(),
                 };
-                let webhook_secret = format!("whsec_test_{}", crate::accounts::secrets::new_secret());
+                let webhook_secret = format!("whsec_test_{}", hex::encode(rand::random::<[u8; 32]>()));
                 local.set_webhook(format!("http://{host}:{own_port}/webhooks/stripe"), webhook_secret.clone());
                 tracing::warn!(
                     local_stripe = %local.base_url(),
