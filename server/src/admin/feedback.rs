@@ -12,9 +12,10 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    contests::{model::Page, store as contest_store},
+    contests::store as contest_store,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     projects::store as project_store,
+    shared::page::Page,
     state::AppState,
 };
 

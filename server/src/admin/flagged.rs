@@ -10,8 +10,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -12,8 +12,8 @@ use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
     commerce::money::as_dollars,
-    contests::model::Page,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
     store::Backend,
 };

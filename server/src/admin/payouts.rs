@@ -15,8 +15,8 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     commerce::money::as_dollars,
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::page::Page,
     state::AppState,
 };
 

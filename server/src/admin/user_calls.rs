@@ -11,8 +11,8 @@ use super::payouts::{self, Payout};
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::Data,
-    contests::model::Page,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

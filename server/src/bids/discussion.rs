@@ -24,10 +24,10 @@ use crate::{
         CurrentUser,
     },
     api::Data,
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification},
     projects::notices,
+    shared::page::Page,
     state::AppState,
 };
 

@@ -22,7 +22,6 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification},
     projects::{
@@ -33,6 +32,7 @@ use crate::{
         status::{timeline_ends_at, ProjectStatus},
         store as projects,
     },
+    shared::page::Page,
     state::AppState,
 };
 

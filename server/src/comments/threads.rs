@@ -21,9 +21,9 @@ use super::{
 use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::{Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification, NotificationType},
+    shared::page::Page,
     state::AppState,
 };
 

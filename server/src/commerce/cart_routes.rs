@@ -14,8 +14,9 @@ use super::{
 use crate::{
     accounts::{domain::UserType, model::FilePath, CurrentUser},
     api::{loose_id, Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::page::Page,
+    shared::page::PageQuery,
     state::AppState,
 };
 
@@ -171,13 +172,6 @@ pub async fn add(
         _ => "Image added to cart successfully",
     };
     Ok((StatusCode::CREATED, Json(CartAdded { data: row.into(), message: message.to_owned() })))
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// 1-based page number.
-    pub page: Option<i64>,
 }
 
 /// The caller's cart, 10 items a page (`data.data`, `data.total`, `data.next_page_url`).

@@ -12,8 +12,8 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

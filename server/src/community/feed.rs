@@ -11,8 +11,8 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::loose_id,
-    contests::model::Page,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -15,8 +15,8 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -5,27 +5,17 @@
 //! caller has entries in.
 
 use axum::{extract::State, Json};
-use serde::Deserialize;
-use utoipa::IntoParams;
 
-use super::{
-    model::{ContestView, Page},
-    store,
-};
+use super::{model::ContestView, store};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     error::{ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
+    shared::page::PageQuery,
     state::AppState,
 };
 
 pub const PER_PAGE: i64 = 48;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// 1-based page number.
-    pub page: Option<i64>,
-}
 
 /// Who may read a list, and which contests are on it.
 #[derive(Debug, Clone, Copy)]

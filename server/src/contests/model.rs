@@ -149,13 +149,3 @@ impl From<ContestRow> for ContestView {
         }
     }
 }
-
-/// A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Page<T> {
-    pub data: Vec<T>,
-    pub current_page: i64,
-    pub per_page: i64,
-    pub next_page_url: Option<String>,
-    pub total: i64,
-}

@@ -13,8 +13,8 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -15,8 +15,8 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::page::Page,
     state::AppState,
     store::is_unique_violation,
 };

@@ -20,8 +20,9 @@ use super::{
 use crate::{
     accounts::{domain::CreativeLevel, CurrentUser, MaybeUser},
     api::Data,
-    contests::{self, model::Page},
+    contests,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -14,9 +14,9 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    contests::model::Page,
     designers::access::designer,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

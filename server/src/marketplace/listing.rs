@@ -17,9 +17,10 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
-    contests::{model::Page, status::ContestStatus},
+    contests::status::ContestStatus,
     entries::model::EntryStatus,
     error::{catalogue, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::page::Page,
     state::AppState,
 };
 

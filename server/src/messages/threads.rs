@@ -20,21 +20,15 @@ use super::{
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{loose_id, Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::badges,
     realtime::outbox,
+    shared::page::Page,
+    shared::page::PageQuery,
     state::AppState,
 };
 
 pub const PER_PAGE: i64 = 20;
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// 1-based page number.
-    pub page: Option<i64>,
-}
 
 fn page_of(query: &PageQuery) -> i64 {
     query.page.unwrap_or(1).max(1)

@@ -22,8 +22,8 @@ use super::{
 use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::{flag, loose_id, Data},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -10,8 +10,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::purpose::Quote;
 use crate::{
     accounts::CurrentUser,
-    contests::model::Page,
     error::{ApiQuery, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

@@ -16,9 +16,9 @@ use crate::{
         CurrentUser,
     },
     api::{flag, Data},
-    contests::model::Page,
     designers::access::designer,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::page::Page,
     state::AppState,
 };
 

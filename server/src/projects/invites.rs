@@ -14,9 +14,9 @@ use super::{access::owned, notices, status::ProjectStatus};
 use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::Data,
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification},
+    shared::page::Page,
     state::AppState,
 };
 

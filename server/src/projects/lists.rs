@@ -18,8 +18,8 @@ use super::{
 };
 use crate::{
     accounts::{domain::UserType, CurrentUser},
-    contests::model::Page,
     error::{catalogue, AppError, ErrorEnvelope},
+    shared::page::Page,
     state::AppState,
 };
 

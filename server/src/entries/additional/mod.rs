@@ -25,10 +25,11 @@ use super::{model::EntryRow, model::EntryStatus, visible_entry};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},
-    contests::{self, model::ContestRow, model::Page, status::ContestStatus},
+    contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification, NotificationType},
     payments,
+    shared::page::Page,
     state::AppState,
 };
 use store::{Filter, Party};

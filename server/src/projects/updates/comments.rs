@@ -17,13 +17,13 @@ use super::{events::in_room, model::ProjectCommentView, store, thread_store};
 use crate::{
     accounts::CurrentUser,
     api::{Data, Message},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification},
     projects::{
         notices,
         room::{enter, Room},
     },
+    shared::page::Page,
     state::AppState,
 };
 

@@ -18,7 +18,6 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    contests::model::Page,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     files::{grant_download, DownloadToken},
     notifications::{notify, NewNotification},
@@ -27,6 +26,7 @@ use crate::{
         room::{enter, Room},
         status::ProjectStatus,
     },
+    shared::page::Page,
     state::AppState,
 };
 
