@@ -67,6 +67,27 @@ impl Modify for BearerAuth {
     }
 }
 
+/// Who may read a file attached to something an area owns: each area answers for its own
+/// attachments, asked in this order (`files::may_read`).
+fn file_readers() -> crate::files::Readers {
+    crate::files::Readers::new(vec![
+        // Entry images: whoever may see the entry (final artworks: holder and designer).
+        |db, user, id| Box::pin(crate::entries::may_read_file(db, user, id)),
+        // Contest brief attachments: whoever may read the brief.
+        |db, user, id| Box::pin(crate::contests::brief_files::may_read_file(db, user, id)),
+        // Bid files, project artworks, updates' files and brief attachments.
+        |db, user, id| Box::pin(crate::projects::files::may_read_file(db, user, id)),
+        // Entries for sale: every signed-in user (they browse the marketplace).
+        |db, user, id| Box::pin(crate::marketplace::may_read_file(db, user, id)),
+        // Profile pictures and covers: every signed-in user.
+        |db, user, id| Box::pin(crate::profiles::may_read_file(db, user, id)),
+        // Showcases not hidden by an admin: every signed-in user.
+        |db, user, id| Box::pin(crate::community::may_read_file(db, user, id)),
+        // Portfolio items: every signed-in user.
+        |db, user, id| Box::pin(crate::designers::may_read_file(db, user, id)),
+    ])
+}
+
 /// The API routes and the OpenAPI document describing exactly them.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, mut openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -75,7 +96,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(geo::router())
         .merge(ops::router())
         .merge(realtime::router())
-        .merge(crate::files::router())
+        .merge(crate::files::router().layer(axum::Extension(file_readers())))
         .merge(contests::router())
         .merge(crate::entries::router())
         .merge(crate::comments::router())

@@ -20,18 +20,40 @@ mod upload;
 pub use kinds::{FileCategory, FileKind};
 pub use routes::{grant_download, router, DownloadToken, FileView, DOWNLOAD_TOKEN_TTL_MS};
 
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
 use tracing::instrument;
 
-use crate::{accounts::CurrentUser, error::AppError, store::Db};
+use crate::{
+    accounts::{model::UserRow, CurrentUser},
+    error::AppError,
+    store::Db,
+};
+
+/// One area's answer to "may this user read this file attached to something of yours?"
+pub type Reader = for<'a> fn(&'a Db, &'a UserRow, i64) -> BoxFuture<'a, Result<bool, sqlx::Error>>;
+
+/// The areas that attach files to what they own, each with its [`Reader`]: registered by
+/// the assembly (`http::api`), asked in order by [`may_read`]. Files import none of them.
+#[derive(Clone)]
+pub struct Readers(Arc<Vec<Reader>>);
+
+impl Readers {
+    pub fn new(readers: Vec<Reader>) -> Self {
+        Self(Arc::new(readers))
+    }
+}
 
 /// Whether `user` may read file `file_id` (its bytes, and download links to it).
 ///
-/// Its uploader and admins, and whoever the areas that attach it allow. Areas that attach files to what they own (contest
-/// briefs and entries, project briefs and updates, bids) extend this rule here, each
-/// with one call to a public function of their own ("the file belongs to a contest
-/// the user takes part in"), so that every way of reading a file asks one question.
+/// Its uploader and admins, and whoever the areas that attach it allow: each area that
+/// attaches files to what it owns (contest briefs and entries, project briefs and updates,
+/// bids, listings, profiles, showcases, portfolios) answers through one [`Reader`]
+/// ("the file belongs to a contest the user takes part in"), so that every way of reading
+/// a file asks one question, and the file area knows none of them.
 #[instrument(skip_all, fields(file_id = file_id, user_id = user.id()))]
-pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool, AppError> {
+pub async fn may_read(db: &Db, readers: &Readers, user: &CurrentUser, file_id: i64) -> Result<bool, AppError> {
     if user.is_admin() {
         return Ok(true);
     }
@@ -39,30 +61,10 @@ pub async fn may_read(db: &Db, user: &CurrentUser, file_id: i64) -> Result<bool,
     if owner == Some(user.id()) {
         return Ok(true);
     }
-    // Entry images: whoever may see the entry (final artworks: holder and designer).
-    if crate::entries::may_read_file(db, &user.user, file_id).await? {
-        return Ok(true);
+    for reader in readers.0.iter() {
+        if reader(db, &user.user, file_id).await? {
+            return Ok(true);
+        }
     }
-    // Contest brief attachments: whoever may read the brief.
-    if crate::contests::brief_files::may_read_file(db, &user.user, file_id).await? {
-        return Ok(true);
-    }
-    // Bid files, project artworks, updates' files and brief attachments.
-    if crate::projects::files::may_read_file(db, &user.user, file_id).await? {
-        return Ok(true);
-    }
-    // Entries for sale: every signed-in user (they browse the marketplace).
-    if crate::marketplace::may_read_file(db, &user.user, file_id).await? {
-        return Ok(true);
-    }
-    // Profile pictures and covers: every signed-in user.
-    if crate::profiles::may_read_file(db, &user.user, file_id).await? {
-        return Ok(true);
-    }
-    // Showcases not hidden by an admin: every signed-in user.
-    if crate::community::may_read_file(db, &user.user, file_id).await? {
-        return Ok(true);
-    }
-    // Portfolio items: every signed-in user.
-    Ok(crate::designers::may_read_file(db, &user.user, file_id).await?)
+    Ok(false)
 }

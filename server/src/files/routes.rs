@@ -8,7 +8,7 @@ use axum::{
     extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State},
     http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode},
     response::Response,
-    Json,
+    Extension, Json,
 };
 use serde::{Deserialize, Serialize};
 use tower::ServiceExt;
@@ -23,6 +23,7 @@ use super::{
     may_read,
     store::{self, FileRow, NewFile},
     upload::{self, StagedFile},
+    Readers,
 };
 use crate::{
     accounts::{
@@ -220,20 +221,26 @@ async fn store_files(
 #[instrument(skip_all, fields(file_id = id))]
 async fn show_content(
     State(state): State<AppState>,
+    Extension(readers): Extension<Readers>,
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let file = readable_file(&state, &caller, id).await?;
+    let file = readable_file(&state, &readers, &caller, id).await?;
     let disposition = disk::inline_disposition(&file.original_name);
     serve(&state, &file, &disposition, "private, max-age=300", &headers).await
 }
 
 /// The file if it exists (404) and the caller may read it (403).
-async fn readable_file(state: &AppState, caller: &CurrentUser, id: i64) -> Result<FileRow, AppError> {
+async fn readable_file(
+    state: &AppState,
+    readers: &Readers,
+    caller: &CurrentUser,
+    id: i64,
+) -> Result<FileRow, AppError> {
     let file =
         store::find_file(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::FILE_NOT_FOUND))?;
-    if !may_read(&state.db, caller, id).await? {
+    if !may_read(&state.db, readers, caller, id).await? {
         return Err(AppError::forbidden(catalogue::FORBIDDEN));
     }
     Ok(file)
@@ -254,10 +261,11 @@ pub struct DownloadToken {
 #[instrument(skip_all, fields(file_id = id))]
 async fn issue_download_token(
     State(state): State<AppState>,
+    Extension(readers): Extension<Readers>,
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Created<DownloadToken>, AppError> {
-    readable_file(&state, &caller, id).await?;
+    readable_file(&state, &readers, &caller, id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(grant_download(&state, id, caller.id()).await?))))
 }
 
