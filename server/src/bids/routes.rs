@@ -91,7 +91,7 @@ pub async fn place(
     }
     let mut conn = state.db.pool.acquire().await?;
     if !req.file_ids.is_empty()
-        && !crate::contests::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty()
+        && !crate::files::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty()
     {
         errors.add("file_ids", catalogue::NOT_FOUND_OPTION);
     }

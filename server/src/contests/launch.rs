@@ -60,7 +60,7 @@ async fn check_brief(
     let answers = brief::check(&rules, &req.contest_type_questions, &mut errors);
     let file_ids: Vec<i64> = answers.iter().flat_map(|a| a.files.iter().copied()).collect();
     if !file_ids.is_empty() {
-        let foreign = store::foreign_files(&mut conn, caller.id(), &file_ids).await?;
+        let foreign = crate::files::store::foreign_files(&mut conn, caller.id(), &file_ids).await?;
         for answer in answers.iter().filter(|a| a.files.iter().any(|f| foreign.contains(f))) {
             errors.add(&format!("contest_type_questions.{}", answer.question_id), catalogue::NOT_FOUND_OPTION);
         }

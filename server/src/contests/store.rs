@@ -28,22 +28,6 @@ pub async fn contest_type_exists<'c>(db: impl Executor<'c, Database = Any>, id: 
     Ok(found.is_some())
 }
 
-/// Which of `file_ids` the user does not own (or do not exist).
-pub async fn foreign_files(conn: &mut AnyConnection, user_id: i64, file_ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
-    let mut foreign = Vec::new();
-    for id in file_ids {
-        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM file WHERE id = $1 AND app_user_id = $2")
-            .bind(id)
-            .bind(user_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        if owned.is_none() {
-            foreign.push(*id);
-        }
-    }
-    Ok(foreign)
-}
-
 /// A new contest's brief-level fields.
 #[derive(Debug)]
 pub struct NewContest<'a> {

@@ -177,7 +177,7 @@ pub async fn create(
                 errors.add("file_id", catalogue::REQUIRED);
                 None
             }
-            Some(f) if !crate::contests::store::foreign_files(&mut conn, id, &[f]).await?.is_empty() => {
+            Some(f) if !crate::files::store::foreign_files(&mut conn, id, &[f]).await?.is_empty() => {
                 errors.add("file_id", catalogue::NOT_FOUND_OPTION);
                 None
             }

@@ -81,7 +81,7 @@ pub async fn add(
     if file_ids.len() > MAX_IMAGES {
         return Err(AppError::field("file_ids", catalogue::TOO_LONG));
     }
-    if !crate::contests::store::foreign_files(&mut conn, user_id, file_ids).await?.is_empty() {
+    if !crate::files::store::foreign_files(&mut conn, user_id, file_ids).await?.is_empty() {
         return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
     }
     drop(conn);

@@ -1,6 +1,6 @@
 //! SQL of the files area: file rows and download tokens.
 
-use sqlx::{Any, Executor, FromRow};
+use sqlx::{Any, AnyConnection, Executor, FromRow};
 use tracing::instrument;
 
 /// A stored file as its row holds it.
@@ -98,4 +98,20 @@ pub async fn delete_expired_download_tokens<'c>(
 ) -> Result<u64, sqlx::Error> {
     let done = sqlx::query("DELETE FROM download_token WHERE expires_at < $1").bind(now_ms).execute(db).await?;
     Ok(done.rows_affected())
+}
+
+/// Which of `file_ids` the user does not own (or do not exist).
+pub async fn foreign_files(conn: &mut AnyConnection, user_id: i64, file_ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    let mut foreign = Vec::new();
+    for id in file_ids {
+        let owned: Option<i64> = sqlx::query_scalar("SELECT id FROM file WHERE id = $1 AND app_user_id = $2")
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+        if owned.is_none() {
+            foreign.push(*id);
+        }
+    }
+    Ok(foreign)
 }

@@ -263,7 +263,7 @@ pub async fn artworks(
     if req.file_ids.is_empty() {
         return Err(AppError::field("file_ids", catalogue::REQUIRED));
     }
-    if !crate::contests::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty() {
+    if !crate::files::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty() {
         return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
     }
     drop(conn);

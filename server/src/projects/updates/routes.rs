@@ -110,7 +110,7 @@ async fn checked_files(
         errors.add("file_ids", catalogue::TOO_LONG);
     } else {
         let mut conn = state.db.pool.acquire().await?;
-        if !crate::contests::store::foreign_files(&mut conn, caller.id(), ids).await?.is_empty() {
+        if !crate::files::store::foreign_files(&mut conn, caller.id(), ids).await?.is_empty() {
             errors.add("file_ids", catalogue::NOT_FOUND_OPTION);
         }
     }
