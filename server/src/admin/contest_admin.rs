@@ -169,13 +169,3 @@ pub async fn disable_extends(
         .await?;
     answer(&state, tx, id, false).await
 }
-
-/// Refuses an extension an admin disabled; the contests area asks before extending.
-pub async fn ensure_extendable(conn: &mut AnyConnection, id: i64) -> Result<(), AppError> {
-    let disabled: Option<i64> =
-        sqlx::query_scalar("SELECT extends_disabled FROM contest WHERE id = $1").bind(id).fetch_optional(conn).await?;
-    match disabled {
-        Some(0) | None => Ok(()),
-        Some(_) => Err(AppError::conflict(catalogue::EXTENDS_DISABLED)),
-    }
-}

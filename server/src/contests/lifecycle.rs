@@ -194,7 +194,7 @@ pub async fn set_status(
         // a contest is delivered the moment it is verified, or it would wait at 7 for a
         // second upload that the server refuses.
         if let Some((entry_id, _)) = store::winner(&mut tx, id).await? {
-            if crate::entries::store::has_artwork(&mut tx, entry_id).await? {
+            if store::has_artwork(&mut tx, entry_id).await? {
                 store::transition(&mut tx, id, to.id(), ContestStatus::PendingCredit.id(), now).await?;
             }
         }
@@ -209,7 +209,7 @@ async fn verified(
     contest: &super::model::ContestRow,
     now: i64,
 ) -> Result<Vec<vitrine_protocol::EventFrame>, AppError> {
-    store::set_delivery_due(conn, contest.id, now + DELIVERY_WINDOW_MS, crate::timers::delivery::REMIND_BEFORE_MS)
+    store::set_delivery_due(conn, contest.id, now + DELIVERY_WINDOW_MS, super::status::DELIVERY_REMIND_BEFORE_MS)
         .await?;
     let mut events = Vec::new();
     if let Some((entry_id, designer_id)) = store::winner(conn, contest.id).await? {
@@ -281,9 +281,19 @@ pub async fn extend(
     let days =
         req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
     let mut tx = state.db.pool.begin().await?;
-    crate::admin::contest_admin::ensure_extendable(&mut tx, id).await?;
+    ensure_extendable(&mut tx, id).await?;
     if !store::extend(&mut tx, id, days, state.now_ms()).await? {
         return Err(AppError::conflict(catalogue::CONTEST_NOT_ACTIVE));
     }
     finish(&state, tx, id, false).await
+}
+
+/// Refuses an extension an admin disabled (`PUT /admin/contests/{id}`, `extends_disabled`).
+async fn ensure_extendable(conn: &mut sqlx::AnyConnection, id: i64) -> Result<(), AppError> {
+    let disabled: Option<i64> =
+        sqlx::query_scalar("SELECT extends_disabled FROM contest WHERE id = $1").bind(id).fetch_optional(conn).await?;
+    match disabled {
+        Some(0) | None => Ok(()),
+        Some(_) => Err(AppError::conflict(catalogue::EXTENDS_DISABLED)),
+    }
 }

@@ -149,3 +149,13 @@ impl From<ContestRow> for ContestView {
         }
     }
 }
+
+/// `contest_entry_file.kind`.
+pub mod file_kind {
+    /// The entry's main image (upload category 5).
+    pub const MAIN: i64 = 1;
+    /// A further image (upload category 8).
+    pub const OTHER: i64 = 2;
+    /// The winner's final artwork.
+    pub const ARTWORK: i64 = 3;
+}

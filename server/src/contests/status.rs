@@ -81,6 +81,8 @@ pub const DAY_MS: i64 = 24 * 3600 * 1000;
 pub const VERIFICATION_WINDOW_MS: i64 = DAY_MS;
 /// The winner has 48 hours to upload final files once the contest is verified (7).
 pub const DELIVERY_WINDOW_MS: i64 = 2 * DAY_MS;
+/// How long before the delivery deadline the designer is reminded (the timers send it).
+pub const DELIVERY_REMIND_BEFORE_MS: i64 = 12 * 3600 * 1000;
 
 #[cfg(test)]
 mod tests {

@@ -355,3 +355,13 @@ mod tests {
         assert_eq!(super::slug("¡¡¡", 7), "contest-7");
     }
 }
+
+pub async fn has_artwork(conn: &mut AnyConnection, entry_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM contest_entry_file WHERE contest_entry_id = $1 AND kind = $2 LIMIT 1")
+            .bind(entry_id)
+            .bind(super::model::file_kind::ARTWORK)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(found.is_some())
+}

@@ -37,15 +37,8 @@ impl EntryStatus {
     }
 }
 
-/// `contest_entry_file.kind`.
-pub mod file_kind {
-    /// The entry's main image (upload category 5).
-    pub const MAIN: i64 = 1;
-    /// A further image (upload category 8).
-    pub const OTHER: i64 = 2;
-    /// The winner's final artwork.
-    pub const ARTWORK: i64 = 3;
-}
+/// `contest_entry_file.kind` (the contest reads it too: has the winner delivered?).
+pub use crate::contests::model::file_kind;
 
 /// The columns [`EntryRow`] reads, over `contest_entry e JOIN app_user u ON u.id = e.created_by`.
 pub const ENTRY_COLUMNS: &str = "e.id, e.contest_id, e.created_by, e.number, e.title, e.description, e.status_id, \

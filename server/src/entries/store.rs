@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
-use super::model::{file_kind, EntryFileView, EntryRow, ENTRY_COLUMNS, ENTRY_FROM};
+use super::model::{EntryFileView, EntryRow, ENTRY_COLUMNS, ENTRY_FROM};
 
 pub async fn find<'c>(
     db: impl Executor<'c, Database = Any>,
@@ -160,15 +160,7 @@ pub async fn touch(conn: &mut AnyConnection, entry_id: i64, now_ms: i64) -> Resu
     Ok(())
 }
 
-pub async fn has_artwork(conn: &mut AnyConnection, entry_id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM contest_entry_file WHERE contest_entry_id = $1 AND kind = $2 LIMIT 1")
-            .bind(entry_id)
-            .bind(file_kind::ARTWORK)
-            .fetch_optional(&mut *conn)
-            .await?;
-    Ok(found.is_some())
-}
+pub use crate::contests::store::has_artwork;
 
 /// The images of `version` of an entry, and any final artwork.
 pub async fn files_of(

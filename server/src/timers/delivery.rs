@@ -18,7 +18,7 @@ use crate::{
 };
 
 /// How long before the delivery deadline the designer is reminded.
-pub const REMIND_BEFORE_MS: i64 = 12 * 3600 * 1000;
+pub const REMIND_BEFORE_MS: i64 = crate::contests::status::DELIVERY_REMIND_BEFORE_MS;
 
 /// One due alarm as read.
 #[derive(Debug, sqlx::FromRow)]
