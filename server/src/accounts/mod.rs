@@ -6,6 +6,7 @@ pub mod auth;
 pub mod domain;
 mod login_guid;
 pub mod model;
+pub mod referral;
 mod registration;
 mod routes;
 pub mod secrets;

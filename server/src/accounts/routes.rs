@@ -100,9 +100,7 @@ async fn register(
     })?;
     // A referral is credit for someone else: failing to record it must not fail the sign-up.
     let mut conn = state.db.pool.acquire().await?;
-    if let Err(err) =
-        crate::commerce::referrals::record_signup(&mut conn, id, reg.referral_source.as_deref(), now).await
-    {
+    if let Err(err) = super::referral::record_signup(&mut conn, id, reg.referral_source.as_deref(), now).await {
         tracing::warn!(user_id = id, error = %err, "referral not recorded");
     }
     drop(conn);
