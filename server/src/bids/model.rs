@@ -28,13 +28,8 @@ pub struct BidRow {
     pub bidder: UserSummary,
 }
 
-/// `files` of a bid file: id, name and where to read it.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct BidFileInfo {
-    pub id: i64,
-    pub name: String,
-    pub full_path: String,
-}
+/// A bid file as bids and workroom updates show it (the workroom is the project's, below bids).
+pub use crate::projects::model::BidFileInfo;
 
 /// One file attached to a bid (`bid.bid_files[].files`, section 3).
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -152,3 +152,11 @@ impl ProjectView {
         }
     }
 }
+
+/// `files` of a bid file: id, name and where to read it.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct BidFileInfo {
+    pub id: i64,
+    pub name: String,
+    pub full_path: String,
+}

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{bids::model::BidFileInfo, comments::model::UserSummary};
+use crate::{comments::model::UserSummary, projects::model::BidFileInfo};
 
 /// An update's review status, set by the project's owner.
 pub mod status {
