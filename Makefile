@@ -53,9 +53,10 @@ web-deps:
 web: web-deps
 	cd web && $(NPM) run build
 
-# Formatting and lints first: they fail fastest.
+# Formatting, the server's layers (docs/architecture.md) and lints first: they fail fastest.
 check:
 	$(CARGO) fmt --all --check
+	python3 scripts/check_layers.py server/src
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 # Unit tests of every crate and the API suite on SQLite. The load harness's timers smoke
