@@ -39,6 +39,7 @@ import { SubmitEntryPanel } from './submit-entry-panel';
 import { AdminNotes, ContestDescription } from '@/features/docs/panels';
 
 import { BriefAnswers } from './brief-answers';
+import { ContestFeedback } from './contest-feedback';
 import { DeliveryPanel } from './delivery-panel';
 import { Likers } from './likers';
 import { winnerOf } from '../delivery';
@@ -213,6 +214,14 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           >
             {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
           </Link>
+        )}
+        {isOwner && (
+          <ContestFeedback
+            state={state}
+            contestId={contest.id}
+            statusId={contest.status_id}
+            winner={winnerOf(snap.entries as Record<number, Entry>)}
+          />
         )}
         <ContestDescription contestId={contestId} description={contest.description} canEdit={isOwner || isAdmin(user)} user={user} />
         {snap.brief && snap.brief.length > 0 && (
