@@ -49,7 +49,26 @@ export default defineConfig({
       '/ws': { target: API_ORIGIN.replace(/^http/, 'ws'), ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The collaborative editor's libraries load with the first editor (see features/docs/panels):
+        // in three chunks rather than one, so none passes the 500 kB warning and they download in parallel.
+        codeSplitting: {
+          // Only the matched modules: with their dependencies too, React would join a group and
+          // the entry would import the editor's chunks.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'yjs', test: /node_modules[\\/](yjs|lib0|y-protocols)[\\/]/ },
+            { name: 'prosemirror', test: /node_modules[\\/](prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
+            { name: 'tiptap', test: /node_modules[\\/](@tiptap[\\/][^\\/]+|linkifyjs)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
