@@ -54,16 +54,15 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // The collaborative editor's libraries load with the first editor (see features/docs/panels):
-        // in three chunks rather than one, so none passes the 500 kB warning and they download in parallel.
+        // The collaborative editor's libraries load with the first editor (see features/docs/panels),
+        // in chunks of their own so none passes the 500 kB warning. React and its helpers are a
+        // group first: otherwise the editor's groups would take them (they depend on React) and
+        // the first page would import the editor's chunks.
         codeSplitting: {
-          // Only the matched modules: with their dependencies too, React would join a group and
-          // the entry would import the editor's chunks.
-          includeDependenciesRecursively: false,
           groups: [
-            { name: 'yjs', test: /node_modules[\\/](yjs|lib0|y-protocols)[\\/]/ },
-            { name: 'prosemirror', test: /node_modules[\\/](prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname)[\\/]/ },
-            { name: 'tiptap', test: /node_modules[\\/](@tiptap[\\/][^\\/]+|linkifyjs)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 30 },
+            { name: 'yjs', test: /node_modules[\\/](yjs|lib0|y-protocols)[\\/]/, priority: 20 },
+            { name: 'prosemirror', test: /node_modules[\\/](prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname)[\\/]/, priority: 20 },
           ],
         },
       },

@@ -22,4 +22,9 @@ describe('catalogue texts', () => {
     await i18n.changeLanguage('es');
     expect(catalogueText('Hand lettering by Ana')).toBe('Hand lettering by Ana');
   });
+
+  it('gives an empty text for a missing one (optional titles fall back with ||)', () => {
+    expect(catalogueText(undefined)).toBe('');
+    expect(catalogueText(null)).toBe('');
+  });
 });

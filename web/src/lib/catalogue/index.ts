@@ -16,8 +16,12 @@ import { i18n } from '@/lib/i18n';
 
 export const CATALOGUE_NS = 'catalogue';
 
-/** `text` in `language` when the catalogue knows it, else `text` unchanged. */
-export function catalogueText(text: string, language: string = i18n.language): string {
+/**
+ * `text` in `language` when the catalogue knows it, else `text` unchanged ('' for none: some
+ * rows have optional texts, and callers fall back on `||`).
+ */
+export function catalogueText(text: string | null | undefined, language: string = i18n.language): string {
+  if (typeof text !== 'string') return '';
   const bundle = i18n.getResourceBundle(language, CATALOGUE_NS) as Record<string, string> | undefined;
   const translated = bundle?.[text.trim()];
   return typeof translated === 'string' ? translated : text;
@@ -27,5 +31,5 @@ export function catalogueText(text: string, language: string = i18n.language): s
 export function useCatalogueText(): (text: string | null | undefined) => string {
   const { i18n: instance } = useTranslation(CATALOGUE_NS);
   const language = instance.language;
-  return (text) => (text ? catalogueText(text, language) : '');
+  return (text) => catalogueText(text, language);
 }
