@@ -450,7 +450,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
           <aside className="space-y-4 self-start lg:sticky lg:top-6">
             {needsTerms && (
               <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-                <p className="mb-3">{type.participate_terms}</p>
+                <p className="mb-3">{catalogueText(type.participate_terms)}</p>
                 <CheckboxField label={t('acceptTerms')} checked={termsAccepted} onChange={setTermsAccepted} error={attempted && termsError ? t('acceptTermsError') : undefined} />
               </div>
             )}
