@@ -12,7 +12,10 @@ async fn demo_clients_have_a_ready_card_and_demo_entries_have_pictures() {
     let app = spawn_app_with(|s| s.files_dir = Some(files_dir.clone())).await;
     seed::demo(&app.db, &SystemClock).await.unwrap();
     let painted = seed::pictures::seed(&app.db, &files_dir, &SystemClock).await.unwrap();
-    assert!(painted >= 10, "every seeded entry and the three showcases are painted, got {painted}");
+    assert!(
+        painted >= 11,
+        "every seeded entry, the three showcases and the private portfolio item are painted, got {painted}"
+    );
     // Twice changes nothing.
     seed::demo(&app.db, &SystemClock).await.unwrap();
     assert_eq!(seed::pictures::seed(&app.db, &files_dir, &SystemClock).await.unwrap(), 0);
