@@ -49,7 +49,25 @@ export default defineConfig({
       '/ws': { target: API_ORIGIN.replace(/^http/, 'ws'), ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The collaborative editor's libraries load with the first editor (see features/docs/panels),
+        // in chunks of their own so none passes the 500 kB warning. React and its helpers are a
+        // group first: otherwise the editor's groups would take them (they depend on React) and
+        // the first page would import the editor's chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 30 },
+            { name: 'yjs', test: /node_modules[\\/](yjs|lib0|y-protocols)[\\/]/, priority: 20 },
+            { name: 'prosemirror', test: /node_modules[\\/](prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

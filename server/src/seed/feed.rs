@@ -3,8 +3,8 @@
 //! winner) in the order they happened, so `/feed` is not empty on a first run.
 //!
 //! Runs after the demo contests. Idempotent: a demo-gold with showcases is left alone.
-//! The showcases have no image (the seed does not know the files folder); the feed
-//! shows a placeholder for them, as it does for the demo entries.
+//! The showcases get their pictures afterwards from `seed::pictures` (which knows the
+//! files folder), as the demo entries do.
 
 use sqlx::{AnyConnection, Connection};
 use tracing::instrument;

@@ -1,10 +1,13 @@
-//! Pictures for the demo's contest entries (`seed --demo`): small PNG "logos" painted
-//! here (a motif of circles and polygons in a palette, chosen by the entry's title),
-//! stored in the files folder exactly as an upload is (`files::disk` key, a `file`
-//! row with its SHA-256) and attached as the entry's main image, so that contest pages
-//! and the design court show designs rather than grey boxes.
+//! Pictures for the demo's contest entries, showcases and private portfolio items
+//! (`seed --demo`): small PNG "logos" painted here (a motif of circles and polygons in a
+//! palette, chosen by the title), stored in the files folder exactly as an upload is
+//! (`files::disk` key, a `file` row with its SHA-256) and attached as the entry's main
+//! image, the showcase's or the portfolio item's picture, so that contest pages, the
+//! design court, showcases, profiles and the community feed show designs rather than
+//! grey boxes.
 //!
-//! Idempotent: only entries of demo designers that have no file yet get one.
+//! Idempotent: only entries, showcases and portfolio items of demo designers that have no
+//! file yet get one.
 
 use std::path::Path;
 
@@ -40,7 +43,8 @@ const PALETTES: &[[Rgb; 3]] = &[
     [[250, 250, 249], [41, 37, 36], [234, 88, 12]],
 ];
 
-/// Paints every demo entry without a file and attaches the picture.
+/// Paints every demo entry, showcase and private portfolio item without a file and attaches the picture; returns
+/// how many were painted.
 #[instrument(skip_all)]
 pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Result<usize> {
     let mut conn = db.pool.acquire().await?;
@@ -59,8 +63,40 @@ pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Resul
         let file_id = store(&mut tx, files_dir, *designer, &title, &png, now).await?;
         entries_store::attach_file(&mut tx, *entry_id, file_id, 1, MAIN_IMAGE, now).await?;
     }
+    // Showcases take an image uploaded as an entry's main image is (category 5).
+    let showcases: Vec<(i64, i64, String)> = sqlx::query_as(
+        "SELECT s.id, s.app_user_id, s.title FROM external_showcase s JOIN app_user u ON u.id = s.app_user_id \
+         WHERE u.username LIKE 'demo-%' AND s.file_id IS NULL ORDER BY s.id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for (showcase_id, designer, title) in &showcases {
+        let png = paint(title);
+        let file_id = store(&mut tx, files_dir, *designer, title, &png, now).await?;
+        sqlx::query("UPDATE external_showcase SET file_id = $1 WHERE id = $2")
+            .bind(file_id)
+            .bind(showcase_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    // Portfolio items of the 'PRIVATE PROJECT' kind (no entry to show) take one too.
+    let items: Vec<(i64, i64, String)> = sqlx::query_as(
+        "SELECT p.id, p.app_user_id, p.title FROM portfolio_item p JOIN app_user u ON u.id = p.app_user_id \
+         WHERE u.username LIKE 'demo-%' AND p.contest_entry_id IS NULL AND p.file_id IS NULL ORDER BY p.id",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for (item_id, designer, title) in &items {
+        let png = paint(title);
+        let file_id = store(&mut tx, files_dir, *designer, title, &png, now).await?;
+        sqlx::query("UPDATE portfolio_item SET file_id = $1 WHERE id = $2")
+            .bind(file_id)
+            .bind(item_id)
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
-    Ok(bare.len())
+    Ok(bare.len() + showcases.len() + items.len())
 }
 
 /// Writes the bytes where uploads go and records the file row.

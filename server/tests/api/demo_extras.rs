@@ -1,5 +1,5 @@
 //! `seed --demo` also gives demo-client a saved test card it can pay with at once, and the
-//! demo entries pictures stored as uploads are, served like any entry image.
+//! demo entries and showcases pictures stored as uploads are, served like any upload.
 
 use vitrine_server::{seed, store::clock::SystemClock};
 
@@ -12,7 +12,10 @@ async fn demo_clients_have_a_ready_card_and_demo_entries_have_pictures() {
     let app = spawn_app_with(|s| s.files_dir = Some(files_dir.clone())).await;
     seed::demo(&app.db, &SystemClock).await.unwrap();
     let painted = seed::pictures::seed(&app.db, &files_dir, &SystemClock).await.unwrap();
-    assert!(painted >= 7, "every seeded entry is painted, got {painted}");
+    assert!(
+        painted >= 11,
+        "every seeded entry, the three showcases and the private portfolio item are painted, got {painted}"
+    );
     // Twice changes nothing.
     seed::demo(&app.db, &SystemClock).await.unwrap();
     assert_eq!(seed::pictures::seed(&app.db, &files_dir, &SystemClock).await.unwrap(), 0);
@@ -42,5 +45,17 @@ async fn demo_clients_have_a_ready_card_and_demo_entries_have_pictures() {
         assert_eq!(answer.status(), 200, "{path}");
         let bytes = answer.bytes().await.unwrap();
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    }
+
+    // The demo showcases have a picture too, served as a PNG.
+    let showcases = app.get("/externals/showcases", Some(&client)).await;
+    assert_eq!(showcases.status, 200, "{}", showcases.body);
+    let listed = showcases.body["data"].as_array().unwrap().clone();
+    assert!(listed.len() >= 3, "{listed:?}");
+    for showcase in &listed {
+        let path = showcase["file"]["full_path"].as_str().unwrap_or_else(|| panic!("no picture: {showcase}"));
+        let answer = app.client.get(app.url(path)).bearer_auth(&client).send().await.unwrap();
+        assert_eq!(answer.status(), 200, "{path}");
+        assert_eq!(&answer.bytes().await.unwrap()[..8], b"\x89PNG\r\n\x1a\n");
     }
 }

@@ -116,6 +116,23 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   await shot(client, 'client-confirms-award');
   await client.getByRole('button', { name: t('contests:award.yes') }).click();
   await statusShows(ctx, client, 5);
+  // The holder is asked at once to rate the winner and answer the feedback questions.
+  const feedback = client.getByTestId('feedback-dialog');
+  await feedback.waitFor();
+  const stars = (count) => ({ name: t('contests:rating.stars', { count }) });
+  await feedback.getByTestId('rate-winner').getByRole('radio', stars(5)).click();
+  await feedback.getByRole('radiogroup').nth(1).getByRole('radio', stars(4)).click();
+  await shot(client, 'client-rates-winner');
+  await client.getByRole('button', { name: t('feedback:send') }).click();
+  await client.getByText(t('feedback:sent')).waitFor();
+  await feedback.waitFor({ state: 'detached' });
+  const answered = await ctx.api('GET', '/admin/clients-feedback', { token: await ctx.token('demo-admin') });
+  if (!answered.data.some((row) => row.contest_id === contestId && row.question_id === 1 && row.rating === 4)) {
+    throw new Error('the feedback answer is not stored');
+  }
+  const rated = await ctx.api('GET', `/contests/${contestId}/entries/${entry.id}`, { token: await ctx.token('demo-client') });
+  if (rated.data.rating !== 5) throw new Error(`the winner is rated ${rated.data.rating}, not 5`);
+  log('the holder rated the winner 5 stars and answered the feedback questions');
   await client.keyboard.press('Escape');
   await client.getByTestId('delivery-step-awaitVerification').waitFor();
   for (const page of [designer, admin]) {

@@ -52,7 +52,8 @@ export default {
     await second.getByTestId('cart-badge').filter({ hasText: '1' }).waitFor();
     await ctx.assertSameDocument(second, 'the basket counted the tip');
     await second.getByTestId('cart-basket').click();
-    await second.getByText(t('cart:yourCart')).waitFor();
+    // Exact: 'Your cart is empty!' contains the heading's words while the items load.
+    await second.getByText(t('cart:yourCart'), { exact: true }).waitFor();
     await second.getByText(t('cart:yourTotal')).waitFor();
     await shot(second, 'second-tab-basket');
     await second.getByTestId('cart-basket').click();

@@ -4,7 +4,15 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { CollabEditor } from './collab-editor';
+import { Spinner } from '@/components/ui/spinner';
+import { lazyComponent } from '@/lib/lazy-page';
+
+/** Tiptap, ProseMirror and the Yjs binding are most of the bundle: they load with the first editor shown. */
+const CollabEditor = lazyComponent(() => import('./collab-editor').then((m) => m.CollabEditor), (
+  <div className="flex min-h-24 items-center justify-center rounded-md border border-slate-200 text-indigo-600">
+    <Spinner />
+  </div>
+));
 
 interface Person {
   id: number;

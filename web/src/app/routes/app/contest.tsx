@@ -2,8 +2,11 @@ import { Navigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
-import { ContestPage } from '@/features/contests/components/contest-page';
 import { session } from '@/lib/session';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const ContestPage = lazyComponent(() => import('@/features/contests/components/contest-page').then((m) => m.ContestPage));
 
 const positiveId = (raw: string | undefined) => {
   const id = Number(raw);

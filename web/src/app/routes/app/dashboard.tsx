@@ -1,9 +1,12 @@
 import { useSnapshot } from 'valtio';
 
-import { AdminDashboard } from '@/features/admin/pages/admin-dashboard';
-import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
 import { isAdmin } from '@/lib/roles';
 import { session } from '@/lib/session';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const AdminDashboard = lazyComponent(() => import('@/features/admin/pages/admin-dashboard').then((m) => m.AdminDashboard));
+const DashboardOverview = lazyComponent(() => import('@/features/dashboard/components/dashboard-overview').then((m) => m.DashboardOverview));
 
 export function DashboardRoute() {
   const { user } = useSnapshot(session);

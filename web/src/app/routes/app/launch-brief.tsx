@@ -6,11 +6,14 @@ import { AppShell } from '@/components/layouts/app-shell';
 import { paths } from '@/config/paths';
 import { GuestLayout } from '@/features/auth/signup-client/guest-layout';
 import { LaunchAccountGate } from '@/features/auth/signup-client/launch-account-gate';
-import { LaunchBriefPage } from '@/features/launch-brief/components/launch-brief-page';
 import { session } from '@/lib/session';
 import { useLinkParams } from '@/features/auth/hooks/use-link-params';
 
 import { HeaderWidgets } from '../../header-widgets';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const LaunchBriefPage = lazyComponent(() => import('@/features/launch-brief/components/launch-brief-page').then((m) => m.LaunchBriefPage));
 
 /**
  * `/contests/:slug/launch`: a new contest's brief, for a signed-in client or an anonymous

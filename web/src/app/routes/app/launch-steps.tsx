@@ -4,13 +4,16 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
-import { OptionsPage } from '@/features/contest-options/components/options-page';
-import { ExtrasPage } from '@/features/contest-options/components/extras-page';
-import { ReviewPage } from '@/features/contest-options/components/review-page';
 import { StepRedirect } from '@/features/contest-options/components/step-redirect';
 import { PayPanel } from '@/features/payments/components/pay-panel';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const OptionsPage = lazyComponent(() => import('@/features/contest-options/components/options-page').then((m) => m.OptionsPage));
+const ExtrasPage = lazyComponent(() => import('@/features/contest-options/components/extras-page').then((m) => m.ExtrasPage));
+const ReviewPage = lazyComponent(() => import('@/features/contest-options/components/review-page').then((m) => m.ReviewPage));
 
 function useContestId(): number | null {
   const contestId = Number(useParams().contestId);

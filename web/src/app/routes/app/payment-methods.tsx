@@ -1,7 +1,10 @@
 import { useSnapshot } from 'valtio';
 
-import { PaymentMethodsPage } from '@/features/payments/components/payment-methods-page';
 import { session } from '@/lib/session';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const PaymentMethodsPage = lazyComponent(() => import('@/features/payments/components/payment-methods-page').then((m) => m.PaymentMethodsPage));
 
 /** `/payment-methods`: the client's saved cards. */
 export function PaymentMethodsRoute() {

@@ -3,9 +3,12 @@ import { Navigate, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
-import { PersonalInfoForm } from '@/features/auth/signup-client/personal-info-form';
 import { session } from '@/lib/session';
 import type { User } from '@/types/api';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const PersonalInfoForm = lazyComponent(() => import('@/features/auth/signup-client/personal-info-form').then((m) => m.PersonalInfoForm));
 
 /** `/personal-info`: clients with registration step 0 or 1 complete their information here. */
 export function PersonalInfoRoute() {

@@ -3,13 +3,17 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
-import { ProjectBriefEditPage } from '@/features/projects/components/brief-edit-page';
-import { ProjectLaunchPage } from '@/features/projects/components/launch-page';
-import { PreferencesPage } from '@/features/projects/components/preferences-page';
-import { ProjectsPage, type ProjectsView } from '@/features/projects/components/projects-page';
-import { WorkroomPage } from '@/features/projects/components/workroom-page';
+import type { ProjectsView } from '@/features/projects/components/projects-page';
 import { isDesigner } from '@/lib/roles';
 import { session, setCurrentUser } from '@/lib/session';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const ProjectBriefEditPage = lazyComponent(() => import('@/features/projects/components/brief-edit-page').then((m) => m.ProjectBriefEditPage));
+const ProjectLaunchPage = lazyComponent(() => import('@/features/projects/components/launch-page').then((m) => m.ProjectLaunchPage));
+const PreferencesPage = lazyComponent(() => import('@/features/projects/components/preferences-page').then((m) => m.PreferencesPage));
+const ProjectsPage = lazyComponent(() => import('@/features/projects/components/projects-page').then((m) => m.ProjectsPage));
+const WorkroomPage = lazyComponent(() => import('@/features/projects/components/workroom-page').then((m) => m.WorkroomPage));
 
 const positiveId = (raw: string | undefined) => {
   const id = Number(raw);

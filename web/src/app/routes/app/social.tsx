@@ -1,15 +1,18 @@
 import type { ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 
-import { CourtPage } from '@/features/court/components/court-page';
-import { MessagesPage } from '@/features/messages/components/messages-page';
-import { NotificationsPage } from '@/features/notifications/components/notifications-page';
-import { MarketplacePage } from '@/features/marketplace/components/marketplace-page';
-import { AffiliatePage } from '@/features/profiles/components/affiliate-page';
-import { DesignerPage } from '@/features/profiles/components/designer-page';
-import { ProfilePage } from '@/features/profiles/components/profile-page';
 import { session } from '@/lib/session';
 import type { User } from '@/types/api';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const CourtPage = lazyComponent(() => import('@/features/court/components/court-page').then((m) => m.CourtPage));
+const MessagesPage = lazyComponent(() => import('@/features/messages/components/messages-page').then((m) => m.MessagesPage));
+const NotificationsPage = lazyComponent(() => import('@/features/notifications/components/notifications-page').then((m) => m.NotificationsPage));
+const MarketplacePage = lazyComponent(() => import('@/features/marketplace/components/marketplace-page').then((m) => m.MarketplacePage));
+const AffiliatePage = lazyComponent(() => import('@/features/profiles/components/affiliate-page').then((m) => m.AffiliatePage));
+const DesignerPage = lazyComponent(() => import('@/features/profiles/components/designer-page').then((m) => m.DesignerPage));
+const ProfilePage = lazyComponent(() => import('@/features/profiles/components/profile-page').then((m) => m.ProfilePage));
 
 /** The shell renders its pages once the user is loaded; these pages are given that user. */
 function WithUser({ page: Page }: { page: ComponentType<{ user: User }> }) {

@@ -6,9 +6,12 @@ import { useSnapshot } from 'valtio';
 import { PayPanel } from '@/features/payments/components/pay-panel';
 import { briefWaitingForQueue, queueWaitingBrief } from '@/features/projects/queued-brief';
 import { UNLIMITED_CONTESTS, subscriptionIntentBase } from '@/features/subscriptions/api/subscriptions';
-import { SubscriptionsPage } from '@/features/subscriptions/components/subscriptions-page';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
+import { lazyComponent } from '@/lib/lazy-page';
+
+// Each page's code loads when the page is first opened (see lazyComponent).
+const SubscriptionsPage = lazyComponent(() => import('@/features/subscriptions/components/subscriptions-page').then((m) => m.SubscriptionsPage));
 
 /**
  * `/subscriptions`: the client's subscriptions, bought with a saved card. A project brief kept by

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { BadgeDropdown } from '@/components/ui/badge-dropdown';
 import { typedEvent } from '@/realtime/events';
 import { useUserChannel } from '@/realtime/hooks';
 import { badgeLabel } from '@/features/notifications/badge';
@@ -27,8 +28,6 @@ function BasketIcon() {
 export function CartDropdown({ userId }: { userId: number }) {
   const { t } = useTranslation('cart');
   const snap = useSnapshot(cart);
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     resetCartFor(userId);
@@ -49,40 +48,19 @@ export function CartDropdown({ userId }: { userId: number }) {
     },
   });
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
   const count = snap.count ?? snap.items.length;
   const label = badgeLabel(count);
   return (
-    <div className="relative" ref={container}>
-      <button
-        type="button"
-        onClick={() => setOpen((current) => !current)}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-label={label ? t('basketWith', { count }) : t('basket')}
-        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-        data-testid="cart-basket"
-      >
-        <BasketIcon />
-        {label && (
-          <span
-            data-testid="cart-badge"
-            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-indigo-600 px-1 text-[11px] font-bold text-white ring-2 ring-white"
-          >
-            {label}
-          </span>
-        )}
-      </button>
-      {open && (
-        <div className="fixed inset-x-2 top-14 z-30 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80">
+    <BadgeDropdown
+      icon={<BasketIcon />}
+      label={label ? t('basketWith', { count }) : t('basket')}
+      badge={label}
+      badgeTone="indigo"
+      badgeTestId="cart-badge"
+      buttonTestId="cart-basket"
+    >
+      {(close) => (
+        <>
           <p className="border-b border-slate-100 px-4 py-2 text-xs font-bold tracking-wide text-slate-700">{t('yourCart')}</p>
           {snap.items.length === 0 ? (
             <p className="px-4 py-6 text-center text-sm text-slate-500">{t('dropdownEmpty')}</p>
@@ -104,13 +82,13 @@ export function CartDropdown({ userId }: { userId: number }) {
           )}
           <Link
             to="/carts"
-            onClick={() => setOpen(false)}
+            onClick={close}
             className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
           >
             {t('viewCart')}
           </Link>
-        </div>
+        </>
       )}
-    </div>
+    </BadgeDropdown>
   );
 }

@@ -11,6 +11,7 @@ import { dollars } from '@/features/payments/money';
 import { removeItem, updatePrice, type CartItem } from '../api/cart';
 import { priceError } from '../cart-rules';
 import { reloadCart } from '../store';
+import { catalogueText } from '@/lib/catalogue';
 
 /** One cart item: the creative, the contest, and the price, which a click turns into an editor. */
 function CartRow({ item, onAsk }: { item: CartItem; onAsk: (item: CartItem) => void }) {
@@ -41,7 +42,7 @@ function CartRow({ item, onAsk }: { item: CartItem; onAsk: (item: CartItem) => v
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{item.title}</p>
         <p className="truncate text-xs text-slate-500">
-          {item.contest.contest_type_title} · {item.contest.title} · {t('by', { username: designer.username })}
+          {catalogueText(item.contest.contest_type_title)} · {item.contest.title} · {t('by', { username: designer.username })}
         </p>
       </div>
       {editing ? (

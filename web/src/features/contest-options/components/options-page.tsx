@@ -14,6 +14,7 @@ import { LaunchSteps } from './launch-steps';
 import { StartSubscriptionModal } from './start-subscription-modal';
 import { TotalRow } from './total-row';
 import { UpgradeOption } from './upgrade-option';
+import { catalogueText } from '@/lib/catalogue';
 
 /** `/contests/{id}/options`: step 3 of the launch, the prize package, the length and the upgrades. */
 export function OptionsPage({ contestId, subscribed }: { contestId: number; subscribed: boolean }) {
@@ -74,7 +75,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <header>
-            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
+            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{catalogueText(contest.contest_type_title)}</p>
             <h1 className="text-2xl font-bold text-slate-900">{contest.title || t('untitled')}</h1>
             <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
           </header>
@@ -101,7 +102,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
                         {t('recommended')}
                       </span>
                     )}
-                    <span className="block text-sm font-semibold text-slate-700">{option.name}</span>
+                    <span className="block text-sm font-semibold text-slate-700">{catalogueText(option.name)}</span>
                     <span className="mt-1 block text-2xl font-bold text-slate-900">{usd(option.amount)}</span>
                     <span className="mt-2 block text-xs text-slate-600">{t('designerReceives', { amount: usd(option.winning_entry_amount) })}</span>
                   </button>
@@ -151,19 +152,19 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
           <dl className="mt-3 space-y-2 text-sm">
             {pricing && (
               <div className="flex justify-between gap-2">
-                <dt className="text-slate-600">{t('packageLine', { name: pricing.name })}</dt>
+                <dt className="text-slate-600">{t('packageLine', { name: catalogueText(pricing.name) })}</dt>
                 <dd className="font-medium">{usd(pricing.amount)}</dd>
               </div>
             )}
             {length && length.amount > 0 && (
               <div className="flex justify-between gap-2">
-                <dt className="text-slate-600">{t(`days_${length.days}`, { defaultValue: length.name, count: length.days })}</dt>
+                <dt className="text-slate-600">{t(`days_${length.days}`, { defaultValue: catalogueText(length.name), count: length.days })}</dt>
                 <dd className="font-medium">{usd(length.amount)}</dd>
               </div>
             )}
             {chosen.map((upgrade) => (
               <div key={upgrade.id} className="flex justify-between gap-2">
-                <dt className="text-slate-600">{upgrade.name}</dt>
+                <dt className="text-slate-600">{catalogueText(upgrade.name)}</dt>
                 <dd className="font-medium">{freeUpgrades ? t('free') : usd(upgrade.amount)}</dd>
               </div>
             ))}

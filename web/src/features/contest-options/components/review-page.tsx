@@ -10,6 +10,7 @@ import { totalOf, upgradesOnContest, usd } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
 import { LaunchSteps } from './launch-steps';
 import { TotalRow } from './total-row';
+import { catalogueText } from '@/lib/catalogue';
 
 export interface PaymentSlot {
   /** Whole dollars, as the choices price it. */
@@ -108,7 +109,7 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
+          <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{catalogueText(contest.contest_type_title)}</p>
           <h2 className="text-2xl font-bold text-slate-900">{contest.title || t('untitled')}</h2>
           {contest.description && <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{contest.description}</p>}
           <dl className="mt-6 divide-y divide-slate-100 text-sm">
@@ -117,7 +118,7 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
               <dd className="text-right font-medium text-slate-900">
                 {pricing ? (
                   <>
-                    {pricing.name} · {usd(pricing.amount)}
+                    {catalogueText(pricing.name)} · {usd(pricing.amount)}
                     <span className="block text-xs font-normal text-slate-500">{t('designerReceives', { amount: usd(pricing.winning_entry_amount) })}</span>
                   </>
                 ) : (
@@ -130,7 +131,7 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
             <div className="flex justify-between gap-3 py-3">
               <dt className="text-slate-600">{t('lengthLabel')}</dt>
               <dd className="font-medium text-slate-900">
-                {length ? `${t(`days_${length.days}`, { defaultValue: length.name, count: length.days })}${length.amount > 0 ? ` · ${usd(length.amount)}` : ''}` : t('days_7')}
+                {length ? `${t(`days_${length.days}`, { defaultValue: catalogueText(length.name), count: length.days })}${length.amount > 0 ? ` · ${usd(length.amount)}` : ''}` : t('days_7')}
               </dd>
             </div>
             <div className="flex justify-between gap-3 py-3">
@@ -140,7 +141,7 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
                   ? t('noUpgrades')
                   : chosen.map((u) => (
                       <span key={u.id} className="block">
-                        {u.name} · {freeUpgrades ? t('free') : usd(u.amount)}
+                        {catalogueText(u.name)} · {freeUpgrades ? t('free') : usd(u.amount)}
                       </span>
                     ))}
               </dd>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Upgrade } from '../api/options';
 import { upgradePrice, usd } from '../pricing';
+import { catalogueText } from '@/lib/catalogue';
 
 interface UpgradeOptionProps {
   upgrade: Upgrade;
@@ -30,13 +31,13 @@ export function UpgradeOption({ upgrade, checked, disabled, freeUpgrades, onChan
       />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-slate-900">{upgrade.name}</span>
+          <span className="font-semibold text-slate-900">{catalogueText(upgrade.name)}</span>
           {upgrade.is_recommended === 1 && (
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">{t('recommended')}</span>
           )}
           {disabled && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{t('alreadyOn')}</span>}
         </span>
-        <span className="mt-1 block text-slate-600">{upgrade.description}</span>
+        <span className="mt-1 block text-slate-600">{catalogueText(upgrade.description)}</span>
       </span>
       <span className="shrink-0 text-right">
         {price.struck !== null && <s className="block text-xs text-slate-400">{usd(price.struck)}</s>}

@@ -6,6 +6,7 @@ import type { Question, SavedAnswer } from '@/types/api';
 
 import { downloadFile } from '../api/delivery';
 import { briefItems } from '../brief-summary';
+import { catalogueText } from '@/lib/catalogue';
 
 interface BriefAnswersProps {
   answers: readonly SavedAnswer[];
@@ -25,14 +26,14 @@ export function BriefAnswers({ answers, questions, open }: BriefAnswersProps) {
       <dl className="mt-3 grid gap-4 sm:grid-cols-2">
         {items.map((item) => (
           <div key={item.questionId} className={item.pictures ? 'sm:col-span-2' : undefined}>
-            <dt className="text-xs text-slate-500">{item.title || t('brief.question', { id: item.questionId })}</dt>
+            <dt className="text-xs text-slate-500">{catalogueText(item.title) || t('brief.question', { id: item.questionId })}</dt>
             <dd className="mt-1 text-slate-800">
               {item.text && <p className="whitespace-pre-line">{item.text}</p>}
               {item.options.length > 0 && !item.pictures && (
                 <ul className="flex flex-wrap gap-1.5">
                   {item.options.map((option) => (
                     <li key={option.id} className="rounded-full bg-white px-2.5 py-0.5 text-xs ring-1 ring-slate-200">
-                      {option.title}
+                      {catalogueText(option.title)}
                     </li>
                   ))}
                 </ul>
@@ -44,18 +45,18 @@ export function BriefAnswers({ answers, questions, open }: BriefAnswersProps) {
                       {option.image && (
                         <img src={option.image} alt="" className="mb-1 aspect-square w-24 rounded-md bg-white object-cover ring-1 ring-slate-200" />
                       )}
-                      {option.title}
+                      {catalogueText(option.title)}
                     </li>
                   ))}
                 </ul>
               )}
               {item.sliders.map((slider) => (
                 <div key={slider.id} className="mt-1 flex items-center gap-2 text-xs">
-                  <span className="w-16 text-right text-slate-500">{slider.left}</span>
-                  <span className="relative h-1.5 flex-1 rounded-full bg-slate-200" aria-label={`${slider.left} – ${slider.right}: ${slider.value}`}>
+                  <span className="w-16 text-right text-slate-500">{catalogueText(slider.left)}</span>
+                  <span className="relative h-1.5 flex-1 rounded-full bg-slate-200" aria-label={`${catalogueText(slider.left)} – ${catalogueText(slider.right)}: ${slider.value}`}>
                     <span className="absolute top-1/2 size-3 -translate-x-1/2 -translate-y-1/2 rounded-full bg-indigo-600" style={{ left: `${slider.value}%` }} />
                   </span>
-                  <span className="w-16 text-slate-500">{slider.right}</span>
+                  <span className="w-16 text-slate-500">{catalogueText(slider.right)}</span>
                 </div>
               ))}
               {item.files.length > 0 && (

@@ -39,9 +39,11 @@ import { SubmitEntryPanel } from './submit-entry-panel';
 import { AdminNotes, ContestDescription } from '@/features/docs/panels';
 
 import { BriefAnswers } from './brief-answers';
+import { ContestFeedback } from './contest-feedback';
 import { DeliveryPanel } from './delivery-panel';
 import { Likers } from './likers';
 import { winnerOf } from '../delivery';
+import { catalogueText } from '@/lib/catalogue';
 
 const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
 
@@ -177,7 +179,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         )}
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{contest.contest_type_title}</p>
+            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{catalogueText(contest.contest_type_title)}</p>
             <h1 className="mt-1 text-2xl font-bold text-slate-900">{contest.title}</h1>
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
               <span data-testid="contest-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone(contest.status_id)}`}>
@@ -212,6 +214,14 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           >
             {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
           </Link>
+        )}
+        {isOwner && (
+          <ContestFeedback
+            state={state}
+            contestId={contest.id}
+            statusId={contest.status_id}
+            winner={winnerOf(snap.entries as Record<number, Entry>)}
+          />
         )}
         <ContestDescription contestId={contestId} description={contest.description} canEdit={isOwner || isAdmin(user)} user={user} />
         {snap.brief && snap.brief.length > 0 && (

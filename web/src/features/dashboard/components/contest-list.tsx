@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-messages';
 import type { Contest } from '@/types/api';
 
 import { getContestList, type ContestList } from '../api/get-contest-lists';
+import { catalogueText } from '@/lib/catalogue';
 
 /** The deadline that matters now: entries closing (active), the winner due (deciding). */
 function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: number } | null {
@@ -77,7 +78,7 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
                   <div className="min-w-0">
                     <p className="truncate font-medium text-slate-800">{contest.title}</p>
                     <p className="text-xs text-slate-500">
-                      {contest.contest_type_title}
+                      {catalogueText(contest.contest_type_title)}
                       {due && ` · ${t(due.key, { date: formatDateTime(due.at) })}`}
                     </p>
                   </div>

@@ -14,6 +14,7 @@ import { useChannel } from '@/realtime/hooks';
 
 import { COMMUNITY_CHANNEL, cursorOf, getFeed, type Activity } from '../api/feed';
 import { mergeActivities } from '../feed-list';
+import { catalogueText } from '@/lib/catalogue';
 
 /** A colour per kind of activity, so a glance tells entries, wins, likes and showcases apart. */
 const ACTIVITY_TONES: Record<string, string> = {
@@ -79,7 +80,7 @@ function ActivityCard({ activity, fresh }: { activity: Activity; fresh: boolean 
           </Link>
         )}
       </div>
-      <Thumb path={image} title={activity.showcase?.title ?? activity.contest?.contest_type_title ?? ''} />
+      <Thumb path={image} title={activity.showcase?.title ?? catalogueText(activity.contest?.contest_type_title ?? '')} />
     </li>
   );
 }

@@ -46,6 +46,7 @@ import {
 } from '../launch-choices';
 import { QuestionField } from './question-field';
 import { StepBar } from '@/components/layouts/launch-step-bar';
+import { catalogueText } from '@/lib/catalogue';
 
 export type LaunchBriefTarget = { mode: 'launch'; slug: string } | { mode: 'edit'; contestId: number };
 
@@ -412,7 +413,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
                   onClick={() => pickType(option)}
                   className={`rounded-lg border px-4 py-3 text-left text-sm hover:border-indigo-400 ${option.id === type.id && switcherCategory === category ? 'border-indigo-600 bg-indigo-50 font-semibold' : 'border-slate-200'}`}
                 >
-                  {option.listing_title}
+                  {catalogueText(option.listing_title)}
                 </button>
               ))}
             </div>
@@ -423,7 +424,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
           <section className="min-w-0 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <div>
               <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">
-                {type.listing_title}
+                {catalogueText(type.listing_title)}
                 {category !== 'normal' && ` · ${t(`category_${category}`)}`}
               </p>
               <h1 className="text-2xl font-bold text-slate-900">{editing ? t('editTitle') : t('title')}</h1>
@@ -449,7 +450,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
           <aside className="space-y-4 self-start lg:sticky lg:top-6">
             {needsTerms && (
               <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-                <p className="mb-3">{type.participate_terms}</p>
+                <p className="mb-3">{catalogueText(type.participate_terms)}</p>
                 <CheckboxField label={t('acceptTerms')} checked={termsAccepted} onChange={setTermsAccepted} error={attempted && termsError ? t('acceptTermsError') : undefined} />
               </div>
             )}

@@ -6,6 +6,7 @@ import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
 import type { Question } from '@/types/api';
 
 import { FIELD, SLIDER_MAX, SLIDER_MIN, clampSlider, questionLabel, type AnswerValue } from '../brief-rules';
+import { catalogueText } from '@/lib/catalogue';
 
 const INPUT =
   'block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:ring-2 focus:ring-indigo-500 focus:outline-none';
@@ -40,8 +41,8 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
   if (type === FIELD.html) {
     return (
       <div className="rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
-        <p className="font-semibold">{question.title}</p>
-        {question.html_content && <p className="mt-1">{textOf(question.html_content)}</p>}
+        <p className="font-semibold">{catalogueText(question.title)}</p>
+        {question.html_content && <p className="mt-1">{textOf(catalogueText(question.html_content))}</p>}
       </div>
     );
   }
@@ -65,7 +66,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
   switch (type) {
     case FIELD.textarea:
       control = (
-        <textarea id={id} rows={4} value={value.text} placeholder={question.placeholder ?? undefined} onChange={(e) => set({ text: e.target.value })} onBlur={onBlur} className={`${INPUT} ${border}`} />
+        <textarea id={id} rows={4} value={value.text} placeholder={question.placeholder ? catalogueText(question.placeholder) : undefined} onChange={(e) => set({ text: e.target.value })} onBlur={onBlur} className={`${INPUT} ${border}`} />
       );
       break;
     case FIELD.radio:
@@ -74,7 +75,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
           {question.options.map((option) => (
             <label key={option.id} className="flex items-center gap-2 text-sm text-slate-700">
               <input type="radio" name={`q${question.id}`} checked={value.options[0] === option.id} onChange={() => set({ options: [option.id] })} className="size-4 text-indigo-600" />
-              {option.title}
+              {catalogueText(option.title)}
             </label>
           ))}
         </div>
@@ -86,7 +87,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
           <option value="">{question.placeholder ?? t('chooseOne')}</option>
           {question.options.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.title}
+              {catalogueText(option.title)}
             </option>
           ))}
         </select>
@@ -98,7 +99,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
           {question.options.map((option) => (
             <label key={option.id} className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={value.options.includes(option.id)} onChange={() => set({ options: toggle(value.options, option.id) })} className="size-4 rounded text-indigo-600" />
-              {option.title}
+              {catalogueText(option.title)}
             </label>
           ))}
         </div>
@@ -115,7 +116,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
                 <span className="flex aspect-square w-full items-center justify-center rounded bg-gradient-to-br from-slate-100 to-slate-200 text-2xl font-bold text-slate-400">
                   {option.title.slice(0, 1)}
                 </span>
-                {option.title}
+                {catalogueText(option.title)}
               </label>
             );
           })}
@@ -127,7 +128,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
         <select id={id} multiple value={value.options.map(String)} onChange={(e) => set({ options: [...e.target.selectedOptions].map((o) => Number(o.value)) })} onBlur={onBlur} className={`${INPUT} ${border} h-32 bg-white`}>
           {question.options.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.title}
+              {catalogueText(option.title)}
             </option>
           ))}
         </select>
@@ -138,18 +139,18 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
         <div className="space-y-3">
           {question.options.map((option) => (
             <div key={option.id} className="grid grid-cols-[4.5rem_minmax(0,1fr)_4.5rem] items-center gap-2 text-xs text-slate-600 sm:grid-cols-[7rem_minmax(0,1fr)_7rem] sm:gap-3">
-              <span className="text-right">{option.title_left ?? option.title}</span>
+              <span className="text-right">{catalogueText(option.title_left ?? option.title)}</span>
               <input
                 type="range"
                 min={SLIDER_MIN}
                 max={SLIDER_MAX}
-                aria-label={option.title}
+                aria-label={catalogueText(option.title)}
                 value={value.sliders[option.id] ?? 50}
                 onChange={(e) => set({ sliders: { ...value.sliders, [option.id]: clampSlider(Number(e.target.value)) } })}
                 onBlur={onBlur}
                 className="w-full min-w-0 accent-indigo-600"
               />
-              <span>{option.title_right ?? ''}</span>
+              <span>{catalogueText(option.title_right ?? '')}</span>
             </div>
           ))}
         </div>
@@ -198,7 +199,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
           id={id}
           type={type === FIELD.date ? 'date' : 'text'}
           value={value.text}
-          placeholder={question.placeholder ?? undefined}
+          placeholder={question.placeholder ? catalogueText(question.placeholder) : undefined}
           onChange={(e) => set({ text: e.target.value })}
           onBlur={onBlur}
           className={`${INPUT} ${border}`}
@@ -209,7 +210,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
   return (
     <div data-question-id={question.id}>
       <label id={`${id}-label`} htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {questionLabel(question.title)}
+        {questionLabel(catalogueText(question.title))}
         {question.is_required === 1 && <span className="ml-0.5 text-red-500">*</span>}
       </label>
       {control}

@@ -24,6 +24,7 @@ import {
 import { withoutContestListing, withoutListing } from '../live';
 import { ListingCard } from './listing-card';
 import { PurchaseDialog } from './purchase-dialog';
+import { catalogueText } from '@/lib/catalogue';
 
 function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceContest; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation('marketplace');
@@ -41,7 +42,7 @@ function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceCont
       </div>
       <div className="min-w-0">
         <p className="truncate font-semibold text-slate-900">{contest.title}</p>
-        <p className="truncate text-xs text-slate-500">{contest.contest_type_title}</p>
+        <p className="truncate text-xs text-slate-500">{catalogueText(contest.contest_type_title)}</p>
         <p className="text-xs text-slate-600" data-testid="marketplace-contest-count">
           {t('forSaleCount', { count: contest.marketplace_entries_count })} · {t('from', { price: contest.min_sale_price })}
         </p>
@@ -145,7 +146,7 @@ export function MarketplacePage({ user }: { user: User }) {
             <option value="">{t('allTypes')}</option>
             {types.map((type) => (
               <option key={type.id} value={type.id}>
-                {type.title}
+                {catalogueText(type.title)}
               </option>
             ))}
           </select>
@@ -177,7 +178,7 @@ export function MarketplacePage({ user }: { user: User }) {
           <div>
             {chosen && (
               <h2 className="mb-3 text-lg font-semibold text-slate-900">
-                {t('contestHeading', { type: chosen.contest_type_title, title: chosen.title })}
+                {t('contestHeading', { type: catalogueText(chosen.contest_type_title), title: chosen.title })}
               </h2>
             )}
             {listings === null ? (

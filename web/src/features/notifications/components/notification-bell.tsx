@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { BadgeDropdown } from '@/components/ui/badge-dropdown';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
@@ -38,9 +39,7 @@ function BellIcon() {
 export function NotificationBell({ userId }: { userId: number }) {
   const { t } = useTranslation('notifications');
   const state = useSnapshot(bell);
-  const [open, setOpen] = useState(false);
   const loaded = useRef(false);
-  const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
   const load = useCallback(async () => {
@@ -67,15 +66,6 @@ export function NotificationBell({ userId }: { userId: number }) {
     },
   });
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
   async function handleMarkAll() {
     try {
       const answer = await markAllRead();
@@ -87,8 +77,8 @@ export function NotificationBell({ userId }: { userId: number }) {
     }
   }
 
-  async function handleOpen(notification: Notification) {
-    setOpen(false);
+  async function handleOpen(notification: Notification, close: () => void) {
+    close();
     if (notification.read_at === null) {
       try {
         const answer = await markRead(notification.id);
@@ -104,27 +94,15 @@ export function NotificationBell({ userId }: { userId: number }) {
 
   const label = badgeLabel(state.unread);
   return (
-    <div className="relative" ref={container}>
-      <button
-        type="button"
-        onClick={() => setOpen((current) => !current)}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-label={label ? t('bell.withUnread', { count: state.unread ?? 0 }) : t('bell.title')}
-        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <BellIcon />
-        {label && (
-          <span
-            data-testid="bell-badge"
-            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] font-bold text-white ring-2 ring-white"
-          >
-            {label}
-          </span>
-        )}
-      </button>
-      {open && (
-        <div className="fixed inset-x-2 top-14 z-30 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80">
+    <BadgeDropdown
+      icon={<BellIcon />}
+      label={label ? t('bell.withUnread', { count: state.unread ?? 0 }) : t('bell.title')}
+      badge={label}
+      badgeTone="rose"
+      badgeTestId="bell-badge"
+    >
+      {(close) => (
+        <>
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
             <span className="text-sm font-semibold text-slate-800">{t('bell.title')}</span>
             <button
@@ -143,7 +121,7 @@ export function NotificationBell({ userId }: { userId: number }) {
                 <li key={notification.id}>
                   <button
                     type="button"
-                    onClick={() => void handleOpen(notification as Notification)}
+                    onClick={() => void handleOpen(notification as Notification, close)}
                     className={`flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 ${notification.read_at === null ? 'bg-indigo-50/60' : ''}`}
                   >
                     {notification.read_at === null && (
@@ -162,13 +140,13 @@ export function NotificationBell({ userId }: { userId: number }) {
           )}
           <Link
             to="/notifications"
-            onClick={() => setOpen(false)}
+            onClick={close}
             className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
           >
             {t('bell.seeAll')}
           </Link>
-        </div>
+        </>
       )}
-    </div>
+    </BadgeDropdown>
   );
 }

@@ -22,6 +22,7 @@ import { useChannel } from '@/realtime/hooks';
 import type { Page } from '@/types/api';
 
 import { SortSelect } from './sort-select';
+import { catalogueText } from '@/lib/catalogue';
 
 interface ForSaleTabProps {
   userId: number;
@@ -96,7 +97,7 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: ForSaleTabProp
           <option value="">{t('allCategories')}</option>
           {categories.map((c) => (
             <option key={c.marketplace_category_id} value={c.marketplace_category_id}>
-              {c.title}
+              {catalogueText(c.title)}
             </option>
           ))}
         </select>

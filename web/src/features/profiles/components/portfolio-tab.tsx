@@ -14,6 +14,7 @@ import type { Page } from '@/types/api';
 
 import { getPortfolio, getPortfolioCategories, type PortfolioCategory, type PortfolioItem, type PortfolioSort } from '../api/profiles';
 import { SortSelect } from './sort-select';
+import { catalogueText } from '@/lib/catalogue';
 
 const SORTS: { value: PortfolioSort; key: string }[] = [
   { value: '-created_at', key: 'sort.newest' },
@@ -82,7 +83,7 @@ function PortfolioCard({ item, canLike }: { item: PortfolioItem; canLike: boolea
   const label =
     item.portfolio_type_id === 1 || !item.contest
       ? t('portfolio.private')
-      : t('portfolio.contestLabel', { type: item.contest.contest_type_title, title: item.contest.title });
+      : t('portfolio.contestLabel', { type: catalogueText(item.contest.contest_type_title), title: item.contest.title });
   return (
     <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="portfolio-card">
       <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200">
@@ -147,7 +148,7 @@ export function PortfolioTab({ userId, canLike }: { userId: number; canLike: boo
           <option value="">{t('filters.allCategories')}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.title}
+              {catalogueText(c.title)}
             </option>
           ))}
         </select>

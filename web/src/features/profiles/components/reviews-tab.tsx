@@ -11,6 +11,7 @@ import type { Page } from '@/types/api';
 
 import { getWinnings, type Winning, type WinningSort } from '../api/profiles';
 import { SortSelect } from './sort-select';
+import { catalogueText } from '@/lib/catalogue';
 
 function ReviewCard({ winning }: { winning: Winning }) {
   const { t } = useTranslation('profiles');
@@ -30,7 +31,7 @@ function ReviewCard({ winning }: { winning: Winning }) {
         <StarRating value={winning.rating ?? 0} />
         <p className="text-sm text-slate-700">
           {t('reviews.heldBy', {
-            type: winning.contest.contest_type_title,
+            type: catalogueText(winning.contest.contest_type_title),
             title: winning.contest.title,
             username: winning.created_by_user.username,
           })}

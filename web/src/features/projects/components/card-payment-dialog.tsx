@@ -6,10 +6,10 @@ import { paypalRouteOf } from '@/features/payments/api/paypal';
 import { MethodTabs, type PayMethod } from '@/features/payments/components/method-tabs';
 import { PayPalChoice } from '@/features/payments/components/paypal-choice';
 import { errorMessage } from '@/lib/error-messages';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 import { getCards, payWithCard, saveTestCard, type Card } from '../api/payments';
 
-import { Modal } from './modal';
 
 /** Test cards the local test-mode Stripe understands (no real card is charged). */
 const TEST_CARDS = [
@@ -68,7 +68,7 @@ export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, o
   }
 
   return (
-    <Modal
+    <ModalDialog closeButton
       title={title}
       onClose={pending ? undefined : onClose}
       footer={
@@ -115,6 +115,6 @@ export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, o
           </>
         )}
       </div>
-    </Modal>
+    </ModalDialog>
   );
 }

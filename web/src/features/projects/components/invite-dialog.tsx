@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-messages';
 import { LEVEL_NAMES } from '@/lib/roles';
 import { toast } from '@/lib/toast';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 import { getInvited, getSuggestions, sendInvites } from '../api/invites';
 import {
@@ -24,7 +25,6 @@ import {
   type InviteTab,
 } from '../invite-selection';
 
-import { Modal } from './modal';
 
 interface InviteDialogProps {
   projectId: number;
@@ -103,7 +103,7 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
 
   const tab = state ? state.tabs[state.tab] : null;
   return (
-    <Modal title={t('invite.live')} size="xl" onClose={onClose}>
+    <ModalDialog closeButton title={t('invite.live')} size="xl" onClose={onClose}>
       <div className="space-y-4" data-testid="invite-dialog">
         <div>
           <h3 className="text-base font-semibold text-slate-900">{t('invite.heading', { product: productName })}</h3>
@@ -153,7 +153,7 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
         </div>
       </div>
       {confirm && (
-        <Modal
+        <ModalDialog closeButton
           title={t('invite.confirmTitle')}
           onClose={() => setConfirm(null)}
           footer={
@@ -176,11 +176,11 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
           }
         >
           <p className="text-sm text-slate-700">{t('invite.confirmText')}</p>
-        </Modal>
+        </ModalDialog>
       )}
       {profile && state && (
         // The creative's profile: it cannot be dismissed by the backdrop or Escape, only by its buttons.
-        <Modal title={profile.username} size="xl">
+        <ModalDialog closeButton title={profile.username} size="xl">
           <div className="flex flex-col items-center gap-3 py-4 text-center">
             <Avatar creative={profile} large />
             <p className="text-lg font-semibold">{profile.name}</p>
@@ -201,9 +201,9 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
               )}
             </div>
           </div>
-        </Modal>
+        </ModalDialog>
       )}
-    </Modal>
+    </ModalDialog>
   );
 }
 

@@ -34,6 +34,7 @@ import { InviteDialog } from './invite-dialog';
 import { ServicePanel } from './service-panel';
 import { TimelineBudgetDialog } from './timeline-budget-dialog';
 import { TimelineCards } from './timeline-cards';
+import { catalogueText } from '@/lib/catalogue';
 
 type Action = 'continue' | 'queue' | 'pay';
 
@@ -180,7 +181,7 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
             <option value="">{t('launch.choose')}</option>
             {catalogue.categories.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title}
+                {catalogueText(c.title)}
               </option>
             ))}
           </select>
@@ -191,7 +192,7 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
             <option value="">{t('launch.choose')}</option>
             {catalogue.subCategories?.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.title}
+                {catalogueText(s.title)}
               </option>
             ))}
           </select>
@@ -202,7 +203,7 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
             <option value="">{t('launch.choose')}</option>
             {catalogue.services?.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.title}
+                {catalogueText(s.title)}
               </option>
             ))}
           </select>
@@ -270,7 +271,7 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
       {dialogOpen && (
         <TimelineBudgetDialog timeline={timeline} budget={budget} range={range} pending={pending} onClose={() => setDialogOpen(false)} onNext={(dialog) => void create(false, dialog)} />
       )}
-      {createdId !== null && <InviteDialog projectId={createdId} productName={service?.title ?? ''} onClose={() => navigate('/dashboard')} />}
+      {createdId !== null && <InviteDialog projectId={createdId} productName={catalogueText(service?.title ?? '')} onClose={() => navigate('/dashboard')} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useAttachments } from '../hooks/use-attachments';
 import type { Category, Service, SubCategory } from '../types';
 
 import { FileImage } from './file-image';
+import { catalogueText } from '@/lib/catalogue';
 
 interface Catalogue {
   categories: Category[];
@@ -74,13 +75,13 @@ export function PreferencesPage({ user }: { user: User }) {
       <p className="text-sm text-slate-600">{t('preferences.intro')}</p>
       {catalogue.categories.map((category) => (
         <section key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <div className="font-semibold">{box('categories', category.id, category.title)}</div>
+          <div className="font-semibold">{box('categories', category.id, catalogueText(category.title))}</div>
           <div className="mt-3 space-y-3 pl-4 sm:pl-6">
             {catalogue.subCategories
               .filter((s) => s.project_category_id === category.id)
               .map((sub) => (
                 <div key={sub.id}>
-                  {box('sub-categories', sub.id, sub.title)}
+                  {box('sub-categories', sub.id, catalogueText(sub.title))}
                   <ul className="mt-2 space-y-2 pl-4 sm:pl-6">
                     {catalogue.services
                       .filter((s) => s.project_sub_category_id === sub.id)
@@ -88,7 +89,7 @@ export function PreferencesPage({ user }: { user: User }) {
                         const preferred = find('services', service.id);
                         return (
                           <li key={service.id}>
-                            {box('services', service.id, service.title)}
+                            {box('services', service.id, catalogueText(service.title))}
                             {preferred && <ServiceWork service={service} preferred={preferred} onChange={setMine} />}
                           </li>
                         );
@@ -121,7 +122,7 @@ function ServiceWork({ service, preferred, onChange }: { service: Service; prefe
     <div className="mt-2 flex flex-wrap items-center gap-2 pl-6">
       {preferred.images.map((image) => (
         <span key={image.id} className="relative">
-          <FileImage path={image.full_path} alt={service.title} className="h-16 w-20 rounded-md border border-slate-200 object-cover" />
+          <FileImage path={image.full_path} alt={catalogueText(service.title)} className="h-16 w-20 rounded-md border border-slate-200 object-cover" />
           <button type="button" aria-label={t('preferences.removeImage')} onClick={() => void removeImage(service.id, image.id).then(getPreferences).then(onChange, (e: unknown) => toast.error(errorMessage(e)))} className="absolute -top-2 -right-2 size-5 rounded-full bg-slate-800 text-xs text-white">
             ×
           </button>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDate } from '../launch-rules';
 import type { Project } from '../types';
+import { catalogueText } from '@/lib/catalogue';
 
 /** Status badge colours by status id. */
 const BADGE: Record<number, string> = {
@@ -40,7 +41,7 @@ export function ProjectSummary({ project }: { project: Project }) {
         <div className="min-w-0">
           <h2 className="text-xl font-bold break-words text-slate-900">{project.title}</h2>
           <p className="text-xs text-slate-500">
-            {project.category?.title} &gt; {project.sub_category?.title} &gt; {project.service?.title}
+            {catalogueText(project.category?.title ?? '')} &gt; {catalogueText(project.sub_category?.title ?? '')} &gt; {catalogueText(project.service?.title ?? '')}
           </p>
         </div>
         <StatusBadge statusId={project.status_id} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Category, Service, SubCategory } from '../types';
+import { catalogueText } from '@/lib/catalogue';
 
 /** One slide: the service's image, or its initials on a gradient when the image is missing. */
 function Slide({ src, title }: { src: string; title: string }) {
@@ -26,7 +27,7 @@ export function ServicePanel({ service, category, subCategory }: { service: Serv
   return (
     <aside data-testid="service-panel" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="relative">
-        {current ? <Slide key={current.id} src={current.files.full_path} title={service.title} /> : <Slide src="" title={service.title} />}
+        {current ? <Slide key={current.id} src={current.files.full_path} title={catalogueText(service.title)} /> : <Slide src="" title={catalogueText(service.title)} />}
         {count > 1 && (
           <>
             <button type="button" aria-label={t('service.previous')} onClick={() => setIndex((i) => (i + count - 1) % count)} className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/90 px-2.5 py-1 shadow">
@@ -43,11 +44,11 @@ export function ServicePanel({ service, category, subCategory }: { service: Serv
           </span>
         )}
       </div>
-      <h2 className="text-lg font-semibold text-slate-900">{service.title}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{catalogueText(service.title)}</h2>
       <p className="text-xs text-slate-500">
-        {category?.title} &gt; {subCategory?.title}
+        {catalogueText(category?.title ?? '')} &gt; {catalogueText(subCategory?.title ?? '')}
       </p>
-      <p className="text-sm text-slate-700">{service.description}</p>
+      <p className="text-sm text-slate-700">{catalogueText(service.description ?? '')}</p>
       <p className="text-xs font-medium text-slate-600">{t('service.range', { min: service.minimum_amount, max: service.maximum_amount })}</p>
     </aside>
   );

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 import { budgetError, timelineComplete, timelinePayload, type DialogValues, type TimelineChoice } from '../launch-rules';
 
 import { BudgetField } from './budget-field';
-import { Modal } from './modal';
 import { TimelineCards } from './timeline-cards';
 
 interface TimelineBudgetDialogProps {
@@ -25,7 +25,7 @@ export function TimelineBudgetDialog({ timeline: initialTimeline, budget: initia
   const [budget, setBudget] = useState(initialBudget);
   const valid = timelineComplete(timeline) && budgetError(budget, range) === undefined;
   return (
-    <Modal
+    <ModalDialog closeButton
       title={t('dialog.title')}
       onClose={onClose}
       footer={
@@ -39,6 +39,6 @@ export function TimelineBudgetDialog({ timeline: initialTimeline, budget: initia
         <TimelineCards value={timeline} onChange={setTimeline} />
         <BudgetField value={budget} range={range} onChange={setBudget} />
       </div>
-    </Modal>
+    </ModalDialog>
   );
 }

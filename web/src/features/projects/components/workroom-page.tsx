@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { WorkroomBrief } from '@/features/docs/panels';
+import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
@@ -16,7 +17,6 @@ import { PROJECT_STATUS, type Project } from '../types';
 
 import { ProjectSummary } from './project-summary';
 import { UpdateCard, type ImageTag } from './update-card';
-
 
 interface WorkroomPageProps {
   projectId: number;
@@ -85,6 +85,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
           {t('workroom.endsAt', { date: new Date(project.timeline_ends_at).toLocaleString() })}
         </p>
       )}
+      {isOwner && project.status_id === PROJECT_STATUS.completed && <ProjectFeedback projectId={project.id} />}
       <WorkroomBrief projectId={project.id} user={user} />
       {canPost && <UploadForm projectId={project.id} open={upload} onPosted={upsert} />}
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
@@ -138,5 +139,20 @@ function UploadForm({ projectId, open: initiallyOpen, onPosted }: { projectId: n
         {t('workroom.post')}
       </Button>
     </form>
+  );
+}
+
+/** Once the project is completed its client is asked the feedback questions (see FeedbackDialog). */
+function ProjectFeedback({ projectId }: { projectId: number }) {
+  const { t } = useTranslation('feedback');
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm" data-testid="project-feedback">
+      <p className="text-slate-700">{t('projectDone')}</p>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t('open')}
+      </Button>
+      {open && <FeedbackDialog target={{ kind: 'project', id: projectId }} onClose={() => setOpen(false)} />}
+    </section>
   );
 }
