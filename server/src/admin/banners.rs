@@ -133,7 +133,7 @@ pub async fn create(
     caller.require_admin()?;
     validate(&req, true)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO broadcast_banner (message, color, is_active, created_by, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
@@ -147,8 +147,8 @@ pub async fn create(
     .await?;
     let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
     let events = if banner.is_active != 0 { vec![announce(&mut tx, &banner, now).await?] } else { Vec::new() };
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(banner))))
 }
 
@@ -165,7 +165,7 @@ pub async fn update(
     caller.require_admin()?;
     validate(&req, false)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let before = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
     sqlx::query(
         "UPDATE broadcast_banner SET message = COALESCE($1, message), color = COALESCE($2, color), \
@@ -185,8 +185,8 @@ pub async fn update(
     } else {
         Vec::new()
     };
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Data::new(banner)))
 }
 
@@ -201,12 +201,12 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
     sqlx::query("DELETE FROM broadcast_banner WHERE id = $1").bind(id).execute(&mut *tx).await?;
     let events = if banner.is_active != 0 { vec![withdraw(&mut tx, id, now).await?] } else { Vec::new() };
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Message::new("Banner deleted")))
 }
 

@@ -16,6 +16,7 @@ use crate::{
     catalogue::store as catalogue_store,
     contests::{events, model::ContestView, store},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -24,7 +25,7 @@ pub const RECHOOSE_MS: i64 = 72 * 60 * 60 * 1000;
 
 async fn answer(
     state: &AppState,
-    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    mut tx: Unit,
     id: i64,
     status_changed: bool,
 ) -> Result<Json<Data<ContestView>>, AppError> {
@@ -34,8 +35,8 @@ async fn answer(
     if status_changed {
         frames.push(events::status_changed(&mut tx, &contest, now).await?);
     }
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     if status_changed {
         state.realtime.wake_timers().await;
     }
@@ -69,7 +70,7 @@ pub async fn upgrades_manually(
         .upgrade_ids
         .filter(|ids| !ids.is_empty())
         .ok_or_else(|| AppError::field("upgrade_ids", catalogue::REQUIRED))?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let contest = existing(&mut tx, id).await?;
     let offered = catalogue_store::upgrades(&mut *tx, contest.contest_type_id).await?;
     if ids.iter().any(|id| !offered.iter().any(|u| u.id == *id)) {
@@ -92,7 +93,7 @@ pub async fn remove_upgrades(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     existing(&mut tx, id).await?;
     sqlx::query(
         "UPDATE contest SET is_highlighted = 0, is_featured = 0, is_private = 0, is_blind = 0, is_notified_via_email = 0, \
@@ -118,7 +119,7 @@ pub async fn remove_winners(
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let contest = existing(&mut tx, id).await?;
     if ![5, 6].contains(&contest.status_id) {
         return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
@@ -160,7 +161,7 @@ pub async fn disable_extends(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     existing(&mut tx, id).await?;
     sqlx::query("UPDATE contest SET extends_disabled = 1, updated_at = $1 WHERE id = $2")
         .bind(state.now_ms())

@@ -98,14 +98,14 @@ pub async fn run_until_stopped(state: AppState, mut stop: watch::Receiver<bool>)
 /// Appends and publishes `admin.queue` if the counts changed; returns them when told.
 async fn announce(state: &AppState, last: Option<&AdminQueue>) -> Result<Option<AdminQueue>, sqlx::Error> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let queue = counts(&mut tx).await?;
     if last == Some(&queue) {
         return Ok(None);
     }
     let data = serde_json::to_value(&queue).unwrap_or_default();
     let event = outbox::append(&mut tx, &Channel::Admin, event_type::ADMIN_QUEUE, data, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok(Some(queue))
 }

@@ -121,7 +121,7 @@ pub async fn create(
         return Err(AppError::field("comment", catalogue::TOO_LONG));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let row = store::insert_comment(&mut tx, bid_id, caller.id(), text, now).await?;
     let files = store::files(&mut tx, bid_id).await?;
     let comment = comment_view(row, &files);
@@ -136,7 +136,7 @@ pub async fn create(
         data: json!({"project_id": id, "bid_id": bid_id, "id": comment.id}),
     };
     events.extend(notify(&mut tx, n, now).await?);
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(comment))))
 }

@@ -103,7 +103,7 @@ pub async fn place(
     errors.into_result()?;
     let amount_cents = req.amount.unwrap_or(0) * 100;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let bid_id = store::insert(&mut tx, id, caller.id(), amount_cents, description, &req.file_ids, now).await?;
     let bid = store::find(&mut *tx, bid_id).await?.ok_or_else(|| anyhow::anyhow!("bid {bid_id} vanished"))?;
     let files = store::files(&mut tx, bid_id).await?;
@@ -121,8 +121,8 @@ pub async fn place(
         data: json!({"project_id": id, "bid_id": bid_id}),
     };
     events.extend(notify(&mut tx, n, now).await?);
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     tracing::info!(bid_id, "bid placed");
     Ok((StatusCode::CREATED, Json(Data::new(bid))))
 }
@@ -219,7 +219,7 @@ pub async fn delete(
         return Err(AppError::conflict(catalogue::BID_APPROVED));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !store::delete(&mut tx, bid_id).await? {
         return Err(AppError::conflict(catalogue::BID_APPROVED));
     }
@@ -239,8 +239,8 @@ pub async fn delete(
         };
         events.extend(notify(&mut tx, n, now).await?);
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Message::new("Bid deleted")))
 }
 
@@ -268,10 +268,10 @@ pub async fn approve(
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let (active, events, ends_at) = approve_in(&mut tx, &project, &bid, Some(caller.id()), now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     // A timeline deadline was scheduled: let the timers look again.
     if ends_at.is_some() {
         state.realtime.wake_timers().await;

@@ -87,11 +87,11 @@ pub async fn create(
     require_party(&target, &caller)?;
     let (x, y, note) = checked(&req)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let tag = store::insert_tag(&mut tx, &NewTag { entry_id, user_id: caller.id(), x, y, note: &note }, now).await?;
     let events = append_all(&mut tx, &target.private_channels(), event_type::IMAGE_TAG_CREATED, &tag, now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(tag))))
 }
 
@@ -127,14 +127,14 @@ pub async fn complete(
     require_party(&target, &caller)?;
     find(&state, &target, tag_id).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !store::complete_tag(&mut tx, tag_id, now).await? {
         return Err(AppError::conflict(catalogue::IMAGE_TAG_COMPLETED));
     }
     let tag = store::find_tag(&mut tx, entry_id, tag_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     let events = append_all(&mut tx, &target.private_channels(), event_type::IMAGE_TAG_COMPLETED, &tag, now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Data::new(tag)))
 }
 
@@ -157,13 +157,13 @@ pub async fn delete(
         return Err(AppError::forbidden(catalogue::IMAGE_TAG_DELETE_FORBIDDEN));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !store::delete_tag(&mut tx, tag_id).await? {
         return Err(AppError::not_found(catalogue::IMAGE_TAG_NOT_FOUND));
     }
     let events = append_all(&mut tx, &target.private_channels(), event_type::IMAGE_TAG_DELETED, &tag, now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Message::new("Image tag deleted")))
 }
 

@@ -73,7 +73,7 @@ async fn toggle(
 ) -> Result<(bool, EmojiReactions), AppError> {
     let now = state.now_ms();
     let entry = entry_id(target);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let changed = match add {
         true => store::add_reaction(&mut tx, entry, caller.id(), emoji, now).await?,
         false => store::remove_reaction(&mut tx, entry, caller.id(), emoji).await?,
@@ -108,8 +108,8 @@ async fn toggle(
             }
         };
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     activity::announce(state, liked.as_slice()).await;
     Ok((changed, group))
 }

@@ -95,7 +95,7 @@ async fn create(
 ) -> Result<(StatusCode, Json<Data<CommentView>>), AppError> {
     let text = checked_text(req)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let comment =
         store::insert_comment(&mut tx, target.contest_id(), target.entry_id(), caller.id(), &text, now).await?;
     let mut events = append_all(&mut tx, &target.channels(), event_type::COMMENT_CREATED, &comment, now).await?;
@@ -115,8 +115,8 @@ async fn create(
         };
         events.extend(notify(&mut tx, notification, now).await?);
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     tracing::info!(comment_id = comment.id, "comment written");
     Ok((StatusCode::CREATED, Json(Data::new(comment))))
 }
@@ -137,15 +137,15 @@ async fn delete(
         return Err(AppError::forbidden(catalogue::COMMENT_DELETE_FORBIDDEN));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !store::delete_comment(&mut tx, comment_id, now).await? {
         return Err(AppError::not_found(catalogue::COMMENT_NOT_FOUND));
     }
     let payload = DeletedComment { comment: &comment, deleted_at: now };
     let events: Vec<EventFrame> =
         append_all(&mut tx, &target.channels(), event_type::COMMENT_DELETED, &payload, now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Message::new("Comment deleted")))
 }
 

@@ -161,12 +161,12 @@ pub async fn add(
         return Err(AppError::field("contest_id", catalogue::REQUIRED));
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let item = NewItem { contest_id, contest_entry_id, price_cents };
     let (id, events) = carts::add(&mut tx, caller.id(), item, now).await?;
     let row = carts::find(&mut tx, id).await?.ok_or_else(|| anyhow::anyhow!("cart item {id} vanished"))?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     let message = match row.is_tip {
         0 => "Tip added to cart successfully",
         _ => "Image added to cart successfully",
@@ -244,12 +244,12 @@ pub async fn remove(
 ) -> Result<Json<Message>, AppError> {
     client_only(&caller)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let events = carts::remove(&mut tx, caller.id(), id, now)
         .await?
         .ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Message::new("Cart item was deleted successfully")))
 }
 
@@ -323,12 +323,12 @@ pub async fn send_free_awards(
 ) -> Result<Json<Data<FreeAwardsSent>>, AppError> {
     client_only(&caller)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let (sent, events) = carts::send_free_awards(&mut tx, caller.id(), now).await?;
     if sent == 0 {
         return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Data::new(FreeAwardsSent { sent, message: "Payment Successful".to_owned() })))
 }

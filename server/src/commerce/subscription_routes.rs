@@ -114,10 +114,10 @@ pub async fn set(
         return Err(AppError::unprocessable(catalogue::SUBSCRIPTION_CLIENTS_ONLY));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let events = subscriptions::set(&mut tx, id, trigger_id, on, now).await?;
     let rows = subscriptions::active(&mut tx, id, &[]).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Data::new(rows.into_iter().map(SubscriptionView::from).collect())))
 }

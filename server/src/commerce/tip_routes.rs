@@ -102,7 +102,7 @@ pub async fn decide(
         .filter(|s| [APPROVED, REJECTED].contains(s))
         .ok_or_else(|| AppError::field("approval_status_id", catalogue::TIP_APPROVAL_IN))?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let Some(events) = tips::decide(&mut tx, id, decision, caller.id(), now).await? else {
         return match tips::find(&mut tx, id).await? {
             Some(_) => Err(AppError::conflict(catalogue::TIP_DECIDED)),
@@ -110,8 +110,8 @@ pub async fn decide(
         };
     };
     let tip = tips::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TIP_NOT_FOUND))?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(Data::new(tip.into())))
 }
 

@@ -18,10 +18,10 @@
 
 use sqlx::AnyConnection;
 use tracing::instrument;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use super::feed_store;
-use crate::{realtime::outbox, state::AppState};
+use crate::state::AppState;
 
 /// What happened (`community_activity.activity_type_id`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,20 +127,18 @@ pub async fn announce(state: &AppState, ids: &[i64]) {
     }
     let now = state.now_ms();
     match append(state, ids, now).await {
-        Ok(frames) => state.realtime.publish_committed(&state.db, frames, now).await,
+        Ok(()) => {}
         Err(error) => tracing::warn!(%error, ?ids, "community activity not pushed live"),
     }
 }
 
-async fn append(state: &AppState, ids: &[i64], now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
-    let mut tx = state.db.pool.begin().await?;
-    let mut frames = Vec::with_capacity(ids.len());
+async fn append(state: &AppState, ids: &[i64], now_ms: i64) -> Result<(), sqlx::Error> {
+    let mut tx = state.realtime.begin().await?;
     for id in ids {
         // Shown by the same query as the list, so the event never carries what the list hides.
         let Some(view) = feed_store::find(&mut tx, *id).await? else { continue };
         let data = serde_json::to_value(view).unwrap_or_default();
-        frames.push(outbox::append(&mut tx, &Channel::Community, event_type::COMMUNITY_ACTIVITY, data, now_ms).await?);
+        tx.append(&Channel::Community, event_type::COMMUNITY_ACTIVITY, data, now_ms).await?;
     }
-    tx.commit().await?;
-    Ok(frames)
+    tx.commit().await
 }

@@ -207,13 +207,13 @@ pub async fn update_brief(
     }
     let (title, description, answers) = check_brief(&state, &caller, contest.contest_type_id, &req).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::update_brief_fields(&mut tx, id, &title, &description, now).await?;
     store::replace_answers(&mut tx, id, &answers).await?;
     let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
     let event = events::updated(&mut tx, &updated, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     // The live description (doc:contest-brief) takes the new text, so the two agree.
     state.realtime.replace_document_text(vitrine_protocol::DocName::ContestBrief(id), &description, now).await;
     Ok(Json(Data::new(updated.into())))

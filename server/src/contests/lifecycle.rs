@@ -20,6 +20,7 @@ use crate::{
     api::{loose_id, Data},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, NewNotification, NotificationType},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -45,20 +46,15 @@ async fn length_days(state: &AppState, contest_length_id: Option<i64>) -> Result
     })
 }
 
-/// Commits `tx`, publishes its events, and answers the contest as it is now.
-async fn finish(
-    state: &AppState,
-    tx: sqlx::Transaction<'_, sqlx::Any>,
-    id: i64,
-    status_event: bool,
-) -> Result<Json<Data<ContestView>>, AppError> {
+/// Commits `tx` (which publishes its events), and answers the contest as it is now.
+async fn finish(state: &AppState, tx: Unit, id: i64, status_event: bool) -> Result<Json<Data<ContestView>>, AppError> {
     finish_with(state, tx, id, status_event, Vec::new()).await
 }
 
 /// [`finish`], publishing `more` events written in the same transaction (notifications).
 async fn finish_with(
     state: &AppState,
-    mut tx: sqlx::Transaction<'_, sqlx::Any>,
+    mut tx: Unit,
     id: i64,
     status_event: bool,
     more: Vec<vitrine_protocol::EventFrame>,
@@ -69,10 +65,9 @@ async fn finish_with(
         true => events::status_changed(&mut tx, &contest, now).await?,
         false => events::updated(&mut tx, &contest, now).await?,
     };
+    tx.publish([event]);
+    tx.publish(more);
     tx.commit().await?;
-    let mut events = vec![event];
-    events.extend(more);
-    state.realtime.publish_committed(&state.db, events, now).await;
     // Deadlines may have been set or moved: let the timers look again.
     state.realtime.wake_timers().await;
     Ok(Json(Data::new(contest.into())))
@@ -112,7 +107,7 @@ pub async fn request_start(
     if busy > 0 || contest.approval_status_id == Some(APPROVAL_PENDING) {
         return Err(AppError::conflict(catalogue::CONTEST_REQUEST_PENDING));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::set_approval(&mut tx, id, APPROVAL_PENDING, state.now_ms()).await?;
     finish(&state, tx, id, false).await
 }
@@ -139,7 +134,7 @@ pub async fn decide_request(
     // Read before the transaction: SQLite's pool has one connection, which the
     // transaction holds until commit.
     let days = length_days(&state, contest.contest_length_id).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::set_approval(&mut tx, id, decision, now).await?;
     let started =
         decision == APPROVAL_APPROVED && store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS).await?;
@@ -176,7 +171,7 @@ pub async fn set_status(
     }
     let now = state.now_ms();
     let days = length_days(&state, contest.contest_length_id).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let changed = match (from, to) {
         (ContestStatus::Unpaid, ContestStatus::Active) => {
             store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS).await?
@@ -280,7 +275,7 @@ pub async fn extend(
     owned(&state, &caller, id).await?;
     let days =
         req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     ensure_extendable(&mut tx, id).await?;
     if !store::extend(&mut tx, id, days, state.now_ms()).await? {
         return Err(AppError::conflict(catalogue::CONTEST_NOT_ACTIVE));

@@ -59,7 +59,7 @@ pub async fn make_judgment(
     report(&mut conn, &caller, id).await?;
     drop(conn);
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     // The compare-and-set is the transaction's first statement (SQLite's write lock).
     if !store::judge(&mut tx, id, verdict.status().id(), caller.id(), now).await? {
         return Err(AppError::conflict(catalogue::COURT_JUDGMENT_EXISTS));
@@ -75,8 +75,8 @@ pub async fn make_judgment(
     let row = report(&mut tx, &caller, id).await?;
     let view = ReportView::from(row);
     frames.push(events::judged(&mut tx, &view, now).await?);
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     tracing::info!(status = view.status_name, "report judged");
     Ok(Json(Data::new(view)))
 }

@@ -149,7 +149,7 @@ pub async fn vote(
         return Err(AppError::forbidden(catalogue::COURT_VOTE_PARTY));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let status = store::lock(&mut tx, id).await?;
     if status != Some(ReportStatus::Open.id()) {
         return Err(AppError::conflict(catalogue::COURT_ALREADY_JUDGED));
@@ -161,7 +161,7 @@ pub async fn vote(
     let frame = events::voted(&mut tx, id, caller.id(), verdict.id(), tally, now).await?;
     let row = report(&mut tx, &caller, id).await?;
     let view = votes_view(&mut tx, &row).await?;
+    tx.publish(vec![frame]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![frame], now).await;
     Ok((StatusCode::CREATED, Json(Data::new(view))))
 }

@@ -64,7 +64,7 @@ pub async fn upload_artworks(
     }
     drop(conn);
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     // Under the contest's lock, so that two uploads racing cannot both be the first.
     // It is the transaction's first statement: SQLite takes its write lock at once.
     let status = store::lock_contest(&mut tx, contest.id, now).await?.unwrap_or_default();
@@ -93,8 +93,8 @@ pub async fn upload_artworks(
     };
     frames.extend(notify(&mut tx, notification, now).await?);
     let files = store::files_of(&mut tx, entry.id, entry.version).await?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
     Ok((StatusCode::CREATED, Json(Data::new(artworks))))
 }
@@ -120,7 +120,7 @@ async fn upload_additional(
     }
     drop(conn);
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     // The purchase's own compare-and-set (2 -> 3) is what makes the first upload the only one.
     let Some(frames) = additional::delivered(&mut tx, contest, entry, caller, now).await? else {
         return Err(match purchase.map(|p| p.status_id) {
@@ -132,8 +132,8 @@ async fn upload_additional(
         store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
     }
     let files = store::files_of(&mut tx, entry.id, entry.version).await?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
     Ok((StatusCode::CREATED, Json(Data::new(artworks))))
 }
@@ -181,13 +181,13 @@ pub async fn report(
     errors.into_result()?;
     drop(conn);
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let report_id = store::insert_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
         .await?
         .ok_or_else(|| AppError::conflict(catalogue::REPORT_EXISTS))?;
     // The design court sees it arrive.
     let frame = court::reported(&mut tx, report_id, now).await?;
+    tx.publish(vec![frame]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![frame], now).await;
     Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))
 }

@@ -62,12 +62,12 @@ pub async fn rate(
         Some(r) => r,
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::set_rating(&mut tx, entry.id, rating, now).await?;
     let frames = events::rated(&mut tx, &contest, entry.id, entry.created_by, rating, now).await?;
     let row = store::find(&mut *tx, contest.id, entry.id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     Ok(Json(Data::new(view_for(Some(&caller.user), &contest, &row))))
 }
 
@@ -111,7 +111,7 @@ pub async fn set_status(
         return Err(AppError::conflict(catalogue::ENTRY_LOCKED));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::lock_contest(&mut tx, contest.id, now).await?;
     let ids = match req.eliminate_all.unwrap_or(false) {
         true => store::designer_entry_ids(&mut tx, contest.id, entry.created_by).await?,
@@ -130,8 +130,8 @@ pub async fn set_status(
         }
         views.push(view_for(Some(&caller.user), &contest, &row));
     }
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     Ok(Json(Data::new(views)))
 }
 
@@ -156,7 +156,7 @@ pub async fn award(
         return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     // Compare-and-set: of two awards racing, one moves the contest and the other is a 409.
     if !contests::store::transition(&mut tx, contest.id, from.id(), ContestStatus::WinnerAwarded.id(), now).await? {
         return Err(AppError::conflict(catalogue::AWARD_NOT_OPEN));
@@ -180,8 +180,8 @@ pub async fn award(
     // The contest's holder picked the winner (an admin awarding on their behalf too).
     let won = ActivityType::WinnerAwarded;
     let activity = activity::record_entry(&mut tx, won, awarded.created_by, contest.id, entry.id, now).await?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     activity::announce(&state, activity.as_slice()).await;
     tracing::info!("winner awarded");
     Ok(Json(Data::new(view_for(Some(&caller.user), &awarded, &row))))

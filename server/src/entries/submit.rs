@@ -114,7 +114,7 @@ pub async fn submit(
     }
     let main = check_files(&state, &caller, &req.files).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     // Under the contest's lock: the status, the block and the limit cannot change
     // between the check and the insert, and entry numbers are handed out in turn.
     if store::lock_contest(&mut tx, id, now).await? != Some(ContestStatus::Active.id()) {
@@ -150,8 +150,8 @@ pub async fn submit(
     frames.extend(notify(&mut tx, notification, now).await?);
     let activity =
         activity::record_entry(&mut tx, ActivityType::EntrySubmitted, caller.id(), id, entry_id, now).await?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     activity::announce(&state, activity.as_slice()).await;
     tracing::info!(entry_id, number = row.number, "entry submitted");
     Ok((StatusCode::CREATED, Json(Data::new(view_for(Some(&caller.user), &contest, &row)))))
@@ -194,7 +194,7 @@ pub async fn add_version(
     }
     let main = check_files(&state, &caller, &req).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
         return Err(AppError::unprocessable(catalogue::CONTEST_NOT_ACTIVE));
     }
@@ -205,8 +205,8 @@ pub async fn add_version(
     store::touch(&mut tx, entry_id, now).await?;
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
     let frames = events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(view_for(Some(&caller.user), &contest, &row)))))
 }
 
@@ -231,7 +231,7 @@ pub async fn withdraw(
         return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
         return Err(AppError::unprocessable(catalogue::ENTRY_WITHDRAW_CLOSED));
     }
@@ -241,7 +241,7 @@ pub async fn withdraw(
     }
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
     let frames = events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     Ok(Json(Data::new(view_for(Some(&caller.user), &contest, &row))))
 }

@@ -123,7 +123,7 @@ pub async fn put(
         is_hidden: hidden,
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::upsert(&mut tx, &listing, now).await?;
     store::replace_tags(&mut tx, entry_id, &tags).await?;
     let row = store::find(&mut tx, entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
@@ -136,8 +136,8 @@ pub async fn put(
         true => events::removed(&mut tx, &row, events::Reason::Hidden, now).await?,
         false => Vec::new(),
     };
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     Ok(Json(Data::new(ListingView::of(row))))
 }
 

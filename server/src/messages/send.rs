@@ -146,7 +146,7 @@ pub async fn send(
 ) -> Result<(StatusCode, Json<SendAnswer>), AppError> {
     let out = parse(req)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let lowered: Vec<String> = out.usernames.iter().map(|(_, name)| name.to_lowercase()).collect();
     let found = store::find_recipients(&mut tx, &lowered).await?;
     let recipients = resolve(&caller, &out.usernames, found)?;
@@ -194,8 +194,8 @@ pub async fn send(
         events.extend(notify(&mut tx, notification, now).await?);
         sent.push(view);
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     tracing::info!(recipients = sent.len(), has_email_address, "message sent");
     Ok((StatusCode::CREATED, Json(SendAnswer { message: "Your message has been sent".into(), data: sent })))
 }

@@ -180,7 +180,7 @@ pub async fn mark_read(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<ReadAnswer>, AppError> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if find_user(&mut *tx, id).await?.is_none() {
         return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
     }
@@ -191,8 +191,8 @@ pub async fn mark_read(
         events.push(outbox::append(&mut tx, &Channel::User(id), event_type::MESSAGE_READ, receipt, now).await?);
         events.extend(badges::changed(&mut tx, caller.id(), now).await?);
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(ReadAnswer { message: "Messages marked as read".into(), marked, up_to }))
 }
 

@@ -229,7 +229,7 @@ async fn mark_read(
     }
     let user_id = caller.id();
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let (marked, not_found) = if all {
         (store::mark_all_read(&mut tx, user_id, now).await?, vec![])
     } else {
@@ -239,8 +239,8 @@ async fn mark_read(
         (store::mark_read(&mut tx, user_id, &owned, now).await?, not_found)
     };
     let (counters, events) = counters_after(&mut tx, user_id, marked, now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     let message = if all { "All Notifications Marked as Read" } else { "Notification Marked as Read" };
     Ok(Json(MarkReadAnswer { message: message.into(), data: counters, marked, not_found }))
 }
@@ -301,11 +301,11 @@ async fn mark_entity_read(
     };
     let user_id = caller.id();
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let marked = store::mark_entity_read(&mut tx, user_id, entity, now).await?;
     let (counters, events) = counters_after(&mut tx, user_id, marked, now).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok(Json(EntityMarkAnswer { message: "All comments are marked as read".into(), data: counters, marked }))
 }
 

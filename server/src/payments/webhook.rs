@@ -84,7 +84,7 @@ pub async fn receive(
     tracing::Span::current().record("event_id", id).record("event_type", kind);
     let object = &event["data"]["object"];
 
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let first =
         sqlx::query("INSERT INTO stripe_event (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
             .bind(id)
@@ -99,13 +99,13 @@ pub async fn receive(
         return Ok(Json(Received { received: true, duplicate: true }));
     }
     let settled = match kind {
-        "payment_intent.succeeded" => succeeded(&mut tx, object, now).await?,
+        "payment_intent.succeeded" => succeeded(tx.transaction(), object, now).await?,
         "payment_intent.payment_failed" => failed(&mut tx, object, now).await?,
         "charge.refunded" => refunded(&mut tx, object, now).await?,
         _ => Settled::default(),
     };
+    tx.publish(settled.events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, settled.events, now).await;
     if settled.wake_timers {
         state.realtime.wake_timers().await;
     }

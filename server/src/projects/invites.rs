@@ -214,7 +214,7 @@ pub async fn invite(
     drop(conn);
     errors.into_result()?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let mut events = Vec::new();
     for user_id in &req.user_ids {
         let added = sqlx::query(
@@ -241,8 +241,8 @@ pub async fn invite(
         }
     }
     let all = invited(&mut tx, id).await?;
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(all))))
 }
 

@@ -334,13 +334,13 @@ async fn save_brief(
     let (brief, answers) = check_brief(&state, &caller, category, &range, &req, subscription, &mut errors).await?;
     errors.into_result()?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     store::update_brief(&mut tx, id, &brief, now).await?;
     store::replace_answers(&mut tx, id, &answers).await?;
     let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
     let event = events::updated(&mut tx, &updated, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok(Json(Data::new(ProjectView::of(updated, caller.is_admin()))))
 }
 

@@ -112,7 +112,7 @@ async fn move_to(
     also: Also,
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !store::transition(&mut tx, project.id, project.status_id, to.id(), now).await? {
         return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
     }
@@ -134,8 +134,8 @@ async fn move_to(
         _ => format!("{} is now {}", moved.title, to.name()),
     };
     out.extend(tell_parties(&mut tx, &moved, Some(caller.id()), kind, &content, now).await?);
+    tx.publish(out);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, out, now).await;
     Ok(Json(Data::new(ProjectView::of(moved, caller.is_admin()))))
 }
 
@@ -205,10 +205,10 @@ pub async fn increase_budget(
         return Err(AppError::field("budget", catalogue::BUDGET_NOT_HIGHER));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let (raised, out) = raise_budget(&mut tx, id, cents, Some(caller.id()), now).await?;
+    tx.publish(out);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, out, now).await;
     Ok(Json(Data::new(ProjectView::of(raised, true))))
 }
 
@@ -297,7 +297,7 @@ pub async fn finalize(
         }
         ProjectStatus::PendingCredit => {
             let now = state.now_ms();
-            let mut tx = state.db.pool.begin().await?;
+            let mut tx = state.realtime.begin().await?;
             if !store::set_finalized(&mut tx, id, now).await? {
                 return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
             }
@@ -306,8 +306,8 @@ pub async fn finalize(
             let mut out = vec![events::updated(&mut tx, &accepted, now).await?];
             let content = format!("{} accepted the final files of {}", caller.user.username, accepted.title);
             out.extend(tell_parties(&mut tx, &accepted, Some(caller.id()), notices::FINALIZED, &content, now).await?);
+            tx.publish(out);
             tx.commit().await?;
-            state.realtime.publish_committed(&state.db, out, now).await;
             Ok(Json(Data::new(ProjectView::of(accepted, caller.is_admin()))))
         }
         _ => Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE)),

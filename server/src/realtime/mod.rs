@@ -13,8 +13,9 @@
 //! - [`docs`]: collaborative documents (`doc:` channels): Yjs through `yrs`, stored,
 //!   compacted, fanned out across nodes.
 //!
-//! An area that changes state writes its events with [`outbox::append`] inside its
-//! transaction, commits, then calls [`Realtime::publish_committed`].
+//! An area that changes state does it in a unit of work ([`Realtime::begin`], [`unit`]):
+//! its events are written in the transaction ([`outbox::append`]) and published when the
+//! unit commits. The relay republishes what a crash left behind, and counts it.
 
 pub mod broker;
 pub mod docs;
@@ -26,6 +27,7 @@ pub mod presence;
 pub mod relay;
 mod routes;
 pub mod session;
+pub mod unit;
 
 use std::sync::{
     atomic::{AtomicU64, Ordering},
@@ -62,6 +64,9 @@ pub struct Realtime {
     pub admin_queue: Arc<tokio::sync::Notify>,
     /// Bells rung by [`Realtime::publish_committed`], registered at start-up.
     watches: Arc<std::sync::RwLock<Vec<Watch>>>,
+    /// Events the relay found committed and unpublished and published itself (crash
+    /// repair; zero in normal operation), as `vitrine_relay_republished_total` counts them.
+    republished: Arc<AtomicU64>,
     /// The areas' channel policies and the token resolver.
     pub channels: Arc<policy::Channels>,
     /// The database the hub's own tables (events, documents) live in.
@@ -87,6 +92,7 @@ impl Realtime {
             bench_seqs: Arc::new(DashMap::new()),
             admin_queue: Arc::new(tokio::sync::Notify::new()),
             watches: Arc::default(),
+            republished: Arc::default(),
             channels: Arc::new(policy::Channels::new()),
             db,
             settings,
@@ -100,13 +106,20 @@ impl Realtime {
         self.watches.write().expect("publish watches poisoned").push((concerns, bell));
     }
 
+    /// How many events this node's relay has republished since start.
+    pub fn relay_republished(&self) -> u64 {
+        self.republished.load(Ordering::Relaxed)
+    }
+
     pub fn now_ms(&self) -> i64 {
         self.clock.now_ms()
     }
 
     /// Publishes events whose transaction has committed, and marks them published.
     /// A failure is logged, not returned: the change is committed and the relay
-    /// will publish the events shortly.
+    /// will publish the events shortly. Handlers never call it: their unit of work does
+    /// on commit ([`unit::Unit::commit`]); the relay does, and the passes that commit many
+    /// transactions and publish once (timers, the badge flush).
     pub async fn publish_committed(&self, db: &Db, events: Vec<EventFrame>, now_ms: i64) {
         if let Ok(watches) = self.watches.read() {
             for (concerns, bell) in watches.iter() {

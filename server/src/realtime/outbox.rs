@@ -1,8 +1,8 @@
 //! Durable events: written in the transaction of the change they announce, with a
 //! per-channel sequence, and read back as history for recovery.
 //!
-//! A domain write calls [`append`] inside its transaction; after commit it hands the
-//! returned frames to [`Realtime::publish_committed`](super::Realtime::publish_committed).
+//! A domain write calls [`append`] inside its unit of work and hands the returned frames
+//! to the unit ([`super::unit::Unit::publish`]), which publishes them after the commit.
 //! Should the process die between the two, the relay publishes the rows still
 //! marked unpublished.
 

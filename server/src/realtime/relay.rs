@@ -18,6 +18,8 @@ pub const ABANDONED_AFTER_MS: i64 = 500;
 const BATCH: i64 = 500;
 
 pub async fn run_until_stopped(realtime: Realtime, db: Db, clock: SharedClock, mut shutdown: watch::Receiver<bool>) {
+    // On `/metrics` from the start, at zero, so a dashboard can alert on any increase.
+    metrics::counter!("vitrine_relay_republished_total").increment(0);
     loop {
         match relay_once(&realtime, &db, clock.now_ms()).await {
             Ok(0) => {}
@@ -37,6 +39,7 @@ pub async fn relay_once(realtime: &Realtime, db: &Db, now_ms: i64) -> Result<usi
     let count = events.len();
     if count > 0 {
         metrics::counter!("vitrine_relay_republished_total").increment(count as u64);
+        realtime.republished.fetch_add(count as u64, std::sync::atomic::Ordering::Relaxed);
         realtime.publish_committed(db, events, now_ms).await;
     }
     Ok(count)

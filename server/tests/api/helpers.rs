@@ -24,6 +24,8 @@ pub struct TestApp {
     pub clock: Arc<ManualClock>,
     /// The app's hub, for tests that nudge it (timer wake-ups); None for child processes.
     pub realtime: Option<vitrine_server::realtime::Realtime>,
+    /// The test leaves events to the relay on purpose (crash repair, a bus that is down).
+    relay_repairs_expected: std::sync::atomic::AtomicBool,
     _data_dir: tempfile::TempDir,
 }
 
@@ -83,6 +85,7 @@ async fn build_app(
         db: application.state().db.clone(),
         clock,
         realtime: Some(application.state().realtime.clone()),
+        relay_repairs_expected: Default::default(),
         _data_dir: data_dir,
     };
     (app, application)
@@ -262,6 +265,29 @@ pub async fn attach(address: String, database_url: &str) -> TestApp {
         db,
         clock: ManualClock::starting_now(),
         realtime: None,
+        relay_repairs_expected: Default::default(),
         _data_dir: data_dir,
+    }
+}
+
+impl TestApp {
+    /// This test leaves events for the relay on purpose (it plays a crash between commit and
+    /// publish, or a bus that is down): the end-of-test check below does not apply.
+    pub fn expect_relay_repairs(&self) {
+        self.relay_repairs_expected.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The relay is crash repair: at the end of a test it has republished nothing, i.e. every
+/// event the test's requests committed was published by the handler's unit of work.
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        use std::sync::atomic::Ordering;
+        let Some(realtime) = &self.realtime else { return };
+        if std::thread::panicking() || self.relay_repairs_expected.load(Ordering::Relaxed) {
+            return;
+        }
+        let republished = realtime.relay_republished();
+        assert_eq!(republished, 0, "the relay republished {republished} event(s): a handler did not publish on commit");
     }
 }

@@ -22,6 +22,7 @@ async fn notify_user(
     created_by: Option<i64>,
     data: Value,
 ) -> Vec<EventFrame> {
+    app.expect_relay_repairs();
     let mut tx = app.db.pool.begin().await.unwrap();
     let n = NewNotification {
         user_id,

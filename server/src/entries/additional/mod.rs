@@ -261,7 +261,7 @@ pub async fn set_status(
         Some(_) => return Err(AppError::field("status_id", catalogue::NOT_FOUND_OPTION)),
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let row = store::find_by_entry(&mut tx, ids.0, ids.1)
         .await?
         .ok_or_else(|| AppError::not_found(catalogue::ADDITIONAL_NOT_FOUND))?;
@@ -276,8 +276,8 @@ pub async fn set_status(
         }
     };
     let row = store::find_by_entry(&mut tx, ids.0, ids.1).await?.ok_or_else(|| anyhow::anyhow!("vanished"))?;
+    tx.publish(frames);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, frames, now).await;
     Ok(Json(Data::new(row.into())))
 }
 

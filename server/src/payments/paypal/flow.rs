@@ -222,13 +222,13 @@ pub async fn execute(
         return Err(AppError::conflict(catalogue::PAYPAL_AMOUNT_MISMATCH));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     super::store::set_sale(&mut tx, row.id, &payer_id, &sale.id, now).await?;
-    let Some(settled) = settle::paid(&mut tx, &row, now).await? else {
+    let Some(settled) = settle::paid(tx.transaction(), &row, now).await? else {
         return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
     };
+    tx.publish(settled.events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, settled.events, now).await;
     if settled.wake_timers {
         state.realtime.wake_timers().await;
     }

@@ -107,7 +107,7 @@ async fn create(
         return Err(AppError::field("comment", catalogue::TOO_LONG));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let comment = thread_store::insert_comment(&mut tx, room.id(), update_id, caller.id(), text, now).await?;
     let mut events = vec![in_room(&mut tx, room, event_type::COMMENT_CREATED, &comment, now).await?];
     if let Some(other) = room.other_party(caller.id()) {
@@ -125,8 +125,8 @@ async fn create(
         };
         events.extend(notify(&mut tx, n, now).await?);
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok((StatusCode::CREATED, Json(Data::new(comment))))
 }
 
@@ -146,14 +146,14 @@ async fn delete(
         return Err(AppError::forbidden(catalogue::PROJECT_COMMENT_DELETE_FORBIDDEN));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !thread_store::delete_comment(&mut tx, comment_id, now).await? {
         return Err(AppError::not_found(catalogue::COMMENT_NOT_FOUND));
     }
     let payload = DeletedComment { comment: &comment, deleted_at: now };
     let event = in_room(&mut tx, room, event_type::COMMENT_DELETED, &payload, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok(Json(Message::new("Comment deleted")))
 }
 

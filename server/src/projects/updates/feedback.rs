@@ -79,7 +79,7 @@ async fn toggle(
     add: bool,
 ) -> Result<(bool, EmojiReactions), AppError> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let changed = match add {
         true => thread_store::add_reaction(&mut tx, update_id, caller.id(), emoji, now).await?,
         false => thread_store::remove_reaction(&mut tx, update_id, caller.id(), emoji).await?,
@@ -102,8 +102,8 @@ async fn toggle(
         };
         events.push(in_room(&mut tx, room, event_type::PROJECT_UPDATE_REACTION, &event, now).await?);
     }
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     Ok((changed, group))
 }
 
@@ -224,12 +224,12 @@ pub async fn tag(
     room.require_party(&caller)?;
     let (x, y, note) = checked_tag(&req, &files)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let new = NewTag { update_id, file_id: req.file_id, user_id: caller.id(), x, y, note: &note };
     let tag = thread_store::insert_tag(&mut tx, &new, now).await?;
     let event = in_room(&mut tx, &room, event_type::IMAGE_TAG_CREATED, &tag, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok((StatusCode::CREATED, Json(Data::new(tag))))
 }
 
@@ -261,14 +261,14 @@ pub async fn complete_tag(
     room.require_party(&caller)?;
     find_tag(&state, update_id, tag_id).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !thread_store::complete_tag(&mut tx, tag_id, now).await? {
         return Err(AppError::conflict(catalogue::IMAGE_TAG_COMPLETED));
     }
     let tag = thread_store::find_tag(&mut tx, update_id, tag_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     let event = in_room(&mut tx, &room, event_type::IMAGE_TAG_COMPLETED, &tag, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok(Json(Data::new(tag)))
 }
 
@@ -288,12 +288,12 @@ pub async fn delete_tag(
         return Err(AppError::forbidden(catalogue::IMAGE_TAG_DELETE_FORBIDDEN));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     if !thread_store::delete_tag(&mut tx, tag_id).await? {
         return Err(AppError::not_found(catalogue::IMAGE_TAG_NOT_FOUND));
     }
     let event = in_room(&mut tx, &room, event_type::IMAGE_TAG_DELETED, &tag, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok(Json(Message::new("Image tag deleted")))
 }

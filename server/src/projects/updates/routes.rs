@@ -147,7 +147,7 @@ pub async fn create(
     errors.into_result()?;
 
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let update_id = store::insert(&mut tx, id, caller.id(), text, now).await?;
     store::add_files(&mut tx, update_id, &req.file_ids, false).await?;
     let row = store::find(&mut *tx, id, update_id).await?.ok_or(sqlx::Error::RowNotFound)?;
@@ -162,8 +162,8 @@ pub async fn create(
         data: json!({"project_id": id, "id": update_id}),
     };
     events.extend(notify(&mut tx, n, now).await?);
+    tx.publish(events);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, events, now).await;
     tracing::info!(update_id, "project update posted");
     Ok((StatusCode::CREATED, Json(Data::new(update))))
 }
@@ -215,13 +215,13 @@ async fn changed(
     change: impl AsyncFnOnce(&mut sqlx::AnyConnection, i64) -> Result<(), sqlx::Error>,
 ) -> Result<Json<Data<UpdateView>>, AppError> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     change(&mut tx, now).await?;
     let row = store::find(&mut *tx, room.id(), update_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     let update = view(&mut tx, row).await?;
     let event = in_room(&mut tx, room, event_type::PROJECT_UPDATE_UPDATED, &update, now).await?;
+    tx.publish(vec![event]);
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, vec![event], now).await;
     Ok(Json(Data::new(update)))
 }
 

@@ -15,6 +15,7 @@ use crate::helpers::TestApp;
 
 /// Commits an event the way an area does, and then "crashes": it is never published.
 async fn commit_without_publishing(app: &TestApp, ch: &str, data: serde_json::Value) -> EventFrame {
+    app.expect_relay_repairs();
     let channel = Channel::parse(ch).unwrap();
     let mut tx = app.db.pool.begin().await.unwrap();
     let event = outbox::append(&mut tx, &channel, "contest.updated", data, app.clock.now_ms()).await.unwrap();
