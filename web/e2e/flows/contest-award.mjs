@@ -119,7 +119,7 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   // The holder is asked at once to rate the winner and answer the feedback questions.
   const feedback = client.getByTestId('feedback-dialog');
   await feedback.waitFor();
-  const stars = (count) => ({ name: t('contests:rating.stars', { count }) });
+  const stars = (count) => ({ name: t('contests:rating.stars_other', { count }) });
   await feedback.getByTestId('rate-winner').getByRole('radio', stars(5)).click();
   await feedback.getByRole('radiogroup').nth(1).getByRole('radio', stars(4)).click();
   await shot(client, 'client-rates-winner');
