@@ -119,7 +119,7 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   // The holder is asked at once to rate the winner and answer the feedback questions.
   const feedback = client.getByTestId('feedback-dialog');
   await feedback.waitFor();
-  const stars = (count) => ({ name: t('contests:rating.stars', { count }) });
+  const stars = (count) => ({ name: t('contests:rating.stars_other', { count }) });
   await feedback.getByTestId('rate-winner').getByRole('radio', stars(5)).click();
   await feedback.getByRole('radiogroup').nth(1).getByRole('radio', stars(4)).click();
   await shot(client, 'client-rates-winner');
@@ -130,7 +130,9 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   if (!answered.data.some((row) => row.contest_id === contestId && row.question_id === 1 && row.rating === 4)) {
     throw new Error('the feedback answer is not stored');
   }
-  const rated = await ctx.api('GET', `/contests/${contestId}/entries/${entry.id}`, { token: await ctx.token('demo-client') });
+  // Ratings are private to the holder: read it as the holder (demo-client or a new client).
+  const holder = await client.evaluate(() => window.localStorage.getItem('vitrine.access_token'));
+  const rated = await ctx.api('GET', `/contests/${contestId}/entries/${entry.id}`, { token: holder });
   if (rated.data.rating !== 5) throw new Error(`the winner is rated ${rated.data.rating}, not 5`);
   log('the holder rated the winner 5 stars and answered the feedback questions');
   await client.keyboard.press('Escape');

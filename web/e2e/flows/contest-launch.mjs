@@ -18,15 +18,18 @@ function newClient() {
   };
 }
 
+/** A label that starts with catalogue text `text` in the page's language (a required one ends with *). */
+const catalogueLabel = (t, text) => new RegExp(`^${t(`catalogue:${text}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 /** Fills the logo brief's required questions (type 1, slug logo-design). */
-async function fillLogoBrief(page) {
-  await page.getByLabel(/What name should appear in your logo/).fill('Harbor Coffee Roasters');
+async function fillLogoBrief(page, t) {
+  await page.getByLabel(catalogueLabel(t, 'What name should appear in your logo?')).fill('Harbor Coffee Roasters');
   await page
-    .getByLabel(/Describe what your organization/)
+    .getByLabel(catalogueLabel(t, 'Describe what your organization or product does and its target audience'))
     .fill('A small-batch coffee roaster by the harbour. We sell beans online and run two cafés; our customers are young professionals who care where their coffee comes from.');
-  await page.getByLabel(/Which industry are you in/).selectOption({ label: 'Food & Drink' });
-  await page.getByLabel(/^Height/).fill('500');
-  await page.getByLabel(/^Width/).fill('500');
+  await page.getByLabel(catalogueLabel(t, 'Which industry are you in?')).selectOption({ label: t('catalogue:Food & Drink') });
+  await page.getByLabel(catalogueLabel(t, 'Height')).fill('500');
+  await page.getByLabel(catalogueLabel(t, 'Width')).fill('500');
 }
 
 export async function launchAndPay(ctx, page, client = newClient()) {
@@ -34,7 +37,7 @@ export async function launchAndPay(ctx, page, client = newClient()) {
 
   // 1. The brief, as an anonymous visitor.
   await page.goto(`${baseUrl}/contests/logo-design/launch`);
-  await fillLogoBrief(page);
+  await fillLogoBrief(page, t);
   await page.getByLabel(t('launch-brief:acceptTerms')).check();
   await shot(page, 'brief-filled');
   await page.getByRole('button', { name: t('launch-brief:continue'), exact: true }).click();

@@ -152,8 +152,9 @@ export default {
 
     await client.goto(`${baseUrl}/projects/launch`);
     await client.getByRole('heading', { name: t('projects:launch.heading') }).waitFor();
-    await client.getByLabel(t('projects:launch.category')).selectOption({ label: 'Logo & Brand Identity' });
-    await client.getByLabel(t('projects:launch.subCategory')).selectOption({ label: 'Logo Design' });
+    // The client's launch screen shows the seeded catalogue in the client's language.
+    await client.getByLabel(t('projects:launch.category')).selectOption({ label: t('catalogue:Logo & Brand Identity') });
+    await client.getByLabel(t('projects:launch.subCategory')).selectOption({ label: t('catalogue:Logo Design') });
     await client.getByLabel(t('projects:launch.service')).selectOption({ label: service });
     await client.getByTestId('service-panel').getByText(service).first().waitFor();
     await shot(client, 'launch-new-service');

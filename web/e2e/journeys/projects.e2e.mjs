@@ -17,13 +17,13 @@ const day = (days) => new Date(Date.now() + days * 86_400_000).toISOString().sli
 /** Fills the brief of the New Logo service: title, description, custom dates, the budget. */
 async function fillBrief(page, t, { title, budget, pick = true }) {
   if (pick) {
-    await page.getByLabel(t('projects:launch.category')).selectOption({ label: 'Logo & Brand Identity' });
-    await page.getByLabel(t('projects:launch.subCategory')).selectOption({ label: 'Logo Design' });
-    await page.getByLabel(t('projects:launch.service')).selectOption({ label: 'New Logo' });
+    await page.getByLabel(t('projects:launch.category')).selectOption({ label: t('catalogue:Logo & Brand Identity') });
+    await page.getByLabel(t('projects:launch.subCategory')).selectOption({ label: t('catalogue:Logo Design') });
+    await page.getByLabel(t('projects:launch.service')).selectOption({ label: t('catalogue:New Logo') });
   }
   await page.getByTestId('service-panel').waitFor();
-  await page.getByLabel(/Give your project a title/).fill(title);
-  await page.getByLabel(/Describe what you need/).fill('A warm, hand-drawn mark for a small-batch roaster by the harbour.');
+  await page.getByLabel(new RegExp(t('catalogue:Give your project a title'))).fill(title);
+  await page.getByLabel(new RegExp(t('catalogue:Describe what you need'))).fill('A warm, hand-drawn mark for a small-batch roaster by the harbour.');
   await page.getByText(t('projects:timeline.custom')).click();
   await page.getByLabel(t('projects:timeline.start'), { exact: true }).fill(day(3));
   await page.getByLabel(t('projects:timeline.end'), { exact: true }).fill(day(12));
@@ -195,14 +195,14 @@ export default {
 
     // The gold designer keeps their project preferences: the New Logo service, with an image.
     await gold.goto(`${baseUrl}/projects/preferences`);
-    const newLogo = gold.getByRole('checkbox', { name: 'New Logo' });
+    const newLogo = gold.getByRole('checkbox', { name: t('catalogue:New Logo') });
     const preferred = gold.waitForResponse((r) => r.url().endsWith('/projects/services/preferences/1') && r.request().method() === 'POST');
     await newLogo.click();
     if ((await preferred).status() !== 201) throw new Error('the service preference was not saved');
     await gold.getByTestId('preferences').locator('input[type=file]').setInputFiles(artwork);
     await gold.getByTestId('preferences').locator('img').waitFor();
     await gold.reload();
-    await gold.getByRole('checkbox', { name: 'New Logo', checked: true }).waitFor();
+    await gold.getByRole('checkbox', { name: t('catalogue:New Logo'), checked: true }).waitFor();
     await shot(gold, 'gold-preferences');
 
     // 8. A visitor fills the brief logged out, creates an account, and the brief goes out.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface BadgeDropdownProps {
   /** The header icon (decorative: the button is named by `label`). */
@@ -10,8 +10,15 @@ interface BadgeDropdownProps {
   badgeTone: 'indigo' | 'rose';
   badgeTestId: string;
   buttonTestId?: string;
-  /** The panel; `close` folds it (after following one of its links). */
-  children: (close: () => void) => ReactNode;
+  /**
+   * Whether the panel is unfolded: the caller's state, so that opening it renders the caller
+   * again and the panel shows the caller's current data (a valtio snapshot read only inside a
+   * child would go stale).
+   */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The panel. */
+  children: ReactNode;
 }
 
 const TONES = { indigo: 'bg-indigo-600', rose: 'bg-rose-600' } as const;
@@ -20,24 +27,23 @@ const TONES = { indigo: 'bg-indigo-600', rose: 'bg-rose-600' } as const;
  * A header icon with a count badge that unfolds a panel (the notification bell, the cart): a
  * click outside folds it; on phones the panel spans the screen under the header.
  */
-export function BadgeDropdown({ icon, label, badge, badgeTone, badgeTestId, buttonTestId, children }: BadgeDropdownProps) {
-  const [open, setOpen] = useState(false);
+export function BadgeDropdown({ icon, label, badge, badgeTone, badgeTestId, buttonTestId, open, onOpenChange, children }: BadgeDropdownProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
     const close = (event: MouseEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
+      if (!container.current?.contains(event.target as Node)) onOpenChange(false);
     };
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  }, [open, onOpenChange]);
 
   return (
     <div className="relative" ref={container}>
       <button
         type="button"
-        onClick={() => setOpen((current) => !current)}
+        onClick={() => onOpenChange(!open)}
         aria-haspopup="true"
         aria-expanded={open}
         aria-label={label}
@@ -56,7 +62,7 @@ export function BadgeDropdown({ icon, label, badge, badgeTone, badgeTestId, butt
       </button>
       {open && (
         <div className="fixed inset-x-2 top-14 z-30 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80">
-          {children(() => setOpen(false))}
+          {children}
         </div>
       )}
     </div>

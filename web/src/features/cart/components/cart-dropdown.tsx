@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -28,6 +28,7 @@ function BasketIcon() {
 export function CartDropdown({ userId }: { userId: number }) {
   const { t } = useTranslation('cart');
   const snap = useSnapshot(cart);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     resetCartFor(userId);
@@ -56,39 +57,37 @@ export function CartDropdown({ userId }: { userId: number }) {
       label={label ? t('basketWith', { count }) : t('basket')}
       badge={label}
       badgeTone="indigo"
+      open={open}
+      onOpenChange={setOpen}
       badgeTestId="cart-badge"
       buttonTestId="cart-basket"
     >
-      {(close) => (
+      <p className="border-b border-slate-100 px-4 py-2 text-xs font-bold tracking-wide text-slate-700">{t('yourCart')}</p>
+      {snap.items.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-slate-500">{t('dropdownEmpty')}</p>
+      ) : (
         <>
-          <p className="border-b border-slate-100 px-4 py-2 text-xs font-bold tracking-wide text-slate-700">{t('yourCart')}</p>
-          {snap.items.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500">{t('dropdownEmpty')}</p>
-          ) : (
-            <>
-              <ul className="max-h-[250px] divide-y divide-slate-100 overflow-y-auto">
-                {snap.items.map((item) => (
-                  <li key={item.id} className="flex justify-between gap-2 px-4 py-2 text-sm">
-                    <span className="truncate text-slate-800">{item.title}</span>
-                    <span className="shrink-0 font-medium text-slate-900">{dollars(item.price_cents)}</span>
-                  </li>
-                ))}
-              </ul>
-              <div className="flex justify-between border-t border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">
-                <span>{t('yourTotal')}</span>
-                <span>{dollars(cartTotalCents(snap.items))}</span>
-              </div>
-            </>
-          )}
-          <Link
-            to="/carts"
-            onClick={close}
-            className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
-          >
-            {t('viewCart')}
-          </Link>
+          <ul className="max-h-[250px] divide-y divide-slate-100 overflow-y-auto">
+            {snap.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-2 px-4 py-2 text-sm">
+                <span className="truncate text-slate-800">{item.title}</span>
+                <span className="shrink-0 font-medium text-slate-900">{dollars(item.price_cents)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="flex justify-between border-t border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">
+            <span>{t('yourTotal')}</span>
+            <span>{dollars(cartTotalCents(snap.items))}</span>
+          </div>
         </>
       )}
+      <Link
+        to="/carts"
+        onClick={() => setOpen(false)}
+        className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
+      >
+        {t('viewCart')}
+      </Link>
     </BadgeDropdown>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -39,6 +39,7 @@ function BellIcon() {
 export function NotificationBell({ userId }: { userId: number }) {
   const { t } = useTranslation('notifications');
   const state = useSnapshot(bell);
+  const [open, setOpen] = useState(false);
   const loaded = useRef(false);
   const navigate = useNavigate();
 
@@ -77,8 +78,8 @@ export function NotificationBell({ userId }: { userId: number }) {
     }
   }
 
-  async function handleOpen(notification: Notification, close: () => void) {
-    close();
+  async function handleOpen(notification: Notification) {
+    setOpen(false);
     if (notification.read_at === null) {
       try {
         const answer = await markRead(notification.id);
@@ -99,54 +100,52 @@ export function NotificationBell({ userId }: { userId: number }) {
       label={label ? t('bell.withUnread', { count: state.unread ?? 0 }) : t('bell.title')}
       badge={label}
       badgeTone="rose"
+      open={open}
+      onOpenChange={setOpen}
       badgeTestId="bell-badge"
     >
-      {(close) => (
-        <>
-          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
-            <span className="text-sm font-semibold text-slate-800">{t('bell.title')}</span>
-            <button
-              type="button"
-              onClick={() => void handleMarkAll()}
-              className="text-xs font-medium text-indigo-600 hover:underline"
-            >
-              {t('bell.markAll')}
-            </button>
-          </div>
-          {state.latest.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500">{t('bell.none')}</p>
-          ) : (
-            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
-              {state.latest.map((notification) => (
-                <li key={notification.id}>
-                  <button
-                    type="button"
-                    onClick={() => void handleOpen(notification as Notification, close)}
-                    className={`flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 ${notification.read_at === null ? 'bg-indigo-50/60' : ''}`}
-                  >
-                    {notification.read_at === null && (
-                      <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('bell.unread')} />
-                    )}
-                    <span className="flex-1">
-                      <span className="block text-slate-800">{notification.plain_content}</span>
-                      <span className="text-xs text-slate-500">
-                        {formatDateTime(notification.created_at)}
-                      </span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link
-            to="/notifications"
-            onClick={close}
-            className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
-          >
-            {t('bell.seeAll')}
-          </Link>
-        </>
+      <div className="flex items-center justify-between border-b border-slate-100 px-4 py-2">
+        <span className="text-sm font-semibold text-slate-800">{t('bell.title')}</span>
+        <button
+          type="button"
+          onClick={() => void handleMarkAll()}
+          className="text-xs font-medium text-indigo-600 hover:underline"
+        >
+          {t('bell.markAll')}
+        </button>
+      </div>
+      {state.latest.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-slate-500">{t('bell.none')}</p>
+      ) : (
+        <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+          {state.latest.map((notification) => (
+            <li key={notification.id}>
+              <button
+                type="button"
+                onClick={() => void handleOpen(notification as Notification)}
+                className={`flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 ${notification.read_at === null ? 'bg-indigo-50/60' : ''}`}
+              >
+                {notification.read_at === null && (
+                  <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('bell.unread')} />
+                )}
+                <span className="flex-1">
+                  <span className="block text-slate-800">{notification.plain_content}</span>
+                  <span className="text-xs text-slate-500">
+                    {formatDateTime(notification.created_at)}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
+      <Link
+        to="/notifications"
+        onClick={() => setOpen(false)}
+        className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-indigo-600 hover:bg-slate-50"
+      >
+        {t('bell.seeAll')}
+      </Link>
     </BadgeDropdown>
   );
 }
