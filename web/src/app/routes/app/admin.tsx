@@ -5,8 +5,10 @@ import { BannersPage } from '@/features/admin/pages/banners-page';
 import { CataloguePage } from '@/features/admin/pages/catalogue-page';
 import { ContestsPage } from '@/features/admin/pages/contests-page';
 import { DesignerTagsPage } from '@/features/admin/pages/designer-tags-page';
+import { ExternalPortfolioPage } from '@/features/admin/pages/external-portfolio-page';
 import { FeedbackPage } from '@/features/admin/pages/feedback-page';
 import { FlaggedPage } from '@/features/admin/pages/flagged-page';
+import { MarketplaceSalesPage } from '@/features/admin/pages/marketplace-sales-page';
 import { MarketplaceTagsPage } from '@/features/admin/pages/marketplace-tags-page';
 import { OutgoingPage } from '@/features/admin/pages/outgoing-page';
 import { ProjectsPage } from '@/features/admin/pages/projects-page';
@@ -42,4 +44,6 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/banners', element: <BannersPage /> },
   { path: 'admin/designer-tags', element: <DesignerTagsPage /> },
   { path: 'admin/marketplace-tags', element: <MarketplaceTagsPage /> },
+  { path: 'admin/marketplace-sales', element: <MarketplaceSalesPage /> },
+  { path: 'admin/external-portfolio', element: <ExternalPortfolioPage /> },
 ];

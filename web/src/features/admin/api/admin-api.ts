@@ -1,4 +1,5 @@
 import { apiClient, type QueryParams } from '@/lib/api-client';
+import type { Showcase } from '@/features/showcases/api/showcases';
 import type { DataEnvelope, MessageEnvelope } from '@/types/api';
 
 import type {
@@ -10,7 +11,9 @@ import type {
   FlaggedClient,
   Note,
   Paged,
+  MarketplaceSale,
   Payout,
+  SalesFilter,
   SearchHit,
   Tag,
 } from './types';
@@ -49,6 +52,28 @@ export const getPayouts = (page: number, status: 1 | 2, signal?: AbortSignal) =>
 export async function markPayoutPaid(payout: Pick<Payout, 'kind' | 'source_id'>, reference: string): Promise<Payout> {
   const body = { kind: payout.kind, source_id: payout.source_id, reference: reference || undefined };
   return (await apiClient.post<DataEnvelope<Payout>>('/admin/transactions/outgoing/mark-paid', body)).data;
+}
+
+export const getMarketplaceSales = (page: number, filter: SalesFilter, signal?: AbortSignal) =>
+  getPage<MarketplaceSale>(
+    '/admin/marketplace-sales',
+    page,
+    {
+      'filter[designer_id]': filter.designer?.id,
+      'filter[buyer_id]': filter.buyer?.id,
+      'filter[from]': filter.from || undefined,
+      'filter[to]': filter.to || undefined,
+    },
+    signal,
+  );
+
+/** The external portfolio (designers' showcases): admins also see the hidden ones. */
+export const getExternalPortfolio = (page: number, userId: number | null, signal?: AbortSignal) =>
+  getPage<Showcase>('/externals/showcases', page, { 'filter[user_id]': userId ?? undefined }, signal);
+
+/** Takes a showcase off the external portfolio (only its designer and admins see it then), or puts it back. */
+export async function setShowcaseHidden(id: number, hidden: boolean): Promise<Showcase> {
+  return (await apiClient.put<DataEnvelope<Showcase>>(`/externals/showcases/${id}`, { is_hidden: hidden ? 1 : 0 })).data;
 }
 
 export async function getNotes(type: Note['notable_type'], id: number, signal?: AbortSignal): Promise<Note[]> {
