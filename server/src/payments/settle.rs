@@ -7,7 +7,7 @@ use sqlx::{Any, Transaction};
 use vitrine_protocol::EventFrame;
 
 use super::{card_store, effects, events, transactions};
-use crate::error::AppError;
+use crate::{error::AppError, state::AppState};
 
 /// What settling leaves to do after commit.
 #[derive(Debug, Default)]
@@ -55,4 +55,15 @@ pub async fn paid(
     effect.events.push(events::updated(tx, &paid, now).await?);
     tracing::info!(transaction_id = row.id, "payment succeeded");
     Ok(Some(Settled { events: effect.events, wake_timers: effect.wake_timers, refund }))
+}
+
+/// After commit: the settled payment's hub events out, and the timers woken when a
+/// deadline was set or moved. Answers whether the caller must give the money back
+/// through its provider ([`Settled::refund`]).
+pub async fn publish(state: &AppState, settled: Settled, now: i64) -> bool {
+    state.realtime.publish_committed(&state.db, settled.events, now).await;
+    if settled.wake_timers {
+        state.realtime.wake_timers().await;
+    }
+    settled.refund
 }

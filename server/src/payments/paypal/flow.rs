@@ -18,7 +18,9 @@ use crate::{
     api::Data,
     error::{catalogue, AppError},
     payments::{
-        intents::{idempotency_key, of_route, purpose_of, same_purpose, IntentPath, IntentRequest, Kind},
+        intents::{
+            idempotency_key, of_route, purpose_of, quote_of_route, same_purpose, IntentPath, IntentRequest, Kind,
+        },
         purpose::quote,
         settle,
         transactions::{self, TransactionRow},
@@ -126,6 +128,7 @@ pub async fn create(
         return Ok((StatusCode::CREATED, Json(Data::new(view(state, existing)))));
     }
     let quote = quote(state, caller, &purpose).await?;
+    quote_of_route(kind, path, &quote)?;
     let (return_url, cancel_url) = return_urls(state, route);
     let custom = format!("vitrine:{}:{}", purpose.kind(), caller.id());
     let request_id = format!("vitrine-{}-{key}", caller.id());
@@ -228,11 +231,7 @@ pub async fn execute(
         return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
     };
     tx.commit().await?;
-    state.realtime.publish_committed(&state.db, settled.events, now).await;
-    if settled.wake_timers {
-        state.realtime.wake_timers().await;
-    }
-    if settled.refund {
+    if settle::publish(state, settled, now).await {
         match client.refund_sale(&sale.id).await {
             Ok(()) => {
                 let mut conn = state.db.pool.acquire().await?;

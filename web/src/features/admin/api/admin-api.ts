@@ -12,6 +12,7 @@ import type {
   Note,
   Paged,
   MarketplaceSale,
+  MarketplaceTag,
   Payout,
   SalesFilter,
   SearchHit,
@@ -100,6 +101,15 @@ export async function renameTag(id: number, name: string): Promise<Tag> {
 }
 
 export const deleteTag = (id: number) => apiClient.delete<MessageEnvelope>(`/tags/${id}`);
+
+/** Marketplace tags (contests doc, section 7: GET and POST /marketplace-tags, PUT /marketplace-tags/{id}). */
+export async function getMarketplaceTags(signal?: AbortSignal): Promise<MarketplaceTag[]> {
+  return (await apiClient.get<DataEnvelope<MarketplaceTag[]>>('/marketplace-tags', { signal })).data;
+}
+
+export const createMarketplaceTag = (name: string) => apiClient.post('/marketplace-tags', { name: name.trim() });
+
+export const renameMarketplaceTag = (id: number, name: string) => apiClient.put(`/marketplace-tags/${id}`, { name });
 
 export async function setUserTags(userId: number, tagIds: number[]): Promise<Tag[]> {
   return (await apiClient.put<DataEnvelope<Tag[]>>(`/users/${userId}/tags`, { tag_ids: tagIds })).data;

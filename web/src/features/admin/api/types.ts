@@ -109,6 +109,12 @@ export interface Payout {
   reference: string | null;
 }
 
+/** A label admins give marketplace items (`GET /marketplace-tags`). */
+export interface MarketplaceTag {
+  id: number;
+  name: string;
+}
+
 /** A member of a marketplace sale. */
 export interface SaleUser {
   id: number;
