@@ -189,13 +189,20 @@ export default {
     // 7. The external portfolio: the admin hides one of demo-gold's showcases.
     await admin.goto(`${baseUrl}/admin/external-portfolio`);
     await admin.getByRole('heading', { name: t('admin:pages.externalPortfolio') }).waitFor();
-    const piece = admin.getByTestId('external-portfolio').getByRole('row').filter({ hasText: 'demo-gold' }).first();
+    const piece = admin
+      .getByTestId('external-portfolio')
+      .getByRole('row')
+      .filter({ has: admin.getByRole('button', { name: 'demo-gold', exact: true }) })
+      .first();
     await piece.waitFor();
     const pieceTitle = (await piece.getByRole('link').first().textContent()).trim();
     await shot(admin, 'external-portfolio');
     const hide = await confirmInRow(admin, pieceTitle, t('admin:portfolio.hide'), t('admin:portfolio.hideTitle', { title: pieceTitle }), t('admin:portfolio.hide'));
     await shot(admin, 'external-portfolio-hide');
+    const put = admin.waitForResponse((r) => r.url().includes('/externals/showcases/') && r.request().method() === 'PUT');
     await hide.click();
+    const answer = await put;
+    if (!answer.ok()) throw new Error(`hiding the showcase answered ${answer.status()}: ${await answer.text()}`);
     await admin.getByText(t('admin:portfolio.hiddenDone')).waitFor();
     await admin.getByRole('row').filter({ hasText: pieceTitle }).getByTestId('portfolio-status').getByText(t('admin:portfolio.hidden')).waitFor();
     const shown = (await api('GET', `/externals/showcases?filter[user_id]=${goldId}`, { token: clientToken })).data;

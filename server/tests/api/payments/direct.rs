@@ -242,7 +242,7 @@ async fn full_rights_are_bought_under_the_contests_purchase_design_path() {
 
 #[tokio::test]
 async fn a_card_saved_from_a_token_is_the_owners_legacy_card_and_pays() {
-    let (app, stripe) = spawn_paying_app().await;
+    let (app, _stripe) = spawn_paying_app().await;
     let running = running_contest(&app, "tok").await;
     let (_, stranger) = app.client_session("tokstranger").await;
     let path = format!("/users/{}/customer-cards", running.owner_id);

@@ -17,10 +17,12 @@ const money = (amount: number) => `$${amount.toFixed(2)}`;
 /** A member's name that narrows the list to their sales (or purchases). */
 function MemberFilterLink({ user, label, onPick }: { user: SaleUser; label: string; onPick: (user: SaleUser) => void }) {
   return (
-    <button type="button" className="text-left text-indigo-700 hover:underline" title={label} onClick={() => onPick(user)}>
-      <span className="font-medium">{user.username}</span>
+    <div>
+      <button type="button" className="text-left font-medium text-indigo-700 hover:underline" title={label} onClick={() => onPick(user)}>
+        {user.username}
+      </button>
       {user.name && user.name !== user.username && <span className="block text-xs text-slate-500">{user.name}</span>}
-    </button>
+    </div>
   );
 }
 
