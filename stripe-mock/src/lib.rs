@@ -5,8 +5,8 @@
 //! # Layout
 //! - [`StripeMock`]: start it on `127.0.0.1:0`, point a client at [`StripeMock::base_url`],
 //!   tell it where to send webhooks ([`StripeMock::set_webhook`]), and inspect what it saw.
-//! - `routes`: customers, setup intents, payment methods (attach, list, detach,
-//!   retrieve), payment intents (create, update, confirm, retrieve) and refunds.
+//! - `routes`: customers, setup intents, payment methods (create from a card token,
+//!   attach, list, detach, retrieve), payment intents (create, update, confirm, retrieve) and refunds.
 //! - `objects`: the JSON shapes of those objects, with every field `async-stripe`
 //!   requires. `ledger`: the objects held, idempotent replies, sent events.
 //! - [`webhook`]: events signed exactly as Stripe signs them
@@ -18,6 +18,8 @@
 //! - Stripe's test payment methods work: `pm_card_visa`, `pm_card_mastercard`,
 //!   `pm_card_amex`, and `pm_card_chargeDeclined`, which is saved like any card but
 //!   declines every payment (402 `card_declined`, `payment_intent.payment_failed`).
+//!   So do the test card tokens `tok_visa`, `tok_mastercard`, `tok_amex` and
+//!   `tok_chargeDeclined`, made into payment methods with `POST /v1/payment_methods`.
 //! - Confirming a payment intent answers only after its webhook was delivered (or
 //!   failed to be), so a test that confirms can read the effect right after.
 

@@ -17,6 +17,18 @@ pub fn test_card(payment_method: &str) -> Option<(&'static str, &'static str, bo
     })
 }
 
+/// Stripe's test card tokens (what Stripe.js `createToken` answers in test mode), as
+/// the test payment method each stands for.
+pub fn test_token(token: &str) -> Option<&'static str> {
+    Some(match token {
+        "tok_visa" => "pm_card_visa",
+        "tok_mastercard" => "pm_card_mastercard",
+        "tok_amex" => "pm_card_amex",
+        "tok_chargeDeclined" => crate::DECLINING_CARD,
+        _ => return None,
+    })
+}
+
 /// `metadata[key]=value` form fields as a JSON object.
 pub fn metadata(form: &HashMap<String, String>) -> Value {
     let mut out = Map::new();

@@ -27,7 +27,7 @@ pub fn router(ledger: Shared) -> Router {
         .route("/v1/setup_intents", post(create_setup_intent))
         .route("/v1/setup_intents/{id}", get(retrieve))
         .route("/v1/setup_intents/{id}/confirm", post(confirm_setup_intent))
-        .route("/v1/payment_methods", get(list_payment_methods))
+        .route("/v1/payment_methods", get(list_payment_methods).post(create_payment_method))
         .route("/v1/payment_methods/{id}", get(retrieve))
         .route("/v1/payment_methods/{id}/attach", post(attach))
         .route("/v1/payment_methods/{id}/detach", post(detach))
@@ -163,6 +163,20 @@ fn list(data: Vec<Value>, url: &str) -> Answer {
 async fn list_payment_methods(State(ledger): State<Shared>, Query(query): Query<Form>) -> Response {
     let Some(customer) = query.get("customer") else { return answer(invalid("Missing customer")) };
     answer(list(ledger.find("pm_", "customer", customer), "/v1/payment_methods"))
+}
+
+/// A card payment method made from a card token (`type=card&card[token]=tok_...`),
+/// attached to no customer yet.
+async fn create_payment_method(State(ledger): State<Shared>, body: Bytes) -> Response {
+    let form = parse(&body);
+    if form.get("type").map(String::as_str) != Some("card") {
+        return answer(invalid("Only card payment methods are supported here."));
+    }
+    let Some(token) = form.get("card[token]") else { return answer(invalid("Missing required param: card[token].")) };
+    let Some((brand, last4, declines)) = objects::test_token(token).and_then(objects::test_card) else {
+        return answer(missing(&format!("token: '{token}'")));
+    };
+    answer((StatusCode::OK, ledger.put(objects::payment_method(brand, last4, declines, None))))
 }
 
 async fn list_customer_payment_methods(State(ledger): State<Shared>, Path(customer): Path<String>) -> Response {

@@ -5,7 +5,8 @@
 //! - [`dashboard`]: `GET /dashboard`, every role's figures; [`queue`]: what waits for
 //!   admins, counted, and the `admin.queue` event that moves the dashboard live.
 //! - [`lists`]: all contests, all users, the search box. [`flagged`]: flagged clients.
-//! - [`payouts`]: outgoing transactions (owed to designers, marked paid).
+//! - [`payouts`]: outgoing transactions (owed to designers, marked paid). [`sales`]:
+//!   marketplace sales (full rights bought: what, buyer, designer, amount, when).
 //! - [`notes`]: admin notes on contests, projects, users. [`tags`]: designer tags.
 //! - [`contest_admin`]: manual upgrades, removing upgrades and winners, disabling extensions.
 //! - [`shares`], [`coupon_invites`], [`feedback`], [`project_invoices`]: contest shares,
@@ -26,6 +27,7 @@ pub mod notes;
 pub mod payouts;
 pub mod project_invoices;
 pub mod queue;
+pub mod sales;
 pub mod shares;
 pub mod tags;
 pub mod user_calls;
@@ -46,6 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(flagged::flag, flagged::unflag))
         .routes(routes!(payouts::list))
         .routes(routes!(payouts::mark_paid))
+        .routes(routes!(sales::list))
         .routes(routes!(notes::list, notes::create))
         .routes(routes!(notes::show, notes::update, notes::delete))
         .routes(routes!(tags::list, tags::create))

@@ -3,29 +3,17 @@
 //! one-time link once something was paid for the project (the approved bid, a budget
 //! increase), and `GET /projects/{id}/invoices/download?token=` answers the PDF.
 
-use axum::{
-    extract::State,
-    http::{header, StatusCode},
-    response::{IntoResponse, Response},
-    Json,
-};
+use axum::{extract::State, http::StatusCode, response::Response, Json};
 use tracing::instrument;
 
 use crate::{
-    accounts::{
-        secrets::{new_secret, secret_digest},
-        store::find_user,
-        CurrentUser,
-    },
+    accounts::{store::find_user, CurrentUser},
     api::Data,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    payments::{
-        invoices::{DownloadQuery, InvoiceToken, TOKEN_TTL_MS},
-        pdf,
-    },
+    payments::invoices::{self, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
     projects::store as project_store,
     state::AppState,
-    store::one_time_tokens::{self, TokenTable},
+    store::one_time_tokens::TokenTable,
 };
 
 const TOKENS: TokenTable = TokenTable { table: "project_invoice_download_token", subject: "project_id" };
@@ -68,21 +56,7 @@ pub async fn issue_token(
     if paid(&state, id).await?.is_empty() {
         return Err(AppError::conflict(catalogue::PROJECT_INVOICE_NOT_AVAILABLE));
     }
-    let token = new_secret();
-    let now = state.now_ms();
-    let expires_at = now + TOKEN_TTL_MS;
-    sqlx::query(
-        "INSERT INTO project_invoice_download_token (project_id, app_user_id, token_hash, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(id)
-    .bind(caller.id())
-    .bind(secret_digest(&token))
-    .bind(now)
-    .bind(expires_at)
-    .execute(&state.db.pool)
-    .await?;
-    Ok((StatusCode::CREATED, Json(Data::new(InvoiceToken { token, expires_at }))))
+    Ok((StatusCode::CREATED, Json(Data::new(invoices::issue(&state, TOKENS, id, caller.id()).await?))))
 }
 
 /// The project's invoice as a PDF, with a one-time token. Unknown token: 404; used or expired: 410.
@@ -95,54 +69,30 @@ pub async fn download(
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<DownloadQuery>,
 ) -> Result<Response, AppError> {
-    let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
-    let token = query.token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
-    let row = one_time_tokens::find(&state.db.pool, TOKENS, &secret_digest(&token))
+    invoices::redeem(&state, TOKENS, id, query.token).await?;
+    let project = project_store::find(&state.db.pool, id)
         .await?
-        .filter(|row| row.subject_id == id)
-        .ok_or_else(invalid)?;
-    let now = state.now_ms();
-    if row.used_at.is_some()
-        || row.expires_at <= now
-        || !one_time_tokens::consume(&state.db.pool, TOKENS, row.id, now).await?
-    {
-        return Err(AppError::rule(StatusCode::GONE, catalogue::INVOICE_TOKEN_INVALID));
-    }
-    let project = project_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
-    let payments = paid(&state, id).await?;
-    let mut lines =
-        vec!["Vitrine - Invoice".to_owned(), String::new(), format!("Project #{}: {}", project.id, project.title)];
-    if let Some(client) = find_user(&state.db.pool, project.created_by).await? {
-        lines.push(format!("Billed to: {} <{}>", client.name, client.email));
-    }
-    if state.stripe.test_mode {
-        lines.push("TEST MODE: no real card was charged.".to_owned());
-    }
-    lines.push(String::new());
-    for p in &payments {
-        let what = match p.purpose.as_str() {
-            "bid_approval" => "Approved bid",
-            "budget_increase" => "Budget increase",
-            _ => "Payment",
-        };
-        let refund =
-            if p.refunded_cents > 0 { format!(" (refunded {})", dollars(p.refunded_cents)) } else { String::new() };
-        lines.push(format!("Payment #{}  {what}  {}{refund}", p.id, dollars(p.amount_cents)));
-    }
-    let total: i64 = payments.iter().map(|p| p.amount_cents - p.refunded_cents).sum();
-    lines.push(String::new());
-    lines.push(format!("Total paid: {} USD", dollars(total)));
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"invoice-project-{}.pdf\"", project.id)),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        pdf::text_page(&lines),
-    )
-        .into_response())
-}
-
-fn dollars(cents: i64) -> String {
-    format!("${}.{:02}", cents / 100, cents % 100)
+        .ok_or_else(|| AppError::not_found(catalogue::INVOICE_TOKEN_INVALID))?;
+    let lines = paid(&state, id)
+        .await?
+        .into_iter()
+        .map(|p| InvoiceLine {
+            id: p.id,
+            label: match p.purpose.as_str() {
+                "bid_approval" => "Approved bid",
+                "budget_increase" => "Budget increase",
+                _ => "Payment",
+            },
+            amount_cents: p.amount_cents,
+            refunded_cents: p.refunded_cents,
+        })
+        .collect();
+    let invoice = Invoice {
+        heading: format!("Project #{}: {}", project.id, project.title),
+        payer: find_user(&state.db.pool, project.created_by).await?,
+        lines,
+        total_note: "",
+        filename: format!("invoice-project-{}.pdf", project.id),
+    };
+    Ok(invoices::pdf_response(&state, invoice))
 }

@@ -129,7 +129,8 @@ pub struct ShowcaseFields {
     pub title: String,
     pub description: String,
     pub url: Option<String>,
-    pub file_id: i64,
+    /// None only for a showcase made without a picture (the demo's), which keeps none.
+    pub file_id: Option<i64>,
 }
 
 pub async fn insert(

@@ -90,6 +90,8 @@ async fn fields(
     }
     let file_id = req.file_id.or(current.and_then(|c| c.file_id));
     match file_id {
+        // A showcase made without a picture (the demo's) may still be edited or hidden.
+        None if current.is_some() => {}
         None => errors.add("file_id", catalogue::REQUIRED),
         Some(id) if current.is_some_and(|c| c.file_id == Some(id)) => {}
         Some(id) => {
@@ -106,7 +108,7 @@ async fn fields(
         }
     }
     errors.into_result()?;
-    Ok(ShowcaseFields { title, description, url, file_id: file_id.unwrap_or_default() })
+    Ok(ShowcaseFields { title, description, url, file_id })
 }
 
 /// Showcase `id` if `caller` may see it (hidden ones: their designer and admins).

@@ -254,6 +254,7 @@ catalogue! {
     TIP_APPROVAL_IN = "approval_status_id.in", "Approval statuses are 1 (pending), 2 (approved) and 3 (rejected).";
     CART_PRICE_MIN_TIP_ONLY = "price.min_tip_only", "The price must be at least this tip-only contest's minimum.";
     CART_FREE_AWARD_PRICE = "cart.free_award.price", "A free award's price is set by your subscription.";
+    CART_CHANGED = "cart.changed", "Your cart changed since you saw it. Please review it and pay again.";
     // Community feed and showcases (contests doc, sections 1, 6 and 7).
     COMMUNITY_FORBIDDEN = "community.forbidden", "The community feed is for designers and clients only.";
     SHOWCASE_DESIGNERS_ONLY = "showcase.designers_only", "Only designers add showcases.";

@@ -1,6 +1,6 @@
 //! Saved cards (contests doc, "Payment methods page" and "Cards and users"): a setup
-//! intent for the browser to save a card with, storing the saved payment method,
-//! the list (default, backup, additional), default and backup roles, removal, and
+//! intent for the browser to save a card with, storing the saved payment method, the
+//! older token flow (`POST /users/{id}/customer-cards` with a Stripe.js card token), the list (default, backup, additional), default and backup roles, removal, and
 //! whether a card's CVC must be asked again. Only the card's owner touches a card.
 
 use axum::{extract::State, http::StatusCode, Json};
@@ -142,19 +142,76 @@ pub async fn store_payment_method(
         Some(_) => return Err(AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID)),
         None => state.stripe.attach(&pm_id, &customer).await?,
     };
-    let card = pm.card.ok_or_else(|| AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID))?;
+    let saved = save(&state, caller.id(), "payment_method", pm, "payment_method").await?;
+    Ok((StatusCode::CREATED, Json(Data::new(saved.into()))))
+}
+
+/// Records the attached payment method `pm` as the user's card of kind `object`.
+async fn save(
+    state: &AppState,
+    user_id: i64,
+    object: &str,
+    pm: stripe_payment::PaymentMethod,
+    field: &'static str,
+) -> Result<CardRow, AppError> {
+    let card = pm.card.ok_or_else(|| AppError::field(field, catalogue::PAYMENT_METHOD_INVALID))?;
     let mut conn = state.db.pool.acquire().await?;
     let new = NewCard {
-        user_id: caller.id(),
-        object: "payment_method",
-        stripe_id: &pm_id,
+        user_id,
+        object,
+        stripe_id: pm.id.as_str(),
         brand: &card.brand,
         last4: &card.last4,
         exp_month: card.exp_month,
         exp_year: card.exp_year,
     };
     let id = card_store::insert(&mut conn, &new, state.now_ms()).await?;
-    let saved = card_store::find(&mut *conn, id).await?.ok_or_else(|| anyhow::anyhow!("card {id} vanished"))?;
+    Ok(card_store::find(&mut *conn, id).await?.ok_or_else(|| anyhow::anyhow!("card {id} vanished"))?)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StoreToken {
+    /// The `tok_...` id Stripe.js `createToken` answered.
+    pub token: Option<String>,
+    /// Stripe.js's whole `createToken` answer, as the browser got it: its `id` stands
+    /// for `token` when that is absent. Nothing else of it is trusted: the card's brand,
+    /// last four digits and expiry are read from Stripe.
+    #[schema(value_type = Option<Object>)]
+    pub token_response: Option<serde_json::Value>,
+    /// The payment trigger (contests doc, section 9) whose form saved the card. Any
+    /// saved card pays for every purpose, so it changes nothing; accepted for the
+    /// specification's body.
+    pub trigger_id: Option<i64>,
+}
+
+/// Saves a card from a Stripe.js card token (the older flow beside setup intents): a
+/// payment method is made from the token at Stripe, attached to the caller's customer
+/// and kept as a `legacy` card, whose CVC is asked at every payment. The first card
+/// becomes the default. A token Stripe does not know, or one already used, is 422.
+#[utoipa::path(post, path = "/users/{id}/customer-cards", tag = "payments", params(("id" = i64, Path)),
+    request_body = StoreToken, security(("bearer" = [])),
+    responses((status = 201, body = Data<CardView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+        (status = 502, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(user_id))]
+pub async fn store_token(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(user_id): ApiPath<i64>,
+    ApiJson(req): ApiJson<StoreToken>,
+) -> Result<(StatusCode, Json<Data<CardView>>), AppError> {
+    own(&caller, user_id)?;
+    let from_response = req.token_response.as_ref().and_then(|r| r["id"].as_str()).map(str::to_owned);
+    let token = req
+        .token
+        .or(from_response)
+        .map(|t| t.trim().to_owned())
+        .filter(|t| t.starts_with("tok_") && t.len() <= 255)
+        .ok_or_else(|| AppError::field("token", catalogue::PAYMENT_METHOD_INVALID))?;
+    let customer = customers::ensure(&state, &caller).await?;
+    let made = state.stripe.payment_method_from_token(&token).await?;
+    let pm = state.stripe.attach(made.id.as_str(), &customer).await?;
+    let saved = save(&state, caller.id(), "legacy", pm, "token").await?;
+    tracing::info!(card_id = saved.id, "card saved from a token");
     Ok((StatusCode::CREATED, Json(Data::new(saved.into()))))
 }
 

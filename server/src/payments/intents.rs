@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::{
     cards::owned_card,
     customers,
-    purpose::{quote, Purpose},
+    purpose::{quote, Purpose, Quote},
     transactions::{self, TransactionRow},
 };
 use crate::{
@@ -37,6 +37,10 @@ pub enum Kind {
     Cart,
     Subscription,
     MarketplacePurchase,
+    /// A marketplace entry's full rights bought under its contest's path
+    /// (`/contests/{id}/purchase-design/...`, the entry in the body): the same purpose
+    /// as [`Kind::MarketplacePurchase`].
+    PurchaseDesign,
 }
 
 /// The body of create and update; each purpose reads the fields it needs.
@@ -68,6 +72,10 @@ pub struct IntentRequest {
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub state_id: Option<i64>,
+    /// Purchase design: the contest's entry whose full rights are bought (required).
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub entry_id: Option<i64>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -112,7 +120,7 @@ pub struct IntentView {
     pub test_mode: bool,
 }
 
-fn view(state: &AppState, row: TransactionRow) -> IntentView {
+pub(super) fn view(state: &AppState, row: TransactionRow) -> IntentView {
     IntentView {
         id: row.stripe_payment_intent_id,
         client_secret: row.client_secret,
@@ -153,7 +161,22 @@ pub(super) fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> 
         Kind::Cart => Purpose::Cart { country_id: req.country_id, state_id: req.state_id, items: Vec::new() },
         Kind::Subscription => Purpose::Subscription { subscription_id: path.id },
         Kind::MarketplacePurchase => Purpose::MarketplacePurchase { entry_id: path.id },
+        Kind::PurchaseDesign => {
+            Purpose::MarketplacePurchase { entry_id: req.entry_id.ok_or_else(|| required("entry_id"))? }
+        }
     })
+}
+
+/// Checks what `quote` priced belongs to the route's path: the entry bought under
+/// `/contests/{id}/purchase-design` must be one of that contest's (404 otherwise). The
+/// other routes name what they price in the path itself.
+pub(super) fn quote_of_route(kind: Kind, path: &IntentPath, quote: &super::purpose::Quote) -> Result<(), AppError> {
+    match kind {
+        Kind::PurchaseDesign if quote.contest_id != Some(path.id) => {
+            Err(AppError::not_found(catalogue::ENTRY_NOT_FOUND))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The idempotency key of a create: the header wins over the body.
@@ -199,6 +222,7 @@ pub(super) fn of_route(row: &TransactionRow, kind: Kind, path: &IntentPath) -> b
         Kind::Cart => return row.purpose == "cart",
         Kind::Subscription => ("subscription", row.subject_id, None),
         Kind::MarketplacePurchase => ("marketplace_purchase", row.subject_id, None),
+        Kind::PurchaseDesign => ("marketplace_purchase", row.contest_id, None),
     };
     row.purpose == name && owner == Some(path.id) && (subject.is_none() || subject == row.subject_id)
 }
@@ -221,6 +245,20 @@ pub async fn create(
         return retried(state, existing, &purpose);
     }
     let quote = quote(state, caller, &purpose).await?;
+    quote_of_route(kind, path, &quote)?;
+    let row = new_intent(state, caller, &purpose, &quote, &key).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(view(state, row)))))
+}
+
+/// Makes the Stripe payment intent of the priced `purpose` and records the payment,
+/// once per `key` (a racing create with the same key answers the one recorded).
+pub(super) async fn new_intent(
+    state: &AppState,
+    caller: &CurrentUser,
+    purpose: &Purpose,
+    quote: &Quote,
+    key: &str,
+) -> Result<TransactionRow, AppError> {
     let customer = customers::ensure(state, caller).await?;
     let metadata = HashMap::from([
         ("vitrine_purpose".to_owned(), purpose.kind().to_owned()),
@@ -235,15 +273,15 @@ pub async fn create(
     let mut conn = state.db.pool.acquire().await?;
     let now = state.now_ms();
     let inserted =
-        transactions::insert(&mut conn, caller.id(), purpose.kind(), &quote, intent.id.as_str(), &secret, &key, now)
+        transactions::insert(&mut conn, caller.id(), purpose.kind(), quote, intent.id.as_str(), &secret, key, now)
             .await?;
     let row = match inserted {
         Some(id) => transactions::find(&mut *conn, id).await?,
-        None => transactions::find_by_key(&mut *conn, caller.id(), &key).await?,
+        None => transactions::find_by_key(&mut *conn, caller.id(), key).await?,
     };
     let row = row.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, amount_cents = row.amount_cents, "payment intent created");
-    Ok((StatusCode::CREATED, Json(Data::new(view(state, row)))))
+    Ok(row)
 }
 
 fn retried(
@@ -291,8 +329,17 @@ pub async fn update(
     req: IntentRequest,
 ) -> Result<Json<Data<IntentView>>, AppError> {
     let row = open_payment(state, caller, kind, path).await?;
+    let mut req = req;
+    if kind == Kind::PurchaseDesign {
+        // The entry bought is the payment's: an update may only re-price it.
+        req.entry_id = req.entry_id.or(row.subject_id);
+    }
     let purpose = purpose_of(kind, path, &req)?;
+    if !same_purpose(&row, &purpose) {
+        return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
+    }
     let quote = quote(state, caller, &purpose).await?;
+    quote_of_route(kind, path, &quote)?;
     if quote.amount_cents != row.amount_cents {
         state.stripe.update_intent(&row.stripe_payment_intent_id, Some(quote.amount_cents), None).await?;
     }

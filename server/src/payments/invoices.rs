@@ -2,6 +2,9 @@
 //! single-use link (its creator or an admin, once something was paid), and
 //! `GET /contests/{id}/invoices/download?token=` answers the PDF, no bearer needed so
 //! a browser can open it.
+//!
+//! What every invoice shares (the one-time link issued and redeemed, the PDF of the
+//! payments) is here for the project's invoice too (`crate::admin::project_invoices`).
 
 use axum::{
     extract::State,
@@ -23,7 +26,7 @@ use crate::{
     contests::{launch::owned, store as contest_store},
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
-    store::one_time_tokens,
+    store::one_time_tokens::{self, TokenTable},
 };
 
 /// How long an invoice link works.
@@ -57,21 +60,105 @@ pub async fn issue_token(
     if transactions::paid_for_contest(&state.db.pool, id).await?.is_empty() {
         return Err(AppError::conflict(catalogue::INVOICE_NOT_AVAILABLE));
     }
+    Ok((StatusCode::CREATED, Json(Data::new(issue(&state, one_time_tokens::INVOICE_DOWNLOAD, id, caller.id()).await?))))
+}
+
+/// A new one-time link to the invoice of `subject_id` in `table`, for `user_id`.
+pub async fn issue(
+    state: &AppState,
+    table: TokenTable,
+    subject_id: i64,
+    user_id: i64,
+) -> Result<InvoiceToken, AppError> {
     let token = new_secret();
     let now = state.now_ms();
     let expires_at = now + TOKEN_TTL_MS;
-    sqlx::query(
-        "INSERT INTO invoice_download_token (contest_id, app_user_id, token_hash, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(id)
-    .bind(caller.id())
+    sqlx::query(&format!(
+        "INSERT INTO {} ({}, app_user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        table.table, table.subject
+    ))
+    .bind(subject_id)
+    .bind(user_id)
     .bind(secret_digest(&token))
     .bind(now)
     .bind(expires_at)
     .execute(&state.db.pool)
     .await?;
-    Ok((StatusCode::CREATED, Json(Data::new(InvoiceToken { token, expires_at }))))
+    Ok(InvoiceToken { token, expires_at })
+}
+
+/// Uses the one-time `token` of the invoice of `subject_id` in `table`: 404 when unknown
+/// (or another invoice's), 410 when used or expired.
+pub async fn redeem(
+    state: &AppState,
+    table: TokenTable,
+    subject_id: i64,
+    token: Option<String>,
+) -> Result<(), AppError> {
+    let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
+    let token = token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
+    let row = one_time_tokens::find(&state.db.pool, table, &secret_digest(&token))
+        .await?
+        .filter(|row| row.subject_id == subject_id)
+        .ok_or_else(invalid)?;
+    let now = state.now_ms();
+    if row.used_at.is_some()
+        || row.expires_at <= now
+        || !one_time_tokens::consume(&state.db.pool, table, row.id, now).await?
+    {
+        return Err(AppError::rule(StatusCode::GONE, catalogue::INVOICE_TOKEN_INVALID));
+    }
+    Ok(())
+}
+
+/// One payment on an invoice.
+pub struct InvoiceLine {
+    pub id: i64,
+    pub label: &'static str,
+    pub amount_cents: i64,
+    pub refunded_cents: i64,
+}
+
+/// What an invoice says: whose, billed to whom, which payments.
+pub struct Invoice {
+    /// `Contest #1: Title`.
+    pub heading: String,
+    pub payer: Option<crate::accounts::model::UserRow>,
+    pub lines: Vec<InvoiceLine>,
+    /// After the total, e.g. ", by card through Stripe".
+    pub total_note: &'static str,
+    pub filename: String,
+}
+
+/// The invoice as a one-page PDF download.
+pub fn pdf_response(state: &AppState, invoice: Invoice) -> Response {
+    let mut lines = vec!["Vitrine - Invoice".to_owned(), String::new(), invoice.heading];
+    if let Some(payer) = invoice.payer {
+        lines.push(format!("Billed to: {} <{}>", payer.name, payer.email));
+    }
+    if state.stripe.test_mode {
+        lines.push("TEST MODE: no real card was charged.".to_owned());
+    }
+    lines.push(String::new());
+    for t in &invoice.lines {
+        let refund = match t.refunded_cents {
+            0 => String::new(),
+            cents => format!(" (refunded {})", dollars(cents)),
+        };
+        lines.push(format!("Payment #{}  {}  {}{refund}", t.id, t.label, dollars(t.amount_cents)));
+    }
+    let total: i64 = invoice.lines.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
+    lines.push(String::new());
+    lines.push(format!("Total paid: {} USD{}", dollars(total), invoice.total_note));
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}\"", invoice.filename)),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        pdf::text_page(&lines),
+    )
+        .into_response()
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -90,52 +177,28 @@ pub async fn download(
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<DownloadQuery>,
 ) -> Result<Response, AppError> {
+    redeem(&state, one_time_tokens::INVOICE_DOWNLOAD, id, query.token).await?;
     let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
-    let token = query.token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
-    let table = one_time_tokens::INVOICE_DOWNLOAD;
-    let row = one_time_tokens::find(&state.db.pool, table, &secret_digest(&token))
-        .await?
-        .filter(|row| row.subject_id == id)
-        .ok_or_else(invalid)?;
-    let now = state.now_ms();
-    if row.used_at.is_some()
-        || row.expires_at <= now
-        || !one_time_tokens::consume(&state.db.pool, table, row.id, now).await?
-    {
-        return Err(AppError::rule(StatusCode::GONE, catalogue::INVOICE_TOKEN_INVALID));
-    }
     let contest = contest_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
     let paid = transactions::paid_for_contest(&state.db.pool, id).await?;
     let payer = crate::accounts::store::find_user(&state.db.pool, contest.created_by).await?;
-    let mut lines =
-        vec!["Vitrine - Invoice".to_owned(), String::new(), format!("Contest #{}: {}", contest.id, contest.title)];
-    if let Some(payer) = payer {
-        lines.push(format!("Billed to: {} <{}>", payer.name, payer.email));
-    }
-    if state.stripe.test_mode {
-        lines.push("TEST MODE: no real card was charged.".to_owned());
-    }
-    lines.push(String::new());
-    for t in &paid {
-        let refund = match t.refunded_cents {
-            0 => String::new(),
-            cents => format!(" (refunded {})", dollars(cents)),
-        };
-        lines.push(format!("Payment #{}  {}  {}{refund}", t.id, label(&t.purpose), dollars(t.amount_cents)));
-    }
-    let total: i64 = paid.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
-    lines.push(String::new());
-    lines.push(format!("Total paid: {} USD, by card through Stripe", dollars(total)));
-    let filename = format!("invoice-contest-{}.pdf", contest.id);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        pdf::text_page(&lines),
-    )
-        .into_response())
+    let lines = paid
+        .iter()
+        .map(|t| InvoiceLine {
+            id: t.id,
+            label: label(&t.purpose),
+            amount_cents: t.amount_cents,
+            refunded_cents: t.refunded_cents,
+        })
+        .collect();
+    let invoice = Invoice {
+        heading: format!("Contest #{}: {}", contest.id, contest.title),
+        payer,
+        lines,
+        total_note: ", by card through Stripe",
+        filename: format!("invoice-contest-{}.pdf", contest.id),
+    };
+    Ok(pdf_response(&state, invoice))
 }
 
 fn dollars(cents: i64) -> String {

@@ -7,7 +7,8 @@
 //!   CVC check); SQL in [`card_store`].
 //! - [`purpose`]: what a payment pays for and what it costs (server-side prices in
 //!   cents, the payer's own contest or project). [`intents`]: create, update and
-//!   finalize, shared by every purpose's routes in [`routes`].
+//!   finalize, shared by every purpose's routes in [`routes`]. [`charges`]: the direct
+//!   card charges (`.../payments/stripe`), one call that charges a saved card and settles.
 //! - [`webhook`]: `POST /webhooks/stripe`, signature checked, each event once;
 //!   [`effects`]: what a paid purpose does, in the webhook's transaction.
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
@@ -26,6 +27,7 @@
 
 pub mod card_store;
 pub mod cards;
+pub mod charges;
 pub mod customers;
 pub mod effects;
 pub mod events;
@@ -53,6 +55,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(cards::setup_intent))
         .routes(routes!(cards::store_payment_method))
+        .routes(routes!(cards::store_token))
         .routes(routes!(cards::list))
         .routes(routes!(cards::mark_as_default))
         .routes(routes!(cards::mark_as_backup))
@@ -88,6 +91,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::create_marketplace))
         .routes(routes!(routes::update_marketplace))
         .routes(routes!(routes::finalize_marketplace))
+        .routes(routes!(routes::create_purchase_design))
+        .routes(routes!(routes::update_purchase_design))
+        .routes(routes!(routes::finalize_purchase_design))
+        .routes(routes!(charges::charge_design))
+        .routes(routes!(charges::charge_upgrade))
+        .routes(routes!(charges::charge_extend))
+        .routes(routes!(charges::charge_cart))
         .routes(routes!(webhook::receive))
         .routes(routes!(transactions::list))
         .routes(routes!(invoices::issue_token))

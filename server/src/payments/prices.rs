@@ -1,5 +1,5 @@
 //! `GET /payments/prices`: the prices of paid actions that no catalogue table holds
-//! (a day of contest extension, an additional design), so a client can show what a
+//! (a day of contest extension, an additional design, a project's listing fee), so a client can show what a
 //! payment will cost before creating it. The payment routes price from the same rows
 //! ([`amount_cents`]), so what is shown is what is charged.
 
@@ -21,6 +21,9 @@ pub mod code {
     pub const EXTEND_DAY: &str = "contest.extend.day";
     /// A design bought besides the winner's (contests doc, section 9: default 100).
     pub const ADDITIONAL_DESIGN: &str = "contest.additional_design";
+    /// Listing a pay-to-start project (projects doc, section 9: 19), paid with the
+    /// approval of its bid; projects queued by a subscription list free.
+    pub const PROJECT_LISTING_FEE: &str = "project.listing_fee";
 }
 
 #[derive(Debug, FromRow)]

@@ -245,15 +245,25 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             if project.status() != ProjectStatus::Live || bid.status_id != BID_OPEN {
                 return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
             }
+            // A pay-to-start project pays its listing fee with the approval; a subscription's
+            // queued project lists free. The designer is owed the bid, never the fee.
+            let fee_cents = match project.is_subscription {
+                0 => super::prices::amount_cents(db, super::prices::code::PROJECT_LISTING_FEE).await?,
+                _ => 0,
+            };
+            let with_fee = match fee_cents {
+                0 => String::new(),
+                fee => format!(", listing fee ${} included", fee / 100),
+            };
             Ok(Quote {
-                amount_cents: bid.amount_cents,
-                description: format!("Bid #{} approved: {} (project #{})", bid.id, project.title, project.id),
+                amount_cents: bid.amount_cents + fee_cents,
+                description: format!("Bid #{} approved: {} (project #{}){with_fee}", bid.id, project.title, project.id),
                 trigger_id: trigger::BID_APPROVAL,
                 reason_id: reason::WON_PROJECT,
                 contest_id: None,
                 project_id: Some(project.id),
                 subject_id: Some(bid.id),
-                details: json!({}),
+                details: json!({"bid_cents": bid.amount_cents, "listing_fee_cents": fee_cents}),
             })
         }
         Purpose::BudgetIncrease { project_id, budget_cents } => {

@@ -173,3 +173,14 @@ intent_routes!(
     "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path))
 );
+
+intent_routes!(
+    Kind::PurchaseDesign,
+    create_purchase_design,
+    update_purchase_design,
+    finalize_purchase_design,
+    "/contests/{id}/purchase-design/payments/stripe/payment-intents",
+    "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}",
+    "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}",
+    (("id" = i64, Path))
+);

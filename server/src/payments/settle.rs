@@ -7,7 +7,7 @@ use sqlx::{Any, Transaction};
 use vitrine_protocol::EventFrame;
 
 use super::{card_store, effects, events, transactions};
-use crate::error::AppError;
+use crate::{error::AppError, realtime::unit::Unit, state::AppState};
 
 /// What settling leaves to do after commit.
 #[derive(Debug, Default)]
@@ -55,4 +55,16 @@ pub async fn paid(
     effect.events.push(events::updated(tx, &paid, now).await?);
     tracing::info!(transaction_id = row.id, "payment succeeded");
     Ok(Some(Settled { events: effect.events, wake_timers: effect.wake_timers, refund }))
+}
+
+/// Commits `unit` with the settled payment's hub events (published on commit), then
+/// wakes the timers when a deadline was set or moved. Answers whether the caller must
+/// give the money back through its provider ([`Settled::refund`]).
+pub async fn commit(state: &AppState, mut unit: Unit, settled: Settled) -> Result<bool, AppError> {
+    unit.publish(settled.events);
+    unit.commit().await?;
+    if settled.wake_timers {
+        state.realtime.wake_timers().await;
+    }
+    Ok(settled.refund)
 }

@@ -148,7 +148,11 @@ pub struct SettingsRow {
     pub receives_newsletter: i64,
     pub profile_picture: Option<String>,
     pub cover_pic: Option<String>,
+    pub theme: String,
 }
+
+/// The themes a user chooses from (projects doc, section 9: A to H, default A).
+pub const THEMES: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
 
 /// A user's settings (only they and admins see them).
 #[derive(Debug, Serialize, ToSchema)]
@@ -159,6 +163,8 @@ pub struct SettingsView {
     pub receives_newsletter: i64,
     pub profile_picture: Option<FilePath>,
     pub cover_pic: Option<FilePath>,
+    /// The web client's colour scheme: `A` (the default) to `H`.
+    pub theme: String,
 }
 
 impl SettingsView {
@@ -168,6 +174,7 @@ impl SettingsView {
             receives_newsletter: row.receives_newsletter,
             profile_picture: row.profile_picture.map(|full_path| FilePath { full_path }),
             cover_pic: row.cover_pic.map(|full_path| FilePath { full_path }),
+            theme: row.theme,
         }
     }
 }

@@ -173,9 +173,11 @@ pub struct SettingsRequest {
     /// An image the user uploaded; 0 removes the cover.
     #[serde(default)]
     pub cover_pic_file_id: Option<i64>,
+    /// The web client's colour scheme, `A` to `H`.
+    pub theme: Option<String>,
 }
 
-/// Changes a user's settings: language, newsletter, picture and cover (the user
+/// Changes a user's settings: language, newsletter, picture, cover and theme (the user
 /// themself and admins). Pictures must be images the user uploaded.
 #[utoipa::path(put, path = "/users/{id}/settings", tag = "profiles", params(("id" = i64, Path)), request_body = SettingsRequest,
     security(("bearer" = [])),
@@ -193,9 +195,13 @@ pub async fn update_settings(
     if req.language.as_deref().is_some_and(|l| !matches!(l, "en" | "es")) {
         errors.add("language", catalogue::NOT_FOUND_OPTION);
     }
+    if req.theme.as_deref().is_some_and(|t| !super::model::THEMES.contains(&t)) {
+        errors.add("theme", catalogue::NOT_FOUND_OPTION);
+    }
     let mut change = SettingsChange {
         language: req.language.clone(),
         receives_newsletter: req.receives_newsletter,
+        theme: req.theme.clone(),
         ..SettingsChange::default()
     };
     for (field, file_id, slot) in [

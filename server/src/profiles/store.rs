@@ -94,10 +94,12 @@ pub async fn country_name(conn: &mut AnyConnection, country_id: i64) -> Result<O
 }
 
 pub async fn settings(conn: &mut AnyConnection, user_id: i64) -> Result<Option<SettingsRow>, sqlx::Error> {
-    sqlx::query_as("SELECT language, receives_newsletter, profile_picture, cover_pic FROM app_user WHERE id = $1")
-        .bind(user_id)
-        .fetch_optional(&mut *conn)
-        .await
+    sqlx::query_as(
+        "SELECT language, receives_newsletter, profile_picture, cover_pic, theme FROM app_user WHERE id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(&mut *conn)
+    .await
 }
 
 /// A change of settings; None leaves a value as it is; `Some(None)` removes a picture.
@@ -107,6 +109,7 @@ pub struct SettingsChange {
     pub receives_newsletter: Option<bool>,
     pub profile_picture: Option<Option<String>>,
     pub cover_pic: Option<Option<String>>,
+    pub theme: Option<String>,
 }
 
 pub async fn update_settings(
@@ -118,12 +121,13 @@ pub async fn update_settings(
     let current = settings(conn, user_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     sqlx::query(
         "UPDATE app_user SET language = $1, receives_newsletter = $2, profile_picture = $3, cover_pic = $4, \
-         updated_at = $5 WHERE id = $6",
+         theme = $5, updated_at = $6 WHERE id = $7",
     )
     .bind(change.language.clone().unwrap_or(current.language))
     .bind(change.receives_newsletter.map(i64::from).unwrap_or(current.receives_newsletter))
     .bind(change.profile_picture.clone().unwrap_or(current.profile_picture))
     .bind(change.cover_pic.clone().unwrap_or(current.cover_pic))
+    .bind(change.theme.clone().unwrap_or(current.theme))
     .bind(now)
     .bind(user_id)
     .execute(&mut *conn)

@@ -13,13 +13,19 @@ use axum::http::StatusCode;
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_core::{
     customer::CreateCustomer,
-    payment_intent::{CreatePaymentIntent, RetrievePaymentIntent, UpdatePaymentIntent},
+    payment_intent::{
+        ConfirmPaymentIntent, ConfirmPaymentIntentOffSession, CreatePaymentIntent, RetrievePaymentIntent,
+        UpdatePaymentIntent,
+    },
     refund::CreateRefund,
     setup_intent::CreateSetupIntent,
     PaymentIntent, SetupIntent,
 };
 use stripe_payment::{
-    payment_method::{AttachPaymentMethod, DetachPaymentMethod, RetrievePaymentMethod},
+    payment_method::{
+        AttachPaymentMethod, CreatePaymentMethod, CreatePaymentMethodCard, CreatePaymentMethodTokenParams,
+        CreatePaymentMethodType, DetachPaymentMethod, RetrievePaymentMethod,
+    },
     PaymentMethod,
 };
 use tracing::instrument;
@@ -118,6 +124,22 @@ impl Stripe {
         })
     }
 
+    /// A card payment method made from a Stripe.js card token (`tok_...`, the older
+    /// token flow of `POST /users/{id}/customer-cards`). An unknown or used token is
+    /// the caller's to fix (422).
+    #[instrument(skip_all)]
+    pub async fn payment_method_from_token(&self, token: &str) -> Result<PaymentMethod, AppError> {
+        let card = CreatePaymentMethodCard::TokenParams(CreatePaymentMethodTokenParams::new(token));
+        CreatePaymentMethod::new().type_(CreatePaymentMethodType::Card).card(card).send(&self.client).await.map_err(
+            |err| match err {
+                StripeError::Stripe(_, 400) | StripeError::Stripe(_, 404) => {
+                    AppError::field("token", catalogue::PAYMENT_METHOD_INVALID)
+                }
+                other => provider_error(other),
+            },
+        )
+    }
+
     #[instrument(skip_all)]
     pub async fn attach(&self, payment_method: &str, customer: &str) -> Result<PaymentMethod, AppError> {
         AttachPaymentMethod::new(payment_method).customer(customer).send(&self.client).await.map_err(|err| match err {
@@ -174,6 +196,19 @@ impl Stripe {
             update = update.payment_method(pm);
         }
         update.send(&self.client).await.map_err(provider_error)
+    }
+
+    /// Charges the intent now with the saved card, the payer not present (a direct
+    /// charge). A declined card is 402 `card.declined`; a card that asks for the payer's
+    /// authentication answers the intent in `requires_action`.
+    #[instrument(skip_all, fields(intent_id))]
+    pub async fn confirm_intent(&self, intent_id: &str, payment_method: &str) -> Result<PaymentIntent, AppError> {
+        ConfirmPaymentIntent::new(intent_id)
+            .payment_method(payment_method)
+            .off_session(ConfirmPaymentIntentOffSession::OneOff)
+            .send(&self.client)
+            .await
+            .map_err(provider_error)
     }
 
     #[instrument(skip_all, fields(intent_id))]

@@ -2,7 +2,10 @@
 // appears live on a client's and a designer's open pages (the designer dismisses it, and it
 // stays dismissed after a reload); the admin verifies and credits a contest from the console
 // and finds the prize owed to the winning designer in Outgoing Transactions, then marks it
-// paid; the admin creates a project service that the client then picks in the launch screen.
+// paid; the admin creates a project service that the client then picks in the launch screen;
+// a client buys full rights to a marketplace entry (the contest's purchase-design payment) and
+// the admin finds the sale in Marketplace Sales; the admin hides a piece of the external
+// portfolio, which its designer's showcase list then marks hidden.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -158,5 +161,52 @@ export default {
     await client.getByLabel(t('projects:launch.service')).selectOption({ label: service });
     await client.getByTestId('service-panel').getByText(service).first().waitFor();
     await shot(client, 'launch-new-service');
+
+    // 6. demo-client buys full rights to one of demo-gold's listings under the contest's
+    // purchase-design path, with the card the demo seed saved; the admin sees the sale.
+    const clientToken = await ctx.token('demo-client');
+    const clientId = (await api('GET', '/oauth/users', { token: clientToken })).data.id;
+    const goldId = (await api('GET', '/oauth/users', { token: goldToken })).data.id;
+    const [card] = (await api('GET', `/users/${clientId}/customer-cards`, { token: clientToken })).data;
+    const listings = (await api('GET', `/users/${goldId}/marketplace-entries`, { token: clientToken })).data;
+    const listing = listings.find((l) => l.status === 'available');
+    if (!card || !listing) throw new Error('the demo seed has no saved card or no listing for sale');
+    const base = `/contests/${listing.contest_id}/purchase-design/payments/stripe/payment-intents`;
+    const { data: intent } = await api('POST', base, {
+      token: clientToken,
+      body: { entry_id: listing.contest_entry_id, idempotency_key: `admin-journey-${ctx.language}` },
+    });
+    await api('POST', `${base}/finalize/${intent.id}`, { token: clientToken, body: { customer_card_id: card.id } });
+    await api('POST', `/payments/test-mode/payment-intents/${intent.id}/confirm`, { token: clientToken, body: { client_secret: intent.client_secret } });
+    await admin.goto(`${baseUrl}/admin/marketplace-sales`);
+    await admin.getByRole('heading', { name: t('admin:pages.marketplaceSales') }).waitFor();
+    const sale = admin.getByTestId('marketplace-sales').getByRole('row').filter({ hasText: listing.title });
+    await sale.filter({ hasText: 'demo-client' }).filter({ hasText: 'demo-gold' }).filter({ hasText: `$${listing.sale_price}.00` }).waitFor();
+    await shot(admin, 'marketplace-sales');
+    // The designer's name narrows the list to their sales.
+    await sale.getByRole('button', { name: 'demo-gold', exact: true }).click();
+    await admin.getByText(t('admin:sales.designerIs', { username: 'demo-gold' })).waitFor();
+
+    // 7. The external portfolio: the admin hides one of demo-gold's showcases.
+    await admin.goto(`${baseUrl}/admin/external-portfolio`);
+    await admin.getByRole('heading', { name: t('admin:pages.externalPortfolio') }).waitFor();
+    const piece = admin
+      .getByTestId('external-portfolio')
+      .getByRole('row')
+      .filter({ has: admin.getByRole('button', { name: 'demo-gold', exact: true }) })
+      .first();
+    await piece.waitFor();
+    const pieceTitle = (await piece.getByRole('link').first().textContent()).trim();
+    await shot(admin, 'external-portfolio');
+    const hide = await confirmInRow(admin, pieceTitle, t('admin:portfolio.hide'), t('admin:portfolio.hideTitle', { title: pieceTitle }), t('admin:portfolio.hide'));
+    await shot(admin, 'external-portfolio-hide');
+    const put = admin.waitForResponse((r) => r.url().includes('/externals/showcases/') && r.request().method() === 'PUT');
+    await hide.click();
+    const answer = await put;
+    if (!answer.ok()) throw new Error(`hiding the showcase answered ${answer.status()}: ${await answer.text()}`);
+    await admin.getByText(t('admin:portfolio.hiddenDone')).waitFor();
+    await admin.getByRole('row').filter({ hasText: pieceTitle }).getByTestId('portfolio-status').getByText(t('admin:portfolio.hidden')).waitFor();
+    const shown = (await api('GET', `/externals/showcases?filter[user_id]=${goldId}`, { token: clientToken })).data;
+    if (shown.some((s) => s.title === pieceTitle)) throw new Error('a hidden showcase is still shown to a client');
   },
 };

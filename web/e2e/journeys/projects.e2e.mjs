@@ -33,6 +33,9 @@ async function fillBrief(page, t, { title, budget, pick = true }) {
 /** Pay To Start, then Next in the timeline-and-budget dialog; answers the new project's id. */
 async function payToStart(page, t) {
   await page.getByRole('button', { name: t('projects:launch.pay') }).click();
+  // The dialog tells the listing fee paid with the approved bid (projects doc, section 9: 19).
+  const dialog = page.getByRole('dialog', { name: t('projects:dialog.title') });
+  await dialog.getByTestId('listing-fee').getByText(t('projects:dialog.listingFee', { amount: 19 })).waitFor();
   return nextInDialog(page, t);
 }
 
@@ -157,8 +160,10 @@ export default {
     await goldBid.getByRole('button', { name: t('projects:bids.approve') }).click();
     const payment = client.getByTestId('card-payment');
     await payment.waitFor();
+    // A pay-to-start project pays its listing fee (19) with the approved bid.
+    await payment.getByTestId('fee-breakdown').getByText(t('projects:pay.feeBreakdown', { bid: 280, fee: 19 })).waitFor();
     await shot(client, 'card-payment');
-    await client.getByRole('button', { name: t('projects:pay.button', { amount: 280 }) }).click();
+    await client.getByRole('button', { name: t('projects:pay.button', { amount: 299 }) }).click();
     await client.getByText(t('projects:pay.approved')).waitFor();
     await client.getByTestId('project-detail').getByTestId('project-status').getByText(t('projects:status.2')).waitFor();
     await gold.getByTestId('project-detail').getByTestId('project-status').getByText(t('projects:status.2')).waitFor();

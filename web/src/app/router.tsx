@@ -1,8 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 
 import { AppShell } from '@/components/layouts/app-shell';
-import { ComingSoon } from '@/components/layouts/coming-soon';
-import { plannedPages } from '@/components/layouts/nav-links';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
@@ -40,10 +38,10 @@ import { adminPages } from './routes/app/admin';
 import { RootFrame } from './routes/root-frame';
 
 /**
- * The signed-in pages that are built. Add a page here and it replaces the header's "coming
- * soon" panel for the same path (see `comingSoonRoutes`).
+ * The signed-in pages. Every page the header links to is one of them (the router test checks
+ * each link of every role's menu against this list).
  */
-const signedInPages: RouteObject[] = [
+export const signedInPages: RouteObject[] = [
   { path: 'dashboard', element: <DashboardRoute /> },
   ...contestListPages.map(({ path, list }) => ({ path, element: <ContestListRoute list={list} /> })),
   { path: 'contests/:contestId/entries', element: <ContestRoute /> },
@@ -82,12 +80,6 @@ const signedInPages: RouteObject[] = [
   ...adminPages,
 ];
 
-/** Pages the header links to that are not built yet, each a "coming soon" panel in the shell. */
-const builtPaths = new Set(signedInPages.map((route) => route.path));
-const comingSoonRoutes: RouteObject[] = plannedPages()
-  .filter(({ to }) => !builtPaths.has(to.slice(1)))
-  .map(({ to, label }) => ({ path: to.slice(1), element: <ComingSoon title={label} /> }));
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -125,7 +117,6 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.dashboard} replace /> },
           ...signedInPages,
-          ...comingSoonRoutes,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],
       },

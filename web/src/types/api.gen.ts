@@ -116,6 +116,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/marketplace-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every sale of full rights in the marketplace, newest first, 24 a page (admins). */
+        get: operations["admin_marketplace_sales_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/search": {
         parameters: {
             query?: never;
@@ -368,6 +385,27 @@ export interface paths {
         get: operations["execute_cart"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carts/payments/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charges the saved card at once (see the module docs): the amount is computed
+         *     on the server, exactly as the purpose's payment intent; answered paid with
+         *     its effect applied, or open when the card asks for authentication.
+         */
+        post: operations["charge_cart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1363,6 +1401,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/entries/{entryId}/payments/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charges the saved card at once (see the module docs): the amount is computed
+         *     on the server, exactly as the purpose's payment intent; answered paid with
+         *     its effect applied, or open when the card asks for authentication.
+         */
+        post: operations["charge_design"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents": {
         parameters: {
             query?: never;
@@ -1582,6 +1641,27 @@ export interface paths {
         get: operations["execute_extend"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/extends/payments/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charges the saved card at once (see the module docs): the amount is computed
+         *     on the server, exactly as the purpose's payment intent; answered paid with
+         *     its effect applied, or open when the card asks for authentication.
+         */
+        post: operations["charge_extend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1928,6 +2008,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/purchase-design/payments/stripe/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates the payment intent; the amount is computed on the server. */
+        post: operations["create_purchase_design"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the saved card to charge; the browser then confirms with Stripe.js. */
+        post: operations["finalize_purchase_design"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Re-prices the open payment intent (before the card is confirmed). */
+        put: operations["update_purchase_design"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/remove-upgrades": {
         parameters: {
             query?: never;
@@ -2131,6 +2262,27 @@ export interface paths {
         get: operations["execute_upgrade"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/upgrades/payments/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Charges the saved card at once (see the module docs): the amount is computed
+         *     on the server, exactly as the purpose's payment intent; answered paid with
+         *     its effect applied, or open when the card asks for authentication.
+         */
+        post: operations["charge_upgrade"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4772,7 +4924,13 @@ export interface paths {
         /** The caller's saved cards: default first, then backup, then the others. */
         get: operations["users_customer_cards_list"];
         put?: never;
-        post?: never;
+        /**
+         * Saves a card from a Stripe.js card token (the older flow beside setup intents): a
+         *     payment method is made from the token at Stripe, attached to the caller's customer
+         *     and kept as a `legacy` card, whose CVC is asked at every payment. The first card
+         *     becomes the default. A token Stripe does not know, or one already used, is 422.
+         */
+        post: operations["store_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5098,7 +5256,7 @@ export interface paths {
         /** A user's settings (the user themself and admins). */
         get: operations["show_settings"];
         /**
-         * Changes a user's settings: language, newsletter, picture and cover (the user
+         * Changes a user's settings: language, newsletter, picture, cover and theme (the user
          *     themself and admins). Pictures must be images the user uploaded.
          */
         put: operations["update_settings"];
@@ -5818,6 +5976,39 @@ export interface components {
         CategoryView: components["schemas"]["CategoryRow"] & {
             services?: components["schemas"]["ServiceView"][] | null;
             sub_categories?: components["schemas"]["SubCategoryRow"][] | null;
+        };
+        /** @description The body of a direct charge: the saved card, and what the purpose needs. */
+        ChargeRequest: {
+            /**
+             * Format: int64
+             * @description Cart: the payment form's country (required).
+             */
+            country_id?: number | null;
+            /**
+             * Format: int64
+             * @description The caller's saved card to charge (required).
+             */
+            customer_card_id?: number | null;
+            /**
+             * Format: int64
+             * @description Extends: whole days, 1 to 10.
+             */
+            days?: number | null;
+            /** @description Optional: with it, a retried call is the same payment (never a second charge). */
+            idempotency_key?: string | null;
+            /**
+             * @description Cart: the cart item ids the payer saw. Optional; when given they must be the
+             *     cart's payable items exactly (409 `cart.changed` otherwise), so an item added in
+             *     another tab is not paid unseen.
+             */
+            items?: number[];
+            /**
+             * Format: int64
+             * @description Cart: the state whose sales tax applies; required when the country has states.
+             */
+            state_id?: number | null;
+            /** @description Upgrades: the upgrades to buy. */
+            upgrade_ids?: number[];
         };
         ClientFigures: {
             /**
@@ -7306,6 +7497,8 @@ export interface components {
                  * @description 1 or 0.
                  */
                 receives_newsletter: number;
+                /** @description The web client's colour scheme: `A` (the default) to `H`. */
+                theme: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -8757,6 +8950,11 @@ export interface components {
              */
             days?: number | null;
             /**
+             * Format: int64
+             * @description Purchase design: the contest's entry whose full rights are bought (required).
+             */
+            entry_id?: number | null;
+            /**
              * @description Required on create (or the `Idempotency-Key` header): a retried create with
              *     the same key is the same payment and never a second charge.
              */
@@ -9926,6 +10124,47 @@ export interface components {
             total: number;
         };
         /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
+        Page_Sale: {
+            /** Format: int64 */
+            current_page: number;
+            data: {
+                /**
+                 * Format: double
+                 * @description What the buyer paid, whole US dollars (the listing's price when no payment is linked).
+                 */
+                amount: number;
+                /** Format: int64 */
+                amount_cents: number;
+                buyer: components["schemas"]["SaleUser"];
+                /** Format: int64 */
+                contest_entry_id: number;
+                /** Format: int64 */
+                contest_id: number;
+                contest_title: string;
+                designer: components["schemas"]["SaleUser"];
+                /** @description The entry's latest image, if it has one. */
+                image_url?: string | null;
+                /** @description The payment's state: paid, or refunded when the money went back. */
+                payment_state?: string | null;
+                /** Format: int64 */
+                payment_transaction_id?: number | null;
+                /** @description stripe or paypal. */
+                provider?: string | null;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                sold_at: number;
+                /** @description The listing's title: what sold. */
+                title: string;
+            }[];
+            next_page_url?: string | null;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A page of a list: `data, current_page, next_page_url, total` (contests doc, section 3). */
         Page_ShowcaseView: {
             /** Format: int64 */
             current_page: number;
@@ -10899,6 +11138,45 @@ export interface components {
              */
             status_id?: number | null;
         };
+        /** @description One sale of full rights. */
+        Sale: {
+            /**
+             * Format: double
+             * @description What the buyer paid, whole US dollars (the listing's price when no payment is linked).
+             */
+            amount: number;
+            /** Format: int64 */
+            amount_cents: number;
+            buyer: components["schemas"]["SaleUser"];
+            /** Format: int64 */
+            contest_entry_id: number;
+            /** Format: int64 */
+            contest_id: number;
+            contest_title: string;
+            designer: components["schemas"]["SaleUser"];
+            /** @description The entry's latest image, if it has one. */
+            image_url?: string | null;
+            /** @description The payment's state: paid, or refunded when the money went back. */
+            payment_state?: string | null;
+            /** Format: int64 */
+            payment_transaction_id?: number | null;
+            /** @description stripe or paypal. */
+            provider?: string | null;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            sold_at: number;
+            /** @description The listing's title: what sold. */
+            title: string;
+        };
+        /** @description A member of a sale. */
+        SaleUser: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            username: string;
+        };
         /** @description A saved brief answer as the API shows it (contests doc, section 3). */
         SavedAnswer: {
             answer?: string | null;
@@ -11040,6 +11318,8 @@ export interface components {
             profile_picture_file_id?: number | null;
             /** Format: int64 */
             receives_newsletter?: number | null;
+            /** @description The web client's colour scheme, `A` to `H`. */
+            theme?: string | null;
         };
         /** @description A user's settings (only they and admins see them). */
         SettingsView: {
@@ -11052,6 +11332,8 @@ export interface components {
              * @description 1 or 0.
              */
             receives_newsletter: number;
+            /** @description The web client's colour scheme: `A` (the default) to `H`. */
+            theme: string;
         };
         SetupIntentView: {
             /** @description For Stripe.js `confirmCardSetup`. */
@@ -11195,6 +11477,23 @@ export interface components {
         StorePaymentMethod: {
             /** @description The `pm_...` id Stripe.js answered after `confirmCardSetup`. */
             payment_method?: string | null;
+        };
+        StoreToken: {
+            /** @description The `tok_...` id Stripe.js `createToken` answered. */
+            token?: string | null;
+            /**
+             * @description Stripe.js's whole `createToken` answer, as the browser got it: its `id` stands
+             *     for `token` when that is absent. Nothing else of it is trusted: the card's brand,
+             *     last four digits and expiry are read from Stripe.
+             */
+            token_response?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description The payment trigger (contests doc, section 9) whose form saved the card. Any
+             *     saved card pays for every purpose, so it changes nothing; accepted for the
+             *     specification's body.
+             */
+            trigger_id?: number | null;
         };
         SubCategoryRequest: {
             image_path?: string | null;
@@ -12171,6 +12470,59 @@ export interface operations {
             };
         };
     };
+    admin_marketplace_sales_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description One designer's sales. */
+                "filter[designer_id]"?: number;
+                /** @description One buyer's purchases. */
+                "filter[buyer_id]"?: number;
+                /** @description Sold on or after this day (YYYY-MM-DD, UTC). */
+                "filter[from]"?: string;
+                /** @description Sold on or before this day (YYYY-MM-DD, UTC). */
+                "filter[to]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Sale"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     admin_search_search: {
         parameters: {
             query?: {
@@ -13070,6 +13422,95 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    charge_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16474,6 +16915,98 @@ export interface operations {
             };
         };
     };
+    charge_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     contests_entries_payments_stripe_payment_intents_create_design: {
         parameters: {
             query?: never;
@@ -17422,6 +17955,97 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    charge_extend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18802,6 +19426,241 @@ export interface operations {
             };
         };
     };
+    create_purchase_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    finalize_purchase_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalizeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_purchase_design: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     remove_upgrades: {
         parameters: {
             query?: never;
@@ -19502,6 +20361,97 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    charge_upgrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChargeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IntentView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29143,6 +30093,73 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    store_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreToken"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CardView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

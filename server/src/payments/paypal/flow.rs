@@ -18,7 +18,9 @@ use crate::{
     api::Data,
     error::{catalogue, AppError},
     payments::{
-        intents::{idempotency_key, of_route, purpose_of, same_purpose, IntentPath, IntentRequest, Kind},
+        intents::{
+            idempotency_key, of_route, purpose_of, quote_of_route, same_purpose, IntentPath, IntentRequest, Kind,
+        },
         purpose::quote,
         settle,
         transactions::{self, TransactionRow},
@@ -126,6 +128,7 @@ pub async fn create(
         return Ok((StatusCode::CREATED, Json(Data::new(view(state, existing)))));
     }
     let quote = quote(state, caller, &purpose).await?;
+    quote_of_route(kind, path, &quote)?;
     let (return_url, cancel_url) = return_urls(state, route);
     let custom = format!("vitrine:{}:{}", purpose.kind(), caller.id());
     let request_id = format!("vitrine-{}-{key}", caller.id());
@@ -227,12 +230,7 @@ pub async fn execute(
     let Some(settled) = settle::paid(tx.transaction(), &row, now).await? else {
         return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
     };
-    tx.publish(settled.events);
-    tx.commit().await?;
-    if settled.wake_timers {
-        state.realtime.wake_timers().await;
-    }
-    if settled.refund {
+    if settle::commit(state, tx, settled).await? {
         match client.refund_sale(&sale.id).await {
             Ok(()) => {
                 let mut conn = state.db.pool.acquire().await?;

@@ -27,6 +27,8 @@ fn route_of(kind: Kind, path: &IntentPath) -> String {
         Kind::Cart => "/carts/payments/paypal".to_owned(),
         Kind::Subscription => format!("/subscriptions/{id}/payments/paypal"),
         Kind::MarketplacePurchase => format!("/marketplace-contest-entries/{id}/payments/paypal"),
+        // The specification names no PayPal path under the contest: the marketplace's serves.
+        Kind::PurchaseDesign => "/marketplace-contest-entries/payments/paypal".to_owned(),
     }
 }
 

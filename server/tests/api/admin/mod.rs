@@ -5,4 +5,5 @@ mod banners;
 mod calls;
 mod console;
 mod fixtures;
+mod sales;
 mod section7;

@@ -336,23 +336,6 @@ const PROJECTS_DOC: &[(&str, &str)] = &[
     ("put", "/contests/{id}/options"),
 ];
 
-/// Calls of section 7 not served yet: the direct card charges the spec names beside the
-/// payment-intent flow (every purpose is paid through the intent flow or PayPal) and the
-/// legacy card store (cards are saved through setup intents), and the spec's path for buying
-/// a design's full rights, which is served under the marketplace's own path
-/// (`/marketplace-contest-entries/{id}/payments/stripe/payment-intents`) and not yet under
-/// this one. Issue #26 keeps them open.
-const NOT_YET_SERVED: &[(&str, &str)] = &[
-    ("post", "/carts/payments/stripe"),
-    ("post", "/contests/{id}/purchase-design/payments/stripe/payment-intents"),
-    ("put", "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}"),
-    ("post", "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}"),
-    ("post", "/contests/{id}/entries/{entryId}/payments/stripe"),
-    ("post", "/contests/{id}/upgrades/payments/stripe"),
-    ("post", "/contests/{id}/extends/payments/stripe"),
-    ("post", "/users/{id}/customer-cards"),
-];
-
 /// `/contests/{id}/entries/{entryId}` -> `/contests/{}/entries/{}`.
 fn shape(path: &str) -> String {
     let mut out = String::new();
@@ -382,24 +365,10 @@ async fn every_call_of_section_7_of_both_documents_is_in_the_openapi_document() 
         }
     }
     let key = |(method, path): &(&str, &str)| ((*method).to_owned(), shape(path));
-    let excused: BTreeSet<_> = NOT_YET_SERVED.iter().map(key).collect();
     let calls: BTreeSet<_> = CONTESTS_DOC.iter().chain(PROJECTS_DOC).map(key).collect();
-    let missing: Vec<_> = calls.iter().filter(|c| !served.contains(*c) && !excused.contains(*c)).collect();
+    let missing: Vec<_> = calls.iter().filter(|c| !served.contains(*c)).collect();
     assert!(missing.is_empty(), "section 7 calls missing from /openapi.json: {missing:?}");
-    // An excuse for a call that is served is stale: the list only ever shrinks.
-    let stale: Vec<_> = excused.iter().filter(|c| served.contains(*c)).collect();
-    assert!(stale.is_empty(), "served now, remove from NOT_YET_SERVED: {stale:?}");
-    let excused_but_not_in_spec: Vec<_> = excused.iter().filter(|c| !calls.contains(*c)).collect();
-    assert!(
-        excused_but_not_in_spec.is_empty(),
-        "excused calls that section 7 does not list: {excused_but_not_in_spec:?}"
-    );
-    eprintln!(
-        "section 7: {} calls, {} served, {} not yet served",
-        calls.len(),
-        calls.len() - excused.len(),
-        NOT_YET_SERVED.len()
-    );
+    eprintln!("section 7: {} calls, every one served", calls.len());
 }
 
 #[test]

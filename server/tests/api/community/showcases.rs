@@ -102,3 +102,25 @@ async fn only_its_designer_or_an_admin_edits_a_showcase_and_only_admins_hide_it(
     let feed = app.get("/activities/community", Some(&client)).await;
     assert_eq!(feed.body["total"], 0, "a hidden showcase leaves the feed");
 }
+
+#[tokio::test]
+async fn a_showcase_without_a_picture_is_hidden_by_an_admin_and_edited_by_its_designer() {
+    let app = crate::helpers::spawn_app().await;
+    let (designer_id, designer) = crate::entries::designer(&app, "nopicdes", 2).await;
+    let (_, admin) = app.admin_session("nopicadmin").await;
+    // The demo's showcases have no picture (the seed does not know the files folder).
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO external_showcase (app_user_id, title, description, url, created_at, updated_at) \
+         VALUES ($1, 'Harbour poster', '', NULL, 1, 1) RETURNING id",
+    )
+    .bind(designer_id)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let path = format!("/externals/showcases/{id}");
+    let hidden = app.put(&path, &json!({"is_hidden": 1}), &admin).await;
+    assert_eq!((hidden.status.as_u16(), hidden.body["data"]["is_hidden"].as_i64()), (200, Some(1)), "{}", hidden.body);
+    assert_eq!(hidden.body["data"]["file"], json!(null));
+    let renamed = app.put(&path, &json!({"title": "Harbour poster, 2nd print"}), &designer).await;
+    assert_eq!(renamed.body["data"]["title"], "Harbour poster, 2nd print", "{}", renamed.body);
+}

@@ -104,3 +104,25 @@ async fn settings_are_the_users_own_and_pictures_must_be_their_images() {
     let removed = app.put(&path, &json!({"cover_pic_file_id": 0}), &admin).await;
     assert_eq!(removed.body["data"]["cover_pic"], json!(null), "{}", removed.body);
 }
+
+#[tokio::test]
+async fn the_theme_is_one_of_a_to_h_default_a_and_only_its_user_and_admins_change_it() {
+    let app = crate::helpers::spawn_app().await;
+    let (client_id, client) = app.client_session("themeclient").await;
+    let (_, other) = app.client_session("themeother").await;
+    let (_, admin) = app.admin_session("themeadmin").await;
+    let path = format!("/users/{client_id}/settings");
+    assert_eq!(app.get(&path, Some(&client)).await.body["data"]["theme"], "A", "the default");
+    assert_refused(&app.put(&path, &json!({"theme": "C"}), &other).await, 403, "auth.forbidden", "Access Denied");
+    for bad in ["I", "a", "", "AB"] {
+        let refused = app.put(&path, &json!({"theme": bad}), &client).await;
+        assert_eq!(refused.field_code("theme"), "validation.exists", "{bad}: {}", refused.body);
+    }
+    let saved = app.put(&path, &json!({"theme": "H"}), &client).await;
+    assert_eq!((saved.status.as_u16(), saved.body["data"]["theme"].as_str()), (200, Some("H")), "{}", saved.body);
+    // Other settings leave it as it is; an admin may change it.
+    app.put(&path, &json!({"language": "es"}), &client).await;
+    assert_eq!(app.get(&path, Some(&client)).await.body["data"]["theme"], "H");
+    let by_admin = app.put(&path, &json!({"theme": "B"}), &admin).await;
+    assert_eq!(by_admin.body["data"]["theme"], "B", "{}", by_admin.body);
+}

@@ -6,6 +6,7 @@
 mod cards;
 mod cart_and_subscriptions;
 mod contest_extras;
+mod direct;
 mod idempotency;
 mod invoices;
 mod launch;

@@ -245,7 +245,8 @@ async fn a_bid_approval_and_a_budget_increase_are_paid_with_paypal_by_the_owner_
     assert_eq!(app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["budget"], 400);
 
     let payment = create(&app, &approve, json!({}), &w.owner.1).await;
-    assert_eq!(payment["amount"], 320);
+    // The bid and the pay-to-start project's listing fee (projects doc, section 9: 19).
+    assert_eq!(payment["amount"], 320 + 19);
     let (_, params) = on_approval_page(&payment, true).await;
     let executed = execute(&app, &approve, payment["id"].as_str().unwrap(), &params["PayerID"], &w.owner.1).await;
     assert_eq!(executed.status, 200, "{}", executed.body);

@@ -31,7 +31,8 @@ async fn a_paid_bid_approval_assigns_the_project_live() {
     assert_eq!(stripe.payment_intents_created(), 0);
 
     let (intent, (status, _)) = pay(&app, &stripe, &base, json!({}), card, &w.owner.1).await;
-    assert_eq!((status, intent["amount"].as_i64()), (200, Some(320)));
+    // The bid and the pay-to-start project's listing fee (projects doc, section 9: 19).
+    assert_eq!((status, intent["amount"].as_i64()), (200, Some(320 + 19)));
     let data = loop {
         match designer_ws.expect().await {
             ServerFrame::Event(e) if e.ch == ch && e.event_type == "project.status" => break e.data,

@@ -137,7 +137,7 @@ export function navigationFor(user: NavUser): Navigation {
   };
 }
 
-/** Every page the header can link to that is not built yet: each gets a "coming soon" panel. */
+/** Every page the header can link to, for any role (the router test routes each one to a page). */
 export function plannedPages(): NavItem[] {
   const pages = new Map<string, NavItem>();
   for (const type of Object.values(USER_TYPE)) {

@@ -4,13 +4,14 @@ import { AdditionalDesignsPage } from '@/features/admin/pages/additional-designs
 import { BannersPage } from '@/features/admin/pages/banners-page';
 import { CataloguePage } from '@/features/admin/pages/catalogue-page';
 import { ContestsPage } from '@/features/admin/pages/contests-page';
-import { DesignerTagsPage } from '@/features/admin/pages/designer-tags-page';
+import { ExternalPortfolioPage } from '@/features/admin/pages/external-portfolio-page';
 import { FeedbackPage } from '@/features/admin/pages/feedback-page';
 import { FlaggedPage } from '@/features/admin/pages/flagged-page';
-import { MarketplaceTagsPage } from '@/features/admin/pages/marketplace-tags-page';
+import { MarketplaceSalesPage } from '@/features/admin/pages/marketplace-sales-page';
 import { OutgoingPage } from '@/features/admin/pages/outgoing-page';
 import { ProjectsPage } from '@/features/admin/pages/projects-page';
 import { SearchPage } from '@/features/admin/pages/search-page';
+import { DesignerTagsPage, MarketplaceTagsPage } from '@/features/admin/pages/tags-page';
 import { TipsPage } from '@/features/admin/pages/tips-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
 
@@ -42,4 +43,6 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/banners', element: <BannersPage /> },
   { path: 'admin/designer-tags', element: <DesignerTagsPage /> },
   { path: 'admin/marketplace-tags', element: <MarketplaceTagsPage /> },
+  { path: 'admin/marketplace-sales', element: <MarketplaceSalesPage /> },
+  { path: 'admin/external-portfolio', element: <ExternalPortfolioPage /> },
 ];

@@ -1,4 +1,5 @@
 import { apiClient, type QueryParams } from '@/lib/api-client';
+import type { Showcase } from '@/features/showcases/api/showcases';
 import type { DataEnvelope, MessageEnvelope } from '@/types/api';
 
 import type {
@@ -10,7 +11,10 @@ import type {
   FlaggedClient,
   Note,
   Paged,
+  MarketplaceSale,
+  MarketplaceTag,
   Payout,
+  SalesFilter,
   SearchHit,
   Tag,
 } from './types';
@@ -51,6 +55,28 @@ export async function markPayoutPaid(payout: Pick<Payout, 'kind' | 'source_id'>,
   return (await apiClient.post<DataEnvelope<Payout>>('/admin/transactions/outgoing/mark-paid', body)).data;
 }
 
+export const getMarketplaceSales = (page: number, filter: SalesFilter, signal?: AbortSignal) =>
+  getPage<MarketplaceSale>(
+    '/admin/marketplace-sales',
+    page,
+    {
+      'filter[designer_id]': filter.designer?.id,
+      'filter[buyer_id]': filter.buyer?.id,
+      'filter[from]': filter.from || undefined,
+      'filter[to]': filter.to || undefined,
+    },
+    signal,
+  );
+
+/** The external portfolio (designers' showcases): admins also see the hidden ones. */
+export const getExternalPortfolio = (page: number, userId: number | null, signal?: AbortSignal) =>
+  getPage<Showcase>('/externals/showcases', page, { 'filter[user_id]': userId ?? undefined }, signal);
+
+/** Takes a showcase off the external portfolio (only its designer and admins see it then), or puts it back. */
+export async function setShowcaseHidden(id: number, hidden: boolean): Promise<Showcase> {
+  return (await apiClient.put<DataEnvelope<Showcase>>(`/externals/showcases/${id}`, { is_hidden: hidden ? 1 : 0 })).data;
+}
+
 export async function getNotes(type: Note['notable_type'], id: number, signal?: AbortSignal): Promise<Note[]> {
   const query = { 'filter[notable_type]': type, 'filter[notable_id]': id };
   return (await apiClient.get<DataEnvelope<Note[]>>('/notes', { query, signal })).data;
@@ -75,6 +101,15 @@ export async function renameTag(id: number, name: string): Promise<Tag> {
 }
 
 export const deleteTag = (id: number) => apiClient.delete<MessageEnvelope>(`/tags/${id}`);
+
+/** Marketplace tags (contests doc, section 7: GET and POST /marketplace-tags, PUT /marketplace-tags/{id}). */
+export async function getMarketplaceTags(signal?: AbortSignal): Promise<MarketplaceTag[]> {
+  return (await apiClient.get<DataEnvelope<MarketplaceTag[]>>('/marketplace-tags', { signal })).data;
+}
+
+export const createMarketplaceTag = (name: string) => apiClient.post('/marketplace-tags', { name: name.trim() });
+
+export const renameMarketplaceTag = (id: number, name: string) => apiClient.put(`/marketplace-tags/${id}`, { name });
 
 export async function setUserTags(userId: number, tagIds: number[]): Promise<Tag[]> {
   return (await apiClient.put<DataEnvelope<Tag[]>>(`/users/${userId}/tags`, { tag_ids: tagIds })).data;

@@ -109,6 +109,44 @@ export interface Payout {
   reference: string | null;
 }
 
+/** A label admins give marketplace items (`GET /marketplace-tags`). */
+export interface MarketplaceTag {
+  id: number;
+  name: string;
+}
+
+/** A member of a marketplace sale. */
+export interface SaleUser {
+  id: number;
+  username: string;
+  name: string;
+}
+
+/** One sale of full rights (`GET /admin/marketplace-sales`). */
+export interface MarketplaceSale {
+  contest_entry_id: number;
+  title: string;
+  contest_id: number;
+  contest_title: string;
+  image_url: string | null;
+  designer: SaleUser;
+  buyer: SaleUser;
+  amount: number;
+  amount_cents: number;
+  sold_at: number;
+  payment_transaction_id: number | null;
+  provider: string | null;
+  payment_state: string | null;
+}
+
+/** Filters of the marketplace sales (days as YYYY-MM-DD). */
+export interface SalesFilter {
+  designer: SaleUser | null;
+  buyer: SaleUser | null;
+  from: string;
+  to: string;
+}
+
 export interface Note {
   id: number;
   notable_type: 'contest' | 'project' | 'user';

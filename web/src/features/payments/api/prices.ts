@@ -13,9 +13,11 @@ export interface Price {
 export const PRICE_CODES = {
   extendDay: 'contest.extend.day',
   additionalDesign: 'contest.additional_design',
+  /** Paid with the approved bid of a pay-to-start project (projects doc, section 9: 19). */
+  projectListingFee: 'project.listing_fee',
 } as const;
 
-/** GET /payments/prices: what an extension day or an additional design costs (clients, admins). */
+/** GET /payments/prices: what an extension day, an additional design or a project listing costs (clients, admins). */
 export async function getPrices(options?: RequestOptions): Promise<Price[]> {
   const { data } = await apiClient.get<DataEnvelope<Price[]>>('/payments/prices', options);
   return data;

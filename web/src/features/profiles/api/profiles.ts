@@ -56,6 +56,8 @@ export interface SettingsChange {
   receives_newsletter?: number;
   profile_picture_file_id?: number;
   cover_pic_file_id?: number;
+  /** `A` to `H`. */
+  theme?: string;
 }
 
 export async function putSettings(userId: number, change: SettingsChange) {

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { chooseLanguage, LANGUAGES, type Language } from '@/lib/i18n';
 import { isDesigner } from '@/lib/roles';
 import { setCurrentUser } from '@/lib/session';
+import { chooseTheme, showTheme, storedTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
 import { useFileUrl } from '@/lib/use-file-url';
@@ -16,6 +17,8 @@ import type { User } from '@/types/api';
 
 import { getSettings, putProfileTexts, putSettings, type Settings } from '../api/profiles';
 import { openDesignerProfile } from '../store';
+
+import { ThemePicker } from './theme-picker';
 
 type ImageSlot = 'profile_picture_file_id' | 'cover_pic_file_id';
 
@@ -87,6 +90,9 @@ export function ProfilePage({ user }: { user: User }) {
       .catch((error: unknown) => setFailure(errorMessage(error)));
   }, [user.id, i18n.language]);
 
+  // A theme tried but not saved is not kept: leaving the page shows the saved one again.
+  useEffect(() => () => showTheme(storedTheme()), []);
+
   async function changeImage(slot: ImageSlot, file: File | null) {
     setUploading(slot);
     setFailure(null);
@@ -107,9 +113,10 @@ export function ProfilePage({ user }: { user: User }) {
     try {
       const qualification = Object.fromEntries(qualifications.filter(([key]) => key.trim()).map(([key, value]) => [key.trim(), value.trim()]));
       const updated = await putProfileTexts(user.id, { name, featured_bio: featured, about_self: about, qualification });
-      const saved = await putSettings(user.id, { language: settings.language, receives_newsletter: settings.receives_newsletter });
+      const saved = await putSettings(user.id, { language: settings.language, receives_newsletter: settings.receives_newsletter, theme: settings.theme });
       setSettings(saved);
       setCurrentUser({ ...updated, profile_picture: saved.profile_picture ?? null, cover_pic: saved.cover_pic ?? null } as User);
+      chooseTheme(saved.theme);
       await chooseLanguage(saved.language as Language);
       toast.success(t('page.saved'));
     } catch (error) {
@@ -206,6 +213,13 @@ export function ProfilePage({ user }: { user: User }) {
           label={t('page.newsletter')}
           checked={settings.receives_newsletter === 1}
           onChange={(checked) => setSettings({ ...settings, receives_newsletter: checked ? 1 : 0 })}
+        />
+        <ThemePicker
+          value={settings.theme}
+          onChange={(theme) => {
+            showTheme(theme);
+            setSettings({ ...settings, theme });
+          }}
         />
       </div>
       <div className="flex justify-end">

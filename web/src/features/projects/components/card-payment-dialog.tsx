@@ -21,6 +21,8 @@ interface CardPaymentDialogProps {
   title: string;
   userId: number;
   amount: number;
+  /** What `amount` is made of, when it is more than the bid: the listing fee of a pay-to-start project. */
+  breakdown?: { bid: number; fee: number };
   /** The purpose's payment-intent route. */
   base: string;
   body?: Record<string, unknown>;
@@ -34,7 +36,7 @@ interface CardPaymentDialogProps {
  * page and back to `/payments/paypal/return`. Without Stripe keys the server runs Stripe's test mode, so a new
  * card is one of Stripe's test cards.
  */
-export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, onClose }: CardPaymentDialogProps) {
+export function CardPaymentDialog({ title, userId, amount, breakdown, base, body, onPaid, onClose }: CardPaymentDialogProps) {
   const { t } = useTranslation('projects');
   const [cards, setCards] = useState<Card[] | null>(null);
   const [choice, setChoice] = useState<string>('');
@@ -86,6 +88,11 @@ export function CardPaymentDialog({ title, userId, amount, base, body, onPaid, o
     >
       <div className="space-y-3" data-testid="card-payment">
         <p className="text-sm text-slate-700">{t('pay.amount', { amount })}</p>
+        {breakdown && (
+          <p className="text-xs text-slate-500" data-testid="fee-breakdown">
+            {t('pay.feeBreakdown', breakdown)}
+          </p>
+        )}
         {paypalRoute !== null && <MethodTabs value={method} onChange={setMethod} />}
         {method === 'paypal' && paypalRoute !== null ? (
           <PayPalChoice route={paypalRoute} body={body} amount={amount} />

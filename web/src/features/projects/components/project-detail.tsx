@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { getPrice, PRICE_CODES } from '@/features/payments/api/prices';
 import { errorMessage } from '@/lib/error-messages';
 import { isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
@@ -29,7 +30,8 @@ interface ProjectDetailProps {
   onChange?: (project: Project) => void;
 }
 
-type Payment = { kind: 'approve'; bid: Bid } | { kind: 'budget'; budget: number };
+/** `fee`: the listing fee a pay-to-start project pays with its approved bid. */
+type Payment = { kind: 'approve'; bid: Bid; fee: number } | { kind: 'budget'; budget: number };
 
 /** One project, live on `project:{id}`: the owner's bids, or the designer's own bid. */
 export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId = null, onChange }: ProjectDetailProps) {
@@ -82,7 +84,12 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
       }
       return;
     }
-    setPayment({ kind: 'approve', bid });
+    try {
+      const fee = await getPrice(PRICE_CODES.projectListingFee);
+      setPayment({ kind: 'approve', bid, fee: fee ?? 0 });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   }
 
   if (project === null) return <p className="p-4 text-sm text-slate-500">{t('loading', { ns: 'common' })}</p>;
@@ -169,7 +176,8 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
         <CardPaymentDialog
           title={payment.kind === 'approve' ? t('pay.approveTitle', { name: payment.bid.created_by_user.username }) : t('budget.raise')}
           userId={user.id}
-          amount={payment.kind === 'approve' ? payment.bid.amount : payment.budget - (project.budget ?? 0)}
+          amount={payment.kind === 'approve' ? payment.bid.amount + payment.fee : payment.budget - (project.budget ?? 0)}
+          breakdown={payment.kind === 'approve' && payment.fee > 0 ? { bid: payment.bid.amount, fee: payment.fee } : undefined}
           base={payment.kind === 'approve' ? approveBase(project.id, payment.bid.id) : budgetBase(project.id)}
           body={payment.kind === 'budget' ? { budget: payment.budget } : undefined}
           onClose={() => setPayment(null)}

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { getPrice, PRICE_CODES } from '@/features/payments/api/prices';
 
 import { budgetError, timelineComplete, timelinePayload, type DialogValues, type TimelineChoice } from '../launch-rules';
 
@@ -23,7 +24,14 @@ export function TimelineBudgetDialog({ timeline: initialTimeline, budget: initia
   const { t } = useTranslation('projects');
   const [timeline, setTimeline] = useState(initialTimeline);
   const [budget, setBudget] = useState(initialBudget);
+  const [fee, setFee] = useState<number | null>(null);
   const valid = timelineComplete(timeline) && budgetError(budget, range) === undefined;
+  useEffect(() => {
+    const controller = new AbortController();
+    // The fee is told, not required: without it the dialog still works.
+    getPrice(PRICE_CODES.projectListingFee, { signal: controller.signal }).then(setFee, () => setFee(null));
+    return () => controller.abort();
+  }, []);
   return (
     <ModalDialog closeButton
       title={t('dialog.title')}
@@ -38,6 +46,11 @@ export function TimelineBudgetDialog({ timeline: initialTimeline, budget: initia
         <p className="text-sm text-slate-600">{t('dialog.intro')}</p>
         <TimelineCards value={timeline} onChange={setTimeline} />
         <BudgetField value={budget} range={range} onChange={setBudget} />
+        {fee !== null && fee > 0 && (
+          <p className="text-sm text-slate-600" data-testid="listing-fee">
+            {t('dialog.listingFee', { amount: fee })}
+          </p>
+        )}
       </div>
     </ModalDialog>
   );

@@ -1,0 +1,194 @@
+//! Direct card charges (contests doc, section 7: `POST .../payments/stripe` beside the
+//! intent flow; projects doc: `POST /carts/payments/stripe`): one call that pays for an
+//! additional design, upgrades, an extension or the tipping cart with a saved card.
+//!
+//! The purpose is priced exactly as its payment intent is ([`quote`]), a payment intent
+//! is made and recorded ([`intents::new_intent`]) and confirmed at once with the card,
+//! the payer not present. When Stripe answers it paid, the payment is settled here
+//! through [`settle::paid`], the path Stripe's webhook and PayPal's execute take: the
+//! same effect, the same hub events. The webhook of the same intent then finds it
+//! settled (the conditional mark lets exactly one of the two go on to the effect).
+//!
+//! A declined card is 402 `payment.card_declined` (the webhook records the failure).
+//! A card whose bank asks for the payer's authentication is answered open, with its
+//! client secret: the browser confirms it with Stripe.js and the webhook settles it.
+//! An idempotency key (body or `Idempotency-Key`) is optional, as the specification's
+//! body carries none: with one, a retried call answers the same payment and never
+//! charges twice.
+
+use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
+use serde::Deserialize;
+use stripe_core::PaymentIntentStatus;
+use tracing::instrument;
+use utoipa::ToSchema;
+
+use super::{
+    cards::owned_card,
+    intents::{
+        self, idempotency_key, purpose_of, quote_of_route, same_purpose, IntentPath, IntentRequest, IntentView, Kind,
+    },
+    purpose::{quote, Quote},
+    settle, transactions,
+};
+use crate::{
+    accounts::CurrentUser,
+    api::{loose_id, Data},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    state::AppState,
+};
+
+/// The body of a direct charge: the saved card, and what the purpose needs.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ChargeRequest {
+    /// The caller's saved card to charge (required).
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub customer_card_id: Option<i64>,
+    /// Optional: with it, a retried call is the same payment (never a second charge).
+    pub idempotency_key: Option<String>,
+    /// Upgrades: the upgrades to buy.
+    #[serde(default)]
+    pub upgrade_ids: Vec<i64>,
+    /// Extends: whole days, 1 to 10.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub days: Option<i64>,
+    /// Cart: the cart item ids the payer saw. Optional; when given they must be the
+    /// cart's payable items exactly (409 `cart.changed` otherwise), so an item added in
+    /// another tab is not paid unseen.
+    #[serde(default)]
+    pub items: Vec<i64>,
+    /// Cart: the payment form's country (required).
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub country_id: Option<i64>,
+    /// Cart: the state whose sales tax applies; required when the country has states.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub state_id: Option<i64>,
+}
+
+impl ChargeRequest {
+    fn intent(&self) -> IntentRequest {
+        IntentRequest {
+            idempotency_key: self.idempotency_key.clone(),
+            upgrade_ids: self.upgrade_ids.clone(),
+            days: self.days,
+            country_id: self.country_id,
+            state_id: self.state_id,
+            ..IntentRequest::default()
+        }
+    }
+}
+
+/// The cart's payable items are the ones the payer saw (when the body names them).
+fn same_items(kind: Kind, seen: &[i64], quote: &Quote) -> Result<(), AppError> {
+    if kind != Kind::Cart || seen.is_empty() {
+        return Ok(());
+    }
+    let mut priced: Vec<i64> =
+        quote.details["items"].as_array().into_iter().flatten().filter_map(|i| i["id"].as_i64()).collect();
+    let mut seen = seen.to_vec();
+    priced.sort_unstable();
+    seen.sort_unstable();
+    seen.dedup();
+    match priced == seen {
+        true => Ok(()),
+        false => Err(AppError::conflict(catalogue::CART_CHANGED)),
+    }
+}
+
+/// Prices, charges and (when Stripe answers paid) settles the payment of `kind`.
+#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind, id = path.id))]
+pub async fn charge(
+    state: &AppState,
+    caller: &CurrentUser,
+    kind: Kind,
+    path: &IntentPath,
+    headers: &HeaderMap,
+    req: ChargeRequest,
+) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
+    let card_id = req.customer_card_id.ok_or_else(|| AppError::field("customer_card_id", catalogue::REQUIRED))?;
+    let mut intent_req = req.intent();
+    if intent_req.idempotency_key.is_none() && !headers.contains_key("idempotency-key") {
+        intent_req.idempotency_key = Some(format!("charge-{}", crate::accounts::secrets::new_secret()));
+    }
+    let key = idempotency_key(headers, &intent_req)?;
+    let purpose = purpose_of(kind, path, &intent_req)?;
+    if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
+        // A retry answers the payment as it stands: charged once, whatever the retries.
+        if !same_purpose(&existing, &purpose) || existing.provider != "stripe" {
+            return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
+        }
+        return Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, existing)))));
+    }
+    // Priced first: the payer's right to pay is answered before anything of the card.
+    let quote = quote(state, caller, &purpose).await?;
+    quote_of_route(kind, path, &quote)?;
+    same_items(kind, &req.items, &quote)?;
+    let card = owned_card(state, caller, card_id).await?;
+    let row = intents::new_intent(state, caller, &purpose, &quote, &key).await?;
+    {
+        let mut conn = state.db.pool.acquire().await?;
+        transactions::set_card(&mut conn, row.id, card.id, state.now_ms()).await?;
+    }
+    let intent = state.stripe.confirm_intent(&row.stripe_payment_intent_id, &card.stripe_id).await?;
+    if intent.status == PaymentIntentStatus::Succeeded {
+        let row =
+            transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+        let now = state.now_ms();
+        let mut tx = state.realtime.begin().await?;
+        // None: the webhook settled it first.
+        let settled = settle::paid(tx.transaction(), &row, now).await?;
+        let refund = match settled {
+            Some(settled) => settle::commit(state, tx, settled).await?,
+            None => {
+                tx.commit().await?;
+                false
+            }
+        };
+        if refund {
+            // After commit: Stripe's `charge.refunded` comes back to the webhook.
+            if let Err(err) = state.stripe.refund(&row.stripe_payment_intent_id).await {
+                tracing::error!(error = %err, "could not refund a charge whose effect was refused");
+            }
+        }
+    }
+    let row = transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+    tracing::info!(transaction_id = row.id, state = %row.state, "direct card charge");
+    Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, row)))))
+}
+
+/// One direct-charge handler: `$name` at `$path` for `$kind`.
+macro_rules! charge_route {
+    ($kind:expr, $name:ident, $path:tt, ($($param:tt),*)) => {
+        /// Charges the saved card at once (see the module docs): the amount is computed
+        /// on the server, exactly as the purpose's payment intent; answered paid with
+        /// its effect applied, or open when the card asks for authentication.
+        #[utoipa::path(post, path = $path, tag = "payments", params($($param),*), request_body = ChargeRequest,
+            security(("bearer" = [])),
+            responses((status = 201, body = Data<IntentView>), (status = 402, body = ErrorEnvelope),
+                (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+                (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+                (status = 502, body = ErrorEnvelope)))]
+        pub async fn $name(
+            State(state): State<AppState>,
+            caller: CurrentUser,
+            ApiPath(path): ApiPath<IntentPath>,
+            headers: HeaderMap,
+            ApiJson(req): ApiJson<ChargeRequest>,
+        ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
+            charge(&state, &caller, $kind, &path, &headers, req).await
+        }
+    };
+}
+
+charge_route!(
+    Kind::AdditionalDesign,
+    charge_design,
+    "/contests/{id}/entries/{entryId}/payments/stripe",
+    (("id" = i64, Path), ("entryId" = i64, Path))
+);
+charge_route!(Kind::ContestUpgrade, charge_upgrade, "/contests/{id}/upgrades/payments/stripe", (("id" = i64, Path)));
+charge_route!(Kind::ContestExtend, charge_extend, "/contests/{id}/extends/payments/stripe", (("id" = i64, Path)));
+charge_route!(Kind::Cart, charge_cart, "/carts/payments/stripe", ());
