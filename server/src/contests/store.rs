@@ -347,15 +347,6 @@ pub async fn raise_prize(conn: &mut AnyConnection, id: i64, cents: i64, now_ms: 
     Ok(done.rows_affected() == 1)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn slugs_are_readable_and_unique_by_id() {
-        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
-        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
-    }
-}
-
 pub async fn has_artwork(conn: &mut AnyConnection, entry_id: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> =
         sqlx::query_scalar("SELECT id FROM contest_entry_file WHERE contest_entry_id = $1 AND kind = $2 LIMIT 1")
@@ -364,4 +355,13 @@ pub async fn has_artwork(conn: &mut AnyConnection, entry_id: i64) -> Result<bool
             .fetch_optional(&mut *conn)
             .await?;
     Ok(found.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_readable_and_unique_by_id() {
+        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
+        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
+    }
 }
