@@ -13,9 +13,9 @@ use crate::{
     accounts::CurrentUser,
     api::loose_id,
     commerce::money::as_dollars,
-    contests::model::Page,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     projects::rules::parse_date,
+    shared::page::Page,
     state::AppState,
 };
 
