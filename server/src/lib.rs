@@ -16,6 +16,9 @@
 //!   workroom of an assigned project (updates, comments); [`bids`]: bids on projects and
 //!   their private discussions; [`designers`]: designers' project preferences and portfolios.
 //! - [`messages`]: direct messages, their conversations, read receipts.
+//! - [`threads`]: the one thread model behind contest boards and entries, the workroom,
+//!   bid discussions and messages: comments, reactions, image tags, read state; each
+//!   area supplies its permissions and its events.
 //! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
 //! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips
 //!   (the payments area charges for them).
@@ -27,7 +30,8 @@
 //! - [`ops`]: health, readiness, metrics. [`telemetry`]: logging.
 //!
 //! Handlers are thin: they parse input into domain types, call the area's store
-//! functions, and answer `{"data": ...}` or an `AppError`.
+//! functions, and answer `{"data": ...}` or an `AppError`. An area's SQL lives in its
+//! `store.rs` (or a `store/` folder once it outgrows one file), and nowhere else.
 
 pub mod accounts;
 pub mod admin;
@@ -63,6 +67,7 @@ pub mod startup;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+pub mod threads;
 pub mod timers;
 
 pub use config::Settings;

@@ -192,21 +192,37 @@ mod tests {
         assert!(clashes.is_empty(), "schema names used twice:\n{}", clashes.join("\n"));
     }
 
+    #[test]
+    fn views_declared_by_the_thread_macros_are_named_and_their_template_is_not() {
+        let template = "#[derive(Debug, utoipa::ToSchema)]\npub struct $name {\n";
+        assert!(schema_names(template).is_empty());
+        let declared =
+            "crate::comment_view! {\n    /// A comment.\n    CommentView { contest_id, contest_entry_id }\n}\n";
+        assert_eq!(schema_names(declared), ["CommentView"]);
+    }
+
     /// The schema name of each `#[derive(.. ToSchema ..)]` item in `text`: its `as = ` alias or
-    /// its type name.
+    /// its type name; and of each view the thread model's macros declare (`comment_view! {`,
+    /// `image_tag_view! {`: the name that follows), whose template's `$name` is none.
     fn schema_names(text: &str) -> Vec<String> {
         let mut names = Vec::new();
         let mut derive_seen = false;
+        let mut view_macro_seen = false;
         let mut alias: Option<String> = None;
         for line in text.lines().map(str::trim) {
-            if line.starts_with("#[derive(") && line.contains("ToSchema") {
+            if line.ends_with("_view! {") && !line.starts_with("macro_rules!") {
+                view_macro_seen = true;
+            } else if view_macro_seen && !line.starts_with("///") {
+                names.extend(line.split_whitespace().next().map(str::to_owned));
+                view_macro_seen = false;
+            } else if line.starts_with("#[derive(") && line.contains("ToSchema") {
                 derive_seen = true;
                 alias = None;
             } else if derive_seen && line.starts_with("#[schema(as = ") {
                 alias = line.trim_start_matches("#[schema(as = ").split([')', ',']).next().map(str::to_owned);
             } else if derive_seen && !line.starts_with("#[") && !line.starts_with("///") {
                 let item = line.split_whitespace().skip_while(|w| *w != "struct" && *w != "enum").nth(1);
-                if let Some(item) = item {
+                if let Some(item) = item.filter(|i| !i.starts_with('$')) {
                     let item: String = item.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
                     names.push(alias.take().unwrap_or(item));
                 }

@@ -8,15 +8,15 @@
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
 use serde_json::json;
+use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
-use vitrine_protocol::event_type;
+use vitrine_protocol::{event_type, Channel};
 
 use super::{
     access::{visible_bid, BidRef},
-    events::on_bid,
-    model::{BidCommentRow, BidCommentView, BidFileInfo, CommentBid},
-    store,
+    model::{BidCommentRow, BidCommentView, BidFile, CommentBid},
+    store::{self, COMMENTS},
 };
 use crate::{
     accounts::{
@@ -25,44 +25,92 @@ use crate::{
     },
     api::Data,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    notifications::{notify, NewNotification},
+    notifications::NewNotification,
     projects::notices,
     shared::page::Page,
     state::AppState,
+    threads::{
+        comments::{created, list as page, CommentThread},
+        store::CommentTable,
+    },
 };
 
-const PER_PAGE: i64 = 50;
-const MAX_COMMENT: usize = 5000;
+/// A bid's discussion in the thread model: 50 a page, `bid.comment.created` on
+/// `bid:{id}`, every message shown with the bid's files.
+impl CommentThread for BidRef {
+    type Comment = BidCommentRow;
+    type View = BidCommentView;
+    const TABLE: CommentTable = COMMENTS;
+    const PER_PAGE: i64 = 50;
+    const CREATED: &'static str = event_type::BID_COMMENT_CREATED;
 
-fn comment_view(row: BidCommentRow, files: &[BidFileInfo]) -> BidCommentView {
-    BidCommentView {
-        id: row.id,
-        bid_id: row.bid_id,
-        comment: row.comment,
-        created_at: row.created_at,
-        created_by_user: row.author,
-        bid: CommentBid {
-            id: row.bid_id,
-            bid_files: files.iter().cloned().map(|files| super::model::BidFile { files }).collect(),
-        },
+    fn keys(&self) -> (i64, Option<i64>) {
+        (self.bid.id, None)
     }
-}
 
-/// Whether `caller` may write in the discussion of `found` (beyond seeing it).
-fn may_write(caller: &CurrentUser, found: &BidRef) -> Result<(), AppError> {
-    if !found.project.status().allows_bid_comments() {
-        return Err(AppError::conflict(catalogue::BID_COMMENT_CLOSED));
+    fn path(&self) -> String {
+        format!("/projects/{}/bids/{}/comments", self.bid.project_id, self.bid.id)
     }
-    if caller.id() == found.owner() {
-        return Ok(());
+
+    fn channels(&self) -> Vec<Channel> {
+        vec![Channel::Bid(self.bid.id)]
     }
-    if caller.id() == found.bidder() && caller.user.user_type() == UserType::Designer {
-        return match caller.user.creative_level() {
-            Some(level) if level != CreativeLevel::Bronze => Ok(()),
-            _ => Err(AppError::forbidden(catalogue::BID_COMMENT_BRONZE)),
-        };
+
+    /// The owner, or the bidder above bronze, while the project takes bid comments.
+    fn may_write(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        if !self.project.status().allows_bid_comments() {
+            return Err(AppError::conflict(catalogue::BID_COMMENT_CLOSED));
+        }
+        if caller.id() == self.owner() {
+            return Ok(());
+        }
+        if caller.id() == self.bidder() && caller.user.user_type() == UserType::Designer {
+            return match caller.user.creative_level() {
+                Some(level) if level != CreativeLevel::Bronze => Ok(()),
+                _ => Err(AppError::forbidden(catalogue::BID_COMMENT_BRONZE)),
+            };
+        }
+        Err(AppError::forbidden(catalogue::BID_COMMENT_FORBIDDEN))
     }
-    Err(AppError::forbidden(catalogue::BID_COMMENT_FORBIDDEN))
+
+    /// A bid's discussion keeps every message: there is no route that deletes one.
+    fn may_delete(&self, _caller: &CurrentUser, _author: i64) -> Result<(), AppError> {
+        Err(AppError::forbidden(catalogue::BID_COMMENT_FORBIDDEN))
+    }
+
+    /// The other party (type 12).
+    fn notice(&self, caller: &CurrentUser, comment: &BidCommentRow) -> Option<NewNotification> {
+        let other = if caller.id() == self.owner() { self.bidder() } else { self.owner() };
+        Some(NewNotification {
+            user_id: other,
+            kind: notices::BID_COMMENT,
+            created_by: Some(caller.id()),
+            trigger_entity_id: Some(comment.id),
+            plain_content: format!("{} commented on the bid on {}", caller.user.username, self.project.title),
+            data: json!({"project_id": self.bid.project_id, "bid_id": self.bid.id, "id": comment.id}),
+        })
+    }
+
+    /// Each message with the bid's files (section 3, bid comment).
+    async fn shown(
+        &self,
+        conn: &mut AnyConnection,
+        comments: Vec<BidCommentRow>,
+    ) -> Result<Vec<BidCommentView>, sqlx::Error> {
+        let files = store::files(conn, self.bid.id).await?;
+        let bid_files: Vec<BidFile> = files.into_iter().map(|files| BidFile { files }).collect();
+        Ok(comments
+            .into_iter()
+            .map(|row| BidCommentView {
+                id: row.id,
+                bid_id: row.bid_id,
+                comment: row.comment,
+                created_at: row.created_at,
+                created_by_user: row.author,
+                bid: CommentBid { id: row.bid_id, bid_files: bid_files.clone() },
+            })
+            .collect())
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -88,15 +136,8 @@ pub async fn list(
     ApiPath((id, bid_id)): ApiPath<(i64, i64)>,
     ApiQuery(query): ApiQuery<CommentPageQuery>,
 ) -> Result<Json<Page<BidCommentView>>, AppError> {
-    visible_bid(&state, &caller, bid_id, Some(id)).await?;
-    let page = query.page.unwrap_or(1).max(1);
-    let mut conn = state.db.pool.acquire().await?;
-    let (rows, total) = store::comment_page(&mut conn, bid_id, page, PER_PAGE).await?;
-    let files = store::files(&mut conn, bid_id).await?;
-    let next_page_url =
-        (page * PER_PAGE < total).then(|| format!("/projects/{id}/bids/{bid_id}/comments?page={}", page + 1));
-    let data = rows.into_iter().map(|r| comment_view(r, &files)).collect();
-    Ok(Json(Page { data, current_page: page, per_page: PER_PAGE, next_page_url, total }))
+    let found = visible_bid(&state, &caller, bid_id, Some(id)).await?;
+    page(&state, &found, query.page).await
 }
 
 /// Writes in the discussion of a bid (the owner, or a bidder above bronze).
@@ -112,31 +153,5 @@ pub async fn create(
     ApiJson(req): ApiJson<BidCommentRequest>,
 ) -> Result<(StatusCode, Json<Data<BidCommentView>>), AppError> {
     let found = visible_bid(&state, &caller, bid_id, Some(id)).await?;
-    may_write(&caller, &found)?;
-    let text = req.comment.as_deref().map(str::trim).unwrap_or_default();
-    if text.is_empty() {
-        return Err(AppError::field("comment", catalogue::REQUIRED));
-    }
-    if text.chars().count() > MAX_COMMENT {
-        return Err(AppError::field("comment", catalogue::TOO_LONG));
-    }
-    let now = state.now_ms();
-    let mut tx = state.realtime.begin().await?;
-    let row = store::insert_comment(&mut tx, bid_id, caller.id(), text, now).await?;
-    let files = store::files(&mut tx, bid_id).await?;
-    let comment = comment_view(row, &files);
-    let mut events = vec![on_bid(&mut tx, bid_id, event_type::BID_COMMENT_CREATED, &comment, now).await?];
-    let other = if caller.id() == found.owner() { found.bidder() } else { found.owner() };
-    let n = NewNotification {
-        user_id: other,
-        kind: notices::BID_COMMENT,
-        created_by: Some(caller.id()),
-        trigger_entity_id: Some(comment.id),
-        plain_content: format!("{} commented on the bid on {}", caller.user.username, found.project.title),
-        data: json!({"project_id": id, "bid_id": bid_id, "id": comment.id}),
-    };
-    events.extend(notify(&mut tx, n, now).await?);
-    tx.publish(events);
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(Data::new(comment))))
+    created(&state, &caller, &found, req.comment.as_deref()).await
 }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::comments::model::UserSummary;
+use crate::threads::model::{UserSummary, Written};
 
 /// The columns [`BidRow`] reads: `SELECT {BID_COLUMNS} FROM bid b JOIN app_user u ON u.id = b.created_by`.
 pub const BID_COLUMNS: &str = "b.id, b.project_id, b.amount_cents, b.description, b.status_id, b.created_at, \
@@ -88,6 +88,7 @@ pub struct BidCommentView {
     pub bid: CommentBid,
 }
 
+/// A message in a bid's discussion as read, before the bid's files are added.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BidCommentRow {
     pub id: i64,
@@ -96,4 +97,13 @@ pub struct BidCommentRow {
     pub created_at: i64,
     #[sqlx(flatten)]
     pub author: UserSummary,
+}
+
+impl Written for BidCommentRow {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn author(&self) -> &UserSummary {
+        &self.author
+    }
 }

@@ -1,9 +1,15 @@
-//! SQL of bids, their files and their discussions.
+//! SQL of bids and their files, and where their discussions are kept (the
+//! discussions' SQL is the thread model's, [`crate::threads::store`]).
 
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
-use super::model::{BidCommentRow, BidFileInfo, BidRow, BID_COLUMNS};
+use super::model::{BidFileInfo, BidRow, BID_COLUMNS};
+use crate::threads::store::CommentTable;
+
+/// A bid's discussion: one thread a bid, oldest first (it reads as a conversation),
+/// nothing deleted.
+pub const COMMENTS: CommentTable = CommentTable::conversation("bid_comment", "bid_id");
 
 const BID_FROM: &str = "bid b JOIN app_user u ON u.id = b.created_by";
 
@@ -120,47 +126,4 @@ pub async fn set_status(conn: &mut AnyConnection, id: i64, status_id: i64, now: 
         .execute(&mut *conn)
         .await?;
     Ok(())
-}
-
-const COMMENT_SELECT: &str =
-    "SELECT bc.id, bc.bid_id, bc.comment, bc.created_at, u.id AS user_id, u.username, u.name, \
-    u.profile_picture, u.user_type_id FROM bid_comment bc JOIN app_user u ON u.id = bc.created_by";
-
-/// A page of a bid's discussion, oldest first (it reads as a conversation), and the total.
-pub async fn comment_page(
-    conn: &mut AnyConnection,
-    bid_id: i64,
-    page: i64,
-    per_page: i64,
-) -> Result<(Vec<BidCommentRow>, i64), sqlx::Error> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bid_comment WHERE bid_id = $1")
-        .bind(bid_id)
-        .fetch_one(&mut *conn)
-        .await?;
-    let rows = sqlx::query_as(&format!("{COMMENT_SELECT} WHERE bc.bid_id = $1 ORDER BY bc.id LIMIT $2 OFFSET $3"))
-        .bind(bid_id)
-        .bind(per_page)
-        .bind((page - 1) * per_page)
-        .fetch_all(&mut *conn)
-        .await?;
-    Ok((rows, total))
-}
-
-pub async fn insert_comment(
-    conn: &mut AnyConnection,
-    bid_id: i64,
-    author: i64,
-    text: &str,
-    now: i64,
-) -> Result<BidCommentRow, sqlx::Error> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO bid_comment (bid_id, created_by, comment, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
-    )
-    .bind(bid_id)
-    .bind(author)
-    .bind(text)
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
-    sqlx::query_as(&format!("{COMMENT_SELECT} WHERE bc.id = $1")).bind(id).fetch_one(&mut *conn).await
 }

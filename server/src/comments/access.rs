@@ -1,23 +1,31 @@
 //! What a comment, reaction or tag hangs on (a contest's board or one entry), who
-//! may see it, and which channels hear about changes to it.
+//! may see it, and which channels hear about changes to it: the contest's side of the
+//! thread model ([`crate::threads`]).
 //!
 //! A hidden contest or entry is a 404, as if absent. On a blind contest everything
 //! about an entry goes to `user:{owner}` and `user:{designer}` only, never to the
 //! contest's channel, which every viewer of the contest may watch.
 
-use vitrine_protocol::Channel;
+use serde_json::json;
+use sqlx::AnyConnection;
+use vitrine_protocol::{event_type, Channel};
 
-use super::store;
+use super::{
+    model::CommentView,
+    store::{COMMENTS, REACTIONS, TAGS},
+};
 use crate::{
     accounts::CurrentUser,
     contests::{launch::visible, model::ContestRow},
-    entries::visibility::may_view_entry,
+    entries::{store as entries, visibility::may_view_entry},
     error::{catalogue, AppError},
+    notifications::{NewNotification, NotificationType},
     state::AppState,
+    threads::{comments::CommentThread, image_tags::Tagged, reactions::Reacted, store::CommentTable},
 };
 
 /// The entry a piece of feedback belongs to.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct EntryRef {
     pub id: i64,
     pub contest_id: i64,
@@ -74,6 +82,101 @@ impl Target {
         }
         channels
     }
+
+    /// Who hears of a new comment: the owner of a board comment by someone else; on an
+    /// entry, the designer when the owner writes and the owner when the designer writes.
+    fn recipient(&self, author: i64) -> Option<(i64, NotificationType)> {
+        match self.designer_id() {
+            None => (author != self.owner_id()).then_some((self.owner_id(), NotificationType::ContestComment)),
+            Some(designer) if author == self.owner_id() && designer != author => {
+                Some((designer, NotificationType::EntryComment))
+            }
+            Some(designer) if author == designer => Some((self.owner_id(), NotificationType::EntryComment)),
+            Some(_) => None,
+        }
+    }
+
+    /// The entry as reactions see it: `entry.reaction` on the entry's channels.
+    pub fn reacted(&self) -> Reacted {
+        let entry = self.entry_id().unwrap_or_default();
+        let parent = ("contest_id", self.contest_id());
+        Reacted {
+            table: REACTIONS,
+            parent,
+            target: entry,
+            event: event_type::ENTRY_REACTION,
+            channels: self.channels(),
+        }
+    }
+
+    /// The entry as image tags see it: as only the two parties and admins may read tags,
+    /// their events go to `user:{owner}` and `user:{designer}` on every contest.
+    pub fn tagged(&self) -> Tagged {
+        Tagged { table: TAGS, target: self.entry_id().unwrap_or_default(), channels: self.private_channels() }
+    }
+
+    /// 403 unless the caller is the contest's owner or the entry's designer (image tags).
+    pub fn require_party(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        match self.is_party(caller.id()) {
+            true => Ok(()),
+            false => Err(AppError::forbidden(catalogue::IMAGE_TAG_FORBIDDEN)),
+        }
+    }
+}
+
+/// A board's or an entry's comments: anyone who sees the contest writes; the author,
+/// the contest's owner (who moderates their own contest) or an admin deletes.
+impl CommentThread for Target {
+    type Comment = CommentView;
+    type View = CommentView;
+    const TABLE: CommentTable = COMMENTS;
+
+    fn keys(&self) -> (i64, Option<i64>) {
+        (self.contest_id(), self.entry_id())
+    }
+
+    fn path(&self) -> String {
+        match self.entry_id() {
+            Some(entry) => format!("/contests/{}/entries/{entry}/comments", self.contest_id()),
+            None => format!("/contests/{}/comments", self.contest_id()),
+        }
+    }
+
+    fn channels(&self) -> Vec<Channel> {
+        Target::channels(self)
+    }
+
+    fn may_write(&self, _caller: &CurrentUser) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    fn may_delete(&self, caller: &CurrentUser, author: i64) -> Result<(), AppError> {
+        match caller.is_admin() || caller.id() == author || caller.id() == self.owner_id() {
+            true => Ok(()),
+            false => Err(AppError::forbidden(catalogue::COMMENT_DELETE_FORBIDDEN)),
+        }
+    }
+
+    fn notice(&self, caller: &CurrentUser, comment: &CommentView) -> Option<NewNotification> {
+        let (user_id, kind) = self.recipient(caller.id())?;
+        let what = match (self.entry_id(), user_id == self.owner_id()) {
+            (None, _) => "your contest",
+            (Some(_), true) => "an entry in your contest",
+            (Some(_), false) => "your entry in",
+        };
+        Some(NewNotification {
+            user_id,
+            kind,
+            created_by: Some(caller.id()),
+            trigger_entity_id: Some(comment.id),
+            plain_content: format!("{} commented on {what} {}", caller.user.username, self.contest.title),
+            data: json!({"contest_id": self.contest_id(), "contest_entry_id": self.entry_id(), "id": comment.id}),
+        })
+    }
+
+    async fn shown(&self, _: &mut AnyConnection, comments: Vec<CommentView>) -> Result<Vec<CommentView>, sqlx::Error> {
+        Ok(comments)
+    }
 }
 
 /// The board of contest `contest_id`, when `viewer` may see the contest.
@@ -90,9 +193,10 @@ pub async fn entry(
     entry_id: i64,
 ) -> Result<Target, AppError> {
     let contest = visible(state, viewer, contest_id).await?;
-    let entry = store::find_entry(&state.db.pool, contest_id, entry_id)
+    let entry = entries::find(&state.db.pool, contest_id, entry_id)
         .await?
         .filter(|e| may_view_entry(viewer.map(|v| &v.user), contest.created_by, contest.is_blind != 0, e.created_by))
         .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+    let entry = EntryRef { id: entry.id, contest_id: entry.contest_id, created_by: entry.created_by };
     Ok(Target { contest, entry: Some(entry) })
 }

@@ -8,6 +8,11 @@ use sqlx::{AnyConnection, FromRow};
 use tracing::instrument;
 
 use super::model::{ConversationRow, MessageRow, MESSAGE_COLUMNS};
+use crate::threads::read_state::ReadTable;
+
+/// A conversation's read state: what the recipient has read of what the sender sent
+/// (marked by the thread model, [`crate::threads::read_state`]).
+pub const READ: ReadTable = ReadTable { table: "message", reader: "recipient_id", writer: "sender_id" };
 
 /// The messages the caller `$1` may see, with `other_id` the other party.
 const VISIBLE: &str = "SELECT m.id, CASE WHEN m.sender_id = $1 THEN m.recipient_id ELSE m.sender_id END AS other_id, \
@@ -189,36 +194,6 @@ pub async fn unread_counts(
     .bind(from.unwrap_or(0))
     .fetch_all(&mut *conn)
     .await
-}
-
-/// Marks read what `other_id` sent the caller; returns how many changed and the
-/// newest id among them. A message already read keeps its `read_at`.
-#[instrument(skip_all, fields(user_id, other_id))]
-pub async fn mark_read(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    other_id: i64,
-    now_ms: i64,
-) -> Result<(u64, Option<i64>), sqlx::Error> {
-    let up_to: Option<i64> = sqlx::query_scalar(
-        "SELECT MAX(id) FROM message WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL",
-    )
-    .bind(user_id)
-    .bind(other_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    let Some(up_to) = up_to else { return Ok((0, None)) };
-    let marked = sqlx::query(
-        "UPDATE message SET read_at = $3 WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL AND id <= $4",
-    )
-    .bind(user_id)
-    .bind(other_id)
-    .bind(now_ms)
-    .bind(up_to)
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
-    Ok((marked, Some(up_to)))
 }
 
 /// Hides a message from the caller's side. False when it is not the caller's to hide

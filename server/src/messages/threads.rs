@@ -1,6 +1,6 @@
 //! Reading conversations: the caller's list (all, with clients, with creatives), one
-//! conversation, the unread counters, marking read, and deleting a message on the
-//! caller's side.
+//! conversation, the unread counters, marking read (the thread model's read state,
+//! [`crate::threads::read_state`]), and deleting a message on the caller's side.
 //!
 //! Every path is the caller's own view: `/messages/users/{id}` is the caller's
 //! conversation with user `id`, so a third user only ever sees their own (usually
@@ -8,10 +8,8 @@
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
-use vitrine_protocol::{event_type, Channel};
 
 use super::{
     model::{ConversationView, MessageView},
@@ -22,10 +20,9 @@ use crate::{
     api::{loose_id, Data, Message},
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::badges,
-    realtime::outbox,
-    shared::page::Page,
-    shared::page::PageQuery,
+    shared::page::{Page, PageQuery},
     state::AppState,
+    threads::read_state::{self, Marked, Reading},
 };
 
 pub const PER_PAGE: i64 = 20;
@@ -184,11 +181,9 @@ pub async fn mark_read(
     if find_user(&mut *tx, id).await?.is_none() {
         return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
     }
-    let (marked, up_to) = store::mark_read(&mut tx, caller.id(), id, now).await?;
-    let mut events = Vec::new();
-    if let Some(up_to) = up_to {
-        let receipt = json!({"by": caller.id(), "up_to": up_to});
-        events.push(outbox::append(&mut tx, &Channel::User(id), event_type::MESSAGE_READ, receipt, now).await?);
+    let reading = Reading { table: store::READ, reader: caller.id(), writer: id };
+    let Marked { marked, up_to, mut events } = read_state::mark_read(&mut tx, &reading, now).await?;
+    if up_to.is_some() {
         events.extend(badges::changed(&mut tx, caller.id(), now).await?);
     }
     tx.publish(events);

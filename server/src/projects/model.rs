@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::status::ProjectStatus;
-use crate::comments::model::UserSummary;
+use crate::threads::model::UserSummary;
 
 /// The columns [`ProjectRow`] reads from [`PROJECT_FROM`].
 pub const PROJECT_COLUMNS: &str = "p.id, p.title, p.description, p.status_id, p.created_by, p.project_category_id, \

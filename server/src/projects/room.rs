@@ -110,7 +110,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::comments::model::UserSummary;
+    use crate::threads::model::UserSummary;
 
     fn room(designer: Option<i64>) -> Room {
         let owner =

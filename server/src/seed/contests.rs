@@ -12,6 +12,10 @@ use tracing::instrument;
 
 use crate::{
     catalogue::FieldType,
+    comments::{
+        model::CommentView,
+        store::{COMMENTS, REACTIONS},
+    },
     contests::{
         brief::CleanAnswer,
         status::{ContestStatus, DAY_MS, DECIDING_WINDOW_DAYS},
@@ -19,6 +23,7 @@ use crate::{
     },
     entries::store::{self as entries_store, NewEntry},
     store::{clock::Clock, Db},
+    threads::{rules::LIKE, store as threads},
 };
 
 /// A demo contest: title, description, final status, and its entries as
@@ -159,7 +164,7 @@ async fn seed_contest(conn: &mut AnyConnection, holder: i64, spec: &DemoContest,
     for (index, (author, text)) in spec.board.iter().enumerate() {
         if let Some(author) = user_id(conn, author).await? {
             let at = started + DAY_MS + i64::try_from(index).unwrap_or(0) * 600_000;
-            crate::comments::store::insert_comment(conn, id, None, author, text, at).await?;
+            threads::insert_comment::<CommentView>(conn, &COMMENTS, id, None, author, text, at).await?;
         }
     }
     if spec.status != ContestStatus::Active {
@@ -180,13 +185,14 @@ async fn seed_entry(conn: &mut AnyConnection, contest: i64, holder: i64, e: &Dem
     }
     for liker in e.liked_by {
         if let Some(liker) = user_id(conn, liker).await? {
-            crate::comments::store::add_reaction(conn, entry, liker, 1, at).await?;
+            threads::add_reaction(conn, &REACTIONS, entry, liker, LIKE, at).await?;
         }
     }
     if let Some((author, text)) = e.comment {
         let author = if author == "demo-client" { Some(holder) } else { user_id(conn, author).await? };
         if let Some(author) = author {
-            crate::comments::store::insert_comment(conn, contest, Some(entry), author, text, at + 600_000).await?;
+            let at = at + 600_000;
+            threads::insert_comment::<CommentView>(conn, &COMMENTS, contest, Some(entry), author, text, at).await?;
         }
     }
     if e.winner {

@@ -7,7 +7,12 @@
 //!   review status; one-time download links to an update's files.
 //! - [`comments`]: the project's thread and each update's.
 //! - [`feedback`]: reactions and image tags on an update.
-//! - [`store`], [`thread_store`]: SQL. [`model`]: rows and views. [`events`]: `workroom:{id}`.
+//!
+//! Comments, reactions and tags are the thread model's ([`crate::threads`]): this area
+//! says who may write (the parties, once assigned), whom to tell, and that events go to
+//! `workroom:{id}`.
+//! - [`store`]: SQL of updates, and where the threads are kept. [`model`]: rows and
+//!   views. [`events`]: `workroom:{id}`.
 //!
 //! Live: everything on `workroom:{id}` (the owner, the assigned designer, admins);
 //! notifications 16 (an update), 17 (a comment on an update) and 20 (a comment on the
@@ -19,7 +24,6 @@ pub mod feedback;
 pub mod model;
 pub mod routes;
 pub mod store;
-pub mod thread_store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

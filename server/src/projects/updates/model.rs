@@ -1,10 +1,11 @@
 //! Stored updates, comments and image tags of a workroom, and the JSON the API and
-//! the `workroom:{id}` events show of them.
+//! the `workroom:{id}` events show of them (comments and tags declared with the thread
+//! model's macros, [`crate::threads::model`]).
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{comments::model::UserSummary, projects::model::BidFileInfo};
+use crate::{projects::model::BidFileInfo, threads::model::UserSummary};
 
 /// An update's review status, set by the project's owner.
 pub mod status {
@@ -90,32 +91,16 @@ impl UpdateView {
     }
 }
 
-/// A comment on the project (`project_update_id` null) or on one of its updates.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct ProjectCommentView {
-    pub id: i64,
-    pub project_id: i64,
-    pub project_update_id: Option<i64>,
-    pub comment: String,
-    pub created_at: i64,
-    #[sqlx(flatten)]
-    pub created_by_user: UserSummary,
+crate::comment_view! {
+    /// A comment on the project (`project_update_id` null) or on one of its updates.
+    ProjectCommentView { project_id, project_update_id }
 }
 
-/// A point on an update's image with a note.
-#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
-pub struct UpdateTagView {
-    pub id: i64,
-    pub project_update_id: i64,
-    /// The image the point is on, when the update shows several.
-    pub file_id: Option<i64>,
-    /// Position as a fraction of the image's width, 0 to 1.
-    pub x: f64,
-    /// Position as a fraction of the image's height, 0 to 1.
-    pub y: f64,
-    pub note: String,
-    pub completed_at: Option<i64>,
-    pub created_at: i64,
-    #[sqlx(flatten)]
-    pub created_by_user: UserSummary,
+crate::image_tag_view! {
+    /// A point on an update's image with a note.
+    UpdateTagView {
+        project_update_id,
+        /// The image the point is on, when the update shows several.
+        file_id
+    }
 }

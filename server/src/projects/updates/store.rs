@@ -1,9 +1,20 @@
-//! SQL of updates and their files. One dialect for both engines.
+//! SQL of updates and their files, and where the workroom's threads are kept (their
+//! SQL is the thread model's, [`crate::threads::store`]). One dialect for both engines.
 
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
 use super::model::{UpdateFileRow, UpdateRow, UPDATE_COLUMNS};
+use crate::threads::store::{CommentTable, ReactionTable, TagTable};
+
+/// Comments on the project (`project_update_id` null) or one update, newest first, soft-deleted.
+pub const COMMENTS: CommentTable = CommentTable::feed("project_comment", "project_id", "project_update_id");
+
+/// Reactions to updates.
+pub const REACTIONS: ReactionTable = ReactionTable { table: "project_update_reaction", target: "project_update_id" };
+
+/// Image tags on updates, each on one of the update's files.
+pub const TAGS: TagTable = TagTable { table: "project_update_image_tag", target: "project_update_id", per_file: true };
 
 const UPDATE_FROM: &str = "project_update pu JOIN app_user u ON u.id = pu.created_by";
 

@@ -1,4 +1,4 @@
-//! The events this area writes to the outbox, inside the transaction of the change.
+//! The events of a thread, written to the outbox inside the transaction of the change.
 
 use serde::Serialize;
 use sqlx::AnyConnection;
@@ -6,7 +6,7 @@ use vitrine_protocol::{Channel, EventFrame};
 
 use crate::realtime::outbox;
 
-/// Appends one event of `event_type` to each of `channels`.
+/// Appends one event of `event_type` with `data` to each of `channels`.
 pub async fn append_all(
     conn: &mut AnyConnection,
     channels: &[Channel],
