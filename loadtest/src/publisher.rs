@@ -166,13 +166,14 @@ impl Publisher {
         let data = |id: u64| if probe { json!({"probe": true}) } else { json!({"id": id, "sent_us": crate::now_us()}) };
         let response = match &self.sink {
             Sink::Limit { target } => {
-                let mut lines = String::with_capacity(events.len() * 64);
-                for &(id, c) in events {
-                    let _ = writeln!(lines, "{}\t{}", channels[c], data(id));
-                }
+                // Connect before stamping: the first batch must not carry the handshake.
                 let mut socket = self.socket.lock().await;
                 if socket.is_none() {
                     *socket = Some(crate::limit::connect_publisher(target).await?);
+                }
+                let mut lines = String::with_capacity(events.len() * 64);
+                for &(id, c) in events {
+                    let _ = writeln!(lines, "{}\t{}", channels[c], data(id));
                 }
                 let sent = socket.as_mut().expect("opened above").send(Message::text(lines)).await;
                 if let Err(err) = sent {
