@@ -261,7 +261,12 @@ fn capacity_table(
 ) {
     let sample = first.best.iter().flatten().next().map(|s| &s.report);
     let shape = sample.map_or_else(String::new, |r| {
-        format!(", {} subscribers, {} channel{}", r.connections_requested, r.channels, if r.channels == 1 { "" } else { "s" })
+        format!(
+            ", {} subscribers, {} channel{}",
+            r.connections_requested,
+            r.channels,
+            if r.channels == 1 { "" } else { "s" }
+        )
     });
     let repeats = caps.iter().map(|(_, c)| c.best.len()).max().unwrap_or(0);
     let title = format!(

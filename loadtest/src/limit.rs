@@ -243,8 +243,7 @@ impl Server {
             conn.output.drain(..written);
             let want_writable = !conn.output.is_empty();
             if want_writable != conn.waiting_writable {
-                let interest =
-                    if want_writable { Interest::READABLE | Interest::WRITABLE } else { Interest::READABLE };
+                let interest = if want_writable { Interest::READABLE | Interest::WRITABLE } else { Interest::READABLE };
                 let _ = self.poll.registry().reregister(&mut conn.stream, Token(id), interest);
                 conn.waiting_writable = want_writable;
             }

@@ -127,7 +127,9 @@ impl Publisher {
         events: Vec<(u64, usize)>,
     ) -> Vec<(Vec<(u64, usize)>, anyhow::Result<()>)> {
         let requests_in_lane: Vec<Vec<Vec<(u64, usize)>>> = match self.sink {
-            Sink::Hub { .. } | Sink::Limit { .. } => vec![events.chunks(PUBLISH_BATCH_MAX).map(<[_]>::to_vec).collect()],
+            Sink::Hub { .. } | Sink::Limit { .. } => {
+                vec![events.chunks(PUBLISH_BATCH_MAX).map(<[_]>::to_vec).collect()]
+            }
             Sink::SocketIo { .. } | Sink::Pusher { .. } => {
                 let per_request = if matches!(self.sink, Sink::Pusher { .. }) { PUSHER_BATCH } else { 1 };
                 let mut lanes: Vec<Vec<(u64, usize)>> = vec![Vec::new(); PEER_LANES];

@@ -13,12 +13,8 @@ use crate::cli::SummarizeArgs;
 use crate::report::{opt, IdleReport, MarketReport, Report};
 
 /// Servers in column order.
-const SERVERS: [(&str, &str); 4] = [
-    ("vitrine", "Vitrine hub"),
-    ("socketio", "Socket.IO peer"),
-    ("sockudo", "Sockudo peer"),
-    ("limit", "limit peer"),
-];
+const SERVERS: [(&str, &str); 4] =
+    [("vitrine", "Vitrine hub"), ("socketio", "Socket.IO peer"), ("sockudo", "Sockudo peer"), ("limit", "limit peer")];
 
 fn load<T: DeserializeOwned>(dir: &Path, server: &str, scenario: &str) -> Option<T> {
     let text = std::fs::read_to_string(dir.join(format!("{server}-{scenario}.json"))).ok()?;
@@ -257,15 +253,20 @@ fn target(out: &mut String, what: &str, verdict: Option<(bool, String)>) {
 fn market_verdict(m: &MarketReport) -> (bool, String) {
     // Sign-up is `POST /oauth/register`, sign-in `POST /oauth/token` (Argon2, slow on purpose).
     let hashing = |call: &str| call == "POST /oauth/register" || call == "POST /oauth/token";
-    let live_worst = m.live.iter().map(|t| (t.latency_ms.p99, t.event_type.as_str())).max_by(|a, b| a.0.total_cmp(&b.0));
+    let live_worst =
+        m.live.iter().map(|t| (t.latency_ms.p99, t.event_type.as_str())).max_by(|a, b| a.0.total_cmp(&b.0));
     let rest_worst = m
         .rest
         .iter()
         .filter(|c| !hashing(&c.call))
         .map(|c| (c.latency_ms.p99, c.call.as_str()))
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    let hashed: Vec<String> =
-        m.rest.iter().filter(|c| hashing(&c.call)).map(|c| format!("{} p99 {:.0} ms", c.call, c.latency_ms.p99)).collect();
+    let hashed: Vec<String> = m
+        .rest
+        .iter()
+        .filter(|c| hashing(&c.call))
+        .map(|c| format!("{} p99 {:.0} ms", c.call, c.latency_ms.p99))
+        .collect();
     let delivered: u64 = m.live.iter().map(|t| t.delivered).sum();
     let how = format!(
         "{} contests x {} watchers: lost {}, worst live p99 {}, worst REST p99 {}; apart: {}",
@@ -350,7 +351,11 @@ pub fn section(args: &SummarizeArgs) -> anyhow::Result<String> {
             (kib <= 8.0, how)
         }),
     );
-    target(&mut out, "`marketplace`: zero loss, live event p99 under 100 ms, REST p99 under 100 ms but sign-up and sign-in", market.as_ref().map(market_verdict));
+    target(
+        &mut out,
+        "`marketplace`: zero loss, live event p99 under 100 ms, REST p99 under 100 ms but sign-up and sign-in",
+        market.as_ref().map(market_verdict),
+    );
     out.push('\n');
     if let Some(notes) = &args.notes {
         let text = std::fs::read_to_string(notes).with_context(|| format!("reading {}", notes.display()))?;
