@@ -20,7 +20,7 @@ DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: run test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
-	clean-test-dbs cluster cluster-stop bench peers gen-api
+	clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -139,11 +139,18 @@ clean-test-dbs:
 	@psql "$(POSTGRES_ADMIN_URL)" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'vitrine\_t\_%' OR datname LIKE 'vitrine\_faults\_%'" \
 		| while read -r db; do psql "$(POSTGRES_ADMIN_URL)" -qc "DROP DATABASE IF EXISTS \"$$db\" WITH (FORCE)" >/dev/null; done
 
-## make bench: our hub, the Socket.IO peer and Sockudo (when installed) back to back on this
-## machine; writes a dated section at the top of BENCHMARKS.md (about 15 minutes; sizes are
-## environment variables, see loadtest/bench.sh). Redis on 6379 for the cluster runs.
+## make bench: our hub, the Socket.IO peer, Sockudo (when installed) and the limit peer back to
+## back on this machine, each server pinned to one core and the harness to the other: capacity
+## at p99 <= 50 ms (medians of three), equal load, CPU per delivery, then the other scenarios;
+## writes a dated section at the top of BENCHMARKS.md (about 30 minutes; sizes are environment
+## variables, see loadtest/bench.sh). Redis on 6379 for the cluster runs.
+## make bench-quick: the same, small and short (a few minutes), for development.
 bench:
 	REDIS_URL=$(REDIS_TEST_URL) POSTGRES_ADMIN_URL=$(POSTGRES_ADMIN_URL) loadtest/bench.sh
+
+bench-quick:
+	QUICK=1 BENCHMARKS=$${BENCHMARKS:-/tmp/vitrine-bench-quick.md} REDIS_URL=$(REDIS_TEST_URL) \
+		POSTGRES_ADMIN_URL=$(POSTGRES_ADMIN_URL) loadtest/bench.sh
 
 ## make peers: installs Sockudo for `make bench` (once; about 15 minutes; never part of make test).
 peers:

@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# `make bench`: our hub, the Socket.IO peer and (when installed) Sockudo, measured back to
-# back on this machine with the same harness, then a dated section at the top of
-# BENCHMARKS.md. Everything listens on 127.0.0.1 and stops by itself; the JSON reports and
-# SVG charts stay in $BENCH_DIR.
+# `make bench`: our hub, the Socket.IO peer, Sockudo (when installed) and the `limit` peer,
+# measured back to back on this machine with the same harness, then a dated section at the
+# top of BENCHMARKS.md. Everything listens on 127.0.0.1 and stops by itself; the JSON
+# reports and SVG charts stay in $BENCH_DIR.
 #
-# Sizes are environment variables (defaults: the targets of issue #9 where this 2-core
-# machine can run them in about 15 minutes in all). Redis at $REDIS_URL is needed for the
-# cluster runs; PostgreSQL for the timers run (else SQLite, smaller).
+# The race (issue #27): each server under test is pinned to core $SERVER_CPU and the harness
+# to core $HARNESS_CPU (`taskset`). `fanout` and `broadcast` are a capacity search: the
+# offered rate doubles, one fresh server process per step, until a step loses anything or
+# its p99 passes 50 ms, then one step between the last that held and the first that did not;
+# the search is repeated $REPEATS times (later repeats start below the first one's capacity).
+# Then every server runs the same offered rate (a share of the lowest capacity) $REPEATS
+# times, fresh each time. The other scenarios run once per server as before.
+#
+# Sizes are environment variables; the defaults take about 30 minutes on this 2-core
+# machine. QUICK=1 is a small run of everything for development (a few minutes). Redis at
+# $REDIS_URL is needed for the cluster runs; PostgreSQL for the timers run (else SQLite).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,22 +23,39 @@ REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 POSTGRES_ADMIN_URL=${POSTGRES_ADMIN_URL:-postgres://root@127.0.0.1:5432/postgres}
 BENCH_DIR=${BENCH_DIR:-/tmp/vitrine-bench-$(date -u +%Y%m%d-%H%M%S)}
 BENCHMARKS=${BENCHMARKS:-$ROOT/BENCHMARKS.md}
-PEERS=${PEERS:-vitrine socketio sockudo hocuspocus}
+PEERS=${PEERS:-vitrine socketio sockudo limit hocuspocus}
 SCENARIOS=${SCENARIOS:-fanout broadcast cluster idle marketplace timers docs}
+QUICK=${QUICK:-0}
+if [ "$QUICK" = 1 ]; then  # development: every part, small and short
+    : "${REPEATS:=1}" "${CAP_CONNS:=500}" "${CAP_CHANNELS:=20}" "${CAP_DURATION:=2}" "${EQ_DURATION:=2}"
+    : "${DURATION:=5}" "${CLUSTER_CONNS:=500}" "${IDLE_CONNS:=1000}" "${MARKET_CONTESTS:=2}" "${MARKET_WATCHERS:=20}"
+    : "${MARKET_ROUNDS:=1}" "${TIMERS_CONTESTS:=500}" "${TIMERS_SPREAD:=5}" "${DOCS_DOCUMENTS:=10}"
+fi
 
-DURATION=${DURATION:-20}
-FANOUT_CONNS=${FANOUT_CONNS:-10000}
-FANOUT_CHANNELS=${FANOUT_CHANNELS:-100}
-FANOUT_RATE=${FANOUT_RATE:-1000}
-BROADCAST_CONNS=${BROADCAST_CONNS:-10000}
-BROADCAST_RATE=${BROADCAST_RATE:-50}
+# The race: cores, repeats, the capacity search's shape and the latency bound.
+SERVER_CPU=${SERVER_CPU:-1}
+HARNESS_CPU=${HARNESS_CPU:-0}
+REPEATS=${REPEATS:-3}
+P99_BOUND_MS=${P99_BOUND_MS:-50}
+CAP_CONNS=${CAP_CONNS:-5000}            # subscribers in every step (fanout: over CAP_CHANNELS)
+CAP_CHANNELS=${CAP_CHANNELS:-100}
+CAP_DURATION=${CAP_DURATION:-4}         # seconds of publishing per step
+CAP_DRAIN=${CAP_DRAIN:-2}               # a delivery later than this counts lost (the bound is 50 ms)
+CAP_FANOUT_START=${CAP_FANOUT_START:-500}      # events/s over all channels
+CAP_FANOUT_MAX=${CAP_FANOUT_MAX:-64000}
+CAP_BROADCAST_START=${CAP_BROADCAST_START:-10}  # events/s on the one channel
+CAP_BROADCAST_MAX=${CAP_BROADCAST_MAX:-1280}
+EQ_SHARE=${EQ_SHARE:-70}                # equal load: this % of the lowest median capacity
+EQ_DURATION=${EQ_DURATION:-8}
+
+DURATION=${DURATION:-15}
 CLUSTER_CONNS=${CLUSTER_CONNS:-10000}
 CLUSTER_CHANNELS=${CLUSTER_CHANNELS:-100}
 CLUSTER_RATE=${CLUSTER_RATE:-1000}
-MARKET_CONTESTS=${MARKET_CONTESTS:-8}
+MARKET_CONTESTS=${MARKET_CONTESTS:-50}
 MARKET_DESIGNERS=${MARKET_DESIGNERS:-8}
-MARKET_WATCHERS=${MARKET_WATCHERS:-100}
-MARKET_ROUNDS=${MARKET_ROUNDS:-3}
+MARKET_WATCHERS=${MARKET_WATCHERS:-200}
+MARKET_ROUNDS=${MARKET_ROUNDS:-2}
 TIMERS_CONTESTS=${TIMERS_CONTESTS:-20000}
 TIMERS_SPREAD=${TIMERS_SPREAD:-30}
 # docs (issue #25): documents x editors x edits/s per editor, against our hub and Hocuspocus.
@@ -43,6 +68,15 @@ PORT_A=18080 PORT_B=18081          # our nodes
 SIO_A=13100 SIO_B=13101            # Socket.IO nodes
 SKD_A=16011 SKD_B=16012            # Sockudo nodes
 HP_A=13200                         # Hocuspocus
+LIM_A=17000                        # the limit peer
+
+# Pinning: `taskset` when present and both cores exist; otherwise the run says so.
+PIN_SERVER=() PIN_HARNESS=()
+if command -v taskset >/dev/null && [ "$(nproc)" -gt "$SERVER_CPU" ] && [ "$(nproc)" -gt "$HARNESS_CPU" ]; then
+    PIN_SERVER=(taskset -c "$SERVER_CPU") PIN_HARNESS=(taskset -c "$HARNESS_CPU")
+else
+    echo "bench: NOT pinned (no taskset, or fewer cores than SERVER_CPU/HARNESS_CPU)"
+fi
 
 # Every server and the harness get the machine's hard fd limit; idle asks for what fits
 # under it on both sides (the issue's 50,000 where the machine allows).
@@ -82,40 +116,57 @@ wait_port() {
 have_redis() { redis-cli -u "$REDIS_URL" ping >/dev/null 2>&1; }
 want() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 
-echo "bench: building release binaries"
-cargo build --release -q -p vitrine-server -p vitrine-worker -p vitrine-loadtest
+if [ "${BENCH_NO_BUILD:-0}" = 1 ]; then  # the release binaries in $CARGO_TARGET_DIR as they are
+    echo "bench: using the release binaries in $CARGO_TARGET_DIR/release as built"
+else
+    echo "bench: building release binaries"
+    cargo build --release -q -p vitrine-server -p vitrine-worker -p vitrine-loadtest
+fi
 BIN=$CARGO_TARGET_DIR/release
 LT=$BIN/vitrine-loadtest
 
-# One scenario against one server: <server> <scenario> <harness arguments...>
+# One run against one server: <server> <stem> <harness arguments...>. The report is
+# $BENCH_DIR/<server>-<stem>.json; the scenario is the stem up to its first '-'. The harness
+# runs on its own core. QUIET=1 keeps the table out of the console (search steps). A failed
+# run is said and the others go on (the capacity search reads the verdict from the report).
 run() {
-    local server=$1 scenario=$2
+    local server=$1 stem=$2
     shift 2
-    echo "bench: $scenario on $server"
-    "$LT" "$scenario" "$@" --out "$BENCH_DIR/$server-$scenario.json" | tee "$BENCH_DIR/$server-$scenario.txt" \
-        || echo "bench: $scenario on $server FAILED (the other runs go on)"
+    local scenario=${stem%%-*} txt=$BENCH_DIR/$server-$stem.txt
+    [ "${QUIET:-0}" = 1 ] || echo "bench: $stem on $server (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    if [ "${QUIET:-0}" = 1 ]; then
+        "${PIN_HARNESS[@]}" "$LT" "$scenario" "$@" --out "$BENCH_DIR/$server-$stem.json" >"$txt" 2>>"$BENCH_DIR/harness.log"
+    else
+        "${PIN_HARNESS[@]}" "$LT" "$scenario" "$@" --out "$BENCH_DIR/$server-$stem.json" | tee "$txt"
+    fi || echo "bench: $stem on $server FAILED (the other runs go on; see $BENCH_DIR/harness.log)"
 }
 
-pubsub_args() {  # <scenario>
-    case $1 in
-        fanout) echo "--connections $FANOUT_CONNS --channels $FANOUT_CHANNELS --rate $FANOUT_RATE --duration $DURATION" ;;
-        broadcast) echo "--connections $BROADCAST_CONNS --rate $BROADCAST_RATE --duration $DURATION" ;;
-        cluster) echo "--connections $CLUSTER_CONNS --channels $CLUSTER_CHANNELS --rate $CLUSTER_RATE --duration $DURATION" ;;
-    esac
+cluster_args() {
+    echo "--connections $CLUSTER_CONNS --channels $CLUSTER_CHANNELS --rate $CLUSTER_RATE --duration $DURATION"
 }
 
 docs_args() {
     echo "--documents $DOCS_DOCUMENTS --editors $DOCS_EDITORS --rate $DOCS_RATE --duration $DURATION"
 }
 
+# Servers start pinned to $PIN_NOW (the server core; the cluster runs put one node per core).
+PIN_NOW=("${PIN_SERVER[@]}")
+
 # --- Our hub -----------------------------------------------------------------------------
+VDIR=$BENCH_DIR/vitrine-data
+VDB="sqlite://$VDIR/vitrine.db?mode=rwc"
+prepare_vitrine() {
+    mkdir -p "$VDIR"
+    env VITRINE_DATA_DIR="$VDIR" DATABASE_URL="$VDB" RUST_LOG=warn "$BIN/vitrine-server" seed --demo >>"$LOG" 2>&1
+}
+
 start_vitrine() {  # <port> <data dir> <database url> [redis url]
     local port=$1 dir=$2 db=$3 redis=${4:-}
     mkdir -p "$dir/web"
     # `make bench` exports REDIS_URL for the cluster runs: a single node must not inherit it,
     # or its "in-process bus" figures are Redis's (the harness checks /readyz and fails).
-    env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" DATABASE_URL="$db" \
-        VITRINE_API_KEY=$API_KEY RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
+    "${PIN_NOW[@]}" env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" \
+        DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
     PIDS+=($!)
     LAST_PID=$!
@@ -123,35 +174,37 @@ start_vitrine() {  # <port> <data dir> <database url> [redis url]
 }
 
 bench_vitrine() {
-    local dir=$BENCH_DIR/vitrine-data db
-    db="sqlite://$dir/vitrine.db?mode=rwc"
-    mkdir -p "$dir"
-    env VITRINE_DATA_DIR="$dir" DATABASE_URL="$db" RUST_LOG=warn "$BIN/vitrine-server" seed --demo >>"$LOG" 2>&1
-    start_vitrine $PORT_A "$dir" "$db"
+    start_vitrine $PORT_A "$VDIR" "$VDB"
     local pid=$LAST_PID target=ws://127.0.0.1:$PORT_A
     # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
     want idle && run vitrine idle --target $target --connections "$IDLE_CONNS" --server-pid $pid
-    for scenario in fanout broadcast; do
-        want $scenario || continue
-        # shellcheck disable=SC2046
-        run vitrine $scenario --target $target --api-key $API_KEY --server-pid $pid $(pubsub_args $scenario)
-    done
     want marketplace && run vitrine marketplace --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
         --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
-    # shellcheck disable=SC2046
-    want docs && run vitrine docs --target $target --server-pid $pid $(docs_args)
     stop_all
-    if want cluster && have_redis; then
-        start_vitrine $PORT_A "$dir" "$db" "$REDIS_URL"
-        local a=$LAST_PID
-        mkdir -p "$dir-b"
-        start_vitrine $PORT_B "$dir-b" "$db" "$REDIS_URL"
+    if want docs; then
+        start_vitrine $PORT_A "$VDIR" "$VDB"
         # shellcheck disable=SC2046
+        run vitrine docs --target $target --server-pid $LAST_PID $(docs_args)
+        stop_all
+    fi
+    if want cluster && have_redis; then
+        # Two nodes, one core each; the harness has no core of its own here.
+        PIN_NOW=(taskset -c 0)
+        start_vitrine $PORT_A "$VDIR" "$VDB" "$REDIS_URL"
+        local a=$LAST_PID
+        mkdir -p "$VDIR-b"
+        PIN_NOW=(taskset -c 1)
+        start_vitrine $PORT_B "$VDIR-b" "$VDB" "$REDIS_URL"
+        PIN_NOW=("${PIN_SERVER[@]}")
+        # shellcheck disable=SC2046
+        PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
         run vitrine cluster --nodes ws://127.0.0.1:$PORT_A,ws://127.0.0.1:$PORT_B --api-key $API_KEY \
-            --server-pid $a,$LAST_PID $(pubsub_args cluster)
+            --server-pid $a,$LAST_PID $(cluster_args)
+        PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
         stop_all
     fi
     if want timers; then
+        # The workers and PostgreSQL are not pinned: this one measures timers, not a core.
         if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
             run vitrine timers --database-url "$POSTGRES_ADMIN_URL" --contests "$TIMERS_CONTESTS" \
                 --spread "$TIMERS_SPREAD" --workers 3
@@ -163,53 +216,63 @@ bench_vitrine() {
 
 # --- The Socket.IO peer ------------------------------------------------------------------
 SIO_DIR=
+prepare_socketio() {
+    local source=$ROOT/../shared/peers/socketio
+    [ -f "$source/server.js" ] || source=/work/shared/peers/socketio
+    if [ ! -f "$source/server.js" ] || ! command -v node >/dev/null; then
+        echo "bench: SKIPPED the Socket.IO peer (no node, or no shared/peers/socketio)"; return 1
+    fi
+    SIO_DIR=$BENCH_DIR/socketio-peer
+    mkdir -p "$SIO_DIR"
+    cp "$source/server.js" "$source/package.json" "$source/package-lock.json" "$SIO_DIR/"
+    (cd "$SIO_DIR" && npm ci --no-audit --no-fund --silent) >>"$LOG" 2>&1
+}
+
 start_socketio() {  # <port> [redis url]
     local port=$1 redis=${2:-}
-    (cd "$SIO_DIR" && exec env -u REDIS_URL PORT=$port ${redis:+REDIS_URL=$redis} node server.js >>"$LOG" 2>&1) &
+    (cd "$SIO_DIR" && exec "${PIN_NOW[@]}" env -u REDIS_URL PORT=$port ${redis:+REDIS_URL=$redis} node server.js >>"$LOG" 2>&1) &
     PIDS+=($!)
     LAST_PID=$!
     wait_port "$port"
 }
 
 bench_socketio() {
-    local source=$ROOT/../shared/peers/socketio
-    [ -f "$source/server.js" ] || source=/work/shared/peers/socketio
-    if [ ! -f "$source/server.js" ] || ! command -v node >/dev/null; then
-        echo "bench: SKIPPED the Socket.IO peer (no node, or no shared/peers/socketio)"; return
-    fi
-    SIO_DIR=$BENCH_DIR/socketio-peer
-    mkdir -p "$SIO_DIR"
-    cp "$source/server.js" "$source/package.json" "$source/package-lock.json" "$SIO_DIR/"
-    (cd "$SIO_DIR" && npm ci --no-audit --no-fund --silent) >>"$LOG" 2>&1
     start_socketio $SIO_A
     local pid=$LAST_PID target=ws://127.0.0.1:$SIO_A
-    # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
     want idle && run socketio idle --peer socketio --target $target --connections "$IDLE_CONNS" --server-pid $pid
-    for scenario in fanout broadcast; do
-        want $scenario || continue
-        # shellcheck disable=SC2046
-        run socketio $scenario --peer socketio --target $target --server-pid $pid $(pubsub_args $scenario)
-    done
     stop_all
     if want cluster && have_redis; then
+        PIN_NOW=(taskset -c 0)
         start_socketio $SIO_A "$REDIS_URL"
         local a=$LAST_PID
+        PIN_NOW=(taskset -c 1)
         start_socketio $SIO_B "$REDIS_URL"
+        PIN_NOW=("${PIN_SERVER[@]}")
+        PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
         # shellcheck disable=SC2046
         run socketio cluster --peer socketio --nodes ws://127.0.0.1:$SIO_A,ws://127.0.0.1:$SIO_B \
-            --server-pid $a,$LAST_PID $(pubsub_args cluster)
+            --server-pid $a,$LAST_PID $(cluster_args)
+        PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
         stop_all
     fi
 }
 
 # --- Sockudo -----------------------------------------------------------------------------
 SOCKUDO=${SOCKUDO:-$(command -v sockudo || echo "$HOME/.cargo/bin/sockudo")}
+prepare_sockudo() {
+    if [ ! -x "$SOCKUDO" ]; then
+        echo "bench: SKIPPED Sockudo: not installed. Install it once with 'make peers' (about 15 minutes:"
+        echo "       apt-get install -y protobuf-compiler; cargo install sockudo --locked --features redis)."
+        return 1
+    fi
+}
+
 start_sockudo() {  # <port> <metrics port> [redis url]
     local port=$1 metrics=$2 redis=${3:-}
     local adapter=(ADAPTER_DRIVER=local CACHE_DRIVER=memory)
     [ -n "$redis" ] && adapter=(ADAPTER_DRIVER=redis CACHE_DRIVER=redis DATABASE_REDIS_HOST=127.0.0.1
         DATABASE_REDIS_PORT=6379 REDIS_URL="$redis")
-    env -u REDIS_URL HOST=127.0.0.1 PORT=$port METRICS_ENABLED=false METRICS_HOST=127.0.0.1 METRICS_PORT=$metrics \
+    "${PIN_NOW[@]}" env -u REDIS_URL HOST=127.0.0.1 PORT=$port METRICS_ENABLED=false METRICS_HOST=127.0.0.1 METRICS_PORT=$metrics \
         QUEUE_DRIVER=none "${adapter[@]}" RATE_LIMITER_ENABLED=false \
         SOCKUDO_DEFAULT_APP_ID=app1 SOCKUDO_DEFAULT_APP_KEY=key1 SOCKUDO_DEFAULT_APP_SECRET=secret1 \
         SOCKUDO_DEFAULT_APP_ENABLED=true SOCKUDO_DEFAULT_APP_MAX_CONNECTIONS=1000000 \
@@ -222,33 +285,46 @@ start_sockudo() {  # <port> <metrics port> [redis url]
 }
 
 bench_sockudo() {
-    if [ ! -x "$SOCKUDO" ]; then
-        echo "bench: SKIPPED Sockudo: not installed. Install it once with 'make peers' (about 15 minutes:"
-        echo "       apt-get install -y protobuf-compiler; cargo install sockudo --locked --features redis)."
-        return
-    fi
     start_sockudo $SKD_A 19611
     local pid=$LAST_PID target=ws://127.0.0.1:$SKD_A
-    # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
     want idle && run sockudo idle --peer sockudo --target $target --connections "$IDLE_CONNS" --server-pid $pid
-    for scenario in fanout broadcast; do
-        want $scenario || continue
-        # shellcheck disable=SC2046
-        run sockudo $scenario --peer sockudo --target $target --server-pid $pid $(pubsub_args $scenario)
-    done
     stop_all
     if want cluster && have_redis; then
+        PIN_NOW=(taskset -c 0)
         start_sockudo $SKD_A 19611 "$REDIS_URL"
         local a=$LAST_PID
+        PIN_NOW=(taskset -c 1)
         start_sockudo $SKD_B 19612 "$REDIS_URL"
+        PIN_NOW=("${PIN_SERVER[@]}")
+        PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
         # shellcheck disable=SC2046
         run sockudo cluster --peer sockudo --nodes ws://127.0.0.1:$SKD_A,ws://127.0.0.1:$SKD_B \
-            --server-pid $a,$LAST_PID $(pubsub_args cluster)
+            --server-pid $a,$LAST_PID $(cluster_args)
+        PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
         stop_all
     fi
 }
 
+# --- The limit peer (issue #27): one thread over epoll, pre-encoded frames -----------------
+prepare_limit() { :; }
+
+start_limit() {
+    "${PIN_NOW[@]}" "$LT" limit-server --bind 127.0.0.1:$LIM_A >>"$LOG" 2>&1 &
+    PIDS+=($!)
+    LAST_PID=$!
+    wait_port $LIM_A
+}
+
+bench_limit() {
+    want idle || return 0
+    start_limit
+    run limit idle --peer limit --target ws://127.0.0.1:$LIM_A --connections "$IDLE_CONNS" --server-pid $LAST_PID
+    stop_all
+}
+
 # --- The Hocuspocus peer (collaborative documents) ----------------------------------------
+prepare_hocuspocus() { :; }
+
 bench_hocuspocus() {
     want docs || return 0
     local source=$ROOT/../shared/peers/hocuspocus
@@ -260,7 +336,7 @@ bench_hocuspocus() {
     mkdir -p "$dir"
     cp "$source/server.js" "$source/package.json" "$source/package-lock.json" "$dir/"
     (cd "$dir" && npm ci --no-audit --no-fund --silent && npm rebuild better-sqlite3 --silent) >>"$LOG" 2>&1
-    (cd "$dir" && exec env -u REDIS_URL PORT=$HP_A SQLITE_PATH="$dir/hocuspocus.sqlite" node server.js >>"$LOG" 2>&1) &
+    (cd "$dir" && exec "${PIN_NOW[@]}" env -u REDIS_URL PORT=$HP_A SQLITE_PATH="$dir/hocuspocus.sqlite" node server.js >>"$LOG" 2>&1) &
     PIDS+=($!)
     local pid=$!
     wait_port $HP_A
@@ -269,32 +345,142 @@ bench_hocuspocus() {
     stop_all
 }
 
+# --- The race: capacity at a bound, then equal load -----------------------------------------
+# A fresh single-node server: <server>; sets LAST_PID and TARGET_ARGS.
+start_one() {
+    case $1 in
+        vitrine) start_vitrine $PORT_A "$VDIR" "$VDB"; TARGET_ARGS=(--target ws://127.0.0.1:$PORT_A --api-key $API_KEY) ;;
+        socketio) start_socketio $SIO_A; TARGET_ARGS=(--peer socketio --target ws://127.0.0.1:$SIO_A) ;;
+        sockudo) start_sockudo $SKD_A 19611; TARGET_ARGS=(--peer sockudo --target ws://127.0.0.1:$SKD_A) ;;
+        limit) start_limit; TARGET_ARGS=(--peer limit --target ws://127.0.0.1:$LIM_A) ;;
+    esac
+}
+
+shape_args() {  # <scenario>
+    case $1 in
+        fanout) echo "--connections $CAP_CONNS --channels $CAP_CHANNELS" ;;
+        broadcast) echo "--connections $CAP_CONNS" ;;
+    esac
+}
+
+# One step on a fresh process: <server> <stem> <scenario> <rate> <seconds>; true if sustained.
+step() {
+    local server=$1 stem=$2 scenario=$3 rate=$4 seconds=$5 verdict ok=0
+    start_one "$server"
+    # shellcheck disable=SC2046
+    QUIET=1 run "$server" "$stem" "${TARGET_ARGS[@]}" --server-pid "$LAST_PID" $(shape_args "$scenario") \
+        --rate "$rate" --duration "$seconds" --drain "$CAP_DRAIN" || true
+    stop_all
+    verdict=$("$LT" sustained "$BENCH_DIR/$server-$stem.json" --p99-ms "$P99_BOUND_MS" 2>&1) || ok=1
+    echo "bench:   $server $stem: ${verdict%%$'\n'*} (load average $(cut -d' ' -f1 /proc/loadavg))"
+    return $ok
+}
+
+declare -A FIRST_BEST=() BESTS=()
+# One repeat of the capacity search: <server> <scenario> <repeat>.
+search() {
+    local server=$1 scenario=$2 repeat=$3 start max rate lo=0 hi=0 mid
+    if [ "$scenario" = fanout ]; then start=$CAP_FANOUT_START max=$CAP_FANOUT_MAX; else start=$CAP_BROADCAST_START max=$CAP_BROADCAST_MAX; fi
+    rate=$start
+    # Later repeats start at half the first one's capacity: the steps below held already.
+    local first=${FIRST_BEST[$server-$scenario]:-0}
+    [ "$first" -gt 1 ] && rate=$(( first / 2 ))
+    while :; do
+        if step "$server" "$scenario-cap$repeat-$rate" "$scenario" "$rate" "$CAP_DURATION"; then
+            lo=$rate
+            [ "$hi" -gt 0 ] && break
+            rate=$(( rate * 2 ))
+            [ "$rate" -gt "$max" ] && break
+        else
+            hi=$rate
+            [ "$lo" -gt 0 ] && break
+            rate=$(( rate / 2 ))
+            [ "$rate" -lt 1 ] && break
+        fi
+    done
+    if [ "$lo" -gt 0 ] && [ "$hi" -gt 0 ]; then
+        mid=$(awk "BEGIN { printf \"%d\", sqrt($lo * $hi) }")
+        if [ "$mid" -gt "$lo" ] && [ "$mid" -lt "$hi" ] \
+            && step "$server" "$scenario-cap$repeat-$mid" "$scenario" "$mid" "$CAP_DURATION"; then
+            lo=$mid
+        fi
+    fi
+    [ "$repeat" = 1 ] && FIRST_BEST[$server-$scenario]=$lo
+    BESTS[$server-$scenario]="${BESTS[$server-$scenario]:-} $lo"
+}
+
+median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'; }
+
+race() {  # <scenario>: every racer's capacity, repeat by repeat, then the equal-load runs
+    local scenario=$1 repeat server lowest=0 eq
+    for repeat in $(seq 1 "$REPEATS"); do
+        for server in $RACERS; do
+            echo "bench: $scenario capacity of $server, repeat $repeat of $REPEATS"
+            search "$server" "$scenario" "$repeat"
+        done
+    done
+    for server in $RACERS; do
+        local m
+        m=$(echo "${BESTS[$server-$scenario]}" | median)
+        echo "bench: $scenario capacity of $server: median $m events/s (repeats:${BESTS[$server-$scenario]})"
+        if [ "$m" -gt 0 ] && { [ "$lowest" = 0 ] || [ "$m" -lt "$lowest" ]; }; then lowest=$m; fi
+    done
+    [ "$lowest" -gt 0 ] || { echo "bench: no server held any $scenario step: no equal-load runs"; return; }
+    eq=$(( lowest * EQ_SHARE / 100 ))
+    [ "$eq" -lt 1 ] && eq=1
+    echo "bench: $scenario at equal load: $eq events/s ($EQ_SHARE % of the lowest median capacity)"
+    for repeat in $(seq 1 "$REPEATS"); do
+        for server in $RACERS; do
+            step "$server" "$scenario-eq$repeat" "$scenario" "$eq" "$EQ_DURATION" || true
+        done
+    done
+}
+
 have_redis || echo "bench: Redis does not answer at $REDIS_URL: the cluster runs are skipped"
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "bench: load average at the start: $LOAD_START"
 started=$(date +%s)
+READY=""
 for server in $PEERS; do
+    if "prepare_$server"; then READY="$READY $server"; fi
+done
+RACERS=""
+for server in $READY; do
+    case $server in vitrine | socketio | sockudo | limit) RACERS="$RACERS $server" ;; esac
+done
+for scenario in fanout broadcast; do
+    want $scenario && race $scenario
+done
+for server in $READY; do
     "bench_$server"
 done
-echo "bench: measured in $(( $(date +%s) - started )) s"
+LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "bench: measured in $(( $(date +%s) - started )) s; load average at the end: $LOAD_END"
 
-COMMAND="make bench   # loadtest/bench.sh; sizes: fanout $FANOUT_CONNS conns/$FANOUT_CHANNELS ch/$FANOUT_RATE ev/s, \
-broadcast $BROADCAST_CONNS conns/$BROADCAST_RATE ev/s, cluster $CLUSTER_CONNS conns/$CLUSTER_CHANNELS ch/$CLUSTER_RATE ev/s \
-over 2 nodes, ${DURATION} s each; idle $IDLE_CONNS conns; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers; \
-docs $DOCS_DOCUMENTS documents x $DOCS_EDITORS editors x $DOCS_RATE edits/s"
-NOTES=()
-[ -f "$ROOT/loadtest/bench-notes.md" ] && NOTES=(--notes "$ROOT/loadtest/bench-notes.md")
-# The documents table (ours and Hocuspocus side by side, with the ratio) goes under the notes.
-if [ -f "$BENCH_DIR/vitrine-docs.json" ]; then
-    DOCS_REPORTS=("$BENCH_DIR/vitrine-docs.json")
-    [ -f "$BENCH_DIR/hocuspocus-docs.json" ] && DOCS_REPORTS+=("$BENCH_DIR/hocuspocus-docs.json")
-    {
-        [ -f "$ROOT/loadtest/bench-notes.md" ] && cat "$ROOT/loadtest/bench-notes.md" && echo
+COMMAND="make bench   # loadtest/bench.sh; capacity: $CAP_CONNS subscribers (fanout over $CAP_CHANNELS channels), \
+${CAP_DURATION} s per step, p99 <= $P99_BOUND_MS ms, $REPEATS repeats; equal load ${EQ_DURATION} s x $REPEATS at $EQ_SHARE % of \
+the lowest capacity; cluster $CLUSTER_CONNS conns/$CLUSTER_CHANNELS ch/$CLUSTER_RATE ev/s over 2 nodes, ${DURATION} s; \
+idle $IDLE_CONNS conns; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers; \
+docs $DOCS_DOCUMENTS documents x $DOCS_EDITORS editors x $DOCS_RATE edits/s; servers: ${READY# }; \
+load average (1/5/15 min) $LOAD_START at the start, $LOAD_END at the end"
+# The notes: what limited each figure, then the documents table (ours and Hocuspocus).
+{
+    [ -f "$ROOT/loadtest/bench-notes.md" ] && cat "$ROOT/loadtest/bench-notes.md" && echo
+    if [ -f "$BENCH_DIR/vitrine-docs.json" ]; then
+        DOCS_REPORTS=("$BENCH_DIR/vitrine-docs.json")
+        [ -f "$BENCH_DIR/hocuspocus-docs.json" ] && DOCS_REPORTS+=("$BENCH_DIR/hocuspocus-docs.json")
         "$LT" docs-table "${DOCS_REPORTS[@]}"
-    } > "$BENCH_DIR/notes.md"
-    NOTES=(--notes "$BENCH_DIR/notes.md")
-fi
-# The charts go next to BENCHMARKS.md, one folder per day.
+    fi
+} > "$BENCH_DIR/notes.md"
+# The charts go next to BENCHMARKS.md, one folder per day: the median repeat's of each
+# search and equal-load run would be too many, so the equal-load runs' first repeat and the
+# single runs.
 CHARTS=docs/benchmarks/$(date -u +%Y-%m-%d)
 mkdir -p "$(dirname "$BENCHMARKS")/$CHARTS"
-cp "$BENCH_DIR"/*.svg "$(dirname "$BENCHMARKS")/$CHARTS/" 2>/dev/null || true
-"$LT" summarize --dir "$BENCH_DIR" --benchmarks "$BENCHMARKS" --command "$COMMAND" --charts "$CHARTS" "${NOTES[@]}" >/dev/null
+for svg in "$BENCH_DIR"/*.svg; do
+    case $svg in *-cap[0-9]*-*.svg | *-eq[2-9].svg) continue ;; esac
+    cp "$svg" "$(dirname "$BENCHMARKS")/$CHARTS/" 2>/dev/null || true
+done
+"$LT" summarize --dir "$BENCH_DIR" --benchmarks "$BENCHMARKS" --command "$COMMAND" --charts "$CHARTS" \
+    --notes "$BENCH_DIR/notes.md" >/dev/null
 echo "bench: BENCHMARKS.md updated; reports and charts in $BENCH_DIR"

@@ -32,6 +32,27 @@ pub enum Scenario {
     Summarize(SummarizeArgs),
     /// A Markdown table of `docs` reports side by side, with the ratio (for `make bench`).
     DocsTable(DocsTableArgs),
+    /// Runs the `limit` peer (one thread, epoll, pre-encoded frames) until stopped.
+    LimitServer(LimitServerArgs),
+    /// Exits 0 if a `fanout`/`broadcast` report sustained its load (the capacity search).
+    Sustained(SustainedArgs),
+}
+
+/// `limit-server`: where to listen.
+#[derive(Debug, Clone, Args)]
+pub struct LimitServerArgs {
+    #[arg(long, default_value = "127.0.0.1:17000")]
+    pub bind: std::net::SocketAddr,
+}
+
+/// `sustained`: the verdict of one step of the capacity search.
+#[derive(Debug, Clone, Args)]
+pub struct SustainedArgs {
+    /// A JSON report of `fanout` or `broadcast`.
+    pub report: PathBuf,
+    /// The latency bound, ms.
+    #[arg(long, default_value_t = 50.0)]
+    pub p99_ms: f64,
 }
 
 /// `docs`: Yjs documents edited together through the hub (or the Hocuspocus peer).
@@ -173,6 +194,7 @@ impl Conn {
             None => "vitrine",
             Some(Peer::Socketio) => "socketio",
             Some(Peer::Sockudo) => "sockudo",
+            Some(Peer::Limit) => "limit",
         }
     }
 
@@ -303,6 +325,8 @@ pub enum Peer {
     Socketio,
     /// `shared/peers/sockudo`: Sockudo (Rust), the Pusher protocol 7.
     Sockudo,
+    /// `vitrine-loadtest limit-server`: the physical limit (see `limit`).
+    Limit,
 }
 
 /// `summarize`: the JSON reports of one `make bench` run into a BENCHMARKS.md section.

@@ -9,10 +9,13 @@
 //! - [`hub`]: a subscriber speaking the Vitrine hub protocol v1 (JSON or MessagePack).
 //! - [`socketio`]: the same subscriber speaking Engine.IO v4 to the Socket.IO peer.
 //! - [`pusher`]: the same subscriber speaking the Pusher protocol 7 to the Sockudo peer.
+//! - [`limit`]: the `limit` peer (the smallest epoll server doing the same job) and its
+//!   subscriber.
 //! - [`publisher`]: the paced publisher (`POST /api/publish` batches, or the peers' calls).
 //! - [`stats`]: what subscribers saw: latency histograms, timeline, ids, duplicates, order.
 //! - [`report`]: the final figures, as a table and as JSON; [`chart`]: the SVG chart.
-//! - [`summary`]: the BENCHMARKS.md section of `make bench` from its JSON reports.
+//! - [`summary`]: the BENCHMARKS.md section of `make bench` from its JSON reports;
+//!   [`capacity`]: its capacity-at-a-bound and equal-load tables (medians of repeats).
 //! - [`proc`]: server RSS and CPU read from `/proc/<pid>/`.
 //! - [`bus`]: the bus each hub node ran on and the bus messages it lost to lag.
 //!
@@ -21,9 +24,11 @@
 //! own wall clock when it has decoded the frame.
 
 pub mod bus;
+pub mod capacity;
 pub mod chart;
 pub mod cli;
 pub mod hub;
+pub mod limit;
 pub mod proc;
 pub mod publisher;
 pub mod pusher;

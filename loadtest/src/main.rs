@@ -64,6 +64,22 @@ async fn main() -> anyhow::Result<()> {
             }
         }
         Scenario::DocsTable(args) => println!("{}", docs::markdown_table(&args.reports)?),
+        Scenario::LimitServer(args) => {
+            // The peer's own loop, off the runtime: one thread, as a pinned server gets one core.
+            tokio::task::spawn_blocking(move || vitrine_loadtest::limit::serve(args.bind)).await??;
+        }
+        Scenario::Sustained(args) => {
+            let text =
+                std::fs::read_to_string(&args.report).with_context(|| format!("reading {}", args.report.display()))?;
+            let report: vitrine_loadtest::report::Report = serde_json::from_str(&text)?;
+            match vitrine_loadtest::capacity::sustained(&report, args.p99_ms) {
+                Ok(()) => println!("sustained: {} events/s, p99 {:.1} ms", report.rate, report.latency_ms.p99),
+                Err(why) => {
+                    println!("not sustained: {why}");
+                    std::process::exit(1);
+                }
+            }
+        }
         Scenario::Summarize(args) => {
             let section = summary::section(&args)?;
             summary::prepend(&args.benchmarks, &section)?;

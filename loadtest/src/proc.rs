@@ -20,6 +20,11 @@ pub fn cpu_ticks(pid: u32) -> Option<u64> {
     Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
+/// The machine's 1-minute load average (`/proc/loadavg`): how busy the neighbours were.
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+}
+
 /// A CPU reading to measure usage from.
 #[derive(Debug, Clone, Copy)]
 pub struct CpuMark {
@@ -30,6 +35,11 @@ pub struct CpuMark {
 impl CpuMark {
     pub fn take(pid: u32) -> Option<Self> {
         Some(CpuMark { ticks: cpu_ticks(pid)?, at: Instant::now() })
+    }
+
+    /// CPU seconds (user plus system, every thread) used since this mark.
+    pub fn seconds_since(&self, pid: u32) -> Option<f64> {
+        Some(cpu_ticks(pid)?.saturating_sub(self.ticks) as f64 / TICKS_PER_SECOND)
     }
 
     /// CPU used since this mark, in percent of one core.
@@ -49,5 +59,7 @@ mod tests {
         let pid = std::process::id();
         assert!(rss_kib(pid).is_some_and(|kib| kib > 0));
         assert!(CpuMark::take(pid).and_then(|m| m.percent_since(pid)).is_some());
+        assert!(CpuMark::take(pid).and_then(|m| m.seconds_since(pid)).is_some_and(|s| s >= 0.0));
+        assert!(load_average().is_some_and(|l| l >= 0.0));
     }
 }

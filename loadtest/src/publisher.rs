@@ -8,12 +8,15 @@
 //! over [`PEER_LANES`] lanes in parallel, a channel always on the same lane, one request
 //! after another within a lane: each channel's events are sent in id order everywhere.
 
+use std::fmt::Write;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use futures::future::join_all;
+use futures::SinkExt;
 use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
 use vitrine_protocol::{limits::PUBLISH_BATCH_MAX, publish::PUBLISH_PATH, Publication, PublishRequest};
 
 use crate::pusher;
@@ -35,6 +38,9 @@ pub enum Sink {
     SocketIo { base: String },
     /// Sockudo's signed `batch_events` at `base`.
     Pusher { base: String, app: pusher::App },
+    /// The `limit` peer at `target` (`ws://host:port`): one WebSocket, one text frame of
+    /// `<channel>\t<payload>` lines per batch.
+    Limit { target: String },
 }
 
 /// What the publisher got accepted.
@@ -59,11 +65,13 @@ impl Published {
 pub struct Publisher {
     sink: Sink,
     http: reqwest::Client,
+    /// The `limit` peer's publishing socket, opened on first use.
+    socket: tokio::sync::Mutex<Option<crate::Socket>>,
 }
 
 impl Publisher {
     pub fn new(sink: Sink) -> Self {
-        Publisher { sink, http: reqwest::Client::new() }
+        Publisher { sink, http: reqwest::Client::new(), socket: tokio::sync::Mutex::new(None) }
     }
 
     /// Publishes `rate` events/s over `channels` for `duration`.
@@ -119,7 +127,9 @@ impl Publisher {
         events: Vec<(u64, usize)>,
     ) -> Vec<(Vec<(u64, usize)>, anyhow::Result<()>)> {
         let requests_in_lane: Vec<Vec<Vec<(u64, usize)>>> = match self.sink {
-            Sink::Hub { .. } => vec![events.chunks(PUBLISH_BATCH_MAX).map(<[_]>::to_vec).collect()],
+            Sink::Hub { .. } | Sink::Limit { .. } => {
+                vec![events.chunks(PUBLISH_BATCH_MAX).map(<[_]>::to_vec).collect()]
+            }
             Sink::SocketIo { .. } | Sink::Pusher { .. } => {
                 let per_request = if matches!(self.sink, Sink::Pusher { .. }) { PUSHER_BATCH } else { 1 };
                 let mut lanes: Vec<Vec<(u64, usize)>> = vec![Vec::new(); PEER_LANES];
@@ -144,7 +154,7 @@ impl Publisher {
     pub async fn probe(&self, channels: &[String]) -> anyhow::Result<()> {
         let events: Vec<(u64, usize)> = (0..channels.len()).map(|c| (0, c)).collect();
         let chunk = match self.sink {
-            Sink::Hub { .. } => PUBLISH_BATCH_MAX,
+            Sink::Hub { .. } | Sink::Limit { .. } => PUBLISH_BATCH_MAX,
             Sink::SocketIo { .. } => 1,
             Sink::Pusher { .. } => PUSHER_BATCH,
         };
@@ -157,6 +167,23 @@ impl Publisher {
     async fn send(&self, channels: &[String], events: &[(u64, usize)], probe: bool) -> anyhow::Result<()> {
         let data = |id: u64| if probe { json!({"probe": true}) } else { json!({"id": id, "sent_us": crate::now_us()}) };
         let response = match &self.sink {
+            Sink::Limit { target } => {
+                // Connect before stamping: the first batch must not carry the handshake.
+                let mut socket = self.socket.lock().await;
+                if socket.is_none() {
+                    *socket = Some(crate::limit::connect_publisher(target).await?);
+                }
+                let mut lines = String::with_capacity(events.len() * 64);
+                for &(id, c) in events {
+                    let _ = writeln!(lines, "{}\t{}", channels[c], data(id));
+                }
+                let sent = socket.as_mut().expect("opened above").send(Message::text(lines)).await;
+                if let Err(err) = sent {
+                    *socket = None;
+                    bail!("the limit peer's publishing socket failed: {err}");
+                }
+                return Ok(());
+            }
             Sink::Hub { base, api_key } => {
                 let batch = events
                     .iter()

@@ -56,6 +56,12 @@ pub struct Report {
     /// Distinct deliveries divided by the time from the first publication to the last delivery.
     pub deliveries_per_sec: f64,
     pub server_usage: ServerUsage,
+    /// Server CPU time per distinct delivery, µs: the efficiency figure a noisy neighbour
+    /// moves least (it counts the publish path too).
+    #[serde(default)]
+    pub cpu_us_per_delivery: Option<f64>,
+    #[serde(default)]
+    pub load_average: LoadAverage,
     /// Vitrine only: each node's bus and the bus messages it lost to lag during the run.
     #[serde(default)]
     pub buses: Vec<crate::bus::NodeBus>,
@@ -96,6 +102,17 @@ pub struct ServerUsage {
     pub rss_peak_mib: Option<f64>,
     /// CPU used from the first publication to the end of the drain, % of one core.
     pub cpu_percent: Option<f64>,
+    /// The same CPU time in seconds (user plus system, every thread, from `/proc/<pid>/stat`).
+    #[serde(default)]
+    pub cpu_s: Option<f64>,
+}
+
+/// The machine's 1-minute load average when the run started and ended: a busy neighbour
+/// shows here (2 cores: above 2 means something waited for a core).
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+pub struct LoadAverage {
+    pub start: f64,
+    pub end: f64,
 }
 
 pub(crate) fn opt(v: Option<f64>) -> String {
@@ -156,6 +173,8 @@ impl Report {
             ("deliveries per second", format!("{:.0}", self.deliveries_per_sec)),
             ("server RSS MiB (end / peak)", format!("{} / {}", opt(u.rss_mib), opt(u.rss_peak_mib))),
             ("server CPU % of a core", opt(u.cpu_percent)),
+            ("server CPU µs per delivery", self.cpu_us_per_delivery.map_or_else(|| "-".into(), |v| format!("{v:.2}"))),
+            ("load average start / end", format!("{:.2} / {:.2}", self.load_average.start, self.load_average.end)),
             (
                 "bus (lagged messages)",
                 if self.buses.is_empty() {

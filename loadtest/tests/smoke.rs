@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use serde_json::Value;
-use vitrine_loadtest::cli::{DeadlinesArgs, FanoutArgs, IdleArgs, MarketplaceArgs, WireEncoding};
+use vitrine_loadtest::capacity;
+use vitrine_loadtest::cli::{DeadlinesArgs, FanoutArgs, IdleArgs, MarketplaceArgs, Peer, WireEncoding};
 use vitrine_loadtest::report::Report;
 use vitrine_loadtest::scenarios::{deadlines, idle, marketplace, pubsub, pubsub::Kind};
 use vitrine_server::{config::Settings, store::clock::SystemClock, store::Db, Application};
@@ -180,4 +181,47 @@ async fn cluster_delivers_across_two_nodes_sharing_redis() {
     println!("{}", report.table());
     assert_eq!(report.nodes.len(), 2);
     assert_lossless(&report, 40, 100 / 4);
+}
+
+/// The `limit` peer (issue #27) carries the same run as the hub, and its reports feed the
+/// capacity table of `make bench`: a step that held counts, one that lost does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_limit_peer_delivers_every_event_and_feeds_the_capacity_table() {
+    let port = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port()
+    };
+    let bind: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    std::thread::spawn(move || vitrine_loadtest::limit::serve(bind));
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(bind).is_ok() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut args = tiny(format!("ws://{bind}"), 40, 5);
+    args.conn.peer = Some(Peer::Limit);
+    args.conn.api_key = None;
+    let report = pubsub::run(&args, Kind::Fanout).await.expect("fanout on the limit peer runs");
+    println!("{}", report.table());
+    assert_lossless(&report, 40, 100 / 5);
+    assert!(report.cpu_us_per_delivery.is_some_and(|us| us >= 0.0), "{}", report.table());
+
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, report: &Report| {
+        std::fs::write(dir.path().join(name), serde_json::to_string(report).unwrap()).unwrap();
+    };
+    write("limit-fanout-cap1-100.json", &report);
+    let mut lossy = report.clone();
+    (lossy.rate, lossy.lost) = (200, 7);
+    write("limit-fanout-cap1-200.json", &lossy);
+    write("limit-fanout-eq1.json", &report);
+    assert!(capacity::sustained(&report, 1e9).is_ok());
+    assert!(capacity::sustained(&lossy, 1e9).unwrap_err().contains("lost 7"));
+    let cap = capacity::Capacity::read(dir.path(), "limit", "fanout").expect("the steps are found");
+    assert_eq!(cap.best.iter().flatten().map(|s| s.rate).collect::<Vec<_>>(), [100]);
+    assert_eq!(cap.limited_by[0].as_ref().map(|(rate, _)| *rate), Some(200));
+    let section = capacity::section(dir.path());
+    assert!(section.contains("`fanout` capacity") && section.contains("at equal load"), "{section}");
+    assert!(section.contains("200 ev/s: ") && section.contains("lost 7"), "{section}");
 }

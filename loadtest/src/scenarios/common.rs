@@ -34,12 +34,14 @@ impl UsageSampler {
             return ServerUsage::default();
         }
         let cpu: Vec<f64> = self.pids.iter().zip(&self.marks).filter_map(|(&pid, m)| m.percent_since(pid)).collect();
+        let cpu_s: Vec<f64> = self.pids.iter().zip(&self.marks).filter_map(|(&pid, m)| m.seconds_since(pid)).collect();
         let rss = rss_sum_kib(&self.pids);
         ServerUsage {
             pids: self.pids.clone(),
             rss_mib: rss.map(|kib| kib as f64 / 1024.0),
             rss_peak_mib: rss.map(|kib| kib.max(peak_kib) as f64 / 1024.0),
             cpu_percent: (!cpu.is_empty()).then(|| cpu.iter().sum()),
+            cpu_s: (!cpu_s.is_empty()).then(|| cpu_s.iter().sum()),
         }
     }
 }

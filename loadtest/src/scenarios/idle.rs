@@ -17,7 +17,7 @@ use super::common::{progress_bar, rss_sum_kib, UsageSampler};
 use crate::cli::{IdleArgs, Peer};
 use crate::report::{IdlePoint, IdleReport, Latency};
 use crate::stats::Progress;
-use crate::{hub, pusher, socketio};
+use crate::{hub, limit, pusher, socketio};
 
 /// How long one connection attempt may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
@@ -53,6 +53,7 @@ pub async fn run(args: &IdleArgs) -> anyhow::Result<IdleReport> {
                     None => hub::open(&conn.target, conn.encoding.into()).await,
                     Some(Peer::Socketio) => socketio::open(&conn.target).await,
                     Some(Peer::Sockudo) => pusher::open(&conn.target, &conn.pusher_app()).await,
+                    Some(Peer::Limit) => limit::connect(&conn.target, "idle").await,
                 }
             };
             let socket = tokio::time::timeout(CONNECT_TIMEOUT, attempt).await.ok().and_then(Result::ok);
@@ -70,6 +71,7 @@ pub async fn run(args: &IdleArgs) -> anyhow::Result<IdleReport> {
                 None => hub::hold(socket, stop).await,
                 Some(Peer::Socketio) => socketio::hold(socket, stop).await,
                 Some(Peer::Sockudo) => pusher::hold(socket, stop).await,
+                Some(Peer::Limit) => limit::hold(socket, stop).await,
             })
         }));
     }
@@ -106,6 +108,7 @@ pub async fn run(args: &IdleArgs) -> anyhow::Result<IdleReport> {
         encoding: match args.conn.peer {
             Some(Peer::Socketio) => "socket.io json".into(),
             Some(Peer::Sockudo) => "pusher json".into(),
+            Some(Peer::Limit) => "raw frames".into(),
             None => vitrine_protocol::Encoding::from(args.conn.encoding).subprotocol().into(),
         },
         fd_limit,

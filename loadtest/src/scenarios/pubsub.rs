@@ -18,9 +18,9 @@ use vitrine_protocol::Encoding;
 use super::common::{progress_bar, sample_usage, UsageSampler};
 use crate::cli::{Conn, FanoutArgs, Peer};
 use crate::publisher::{Publisher, Sink};
-use crate::report::{Latency, Report};
+use crate::report::{Latency, LoadAverage, Report};
 use crate::stats::{ClientStats, Progress, Recorder};
-use crate::{hub, now_us, pusher, socketio, Socket};
+use crate::{hub, limit, now_us, pusher, socketio, Socket};
 
 /// How long one connection attempt (connect and subscribe) may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
@@ -63,6 +63,7 @@ pub fn publisher_for(conn: &Conn, node: &str) -> anyhow::Result<Publisher> {
         },
         Some(Peer::Socketio) => Sink::SocketIo { base },
         Some(Peer::Sockudo) => Sink::Pusher { base, app: conn.pusher_app() },
+        Some(Peer::Limit) => Sink::Limit { target: crate::ws_base(node) },
     }))
 }
 
@@ -72,6 +73,7 @@ pub async fn subscribe(conn: &Conn, target: &str, channel: &str) -> anyhow::Resu
         None => hub::connect(target, channel, conn.encoding.into()).await,
         Some(Peer::Socketio) => socketio::connect(target, channel).await,
         Some(Peer::Sockudo) => pusher::connect(target, channel, &conn.pusher_app()).await,
+        Some(Peer::Limit) => limit::connect(target, channel).await,
     }
 }
 
@@ -129,6 +131,7 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
                 None => hub::receive(socket, conn.encoding.into(), &mut stats, counters, stop).await,
                 Some(Peer::Socketio) => socketio::receive(socket, &mut stats, counters, stop).await,
                 Some(Peer::Sockudo) => pusher::receive(socket, &mut stats, counters, stop).await,
+                Some(Peer::Limit) => limit::receive(socket, &mut stats, counters, stop).await,
             }
             Some(stats)
         }));
@@ -148,6 +151,7 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         Some(_) => None,
     };
     let usage = UsageSampler::start(&args.conn.server_pid);
+    let load_start = crate::proc::load_average().unwrap_or_default();
     let publish_start_us = now_us();
     recorder.start(publish_start_us);
     let rss_peak_kib = Arc::new(AtomicU64::new(0));
@@ -201,6 +205,7 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         encoding: match (args.conn.peer, Encoding::from(args.conn.encoding)) {
             (Some(Peer::Socketio), _) => "socket.io json".into(),
             (Some(Peer::Sockudo), _) => "pusher json".into(),
+            (Some(Peer::Limit), _) => "raw frames".into(),
             (None, encoding) => encoding.subprotocol().into(),
         },
         channels: channel_count,
@@ -225,6 +230,8 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
         order_basis: if args.conn.peer.is_some() { "id" } else { "seq" }.into(),
         latency_ms: Latency::from_micros(&recorder.total()),
         deliveries_per_sec: if span_s > 0.0 { delivered as f64 / span_s } else { 0.0 },
+        cpu_us_per_delivery: server_usage.cpu_s.filter(|_| delivered > 0).map(|s| s * 1e6 / delivered as f64),
+        load_average: LoadAverage { start: load_start, end: crate::proc::load_average().unwrap_or_default() },
         server_usage,
         buses,
         timeline: recorder.timeline(),
