@@ -14,6 +14,9 @@ use std::path::Path;
 
 use crate::report::Report;
 
+/// One figure of a report, for a row of the equal-load table.
+type Figure = dyn Fn(&Report) -> Option<f64>;
+
 /// The latency bound of the capacity search, ms.
 pub const P99_BOUND_MS: f64 = 50.0;
 /// Share of the asked rate the publisher must reach for a step to count.
@@ -384,7 +387,7 @@ fn equal_table(scenario: &str, equal: &[(&'static str, Vec<Report>)], out: &mut 
         None,
     );
     g.row("events/s published", &each(&|r| Some(offered_events_per_sec(r)), 0), None);
-    let rows: [(&str, &dyn Fn(&Report) -> Option<f64>, usize); 6] = [
+    let rows: [(&str, &Figure, usize); 6] = [
         ("latency p50 ms", &|r| Some(r.latency_ms.p50), 2),
         ("latency p99 ms", &|r| Some(r.latency_ms.p99), 2),
         ("latency p99.9 ms", &|r| Some(r.latency_ms.p99_9), 2),
