@@ -109,7 +109,6 @@ impl Application {
         }
         background.spawn(crate::notifications::badges::run_until_stopped(
             state.realtime.clone(),
-            state.db.clone(),
             state.clock.clone(),
             stop_rx.clone(),
         ));

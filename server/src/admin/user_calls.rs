@@ -4,15 +4,15 @@
 //! area's: `crate::profiles`.)
 
 use axum::{extract::State, Json};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::payouts::{self, Payout};
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::Data,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    shared::page::Page,
+    shared::page::{Page, PageQuery},
     state::AppState,
 };
 
@@ -41,12 +41,6 @@ pub struct UserContest {
     pub created_at: i64,
     /// US cents of each winning entry's prize.
     pub winning_entry_amount_cents: i64,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    pub page: Option<i64>,
 }
 
 /// Which contests of a user a list shows.

@@ -23,8 +23,8 @@ use tracing::instrument;
 use vitrine_protocol::{Channel, EventFrame};
 
 use super::{append_badge, badge};
-use crate::realtime::outbox;
-use crate::store::{Backend, Db};
+use crate::realtime::{outbox, Realtime};
+use crate::store::Backend;
 
 /// How often the flush looks for badges whose window ended (the relay's rhythm, which
 /// it shared before it had a loop of its own).
@@ -33,16 +33,14 @@ pub const FLUSH_INTERVAL: std::time::Duration = crate::realtime::relay::INTERVAL
 /// Sends the coalesced badges whose quiet window ended, every [`FLUSH_INTERVAL`], until
 /// `shutdown`.
 pub async fn run_until_stopped(
-    realtime: crate::realtime::Realtime,
-    db: Db,
+    realtime: Realtime,
     clock: crate::store::clock::SharedClock,
     mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     loop {
         let now = clock.now_ms();
-        match flush_due(&db, now).await {
-            Ok(events) => realtime.publish_committed(&db, events, now).await,
-            Err(err) => tracing::warn!(error = %err, "badge flush failed"),
+        if let Err(err) = flush_due(&realtime, now).await {
+            tracing::warn!(error = %err, "badge flush failed");
         }
         tokio::select! {
             _ = tokio::time::sleep(FLUSH_INTERVAL) => {}
@@ -93,13 +91,14 @@ async fn push(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<Eve
     append_badge(conn, user_id, counters, now_ms).await
 }
 
-/// Sends every coalesced badge whose window has ended; returns the committed events
-/// to publish. Safe on several nodes at once: each user is flushed in a transaction of
+/// Sends every coalesced badge whose window has ended; returns the events it published
+/// (each user's on its unit's commit). Safe on several nodes at once: each user is flushed in a transaction of
 /// its own that takes the channel's head, then re-reads the due mark under the
 /// `badge_state` row lock (`FOR UPDATE` on PostgreSQL; SQLite has one writer), so a
 /// mark another node has just cleared is skipped and no badge is sent twice.
 #[instrument(skip_all)]
-pub async fn flush_due(db: &Db, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+pub async fn flush_due(realtime: &Realtime, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+    let db = &realtime.db;
     let lock = match db.backend {
         Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",
@@ -114,19 +113,21 @@ pub async fn flush_due(db: &Db, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Er
                 .await?;
         let batch_len = due.len() as i64;
         for user_id in due {
-            let mut tx = db.pool.begin().await?;
-            outbox::lock_head(&mut tx, &Channel::User(user_id)).await?;
+            let mut unit = realtime.begin().await?;
+            outbox::lock_head(&mut unit, &Channel::User(user_id)).await?;
             let still_due: Option<i64> = sqlx::query_scalar(&format!(
                 "SELECT user_id FROM badge_state WHERE user_id = $1 AND due_at <= $2{lock}"
             ))
             .bind(user_id)
             .bind(now_ms)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut *unit)
             .await?;
             if still_due.is_some() {
-                events.push(push(&mut tx, user_id, now_ms).await?);
+                let badge = push(&mut unit, user_id, now_ms).await?;
+                events.push(badge.clone());
+                unit.publish([badge]);
             }
-            tx.commit().await?;
+            unit.commit().await?;
         }
         if batch_len < BATCH {
             break;

@@ -8,7 +8,7 @@ use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tracing::instrument;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::{access::owned, notices, status::ProjectStatus};
 use crate::{
@@ -16,7 +16,7 @@ use crate::{
     api::Data,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification},
-    shared::page::Page,
+    shared::page::{Page, PageQuery},
     state::AppState,
 };
 
@@ -87,12 +87,6 @@ pub struct CreativeView {
     /// Not rated yet: reviews of creatives are not part of this server.
     pub average_rating: Option<f64>,
     pub invited: i64,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    pub page: Option<i64>,
 }
 
 /// A page of creatives for one tab of the invite dialog (the owner and admins).

@@ -62,11 +62,13 @@ pub struct Realtime {
     /// (the admin area registers which, [`Realtime::ring_on_publish`]), or by a handler
     /// that changed the queue without an event; the admin area's loop recounts.
     pub admin_queue: Arc<tokio::sync::Notify>,
-    /// Bells rung by [`Realtime::publish_committed`], registered at start-up.
-    watches: Arc<std::sync::RwLock<Vec<Watch>>>,
+    /// Bells rung when a matching event is published ([`unit`]), registered at start-up.
+    pub(super) watches: Arc<std::sync::RwLock<Vec<Watch>>>,
     /// Events the relay found committed and unpublished and published itself (crash
     /// repair; zero in normal operation), as `vitrine_relay_republished_total` counts them.
-    republished: Arc<AtomicU64>,
+    pub(super) republished: Arc<AtomicU64>,
+    /// Units between their commit and the end of their publish ([`unit::InFlight`]).
+    pub(super) publishing: Arc<std::sync::atomic::AtomicUsize>,
     /// The areas' channel policies and the token resolver.
     pub channels: Arc<policy::Channels>,
     /// The database the hub's own tables (events, documents) live in.
@@ -93,6 +95,7 @@ impl Realtime {
             admin_queue: Arc::new(tokio::sync::Notify::new()),
             watches: Arc::default(),
             republished: Arc::default(),
+            publishing: Arc::default(),
             channels: Arc::new(policy::Channels::new()),
             db,
             settings,
@@ -111,41 +114,14 @@ impl Realtime {
         self.republished.load(Ordering::Relaxed)
     }
 
-    pub fn now_ms(&self) -> i64 {
-        self.clock.now_ms()
+    /// How many units of work are between their commit and the end of their publish
+    /// (the API suite's end-of-test check tells those from events left unpublished).
+    pub fn publishes_in_flight(&self) -> usize {
+        self.publishing.load(Ordering::Relaxed)
     }
 
-    /// Publishes events whose transaction has committed, and marks them published.
-    /// A failure is logged, not returned: the change is committed and the relay
-    /// will publish the events shortly. Handlers never call it: their unit of work does
-    /// on commit ([`unit::Unit::commit`]); the relay does, and the passes that commit many
-    /// transactions and publish once (timers, the badge flush).
-    pub async fn publish_committed(&self, db: &Db, events: Vec<EventFrame>, now_ms: i64) {
-        if let Ok(watches) = self.watches.read() {
-            for (concerns, bell) in watches.iter() {
-                if events.iter().any(|event| concerns(&event.event_type)) {
-                    bell.notify_one();
-                }
-            }
-        }
-        let mut by_channel: Vec<(String, Vec<u64>)> = Vec::new();
-        for event in events {
-            let (ch, seq) = (event.ch.clone(), event.seq);
-            if let Err(err) = self.broker.publish(BusMessage::Event(event)).await {
-                tracing::warn!(channel = %ch, seq, error = %err, "publish failed; the relay will retry");
-                continue;
-            }
-            metrics::counter!("vitrine_events_published_total").increment(1);
-            match by_channel.iter_mut().find(|(c, _)| *c == ch) {
-                Some((_, seqs)) => seqs.push(seq),
-                None => by_channel.push((ch, vec![seq])),
-            }
-        }
-        for (ch, seqs) in by_channel {
-            if let Err(err) = outbox::mark_published(&db.pool, &ch, &seqs, now_ms).await {
-                tracing::warn!(channel = %ch, error = %err, "marking events published failed");
-            }
-        }
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Publishes on an ephemeral channel: an in-memory seq, no history.

@@ -1,14 +1,14 @@
 //! The relay: publishes events that were committed but never published (the
 //! process died between commit and publish, or the bus was down). Runs on every
 //! node; a repeat publish is harmless because hubs drop seqs they delivered. The normal
-//! path publishes on commit ([`crate::store::unit`]), so what the relay republishes is
+//! path publishes on commit ([`super::unit`]), so what the relay republishes is
 //! counted (`vitrine_relay_republished_total`) and stays at zero without a crash.
 
 use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{outbox, Realtime};
+use super::{outbox, unit, Realtime};
 use crate::store::{clock::SharedClock, Db};
 
 /// How often the relay looks, and how old an unpublished event must be before it
@@ -40,7 +40,7 @@ pub async fn relay_once(realtime: &Realtime, db: &Db, now_ms: i64) -> Result<usi
     if count > 0 {
         metrics::counter!("vitrine_relay_republished_total").increment(count as u64);
         realtime.republished.fetch_add(count as u64, std::sync::atomic::Ordering::Relaxed);
-        realtime.publish_committed(db, events, now_ms).await;
+        unit::publish_committed(realtime, events).await;
     }
     Ok(count)
 }

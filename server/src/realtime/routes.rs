@@ -116,25 +116,20 @@ async fn publish(
         parsed.push((channel, publication));
     }
 
-    // Durable events commit together first; then everything goes out in batch order.
+    // Durable events commit together in one unit, which publishes them in batch order;
+    // then the ephemeral ones go out, in batch order too.
     let now = state.now_ms();
-    let mut committed = std::collections::VecDeque::new();
-    if parsed.iter().any(|(c, _)| !c.is_ephemeral()) {
-        let mut tx = state.db.pool.begin().await?;
-        for (channel, publication) in parsed.iter().filter(|(c, _)| !c.is_ephemeral()) {
-            let event =
-                outbox::append(&mut tx, channel, &publication.event_type, publication.data.clone(), now).await?;
-            committed.push_back(event);
-        }
-        tx.commit().await?;
-    }
     let accepted = parsed.len();
-    for (channel, publication) in parsed {
-        if channel.is_ephemeral() {
-            state.publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now).await?;
-        } else if let Some(event) = committed.pop_front() {
-            state.publish_committed(&state.db, vec![event], now).await;
+    let (durable, ephemeral): (Vec<_>, Vec<_>) = parsed.into_iter().partition(|(c, _)| !c.is_ephemeral());
+    if !durable.is_empty() {
+        let mut unit = state.begin().await?;
+        for (channel, publication) in durable {
+            unit.append(&channel, &publication.event_type, publication.data, now).await?;
         }
+        unit.commit().await?;
+    }
+    for (channel, publication) in ephemeral {
+        state.publish_ephemeral(&channel.to_string(), &publication.event_type, publication.data, now).await?;
     }
     Ok((StatusCode::ACCEPTED, Json(PublishAccepted { accepted })))
 }

@@ -15,6 +15,7 @@ use super::due::{self, Deadline};
 pub use super::due::{Pass, BATCH};
 use crate::{
     contests::{events, model::ContestRow, status::ContestStatus, store as contests},
+    realtime::Realtime,
     store::Db,
 };
 
@@ -32,8 +33,8 @@ const DEADLINES: [Deadline; 3] = [
 /// Performs every contest transition due at `now_ms`, oldest deadline first; returns
 /// the events to publish (already committed).
 #[instrument(skip_all)]
-pub async fn run_due(db: &Db, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
-    due::perform_all(db, now_ms, &DEADLINES, moved).await
+pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
+    due::perform_all(realtime, now_ms, &DEADLINES, moved).await
 }
 
 /// What a contest's move writes: its `contest.status` event, and the holder's mail

@@ -6,13 +6,17 @@
 //! for the same rows; on SQLite, with one writer, the compare-and-set alone keeps
 //! transitions single. The move itself is a compare-and-set on status and deadline, so of
 //! several workers exactly one performs it, and that one writes the move's events in the
-//! same transaction (the outbox).
+//! same transaction (the outbox). Each batch is a unit of work ([`Realtime::begin`]), so
+//! its events are published when it commits.
 
 use futures::future::BoxFuture;
 use sqlx::AnyConnection;
 use vitrine_protocol::EventFrame;
 
-use crate::store::{Backend, Db};
+use crate::{
+    realtime::Realtime,
+    store::{Backend, Db},
+};
 
 /// Rows moved per transaction: enough to amortise the commit, small enough that a
 /// worker holds its claimed rows only briefly.
@@ -29,7 +33,7 @@ pub struct Deadline {
 }
 
 /// What a move writes besides the status: `(deadline, conn, id, stamp)` to the events
-/// to publish, inside the move's transaction. A plain function returning a boxed
+/// it appended, inside the move's transaction (published when it commits). A plain function returning a boxed
 /// future, so the timer loop's future stays `Send`.
 pub type OnMoved =
     for<'c> fn(Deadline, &'c mut AnyConnection, i64, i64) -> BoxFuture<'c, Result<Vec<EventFrame>, sqlx::Error>>;
@@ -51,18 +55,19 @@ impl Pass {
 }
 
 /// Performs every `deadline` due at `now_ms`. For each row moved, `on_moved` writes
-/// what the move means (events, notices) in the same transaction.
+/// what the move means (events, notices) in the same transaction; returns what the pass
+/// did and the events it published.
 ///
 /// Due-ness is judged at `now_ms` for the whole pass; each move is stamped with the
 /// pass's time plus how long the pass has run, so `updated_at` and the lag metric show
 /// when the work was really done, even in a long pass.
 pub async fn perform(
-    db: &Db,
+    realtime: &Realtime,
     now_ms: i64,
     deadline: Deadline,
     on_moved: OnMoved,
 ) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
-    let claim = match db.backend {
+    let claim = match realtime.db.backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
     };
@@ -71,14 +76,14 @@ pub async fn perform(
     let mut pass = Pass::default();
     let mut events = Vec::new();
     loop {
-        let mut tx = db.pool.begin().await?;
+        let mut unit = realtime.begin().await?;
         let due: Vec<(i64, i64)> = sqlx::query_as(&format!(
             "SELECT id, {column} FROM {table} WHERE status_id = $1 AND {column} <= $2 ORDER BY {column}, id LIMIT $3{claim}"
         ))
         .bind(from)
         .bind(now_ms)
         .bind(BATCH)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut *unit)
         .await?;
         let batch_len = due.len() as i64;
         let stamp = now_ms + started.elapsed().as_millis() as i64;
@@ -91,7 +96,7 @@ pub async fn perform(
             .bind(id)
             .bind(from)
             .bind(now_ms)
-            .execute(&mut *tx)
+            .execute(&mut *unit)
             .await?
             .rows_affected()
                 == 1;
@@ -99,12 +104,14 @@ pub async fn perform(
                 pass.lost += 1;
                 continue;
             }
-            events.extend(on_moved(deadline, &mut tx, id, stamp).await?);
+            let written = on_moved(deadline, &mut unit, id, stamp).await?;
+            events.extend(written.iter().cloned());
+            unit.publish(written);
             pass.performed += 1;
             let lag_ms = (stamp - due_at).max(0);
             metrics::histogram!("vitrine_timer_lag_seconds").record(lag_ms as f64 / 1000.0);
         }
-        tx.commit().await?;
+        unit.commit().await?;
         if batch_len < BATCH {
             break;
         }
@@ -115,7 +122,7 @@ pub async fn perform(
 
 /// Performs several kinds of deadline one after the other, summing their passes.
 pub async fn perform_all(
-    db: &Db,
+    realtime: &Realtime,
     now_ms: i64,
     deadlines: &[Deadline],
     on_moved: OnMoved,
@@ -123,7 +130,7 @@ pub async fn perform_all(
     let mut total = Pass::default();
     let mut events = Vec::new();
     for deadline in deadlines {
-        let (pass, more) = perform(db, now_ms, *deadline, on_moved).await?;
+        let (pass, more) = perform(realtime, now_ms, *deadline, on_moved).await?;
         total.add(&pass);
         events.extend(more);
     }

@@ -63,21 +63,19 @@ pub async fn run_until_stopped(
         {
             metrics::gauge!("vitrine_timer_queue_depth").set((contests + projects) as f64);
         }
-        match contests::run_due(&db, now).await {
-            Ok((pass, events)) => {
+        match contests::run_due(&realtime, now).await {
+            Ok((pass, _)) => {
                 if pass.performed > 0 {
                     tracing::info!(performed = pass.performed, lost = pass.lost, "contest deadlines");
                 }
-                realtime.publish_committed(&db, events, now).await;
             }
             Err(err) => tracing::warn!(error = %err, "contest deadlines failed"),
         }
-        match projects::run_due(&db, now).await {
-            Ok((pass, events)) => {
+        match projects::run_due(&realtime, now).await {
+            Ok((pass, _)) => {
                 if pass.performed > 0 {
                     tracing::info!(performed = pass.performed, lost = pass.lost, "project timelines");
                 }
-                realtime.publish_committed(&db, events, now).await;
             }
             Err(err) => tracing::warn!(error = %err, "project timelines failed"),
         }

@@ -14,6 +14,7 @@ use super::due::{self, Deadline};
 pub use super::due::{Pass, BATCH};
 use crate::{
     projects::{events, lifecycle::tell_parties, notices, status::ProjectStatus, store as projects},
+    realtime::Realtime,
     store::Db,
 };
 
@@ -25,10 +26,10 @@ const TIMELINE_ENDS: [Deadline; 1] = [Deadline {
 }];
 
 /// Performs every timeline end due at `now_ms`, oldest deadline first; returns the
-/// events to publish (already committed).
+/// events it published (each batch's on its commit).
 #[instrument(skip_all)]
-pub async fn run_due(db: &Db, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
-    due::perform_all(db, now_ms, &TIMELINE_ENDS, moved).await
+pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
+    due::perform_all(realtime, now_ms, &TIMELINE_ENDS, moved).await
 }
 
 /// What a timeline's end writes: the `project.status` event and both parties' notices.

@@ -44,15 +44,15 @@ async fn submissions_close_then_the_deciding_window_runs_out_each_once() {
     let start = app.clock.now_ms();
     let events_at_start = status_events(&app, id).await;
 
-    let (pass, _) = run_due(&app.db, start + 7 * DAY_MS - 1).await.unwrap();
+    let (pass, _) = run_due(app.hub(), start + 7 * DAY_MS - 1).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "not before the deadline");
 
-    let (pass, _) = run_due(&app.db, start + 7 * DAY_MS).await.unwrap();
+    let (pass, _) = run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 3), "entries close: Deciding");
-    let (pass, _) = run_due(&app.db, start + 7 * DAY_MS + 5).await.unwrap();
+    let (pass, _) = run_due(app.hub(), start + 7 * DAY_MS + 5).await.unwrap();
     assert_eq!(pass.performed, 0, "a transition happens once");
 
-    let (pass, _) = run_due(&app.db, start + 21 * DAY_MS).await.unwrap();
+    let (pass, _) = run_due(app.hub(), start + 21 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 4), "no winner in the deciding window");
     assert_eq!(status_events(&app, id).await - events_at_start, 2, "one contest.status event per transition");
     let (subject, _) = app.last_mail_to("timed@example.com").await.expect("the holder is mailed");
@@ -65,9 +65,9 @@ async fn an_extension_moves_the_deadline() {
     let (id, client) = running_contest(&app).await;
     let start = app.clock.now_ms();
     app.put(&format!("/contests/{id}/extends"), &json!({"days": 2}), &client).await;
-    run_due(&app.db, start + 7 * DAY_MS).await.unwrap();
+    run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 2, "the old deadline no longer applies");
-    run_due(&app.db, start + 9 * DAY_MS).await.unwrap();
+    run_due(app.hub(), start + 9 * DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 3);
 }
 
@@ -105,17 +105,13 @@ async fn three_workers_perform_each_due_transition_exactly_once() {
         watcher.subscribe(&format!("contest:{id}"), 0).await;
         watchers.push((*id, watcher));
     }
+    // Each worker publishes what it committed, batch by batch, as the timer loop does.
     let workers = (0..3).map(|_| {
-        let db = app.db.clone();
-        tokio::spawn(async move { run_due(&db, now).await.unwrap() })
+        let realtime = app.hub().clone();
+        tokio::spawn(async move { run_due(&realtime, now).await.unwrap() })
     });
     let passes = futures::future::join_all(workers).await;
     let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().0.performed).sum();
-    // Each worker publishes what it committed, as the timer loop does.
-    let realtime = app.realtime.as_ref().expect("in-process app");
-    for pass in passes {
-        realtime.publish_committed(&app.db, pass.unwrap().1, now).await;
-    }
     assert_eq!(performed, contests as u64, "every transition once across workers");
     let moved: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 3").fetch_one(&app.db.pool).await.unwrap();
@@ -194,9 +190,9 @@ async fn an_award_unverified_after_a_day_shows_as_unverified_and_verification_st
     assert_eq!(contest["status_id"], 5);
     assert_eq!(contest["verification_due_at"].as_i64().unwrap() - awarded_at, DAY_MS, "admins have a day");
 
-    run_due(&app.db, awarded_at + DAY_MS - 1).await.unwrap();
+    run_due(app.hub(), awarded_at + DAY_MS - 1).await.unwrap();
     assert_eq!(status_of(&app, id).await, 5);
-    run_due(&app.db, awarded_at + DAY_MS).await.unwrap();
+    run_due(app.hub(), awarded_at + DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 6, "still unverified after a day");
 
     let verified = app.put(&format!("/contests/{id}/statuses"), &json!({"status_id": 7}), &admin).await;

@@ -68,12 +68,12 @@ async fn a_timeline_runs_out_once_at_its_deadline_and_both_parties_hear_of_it() 
     assert_eq!(timeline_ends_at(&app, w.project).await, Some(ends), "a week from the approval");
     let events_at_start = status_events(&app, w.project).await;
 
-    let (pass, _) = run_due(&app.db, ends - 1).await.unwrap();
+    let (pass, _) = run_due(app.hub(), ends - 1).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, w.project).await), (0, 2), "not before the deadline");
-    let (pass, events) = run_due(&app.db, ends).await.unwrap();
+    let (pass, events) = run_due(app.hub(), ends).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, w.project).await), (1, 3), "the timeline ran out: unverified");
     assert!(events.iter().any(|e| e.event_type == "project.status" && e.data["status_id"] == 3));
-    let (pass, _) = run_due(&app.db, ends + 5).await.unwrap();
+    let (pass, _) = run_due(app.hub(), ends + 5).await.unwrap();
     assert_eq!(pass.performed, 0, "a transition happens once");
     assert_eq!(status_events(&app, w.project).await - events_at_start, 1, "one project.status");
 
@@ -97,9 +97,9 @@ async fn a_custom_range_runs_out_at_the_end_of_its_last_day() {
     let ends = 4_102_876_800_000;
     assert_eq!(timeline_ends_at(&app, id).await, Some(ends));
 
-    run_due(&app.db, ends - 1).await.unwrap();
+    run_due(app.hub(), ends - 1).await.unwrap();
     assert_eq!(status_of(&app, id).await, 2, "the last day is still the designer's");
-    let (pass, _) = run_due(&app.db, ends).await.unwrap();
+    let (pass, _) = run_due(app.hub(), ends).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 3));
 }
 
@@ -119,7 +119,7 @@ async fn a_subscription_project_without_a_timeline_has_no_timer() {
     let id = queued.body["data"].as_i64().unwrap();
     assign(&app, id, &w.designer.1, &w.admin.1).await;
     assert_eq!(timeline_ends_at(&app, id).await, None);
-    let (pass, _) = run_due(&app.db, app.clock.now_ms() + 3650 * DAY_MS).await.unwrap();
+    let (pass, _) = run_due(app.hub(), app.clock.now_ms() + 3650 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "it stays active");
 }
 
@@ -144,7 +144,7 @@ async fn deadlines_that_passed_while_no_worker_ran_are_performed_on_the_first_pa
     assign(&app, two_days, &maker, &admin).await;
 
     // A year later, the first pass performs both, the earlier deadline first.
-    let (pass, events) = run_due(&app.db, app.clock.now_ms() + 365 * DAY_MS).await.unwrap();
+    let (pass, events) = run_due(app.hub(), app.clock.now_ms() + 365 * DAY_MS).await.unwrap();
     assert_eq!(pass.performed, 2);
     let order: Vec<i64> =
         events.iter().filter(|e| e.event_type == "project.status").map(|e| e.data["id"].as_i64().unwrap()).collect();
@@ -171,8 +171,8 @@ async fn three_workers_perform_each_due_timeline_end_exactly_once() {
     .await
     .unwrap();
     let workers = (0..3).map(|_| {
-        let db = app.db.clone();
-        tokio::spawn(async move { run_due(&db, now).await.unwrap() })
+        let realtime = app.hub().clone();
+        tokio::spawn(async move { run_due(&realtime, now).await.unwrap() })
     });
     let passes = futures::future::join_all(workers).await;
     let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().0.performed).sum();

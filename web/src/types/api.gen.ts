@@ -27248,6 +27248,7 @@ export interface operations {
     suggestions: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
             };
             header?: never;
@@ -29896,6 +29897,7 @@ export interface operations {
     users_contests_contests: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
             };
             header?: never;
@@ -29953,6 +29955,7 @@ export interface operations {
     completed: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
             };
             header?: never;
@@ -30010,6 +30013,7 @@ export interface operations {
     uncredited: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
             };
             header?: never;

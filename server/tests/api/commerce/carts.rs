@@ -10,7 +10,7 @@ use vitrine_server::{
     store::clock::Clock as _,
 };
 
-use super::{assert_refused, delete, next_of, patch, post, publish, tippable, watch_user};
+use super::{assert_refused, delete, next_of, patch, post, tippable, watch_user};
 use crate::helpers::{spawn_app, TestApp};
 
 /// California (state 5): 7.25 % sales tax.
@@ -215,10 +215,10 @@ async fn the_cart_badge_follows_the_cart_live_and_paying_empties_it_into_pending
     assert_eq!(priced.items[..2], paid_for);
     patch(&app, &format!("/carts/{first}"), &json!({"price": 99}), Some(&t.owner)).await;
     app.clock.advance_ms(WINDOW_MS);
-    let mut tx = app.db.pool.begin().await.unwrap();
-    let events = carts::paid(&mut tx, t.owner_id, "pi_cart_1", &paid_for, app.clock.now_ms()).await.unwrap();
-    tx.commit().await.unwrap();
-    publish(&app, events).await;
+    let mut unit = app.hub().begin().await.unwrap();
+    let events = carts::paid(&mut unit, t.owner_id, "pi_cart_1", &paid_for, app.clock.now_ms()).await.unwrap();
+    unit.publish(events);
+    unit.commit().await.unwrap();
     badge_with(&mut watcher, 1).await;
 
     let tips: Vec<(i64, i64, i64)> = sqlx::query_as(

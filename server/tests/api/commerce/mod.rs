@@ -82,10 +82,3 @@ pub async fn tippable(app: &TestApp, prefix: &str) -> Tippable {
     let entry = crate::entries::submitted(app, &designer, running.id).await;
     Tippable { contest: running.id, owner_id: running.owner_id, owner: running.owner, entry, designer_id, designer }
 }
-
-/// Publishes events a test wrote through a library call (as a handler would after commit).
-pub async fn publish(app: &TestApp, events: Vec<EventFrame>) {
-    use vitrine_server::store::clock::Clock as _;
-    let realtime = app.realtime.as_ref().expect("in-process app");
-    realtime.publish_committed(&app.db, events, app.clock.now_ms()).await;
-}

@@ -6,7 +6,7 @@ use serde_json::json;
 use vitrine_protocol::event_type;
 use vitrine_server::{commerce::subscriptions, store::clock::Clock as _};
 
-use super::{assert_refused, next_of, post, publish, watch_user};
+use super::{assert_refused, next_of, post, watch_user};
 use crate::helpers::{spawn_app, TestApp};
 
 async fn has_subscribed(app: &TestApp, user_id: i64) -> i64 {
@@ -58,10 +58,10 @@ async fn a_purchase_is_pending_until_the_payment_activates_it() {
 
     // The webhook activates it in its transaction; the client sees it live.
     let (mut watcher, _) = watch_user(&app, &client, client_id).await;
-    let mut tx = app.db.pool.begin().await.unwrap();
-    let events = subscriptions::activate(&mut tx, id, "pi_sub_1", app.clock.now_ms()).await.unwrap();
-    tx.commit().await.unwrap();
-    publish(&app, events).await;
+    let mut unit = app.hub().begin().await.unwrap();
+    let events = subscriptions::activate(&mut unit, id, "pi_sub_1", app.clock.now_ms()).await.unwrap();
+    unit.publish(events);
+    unit.commit().await.unwrap();
     let event = next_of(&mut watcher, event_type::SUBSCRIPTION_UPDATED).await;
     assert_eq!((event.data["id"].as_i64(), event.data["status_id"].as_i64()), (Some(id), Some(2)));
     assert_eq!(has_subscribed(&app, client_id).await, 1);

@@ -6,7 +6,7 @@ use serde_json::json;
 use vitrine_protocol::event_type;
 use vitrine_server::{commerce::carts, store::clock::Clock as _};
 
-use super::{assert_refused, next_of, patch, post, publish, tippable, watch_user, Tippable};
+use super::{assert_refused, next_of, patch, post, tippable, watch_user, Tippable};
 use crate::helpers::{spawn_app, TestApp};
 
 /// Puts tips of $10 and $25 on two entries in the cart and pays for them: the tip ids.
@@ -19,10 +19,10 @@ async fn paid_tips(app: &TestApp, t: &Tippable) -> Vec<i64> {
     let mut conn = app.db.pool.acquire().await.unwrap();
     let priced = carts::payable(&mut conn, t.owner_id, None).await.unwrap();
     drop(conn);
-    let mut tx = app.db.pool.begin().await.unwrap();
-    let events = carts::paid(&mut tx, t.owner_id, "pi_tips", &priced.items, app.clock.now_ms()).await.unwrap();
-    tx.commit().await.unwrap();
-    publish(app, events).await;
+    let mut unit = app.hub().begin().await.unwrap();
+    let events = carts::paid(&mut unit, t.owner_id, "pi_tips", &priced.items, app.clock.now_ms()).await.unwrap();
+    unit.publish(events);
+    unit.commit().await.unwrap();
     sqlx::query_scalar("SELECT id FROM contest_entry_tip WHERE payment_ref = 'pi_tips' ORDER BY id")
         .fetch_all(&app.db.pool)
         .await
