@@ -16,7 +16,7 @@ use super::{
     store::{COMMENTS, REACTIONS, TAGS},
 };
 use crate::{
-    accounts::{domain::UserType, CurrentUser, MaybeUser},
+    accounts::{domain::UserType, CurrentUser},
     community::activity::{self, ActivityType},
     contests::{launch::visible, model::ContestRow},
     entries::{store as entries, visibility::may_view_entry},
@@ -28,44 +28,10 @@ use crate::{
         image_tags::{checked_tag, TagTarget, Tagged},
         model::EmojiReactions,
         reactions::{toggle, Reacted, ReactionTarget},
-        routes::ThreadHost,
         rules::{Point, LIKE},
         store::CommentTable,
     },
 };
-
-/// The contest's threads as their handlers reach them ([`crate::threads::routes`]): a
-/// board at `/contests/{id}`, an entry at `/contests/{id}/entries/{entryId}`. Anyone
-/// who may see the contest reads its comments and reactions.
-#[derive(Debug)]
-pub struct Contests;
-
-impl ThreadHost for Contests {
-    type Reader = MaybeUser;
-    type Thread = Target;
-    type Target = Target;
-
-    async fn thread<'a>(
-        state: &'a AppState,
-        viewer: Option<&'a CurrentUser>,
-        id: i64,
-        entry_id: Option<i64>,
-    ) -> Result<Target, AppError> {
-        match entry_id {
-            None => board(state, viewer, id).await,
-            Some(entry_id) => entry(state, viewer, id, entry_id).await,
-        }
-    }
-
-    async fn target<'a>(
-        state: &'a AppState,
-        viewer: Option<&'a CurrentUser>,
-        id: i64,
-        entry_id: i64,
-    ) -> Result<Target, AppError> {
-        entry(state, viewer, id, entry_id).await
-    }
-}
 
 /// The entry a piece of feedback belongs to.
 #[derive(Debug, Clone)]
@@ -282,13 +248,29 @@ impl CommentThread for Target {
     }
 }
 
+/// The board of contest `contest_id` (`entry_id` None) or one of its entries, when
+/// `viewer` may see it: how the comment handlers find a thread
+/// ([`crate::threads::routes`]).
+pub async fn thread(
+    state: &AppState,
+    viewer: Option<&CurrentUser>,
+    contest_id: i64,
+    entry_id: Option<i64>,
+) -> Result<Target, AppError> {
+    match entry_id {
+        None => board(state, viewer, contest_id).await,
+        Some(entry_id) => entry(state, viewer, contest_id, entry_id).await,
+    }
+}
+
 /// The board of contest `contest_id`, when `viewer` may see the contest.
 pub async fn board(state: &AppState, viewer: Option<&CurrentUser>, contest_id: i64) -> Result<Target, AppError> {
     let contest = visible(state, viewer, contest_id).await?;
     Ok(Target { contest, entry: None })
 }
 
-/// Entry `entry_id` of contest `contest_id`, when `viewer` may see both.
+/// Entry `entry_id` of contest `contest_id`, when `viewer` may see both: what the
+/// reaction and image-tag handlers act on.
 pub async fn entry(
     state: &AppState,
     viewer: Option<&CurrentUser>,

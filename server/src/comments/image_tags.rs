@@ -10,7 +10,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{access::Contests, model::ImageTagView};
+use super::{access, model::ImageTagView};
 use crate::threads::routes::thread_routes;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -24,8 +24,9 @@ pub struct ImageTagRequest {
 }
 
 thread_routes! {
-    host: Contests, tag: "image tags", log: contest_id;
-    image_tags "/contests/{id}/entries/{entryId}/image-tags" ("entryId" entry_id) of ImageTagView, body ImageTagRequest {
+    reads: public, tag: "image tags", log: contest_id;
+    image_tags "/contests/{id}/entries/{entryId}/image-tags" ("entryId" entry_id) of ImageTagView, body ImageTagRequest,
+        found by access::entry {
         /// Tags a point of the entry's image (the contest's owner or the entry's designer).
         create create [401, 403, 404, 422];
         /// The entry's tags, oldest first (the contest's owner, the entry's designer, admins).

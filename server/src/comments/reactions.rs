@@ -9,7 +9,7 @@
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::access::Contests;
+use super::access;
 use crate::{api::loose_id, threads::routes::thread_routes};
 
 #[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
@@ -22,8 +22,9 @@ pub struct ReactionRequest {
 }
 
 thread_routes! {
-    host: Contests, tag: "reactions", log: contest_id;
-    reactions "/contests/{id}/entries/{entryId}/reactions" ("entryId" entry_id), body ReactionRequest {
+    reads: public, tag: "reactions", log: contest_id;
+    reactions "/contests/{id}/entries/{entryId}/reactions" ("entryId" entry_id), body ReactionRequest,
+        found by access::entry {
         /// Reacts to an entry (designers and clients). 201 when added, 200 when it already was.
         add add [401, 403, 404, 422];
         /// Removes the caller's reaction; `emoji_reaction_id` from the query or the body,

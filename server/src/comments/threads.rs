@@ -10,7 +10,7 @@
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{access::Contests, model::CommentView};
+use super::{access, model::CommentView};
 use crate::threads::routes::thread_routes;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -27,8 +27,8 @@ pub struct CommentRequest {
 }
 
 thread_routes! {
-    host: Contests, tag: "comments", log: contest_id;
-    comments of CommentView, body CommentRequest, query CommentPageQuery;
+    reads: public, tag: "comments", log: contest_id;
+    comments of CommentView, body CommentRequest, query CommentPageQuery, found by access::thread;
     own "/contests/{id}/comments" {
         /// The contest's board comments, newest first.
         list board_list [404];

@@ -38,7 +38,7 @@ pub trait TagTarget {
     /// A tag as the area shows it.
     type Tag: Row + Serialize + Written;
     /// The area's request for a new tag.
-    type Request: Sync;
+    type Request;
     /// Where its tags are kept and announced.
     fn tagged(&self) -> Tagged;
     /// Whether `caller` may tag and complete tags.

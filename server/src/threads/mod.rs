@@ -12,8 +12,8 @@
 //! for reactions and tags, whose rules are the same everywhere, it describes the target
 //! with a [`reactions::Reacted`] or an [`image_tags::Tagged`]. The HTTP handlers of
 //! comments, reactions and image tags are written once ([`routes`]): an area invokes
-//! `thread_routes!` with its paths, OpenAPI tag and documented failures, and says how a
-//! path finds what it names ([`routes::ThreadHost`]) and who may react and tag
+//! `thread_routes!` with its paths, OpenAPI tag and documented failures and the async
+//! functions that find what a path names, and says who may react and tag
 //! ([`reactions::ReactionTarget`], [`image_tags::TagTarget`]). The request and response
 //! types stay in the area, so each keeps its OpenAPI names and its error codes.
 //!

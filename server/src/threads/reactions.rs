@@ -44,14 +44,21 @@ pub trait ReactionTarget {
     /// Whether `caller` may take their reaction back.
     fn may_unreact(&self, caller: &CurrentUser) -> Result<(), AppError>;
     /// Adds (`add`) or removes the caller's reaction with [`toggle`], and whatever else
-    /// the area does with it; answers whether it changed and the emoji's reactions.
+    /// the area does with it (nothing, unless it says); answers whether it changed and
+    /// the emoji's reactions.
     fn react(
         &self,
         state: &AppState,
         caller: &CurrentUser,
         emoji: i64,
         add: bool,
-    ) -> impl Future<Output = Result<(bool, EmojiReactions), AppError>> + Send;
+    ) -> impl Future<Output = Result<(bool, EmojiReactions), AppError>> + Send {
+        let on = self.reacted();
+        async move {
+            let (changed, group, ()) = toggle(state, caller, &on, emoji, add, async |_, _, _| Ok(())).await?;
+            Ok((changed, group))
+        }
+    }
 }
 
 /// The reaction event's payload: the target's keys, then what changed.

@@ -3,26 +3,27 @@
 //! updates).
 //!
 //! An area supplies only what is its own:
-//! - its paths, its OpenAPI tag, each handler's summary and the failures it documents:
-//!   the input of [`thread_routes!`], which writes the area's handlers and its `router()`;
-//! - how a request's path finds what it names, the caller's right to see it checked:
-//!   [`ThreadHost`], implemented by a marker type of the area;
-//! - who may write, react and tag, on what it finds: [`CommentThread`],
-//!   [`ReactionTarget`] and [`TagTarget`].
+//! - its paths, its OpenAPI tag, each handler's summary and the failures it documents,
+//!   and who reads (anyone, or only signed-in users): the input of [`thread_routes!`],
+//!   which writes the area's handlers and its `router()`;
+//! - how a request's path finds what it names, the caller's right to see it checked: an
+//!   async function of the area for comment threads, and one for what reactions and
+//!   image tags hang on, both named in that input;
+//! - who may write, react and tag, on what its functions find:
+//!   [`CommentThread`](super::comments::CommentThread), [`ReactionTarget`] and
+//!   [`TagTarget`].
 //!
 //! Why a macro and not generic handlers: utoipa documents a handler with an attribute
 //! whose path, tag and answers are written out on the function, so one generic handler
 //! could carry one area's documentation only. The macro stamps out a small documented
-//! handler per area from one template; all it does is call the generic functions of
-//! this module, which hold the steps every area follows (find, check, act, answer) and
-//! which the compiler checks like any other code.
-
-use std::future::Future;
+//! handler per area from one template: it finds what the path names with the area's
+//! function, then calls [`crate::threads::comments`] or a function of this module,
+//! which hold the steps every area follows (check, act, answer) and which the compiler
+//! checks like any other code.
 
 use axum::{extract::FromRequestParts, http::StatusCode, Json};
 
 use super::{
-    comments::{self, CommentThread},
     image_tags::{self, TagTarget},
     model::EmojiReactions,
     reactions::{grouped, removed_emoji, ReactionTarget},
@@ -32,11 +33,10 @@ use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::{Data, Message},
     error::AppError,
-    shared::page::Page,
     state::AppState,
 };
 
-/// Who reads an area's comments and reactions: anyone where what they hang on is public
+/// Who reads an area's comments and reactions: anyone, where what they hang on is public
 /// ([`MaybeUser`]: a contest), or a signed-in user ([`CurrentUser`]: the workroom).
 /// Image tags are only ever read signed in. The area's lookups take [`Reader::Who`], so
 /// the same lookup serves a reader and a writer.
@@ -79,93 +79,15 @@ impl Reader for CurrentUser {
     }
 }
 
-/// The caller as `H`'s lookups take them.
-pub type Who<'a, H> = <<H as ThreadHost>::Reader as Reader>::Who<'a>;
-
-/// An area's threads as its handlers reach them. Paths are `/{id}/…` for the thing's own
-/// thread and `/{id}/…/{sub}/…` for a part of it (an entry of a contest, an update of a
-/// project), which is also what reactions and image tags hang on.
-pub trait ThreadHost {
-    /// Who reads the area's comments and reactions.
-    type Reader: Reader;
-    /// A comment thread of the area: the thing's own (`sub` None) or a part's.
-    type Thread: CommentThread + Sync;
-    /// What reactions and image tags hang on.
-    type Target: ReactionTarget + TagTarget + Sync;
-
-    /// The thread of thing `id` (and of its part `sub`), or the area's 403 or 404 when
-    /// `who` may not see it.
-    fn thread<'a>(
-        state: &'a AppState,
-        who: Who<'a, Self>,
-        id: i64,
-        sub: Option<i64>,
-    ) -> impl Future<Output = Result<Self::Thread, AppError>> + Send;
-
-    /// Part `sub` of thing `id`, as reactions and image tags see it, or the area's 403 or
-    /// 404 when `who` may not see it.
-    fn target<'a>(
-        state: &'a AppState,
-        who: Who<'a, Self>,
-        id: i64,
-        sub: i64,
-    ) -> impl Future<Output = Result<Self::Target, AppError>> + Send;
-}
-
-/// A comment as `H` shows it.
-pub type CommentOf<H> = <<H as ThreadHost>::Thread as CommentThread>::View;
-/// An image tag as `H` shows it.
-pub type TagOf<H> = <<H as ThreadHost>::Target as TagTarget>::Tag;
-
-// ---- Comments ----
-
-/// Page `page` of a thread's comments, newest first.
-pub async fn list_comments<H: ThreadHost>(
-    state: &AppState,
-    reader: &H::Reader,
-    id: i64,
-    sub: Option<i64>,
-    page: Option<i64>,
-) -> Result<Json<Page<CommentOf<H>>>, AppError> {
-    let thread = H::thread(state, reader.who(), id, sub).await?;
-    comments::list(state, &thread, page).await
-}
-
-/// Writes the caller's comment (201).
-pub async fn write_comment<H: ThreadHost>(
-    state: &AppState,
-    caller: &CurrentUser,
-    id: i64,
-    sub: Option<i64>,
-    text: Option<&str>,
-) -> Result<(StatusCode, Json<Data<CommentOf<H>>>), AppError> {
-    let thread = H::thread(state, H::Reader::signed_in(caller), id, sub).await?;
-    comments::created(state, caller, &thread, text).await
-}
-
-/// Deletes comment `comment_id` of a thread (soft).
-pub async fn delete_comment<H: ThreadHost>(
-    state: &AppState,
-    caller: &CurrentUser,
-    id: i64,
-    sub: Option<i64>,
-    comment_id: i64,
-) -> Result<Json<Message>, AppError> {
-    let thread = H::thread(state, H::Reader::signed_in(caller), id, sub).await?;
-    comments::delete(state, caller, &thread, comment_id).await
-}
-
 // ---- Reactions ----
 
-/// Adds the caller's reaction: 201 when added, 200 when it already was.
-pub async fn add_reaction<H: ThreadHost>(
+/// Adds the caller's reaction to `target`: 201 when added, 200 when it already was.
+pub async fn add_reaction<T: ReactionTarget>(
     state: &AppState,
     caller: &CurrentUser,
-    id: i64,
-    sub: i64,
+    target: &T,
     emoji: Option<i64>,
 ) -> Result<(StatusCode, Json<Data<EmojiReactions>>), AppError> {
-    let target = H::target(state, H::Reader::signed_in(caller), id, sub).await?;
     target.may_react(caller)?;
     let emoji = checked_emoji(emoji)?;
     let (added, group) = target.react(state, caller, emoji, true).await?;
@@ -174,45 +96,38 @@ pub async fn add_reaction<H: ThreadHost>(
 }
 
 /// Takes back the caller's reaction: the query's emoji, else the body's, else like.
-pub async fn remove_reaction<H: ThreadHost>(
+pub async fn remove_reaction<T: ReactionTarget>(
     state: &AppState,
     caller: &CurrentUser,
-    id: i64,
-    sub: i64,
+    target: &T,
     query: Option<i64>,
     body: &[u8],
 ) -> Result<Json<Data<EmojiReactions>>, AppError> {
-    let target = H::target(state, H::Reader::signed_in(caller), id, sub).await?;
     target.may_unreact(caller)?;
     let emoji = removed_emoji(query, body)?;
     let (_, group) = target.react(state, caller, emoji, false).await?;
     Ok(Json(Data::new(group)))
 }
 
-/// The reactions per emoji (one emoji only when given), the reader's own marked.
-pub async fn list_reactions<H: ThreadHost>(
+/// The reactions per emoji (one emoji only when given), `viewer`'s own marked.
+pub async fn list_reactions<T: ReactionTarget>(
     state: &AppState,
-    reader: &H::Reader,
-    id: i64,
-    sub: i64,
+    target: &T,
     emoji: Option<i64>,
+    viewer: Option<i64>,
 ) -> Result<Json<Data<Vec<EmojiReactions>>>, AppError> {
-    let who = reader.who();
-    let target = H::target(state, who, id, sub).await?;
-    Ok(Json(Data::new(grouped(state, &target.reacted(), emoji, H::Reader::id(who)).await?)))
+    Ok(Json(Data::new(grouped(state, &target.reacted(), emoji, viewer).await?)))
 }
 
 // ---- Image tags ----
 
 /// Writes the caller's tag (201).
-pub async fn add_tag<H: ThreadHost>(
+pub async fn add_tag<T: TagTarget>(
     state: &AppState,
     caller: &CurrentUser,
-    id: i64,
-    sub: i64,
-    req: &<H::Target as TagTarget>::Request,
-) -> Result<(StatusCode, Json<Data<TagOf<H>>>), AppError> {
-    let target = H::target(state, H::Reader::signed_in(caller), id, sub).await?;
+    target: &T,
+    req: &T::Request,
+) -> Result<(StatusCode, Json<Data<T::Tag>>), AppError> {
     target.may_tag(caller)?;
     let (point, file_id) = target.checked_tag(req)?;
     let tag = image_tags::create(state, caller, &target.tagged(), &point, file_id).await?;
@@ -220,41 +135,35 @@ pub async fn add_tag<H: ThreadHost>(
 }
 
 /// The tags, oldest first.
-pub async fn list_tags<H: ThreadHost>(
+pub async fn list_tags<T: TagTarget>(
     state: &AppState,
     caller: &CurrentUser,
-    id: i64,
-    sub: i64,
-) -> Result<Json<Data<Vec<TagOf<H>>>>, AppError> {
-    let target = H::target(state, H::Reader::signed_in(caller), id, sub).await?;
+    target: &T,
+) -> Result<Json<Data<Vec<T::Tag>>>, AppError> {
     target.may_read_tags(caller)?;
     Ok(Json(Data::new(image_tags::list(state, &target.tagged()).await?)))
 }
 
 /// Marks tag `tag_id` done; 409 when it already is.
-pub async fn complete_tag<H: ThreadHost>(
+pub async fn complete_tag<T: TagTarget>(
     state: &AppState,
     caller: &CurrentUser,
-    id: i64,
-    sub: i64,
+    target: &T,
     tag_id: i64,
-) -> Result<Json<Data<TagOf<H>>>, AppError> {
-    let target = H::target(state, H::Reader::signed_in(caller), id, sub).await?;
+) -> Result<Json<Data<T::Tag>>, AppError> {
     target.may_tag(caller)?;
     Ok(Json(Data::new(image_tags::complete(state, &target.tagged(), tag_id).await?)))
 }
 
 /// Deletes tag `tag_id` (its author or an admin, among those who read the tags).
-pub async fn delete_tag<H: ThreadHost>(
+pub async fn delete_tag<T: TagTarget>(
     state: &AppState,
     caller: &CurrentUser,
-    id: i64,
-    sub: i64,
+    target: &T,
     tag_id: i64,
 ) -> Result<Json<Message>, AppError> {
-    let target = H::target(state, H::Reader::signed_in(caller), id, sub).await?;
     target.may_read_tags(caller)?;
-    image_tags::delete::<TagOf<H>>(state, caller, &target.tagged(), tag_id).await?;
+    image_tags::delete::<T::Tag>(state, caller, &target.tagged(), tag_id).await?;
     Ok(Json(Message::new("Image tag deleted")))
 }
 
@@ -264,34 +173,47 @@ pub async fn delete_tag<H: ThreadHost>(
 ///
 /// ```text
 /// thread_routes! {
-///     host: Contests, tag: "comments", log: contest_id;   // then `, read_security: "bearer"`
-///                                                          // where reads need a token
-///     comments of CommentView, body CommentRequest, query CommentPageQuery;
+///     reads: public, tag: "comments", log: contest_id;
+///     comments of CommentView, body CommentRequest, query CommentPageQuery, found by access::thread;
 ///     own "/contests/{id}/comments" { list …; create …; delete …; }
 ///     sub "/contests/{id}/entries/{entryId}/comments" ("entryId" entry_id) { … }
-///     reactions "/…/{entryId}/reactions" ("entryId" entry_id), body ReactionRequest {
+///     reactions "/…/{entryId}/reactions" ("entryId" entry_id), body ReactionRequest, found by access::entry {
 ///         add …; remove …; list … [404] by ReactionRequest;   // `by`: the emoji filter
 ///     }
-///     image_tags "/…/{entryId}/image-tags" ("entryId" entry_id) of ImageTagView, body ImageTagRequest {
-///         create …; list …; complete …; delete …;
-///     }
+///     image_tags "/…/{entryId}/image-tags" ("entryId" entry_id) of ImageTagView, body ImageTagRequest,
+///         found by access::entry { create …; list …; complete …; delete …; }
 /// }
 /// ```
 ///
-/// Each handler is written `/// summary` then `kind name [failures]`: the handler's name
-/// (also its OpenAPI operation id) and the statuses it documents besides its success,
-/// each answered with the error envelope. `log` names the thing's id in the handlers'
-/// spans; the part's is named by the section (`entry_id`). The types named are the
-/// area's own, in scope where the macro is invoked: they keep their OpenAPI names.
+/// - `reads`: `public` where comments and reactions are read without a token
+///   ([`MaybeUser`]), `signed_in` where they are not ([`CurrentUser`], and the OpenAPI
+///   security says so). Everything else needs a signed-in caller.
+/// - `found by`: the area's lookup, `async fn(&AppState, who, id, sub) -> Result<_, AppError>`
+///   where `who` is the reader as [`Reader::Who`] (`Option<&CurrentUser>` or
+///   `&CurrentUser`); for comments `sub` is an `Option<i64>` (None: the thing's own
+///   thread) and what it finds a [`CommentThread`](super::comments::CommentThread), for
+///   reactions and tags an `i64` and a [`ReactionTarget`] or a [`TagTarget`]. It answers
+///   the area's 403 or 404.
+/// - Each handler is written `/// summary` then `kind name [failures]`: the handler's
+///   name (also its OpenAPI operation id) and the statuses it documents besides its
+///   success, each answered with the error envelope.
+/// - `log` names the thing's id in the handlers' spans; the part's is named by the
+///   section (`entry_id`).
+///
+/// The types named are the area's own, in scope where the macro is invoked, so they keep
+/// their OpenAPI names.
 macro_rules! thread_routes {
-    // The header, `read_security` made one token for the sections below.
-    (host: $host:ty, tag: $tag:literal, log: $log:ident $(, read_security: $scheme:literal)?; $($sections:tt)*) => {
-        crate::threads::routes::thread_routes!(@sections $host, $tag, $log, [$($scheme)?]; $($sections)*);
+    // Who reads decides the readers' extractor and the reads' OpenAPI security.
+    (reads: public, $($rest:tt)*) => {
+        crate::threads::routes::thread_routes!(@sections [crate::accounts::MaybeUser] []; $($rest)*);
+    };
+    (reads: signed_in, $($rest:tt)*) => {
+        crate::threads::routes::thread_routes!(@sections [crate::accounts::CurrentUser] ["bearer"]; $($rest)*);
     };
     (
-        @sections $host:ty, $tag:literal, $log:ident, $scheme:tt;
+        @sections [$reader:ty] $scheme:tt; tag: $tag:literal, log: $log:ident;
         $(
-            comments of $cview:ident, body $creq:ident, query $cquery:ident;
+            comments of $cview:ident, body $creq:ident, query $cquery:ident, found by $cfind:path;
             own $opath:literal {
                 $(#[$oldoc:meta])* list $olist:ident $olist_err:tt;
                 $(#[$ocdoc:meta])* create $ocreate:ident $ocreate_err:tt;
@@ -304,14 +226,15 @@ macro_rules! thread_routes {
             }
         )?
         $(
-            reactions $rpath:literal ($rname:literal $rsub:ident), body $rreq:ident {
+            reactions $rpath:literal ($rname:literal $rsub:ident), body $rreq:ident, found by $rfind:path {
                 $(#[$radoc:meta])* add $radd:ident $radd_err:tt;
                 $(#[$rrdoc:meta])* remove $rremove:ident $rremove_err:tt;
                 $(#[$rldoc:meta])* list $rlist:ident $rlist_err:tt $(by $rfilter:ident)?;
             }
         )?
         $(
-            image_tags $tpath:literal ($tname:literal $tsub:ident) of $tview:ident, body $treq:ident {
+            image_tags $tpath:literal ($tname:literal $tsub:ident) of $tview:ident, body $treq:ident,
+                found by $tfind:path {
                 $(#[$tcdoc:meta])* create $tcreate:ident $tcreate_err:tt;
                 $(#[$tldoc:meta])* list $tlist:ident $tlist_err:tt;
                 $(#[$tmdoc:meta])* complete $tcomplete:ident $tcomplete_err:tt;
@@ -320,22 +243,24 @@ macro_rules! thread_routes {
         )?
     ) => {
         $(
-            crate::threads::routes::thread_routes!(@comments [] id id: i64, comment_id (id, comment_id): (i64, i64), $host, $tag, $log, $scheme,
-                $cview, $creq, $cquery, $opath, [$(#[$oldoc])*] $olist $olist_err,
-                [$(#[$ocdoc])*] $ocreate $ocreate_err, [$(#[$oddoc])*] $odelete $odelete_err);
+            crate::threads::routes::thread_routes!(@comments [] id id: i64, comment_id (id, comment_id): (i64, i64),
+                $reader, $scheme, $tag, $log, $cview, $creq, $cquery, $cfind, $opath,
+                [$(#[$oldoc])*] $olist $olist_err, [$(#[$ocdoc])*] $ocreate $ocreate_err,
+                [$(#[$oddoc])*] $odelete $odelete_err);
             crate::threads::routes::thread_routes!(@comments [$sname $sub]
-                id (id, $sub): (i64, i64), comment_id (id, $sub, comment_id): (i64, i64, i64), $host, $tag, $log, $scheme,
-                $cview, $creq, $cquery, $spath, [$(#[$sldoc])*] $slist $slist_err,
-                [$(#[$scdoc])*] $screate $screate_err, [$(#[$sddoc])*] $sdelete $sdelete_err);
+                id (id, $sub): (i64, i64), comment_id (id, $sub, comment_id): (i64, i64, i64),
+                $reader, $scheme, $tag, $log, $cview, $creq, $cquery, $cfind, $spath,
+                [$(#[$sldoc])*] $slist $slist_err, [$(#[$scdoc])*] $screate $screate_err,
+                [$(#[$sddoc])*] $sdelete $sdelete_err);
         )?
         $(
-            crate::threads::routes::thread_routes!(@reactions $host, $tag, $log, $scheme,
-                $rpath, $rname, $rsub, $rreq, [$(#[$radoc])*] $radd $radd_err,
-                [$(#[$rrdoc])*] $rremove $rremove_err, [$(#[$rldoc])*] $rlist $rlist_err [$($rfilter)?]);
+            crate::threads::routes::thread_routes!(@reactions $reader, $scheme, $tag, $log, $rpath, $rname, $rsub,
+                $rreq, $rfind, [$(#[$radoc])*] $radd $radd_err, [$(#[$rrdoc])*] $rremove $rremove_err,
+                [$(#[$rldoc])*] $rlist $rlist_err [$($rfilter)?]);
         )?
         $(
-            crate::threads::routes::thread_routes!(@image_tags $host, $tag, $log, $tpath, $tname, $tsub,
-                $tview, $treq, [$(#[$tcdoc])*] $tcreate $tcreate_err, [$(#[$tldoc])*] $tlist $tlist_err,
+            crate::threads::routes::thread_routes!(@image_tags $reader, $tag, $log, $tpath, $tname, $tsub, $tview, $treq,
+                $tfind, [$(#[$tcdoc])*] $tcreate $tcreate_err, [$(#[$tldoc])*] $tlist $tlist_err,
                 [$(#[$tmdoc])*] $tcomplete $tcomplete_err, [$(#[$tddoc])*] $tdelete $tdelete_err);
         )?
 
@@ -362,8 +287,8 @@ macro_rules! thread_routes {
     // path's ids: their patterns and types are written out by the caller, as `id` or
     // `(id, entry_id)`, `i64` or `(i64, i64)` (utoipa reads the patterns).
     (@comments [$($sname:literal $sub:ident)?] $id:ident $ids:tt: $ids_ty:tt,
-        $comment_id:ident $comment_ids:tt: $comment_ids_ty:tt, $host:ty, $tag:literal, $log:ident,
-        [$($scheme:literal)?], $view:ident, $req:ident, $query:ident, $path:literal,
+        $comment_id:ident $comment_ids:tt: $comment_ids_ty:tt, $reader:ty, [$($scheme:literal)?],
+        $tag:literal, $log:ident, $view:ident, $req:ident, $query:ident, $find:path, $path:literal,
         [$(#[$ldoc:meta])*] $list:ident [$($lerr:literal),*],
         [$(#[$cdoc:meta])*] $create:ident [$($cerr:literal),*],
         [$(#[$ddoc:meta])*] $delete:ident [$($derr:literal),*]
@@ -375,12 +300,13 @@ macro_rules! thread_routes {
                 $(, (status = $lerr, body = crate::error::ErrorEnvelope))*))]
         pub async fn $list(
             axum::extract::State(state): axum::extract::State<crate::state::AppState>,
-            reader: <$host as crate::threads::routes::ThreadHost>::Reader,
+            reader: $reader,
             crate::error::ApiPath($ids): crate::error::ApiPath<$ids_ty>,
             crate::error::ApiQuery(query): crate::error::ApiQuery<$query>,
         ) -> Result<axum::Json<crate::shared::page::Page<$view>>, crate::error::AppError> {
-            let sub = crate::threads::routes::thread_routes!(@some $($sub)?);
-            crate::threads::routes::list_comments::<$host>(&state, &reader, $id, sub, query.page).await
+            let who = crate::threads::routes::Reader::who(&reader);
+            let thread = $find(&state, who, $id, crate::threads::routes::thread_routes!(@some $($sub)?)).await?;
+            crate::threads::comments::list(&state, &thread, query.page).await
         }
 
         $(#[$cdoc])*
@@ -395,8 +321,9 @@ macro_rules! thread_routes {
             crate::error::ApiPath($ids): crate::error::ApiPath<$ids_ty>,
             crate::error::ApiJson(req): crate::error::ApiJson<$req>,
         ) -> Result<(axum::http::StatusCode, axum::Json<crate::api::Data<$view>>), crate::error::AppError> {
-            let sub = crate::threads::routes::thread_routes!(@some $($sub)?);
-            crate::threads::routes::write_comment::<$host>(&state, &caller, $id, sub, req.comment.as_deref()).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let thread = $find(&state, who, $id, crate::threads::routes::thread_routes!(@some $($sub)?)).await?;
+            crate::threads::comments::created(&state, &caller, &thread, req.comment.as_deref()).await
         }
 
         $(#[$ddoc])*
@@ -410,14 +337,15 @@ macro_rules! thread_routes {
             caller: crate::accounts::CurrentUser,
             crate::error::ApiPath($comment_ids): crate::error::ApiPath<$comment_ids_ty>,
         ) -> Result<axum::Json<crate::api::Message>, crate::error::AppError> {
-            let sub = crate::threads::routes::thread_routes!(@some $($sub)?);
-            crate::threads::routes::delete_comment::<$host>(&state, &caller, $id, sub, $comment_id).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let thread = $find(&state, who, $id, crate::threads::routes::thread_routes!(@some $($sub)?)).await?;
+            crate::threads::comments::delete(&state, &caller, &thread, $comment_id).await
         }
     };
 
     // Reactions to a part: add, remove, list (by one emoji where `by` names the query).
-    (@reactions $host:ty, $tag:literal, $log:ident, [$($scheme:literal)?], $path:literal, $sname:literal,
-        $sub:ident, $req:ident,
+    (@reactions $reader:ty, [$($scheme:literal)?], $tag:literal, $log:ident, $path:literal, $sname:literal,
+        $sub:ident, $req:ident, $find:path,
         [$(#[$adoc:meta])*] $add:ident [$($aerr:literal),*],
         [$(#[$rdoc:meta])*] $remove:ident [$($rerr:literal),*],
         [$(#[$ldoc:meta])*] $list:ident [$($lerr:literal),*] [$($filter:ident)?]
@@ -434,8 +362,13 @@ macro_rules! thread_routes {
             caller: crate::accounts::CurrentUser,
             crate::error::ApiPath((id, $sub)): crate::error::ApiPath<(i64, i64)>,
             crate::error::ApiJson(req): crate::error::ApiJson<$req>,
-        ) -> Result<(axum::http::StatusCode, axum::Json<crate::api::Data<crate::threads::model::EmojiReactions>>), crate::error::AppError> {
-            crate::threads::routes::add_reaction::<$host>(&state, &caller, id, $sub, req.emoji_reaction_id).await
+        ) -> Result<
+            (axum::http::StatusCode, axum::Json<crate::api::Data<crate::threads::model::EmojiReactions>>),
+            crate::error::AppError,
+        > {
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let target = $find(&state, who, id, $sub).await?;
+            crate::threads::routes::add_reaction(&state, &caller, &target, req.emoji_reaction_id).await
         }
 
         $(#[$rdoc])*
@@ -452,7 +385,9 @@ macro_rules! thread_routes {
             crate::error::ApiQuery(query): crate::error::ApiQuery<$req>,
             body: axum::body::Bytes,
         ) -> Result<axum::Json<crate::api::Data<crate::threads::model::EmojiReactions>>, crate::error::AppError> {
-            crate::threads::routes::remove_reaction::<$host>(&state, &caller, id, $sub, query.emoji_reaction_id, &body).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let target = $find(&state, who, id, $sub).await?;
+            crate::threads::routes::remove_reaction(&state, &caller, &target, query.emoji_reaction_id, &body).await
         }
 
         $(#[$ldoc])*
@@ -462,18 +397,22 @@ macro_rules! thread_routes {
                 $(, (status = $lerr, body = crate::error::ErrorEnvelope))*))]
         pub async fn $list(
             axum::extract::State(state): axum::extract::State<crate::state::AppState>,
-            reader: <$host as crate::threads::routes::ThreadHost>::Reader,
+            reader: $reader,
             crate::error::ApiPath((id, $sub)): crate::error::ApiPath<(i64, i64)>,
             $(crate::error::ApiQuery(query): crate::error::ApiQuery<$filter>,)?
         ) -> Result<axum::Json<crate::api::Data<Vec<crate::threads::model::EmojiReactions>>>, crate::error::AppError> {
+            let who = crate::threads::routes::Reader::who(&reader);
+            let target = $find(&state, who, id, $sub).await?;
             let emoji = crate::threads::routes::thread_routes!(@some $(query.emoji_reaction_id, by $filter)?);
-            crate::threads::routes::list_reactions::<$host>(&state, &reader, id, $sub, emoji).await
+            let viewer = <$reader as crate::threads::routes::Reader>::id(who);
+            crate::threads::routes::list_reactions(&state, &target, emoji, viewer).await
         }
     };
 
-    // Image tags on a part: create, list, complete, delete.
-    (@image_tags $host:ty, $tag:literal, $log:ident, $path:literal, $sname:literal, $sub:ident,
-        $view:ident, $req:ident,
+    // Image tags on a part: create, list, complete, delete; always signed in, so the
+    // reader only says how the area's lookup takes the caller.
+    (@image_tags $reader:ty, $tag:literal, $log:ident, $path:literal, $sname:literal, $sub:ident, $view:ident, $req:ident,
+        $find:path,
         [$(#[$cdoc:meta])*] $create:ident [$($cerr:literal),*],
         [$(#[$ldoc:meta])*] $list:ident [$($lerr:literal),*],
         [$(#[$mdoc:meta])*] $complete:ident [$($merr:literal),*],
@@ -491,7 +430,9 @@ macro_rules! thread_routes {
             crate::error::ApiPath((id, $sub)): crate::error::ApiPath<(i64, i64)>,
             crate::error::ApiJson(req): crate::error::ApiJson<$req>,
         ) -> Result<(axum::http::StatusCode, axum::Json<crate::api::Data<$view>>), crate::error::AppError> {
-            crate::threads::routes::add_tag::<$host>(&state, &caller, id, $sub, &req).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let target = $find(&state, who, id, $sub).await?;
+            crate::threads::routes::add_tag(&state, &caller, &target, &req).await
         }
 
         $(#[$ldoc])*
@@ -504,7 +445,9 @@ macro_rules! thread_routes {
             caller: crate::accounts::CurrentUser,
             crate::error::ApiPath((id, $sub)): crate::error::ApiPath<(i64, i64)>,
         ) -> Result<axum::Json<crate::api::Data<Vec<$view>>>, crate::error::AppError> {
-            crate::threads::routes::list_tags::<$host>(&state, &caller, id, $sub).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let target = $find(&state, who, id, $sub).await?;
+            crate::threads::routes::list_tags(&state, &caller, &target).await
         }
 
         $(#[$mdoc])*
@@ -518,7 +461,9 @@ macro_rules! thread_routes {
             caller: crate::accounts::CurrentUser,
             crate::error::ApiPath((id, $sub, tag_id)): crate::error::ApiPath<(i64, i64, i64)>,
         ) -> Result<axum::Json<crate::api::Data<$view>>, crate::error::AppError> {
-            crate::threads::routes::complete_tag::<$host>(&state, &caller, id, $sub, tag_id).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let target = $find(&state, who, id, $sub).await?;
+            crate::threads::routes::complete_tag(&state, &caller, &target, tag_id).await
         }
 
         $(#[$ddoc])*
@@ -532,11 +477,13 @@ macro_rules! thread_routes {
             caller: crate::accounts::CurrentUser,
             crate::error::ApiPath((id, $sub, tag_id)): crate::error::ApiPath<(i64, i64, i64)>,
         ) -> Result<axum::Json<crate::api::Message>, crate::error::AppError> {
-            crate::threads::routes::delete_tag::<$host>(&state, &caller, id, $sub, tag_id).await
+            let who = <$reader as crate::threads::routes::Reader>::signed_in(&caller);
+            let target = $find(&state, who, id, $sub).await?;
+            crate::threads::routes::delete_tag(&state, &caller, &target, tag_id).await
         }
     };
 
-    // `Some` of what is given (the part's id; the filter's emoji), else `None`.
+    // `Some` of the part's id, else `None`; the filter's emoji, else `None`.
     (@some) => { None };
     (@some $sub:ident) => { Some($sub) };
     (@some $emoji:expr, by $filter:ident) => { $emoji };

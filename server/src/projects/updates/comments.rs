@@ -1,8 +1,7 @@
 //! The workroom's threads: comments on the project itself (`/projects/{id}/comments`)
 //! and on one update (`/projects/{id}/updates/{updateId}/comments`), through the thread
 //! model ([`crate::threads::comments`], handlers by [`thread_routes!`]) with the
-//! workroom's rules ([`RoomThread`]); and how the thread handlers find the workroom's
-//! threads and updates ([`Workroom`]).
+//! workroom's rules ([`RoomThread`]).
 //!
 //! The owner and the assigned designer write, once a bid is approved; admins read and
 //! delete (moderation, projects doc section 6). Lists are newest first, 20 a page. Each
@@ -16,7 +15,6 @@ use utoipa::{IntoParams, ToSchema};
 use vitrine_protocol::Channel;
 
 use super::{
-    feedback::{update_in, UpdateIn},
     model::ProjectCommentView,
     store::{self, COMMENTS},
 };
@@ -29,11 +27,7 @@ use crate::{
         room::{enter, Room},
     },
     state::AppState,
-    threads::{
-        comments::CommentThread,
-        routes::{thread_routes, ThreadHost},
-        store::CommentTable,
-    },
+    threads::{comments::CommentThread, routes::thread_routes, store::CommentTable},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -117,8 +111,9 @@ impl CommentThread for RoomThread {
     }
 }
 
-/// The workroom's thread (`update_id` None: the project's own), the update checked to exist.
-async fn thread(
+/// The workroom's thread (`update_id` None: the project's own), the update checked to
+/// exist: how the comment handlers find a thread ([`crate::threads::routes`]).
+pub async fn thread(
     state: &AppState,
     caller: &CurrentUser,
     id: i64,
@@ -133,39 +128,9 @@ async fn thread(
     Ok(RoomThread { room, update_id })
 }
 
-/// The workroom's threads as their handlers reach them ([`crate::threads::routes`]): a
-/// project at `/projects/{id}`, an update at `/projects/{id}/updates/{updateId}`. Only
-/// those in the workroom (the owner, the assigned designer, admins) read, signed in.
-#[derive(Debug)]
-pub struct Workroom;
-
-impl ThreadHost for Workroom {
-    type Reader = CurrentUser;
-    type Thread = RoomThread;
-    type Target = UpdateIn;
-
-    async fn thread<'a>(
-        state: &'a AppState,
-        caller: &'a CurrentUser,
-        id: i64,
-        update_id: Option<i64>,
-    ) -> Result<RoomThread, AppError> {
-        thread(state, caller, id, update_id).await
-    }
-
-    async fn target<'a>(
-        state: &'a AppState,
-        caller: &'a CurrentUser,
-        id: i64,
-        update_id: i64,
-    ) -> Result<UpdateIn, AppError> {
-        update_in(state, caller, id, update_id).await
-    }
-}
-
 thread_routes! {
-    host: Workroom, tag: "project updates", log: project_id, read_security: "bearer";
-    comments of ProjectCommentView, body CommentRequest, query CommentPageQuery;
+    reads: signed_in, tag: "project updates", log: project_id;
+    comments of ProjectCommentView, body CommentRequest, query CommentPageQuery, found by thread;
     own "/projects/{id}/comments" {
         /// The project's comments, newest first (the owner, the assigned designer, admins).
         list project_list [403, 404];

@@ -9,7 +9,6 @@ use utoipa::{IntoParams, ToSchema};
 use vitrine_protocol::event_type;
 
 use super::{
-    comments::Workroom,
     model::UpdateTagView,
     store::{self, REACTIONS, TAGS},
 };
@@ -21,8 +20,7 @@ use crate::{
     state::AppState,
     threads::{
         image_tags::{checked_tag, TagTarget, Tagged},
-        model::EmojiReactions,
-        reactions::{toggle, Reacted, ReactionTarget},
+        reactions::{Reacted, ReactionTarget},
         routes::thread_routes,
         rules::Point,
     },
@@ -57,17 +55,6 @@ impl ReactionTarget for UpdateIn {
     fn may_unreact(&self, caller: &CurrentUser) -> Result<(), AppError> {
         self.room.require_party(caller)
     }
-
-    async fn react(
-        &self,
-        state: &AppState,
-        caller: &CurrentUser,
-        emoji: i64,
-        add: bool,
-    ) -> Result<(bool, EmojiReactions), AppError> {
-        let (changed, group, ()) = toggle(state, caller, &self.reacted(), emoji, add, async |_, _, _| Ok(())).await?;
-        Ok((changed, group))
-    }
 }
 
 /// An update's image tags: the two parties tag and complete; everyone in the workroom
@@ -100,7 +87,8 @@ impl TagTarget for UpdateIn {
     }
 }
 
-/// Update `update_id` of the room and its files (404 when it is not the project's).
+/// Update `update_id` of the room and its files (404 when it is not the project's): what
+/// the reaction and image-tag handlers act on ([`crate::threads::routes`]).
 pub async fn update_in(state: &AppState, caller: &CurrentUser, id: i64, update_id: i64) -> Result<UpdateIn, AppError> {
     let room = enter(state, caller, id).await?;
     store::find(&state.db.pool, id, update_id)
@@ -140,8 +128,9 @@ pub struct TagRequest {
 }
 
 thread_routes! {
-    host: Workroom, tag: "project updates", log: project_id, read_security: "bearer";
-    reactions "/projects/{id}/updates/{updateId}/reactions" ("updateId" update_id), body ReactionRequest {
+    reads: signed_in, tag: "project updates", log: project_id;
+    reactions "/projects/{id}/updates/{updateId}/reactions" ("updateId" update_id), body ReactionRequest,
+        found by update_in {
         /// Reacts to an update (the owner or the assigned designer). 201 when added, 200 when it already was.
         add react [403, 404, 422];
         /// Takes back the caller's reaction; `emoji_reaction_id` from the query or the body, like when neither.
@@ -149,7 +138,8 @@ thread_routes! {
         /// Counts per emoji and who reacted (everyone in the workroom).
         list reactions [403, 404] by ReactionRequest;
     }
-    image_tags "/projects/{id}/updates/{updateId}/image-tags" ("updateId" update_id) of UpdateTagView, body TagRequest {
+    image_tags "/projects/{id}/updates/{updateId}/image-tags" ("updateId" update_id) of UpdateTagView, body TagRequest,
+        found by update_in {
         /// Tags a point of the update's image (the owner or the assigned designer).
         create tag [403, 404, 422];
         /// The update's tags, oldest first (everyone in the workroom).
