@@ -11,17 +11,26 @@ use sqlx::AnyConnection;
 use vitrine_protocol::{event_type, Channel};
 
 use super::{
-    model::CommentView,
+    image_tags::ImageTagRequest,
+    model::{CommentView, ImageTagView},
     store::{COMMENTS, REACTIONS, TAGS},
 };
 use crate::{
-    accounts::CurrentUser,
+    accounts::{domain::UserType, CurrentUser},
+    community::activity::{self, ActivityType},
     contests::{launch::visible, model::ContestRow},
     entries::{store as entries, visibility::may_view_entry},
     error::{catalogue, AppError},
     notifications::{NewNotification, NotificationType},
     state::AppState,
-    threads::{comments::CommentThread, image_tags::Tagged, reactions::Reacted, store::CommentTable},
+    threads::{
+        comments::CommentThread,
+        image_tags::{checked_tag, TagTarget, Tagged},
+        model::EmojiReactions,
+        reactions::{toggle, Reacted, ReactionTarget},
+        rules::{Point, LIKE},
+        store::CommentTable,
+    },
 };
 
 /// The entry a piece of feedback belongs to.
@@ -96,8 +105,20 @@ impl Target {
         }
     }
 
-    /// The entry as reactions see it: `entry.reaction` on the entry's channels.
-    pub fn reacted(&self) -> Reacted {
+    /// 403 unless the caller is the contest's owner or the entry's designer (image tags).
+    pub fn require_party(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        match self.is_party(caller.id()) {
+            true => Ok(()),
+            false => Err(AppError::forbidden(catalogue::IMAGE_TAG_FORBIDDEN)),
+        }
+    }
+}
+
+/// An entry's reactions: designers and clients react (contests doc, section 6); admins
+/// only read. A like (1) is a community activity, and taking it back removes it.
+impl ReactionTarget for Target {
+    /// `entry.reaction` on the entry's channels.
+    fn reacted(&self) -> Reacted {
         let entry = self.entry_id().unwrap_or_default();
         let parent = ("contest_id", self.contest_id());
         Reacted {
@@ -109,18 +130,66 @@ impl Target {
         }
     }
 
-    /// The entry as image tags see it: as only the two parties and admins may read tags,
-    /// their events go to `user:{owner}` and `user:{designer}` on every contest.
-    pub fn tagged(&self) -> Tagged {
+    fn may_react(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        match matches!(caller.user.user_type(), UserType::Designer | UserType::Client) {
+            true => Ok(()),
+            false => Err(AppError::forbidden(catalogue::REACTION_FORBIDDEN)),
+        }
+    }
+
+    fn may_unreact(&self, _caller: &CurrentUser) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    async fn react(
+        &self,
+        state: &AppState,
+        caller: &CurrentUser,
+        emoji: i64,
+        add: bool,
+    ) -> Result<(bool, EmojiReactions), AppError> {
+        let (contest, entry) = (self.contest_id(), self.entry_id().unwrap_or_default());
+        let (changed, group, liked) =
+            toggle(state, caller, &self.reacted(), emoji, add, async |tx, changed, now| {
+                match (changed && emoji == LIKE, add) {
+                    (true, true) => {
+                        activity::record_entry(tx, ActivityType::EntryLiked, caller.id(), contest, entry, now).await
+                    }
+                    (true, false) => activity::remove_like(tx, caller.id(), entry).await.map(|()| None),
+                    (false, _) => Ok(None),
+                }
+            })
+            .await?;
+        activity::announce(state, liked.as_slice()).await;
+        Ok((changed, group))
+    }
+}
+
+/// An entry's image tags, between the contest's owner and the entry's designer: they
+/// tag and complete; they and admins read.
+impl TagTarget for Target {
+    type Tag = ImageTagView;
+    type Request = ImageTagRequest;
+
+    /// As only the two parties and admins may read tags, their events go to
+    /// `user:{owner}` and `user:{designer}` on every contest.
+    fn tagged(&self) -> Tagged {
         Tagged { table: TAGS, target: self.entry_id().unwrap_or_default(), channels: self.private_channels() }
     }
 
-    /// 403 unless the caller is the contest's owner or the entry's designer (image tags).
-    pub fn require_party(&self, caller: &CurrentUser) -> Result<(), AppError> {
-        match self.is_party(caller.id()) {
+    fn may_tag(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        self.require_party(caller)
+    }
+
+    fn may_read_tags(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        match caller.is_admin() {
             true => Ok(()),
-            false => Err(AppError::forbidden(catalogue::IMAGE_TAG_FORBIDDEN)),
+            false => self.require_party(caller),
         }
+    }
+
+    fn checked_tag(&self, req: &ImageTagRequest) -> Result<(Point, Option<i64>), AppError> {
+        Ok((checked_tag(req.x, req.y, req.note.as_deref(), |_| {})?, None))
     }
 }
 
@@ -179,13 +248,29 @@ impl CommentThread for Target {
     }
 }
 
+/// The board of contest `contest_id` (`entry_id` None) or one of its entries, when
+/// `viewer` may see it: how the comment handlers find a thread
+/// ([`crate::threads::routes`]).
+pub async fn thread(
+    state: &AppState,
+    viewer: Option<&CurrentUser>,
+    contest_id: i64,
+    entry_id: Option<i64>,
+) -> Result<Target, AppError> {
+    match entry_id {
+        None => board(state, viewer, contest_id).await,
+        Some(entry_id) => entry(state, viewer, contest_id, entry_id).await,
+    }
+}
+
 /// The board of contest `contest_id`, when `viewer` may see the contest.
 pub async fn board(state: &AppState, viewer: Option<&CurrentUser>, contest_id: i64) -> Result<Target, AppError> {
     let contest = visible(state, viewer, contest_id).await?;
     Ok(Target { contest, entry: None })
 }
 
-/// Entry `entry_id` of contest `contest_id`, when `viewer` may see both.
+/// Entry `entry_id` of contest `contest_id`, when `viewer` may see both: what the
+/// reaction and image-tag handlers act on.
 pub async fn entry(
     state: &AppState,
     viewer: Option<&CurrentUser>,

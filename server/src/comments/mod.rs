@@ -19,18 +19,10 @@ pub mod reactions;
 pub mod store;
 pub mod threads;
 
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(threads::board_list, threads::board_create))
-        .routes(routes!(threads::board_delete))
-        .routes(routes!(threads::entry_list, threads::entry_create))
-        .routes(routes!(threads::entry_delete))
-        .routes(routes!(reactions::add, reactions::list, reactions::remove))
-        .routes(routes!(image_tags::create, image_tags::list))
-        .routes(routes!(image_tags::complete))
-        .routes(routes!(image_tags::delete))
+    threads::router().merge(reactions::router()).merge(image_tags::router())
 }

@@ -2,9 +2,10 @@
 //! the parties of what is tagged. Every change is one event (`image_tag.created`,
 //! `.completed`, `.deleted`) with the tag, on the target's channels.
 //!
-//! Who may tag and read is the area's rule, checked before these functions; deleting
-//! is the tag's author's or an admin's everywhere. The area says what is tagged with a
-//! [`Tagged`], and reads its own view of a tag (see [`crate::image_tag_view!`]).
+//! Who may tag and read is the area's rule ([`TagTarget`]), checked before these
+//! functions; deleting is the tag's author's or an admin's everywhere. The area says what
+//! is tagged with a [`Tagged`], and reads its own view of a tag (see
+//! [`crate::image_tag_view!`]).
 
 use serde::Serialize;
 use vitrine_protocol::{event_type, Channel};
@@ -12,12 +13,12 @@ use vitrine_protocol::{event_type, Channel};
 use super::{
     events::append_all,
     model::{Row, Written},
-    rules::Point,
+    rules::{checked_point, Point},
     store::{self, NewTag, TagTable},
 };
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{catalogue, AppError, FieldErrors},
     state::AppState,
 };
 
@@ -29,6 +30,40 @@ pub struct Tagged {
     pub target: i64,
     /// Where events about its tags go.
     pub channels: Vec<Channel>,
+}
+
+/// What an area's image tags are on, with the area's rules (the handlers are
+/// [`super::routes`]'s).
+pub trait TagTarget {
+    /// A tag as the area shows it.
+    type Tag: Row + Serialize + Written;
+    /// The area's request for a new tag.
+    type Request;
+    /// Where its tags are kept and announced.
+    fn tagged(&self) -> Tagged;
+    /// Whether `caller` may tag and complete tags.
+    fn may_tag(&self, caller: &CurrentUser) -> Result<(), AppError>;
+    /// Whether `caller` may read the tags, and so try to delete one (which its author or
+    /// an admin then may).
+    fn may_read_tags(&self, caller: &CurrentUser) -> Result<(), AppError>;
+    /// The request's point and note, and the image it is on where an area tags one of
+    /// several; a 422 naming each wrong field.
+    fn checked_tag(&self, req: &Self::Request) -> Result<(Point, Option<i64>), AppError>;
+}
+
+/// A tag's point and note, checked, with what `also` finds wrong with the rest of the
+/// request.
+pub fn checked_tag(
+    x: Option<f64>,
+    y: Option<f64>,
+    note: Option<&str>,
+    also: impl FnOnce(&mut FieldErrors),
+) -> Result<Point, AppError> {
+    let mut errors = FieldErrors::new();
+    let point = checked_point(x, y, note, &mut errors);
+    also(&mut errors);
+    errors.into_result()?;
+    Ok(point)
 }
 
 /// The target's tags, oldest first.

@@ -10,15 +10,19 @@
 //! and whom to notify. For comments it implements [`comments::CommentThread`] for the
 //! thing the thread hangs on (a contest's board or entry, a workroom thread, a bid);
 //! for reactions and tags, whose rules are the same everywhere, it describes the target
-//! with a [`reactions::Reacted`] or an [`image_tags::Tagged`]. The handlers, their paths
-//! and their request and response types stay in the area, so each keeps its OpenAPI
-//! names and its error codes.
+//! with a [`reactions::Reacted`] or an [`image_tags::Tagged`]. The HTTP handlers of
+//! comments, reactions and image tags are written once ([`routes`]): an area invokes
+//! `thread_routes!` with its paths, OpenAPI tag and documented failures and the async
+//! functions that find what a path names, and says who may react and tag
+//! ([`reactions::ReactionTarget`], [`image_tags::TagTarget`]). The request and response
+//! types stay in the area, so each keeps its OpenAPI names and its error codes.
 //!
 //! - [`model`]: who wrote or reacted ([`model::UserSummary`]), reactions grouped per
 //!   emoji, and the macros that declare an area's comment and image-tag views.
 //! - [`rules`]: the input rules every thread keeps (comment text, emoji, tag points).
 //! - [`comments`], [`reactions`], [`image_tags`]: list, write and delete, in one
 //!   transaction with the events and notifications, then published.
+//! - [`routes`]: the handlers of comments, reactions and image tags, for every area.
 //! - [`read_state`]: how far a reader has read, and the receipt the writer gets.
 //! - [`events`]: one event on each of a thread's channels.
 //! - [`store`]: the SQL of all of it, one dialect for both engines.
@@ -35,5 +39,6 @@ pub mod image_tags;
 pub mod model;
 pub mod reactions;
 pub mod read_state;
+pub mod routes;
 pub mod rules;
 pub mod store;

@@ -3,9 +3,10 @@
 //! the emoji's new count, on the target's channels.
 //!
 //! The area says what is reacted to with a [`Reacted`]: where the reactions are kept,
-//! how the event names the target, which event it is, and where it goes.
+//! how the event names the target, which event it is, and where it goes; and who may
+//! react, with a [`ReactionTarget`].
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, future::Future};
 
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
@@ -31,6 +32,33 @@ pub struct Reacted {
     pub event: &'static str,
     /// Where the event goes.
     pub channels: Vec<Channel>,
+}
+
+/// What an area's reactions hang on, with the area's rules (the handlers are
+/// [`super::routes`]'s).
+pub trait ReactionTarget {
+    /// Where its reactions are kept and announced.
+    fn reacted(&self) -> Reacted;
+    /// Whether `caller` may react.
+    fn may_react(&self, caller: &CurrentUser) -> Result<(), AppError>;
+    /// Whether `caller` may take their reaction back.
+    fn may_unreact(&self, caller: &CurrentUser) -> Result<(), AppError>;
+    /// Adds (`add`) or removes the caller's reaction with [`toggle`], and whatever else
+    /// the area does with it (nothing, unless it says); answers whether it changed and
+    /// the emoji's reactions.
+    fn react(
+        &self,
+        state: &AppState,
+        caller: &CurrentUser,
+        emoji: i64,
+        add: bool,
+    ) -> impl Future<Output = Result<(bool, EmojiReactions), AppError>> + Send {
+        let on = self.reacted();
+        async move {
+            let (changed, group, ()) = toggle(state, caller, &on, emoji, add, async |_, _, _| Ok(())).await?;
+            Ok((changed, group))
+        }
+    }
 }
 
 /// The reaction event's payload: the target's keys, then what changed.

@@ -1,17 +1,16 @@
 //! The workroom's threads: comments on the project itself (`/projects/{id}/comments`)
 //! and on one update (`/projects/{id}/updates/{updateId}/comments`), through the thread
-//! model ([`crate::threads::comments`]) with the workroom's rules ([`RoomThread`]).
+//! model ([`crate::threads::comments`], handlers by [`thread_routes!`]) with the
+//! workroom's rules ([`RoomThread`]).
 //!
 //! The owner and the assigned designer write, once a bid is approved; admins read and
 //! delete (moderation, projects doc section 6). Lists are newest first, 20 a page. Each
 //! new comment is `comment.created` on `workroom:{id}` and a notification for the
 //! other party: type 20 on the project's thread, 17 on an update's.
 
-use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
 use serde_json::json;
 use sqlx::AnyConnection;
-use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 use vitrine_protocol::Channel;
 
@@ -21,19 +20,14 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
-    api::{Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{catalogue, AppError},
     notifications::NewNotification,
     projects::{
         notices,
         room::{enter, Room},
     },
-    shared::page::Page,
     state::AppState,
-    threads::{
-        comments::{created, delete, list, CommentThread},
-        store::CommentTable,
-    },
+    threads::{comments::CommentThread, routes::thread_routes, store::CommentTable},
 };
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -117,8 +111,9 @@ impl CommentThread for RoomThread {
     }
 }
 
-/// The workroom's thread (`update_id` None: the project's own), the update checked to exist.
-async fn thread(
+/// The workroom's thread (`update_id` None: the project's own), the update checked to
+/// exist: how the comment handlers find a thread ([`crate::threads::routes`]).
+pub async fn thread(
     state: &AppState,
     caller: &CurrentUser,
     id: i64,
@@ -133,90 +128,23 @@ async fn thread(
     Ok(RoomThread { room, update_id })
 }
 
-/// The project's comments, newest first (the owner, the assigned designer, admins).
-#[utoipa::path(get, path = "/projects/{id}/comments", tag = "project updates", params(("id" = i64, Path), CommentPageQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = Page<ProjectCommentView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn project_list(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
-    ApiQuery(query): ApiQuery<CommentPageQuery>,
-) -> Result<Json<Page<ProjectCommentView>>, AppError> {
-    let thread = thread(&state, &caller, id, None).await?;
-    list(&state, &thread, query.page).await
-}
-
-/// Comments on the project (its owner or assigned designer); the other is told (type 20).
-#[utoipa::path(post, path = "/projects/{id}/comments", tag = "project updates", params(("id" = i64, Path)),
-    request_body = CommentRequest, security(("bearer" = [])),
-    responses((status = 201, body = Data<ProjectCommentView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
-        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, user_id = caller.id()))]
-pub async fn project_create(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
-    ApiJson(req): ApiJson<CommentRequest>,
-) -> Result<(StatusCode, Json<Data<ProjectCommentView>>), AppError> {
-    let thread = thread(&state, &caller, id, None).await?;
-    created(&state, &caller, &thread, req.comment.as_deref()).await
-}
-
-/// Deletes a project comment (its author or an admin).
-#[utoipa::path(delete, path = "/projects/{id}/comments/{commentId}", tag = "project updates",
-    params(("id" = i64, Path), ("commentId" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, comment_id))]
-pub async fn project_delete(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, comment_id)): ApiPath<(i64, i64)>,
-) -> Result<Json<Message>, AppError> {
-    let thread = thread(&state, &caller, id, None).await?;
-    delete(&state, &caller, &thread, comment_id).await
-}
-
-/// An update's comments, newest first.
-#[utoipa::path(get, path = "/projects/{id}/updates/{updateId}/comments", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path), CommentPageQuery), security(("bearer" = [])),
-    responses((status = 200, body = Page<ProjectCommentView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn update_list(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-    ApiQuery(query): ApiQuery<CommentPageQuery>,
-) -> Result<Json<Page<ProjectCommentView>>, AppError> {
-    let thread = thread(&state, &caller, id, Some(update_id)).await?;
-    list(&state, &thread, query.page).await
-}
-
-/// Comments on an update (the owner or the assigned designer); the other is told (type 17).
-#[utoipa::path(post, path = "/projects/{id}/updates/{updateId}/comments", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path)), request_body = CommentRequest, security(("bearer" = [])),
-    responses((status = 201, body = Data<ProjectCommentView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
-        (status = 422, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, user_id = caller.id()))]
-pub async fn update_create(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-    ApiJson(req): ApiJson<CommentRequest>,
-) -> Result<(StatusCode, Json<Data<ProjectCommentView>>), AppError> {
-    let thread = thread(&state, &caller, id, Some(update_id)).await?;
-    created(&state, &caller, &thread, req.comment.as_deref()).await
-}
-
-/// Deletes an update's comment (its author or an admin).
-#[utoipa::path(delete, path = "/projects/{id}/updates/{updateId}/comments/{commentId}", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path), ("commentId" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, comment_id))]
-pub async fn update_delete(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id, comment_id)): ApiPath<(i64, i64, i64)>,
-) -> Result<Json<Message>, AppError> {
-    let thread = thread(&state, &caller, id, Some(update_id)).await?;
-    delete(&state, &caller, &thread, comment_id).await
+thread_routes! {
+    reads: signed_in, tag: "project updates", log: project_id;
+    comments of ProjectCommentView, body CommentRequest, query CommentPageQuery, found by thread;
+    own "/projects/{id}/comments" {
+        /// The project's comments, newest first (the owner, the assigned designer, admins).
+        list project_list [403, 404];
+        /// Comments on the project (its owner or assigned designer); the other is told (type 20).
+        create project_create [403, 404, 409, 422];
+        /// Deletes a project comment (its author or an admin).
+        delete project_delete [403, 404];
+    }
+    sub "/projects/{id}/updates/{updateId}/comments" ("updateId" update_id) {
+        /// An update's comments, newest first.
+        list update_list [403, 404];
+        /// Comments on an update (the owner or the assigned designer); the other is told (type 17).
+        create update_create [403, 404, 422];
+        /// Deletes an update's comment (its author or an admin).
+        delete update_delete [403, 404];
+    }
 }

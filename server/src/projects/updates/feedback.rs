@@ -1,12 +1,10 @@
 //! The owner's and the designer's feedback on an update: reactions (emoji 1 is like,
 //! up to 6) and image tags (a point on the update's image with a note), kept by the
-//! thread model ([`crate::threads`]). The two parties write; admins read, and delete
-//! tags. Every change is an event on `workroom:{id}`: `project.update.reaction`,
-//! `image_tag.created|completed|deleted`.
+//! thread model ([`crate::threads`], handlers by [`thread_routes!`]). The two parties
+//! write; admins read, and delete tags ([`UpdateIn`]'s rules). Every change is an event
+//! on `workroom:{id}`: `project.update.reaction`, `image_tag.created|completed|deleted`.
 
-use axum::{body::Bytes, extract::State, http::StatusCode, Json};
 use serde::Deserialize;
-use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 use vitrine_protocol::event_type;
 
@@ -16,15 +14,15 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
-    api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    api::loose_id,
+    error::{catalogue, AppError},
     projects::room::{enter, Room},
     state::AppState,
     threads::{
-        image_tags::{self, Tagged},
-        model::EmojiReactions,
-        reactions::{grouped, removed_emoji, toggle, Reacted},
-        rules::{checked_emoji, checked_point, Point},
+        image_tags::{checked_tag, TagTarget, Tagged},
+        reactions::{Reacted, ReactionTarget},
+        routes::thread_routes,
+        rules::Point,
     },
 };
 
@@ -36,8 +34,9 @@ pub struct UpdateIn {
     pub files: Vec<i64>,
 }
 
-impl UpdateIn {
-    /// The update as reactions see it: `project.update.reaction` on `workroom:{id}`.
+/// An update's reactions: the two parties react; everyone in the workroom reads.
+impl ReactionTarget for UpdateIn {
+    /// `project.update.reaction` on `workroom:{id}`.
     fn reacted(&self) -> Reacted {
         let (parent, channels) = (("project_id", self.room.id()), vec![self.room.channel()]);
         Reacted {
@@ -49,14 +48,48 @@ impl UpdateIn {
         }
     }
 
-    /// The update as image tags see it, on `workroom:{id}`.
-    fn tagged(&self) -> Tagged {
-        Tagged { table: TAGS, target: self.update_id, channels: vec![self.room.channel()] }
+    fn may_react(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        self.room.require_party(caller)
+    }
+
+    fn may_unreact(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        self.room.require_party(caller)
     }
 }
 
-/// Update `update_id` of the room and its files (404 when it is not the project's).
-async fn update_in(state: &AppState, caller: &CurrentUser, id: i64, update_id: i64) -> Result<UpdateIn, AppError> {
+/// An update's image tags: the two parties tag and complete; everyone in the workroom
+/// reads; the tag's author or an admin deletes.
+impl TagTarget for UpdateIn {
+    type Tag = UpdateTagView;
+    type Request = TagRequest;
+
+    /// On `workroom:{id}`.
+    fn tagged(&self) -> Tagged {
+        Tagged { table: TAGS, target: self.update_id, channels: vec![self.room.channel()] }
+    }
+
+    fn may_tag(&self, caller: &CurrentUser) -> Result<(), AppError> {
+        self.room.require_party(caller)
+    }
+
+    fn may_read_tags(&self, _caller: &CurrentUser) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    /// The point and the note, and `file_id` one of the update's files when given.
+    fn checked_tag(&self, req: &TagRequest) -> Result<(Point, Option<i64>), AppError> {
+        let point = checked_tag(req.x, req.y, req.note.as_deref(), |errors| {
+            if req.file_id.is_some_and(|f| !self.files.contains(&f)) {
+                errors.add("file_id", catalogue::NOT_FOUND_OPTION);
+            }
+        })?;
+        Ok((point, req.file_id))
+    }
+}
+
+/// Update `update_id` of the room and its files (404 when it is not the project's): what
+/// the reaction and image-tag handlers act on ([`crate::threads::routes`]).
+pub async fn update_in(state: &AppState, caller: &CurrentUser, id: i64, update_id: i64) -> Result<UpdateIn, AppError> {
     let room = enter(state, caller, id).await?;
     store::find(&state.db.pool, id, update_id)
         .await?
@@ -78,59 +111,6 @@ pub struct ReactionRequest {
     pub emoji_reaction_id: Option<i64>,
 }
 
-/// Reacts to an update (the owner or the assigned designer). 201 when added, 200 when it already was.
-#[utoipa::path(post, path = "/projects/{id}/updates/{updateId}/reactions", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path)), request_body = ReactionRequest, security(("bearer" = [])),
-    responses((status = 201, body = Data<EmojiReactions>), (status = 200, body = Data<EmojiReactions>),
-        (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, user_id = caller.id()))]
-pub async fn react(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-    ApiJson(req): ApiJson<ReactionRequest>,
-) -> Result<(StatusCode, Json<Data<EmojiReactions>>), AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    update.room.require_party(&caller)?;
-    let emoji = checked_emoji(req.emoji_reaction_id)?;
-    let (added, group, ()) = toggle(&state, &caller, &update.reacted(), emoji, true, async |_, _, _| Ok(())).await?;
-    Ok((if added { StatusCode::CREATED } else { StatusCode::OK }, Json(Data::new(group))))
-}
-
-/// Takes back the caller's reaction; `emoji_reaction_id` from the query or the body, like when neither.
-#[utoipa::path(delete, path = "/projects/{id}/updates/{updateId}/reactions", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path), ReactionRequest),
-    request_body(content = Option<ReactionRequest>, description = "Or the query"), security(("bearer" = [])),
-    responses((status = 200, body = Data<EmojiReactions>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, user_id = caller.id()))]
-pub async fn unreact(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-    ApiQuery(query): ApiQuery<ReactionRequest>,
-    body: Bytes,
-) -> Result<Json<Data<EmojiReactions>>, AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    update.room.require_party(&caller)?;
-    let emoji = removed_emoji(query.emoji_reaction_id, &body)?;
-    let (_, group, ()) = toggle(&state, &caller, &update.reacted(), emoji, false, async |_, _, _| Ok(())).await?;
-    Ok(Json(Data::new(group)))
-}
-
-/// Counts per emoji and who reacted (everyone in the workroom).
-#[utoipa::path(get, path = "/projects/{id}/updates/{updateId}/reactions", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path), ReactionRequest), security(("bearer" = [])),
-    responses((status = 200, body = Data<Vec<EmojiReactions>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn reactions(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-    ApiQuery(query): ApiQuery<ReactionRequest>,
-) -> Result<Json<Data<Vec<EmojiReactions>>>, AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    Ok(Json(Data::new(grouped(&state, &update.reacted(), query.emoji_reaction_id, Some(caller.id())).await?)))
-}
-
 // ---- Image tags ----
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -147,74 +127,26 @@ pub struct TagRequest {
     pub file_id: Option<i64>,
 }
 
-/// The point and the note, and `file_id` one of the update's files when given.
-fn checked_tag(req: &TagRequest, files: &[i64]) -> Result<Point, AppError> {
-    let mut errors = FieldErrors::new();
-    let point = checked_point(req.x, req.y, req.note.as_deref(), &mut errors);
-    if req.file_id.is_some_and(|f| !files.contains(&f)) {
-        errors.add("file_id", catalogue::NOT_FOUND_OPTION);
+thread_routes! {
+    reads: signed_in, tag: "project updates", log: project_id;
+    reactions "/projects/{id}/updates/{updateId}/reactions" ("updateId" update_id), body ReactionRequest,
+        found by update_in {
+        /// Reacts to an update (the owner or the assigned designer). 201 when added, 200 when it already was.
+        add react [403, 404, 422];
+        /// Takes back the caller's reaction; `emoji_reaction_id` from the query or the body, like when neither.
+        remove unreact [403, 404, 422];
+        /// Counts per emoji and who reacted (everyone in the workroom).
+        list reactions [403, 404] by ReactionRequest;
     }
-    errors.into_result()?;
-    Ok(point)
-}
-
-/// Tags a point of the update's image (the owner or the assigned designer).
-#[utoipa::path(post, path = "/projects/{id}/updates/{updateId}/image-tags", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path)), request_body = TagRequest, security(("bearer" = [])),
-    responses((status = 201, body = Data<UpdateTagView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, user_id = caller.id()))]
-pub async fn tag(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-    ApiJson(req): ApiJson<TagRequest>,
-) -> Result<(StatusCode, Json<Data<UpdateTagView>>), AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    update.room.require_party(&caller)?;
-    let point = checked_tag(&req, &update.files)?;
-    let tag = image_tags::create(&state, &caller, &update.tagged(), &point, req.file_id).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(tag))))
-}
-
-/// The update's tags, oldest first (everyone in the workroom).
-#[utoipa::path(get, path = "/projects/{id}/updates/{updateId}/image-tags", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Data<Vec<UpdateTagView>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-pub async fn tags(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id)): ApiPath<(i64, i64)>,
-) -> Result<Json<Data<Vec<UpdateTagView>>>, AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    Ok(Json(Data::new(image_tags::list(&state, &update.tagged()).await?)))
-}
-
-/// Marks a tag done (the owner or the assigned designer); 409 when it already is.
-#[utoipa::path(patch, path = "/projects/{id}/updates/{updateId}/image-tags/{tagId}/actions/complete", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path), ("tagId" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Data<UpdateTagView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, tag_id))]
-pub async fn complete_tag(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id, tag_id)): ApiPath<(i64, i64, i64)>,
-) -> Result<Json<Data<UpdateTagView>>, AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    update.room.require_party(&caller)?;
-    Ok(Json(Data::new(image_tags::complete(&state, &update.tagged(), tag_id).await?)))
-}
-
-/// Deletes a tag (its author or an admin).
-#[utoipa::path(delete, path = "/projects/{id}/updates/{updateId}/image-tags/{tagId}", tag = "project updates",
-    params(("id" = i64, Path), ("updateId" = i64, Path), ("tagId" = i64, Path)), security(("bearer" = [])),
-    responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(project_id = id, update_id, tag_id))]
-pub async fn delete_tag(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath((id, update_id, tag_id)): ApiPath<(i64, i64, i64)>,
-) -> Result<Json<Message>, AppError> {
-    let update = update_in(&state, &caller, id, update_id).await?;
-    image_tags::delete::<UpdateTagView>(&state, &caller, &update.tagged(), tag_id).await?;
-    Ok(Json(Message::new("Image tag deleted")))
+    image_tags "/projects/{id}/updates/{updateId}/image-tags" ("updateId" update_id) of UpdateTagView, body TagRequest,
+        found by update_in {
+        /// Tags a point of the update's image (the owner or the assigned designer).
+        create tag [403, 404, 422];
+        /// The update's tags, oldest first (everyone in the workroom).
+        list tags [403, 404];
+        /// Marks a tag done (the owner or the assigned designer); 409 when it already is.
+        complete complete_tag [403, 404, 409];
+        /// Deletes a tag (its author or an admin).
+        delete delete_tag [403, 404];
+    }
 }
