@@ -6,20 +6,8 @@
 //! Adding twice or removing what is not there changes nothing and answers 200, so a
 //! double click is harmless. The `entry.reaction` event carries the new count.
 
-use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
-
 use super::access;
-use crate::{api::loose_id, threads::routes::thread_routes};
-
-#[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ReactionRequest {
-    /// 1 (like) to 6.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub emoji_reaction_id: Option<i64>,
-}
+use crate::threads::{reactions::ReactionRequest, routes::thread_routes};
 
 thread_routes! {
     reads: public, tag: "reactions", log: contest_id;

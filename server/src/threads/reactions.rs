@@ -10,6 +10,7 @@ use std::{collections::BTreeMap, future::Future};
 
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
+use utoipa::{IntoParams, ToSchema};
 use vitrine_protocol::Channel;
 
 use super::{
@@ -19,6 +20,17 @@ use super::{
     store::{self, ReactionTable},
 };
 use crate::{accounts::CurrentUser, api::loose_id, error::AppError, state::AppState};
+
+/// Which emoji a reaction is: the body of an add, the query (or body) of a removal, and
+/// on the lists that take it, the one emoji to list. Every area's reactions take it.
+#[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReactionRequest {
+    /// 1 (like) to 6; on a `GET` that takes it, only that emoji's reactions.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>)]
+    pub emoji_reaction_id: Option<i64>,
+}
 
 /// What is reacted to, as its area keeps, names and announces it.
 #[derive(Debug, Clone)]

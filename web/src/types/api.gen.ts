@@ -10973,10 +10973,14 @@ export interface components {
              */
             rating?: number | null;
         };
+        /**
+         * @description Which emoji a reaction is: the body of an add, the query (or body) of a removal, and
+         *     on the lists that take it, the one emoji to list. Every area's reactions take it.
+         */
         ReactionRequest: {
             /**
              * Format: int64
-             * @description 1 (like) to 6.
+             * @description 1 (like) to 6; on a `GET` that takes it, only that emoji's reactions.
              */
             emoji_reaction_id?: number | null;
         };
@@ -11785,13 +11789,6 @@ export interface components {
              * @description 1 to 5 stars.
              */
             rating?: number | null;
-        };
-        UpdateReactionRequest: {
-            /**
-             * Format: int64
-             * @description 1 (like) to 6; on `GET`, only that emoji's reactions.
-             */
-            emoji_reaction_id?: number | null;
         };
         UpdateRequest: {
             /** @description What the update shows, 1 to 5000 characters. */
@@ -17421,7 +17418,7 @@ export interface operations {
     contests_entries_reactions_remove: {
         parameters: {
             query?: {
-                /** @description 1 (like) to 6. */
+                /** @description 1 (like) to 6; on a `GET` that takes it, only that emoji's reactions. */
                 emoji_reaction_id?: number;
             };
             header?: never;
@@ -28314,7 +28311,7 @@ export interface operations {
     reactions: {
         parameters: {
             query?: {
-                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
+                /** @description 1 (like) to 6; on a `GET` that takes it, only that emoji's reactions. */
                 emoji_reaction_id?: number;
             };
             header?: never;
@@ -28382,7 +28379,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateReactionRequest"];
+                "application/json": components["schemas"]["ReactionRequest"];
             };
         };
         responses: {
@@ -28449,7 +28446,7 @@ export interface operations {
     unreact: {
         parameters: {
             query?: {
-                /** @description 1 (like) to 6; on `GET`, only that emoji's reactions. */
+                /** @description 1 (like) to 6; on a `GET` that takes it, only that emoji's reactions. */
                 emoji_reaction_id?: number;
             };
             header?: never;
@@ -28462,7 +28459,7 @@ export interface operations {
         /** @description Or the query */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["UpdateReactionRequest"];
+                "application/json": null | components["schemas"]["ReactionRequest"];
             };
         };
         responses: {

@@ -5,7 +5,7 @@
 //! on `workroom:{id}`: `project.update.reaction`, `image_tag.created|completed|deleted`.
 
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use vitrine_protocol::event_type;
 
 use super::{
@@ -20,7 +20,7 @@ use crate::{
     state::AppState,
     threads::{
         image_tags::{checked_tag, TagTarget, Tagged},
-        reactions::{Reacted, ReactionTarget},
+        reactions::{Reacted, ReactionRequest, ReactionTarget},
         routes::thread_routes,
         rules::Point,
     },
@@ -97,18 +97,6 @@ pub async fn update_in(state: &AppState, caller: &CurrentUser, id: i64, update_i
     let mut conn = state.db.pool.acquire().await?;
     let files = store::files(&mut conn, update_id).await?.into_iter().map(|f| f.file.id).collect();
     Ok(UpdateIn { room, update_id, files })
-}
-
-// ---- Reactions ----
-
-#[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[schema(as = UpdateReactionRequest)]
-pub struct ReactionRequest {
-    /// 1 (like) to 6; on `GET`, only that emoji's reactions.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub emoji_reaction_id: Option<i64>,
 }
 
 // ---- Image tags ----
