@@ -29,7 +29,7 @@ QUICK=${QUICK:-0}
 if [ "$QUICK" = 1 ]; then  # development: every part, small and short
     : "${REPEATS:=1}" "${CAP_CONNS:=500}" "${CAP_BROADCAST_CONNS:=200}" "${CAP_CHANNELS:=20}" "${CAP_DURATION:=2}" "${EQ_DURATION:=2}"
     : "${DURATION:=5}" "${CLUSTER_CONNS:=500}" "${IDLE_CONNS:=1000}" "${MARKET_CONTESTS:=2}" "${MARKET_WATCHERS:=20}"
-    : "${MARKET_ROUNDS:=1}" "${TIMERS_CONTESTS:=500}" "${TIMERS_SPREAD:=5}" "${DOCS_DOCUMENTS:=10}"
+    : "${MARKET_ROUNDS:=1}" "${MARKET_THINK_MS:=200}" "${TIMERS_CONTESTS:=500}" "${TIMERS_SPREAD:=5}" "${DOCS_DOCUMENTS:=10}"
 fi
 
 # The race: cores, repeats, the capacity search's shape and the latency bound.
@@ -62,6 +62,9 @@ MARKET_CONTESTS=${MARKET_CONTESTS:-50}
 MARKET_DESIGNERS=${MARKET_DESIGNERS:-8}
 MARKET_WATCHERS=${MARKET_WATCHERS:-200}
 MARKET_ROUNDS=${MARKET_ROUNDS:-2}
+# A second marketplace run where each contest's people pause about this long between
+# actions (0: skip it): the first run has none, so it measures throughput, not waiting.
+MARKET_THINK_MS=${MARKET_THINK_MS:-1000}
 TIMERS_CONTESTS=${TIMERS_CONTESTS:-20000}
 TIMERS_SPREAD=${TIMERS_SPREAD:-30}
 # docs (issue #25): documents x editors x edits/s per editor, against our hub and Hocuspocus.
@@ -187,6 +190,13 @@ bench_vitrine() {
     want marketplace && run vitrine marketplace --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
         --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
     stop_all
+    if want marketplace && [ "$MARKET_THINK_MS" -gt 0 ]; then
+        start_vitrine $PORT_A "$VDIR" "$VDB"
+        run vitrine marketplace-paced --target $target --server-pid $LAST_PID --contests "$MARKET_CONTESTS" \
+            --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS" \
+            --think-ms "$MARKET_THINK_MS"
+        stop_all
+    fi
     if want docs; then
         start_vitrine $PORT_A "$VDIR" "$VDB"
         # shellcheck disable=SC2046
@@ -466,7 +476,7 @@ echo "bench: measured in $(( $(date +%s) - started )) s; load average at the end
 COMMAND="make bench   # loadtest/bench.sh; capacity: fanout $CAP_CONNS subscribers over $CAP_CHANNELS channels, broadcast $CAP_BROADCAST_CONNS, \
 ${CAP_DURATION} s per step, p99 <= $P99_BOUND_MS ms, $REPEATS repeats; equal load ${EQ_DURATION} s x $REPEATS at $EQ_SHARE % of \
 the lowest capacity; cluster $CLUSTER_CONNS conns/$CLUSTER_CHANNELS ch/$CLUSTER_RATE ev/s over 2 nodes, ${DURATION} s; \
-idle $IDLE_CONNS conns; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers; \
+idle $IDLE_CONNS conns in two halves; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers, no pause and ${MARKET_THINK_MS} ms; \
 docs $DOCS_DOCUMENTS documents x $DOCS_EDITORS editors x $DOCS_RATE edits/s; servers: ${READY# }; \
 load average (1/5/15 min) $LOAD_START at the start, $LOAD_END at the end"
 # The notes: what limited each figure, then the documents table (ours and Hocuspocus).

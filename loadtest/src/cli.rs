@@ -287,6 +287,12 @@ pub struct MarketplaceArgs {
     /// Seconds to wait after the last action for events still in flight.
     #[arg(long, default_value_t = 5.0)]
     pub drain: f64,
+    /// Milliseconds each contest's people pause between two actions (spread 0.5x to 1.5x,
+    /// so the contests do not act in step); 0 acts as soon as the previous answer is in,
+    /// which measures how much the server carries (every contest always has a call in
+    /// flight), not how fast it answers a person.
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
 }
 
 impl MarketplaceArgs {
@@ -300,6 +306,7 @@ impl MarketplaceArgs {
             admin_login: "demo-admin".into(),
             admin_password: "vitrine-demo".into(),
             drain: 5.0,
+            think_ms: 0,
         }
     }
 }

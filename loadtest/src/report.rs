@@ -233,8 +233,16 @@ pub struct IdleReport {
     /// Server resident memory before the first connection and with all held, MiB.
     pub server_rss_before_mib: Option<f64>,
     pub server_rss_after_mib: Option<f64>,
-    /// (after - before) / established, KiB.
+    /// With the first half of the connections held (after a pause), MiB.
+    #[serde(default)]
+    pub server_rss_half_mib: Option<f64>,
+    /// (after - before) / established, KiB: includes whatever the process's resident
+    /// memory did besides between start-up and the first connection.
     pub server_kib_per_connection: Option<f64>,
+    /// (after - half) / connections of the second half, KiB: what one more connection
+    /// costs, with the process warmed up.
+    #[serde(default)]
+    pub server_kib_per_connection_second_half: Option<f64>,
     /// Server CPU during the ramp, % of one core.
     pub server_cpu_percent: Option<f64>,
     pub timeline: Vec<IdlePoint>,
@@ -269,7 +277,15 @@ impl IdleReport {
                 "server RSS MiB (before / held)",
                 format!("{} / {}", opt(self.server_rss_before_mib), opt(self.server_rss_after_mib)),
             ),
-            ("server KiB per connection", opt(self.server_kib_per_connection)),
+            ("server RSS MiB with half held", opt(self.server_rss_half_mib)),
+            (
+                "server KiB per connection (all / second half)",
+                format!(
+                    "{} / {}",
+                    opt(self.server_kib_per_connection),
+                    opt(self.server_kib_per_connection_second_half)
+                ),
+            ),
             ("server CPU % of a core (ramp)", opt(self.server_cpu_percent)),
         ])
     }
@@ -300,6 +316,12 @@ pub struct MarketReport {
     pub watchers_requested: usize,
     pub watchers_established: usize,
     pub watchers_failed: usize,
+    /// Each contest's pause between two actions (`--think-ms`); 0: none.
+    #[serde(default)]
+    pub think_ms: u64,
+    /// The activity's writes (entries, comments, reactions) per second, all contests.
+    #[serde(default)]
+    pub writes_per_sec: f64,
     pub rest: Vec<RestCall>,
     pub live: Vec<LiveType>,
     /// Events expected by watchers and not seen, over every type.
@@ -339,6 +361,14 @@ impl MarketReport {
                 format!(
                     "{} established, {} failed (of {})",
                     self.watchers_established, self.watchers_failed, self.watchers_requested
+                ),
+            ),
+            (
+                "pause between a contest's actions / writes per second",
+                format!(
+                    "{} / {:.0}",
+                    if self.think_ms == 0 { "none".to_string() } else { format!("{} ms (0.5x-1.5x)", self.think_ms) },
+                    self.writes_per_sec
                 ),
             ),
             (

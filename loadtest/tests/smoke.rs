@@ -97,6 +97,8 @@ async fn idle_holds_every_connection_and_measures_the_server() {
     assert_complete(&report);
     assert_eq!((report.connections_established, report.connections_failed, report.connections_dropped), (200, 0, 0));
     assert!(!report.timeline.is_empty());
+    // Memory is read with half the connections held too (the second half's growth).
+    assert!(report.server_rss_half_mib.is_some() && report.server_kib_per_connection_second_half.is_some());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -108,6 +110,8 @@ async fn marketplace_watchers_get_every_event_of_every_action() {
     vitrine_server::seed::demo(&db, &SystemClock).await.expect("demo accounts");
     let mut args = MarketplaceArgs::new(target);
     (args.contests, args.designers, args.watchers, args.rounds, args.drain) = (2, 2, 3, 2, 10.0);
+    // Paced: each contest's people pause 10-30 ms between actions.
+    args.think_ms = 20;
     args.conn.server_pid = vec![std::process::id()];
     let report = marketplace::run(&args).await.expect("marketplace runs");
     let table = report.table();
@@ -120,6 +124,7 @@ async fn marketplace_watchers_get_every_event_of_every_action() {
     // Per contest: 2 entries, 2 rounds x 2 designers x 2 comments, 2 reactions; 3 watchers each.
     assert_eq!(live, [("comment.created", 48, 48), ("entry.created", 12, 12), ("entry.reaction", 12, 12)], "{table}");
     assert_eq!((report.lost, report.duplicated, report.out_of_order), (0, 0, 0), "{table}");
+    assert!(report.think_ms == 20 && report.writes_per_sec > 0.0, "{table}");
 }
 
 /// `timers` (the `deadlines` scenario) drives real `vitrine-worker` processes.

@@ -42,44 +42,60 @@ pub async fn run(args: &IdleArgs) -> anyhow::Result<IdleReport> {
     let (up_tx, mut up_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
     let conn = Arc::new(args.conn.clone());
     let mut holders = Vec::with_capacity(args.connections);
-    for _ in 0..args.connections {
-        let (conn, progress, permits, connect_us, up, stop) =
-            (conn.clone(), progress.clone(), permits.clone(), connect_us.clone(), up_tx.clone(), stop_rx.clone());
-        holders.push(tokio::spawn(async move {
-            let permit = permits.acquire_owned().await;
-            let began = Instant::now();
-            let attempt = async {
-                match conn.peer {
-                    None => hub::open(&conn.target, conn.encoding.into()).await,
-                    Some(Peer::Socketio) => socketio::open(&conn.target).await,
-                    Some(Peer::Sockudo) => pusher::open(&conn.target, &conn.pusher_app()).await,
-                    Some(Peer::Limit) => limit::connect(&conn.target, "idle").await,
-                }
-            };
-            let socket = tokio::time::timeout(CONNECT_TIMEOUT, attempt).await.ok().and_then(Result::ok);
-            drop(permit);
-            let Some(socket) = socket else {
-                progress.failed.fetch_add(1, Ordering::Relaxed);
+    // Two halves with a pause between them: the memory the second half adds is what a
+    // connection costs, whatever start-up and the first connections left behind
+    // (allocator arenas, tokio's slabs, the demo data's pages): see `per_connection`.
+    let first_half = args.connections.div_ceil(2);
+    let mut ramping = Duration::ZERO;
+    let mut rss_half = None;
+    let mut established_half = 0;
+    for (half, count) in [(0, first_half), (1, args.connections - first_half)] {
+        let began_half = Instant::now();
+        for _ in 0..count {
+            let (conn, progress, permits, connect_us, up, stop) =
+                (conn.clone(), progress.clone(), permits.clone(), connect_us.clone(), up_tx.clone(), stop_rx.clone());
+            holders.push(tokio::spawn(async move {
+                let permit = permits.acquire_owned().await;
+                let began = Instant::now();
+                let attempt = async {
+                    match conn.peer {
+                        None => hub::open(&conn.target, conn.encoding.into()).await,
+                        Some(Peer::Socketio) => socketio::open(&conn.target).await,
+                        Some(Peer::Sockudo) => pusher::open(&conn.target, &conn.pusher_app()).await,
+                        Some(Peer::Limit) => limit::connect(&conn.target, "idle").await,
+                    }
+                };
+                let socket = tokio::time::timeout(CONNECT_TIMEOUT, attempt).await.ok().and_then(Result::ok);
+                drop(permit);
+                let Some(socket) = socket else {
+                    progress.failed.fetch_add(1, Ordering::Relaxed);
+                    let _ = up.send(());
+                    return None;
+                };
+                let took = began.elapsed().as_micros() as u64;
+                connect_us.lock().unwrap_or_else(|e| e.into_inner()).saturating_record(took.max(1));
+                progress.connected.fetch_add(1, Ordering::Relaxed);
                 let _ = up.send(());
-                return None;
-            };
-            let took = began.elapsed().as_micros() as u64;
-            connect_us.lock().unwrap_or_else(|e| e.into_inner()).saturating_record(took.max(1));
-            progress.connected.fetch_add(1, Ordering::Relaxed);
-            let _ = up.send(());
-            Some(match conn.peer {
-                None => hub::hold(socket, stop).await,
-                Some(Peer::Socketio) => socketio::hold(socket, stop).await,
-                Some(Peer::Sockudo) => pusher::hold(socket, stop).await,
-                Some(Peer::Limit) => limit::hold(socket, stop).await,
-            })
-        }));
+                Some(match conn.peer {
+                    None => hub::hold(socket, stop).await,
+                    Some(Peer::Socketio) => socketio::hold(socket, stop).await,
+                    Some(Peer::Sockudo) => pusher::hold(socket, stop).await,
+                    Some(Peer::Limit) => limit::hold(socket, stop).await,
+                })
+            }));
+        }
+        for _ in 0..count {
+            up_rx.recv().await;
+        }
+        ramping += began_half.elapsed();
+        if half == 0 {
+            tokio::time::sleep(SETTLE).await;
+            rss_half = rss_sum_kib(&pids);
+            established_half = progress.connected.load(Ordering::Relaxed);
+        }
     }
     drop(up_tx);
-    for _ in 0..args.connections {
-        up_rx.recv().await;
-    }
-    let ramp_s = start.elapsed().as_secs_f64();
+    let ramp_s = ramping.as_secs_f64();
     let ramp_usage = usage.finish(0);
     tokio::time::sleep(Duration::from_secs_f64(args.hold).max(SETTLE)).await;
     let rss_after = rss_sum_kib(&pids);
@@ -97,6 +113,11 @@ pub async fn run(args: &IdleArgs) -> anyhow::Result<IdleReport> {
         (Some(before), Some(after)) if established > 0 => {
             Some(after.saturating_sub(before) as f64 / established as f64)
         }
+        _ => None,
+    };
+    let second_half = established.saturating_sub(established_half);
+    let per_connection_second_half = match (rss_half, rss_after) {
+        (Some(half), Some(after)) if second_half > 0 => Some(after.saturating_sub(half) as f64 / second_half as f64),
         _ => None,
     };
     let connect_latency = Latency::from_micros(&connect_us.lock().unwrap_or_else(|e| e.into_inner()));
@@ -121,7 +142,9 @@ pub async fn run(args: &IdleArgs) -> anyhow::Result<IdleReport> {
         connect_latency_ms: connect_latency,
         server_rss_before_mib: rss_before.map(|k| k as f64 / 1024.0),
         server_rss_after_mib: rss_after.map(|k| k as f64 / 1024.0),
+        server_rss_half_mib: rss_half.map(|k| k as f64 / 1024.0),
         server_kib_per_connection: per_connection,
+        server_kib_per_connection_second_half: per_connection_second_half,
         server_cpu_percent: ramp_usage.cpu_percent,
         timeline,
     })

@@ -244,13 +244,18 @@ pub async fn run(args: &MarketplaceArgs) -> anyhow::Result<MarketReport> {
     recorder.start(now_us());
     let rss_peak = Arc::new(std::sync::atomic::AtomicU64::new(0));
     tokio::spawn(sample_usage(args.conn.server_pid.clone(), rss_peak.clone(), recorder.clone(), stop_rx.clone()));
+    let acting = Instant::now();
     let actions: Vec<Actions> = futures::future::join_all(contests.iter().zip(&clients).map(|(&contest, owner)| {
         let (rest, designers, recorder, progress) =
             (rest.clone(), designers.clone(), recorder.clone(), progress.clone());
+        let pace = Pace { contest, think: Duration::from_millis(args.think_ms) };
         let rounds = args.rounds;
-        async move { activity(&rest, contest, owner, &designers, rounds, &recorder, &progress).await }
+        async move { activity(&rest, pace, owner, &designers, rounds, &recorder, &progress).await }
     }))
     .await;
+
+    let writes = actions.iter().map(Vec::len).sum::<usize>();
+    let writes_per_sec = writes as f64 / acting.elapsed().as_secs_f64().max(1e-3);
 
     // Reads: clients browse designers' profiles and the marketplace, all at once.
     futures::future::join_all(clients.iter().map(|client| browse(&rest, client, &designer_ids, &contests))).await;
@@ -306,6 +311,8 @@ pub async fn run(args: &MarketplaceArgs) -> anyhow::Result<MarketReport> {
         watchers_requested: wanted,
         watchers_established: progress.connected.load(Ordering::Relaxed),
         watchers_failed: progress.failed.load(Ordering::Relaxed),
+        think_ms: args.think_ms,
+        writes_per_sec,
         rest: rest.report(),
         live: per_type
             .into_iter()
@@ -325,15 +332,43 @@ pub async fn run(args: &MarketplaceArgs) -> anyhow::Result<MarketReport> {
 }
 
 /// One contest's activity; returns the events it should have caused, in order.
+/// How a contest's people pace their actions: `think` between two of them, spread over
+/// 0.5x to 1.5x by a hash of the contest and the action's number (repeatable, and the
+/// contests drift apart instead of acting in step); the first action comes 0x to 1x
+/// `think` after the start, so the contests do not all begin in the same millisecond.
+#[derive(Debug, Clone, Copy)]
+struct Pace {
+    contest: i64,
+    think: Duration,
+}
+
+impl Pace {
+    async fn before(&self, action: u64) {
+        if self.think.is_zero() {
+            return;
+        }
+        let mut x =
+            (self.contest as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ action.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 29;
+        let fraction = (x % 1000) as f64 / 1000.0;
+        let spread = if action == 0 { fraction } else { 0.5 + fraction };
+        tokio::time::sleep(self.think.mul_f64(spread)).await;
+    }
+}
+
 async fn activity(
     rest: &Rest,
-    contest: i64,
+    pace: Pace,
     owner: &str,
     designers: &[String],
     rounds: usize,
     recorder: &Recorder,
     progress: &Progress,
 ) -> Actions {
+    let contest = pace.contest;
+    let mut acted = 0u64;
     let mut actions = Actions::new();
     let mut note = |kind: &'static str, started: u64| {
         actions.push((kind, started));
@@ -342,6 +377,8 @@ async fn activity(
     };
     let mut entries = Vec::new();
     for designer in designers {
+        pace.before(acted).await;
+        acted += 1;
         let form = Form::new()
             .text("file_category_id", ENTRY_IMAGE_CATEGORY.to_string())
             .part("files[]", Part::bytes(PNG_1X1.to_vec()).file_name("entry.png"));
@@ -361,6 +398,8 @@ async fn activity(
     }
     for round in 0..rounds {
         for (designer, entry) in &entries {
+            pace.before(acted).await;
+            acted += 1;
             let started = now_us();
             let path = format!("/contests/{contest}/comments");
             let body = json!({"comment": format!("Round {round}: which colours do you prefer?")});
@@ -371,6 +410,8 @@ async fn activity(
             {
                 note("comment.created", started);
             }
+            pace.before(acted).await;
+            acted += 1;
             let started = now_us();
             let path = format!("/contests/{contest}/entries/{entry}/comments");
             let body = json!({"comment": format!("Round {round}: a warmer variant.")});
@@ -381,6 +422,8 @@ async fn activity(
         }
         // The holder reacts once per entry over the rounds (a repeat changes nothing).
         if let Some((_, entry)) = entries.get(round) {
+            pace.before(acted).await;
+            acted += 1;
             let started = now_us();
             let path = format!("/contests/{contest}/entries/{entry}/reactions");
             let call = rest.json(Method::POST, &path, &json!({"emoji_reaction_id": 1}), Some(owner));
