@@ -91,19 +91,19 @@ async fn push(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<Eve
     append_badge(conn, user_id, counters, now_ms).await
 }
 
-/// Sends every coalesced badge whose window has ended; returns the events it published
-/// (each user's on its unit's commit). Safe on several nodes at once: each user is flushed in a transaction of
-/// its own that takes the channel's head, then re-reads the due mark under the
+/// Sends every coalesced badge whose window has ended (each user's published on its
+/// unit's commit); returns how many it sent. Safe on several nodes at once: each user is
+/// flushed in a transaction of its own that takes the channel's head, then re-reads the due mark under the
 /// `badge_state` row lock (`FOR UPDATE` on PostgreSQL; SQLite has one writer), so a
 /// mark another node has just cleared is skipped and no badge is sent twice.
 #[instrument(skip_all)]
-pub async fn flush_due(realtime: &Realtime, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+pub async fn flush_due(realtime: &Realtime, now_ms: i64) -> Result<u64, sqlx::Error> {
     let db = &realtime.db;
     let lock = match db.backend {
         Backend::Postgres => " FOR UPDATE",
         Backend::Sqlite => "",
     };
-    let mut events = Vec::new();
+    let mut sent = 0;
     loop {
         let due: Vec<i64> =
             sqlx::query_scalar("SELECT user_id FROM badge_state WHERE due_at <= $1 ORDER BY due_at LIMIT $2")
@@ -124,8 +124,8 @@ pub async fn flush_due(realtime: &Realtime, now_ms: i64) -> Result<Vec<EventFram
             .await?;
             if still_due.is_some() {
                 let badge = push(&mut unit, user_id, now_ms).await?;
-                events.push(badge.clone());
                 unit.publish([badge]);
+                sent += 1;
             }
             unit.commit().await?;
         }
@@ -133,8 +133,8 @@ pub async fn flush_due(realtime: &Realtime, now_ms: i64) -> Result<Vec<EventFram
             break;
         }
     }
-    if !events.is_empty() {
-        metrics::counter!("vitrine_badges_coalesced_total").increment(events.len() as u64);
+    if sent > 0 {
+        metrics::counter!("vitrine_badges_coalesced_total").increment(sent);
     }
-    Ok(events)
+    Ok(sent)
 }
