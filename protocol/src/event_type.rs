@@ -72,6 +72,9 @@ event_types! {
     PAYMENT_UPDATED = "payment.updated";
     /// `court`: an entry was reported; carries the report as the court lists it.
     REPORT_CREATED = "report.created";
+    /// `court`: a second report on an entry joined its open case; carries the case as the
+    /// court lists it, with every report it gathers.
+    REPORT_JOINED = "report.joined";
     /// `court`: a juror voted on a report; carries the running tally.
     REPORT_VOTE = "report.vote";
     /// `court`: an admin judged a report (copied: the entry is eliminated; not copied: closed).

@@ -51,7 +51,7 @@ pub async fn counts(conn: &mut AnyConnection) -> Result<AdminQueue, sqlx::Error>
         contests_no_winner: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 4").await?,
         additional_designs: count(conn, "SELECT COUNT(*) FROM additional_entry WHERE status_id = 3").await?,
         tips_to_approve: count(conn, "SELECT COUNT(*) FROM contest_entry_tip WHERE approval_status_id = 1").await?,
-        court_cases: count(conn, "SELECT COUNT(*) FROM contest_entry_report WHERE status_id = 1").await?,
+        court_cases: crate::court::store::open_case_count(conn).await?,
         projects_to_verify: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 3").await?,
         projects_to_credit: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 5").await?,
         flagged_clients: count(conn, "SELECT COUNT(*) FROM client_flag").await?,

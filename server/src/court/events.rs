@@ -14,6 +14,12 @@ pub async fn created(conn: &mut AnyConnection, report: &ReportView, now_ms: i64)
     outbox::append(conn, &Channel::Court, event_type::REPORT_CREATED, data, now_ms).await
 }
 
+/// `report.joined`: the case, as the court's list shows it, after another report joined it.
+pub async fn joined(conn: &mut AnyConnection, case: &ReportView, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+    let data = serde_json::to_value(case).unwrap_or_default();
+    outbox::append(conn, &Channel::Court, event_type::REPORT_JOINED, data, now_ms).await
+}
+
 /// `report.vote`: who voted what, and the running tally after it.
 pub async fn voted(
     conn: &mut AnyConnection,

@@ -56,7 +56,8 @@ pub async fn make_judgment(
     let verdict = Verdict::from_request(req.judgment, req.is_copied)
         .ok_or_else(|| AppError::field("judgment", catalogue::JUDGMENT_IN))?;
     let mut conn = state.db.pool.acquire().await?;
-    report(&mut conn, &caller, id).await?;
+    // A joined report's id stands for its case.
+    let id = report(&mut conn, &caller, id).await?.id;
     drop(conn);
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
@@ -73,7 +74,8 @@ pub async fn make_judgment(
         }
     }
     let row = report(&mut tx, &caller, id).await?;
-    let view = ReportView::from(row);
+    let joined = store::joined(&mut tx, &[row.id]).await?;
+    let view = ReportView::from(row).gathering(&joined);
     frames.push(events::judged(&mut tx, &view, now).await?);
     tx.publish(frames);
     tx.commit().await?;

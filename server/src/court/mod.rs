@@ -14,7 +14,10 @@
 //!
 //! - [`routes`]: the list and the votes. [`judgment`]: the judgment and
 //!   `verify-copying-entry`. [`store`]: SQL. [`model`]: rows and views.
-//!   [`events`]: `report.created`, `report.vote`, `report.judged`.
+//!   [`events`]: `report.created`, `report.joined`, `report.vote`, `report.judged`.
+//! - One case per entry: a report filed while the entry has an open case joins it
+//!   ([`file_report`]); the court lists cases, a juror who filed any of a case's reports
+//!   is a party to it, and the judgment decides every report of the case.
 
 pub mod channels;
 pub mod events;
@@ -54,9 +57,29 @@ pub fn is_juror(user: &UserRow) -> bool {
     user.user_type() == UserType::Designer && user.creative_level().is_some_and(|l| l >= CreativeLevel::Gold)
 }
 
-/// `report.created` for a report just written in this transaction (the entries area
-/// calls it from `POST .../reports`).
-pub async fn reported(conn: &mut AnyConnection, report_id: i64, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
-    let row = store::find(conn, 0, report_id).await?.ok_or(sqlx::Error::RowNotFound)?;
-    events::created(conn, &row.into(), now_ms).await
+/// Files a report of an entry for the court, in the caller's transaction (the entries
+/// area calls it from `POST .../reports`): one case per entry, so a report filed while
+/// the entry has an open case joins it. Answers the court's event (`report.created` for
+/// a new case, `report.joined` with the case for a joined one), or `None` when this
+/// user already reported the entry.
+pub async fn file_report(
+    conn: &mut AnyConnection,
+    entry_id: i64,
+    reporter_id: i64,
+    copied_entry_id: Option<i64>,
+    reason: &str,
+    now_ms: i64,
+) -> Result<Option<EventFrame>, sqlx::Error> {
+    let Some(filed) = store::insert_report(conn, entry_id, reporter_id, copied_entry_id, reason, now_ms).await? else {
+        return Ok(None);
+    };
+    let case_id = filed.case_id.unwrap_or(filed.id);
+    let row = store::find(conn, 0, case_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+    let joined = store::joined(conn, &[case_id]).await?;
+    let view = model::ReportView::from(row).gathering(&joined);
+    let frame = match filed.case_id {
+        None => events::created(conn, &view, now_ms).await?,
+        Some(_) => events::joined(conn, &view, now_ms).await?,
+    };
+    Ok(Some(frame))
 }

@@ -96,6 +96,8 @@ pub struct ReportRow {
     pub created_at: i64,
     pub judged_at: Option<i64>,
     pub judged_by: Option<i64>,
+    /// The open case this report joined; `None` for a case (the entry's first open report).
+    pub case_report_id: Option<i64>,
     pub contest_entry_id: i64,
     pub entry_number: i64,
     pub entry_title: Option<String>,
@@ -192,6 +194,46 @@ pub struct ReportView {
     pub tally: Tally,
     /// The caller's vote (1 copied, 2 not copied), null when they have not voted.
     pub my_vote: Option<i64>,
+    /// Later reports of the same entry, gathered into this case while it was open,
+    /// oldest first (one case per entry: docs/spec-decisions.md).
+    pub joined_reports: Vec<JoinedReportView>,
+}
+
+/// A report that joined an open case: who filed it, why, and when.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct JoinedReportView {
+    pub id: i64,
+    pub reporter: PersonView,
+    pub reason: String,
+    pub created_at: i64,
+}
+
+/// A joined report as [`super::store::joined`] reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct JoinedRow {
+    pub id: i64,
+    pub case_report_id: i64,
+    pub reported_by: i64,
+    pub username: String,
+    pub reason: String,
+    pub created_at: i64,
+}
+
+impl ReportView {
+    /// The case with the reports of `joined` that belong to it.
+    pub fn gathering(mut self, joined: &[JoinedRow]) -> Self {
+        self.joined_reports = joined
+            .iter()
+            .filter(|j| j.case_report_id == self.id)
+            .map(|j| JoinedReportView {
+                id: j.id,
+                reporter: PersonView { id: j.reported_by, username: j.username.clone() },
+                reason: j.reason.clone(),
+                created_at: j.created_at,
+            })
+            .collect();
+        self
+    }
 }
 
 impl From<ReportRow> for ReportView {
@@ -229,6 +271,7 @@ impl From<ReportRow> for ReportView {
             copied_entry,
             tally,
             my_vote: row.my_vote,
+            joined_reports: Vec::new(),
         }
     }
 }

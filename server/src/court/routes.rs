@@ -30,13 +30,19 @@ pub(super) fn court_member(caller: &CurrentUser) -> Result<(), AppError> {
     }
 }
 
-/// Report `id` as `caller` sees it, or 404.
+/// The case of report `id` as `caller` sees it (a report that joined a case stands for
+/// its case: votes and judgments are the case's), or 404.
 pub(super) async fn report(
     conn: &mut sqlx::AnyConnection,
     caller: &CurrentUser,
     id: i64,
 ) -> Result<ReportRow, AppError> {
-    store::find(conn, caller.id(), id).await?.ok_or_else(|| AppError::not_found(catalogue::REPORT_NOT_FOUND))
+    let row = store::find(conn, caller.id(), id).await?;
+    let row = match row.as_ref().and_then(|r| r.case_report_id) {
+        Some(case_id) => store::find(conn, caller.id(), case_id).await?,
+        None => row,
+    };
+    row.ok_or_else(|| AppError::not_found(catalogue::REPORT_NOT_FOUND))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -50,9 +56,10 @@ pub struct ListQuery {
     pub status: Option<String>,
 }
 
-/// Reported entries, 48 a page, newest first, each with the entry, its contest, the
-/// reporter, the entry said to be copied, the running tally and the caller's own vote
-/// (the court: gold designers and admins).
+/// Court cases, 48 a page, newest first: one per reported entry while it is open, each
+/// with the entry, its contest, the reporter, the entry said to be copied, the reports
+/// that joined it, the running tally and the caller's own vote (the court: gold
+/// designers and admins).
 #[utoipa::path(get, path = "/contest-entry-reports", tag = "court", params(ListQuery), security(("bearer" = [])),
     responses((status = 200, body = Page<ReportView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 422, body = ErrorEnvelope)))]
@@ -72,10 +79,11 @@ pub async fn list(
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::page(&mut conn, caller.id(), status.map(ReportStatus::id), page, PER_PAGE).await?;
+    let joined = store::joined(&mut conn, &rows.iter().map(|r| r.id).collect::<Vec<_>>()).await?;
     let filter = status.map(|s| format!("filter[status]={}&", s.id())).unwrap_or_default();
     let next_page_url = (page * PER_PAGE < total).then(|| format!("/contest-entry-reports?{filter}page={}", page + 1));
     Ok(Json(Page {
-        data: rows.into_iter().map(ReportView::from).collect(),
+        data: rows.into_iter().map(|row| ReportView::from(row).gathering(&joined)).collect(),
         current_page: page,
         per_page: PER_PAGE,
         next_page_url,
@@ -144,10 +152,12 @@ pub async fn vote(
         Verdict::from_request(req.vote, req.is_copied).ok_or_else(|| AppError::field("vote", catalogue::VOTE_IN))?;
     let mut conn = state.db.pool.acquire().await?;
     let row = report(&mut conn, &caller, id).await?;
-    drop(conn);
-    if row.is_party(caller.id()) {
+    if row.is_party(caller.id()) || store::is_reporter(&mut conn, row.id, caller.id()).await? {
         return Err(AppError::forbidden(catalogue::COURT_VOTE_PARTY));
     }
+    drop(conn);
+    // A joined report's id stands for its case.
+    let id = row.id;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let status = store::lock(&mut tx, id).await?;

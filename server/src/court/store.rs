@@ -3,11 +3,11 @@
 use sqlx::{AnyConnection, FromRow};
 use tracing::instrument;
 
-use super::model::{ReportRow, Tally, VoteRow};
+use super::model::{JoinedRow, ReportRow, Tally, VoteRow};
 
 /// The columns of [`ReportRow`]; `$1` is the viewer whose own vote `my_vote` reads.
 const REPORT_SELECT: &str = "SELECT r.id, r.reason, r.status_id, r.created_at, r.judged_at, r.judged_by, \
-    r.contest_entry_id, e.number AS entry_number, e.title AS entry_title, e.status_id AS entry_status_id, \
+    r.case_report_id, r.contest_entry_id, e.number AS entry_number, e.title AS entry_title, e.status_id AS entry_status_id, \
     e.created_by AS entry_designer_id, du.username AS entry_designer_username, \
     e.contest_id, c.title AS contest_title, c.created_by AS contest_owner_id, \
     r.reported_by, ru.username AS reporter_username, \
@@ -34,7 +34,8 @@ pub async fn find(conn: &mut AnyConnection, viewer_id: i64, id: i64) -> Result<O
         .await
 }
 
-/// A page of reports, newest first, optionally of one status; and how many there are.
+/// A page of cases (reports that joined no other), newest first, optionally of one
+/// status; and how many there are.
 #[instrument(skip_all, fields(status, page))]
 pub async fn page(
     conn: &mut AnyConnection,
@@ -46,7 +47,8 @@ pub async fn page(
     // 0 stands for "any status" so that one statement serves both.
     let status = status.unwrap_or(0);
     let rows = sqlx::query_as(&format!(
-        "{REPORT_SELECT} WHERE ($2 = 0 OR r.status_id = $2) ORDER BY r.id DESC LIMIT $3 OFFSET $4"
+        "{REPORT_SELECT} WHERE ($2 = 0 OR r.status_id = $2) AND r.case_report_id IS NULL \
+         ORDER BY r.id DESC LIMIT $3 OFFSET $4"
     ))
     .bind(viewer_id)
     .bind(status)
@@ -54,12 +56,97 @@ pub async fn page(
     .bind((page - 1) * per_page)
     .fetch_all(&mut *conn)
     .await?;
-    let total: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry_report r WHERE ($1 = 0 OR r.status_id = $1)")
-            .bind(status)
-            .fetch_one(&mut *conn)
-            .await?;
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM contest_entry_report r WHERE ($1 = 0 OR r.status_id = $1) AND r.case_report_id IS NULL",
+    )
+    .bind(status)
+    .fetch_one(&mut *conn)
+    .await?;
     Ok((rows, total))
+}
+
+/// Open cases waiting for the court (the admin dashboard's count).
+pub async fn open_case_count(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry_report WHERE status_id = 1 AND case_report_id IS NULL")
+        .fetch_one(&mut *conn)
+        .await
+}
+
+/// Files a report once per user and entry, joining the entry's open case when it has
+/// one; `None` when this user already reported the entry.
+///
+/// The entry's row is locked first (a no-op write: PostgreSQL's row lock, and SQLite's
+/// write lock) so that two reports filed at once do not both open a case.
+#[instrument(skip_all, fields(entry_id))]
+pub async fn insert_report(
+    conn: &mut AnyConnection,
+    entry_id: i64,
+    user_id: i64,
+    copied_entry_id: Option<i64>,
+    reason: &str,
+    now_ms: i64,
+) -> Result<Option<NewReport>, sqlx::Error> {
+    sqlx::query("UPDATE contest_entry SET id = id WHERE id = $1").bind(entry_id).execute(&mut *conn).await?;
+    let case_id: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM contest_entry_report WHERE contest_entry_id = $1 AND status_id = 1 AND case_report_id IS NULL \
+         ORDER BY id LIMIT 1",
+    )
+    .bind(entry_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO contest_entry_report \
+         (contest_entry_id, reported_by, copied_entry_id, reason, status_id, created_at, case_report_id) \
+         VALUES ($1, $2, $3, $4, 1, $5, $6) ON CONFLICT (contest_entry_id, reported_by) DO NOTHING RETURNING id",
+    )
+    .bind(entry_id)
+    .bind(user_id)
+    .bind(copied_entry_id)
+    .bind(reason)
+    .bind(now_ms)
+    .bind(case_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(id.map(|id| NewReport { id, case_id }))
+}
+
+/// A report just filed: its id, and the open case it joined (none: it opened one).
+#[derive(Debug, Clone, Copy)]
+pub struct NewReport {
+    pub id: i64,
+    pub case_id: Option<i64>,
+}
+
+/// The reports that joined each of `case_ids`, oldest first.
+pub async fn joined(conn: &mut AnyConnection, case_ids: &[i64]) -> Result<Vec<JoinedRow>, sqlx::Error> {
+    if case_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Cases are listed a page (48) at a time: the ids are bound one by one.
+    let marks: Vec<String> = (1..=case_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT r.id, r.case_report_id, r.reported_by, u.username, r.reason, r.created_at \
+         FROM contest_entry_report r JOIN app_user u ON u.id = r.reported_by \
+         WHERE r.case_report_id IN ({}) ORDER BY r.id",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query_as(&sql);
+    for id in case_ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(&mut *conn).await
+}
+
+/// Whether `user_id` filed the case or a report that joined it.
+pub async fn is_reporter(conn: &mut AnyConnection, case_id: i64, user_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM contest_entry_report WHERE (id = $1 OR case_report_id = $1) AND reported_by = $2 LIMIT 1",
+    )
+    .bind(case_id)
+    .bind(user_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
 }
 
 /// Takes the report's row lock for the rest of the transaction (and SQLite's write
@@ -138,7 +225,21 @@ pub async fn judge(
     .bind(id)
     .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    // The reports the case gathered are decided with it.
+    sqlx::query(
+        "UPDATE contest_entry_report SET status_id = $1, judged_by = $2, judged_at = $3 \
+         WHERE case_report_id = $4 AND status_id = 1",
+    )
+    .bind(status_id)
+    .bind(judge_id)
+    .bind(now_ms)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(true)
 }
 
 /// An entry that may be named as the copied one, with what decides who may see it.

@@ -182,11 +182,10 @@ pub async fn report(
     drop(conn);
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let report_id = store::insert_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
+    // The design court sees it arrive (a new case, or the entry's open case gathering it).
+    let frame = court::file_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
         .await?
         .ok_or_else(|| AppError::conflict(catalogue::REPORT_EXISTS))?;
-    // The design court sees it arrive.
-    let frame = court::reported(&mut tx, report_id, now).await?;
     tx.publish(vec![frame]);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))

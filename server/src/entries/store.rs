@@ -273,28 +273,6 @@ pub async fn mark_winner(conn: &mut AnyConnection, entry_id: i64, now_ms: i64) -
     Ok(())
 }
 
-/// Records a report once per user and entry; `None` when this user already reported it.
-pub async fn insert_report(
-    conn: &mut AnyConnection,
-    entry_id: i64,
-    user_id: i64,
-    copied_entry_id: Option<i64>,
-    reason: &str,
-    now_ms: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO contest_entry_report (contest_entry_id, reported_by, copied_entry_id, reason, status_id, created_at) \
-         VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (contest_entry_id, reported_by) DO NOTHING RETURNING id",
-    )
-    .bind(entry_id)
-    .bind(user_id)
-    .bind(copied_entry_id)
-    .bind(reason)
-    .bind(now_ms)
-    .fetch_optional(&mut *conn)
-    .await
-}
-
 pub async fn entry_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> =
         sqlx::query_scalar("SELECT id FROM contest_entry WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;

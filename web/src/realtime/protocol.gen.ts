@@ -160,6 +160,7 @@ export const EVENT_TYPES = [
   "badge",
   "payment.updated",
   "report.created",
+  "report.joined",
   "report.vote",
   "report.judged",
   "subscription.updated",

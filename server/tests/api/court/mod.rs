@@ -4,6 +4,7 @@
 //!
 //! Fixtures live here; the tests in the files beside it.
 
+mod cases;
 mod judgment;
 mod live;
 mod verify;

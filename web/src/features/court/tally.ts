@@ -33,7 +33,8 @@ const STATUS_NAMES: Record<ReportStatusId, Report['status_name']> = { 1: 'open',
 /**
  * Applies a `court` channel event to the listed reports (a new array when something changed):
  * `report.vote` replaces the tally (absolute, so twice is harmless), `report.judged` the status,
- * `report.created` adds the report on top when it fits the filter.
+ * `report.created` adds the report on top when it fits the filter, `report.joined` replaces the
+ * case that gathered another report (or adds it, as `report.created` would, when it is not listed).
  */
 export function applyCourtEvent(reports: Report[], event: EventFrame, filter: ReportStatusId | null): Report[] {
   const data = event.data as Record<string, unknown> | null;
@@ -44,6 +45,12 @@ export function applyCourtEvent(reports: Report[], event: EventFrame, filter: Re
       const report = data as unknown as Report;
       if (reports.some((known) => known.id === id) || (filter !== null && filter !== report.status_id)) return reports;
       return [report, ...reports];
+    }
+    case 'report.joined': {
+      const joined = data as unknown as Report;
+      if (reports.some((known) => known.id === id)) return reports.map((known) => (known.id === id ? { ...known, joined_reports: joined.joined_reports } : known));
+      if (filter !== null && filter !== joined.status_id) return reports;
+      return [joined, ...reports];
     }
     case 'report.vote':
       return reports.map((report) => (report.id === id ? { ...report, tally: data.tally as Tally } : report));

@@ -40,6 +40,16 @@ export interface Report {
   tally: Tally;
   /** The viewer's own vote: 1 copied, 2 not copied. */
   my_vote: 1 | 2 | null;
+  /** Later reports of the same entry gathered into this case while it was open, oldest first. */
+  joined_reports: JoinedReport[];
+}
+
+/** A report that joined an open case instead of opening a second one. */
+export interface JoinedReport {
+  id: number;
+  reporter: Person;
+  reason: string;
+  created_at: number;
 }
 
 export interface Vote {

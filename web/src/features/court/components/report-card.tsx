@@ -27,7 +27,8 @@ export function ReportCard({ report, role, viewerId, now, busy, onVote, onJudge 
   const { t } = useTranslation('court');
   const open = report.status_id === 1;
   const since = waited(report.created_at, now);
-  const party = [report.entry.designer.id, report.reporter.id, report.copied_entry?.designer.id].includes(viewerId);
+  const joined = report.joined_reports ?? [];
+  const party = [report.entry.designer.id, report.reporter.id, report.copied_entry?.designer.id, ...joined.map((j) => j.reporter.id)].includes(viewerId);
   const verdictName = (verdict: 1 | 2) => t(verdict === 1 ? 'voteCopied' : 'voteNotCopied');
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="report" data-report-id={report.id}>
@@ -54,6 +55,18 @@ export function ReportCard({ report, role, viewerId, now, busy, onVote, onJudge 
       <p className="mt-3 text-sm text-slate-700">
         <span className="font-medium">{t('reason')}:</span> {report.reason}
       </p>
+      {joined.length > 0 && (
+        <div className="mt-2 rounded-md bg-slate-50 p-2" data-testid="joined-reports">
+          <p className="text-xs font-semibold text-slate-600">{t('alsoReported', { count: joined.length })}</p>
+          <ul className="mt-1 space-y-1">
+            {joined.map((j) => (
+              <li key={j.id} className="text-sm text-slate-700">
+                <span className="font-medium">{j.reporter.username}</span>: {j.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="mt-3">
         <TallyBar tally={report.tally} />
         {role === 'admin' && <p className="mt-1 text-xs font-medium text-slate-600">{t(`leaning.${leaning(report.tally)}`)}</p>}

@@ -23,6 +23,7 @@ const report = (id: number, status_id: 1 | 2 | 3 = 1): Report => ({
   copied_entry: null,
   tally: { copied: 0, not_copied: 0, total: 0 },
   my_vote: null,
+  joined_reports: [],
 });
 const event = (type: string, data: unknown): EventFrame => ({ ch: 'court', seq: 1, type, ts: 0, data });
 
@@ -60,6 +61,18 @@ describe('court channel events', () => {
     expect(judged[0]).toMatchObject({ status_id: 2, status_name: 'copied', judged_at: 5 });
     expect(applyCourtEvent([], event('report.created', report(3)), 1)).toHaveLength(1);
     expect(applyCourtEvent([], event('report.created', report(3)), 2)).toHaveLength(0);
+  });
+
+  it('gathers a joined report into its listed case, once, and lists an unknown case that fits the filter', () => {
+    const joined = { ...report(1), joined_reports: [{ id: 7, reporter: { id: 8, username: 'd' }, reason: 'same', created_at: 1 }] };
+    const once = applyCourtEvent([report(2), report(1)], event('report.joined', joined), null);
+    expect(once.map((r) => [r.id, r.joined_reports.length])).toEqual([
+      [2, 0],
+      [1, 1],
+    ]);
+    expect(applyCourtEvent(once, event('report.joined', joined), null)).toEqual(once);
+    expect(applyCourtEvent([], event('report.joined', joined), 1)).toHaveLength(1);
+    expect(applyCourtEvent([], event('report.joined', joined), 3)).toHaveLength(0);
   });
 
   it('tells how long a report has waited', () => {
