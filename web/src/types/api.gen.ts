@@ -509,9 +509,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Reported entries, 48 a page, newest first, each with the entry, its contest, the
-         *     reporter, the entry said to be copied, the running tally and the caller's own vote
-         *     (the court: gold designers and admins).
+         * Court cases, 48 a page, newest first: one per reported entry while it is open, each
+         *     with the entry, its contest, the reporter, the entry said to be copied, the reports
+         *     that joined it, the running tally and the caller's own vote (the court: gold
+         *     designers and admins).
          */
         get: operations["contest_entry_reports_list"];
         put?: never;
@@ -7422,6 +7423,11 @@ export interface components {
                 entry_status_id: number;
                 /** Format: int64 */
                 id: number;
+                /**
+                 * @description Later reports of the same entry, gathered into this case while it was open,
+                 *     oldest first (one case per entry: docs/spec-decisions.md).
+                 */
+                joined_reports: components["schemas"]["JoinedReportView"][];
                 /** Format: int64 */
                 judged_at?: number | null;
                 /** Format: int64 */
@@ -9016,6 +9022,15 @@ export interface components {
             /** @description Goes in `GET /contests/{id}/invoices/download?token=`; works once. */
             token: string;
         };
+        /** @description A report that joined an open case: who filed it, why, and when. */
+        JoinedReportView: {
+            /** Format: int64 */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+            reporter: components["schemas"]["PersonView"];
+        };
         JudgmentRequest: {
             /**
              * Format: int64
@@ -10098,6 +10113,11 @@ export interface components {
                 entry_status_id: number;
                 /** Format: int64 */
                 id: number;
+                /**
+                 * @description Later reports of the same entry, gathered into this case while it was open,
+                 *     oldest first (one case per entry: docs/spec-decisions.md).
+                 */
+                joined_reports: components["schemas"]["JoinedReportView"][];
                 /** Format: int64 */
                 judged_at?: number | null;
                 /** Format: int64 */
@@ -11105,6 +11125,11 @@ export interface components {
             entry_status_id: number;
             /** Format: int64 */
             id: number;
+            /**
+             * @description Later reports of the same entry, gathered into this case while it was open,
+             *     oldest first (one case per entry: docs/spec-decisions.md).
+             */
+            joined_reports: components["schemas"]["JoinedReportView"][];
             /** Format: int64 */
             judged_at?: number | null;
             /** Format: int64 */
