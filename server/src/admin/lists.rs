@@ -77,6 +77,10 @@ pub struct ContestQuery {
     #[serde(rename = "filter[internal_status_id]", default, deserialize_with = "loose_id")]
     #[param(rename = "filter[internal_status_id]", value_type = Option<i64>)]
     pub internal_status_id: Option<i64>,
+    /// Start requests: 1 pending, 2 approved, 3 rejected.
+    #[serde(rename = "filter[approval_status_id]", default, deserialize_with = "loose_id")]
+    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>)]
+    pub approval_status_id: Option<i64>,
     /// 1: quick-start contests only.
     #[serde(rename = "filter[is_quick_start]", default, deserialize_with = "flag")]
     #[param(rename = "filter[is_quick_start]", value_type = Option<i64>)]
@@ -104,11 +108,15 @@ pub async fn contests(
     if query.status_id.is_some_and(|s| !(1..=9).contains(&s)) {
         return Err(AppError::field("filter[status_id]", catalogue::NOT_FOUND_OPTION));
     }
+    if query.approval_status_id.is_some_and(|s| !(1..=3).contains(&s)) {
+        return Err(AppError::field("filter[approval_status_id]", catalogue::NOT_FOUND_OPTION));
+    }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains);
     let filter = "($1 IS NULL OR c.status_id = $1) AND ($2 IS NULL OR c.internal_status_id = $2) \
         AND ($3 = 0 OR c.is_quick_start = 1) AND ($4 = 0 OR c.is_tip = 1) \
-        AND ($5 IS NULL OR LOWER(c.title) LIKE $5 ESCAPE '\\' OR LOWER(u.username) LIKE $5 ESCAPE '\\')";
+        AND ($5 IS NULL OR LOWER(c.title) LIKE $5 ESCAPE '\\' OR LOWER(u.username) LIKE $5 ESCAPE '\\') \
+        AND ($6 IS NULL OR c.approval_status_id = $6)";
     let from = "FROM contest c JOIN contest_type t ON t.id = c.contest_type_id JOIN app_user u ON u.id = c.created_by";
     let mut conn = state.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {from} WHERE {filter}"))
@@ -117,6 +125,7 @@ pub async fn contests(
         .bind(i64::from(query.quick_start.unwrap_or(false)))
         .bind(i64::from(query.tip.unwrap_or(false)))
         .bind(q.clone())
+        .bind(query.approval_status_id)
         .fetch_one(&mut *conn)
         .await?;
     let rows: Vec<AdminContest> = sqlx::query_as(&format!(
@@ -124,13 +133,14 @@ pub async fn contests(
          c.created_by, u.username AS client_username, c.winning_entry_amount_cents, c.is_quick_start, c.is_tip, \
          c.is_highlighted, c.is_featured, c.is_private, c.is_blind, c.extends_disabled, \
          (SELECT COUNT(*) FROM contest_entry e WHERE e.contest_id = c.id) AS entries_count, c.created_at, c.submission_ends_at \
-         {from} WHERE {filter} ORDER BY c.id DESC LIMIT $6 OFFSET $7"
+         {from} WHERE {filter} ORDER BY c.id DESC LIMIT $7 OFFSET $8"
     ))
     .bind(query.status_id)
     .bind(query.internal_status_id)
     .bind(i64::from(query.quick_start.unwrap_or(false)))
     .bind(i64::from(query.tip.unwrap_or(false)))
     .bind(q)
+    .bind(query.approval_status_id)
     .bind(PER_PAGE)
     .bind((page - 1) * PER_PAGE)
     .fetch_all(&mut *conn)

@@ -33,6 +33,9 @@ pub struct AdminQueue {
     pub projects_to_verify: i64,
     /// Projects awaiting credit (status 5): `/admin/projects/credit`.
     pub projects_to_credit: i64,
+    /// Subscribers' "Start Contest Now" requests awaiting a decision (unstarted, approval 1):
+    /// `/admin/contests/start-requests`.
+    pub start_requests: i64,
     /// Clients an admin flagged: `/admin/flagged-clients`.
     pub flagged_clients: i64,
     /// Credited work whose designer is not yet paid: `/admin/transactions/outgoing`.
@@ -54,6 +57,8 @@ pub async fn counts(conn: &mut AnyConnection) -> Result<AdminQueue, sqlx::Error>
         court_cases: crate::court::store::open_case_count(conn).await?,
         projects_to_verify: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 3").await?,
         projects_to_credit: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 5").await?,
+        start_requests: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 1 AND approval_status_id = 1")
+            .await?,
         flagged_clients: count(conn, "SELECT COUNT(*) FROM client_flag").await?,
         payouts_owed: payouts::owed_count(conn).await?,
     })
@@ -63,6 +68,8 @@ pub async fn counts(conn: &mut AnyConnection) -> Result<AdminQueue, sqlx::Error>
 pub fn concerns_admins(event: &str) -> bool {
     [
         event_type::CONTEST_STATUS,
+        // A start request is asked for (or rejected) without a status change.
+        event_type::CONTEST_UPDATED,
         event_type::PROJECT_STATUS,
         event_type::REPORT_CREATED,
         event_type::REPORT_JUDGED,

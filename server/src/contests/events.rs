@@ -39,6 +39,7 @@ pub async fn updated(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64
         "is_blind": contest.is_blind,
         "is_notified_via_email": contest.is_notified_via_email,
         "is_featured_blog_post": contest.is_featured_blog_post,
+        "artwork_accepted_at": contest.artwork_accepted_at,
     });
     outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_UPDATED, data, now_ms).await
 }

@@ -1,5 +1,6 @@
 //! The contest lists of the dashboard and admin menus, 48 a page, newest first,
-//! answered as `{data, current_page, per_page, next_page_url, total}`.
+//! answered as `{data, current_page, per_page, next_page_url, total}`. Browse Contests
+//! (`available`) lists featured contests first: that is what the Featured upgrade buys.
 //!
 //! The designer's lists (participating, participated, won) read the contests the
 //! caller has entries in.
@@ -58,6 +59,14 @@ impl List {
         }
     }
 
+    /// The ORDER BY: newest first, after the featured contests where designers browse.
+    fn order(self) -> &'static str {
+        match self {
+            Self::Available => "c.is_featured DESC, c.id DESC",
+            _ => "c.id DESC",
+        }
+    }
+
     /// The WHERE fragment and whether it binds the viewer's id as `$1`.
     fn filter(self, viewer: &CurrentUser) -> Result<(&'static str, bool), AppError> {
         let admin = viewer.is_admin();
@@ -99,7 +108,8 @@ async fn list(
     let (filter, binds_viewer) = kind.filter(&viewer)?;
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
-    let (rows, total) = store::page(&mut conn, filter, binds_viewer.then_some(viewer.id()), page, PER_PAGE).await?;
+    let (rows, total) =
+        store::page(&mut conn, filter, kind.order(), binds_viewer.then_some(viewer.id()), page, PER_PAGE).await?;
     let next_page_url = (page * PER_PAGE < total).then(|| format!("/contests/{}?page={}", kind.path(), page + 1));
     Ok(Json(Page {
         data: rows.into_iter().map(ContestView::from).collect(),

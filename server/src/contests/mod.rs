@@ -5,7 +5,8 @@
 //! - [`launch`]: create, read and edit the brief; show, delete, count views.
 //! - [`lifecycle`]: start requests and approvals, admin statuses, extensions.
 //! - [`options`]: package, upgrades and length; where a launch flow stands.
-//! - [`lists`]: the dashboard and admin lists.
+//! - [`lists`]: the dashboard and admin lists (featured contests first where designers browse).
+//! - [`email_blast`]: the Email Blast upgrade's launch-day mail.
 //! - [`stats`]: entry counts per filter.
 //! - [`quick_chat`]: quick-start chats by tracker id, linked to the account and contest they lead to.
 //! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
@@ -19,6 +20,7 @@ pub mod brief;
 pub mod brief_files;
 pub mod brief_store;
 pub mod channels;
+pub mod email_blast;
 pub mod events;
 pub mod launch;
 pub mod lifecycle;

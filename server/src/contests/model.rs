@@ -12,7 +12,7 @@ pub const CONTEST_COLUMNS: &str = "c.id, c.slug, c.title, c.description, c.statu
     c.is_featured, c.is_highlighted, c.is_notified_via_email, c.is_featured_blog_post, c.contest_type_pricing_id, \
     c.contest_length_id, c.winning_entry_amount_cents, c.winning_entries_count, c.approval_status_id, \
     c.internal_status_id, c.views_count, c.launched_at, c.submission_ends_at, c.deciding_ends_at, c.delivery_due_at, \
-    c.verification_due_at, c.created_at, c.updated_at";
+    c.verification_due_at, c.artwork_accepted_at, c.created_at, c.updated_at";
 
 /// The `FROM` part matching [`CONTEST_COLUMNS`].
 pub const CONTEST_FROM: &str = "contest c JOIN contest_type t ON t.id = c.contest_type_id";
@@ -48,6 +48,7 @@ pub struct ContestRow {
     pub deciding_ends_at: Option<i64>,
     pub delivery_due_at: Option<i64>,
     pub verification_due_at: Option<i64>,
+    pub artwork_accepted_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -104,6 +105,8 @@ pub struct ContestView {
     pub deciding_ends_at: Option<i64>,
     pub delivery_due_at: Option<i64>,
     pub verification_due_at: Option<i64>,
+    /// When the holder accepted the winner's final files (epoch ms), if they did.
+    pub artwork_accepted_at: Option<i64>,
     pub created_at: i64,
     pub detail: ContestDetailView,
     pub request: ContestRequestView,
@@ -139,6 +142,7 @@ impl From<ContestRow> for ContestView {
             deciding_ends_at: row.deciding_ends_at,
             delivery_due_at: row.delivery_due_at,
             verification_due_at: row.verification_due_at,
+            artwork_accepted_at: row.artwork_accepted_at,
             created_at: row.created_at,
             detail: ContestDetailView {
                 is_highlighted: row.is_highlighted,

@@ -181,7 +181,46 @@ pub async fn activate(
     .bind(id)
     .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    // Launch day: the Email Blast upgrade goes out now, once (the update above moved it from Unpaid).
+    super::email_blast::on_activated(conn, id, now_ms).await?;
+    Ok(true)
+}
+
+/// What the launch mail of contest `id` says: (title, type id, type title, prize cents,
+/// is_notified_via_email).
+pub async fn blast_subject(
+    conn: &mut AnyConnection,
+    id: i64,
+) -> Result<Option<(String, i64, String, i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.title, c.contest_type_id, t.title, c.winning_entry_amount_cents, c.is_notified_via_email \
+         FROM contest c JOIN contest_type t ON t.id = c.contest_type_id WHERE c.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+/// The e-mail addresses of the top-rated designers of contest type `contest_type_id`
+/// (see [`super::email_blast`]): Gold and Platinum, or four stars on average there.
+pub async fn blast_recipients(
+    conn: &mut AnyConnection,
+    contest_type_id: i64,
+    limit: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT u.email FROM app_user u WHERE u.user_type_id = 3 AND u.is_active = 1 AND (u.creative_level_id >= 3 \
+         OR (SELECT AVG(e.rating) FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
+             WHERE e.created_by = u.id AND c.contest_type_id = $1 AND e.rating IS NOT NULL) >= 4) \
+         ORDER BY COALESCE(u.creative_level_id, 0) DESC, u.id LIMIT $2",
+    )
+    .bind(contest_type_id)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await
 }
 
 /// Sets when admins are due to have verified an awarded contest.
@@ -278,10 +317,12 @@ pub async fn count_view<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> R
 }
 
 /// One page of contests matching `filter` (a WHERE fragment over `c`; it uses `$1`
-/// for the viewer id exactly when `viewer` is given), newest first; and the total.
+/// for the viewer id exactly when `viewer` is given) in `order` (an ORDER BY over `c`,
+/// ending in `c.id DESC` so that pages are stable); and the total.
 pub async fn page(
     conn: &mut AnyConnection,
     filter: &str,
+    order: &str,
     viewer: Option<i64>,
     page: i64,
     per_page: i64,
@@ -294,7 +335,7 @@ pub async fn page(
     let total = count.fetch_one(&mut *conn).await?;
     let (limit, offset) = if viewer.is_some() { ("$2", "$3") } else { ("$1", "$2") };
     let rows_sql = format!(
-        "SELECT {CONTEST_COLUMNS} FROM {CONTEST_FROM} WHERE {filter} ORDER BY c.id DESC LIMIT {limit} OFFSET {offset}"
+        "SELECT {CONTEST_COLUMNS} FROM {CONTEST_FROM} WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
     );
     let mut rows = sqlx::query_as::<_, ContestRow>(&rows_sql);
     if let Some(viewer) = viewer {
@@ -343,6 +384,18 @@ pub async fn raise_prize(conn: &mut AnyConnection, id: i64, cents: i64, now_ms: 
     .bind(now_ms)
     .bind(id)
     .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records the holder's acceptance of the final files, once: false if already recorded.
+pub async fn accept_artworks(conn: &mut AnyConnection, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE contest SET artwork_accepted_at = $1, updated_at = $1 WHERE id = $2 AND artwork_accepted_at IS NULL",
+    )
+    .bind(now_ms)
+    .bind(id)
+    .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
 }

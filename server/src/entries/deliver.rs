@@ -1,5 +1,5 @@
-//! After the award: the winner's final artworks. And reports of entries (copying,
-//! abuse), judged later by the design court.
+//! After the award: the winner's final artworks and the holder's acceptance of them.
+//! And reports of entries (copying, abuse), judged later by the design court.
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
@@ -17,7 +17,11 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    contests::{self, model::ContestRow, status::ContestStatus},
+    contests::{
+        self,
+        model::{ContestRow, ContestView},
+        status::ContestStatus,
+    },
     court,
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, NewNotification, NotificationType},
@@ -97,6 +101,55 @@ pub async fn upload_artworks(
     tx.commit().await?;
     let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
     Ok((StatusCode::CREATED, Json(Data::new(artworks))))
+}
+
+/// The holder accepts the winner's final files once they are delivered (8, Delivered-Pending
+/// Credit; or 9 when an admin credited first), once; the winner is told (type 9) and both
+/// pages see `contest.updated` with `artwork_accepted_at`. As with projects' finalize,
+/// crediting stays the admins' (8 -> 9): the acceptance is what they read before crediting.
+#[utoipa::path(post, path = "/contests/{id}/finalize", tag = "entries", params(("id" = i64, Path)), security(("bearer" = [])),
+    responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn accept_artworks(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<ContestView>>, AppError> {
+    let contest = contests::launch::visible(&state, Some(&caller), id).await?;
+    if contest.created_by != caller.id() {
+        return Err(AppError::forbidden(catalogue::ARTWORK_ACCEPT_FORBIDDEN));
+    }
+    if !matches!(contest.status(), ContestStatus::PendingCredit | ContestStatus::Completed) {
+        return Err(AppError::conflict(catalogue::ARTWORK_NOT_DELIVERED));
+    }
+    let now = state.now_ms();
+    let mut tx = state.realtime.begin().await?;
+    let Some((entry_id, designer_id)) = contests::store::winner(&mut tx, id).await? else {
+        return Err(AppError::conflict(catalogue::ARTWORK_NOT_DELIVERED));
+    };
+    if !store::has_artwork(&mut tx, entry_id).await? {
+        return Err(AppError::conflict(catalogue::ARTWORK_NOT_DELIVERED));
+    }
+    // The compare-and-set on the empty column makes a second acceptance (or a race) a 409.
+    if !contests::store::accept_artworks(&mut tx, id, now).await? {
+        return Err(AppError::conflict(catalogue::ARTWORK_ALREADY_ACCEPTED));
+    }
+    let accepted =
+        contests::store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let mut frames = vec![contests::events::updated(&mut tx, &accepted, now).await?];
+    let notification = NewNotification {
+        user_id: designer_id,
+        kind: NotificationType::ArtworkAccepted,
+        created_by: Some(caller.id()),
+        trigger_entity_id: Some(entry_id),
+        plain_content: format!("{} accepted your final files for {}", caller.user.username, contest.title),
+        data: json!({"contest_id": contest.id, "contest_entry_id": entry_id}),
+    };
+    frames.extend(notify(&mut tx, notification, now).await?);
+    tx.publish(frames);
+    tx.commit().await?;
+    Ok(Json(Data::new(accepted.into())))
 }
 
 /// The final files of an additional entry, once it is paid for (see [`additional`]).

@@ -4,7 +4,7 @@
 //! - [`submit`]: `POST /contests/{id}/entries`, new versions, and withdrawal.
 //! - [`read`]: the list, one entry, `with-details`, `upload-stats`.
 //! - [`judge`]: the contest holder's ratings, eliminations and blocks, and the award.
-//! - [`deliver`]: the winner's final artworks, and reports of entries.
+//! - [`deliver`]: the winner's final artworks and their acceptance, and reports of entries.
 //! - [`additional`]: the holder buying designs besides the winner's.
 //! - [`visibility`]: who may see an entry and its rating (REST, hub and files alike).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
@@ -42,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(judge::set_status))
         .routes(routes!(judge::award))
         .routes(routes!(deliver::upload_artworks))
+        .routes(routes!(deliver::accept_artworks))
         .routes(routes!(deliver::report))
         .routes(routes!(additional::purchase))
         .routes(routes!(additional::list))

@@ -114,6 +114,9 @@ catalogue! {
     ARTWORK_NOT_WINNER = "contest.entry.artwork.not_winner", "Only the winning designer may upload the final files.";
     ARTWORK_NOT_OPEN = "contest.entry.artwork.not_open", "Final files can't be uploaded at this stage of the contest.";
     ARTWORK_ALREADY_UPLOADED = "contest.entry.artwork.file.already_uploaded", "A file has already been uploaded.";
+    ARTWORK_ACCEPT_FORBIDDEN = "contest.artwork.accept.forbidden", "Only the contest holder may accept the final files.";
+    ARTWORK_NOT_DELIVERED = "contest.artwork.not_delivered", "The final files have not been delivered yet.";
+    ARTWORK_ALREADY_ACCEPTED = "contest.artwork.already_accepted", "The final files have already been accepted.";
     ADDITIONAL_NOT_OPEN = "contest.additional_entry.not_open", "Additional designs can be bought once the submission period is over.";
     ADDITIONAL_WINNER = "contest.additional_entry.winner", "The winning design is already yours; choose another entry.";
     ADDITIONAL_EXISTS = "contest.additional_entry.exists", "You have already bought this design.";

@@ -31,6 +31,9 @@ pub enum NotificationType {
     /// 8 as well: an admin approved a tip on the designer's entry. The list has no tip
     /// type; a tip is a client paying for an entry, as when buying an additional one.
     TipApproved,
+    /// 9 as well: the holder accepted the winner's final files (the holder verifying
+    /// the delivery, as the court's judgment verifies a report).
+    ArtworkAccepted,
     /// 11-22: project events.
     Project(i64),
 }
@@ -50,6 +53,7 @@ impl NotificationType {
             Self::Uploaded => 10,
             Self::ReportJudged => 9,
             Self::TipApproved => 8,
+            Self::ArtworkAccepted => 9,
             Self::Project(id) => id.clamp(11, 22),
         }
     }

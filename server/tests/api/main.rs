@@ -11,6 +11,7 @@ mod community;
 mod contest_briefs;
 mod contest_delivery;
 mod contest_types;
+mod contest_upgrades;
 mod contests;
 mod court;
 mod demo_contests;

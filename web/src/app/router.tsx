@@ -12,7 +12,7 @@ import {
 } from '@/features/auth/loaders';
 
 import { HeaderWidgets } from './header-widgets';
-import { ContestRoute } from './routes/app/contest';
+import { ContestRoute, DeliveryRoute } from './routes/app/contest';
 import { contestListPages } from './routes/app/contest-list-pages';
 import { ContestListRoute } from './routes/app/contest-lists';
 import { DashboardRoute } from './routes/app/dashboard';
@@ -46,6 +46,7 @@ export const signedInPages: RouteObject[] = [
   ...contestListPages.map(({ path, list }) => ({ path, element: <ContestListRoute list={list} /> })),
   { path: 'contests/:contestId/entries', element: <ContestRoute /> },
   { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
+  { path: 'contests/:contestId/entries/:entryId/upload-artwork', element: <DeliveryRoute /> },
   { path: 'personal-info', element: <PersonalInfoRoute /> },
   { path: 'subscriptions', element: <SubscriptionsRoute /> },
   { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },

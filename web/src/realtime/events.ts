@@ -48,6 +48,8 @@ export interface EventPayloads {
     is_blind: number;
     is_notified_via_email: number;
     is_featured_blog_post: number;
+    /** When the holder accepted the winner's final files, if they did. */
+    artwork_accepted_at?: number | null;
   };
   'notification.created': Notification;
   badge: Pick<

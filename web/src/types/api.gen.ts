@@ -1757,6 +1757,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contests/{id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The holder accepts the winner's final files once they are delivered (8, Delivered-Pending
+         *     Credit; or 9 when an admin credited first), once; the winner is told (type 9) and both
+         *     pages see `contest.updated` with `artwork_accepted_at`. As with projects' finalize,
+         *     crediting stays the admins' (8 -> 9): the acceptance is what they read before crediting.
+         */
+        post: operations["accept_artworks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contests/{id}/increase-prize/payments/paypal": {
         parameters: {
             query?: never;
@@ -5597,6 +5619,12 @@ export interface components {
             projects_to_verify: number;
             /**
              * Format: int64
+             * @description Subscribers' "Start Contest Now" requests awaiting a decision (unstarted, approval 1):
+             *     `/admin/contests/start-requests`.
+             */
+            start_requests: number;
+            /**
+             * Format: int64
              * @description Paid tips awaiting approval: `/admin/verify-tips`.
              */
             tips_to_approve: number;
@@ -6127,6 +6155,11 @@ export interface components {
         };
         /** @description A contest as the API shows it. */
         ContestView: {
+            /**
+             * Format: int64
+             * @description When the holder accepted the winner's final files (epoch ms), if they did.
+             */
+            artwork_accepted_at?: number | null;
             /** Format: int64 */
             contest_type_id: number;
             /**
@@ -6574,6 +6607,11 @@ export interface components {
         Data_ContestView: {
             /** @description A contest as the API shows it. */
             data: {
+                /**
+                 * Format: int64
+                 * @description When the holder accepted the winner's final files (epoch ms), if they did.
+                 */
+                artwork_accepted_at?: number | null;
                 /** Format: int64 */
                 contest_type_id: number;
                 /**
@@ -9581,6 +9619,11 @@ export interface components {
             /** Format: int64 */
             current_page: number;
             data: {
+                /**
+                 * Format: int64
+                 * @description When the holder accepted the winner's final files (epoch ms), if they did.
+                 */
+                artwork_accepted_at?: number | null;
                 /** Format: int64 */
                 contest_type_id: number;
                 /**
@@ -12238,6 +12281,8 @@ export interface operations {
                 /** @description 1 to 9 (contest status ids). */
                 "filter[status_id]"?: number;
                 "filter[internal_status_id]"?: number;
+                /** @description Start requests: 1 pending, 2 approved, 3 rejected. */
+                "filter[approval_status_id]"?: number;
                 /** @description 1: quick-start contests only. */
                 "filter[is_quick_start]"?: number;
                 /** @description 1: tip-only contests only. */
@@ -18423,6 +18468,60 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    accept_artworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,3 +7,4 @@ mod console;
 mod fixtures;
 mod sales;
 mod section7;
+mod start_requests;

@@ -66,6 +66,7 @@ function adminNav(): NavGroup[] {
       links: [
         link('Verify Contests', '/admin/contests/verify'),
         link('Credit Contests', '/admin/contests/credit'),
+        link('Start Requests', '/admin/contests/start-requests'),
         link('No Winner', '/admin/contests/no-winner'),
         link('Additional Designs', '/admin/contests/additional-designs'),
         link('Verify Tips', '/admin/verify-tips'),

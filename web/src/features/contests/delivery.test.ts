@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { canAward, deliveryRole, deliveryStep, finalArtworks, winnerOf } from './delivery';
+import { canAward, deliveryRole, deliveryStep, finalArtworks, mayOpenDelivery, winnerOf } from './delivery';
 import type { Entry } from '@/types/api';
 
 const contest = { created_by: 10 };
@@ -55,5 +55,17 @@ describe('winnerOf and finalArtworks', () => {
     expect(found?.id).toBe(2);
     expect(finalArtworks(found).map((file) => file.file_id)).toEqual([8]);
     expect(finalArtworks(null)).toEqual([]);
+  });
+});
+
+describe('mayOpenDelivery', () => {
+  it('lets in the holder and the winning designer only', () => {
+    const won = { created_by: 20, is_winner: 1 };
+    expect(mayOpenDelivery({ id: 10 }, contest, won)).toBe(true);
+    expect(mayOpenDelivery({ id: 20 }, contest, won)).toBe(true);
+    expect(mayOpenDelivery({ id: 30 }, contest, won)).toBe(false);
+    // An entry that did not win has no delivery, not even for its designer or the holder.
+    expect(mayOpenDelivery({ id: 20 }, contest, { created_by: 20, is_winner: 0 })).toBe(false);
+    expect(mayOpenDelivery({ id: 10 }, contest, { created_by: 20, is_winner: 0 })).toBe(false);
   });
 });

@@ -60,3 +60,16 @@ export function winnerOf(entries: Record<number, Entry>): Entry | null {
 export function finalArtworks(entry: Pick<Entry, 'files'> | null): EntryFile[] {
   return (entry?.files ?? []).filter((file) => file.kind === FINAL_ARTWORK_KIND);
 }
+
+/**
+ * Whether `user` may open the delivery page of `entry`: the winning entry's designer and the
+ * contest holder only (notification targets 5, 6 and 7). Admins work from the contest page.
+ */
+export function mayOpenDelivery(
+  user: { id: number },
+  contest: Pick<Contest, 'created_by'>,
+  entry: Pick<Entry, 'created_by' | 'is_winner'>,
+): boolean {
+  if (entry.is_winner !== 1) return false;
+  return user.id === contest.created_by || user.id === entry.created_by;
+}

@@ -24,7 +24,7 @@ const expected: [number, Record<string, unknown>, Viewer, string][] = [
   [4, contest, 'client', '/contests/3/entries/9'],
   [5, contest, 'designer', '/contests/3/entries/9/upload-artwork'],
   [6, contest, 'designer', '/contests/3/entries/9/upload-artwork'],
-  [7, contest, 'client', '/contests/3/entries/9'],
+  [7, contest, 'client', '/contests/3/entries/9/upload-artwork'],
   [8, contest, 'designer', '/contests/3/entries/9'],
   [9, { ...contest, report_id: 2 }, 'designer', '/contests/3/entries/9'],
   [10, contest, 'client', '/contests/3/entries/9'],

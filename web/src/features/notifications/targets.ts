@@ -55,9 +55,9 @@ export function targetOf(
     }
     case 5: // the designer's entry won: the final files are due
     case 6: // the won contest was verified
+    case 7: // the winner uploaded the final files: the holder downloads and accepts them there
       return entryPage && `${entryPage}/upload-artwork`;
     case 4: // a new entry
-    case 7: // the winner uploaded the final files
     case 8: // an additional entry bought, or a tip approved
     case 9: // verified (also the design court's judgment)
     case 10: // uploaded

@@ -11,6 +11,7 @@ import { MarketplaceSalesPage } from '@/features/admin/pages/marketplace-sales-p
 import { OutgoingPage } from '@/features/admin/pages/outgoing-page';
 import { ProjectsPage } from '@/features/admin/pages/projects-page';
 import { SearchPage } from '@/features/admin/pages/search-page';
+import { StartRequestsPage } from '@/features/admin/pages/start-requests-page';
 import { DesignerTagsPage, MarketplaceTagsPage } from '@/features/admin/pages/tags-page';
 import { TipsPage } from '@/features/admin/pages/tips-page';
 import { UsersPage } from '@/features/admin/pages/users-page';
@@ -23,6 +24,7 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/contests/verify', element: <ContestsPage kind="verify" /> },
   { path: 'admin/contests/credit', element: <ContestsPage kind="credit" /> },
   { path: 'admin/contests/no-winner', element: <ContestsPage kind="no-winner" /> },
+  { path: 'admin/contests/start-requests', element: <StartRequestsPage /> },
   { path: 'admin/contests', element: <ContestsPage kind="all" /> },
   { path: 'quick-start-contests', element: <ContestsPage kind="quick-start" /> },
   { path: 'tip-only-contests', element: <ContestsPage kind="tip-only" /> },

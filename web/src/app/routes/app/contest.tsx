@@ -29,3 +29,16 @@ export function ContestRoute() {
     />
   );
 }
+
+const DeliveryPage = lazyComponent(() => import('@/features/contests/components/delivery-page').then((m) => m.DeliveryPage));
+
+/** `/contests/:contestId/entries/:entryId/upload-artwork`: the winner's delivery and its acceptance. */
+export function DeliveryRoute() {
+  const { user } = useSnapshot(session);
+  const params = useParams();
+  const contestId = positiveId(params.contestId);
+  const entryId = positiveId(params.entryId);
+  if (contestId === null || entryId === null) return <Navigate to={paths.dashboard} replace />;
+  if (user === null) return null;
+  return <DeliveryPage key={`${contestId}:${entryId}`} contestId={contestId} entryId={entryId} user={user} />;
+}

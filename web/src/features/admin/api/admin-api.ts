@@ -141,6 +141,9 @@ export const contestActions = {
     apiClient.put<unknown>(`/contests/${id}/upgrades-manually`, { upgrade_ids: upgradeIds }),
   removeUpgrades: (id: number) => apiClient.post<unknown>(`/contests/${id}/remove-upgrades`, {}),
   removeWinners: (id: number) => apiClient.post<unknown>(`/contests/${id}/remove-winners`, {}),
+  /** A subscriber's start request: 2 approves (the contest starts), 3 rejects. */
+  decideRequest: (id: number, approvalStatusId: 2 | 3) =>
+    apiClient.put<unknown>(`/contests/${id}/request-actions`, { approval_status_id: approvalStatusId }),
   disableExtends: (id: number) => apiClient.post<unknown>(`/contests/${id}/extends/disable`, {}),
   sendCoupon: (id: number, code: string) => apiClient.post<unknown>(`/contests/${id}/coupons/invites`, { code }),
 };

@@ -22,6 +22,7 @@ export interface AdminQueue {
   court_cases: number;
   projects_to_verify: number;
   projects_to_credit: number;
+  start_requests: number;
   flagged_clients: number;
   payouts_owed: number;
 }

@@ -14,6 +14,7 @@ import type { AdminQueue } from '../api/types';
 const CARDS: { key: keyof AdminQueue; to: string }[] = [
   { key: 'contests_to_verify', to: '/admin/contests/verify' },
   { key: 'contests_to_credit', to: '/admin/contests/credit' },
+  { key: 'start_requests', to: '/admin/contests/start-requests' },
   { key: 'tips_to_approve', to: '/admin/verify-tips' },
   { key: 'court_cases', to: '/design-court' },
   { key: 'additional_designs', to: '/admin/contests/additional-designs' },

@@ -38,3 +38,9 @@ export async function downloadFile(fileId: number) {
   link.click();
   link.remove();
 }
+
+/** POST /contests/{id}/finalize: the holder accepts the winner's delivered final files. */
+export async function acceptArtworks(contestId: number) {
+  const { data } = await apiClient.post<DataEnvelope<Contest>>(`/contests/${contestId}/finalize`);
+  return data;
+}

@@ -8,10 +8,10 @@ import { toast } from '@/lib/toast';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
 import type { Contest, Entry, User } from '@/types/api';
 
-import { downloadFile, setContestStatus, uploadArtworks } from '../api/delivery';
+import { acceptArtworks, downloadFile, setContestStatus, uploadArtworks } from '../api/delivery';
 import { getEntry } from '../api/get-entry';
 import { deliveryRole, deliveryStep, finalArtworks } from '../delivery';
-import { mergeEntry, type ContestLive } from '../live';
+import { mergeEntry, setContest, type ContestLive } from '../live';
 
 interface DeliveryPanelProps {
   state: ContestLive;
@@ -22,8 +22,9 @@ interface DeliveryPanelProps {
 
 /**
  * After the award: the admin verifies, the winner uploads the final files, the holder downloads
- * them, the admin credits. Each status arrives live on the contest channel; the winner's entry is
- * read again when it changes, so the holder sees the files the moment they are delivered.
+ * and accepts them, the admin credits. Each status (and the acceptance) arrives live on the contest
+ * channel; the winner's entry is read again when it changes, so the holder sees the files the
+ * moment they are delivered and the winner sees the acceptance the moment it is given.
  */
 export function DeliveryPanel({ state, contest, winner, user }: DeliveryPanelProps) {
   const { t } = useTranslation('contests');
@@ -41,6 +42,21 @@ export function DeliveryPanel({ state, contest, winner, user }: DeliveryPanelPro
 
   if (step === null || winner === null) return null;
   const designer = winner.created_by_user.username;
+  const acceptedAt = contest.artwork_accepted_at ?? null;
+
+  async function accept() {
+    setBusy(true);
+    try {
+      const accepted = await acceptArtworks(contest.id);
+      // The answer already says it; the live event says it again, idempotently.
+      if (state.contest) setContest(state, { ...state.contest, artwork_accepted_at: accepted.artwork_accepted_at }, state.brief);
+      toast.success(t('delivery.acceptedToast'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function move(statusId: number, done: string) {
     setBusy(true);
@@ -73,6 +89,11 @@ export function DeliveryPanel({ state, contest, winner, user }: DeliveryPanelPro
         {step === 'awaitDelivery' && <p className="text-slate-700">{t('delivery.awaitDelivery', { designer })}</p>}
         {step === 'delivered' && <p className="text-slate-700">{t('delivery.delivered')}</p>}
         {step === 'completed' && <p className="text-slate-700">{t('delivery.completed', { designer })}</p>}
+        {acceptedAt !== null && (
+          <p data-testid="delivery-accepted" className="rounded-md bg-emerald-100 px-3 py-1.5 font-medium text-emerald-900">
+            {role === 'owner' ? t('delivery.acceptedOwner') : t('delivery.accepted')}
+          </p>
+        )}
         {(step === 'download' || step === 'credit') && (
           <>
             {step === 'download' && (
@@ -90,6 +111,14 @@ export function DeliveryPanel({ state, contest, winner, user }: DeliveryPanelPro
                 </li>
               ))}
             </ul>
+            {step === 'download' && acceptedAt === null && files.length > 0 && (
+              <div className="space-y-2">
+                <p className="text-slate-700">{t('delivery.acceptHint', { designer })}</p>
+                <Button isLoading={busy} disabled={busy} onClick={() => void accept()}>
+                  {t('delivery.accept')}
+                </Button>
+              </div>
+            )}
           </>
         )}
         {step === 'credit' && (

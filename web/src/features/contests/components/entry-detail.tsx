@@ -25,6 +25,7 @@ import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
 import { canAward } from '../delivery';
+import { mayAddVersion, mayBuyDesign } from '../entry-rules';
 import { DesignerName } from '@/features/profiles/components/designer-name';
 
 interface EntryDetailProps {
@@ -206,11 +207,11 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 />
               )}
               {/* Once entries close, the holder may also buy designs besides the winner's. */}
-              {isOwner && contestStatus >= 3 && entry.is_winner !== 1 && (
+              {mayBuyDesign(entry, isOwner, contestStatus) && (
                 <BuyDesign contestId={contestId} entry={entry as Entry} userId={userId} />
               )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
-              {entry.created_by === userId && contestStatus === 2 && (
+              {mayAddVersion(entry, userId, contestStatus) && (
                 <NewVersion state={state} contestId={contestId} entryId={entry.id} />
               )}
               {!isParty && (

@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import type { Contest } from '@/types/api';
 
 import { getContestList, type ContestList } from '../api/get-contest-lists';
-import { catalogueText } from '@/lib/catalogue';
-
-/** The deadline that matters now: entries closing (active), the winner due (deciding). */
-function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: number } | null {
-  if (contest.status_id === 2 && contest.submission_ends_at) return { key: 'entriesClose', at: contest.submission_ends_at };
-  if (contest.status_id === 3 && contest.deciding_ends_at) return { key: 'winnerDue', at: contest.deciding_ends_at };
-  return null;
-}
+import { ContestRow } from './contest-row';
 
 interface ContestListProps {
   list: ContestList;
@@ -70,28 +61,11 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
         <p className="px-5 py-6 text-sm text-slate-500">{t(`lists.${list}.empty`)}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {contests.map((contest) => {
-            const due = deadline(contest);
-            return (
-              <li key={contest.id}>
-                <Link to={`/contests/${contest.id}/entries`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-slate-50">
-                  <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-800">{contest.title}</p>
-                    <p className="text-xs text-slate-500">
-                      {catalogueText(contest.contest_type_title)}
-                      {due && ` · ${t(due.key, { date: formatDateTime(due.at) })}`}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 items-center gap-3">
-                    {contest.detail.winning_entry_amount > 0 && (
-                      <span className="text-sm font-semibold text-emerald-700">${contest.detail.winning_entry_amount}</span>
-                    )}
-                    <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t(`status.${contest.status_name}`, { defaultValue: contest.status_name })}</span>
-                  </div>
-                </Link>
-              </li>
-            );
-          })}
+          {contests.map((contest) => (
+            <li key={contest.id}>
+              <ContestRow contest={contest} />
+            </li>
+          ))}
         </ul>
       )}
       {paged && <PageNav page={page} hasNext={hasNext} onPage={goTo} />}

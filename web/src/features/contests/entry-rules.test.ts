@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+import { mayAddVersion, mayBuyDesign } from './entry-rules';
+
+describe('mayAddVersion', () => {
+  const mine = { created_by: 7, status: 'active' as const };
+  it('offers a new version of an active entry to its designer while the contest runs', () => {
+    expect(mayAddVersion(mine, 7, 2)).toBe(true);
+  });
+  it('hides it where the server refuses: eliminated or withdrawn, closed contest, someone else', () => {
+    expect(mayAddVersion({ ...mine, status: 'eliminated' }, 7, 2)).toBe(false);
+    expect(mayAddVersion({ ...mine, status: 'withdrawn' }, 7, 2)).toBe(false);
+    expect(mayAddVersion(mine, 7, 3)).toBe(false);
+    expect(mayAddVersion(mine, 8, 2)).toBe(false);
+  });
+});
+
+describe('mayBuyDesign', () => {
+  const entry = { is_winner: 0, status: 'eliminated' as const };
+  it('offers the holder any entry but the winner once entries close', () => {
+    expect(mayBuyDesign(entry, true, 3)).toBe(true);
+    expect(mayBuyDesign({ ...entry, is_winner: 1 }, true, 5)).toBe(false);
+    expect(mayBuyDesign(entry, true, 2)).toBe(false);
+    expect(mayBuyDesign(entry, false, 3)).toBe(false);
+  });
+  it('hides a withdrawn entry, which the server refuses', () => {
+    expect(mayBuyDesign({ ...entry, status: 'withdrawn' }, true, 3)).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderRoutes } from '@/testing/render';
+import type { Contest } from '@/types/api';
+
+import { ContestRow } from './contest-row';
+
+const plain = {
+  id: 4,
+  title: 'Harbor Coffee Roasters',
+  contest_type_title: 'Logo Contest',
+  status_id: 2,
+  status_name: 'Active',
+  submission_ends_at: null,
+  deciding_ends_at: null,
+  is_featured: 0,
+  detail: { is_highlighted: 0, winning_entry_amount: 299, winning_entries_count: 1 },
+} as unknown as Contest;
+
+function renderRow(contest: Contest) {
+  renderRoutes([{ path: '/', element: <ContestRow contest={contest} /> }], '/');
+  return screen.getByTestId('contest-row');
+}
+
+describe('a contest in a list', () => {
+  it('looks plain without upgrades', () => {
+    const row = renderRow(plain);
+    expect(screen.queryByTestId('featured-badge')).toBeNull();
+    expect(screen.queryByTestId('highlighted-label')).toBeNull();
+    expect(row.className).not.toContain('bg-amber-50');
+  });
+
+  it('carries a Featured badge when the client paid for Featured', () => {
+    renderRow({ ...plain, is_featured: 1 });
+    expect(screen.getByTestId('featured-badge').textContent).toContain('Featured');
+    expect(screen.getByTestId('contest-row').getAttribute('data-featured')).toBe('true');
+  });
+
+  it('is set apart, background, border and label, when the client paid for Highlighted', () => {
+    const row = renderRow({ ...plain, detail: { ...plain.detail, is_highlighted: 1 } });
+    expect(screen.getByTestId('highlighted-label').textContent).toContain('Highlighted');
+    expect(row.className).toContain('bg-amber-50');
+    expect(row.className).toContain('border-amber-400');
+    expect(screen.queryByTestId('featured-badge')).toBeNull();
+  });
+});
