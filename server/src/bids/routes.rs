@@ -28,7 +28,7 @@ use crate::{
         access::visible,
         events as project_events,
         model::ProjectView,
-        notices,
+        notices, queue,
         status::{timeline_ends_at, ProjectStatus},
         store as projects,
     },
@@ -201,8 +201,9 @@ pub async fn show(
     Ok(Json(Data::new(view(&state, found.bid).await?)))
 }
 
-/// Withdraws a bid (the bidder) or removes it (admins); an approved bid stays. The
-/// owner is told (type 19) and watchers of the project see the new count.
+/// Withdraws a bid (the bidder) or removes it (admins); an approved bid stays, a queued
+/// one takes its project out of the queue. The owner is told (type 19) and watchers of
+/// the project see the new count.
 #[utoipa::path(delete, path = "/bids/{bidId}", tag = "bids", params(("bidId" = i64, Path)), security(("bearer" = [])),
     responses((status = 200, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(bid_id))]
@@ -228,6 +229,10 @@ pub async fn delete(
         on_bid(&mut tx, bid_id, event_type::BID_DELETED, &gone, now).await?,
         project_events::bid_count(&mut tx, project.id, bid_id, event_type::BID_DELETED, now).await?,
     ];
+    // The bid waiting in the owner's queue is gone: the project leaves the queue.
+    if project.queued_bid_id == Some(bid_id) {
+        events.extend(queue::leave(&mut tx, project.id, now).await?);
+    }
     if caller.id() != project.created_by {
         let n = NewNotification {
             user_id: project.created_by,
@@ -245,10 +250,13 @@ pub async fn delete(
 }
 
 /// An admin approves a bid by hand (card payment will do the same), or a subscribed
-/// owner approves one on a subscription project (free, one active at a time): the bid is
-/// approved, the live project becomes active and assigned (1 -> 2) and its timeline
-/// starts (`timeline_ends_at`, the timers are woken to look at it); the bidder
-/// (type 14) and the owner (type 15) are told.
+/// owner approves one on a subscription project (free): the bid is approved, the live
+/// project becomes active and assigned (1 -> 2) and its timeline starts
+/// (`timeline_ends_at`, the timers are woken to look at it); the bidder (type 14) and
+/// the owner (type 15) are told. While another subscription project of the owner's is
+/// under way (2-5) the choice waits in their queue instead (`projects::queue`): the
+/// answer is the project still live with its `queued_bid_id`, and it starts when the
+/// one under way is completed.
 #[utoipa::path(post, path = "/projects/{id}/approve/manually/{bidId}", tag = "bids", params(("id" = i64, Path), ("bidId" = i64, Path)),
     security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
@@ -260,15 +268,19 @@ pub async fn approve(
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, Some(id)).await?;
     if !caller.is_admin() {
-        // A subscribed owner starts a subscription project without paying, one at a time.
-        let mut conn = state.db.pool.acquire().await?;
-        crate::commerce::subscriptions::may_start_project_free(&mut conn, &caller.user, &project).await?;
+        crate::commerce::subscriptions::may_start_project_free(&caller.user, &project)?;
     }
     if project.status() != ProjectStatus::Live {
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
+    if !caller.is_admin() && queue::under_way(&mut tx, project.created_by, project.id).await? {
+        let (queued, event) = queue::enqueue(&mut tx, &project, bid.id, now).await?;
+        tx.publish(vec![event]);
+        tx.commit().await?;
+        return Ok(Json(Data::new(ProjectView::of(queued, false))));
+    }
     let (active, events, ends_at) = approve_in(&mut tx, &project, &bid, Some(caller.id()), now).await?;
     tx.publish(events);
     tx.commit().await?;
@@ -276,7 +288,7 @@ pub async fn approve(
     if ends_at.is_some() {
         state.realtime.wake_timers().await;
     }
-    Ok(Json(Data::new(ProjectView::of(active, true))))
+    Ok(Json(Data::new(ProjectView::of(active, caller.is_admin()))))
 }
 
 /// Approves `bid` inside the caller's transaction: the bid is approved, the live
@@ -292,7 +304,8 @@ pub async fn approve_in(
     now: i64,
 ) -> Result<(crate::projects::model::ProjectRow, Vec<vitrine_protocol::EventFrame>, Option<i64>), AppError> {
     let (id, bid_id) = (project.id, bid.id);
-    let ends_at = timeline_ends_at(now, project.timeline, project.timeline_range_end.as_deref());
+    let subscription = project.is_subscription == 1;
+    let ends_at = timeline_ends_at(now, project.timeline, project.timeline_range_end.as_deref(), subscription);
     if !projects::approve(conn, id, bid_id, ends_at, now).await? {
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
     }

@@ -7,7 +7,8 @@
 //! a time) and the project queue (`projects::launch`, `is_subscription`) read it, so
 //! every change here goes through [`sync_flag`] in the same transaction. A subscribed
 //! owner approves a bid on a subscription project without paying, one active at a
-//! time ([`may_start_project_free`], checked by `bids::routes::approve`).
+//! time ([`may_start_project_free`], checked by `bids::routes::approve`; the queue is
+//! `projects::queue`'s).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -133,29 +134,19 @@ pub async fn has_active(conn: &mut AnyConnection, user_id: i64, trigger_id: i64)
     Ok(!active(conn, user_id, &[trigger_id]).await?.is_empty())
 }
 
-/// A client may approve a bid on their project without paying (the project starts,
-/// 1 -> 2) when it is a subscription project, they are subscribed (unlimited
-/// contests), and none of their other subscription projects is active: one at a
-/// time, the rest wait in the queue (contests doc, section 4; projects doc, section 6).
-pub async fn may_start_project_free(
-    conn: &mut AnyConnection,
+/// A client may approve a bid on their project without paying when it is a
+/// subscription project and they are subscribed (unlimited contests): 403 otherwise.
+/// One subscription project is under way at a time; the others wait in the owner's
+/// queue (`projects::queue`), which the approval consults next (projects doc, sections
+/// 1 and 6; contests doc, section 4).
+pub fn may_start_project_free(
     user: &crate::accounts::model::UserRow,
     project: &crate::projects::model::ProjectRow,
 ) -> Result<(), AppError> {
     if project.created_by != user.id || project.is_subscription == 0 || user.has_subscribed == 0 {
         return Err(AppError::forbidden(catalogue::FORBIDDEN));
     }
-    let busy: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM project WHERE created_by = $1 AND id <> $2 AND is_subscription = 1 AND status_id = 2",
-    )
-    .bind(user.id)
-    .bind(project.id)
-    .fetch_one(&mut *conn)
-    .await?;
-    match busy {
-        0 => Ok(()),
-        _ => Err(AppError::conflict(catalogue::SUBSCRIPTION_PROJECT_ACTIVE)),
-    }
+    Ok(())
 }
 
 /// Records a purchase awaiting payment, or answers the one already pending (a

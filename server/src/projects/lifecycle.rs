@@ -140,8 +140,10 @@ async fn move_to(
 }
 
 /// An admin moves a project on: verifies one whose timeline ran out (3 -> 4, the
-/// designer's 48 hours to deliver start) or credits a delivered one (5 -> 6). Every
-/// other move is someone else's (see [`ProjectStatus::admin_may_move`]).
+/// designer's 48 hours to deliver start) or credits a delivered one (5 -> 6; a
+/// completed subscription project lets its owner's next queued one start, see
+/// [`super::queue`]). Every other move is someone else's (see
+/// [`ProjectStatus::admin_may_move`]).
 #[utoipa::path(put, path = "/projects/{id}/statuses", tag = "projects", params(("id" = i64, Path)), request_body = StatusChange, security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(project_id = id))]
@@ -164,7 +166,13 @@ pub async fn set_status(
         ProjectStatus::PendingDelivery => Also::Verified,
         _ => Also::Nothing,
     };
-    move_to(&state, &caller, project, to, notices::STATUS_CHANGED, also).await
+    let frees_the_queue = to == ProjectStatus::Completed && project.is_subscription == 1;
+    let moved = move_to(&state, &caller, project, to, notices::STATUS_CHANGED, also).await?;
+    // The owner's next queued subscription project may start now: the timers start it.
+    if frees_the_queue {
+        state.realtime.wake_timers().await;
+    }
+    Ok(moved)
 }
 
 /// An admin marks a project with an internal status (never shown to users).

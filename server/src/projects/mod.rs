@@ -7,8 +7,10 @@
 //! - [`catalogue`] (SQL in [`catalogue_store`]): categories, sub-categories, services, questions.
 //! - [`launch`]: create, show, delete; read and update the brief. [`rules`]: timeline and budget.
 //! - [`lists`]: `GET /projects` with the admin's filters, active, verify, credit.
-//! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize.
-//! - [`invites`]: suggestions of creatives and invitations.
+//! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize;
+//!   [`delivery`]: the delivered files, as the owner reviews them.
+//! - [`invites`]: suggestions of creatives and invitations. [`queue`]: a subscribed
+//!   client's subscription projects, one under way at a time.
 //! - [`access`]: who may see and change a project (the hub's rule too, through [`channels`]).
 //! - [`room`]: the workroom of an assigned project (owner, designer, admins), and
 //!   [`updates`]: what happens in it (updates, comments, reactions, image tags).
@@ -20,6 +22,7 @@ pub mod access;
 pub mod catalogue;
 pub mod catalogue_store;
 pub mod channels;
+pub mod delivery;
 pub mod events;
 pub mod files;
 pub mod invites;
@@ -28,6 +31,7 @@ pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod notices;
+pub mod queue;
 pub mod room;
 pub mod rules;
 pub mod seed;
@@ -75,7 +79,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lifecycle::set_status))
         .routes(routes!(lifecycle::set_internal_status))
         .routes(routes!(lifecycle::increase_budget))
-        .routes(routes!(lifecycle::artworks))
+        .routes(routes!(delivery::list_artworks, lifecycle::artworks))
         .routes(routes!(lifecycle::finalize))
         .routes(routes!(invites::suggestions))
         .routes(routes!(invites::invite, invites::list))

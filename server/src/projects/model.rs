@@ -12,7 +12,7 @@ pub const PROJECT_COLUMNS: &str = "p.id, p.title, p.description, p.status_id, p.
     psc.title AS sub_category_title, psc.launch_slug AS sub_category_slug, p.project_service_id, \
     ps.title AS service_title, ps.launch_slug AS service_slug, p.budget_cents, p.timeline, p.timeline_range_start, \
     p.timeline_range_end, p.is_subscription, p.country_id, p.state_id, p.internal_status_id, p.approved_bid_id, \
-    p.timeline_ends_at, p.delivery_due_at, p.finalized_at, \
+    p.timeline_ends_at, p.delivery_due_at, p.finalized_at, p.queued_bid_id, p.queued_at, \
     (SELECT COUNT(*) FROM bid b WHERE b.project_id = p.id) AS bids_count, p.created_at, p.updated_at, \
     u.id AS user_id, u.username, u.name, u.profile_picture, u.user_type_id";
 
@@ -50,6 +50,8 @@ pub struct ProjectRow {
     pub timeline_ends_at: Option<i64>,
     pub delivery_due_at: Option<i64>,
     pub finalized_at: Option<i64>,
+    pub queued_bid_id: Option<i64>,
+    pub queued_at: Option<i64>,
     pub bids_count: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -103,12 +105,17 @@ pub struct ProjectView {
     pub detail: ProjectDetail,
     pub approved_bid_id: Option<i64>,
     /// When the designer's time runs out (ms): set when a bid is approved, from the
-    /// timeline; null before, and for a subscription project without a timeline.
+    /// timeline (a subscription project launched without one gets a week); null before.
     pub timeline_ends_at: Option<i64>,
     /// When the 48 hours to upload the final files run out (ms), once verified.
     pub delivery_due_at: Option<i64>,
     /// When the owner accepted the delivery (`POST /projects/{id}/finalize`), if they did.
     pub finalized_at: Option<i64>,
+    /// A subscription project's chosen bid, waiting in its owner's queue until the
+    /// project under way is completed; null otherwise (and once it started).
+    pub queued_bid_id: Option<i64>,
+    /// When it joined the queue (served oldest first).
+    pub queued_at: Option<i64>,
     pub bids_count: i64,
     /// Admins only (null when unset); absent for everyone else.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -144,6 +151,8 @@ impl ProjectView {
             timeline_ends_at: row.timeline_ends_at,
             delivery_due_at: row.delivery_due_at,
             finalized_at: row.finalized_at,
+            queued_bid_id: row.queued_bid_id,
+            queued_at: row.queued_at,
             bids_count: row.bids_count,
             internal_status_id: admin.then_some(row.internal_status_id),
             created_by_user: row.owner,

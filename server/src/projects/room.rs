@@ -142,6 +142,8 @@ mod tests {
             timeline_ends_at: None,
             delivery_due_at: None,
             finalized_at: None,
+            queued_bid_id: None,
+            queued_at: None,
             bids_count: 0,
             created_at: 0,
             updated_at: 0,

@@ -81,15 +81,26 @@ pub const BUDGET_QUESTION: &str = "What's your budget?";
 /// Project lists: 48 a page, as the contest lists.
 pub const PER_PAGE: i64 = 48;
 
+/// The timeline of a subscription project launched without one (its brief need not
+/// say, section 5): a week, the middle choice, so that it runs out, is verified,
+/// delivered and completed like any other, and the owner's next queued project starts.
+pub const SUBSCRIPTION_TIMELINE_DAYS: i64 = 7;
+
 /// When the designer's time runs out for a project whose bid is approved at
 /// `approved_at`: `timeline` days later, or (a custom range, `timeline` null) when
-/// the range's end date is over, at the end of that day UTC. None without either
-/// (a subscription project launched without a timeline has no timer).
-pub fn timeline_ends_at(approved_at: i64, timeline: Option<i64>, range_end: Option<&str>) -> Option<i64> {
+/// the range's end date is over, at the end of that day UTC. Without either, a
+/// subscription project gets [`SUBSCRIPTION_TIMELINE_DAYS`]; any other has no timer
+/// (a pay-to-start project always has a timeline, the launch requires one).
+pub fn timeline_ends_at(
+    approved_at: i64,
+    timeline: Option<i64>,
+    range_end: Option<&str>,
+    subscription: bool,
+) -> Option<i64> {
     match (timeline, range_end) {
         (Some(days), _) => Some(approved_at + days * DAY_MS),
         (None, Some(end)) => super::rules::parse_date(end).map(|day| (day + 1) * DAY_MS),
-        (None, None) => None,
+        (None, None) => subscription.then_some(approved_at + SUBSCRIPTION_TIMELINE_DAYS * DAY_MS),
     }
 }
 
@@ -119,11 +130,13 @@ mod tests {
     }
 
     #[test]
-    fn timelines_end_after_their_days_or_at_the_end_of_the_range() {
-        assert_eq!(timeline_ends_at(1_000, Some(7), None), Some(1_000 + 7 * DAY_MS));
+    fn timelines_end_after_their_days_or_at_the_end_of_the_range_and_subscriptions_get_a_week() {
+        assert_eq!(timeline_ends_at(1_000, Some(7), None, false), Some(1_000 + 7 * DAY_MS));
         // 1970-01-03 is day 2: it is over at the start of day 3.
-        assert_eq!(timeline_ends_at(1_000, None, Some("1970-01-03")), Some(3 * DAY_MS));
-        assert_eq!(timeline_ends_at(1_000, None, None), None);
-        assert_eq!(timeline_ends_at(1_000, None, Some("garbage")), None);
+        assert_eq!(timeline_ends_at(1_000, None, Some("1970-01-03"), false), Some(3 * DAY_MS));
+        assert_eq!(timeline_ends_at(1_000, None, None, false), None);
+        assert_eq!(timeline_ends_at(1_000, None, Some("garbage"), false), None);
+        assert_eq!(timeline_ends_at(1_000, Some(2), None, true), Some(1_000 + 2 * DAY_MS), "its own timeline first");
+        assert_eq!(timeline_ends_at(1_000, None, None, true), Some(1_000 + 7 * DAY_MS), "a queued one gets a week");
     }
 }

@@ -3,7 +3,7 @@
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
-use super::model::{ProjectRow, PROJECT_COLUMNS, PROJECT_FROM};
+use super::model::{BidFileInfo, ProjectRow, PROJECT_COLUMNS, PROJECT_FROM};
 use crate::contests::{
     brief::{CleanAnswer, QuestionRule, SliderValue},
     brief_store,
@@ -207,7 +207,7 @@ pub async fn set_budget(conn: &mut AnyConnection, id: i64, cents: i64, now: i64)
 
 /// Marks `bid_id` as the approved bid of a live project and moves it to active and
 /// assigned (1 -> 2), starting its timeline: `timeline_ends_at` is when it runs out
-/// (None: no timer).
+/// (None: no timer). A place in the subscription queue is left.
 pub async fn approve(
     conn: &mut AnyConnection,
     id: i64,
@@ -216,8 +216,8 @@ pub async fn approve(
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE project SET approved_bid_id = $1, status_id = 2, timeline_ends_at = $2, updated_at = $3 \
-         WHERE id = $4 AND status_id = 1",
+        "UPDATE project SET approved_bid_id = $1, status_id = 2, timeline_ends_at = $2, updated_at = $3, \
+         queued_bid_id = NULL, queued_at = NULL WHERE id = $4 AND status_id = 1",
     )
     .bind(bid_id)
     .bind(timeline_ends_at)
@@ -315,4 +315,16 @@ pub async fn add_artworks(conn: &mut AnyConnection, id: i64, file_ids: &[i64], n
         .await?;
     }
     Ok(())
+}
+
+/// The delivered files of a project, oldest first.
+#[instrument(skip_all, fields(project_id = id))]
+pub async fn artworks(conn: &mut AnyConnection, id: i64) -> Result<Vec<BidFileInfo>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT f.id, f.original_name AS name, '/files/' || CAST(f.id AS TEXT) || '/content' AS full_path \
+         FROM project_artwork pa JOIN file f ON f.id = pa.file_id WHERE pa.project_id = $1 ORDER BY pa.created_at, f.id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await
 }

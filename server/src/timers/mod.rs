@@ -8,7 +8,8 @@
 //!   `SKIP LOCKED`, compare-and-set, the move's events in its transaction).
 //! - [`contests`]: submissions close (2 -> 3), deciding windows run out (3 -> 4), awards
 //!   stay unverified (5 -> 6).
-//! - [`projects`]: project timelines run out (2 -> 3, Unverified).
+//! - [`projects`]: project timelines run out (2 -> 3, Unverified); a subscribed client's
+//!   next queued project starts once none of theirs is under way.
 //! - [`delivery`]: the winner's 48 hours to deliver: a reminder, then the overdue notice.
 //! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history.
 //!
@@ -78,6 +79,13 @@ pub async fn run_until_stopped(
                 }
             }
             Err(err) => tracing::warn!(error = %err, "project timelines failed"),
+        }
+        match projects::start_queued(&realtime, now).await {
+            Ok((pass, _)) if pass.performed > 0 => {
+                tracing::info!(performed = pass.performed, "queued projects started")
+            }
+            Ok(_) => {}
+            Err(err) => tracing::warn!(error = %err, "starting queued projects failed"),
         }
         match delivery::run_due(&db, now).await {
             Ok(pass) if pass.performed > 0 => tracing::info!(performed = pass.performed, "delivery alarms"),

@@ -1,9 +1,13 @@
 //! Project timelines: when the designer's time on an active and assigned project runs
-//! out (2 -> 3, Unverified), admins are to verify it.
+//! out (2 -> 3, Unverified), admins are to verify it. And subscription queues: a
+//! subscribed owner's next queued project starts once none of theirs is under way
+//! ([`start_queued`], see `projects::queue`).
 //!
 //! How the deadline is found and performed exactly once is [`super::due`]'s, as for
 //! contests; the move writes its `project.status` event and the notices to the owner
-//! and the designer (type 15) in its transaction (the outbox).
+//! and the designer (type 15) in its transaction (the outbox). A queued start is the
+//! ordinary approval (`bids::routes::approve_in`), whose compare-and-set on the live
+//! status lets one worker of several perform it.
 
 use futures::future::BoxFuture;
 use sqlx::AnyConnection;
@@ -13,7 +17,9 @@ use vitrine_protocol::EventFrame;
 use super::due::{self, Deadline};
 pub use super::due::{Pass, BATCH};
 use crate::{
-    projects::{events, lifecycle::tell_parties, notices, status::ProjectStatus, store as projects},
+    bids::{routes::approve_in, store as bids},
+    error::AppError,
+    projects::{events, lifecycle::tell_parties, notices, queue, status::ProjectStatus, store as projects},
     realtime::Realtime,
     store::Db,
 };
@@ -56,4 +62,50 @@ pub async fn queue_depth(db: &Db, now_ms: i64) -> Result<i64, sqlx::Error> {
 /// The earliest timeline end still to be acted on, if any.
 pub async fn next_deadline(db: &Db) -> Result<Option<i64>, sqlx::Error> {
     due::next(db, &TIMELINE_ENDS).await
+}
+
+/// Starts the queued subscription projects whose turn came (their owner, still
+/// subscribed, has none under way): each one's chosen bid is approved (1 -> 2, its
+/// timeline starts), by nobody, in a transaction of its own. A chosen bid that is gone
+/// takes its project out of the queue. Returns what the pass did and the events it
+/// published.
+#[instrument(skip_all)]
+pub async fn start_queued(realtime: &Realtime, now_ms: i64) -> anyhow::Result<(Pass, Vec<EventFrame>)> {
+    let due = {
+        let mut conn = realtime.db.pool.acquire().await?;
+        queue::next_to_start(&mut conn, BATCH).await?
+    };
+    let mut pass = Pass::default();
+    let mut published = Vec::new();
+    for (project_id, bid_id) in due {
+        let mut tx = realtime.begin().await?;
+        let project = projects::find(&mut *tx, project_id).await?;
+        let bid = bids::find(&mut *tx, bid_id).await?;
+        let (Some(project), bid) = (project, bid) else { continue };
+        // Another worker, or the owner, got there first.
+        if project.queued_bid_id != Some(bid_id)
+            || project.status() != ProjectStatus::Live
+            || queue::under_way(&mut tx, project.created_by, project.id).await?
+        {
+            pass.lost += 1;
+            continue;
+        }
+        let events = match bid.filter(|b| b.project_id == project.id) {
+            None => queue::leave(&mut tx, project.id, now_ms).await?.into_iter().collect(),
+            Some(bid) => match approve_in(&mut tx, &project, &bid, None, now_ms).await {
+                Ok((_, events, _)) => events,
+                Err(AppError::Internal(err)) => return Err(err),
+                Err(rule) => {
+                    tracing::debug!(project_id, error = %rule, "a queued project did not start");
+                    pass.lost += 1;
+                    continue;
+                }
+            },
+        };
+        tx.publish(events.clone());
+        tx.commit().await?;
+        published.extend(events);
+        pass.performed += 1;
+    }
+    Ok((pass, published))
 }

@@ -139,6 +139,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("put", "/projects/{id}/internal-statuses"),
     ("post", "/projects/{id}/increase-budget-manually"),
     ("post", "/projects/{id}/artworks"),
+    ("get", "/projects/{id}/artworks"),
     ("post", "/projects/{id}/finalize"),
     ("get", "/projects/{id}/invites/suggestions/{list}"),
     ("post", "/projects/{id}/invites"),

@@ -104,7 +104,7 @@ async fn a_custom_range_runs_out_at_the_end_of_its_last_day() {
 }
 
 #[tokio::test]
-async fn a_subscription_project_without_a_timeline_has_no_timer() {
+async fn a_subscription_project_without_a_timeline_runs_out_after_a_week() {
     let app = spawn_app().await;
     let w = world(&app).await;
     sqlx::query("UPDATE app_user SET has_subscribed = 1 WHERE id = $1")
@@ -117,10 +117,15 @@ async fn a_subscription_project_without_a_timeline_has_no_timer() {
     let queued = send(&app, Method::POST, "/projects", payload, Some(&w.owner.1)).await;
     assert_eq!(queued.status, 201, "{}", queued.body);
     let id = queued.body["data"].as_i64().unwrap();
+    let approved_at = app.clock.now_ms();
     assign(&app, id, &w.designer.1, &w.admin.1).await;
-    assert_eq!(timeline_ends_at(&app, id).await, None);
-    let (pass, _) = run_due(app.hub(), app.clock.now_ms() + 3650 * DAY_MS).await.unwrap();
-    assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "it stays active");
+    // Before, it had no timer and stayed active for ever (issue #40): now it has a week.
+    let ends = approved_at + 7 * DAY_MS;
+    assert_eq!(timeline_ends_at(&app, id).await, Some(ends));
+    let (pass, _) = run_due(app.hub(), ends - 1).await.unwrap();
+    assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "not before its week is over");
+    let (pass, _) = run_due(app.hub(), ends).await.unwrap();
+    assert_eq!((pass.performed, status_of(&app, id).await), (1, 3), "then unverified, as any other");
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { CartDropdown } from '@/features/cart/components/cart-dropdown';
 import { MessagesBadge } from '@/features/messages/components/messages-badge';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { viewerOf } from '@/features/notifications/targets';
 import { getSettings } from '@/features/profiles/api/profiles';
 import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
 import { isClient } from '@/lib/roles';
@@ -36,7 +37,7 @@ export function HeaderWidgets() {
     <>
       <ThemeSync userId={user.id} />
       <MessagesBadge userId={user.id} />
-      <NotificationBell userId={user.id} />
+      <NotificationBell userId={user.id} viewer={viewerOf(user)} />
       <DesignerProfileHost />
       {/* The cart is the clients' (projects doc, "Header widgets"). */}
       {isClient(user) && <CartDropdown userId={user.id} />}

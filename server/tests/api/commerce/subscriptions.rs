@@ -216,14 +216,16 @@ async fn a_subscribed_owner_starts_one_subscription_project_at_a_time_without_pa
     let started = post(&app, &approve(first, first_bid), &json!(null), Some(&owner)).await;
     assert_eq!(started.status, 200, "{}", started.body);
     assert_eq!(started.body["data"]["status_id"], 2);
-    assert_refused(
-        &post(&app, &approve(second, second_bid), &json!(null), Some(&owner)).await,
-        409,
-        "subscription.project.active",
-        "One of your subscription projects is already active; start the next one when it is done.",
-    );
+    // With one under way, the next choice waits in the queue (it was a 409 before: the
+    // queue now starts it when the first is completed, see api/projects/queue.rs).
+    let queued = post(&app, &approve(second, second_bid), &json!(null), Some(&owner)).await;
+    assert_eq!(queued.status, 200, "{}", queued.body);
     let waiting = app.get(&format!("/projects/{second}"), Some(&owner)).await;
-    assert_eq!(waiting.body["data"]["status_id"], 1, "the refused one still waits in the queue");
+    assert_eq!(
+        (waiting.body["data"]["status_id"].as_i64(), waiting.body["data"]["queued_bid_id"].as_i64()),
+        (Some(1), Some(second_bid)),
+        "the second waits in the queue"
+    );
 
     // Without the subscription there is no free start at all.
     app.put(&format!("/users/{owner_id}/subscriptions"), &json!({"trigger_id": 13, "is_active": 0}), &admin).await;

@@ -282,3 +282,52 @@ async fn the_owner_finalizing_a_pending_delivery_delivers_it() {
         .await
         .assert_error(409, "project.status.invalid");
 }
+
+#[tokio::test]
+async fn the_delivered_files_are_listed_for_the_room_only_and_credit_owes_the_designer() {
+    let app = spawn_app().await;
+    let w = world(&app).await;
+    assign(&app, w.project, &w.designer.1, &w.admin.1).await;
+    let (_, other) = designer(&app, "otherdesigner", 3).await;
+    // Nothing delivered yet: the room sees an empty list.
+    let none = app.get(&w.path("artworks"), Some(&w.owner.1)).await;
+    assert_eq!((none.status.as_u16(), none.body["data"].as_array().map(Vec::len)), (200, Some(0)), "{}", none.body);
+
+    timeline_over(&app, &w).await;
+    let verified = send(&app, Method::PUT, &w.path("statuses"), json!({"status_id": 4}), Some(&w.admin.1)).await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    let file = super::upload_png(&app, &w.designer.1, "16").await;
+    let delivered =
+        send(&app, Method::POST, &w.path("artworks"), json!({"file_ids": [file]}), Some(&w.designer.1)).await;
+    assert_eq!(delivered.body["data"]["status_id"], 5, "{}", delivered.body);
+
+    for token in [&w.owner.1, &w.designer.1, &w.admin.1] {
+        let listed = app.get(&w.path("artworks"), Some(token)).await;
+        assert_eq!(listed.status, 200, "{}", listed.body);
+        let files = listed.body["data"].as_array().unwrap();
+        assert_eq!(files.len(), 1);
+        assert_eq!(
+            (files[0]["id"].as_i64(), files[0]["name"].as_str(), files[0]["full_path"].as_str()),
+            (Some(file), Some("work.png"), Some(format!("/files/{file}/content").as_str()))
+        );
+        let content =
+            app.client.get(app.url(&format!("/files/{file}/content"))).bearer_auth(token).send().await.unwrap();
+        assert_eq!(content.status(), 200, "the listed file is readable");
+    }
+    // Another designer sees the project but is not in its room; a stranger not even that.
+    app.get(&w.path("artworks"), Some(&other)).await.assert_error(403, "project.room.forbidden");
+    app.get(&w.path("artworks"), Some(&w.stranger.1)).await.assert_error(404, "project.not_found");
+    app.get(&w.path("artworks"), None).await.assert_error(401, "auth.unauthenticated");
+    app.get("/projects/999999/artworks", Some(&w.admin.1)).await.assert_error(404, "project.not_found");
+
+    // The owner accepts, an admin credits: the approved bid is owed to the designer.
+    let accepted = send(&app, Method::POST, &w.path("finalize"), json!(null), Some(&w.owner.1)).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let owed_before = app.get("/admin/transactions/outgoing", Some(&w.admin.1)).await.body["total"].as_i64().unwrap();
+    let done = send(&app, Method::PUT, &w.path("statuses"), json!({"status_id": 6}), Some(&w.admin.1)).await;
+    assert_eq!(done.body["data"]["status_id"], 6, "{}", done.body);
+    let owed = app.get("/admin/transactions/outgoing", Some(&w.admin.1)).await;
+    assert_eq!(owed.body["total"].as_i64().unwrap(), owed_before + 1);
+    let line = owed.body["data"].as_array().unwrap().iter().find(|p| p["project_id"] == w.project).expect("the line");
+    assert_eq!((line["kind"].as_str(), line["amount_cents"].as_i64()), (Some("project"), Some(24_000)));
+}

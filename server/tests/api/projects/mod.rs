@@ -9,6 +9,7 @@ mod launch;
 mod lifecycle;
 mod preferences;
 mod project_files;
+mod queue;
 mod updates;
 mod workroom;
 mod workroom_live;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import type { Notification } from '@/types/api';
 
-import { NOTIFICATION_TYPES, targetOf, titleKey, type Viewer } from './targets';
+import { NOTIFICATION_TYPES, targetOf, titleKey, viewerOf, type Viewer } from './targets';
 
 /** A notification of `type` carrying every key its target could need, as the server writes them. */
 const of = (type: number, data: Record<string, unknown>, created_by: number | null = 7) => ({
@@ -55,6 +55,19 @@ describe('notification click targets', () => {
   it('takes the sender from created_by and ids given as strings', () => {
     expect(targetOf(of(3, { id: '5' }, 9), 'client')).toBe('/messages?focusedMessageId=5&userId=9');
     expect(targetOf(of(4, { contest_id: '3' }), 'client')).toBe('/contests/3/entries');
+  });
+
+  it('leads an invited designer to the open project, where they bid, never to a workroom they may not enter', () => {
+    // As the server writes an invitation (type 13): the project in data and as the trigger.
+    const invitation = { notification_type_id: 13, data: { project_id: 4 }, created_by: 7, trigger_entity_id: 4 };
+    const target = targetOf(invitation, viewerOf({ user_type_id: 3 }));
+    expect(target).toBe('/projects/unstarted-projects?projectId=4');
+    // Before a bid is approved the designer's notifications lead to the lists, not the room.
+    for (const type of [12, 13]) expect(targetOf(of(type, project), 'designer')).not.toContain('projects-updates');
+  });
+
+  it('tells the viewer from the user type', () => {
+    expect(([1, 2, 3] as const).map((user_type_id) => viewerOf({ user_type_id }))).toEqual(['admin', 'client', 'designer']);
   });
 
   it('leads nowhere when the data lacks what the target needs', () => {

@@ -1,4 +1,5 @@
-import type { Notification } from '@/types/api';
+import { isAdmin, isDesigner } from '@/lib/roles';
+import type { Notification, User } from '@/types/api';
 
 /** Notification types 1-22 (projects document, section 9). */
 export const NOTIFICATION_TYPES = Array.from({ length: 22 }, (_, index) => index + 1);
@@ -21,6 +22,8 @@ function withQuery(path: string, query: Record<string, string | null>): string {
 
 /** Who opens the notification: bid notifications lead designers and clients to different lists. */
 export type Viewer = 'designer' | 'client' | 'admin';
+
+export const viewerOf = (user: Pick<User, 'user_type_id'>): Viewer => (isAdmin(user) ? 'admin' : isDesigner(user) ? 'designer' : 'client');
 
 /**
  * Where a notification of each type leads (projects document, section 2, "Notification click

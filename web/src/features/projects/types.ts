@@ -47,6 +47,12 @@ export interface Project {
   detail: { timeline: number | null; timeline_range_start: string | null; timeline_range_end: string | null };
   approved_bid_id: number | null;
   timeline_ends_at: number | null;
+  /** When the 48 hours to upload the final files run out, once an admin verified (4). */
+  delivery_due_at: number | null;
+  /** When the owner accepted the delivered files (`POST /projects/{id}/finalize`). */
+  finalized_at: number | null;
+  /** A subscription project's chosen bid, waiting for the owner's project under way to complete. */
+  queued_bid_id?: number | null;
   bids_count: number;
   created_by_user: UserSummary;
   created_at: number;

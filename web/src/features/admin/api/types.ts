@@ -199,6 +199,8 @@ export interface ListedProject {
   budget?: number | null;
   created_at?: number;
   internal_status_id?: number | null;
+  /** When the owner accepted the delivered files, if they did. */
+  finalized_at?: number | null;
 }
 
 export interface Tip {

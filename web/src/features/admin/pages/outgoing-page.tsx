@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatDate } from '@/lib/dates';
+import { useChannel } from '@/realtime/hooks';
 
 import { getPayouts, markPayoutPaid } from '../api/admin-api';
 import type { Payout } from '../api/types';
@@ -19,6 +20,12 @@ export function OutgoingPage() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState<1 | 2>(1);
   const list = usePaged<Payout>((page, signal) => getPayouts(page, status, signal), String(status));
+  // Work credited or a payout marked paid elsewhere (`admin.queue` counts payouts owed): reload.
+  useChannel('admin', {
+    onEvent: (event) => {
+      if (event.type === 'admin.queue') list.reload();
+    },
+  });
   const owedTotal = (list.rows ?? []).reduce((sum, payout) => sum + payout.amount, 0);
   const columns: Column<Payout>[] = [
     { header: t('columns.designer'), cell: (p) => <span className="font-medium text-slate-900">{p.designer_username}</span> },

@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 import { SelectField, TextField } from '@/components/ui/form-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { apiClient } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
+import { useChannel } from '@/realtime/hooks';
 
 import { getPage, projectActions } from '../api/admin-api';
 import type { ListedProject } from '../api/types';
@@ -74,6 +76,18 @@ function BidsButton({ project, onChanged }: { project: ListedProject; onChanged:
   );
 }
 
+/** Whether the owner accepted the delivered files, live on `project:{id}` (a finalize changes no count). */
+function Acceptance({ project }: { project: ListedProject }) {
+  const { t } = useTranslation('admin');
+  const [finalizedAt, setFinalizedAt] = useState(project.finalized_at ?? null);
+  useChannel(`project:${project.id}`, {
+    onEvent: (event) => {
+      if (event.type === 'project.updated' || event.type === 'project.status') setFinalizedAt((event.data as ListedProject).finalized_at ?? null);
+    },
+  });
+  return <span data-testid="acceptance">{finalizedAt ? t('projects.acceptedOn', { date: formatDate(finalizedAt) }) : t('projects.notAccepted')}</span>;
+}
+
 /** Verify (delivered, 3 -> 4), Credit (5 -> 6) and All Projects (filters, bids, budget). */
 export function ProjectsPage({ kind }: { kind: ProjectListKind }) {
   return <ProjectList key={kind} kind={kind} />;
@@ -86,6 +100,12 @@ function ProjectList({ kind }: { kind: ProjectListKind }) {
   const path = kind === 'all' ? '/projects' : `/projects/${kind}`;
   const query = kind === 'all' ? { 'filter[status_id]': status || undefined, 'filter[title]': title.trim() || undefined } : {};
   const list = usePaged<ListedProject>((page, signal) => getPage(path, page, query, signal), `${kind}:${JSON.stringify(query)}`);
+  // What waits for admins changed (a project moved status, a delivery arrived): the list follows.
+  useChannel('admin', {
+    onEvent: (event) => {
+      if (event.type === 'admin.queue') list.reload();
+    },
+  });
   const statusOptions = [1, 2, 3, 4, 5, 6].map((id) => ({ value: String(id), label: t(`status.project.${id}`) }));
   const columns: Column<ListedProject>[] = [
     {
@@ -98,6 +118,9 @@ function ProjectList({ kind }: { kind: ProjectListKind }) {
     },
     { header: t('columns.status'), cell: (p) => <StatusBadge kind="project" statusId={p.status_id} /> },
     { header: t('columns.budget'), end: true, cell: (p) => (p.budget === null || p.budget === undefined ? '—' : `$${p.budget}`) },
+    ...(kind === 'credit'
+      ? [{ header: t('projects.acceptance'), cell: (p: ListedProject) => <Acceptance project={p} /> }]
+      : []),
     {
       header: t('columns.actions'),
       end: true,

@@ -20,9 +20,9 @@ import {
   DROPDOWN_SIZE,
   markAllReadLocally,
   markReadLocally,
-  notificationTarget,
 } from '../badge';
 import { bell, resetBellFor } from '../store';
+import { targetOf, type Viewer } from '../targets';
 
 function BellIcon() {
   return (
@@ -36,7 +36,7 @@ function BellIcon() {
  * The header's notification bell: the unread badge (9+ above 9), kept live by the `badge` and
  * `notification.created` events of the user's channel; the dropdown lists the latest ones.
  */
-export function NotificationBell({ userId }: { userId: number }) {
+export function NotificationBell({ userId, viewer }: { userId: number; viewer: Viewer }) {
   const { t } = useTranslation('notifications');
   const state = useSnapshot(bell);
   const [open, setOpen] = useState(false);
@@ -89,7 +89,8 @@ export function NotificationBell({ userId }: { userId: number }) {
         // Opening the target matters more than the read mark.
       }
     }
-    const target = notificationTarget(notification);
+    // The same target as on the notifications page: by type, and by who opens it.
+    const target = targetOf(notification, viewer);
     if (target !== null) navigate(target);
   }
 

@@ -5,7 +5,6 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
-import { isAdmin, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
 import type { Notification, Page, User } from '@/types/api';
@@ -14,12 +13,10 @@ import { getNotifications } from '../api/get-notifications';
 import { markAllRead, markRead } from '../api/mark-read';
 import { applyCounters } from '../badge';
 import { bell } from '../store';
-import { targetOf, titleKey, type Viewer } from '../targets';
+import { targetOf, titleKey, viewerOf } from '../targets';
 
 /** When something was read here (the server keeps its own time). */
 const readNow = () => Date.now();
-
-const viewerOf = (user: User): Viewer => (isAdmin(user) ? 'admin' : isDesigner(user) ? 'designer' : 'client');
 
 /**
  * Every notification of the signed-in user, 20 a page, newest first (projects document,

@@ -1,5 +1,6 @@
 import { apiClient } from '@/lib/api-client';
 import type { DataEnvelope } from '@/types/api';
+import type { Project } from '../types';
 
 /** A saved card (GET /users/{id}/customer-cards). */
 export interface Card {
@@ -58,6 +59,11 @@ export const approveBase = (projectId: number, bidId: number) =>
 export const budgetBase = (projectId: number) => `/projects/${projectId}/increase-budget/payments/stripe/payment-intents`;
 
 /** POST /projects/{id}/approve/manually/{bidId}: a subscription project starts without a payment. */
-export function approveFree(projectId: number, bidId: number): Promise<unknown> {
-  return apiClient.post(`/projects/${projectId}/approve/manually/${bidId}`);
+/**
+ * A subscribed owner starts a subscription project for free: answers the project, active (2),
+ * or still live with `queued_bid_id` when another of theirs is under way (it starts when that
+ * one is completed).
+ */
+export async function approveFree(projectId: number, bidId: number): Promise<Project> {
+  return (await apiClient.post<DataEnvelope<Project>>(`/projects/${projectId}/approve/manually/${bidId}`)).data;
 }

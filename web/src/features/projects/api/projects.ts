@@ -2,7 +2,7 @@ import { apiClient } from '@/lib/api-client';
 import type { DataEnvelope } from '@/types/api';
 
 import type { LaunchPayload } from '../launch-rules';
-import type { ListPage, Project } from '../types';
+import type { BidFile, ListPage, Project } from '../types';
 
 /** POST /projects: answers the new project's id. */
 export async function launchProject(payload: LaunchPayload): Promise<number> {
@@ -45,4 +45,19 @@ export async function getProjectBrief(id: number): Promise<ProjectBrief> {
 /** PUT /projects/{id}/briefs: the owner replaces a live project's brief. */
 export async function updateProjectBrief(id: number, body: Record<string, unknown>): Promise<Project> {
   return (await apiClient.put<DataEnvelope<Project>>(`/projects/${id}/briefs`, body)).data;
+}
+
+/** GET /projects/{id}/artworks: the final files the designer delivered (the room's parties, admins). */
+export async function getArtworks(id: number): Promise<BidFile[]> {
+  return (await apiClient.get<DataEnvelope<BidFile[]>>(`/projects/${id}/artworks`)).data;
+}
+
+/** POST /projects/{id}/artworks: the approved designer delivers the final files (4 -> 5). */
+export async function deliverArtworks(id: number, fileIds: number[]): Promise<Project> {
+  return (await apiClient.post<DataEnvelope<Project>>(`/projects/${id}/artworks`, { file_ids: fileIds })).data;
+}
+
+/** POST /projects/{id}/finalize: the owner accepts the delivered files. */
+export async function finalizeProject(id: number): Promise<Project> {
+  return (await apiClient.post<DataEnvelope<Project>>(`/projects/${id}/finalize`)).data;
 }

@@ -77,8 +77,9 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
   async function approve(bid: Bid) {
     if (project?.is_subscription === 1) {
       try {
-        await approveFree(projectId, bid.id);
-        toast.success(t('bids.approvedToast'));
+        const answer = await approveFree(projectId, bid.id);
+        setProject(answer);
+        toast.success(answer.queued_bid_id ? t('queue.queuedToast') : t('bids.approvedToast'));
       } catch (error) {
         toast.error(errorMessage(error));
       }
@@ -108,6 +109,11 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
             {t('project.openWorkroom')}
           </Link>
         </div>
+      )}
+      {live && project.queued_bid_id && (owner || mine?.id === project.queued_bid_id) && (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="queued">
+          {owner ? t('queue.chosen') : t('queue.yourBidChosen')}
+        </p>
       )}
       {owner && isClient(user) && (
         <>

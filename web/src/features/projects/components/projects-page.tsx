@@ -2,13 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { apiClient } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
+import { useUserChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
 
-import { apiClient } from '@/lib/api-client';
-
-import type { ListPage, Project } from '../types';
+import { getProject } from '../api/projects';
+import { PROJECT_STATUS, type ListPage, type Project } from '../types';
 
 import { ProjectDetail } from './project-detail';
 import { StatusBadge } from './project-summary';
@@ -21,6 +22,9 @@ const SOURCE: Record<ProjectsView, string> = {
   'unstarted-projects': '/projects',
   'my-projects': '/projects/active',
 };
+
+/** Notification type 13: the client invited the designer to their project (projects doc, section 9). */
+const INVITED = 13;
 
 /** A project list with the focused project (`projectId`, `bidId` from a notification) beside it. */
 export function ProjectsPage({ user, view }: { user: User; view: ProjectsView }) {
@@ -37,6 +41,24 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
       (error: unknown) => toast.error(errorMessage(error)),
     );
   }, [view]);
+
+  // An invitation (on the designer's own channel) brings its project into the open list at once:
+  // the designer may read any live project over REST, so it is fetched rather than carried.
+  useUserChannel(view === 'unstarted-projects' ? user.id : null, {
+    onEvent: (event) => {
+      if (event.type !== 'notification.created') return;
+      const notice = event.data as { notification_type_id: number; data: { project_id?: unknown } | null };
+      const id = notice.data?.project_id;
+      if (notice.notification_type_id !== INVITED || typeof id !== 'number') return;
+      getProject(id).then(
+        (project) => {
+          if (project.status_id !== PROJECT_STATUS.live) return;
+          setProjects((list) => (list === null || list.some((p) => p.id === id) ? list : [project, ...list]));
+        },
+        () => undefined,
+      );
+    },
+  });
 
   const changed = useCallback((project: Project) => {
     setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, ...project } : p)) ?? list);

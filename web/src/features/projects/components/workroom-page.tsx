@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { WorkroomBrief } from '@/features/docs/panels';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { errorMessage } from '@/lib/error-messages';
+import { isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
@@ -15,13 +16,14 @@ import { getUpdates, postUpdate, type Update, type UpdateComment } from '../api/
 import { useAttachments } from '../hooks/use-attachments';
 import { PROJECT_STATUS, type Project } from '../types';
 
+import { DeliveryPanel } from './delivery-panel';
 import { ProjectSummary } from './project-summary';
 import { UpdateCard, type ImageTag } from './update-card';
 
 interface WorkroomPageProps {
   projectId: number;
   user: User;
-  /** `.../upload-artwork`: the designer's upload form opens first. */
+  /** `.../upload-artwork`: the page opens on the final files (the designer's delivery, the owner's review). */
   upload: boolean;
 }
 
@@ -72,6 +74,8 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
 
   if (project === null) return <p className="p-6 text-sm text-slate-500">{t('loading', { ns: 'common' })}</p>;
   const isOwner = project.created_by_user.id === user.id;
+  // Admins visit the room; the delivery is the two parties' (the designer's is the approved one).
+  const assignedDesigner = !isOwner && isDesigner(user);
   const canPost = !isOwner && project.status_id === PROJECT_STATUS.active;
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-3 py-6 sm:px-6" data-testid="workroom">
@@ -85,9 +89,10 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
           {t('workroom.endsAt', { date: new Date(project.timeline_ends_at).toLocaleString() })}
         </p>
       )}
+      {(isOwner || assignedDesigner) && <DeliveryPanel project={project} isOwner={isOwner} focused={upload} onChanged={setProject} />}
       {isOwner && project.status_id === PROJECT_STATUS.completed && <ProjectFeedback projectId={project.id} />}
       <WorkroomBrief projectId={project.id} user={user} />
-      {canPost && <UploadForm projectId={project.id} open={upload} onPosted={upsert} />}
+      {canPost && <UploadForm projectId={project.id} onPosted={upsert} />}
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
       <ul className="space-y-4">
         {updates?.map((update) => (
@@ -98,9 +103,9 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
   );
 }
 
-function UploadForm({ projectId, open: initiallyOpen, onPosted }: { projectId: number; open: boolean; onPosted: (update: Update) => void }) {
+function UploadForm({ projectId, onPosted }: { projectId: number; onPosted: (update: Update) => void }) {
   const { t } = useTranslation('projects');
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useState(false);
   const [description, setDescription] = useState('');
   const { files, attach, clear } = useAttachments();
   const [pending, setPending] = useState(false);
