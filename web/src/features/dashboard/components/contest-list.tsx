@@ -18,6 +18,14 @@ function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: nu
   return null;
 }
 
+/**
+ * Where an unfinished launch (unpaid, not waiting in the subscription queue) picks up: the steps
+ * route asks the server for the furthest step the contest reached (brief, options or review).
+ */
+export function continueLaunchPath(contest: Pick<Contest, 'id' | 'status_id' | 'is_added_queue'>): string | null {
+  return contest.status_id === 1 && !contest.is_added_queue ? `/contests/${contest.id}/steps/3` : null;
+}
+
 interface ContestListProps {
   list: ContestList;
   /** The header's page of one list pages through it; the dashboard shows the first page. */
@@ -72,9 +80,10 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
         <ul className="divide-y divide-slate-100">
           {contests.map((contest) => {
             const due = deadline(contest);
+            const resume = continueLaunchPath(contest);
             return (
               <li key={contest.id}>
-                <Link to={`/contests/${contest.id}/entries`} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-slate-50">
+                <Link to={resume ?? `/contests/${contest.id}/entries`} data-testid={resume === null ? undefined : 'continue-launch'} className="flex items-center justify-between gap-4 px-5 py-3 hover:bg-slate-50">
                   <div className="min-w-0">
                     <p className="truncate font-medium text-slate-800">{contest.title}</p>
                     <p className="text-xs text-slate-500">
@@ -86,7 +95,11 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
                     {contest.detail.winning_entry_amount > 0 && (
                       <span className="text-sm font-semibold text-emerald-700">${contest.detail.winning_entry_amount}</span>
                     )}
-                    <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t(`status.${contest.status_name}`, { defaultValue: contest.status_name })}</span>
+                    {resume === null ? (
+                      <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{t(`status.${contest.status_name}`, { defaultValue: contest.status_name })}</span>
+                    ) : (
+                      <span className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">{t('continueLaunch')}</span>
+                    )}
                   </div>
                 </Link>
               </li>
