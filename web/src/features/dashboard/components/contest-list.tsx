@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-messages';
 import type { Contest } from '@/types/api';
 
 import { getContestList, type ContestList } from '../api/get-contest-lists';
+import { continueLaunchPath } from '../continue-launch';
 import { catalogueText } from '@/lib/catalogue';
 
 /** The deadline that matters now: entries closing (active), the winner due (deciding). */
@@ -16,14 +17,6 @@ function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: nu
   if (contest.status_id === 2 && contest.submission_ends_at) return { key: 'entriesClose', at: contest.submission_ends_at };
   if (contest.status_id === 3 && contest.deciding_ends_at) return { key: 'winnerDue', at: contest.deciding_ends_at };
   return null;
-}
-
-/**
- * Where an unfinished launch (unpaid, not waiting in the subscription queue) picks up: the steps
- * route asks the server for the furthest step the contest reached (brief, options or review).
- */
-export function continueLaunchPath(contest: Pick<Contest, 'id' | 'status_id' | 'is_added_queue'>): string | null {
-  return contest.status_id === 1 && !contest.is_added_queue ? `/contests/${contest.id}/steps/3` : null;
 }
 
 interface ContestListProps {
