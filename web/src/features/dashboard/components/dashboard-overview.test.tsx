@@ -74,10 +74,13 @@ describe('the dashboard', () => {
     // The steps route asks the server which step (brief, options, review) the contest reached.
     expect(resume).toHaveAttribute('href', '/contests/9/steps/3');
     expect(resume).toHaveTextContent('Continue launch');
-    // A queued contest waits for its turn: nothing to continue.
+    // A queued contest (a subscriber's) picks up at its brief, whose edit flag offers the start choices.
     const waiting = within(unstarted).getByRole('link', { name: /Waiting in the queue/ });
-    expect(waiting).toHaveAttribute('href', '/contests/10/entries');
-    expect(waiting).not.toHaveTextContent('Continue launch');
+    expect(waiting).toHaveAttribute('href', '/contests/10/briefs/edit?edit=1');
+    expect(waiting).toHaveTextContent('Continue launch');
+    // A running contest still opens its page.
+    const active = await screen.findByTestId('list-active');
+    expect(await within(active).findByRole('link', { name: /Harbor Coffee Roasters/ })).toHaveAttribute('href', '/contests/4/entries');
   });
 
   it('says Continue launch in Spanish', async () => {
