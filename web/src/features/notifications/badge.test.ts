@@ -6,7 +6,6 @@ import {
   applyUserEvent,
   badgeLabel,
   markAllReadLocally,
-  notificationTarget,
   type BellState,
 } from './badge';
 
@@ -75,16 +74,5 @@ describe('user channel events', () => {
     markAllReadLocally(state, 99);
     expect(state.unread).toBe(0);
     expect(state.latest[0].read_at).toBe(99);
-  });
-});
-
-describe('notification targets', () => {
-  it('leads to the entry, the contest or the project', () => {
-    expect(notificationTarget({ data: { contest_id: 3, contest_entry_id: 9 } })).toBe(
-      '/contests/3/entries/9',
-    );
-    expect(notificationTarget({ data: { contest_id: '3' } })).toBe('/contests/3/entries');
-    expect(notificationTarget({ data: { project_id: 4 } })).toBe('/projects/4/projects-updates');
-    expect(notificationTarget({ data: null })).toBeNull();
   });
 });

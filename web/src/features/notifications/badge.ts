@@ -57,19 +57,3 @@ export function markReadLocally(state: BellState, id: number, now: number = Date
   const item = state.latest.find((known) => known.id === id);
   if (item) item.read_at ??= now;
 }
-
-/** Where a notification leads (projects document, "Notification click targets"). */
-export function notificationTarget(notification: Pick<Notification, 'data'>): string | null {
-  const data = notification.data ?? {};
-  const id = (key: string) => {
-    const value = data[key];
-    return typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null;
-  };
-  const contest = id('contest_id');
-  const entry = id('contest_entry_id');
-  if (contest !== null && entry !== null) return `/contests/${contest}/entries/${entry}`;
-  if (contest !== null) return `/contests/${contest}/entries`;
-  const project = id('project_id');
-  if (project !== null) return `/projects/${project}/projects-updates`;
-  return null;
-}

@@ -6,6 +6,8 @@ import { useSnapshot } from 'valtio';
 import { BadgeDropdown } from '@/components/ui/badge-dropdown';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
+import { isAdmin, isDesigner } from '@/lib/roles';
+import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
 import type { Notification } from '@/types/api';
@@ -20,9 +22,9 @@ import {
   DROPDOWN_SIZE,
   markAllReadLocally,
   markReadLocally,
-  notificationTarget,
 } from '../badge';
 import { bell, resetBellFor } from '../store';
+import { targetOf } from '../targets';
 
 function BellIcon() {
   return (
@@ -89,7 +91,9 @@ export function NotificationBell({ userId }: { userId: number }) {
         // Opening the target matters more than the read mark.
       }
     }
-    const target = notificationTarget(notification);
+    // The same targets as the notifications page: a comment's link scrolls to the comment.
+    const viewer = session.user === null ? 'client' : isAdmin(session.user) ? 'admin' : isDesigner(session.user) ? 'designer' : 'client';
+    const target = targetOf(notification, viewer);
     if (target !== null) navigate(target);
   }
 
