@@ -63,10 +63,11 @@ export default {
     const highlighted = page.locator(`#comment-${focused.id}[data-focused="true"]`);
     await highlighted.waitFor();
     await highlighted.getByText('Could the wave in the mark be a deeper navy?').waitFor();
-    // Scrolled to: the comment is in the viewport.
-    const box = await highlighted.boundingBox();
-    const viewport = page.viewportSize();
-    if (box === null || box.y < 0 || box.y + box.height > viewport.height) throw new Error(`the focused comment is not in view: ${JSON.stringify(box)}`);
+    // Scrolled to (smoothly): the comment comes into the viewport.
+    await page.waitForFunction((id) => {
+      const box = document.getElementById(`comment-${id}`)?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+    }, focused.id);
     await shot(page, 'comment-highlighted');
     // The highlight is brief.
     await page.locator(`#comment-${focused.id}:not([data-focused])`).waitFor();
