@@ -190,7 +190,7 @@ export function PortfolioManager({ userId }: { userId: number }) {
                 <Thumb item={item} />
               </div>
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-800">{item.title}</p>
+                <p className="line-clamp-2 font-medium break-words text-slate-800">{item.title}</p>
                 <p className="text-xs text-slate-500">{catalogueText(item.category.title)}</p>
               </div>
               <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => setEditing(item)} aria-label={t('manage.editItem', { title: item.title })}>
