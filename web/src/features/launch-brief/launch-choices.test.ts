@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContestType, Question } from '@/types/api';
 
 import { initialValues } from './brief-rules';
-import { addsToQueue, destinationOf, holdsFreeSlot, launchChoices, needsLogoWarning, typesOf } from './launch-choices';
+import { addsToQueue, destinationOf, editChoices, holdsFreeSlot, launchChoices, needsLogoWarning, typesOf } from './launch-choices';
 
 describe('launchChoices', () => {
   it('offers a client without a subscription Continue only', () => {
@@ -66,5 +66,14 @@ describe('needsLogoWarning', () => {
     const values = initialValues(questions);
     values[2].text = 'filled';
     expect(needsLogoWarning(5, questions, values)).toBe(false);
+  });
+});
+
+describe('editChoices', () => {
+  it('offers the launch choices of the client, then Cancel and Update', () => {
+    expect(editChoices(true, false)).toEqual(['start', 'queue', 'pay', 'update']);
+    expect(editChoices(true, true)).toEqual(['queue', 'pay', 'update']);
+    expect(editChoices(false, false)).toEqual(['pay', 'update']);
+    expect(destinationOf('update', 7, true)).toBe('/dashboard');
   });
 });

@@ -2,8 +2,11 @@ import type { ContestType, Question } from '@/types/api';
 
 import { FIELD, type BriefValues } from './brief-rules';
 
-/** The four ways a brief is submitted (contests doc, section 4, "Launch brief flow"). */
-export type LaunchChoice = 'continue' | 'start' | 'queue' | 'pay';
+/**
+ * The ways a brief is submitted (contests doc, section 4, "Launch brief flow"); `update` is the
+ * edit mode's Cancel and Update (save the brief, launch nothing).
+ */
+export type LaunchChoice = 'continue' | 'start' | 'queue' | 'pay' | 'update';
 
 /**
  * Which choices the client is offered: a subscriber may start for free (only while no other
@@ -12,6 +15,16 @@ export type LaunchChoice = 'continue' | 'start' | 'queue' | 'pay';
 export function launchChoices(subscribed: boolean, hasActive: boolean): LaunchChoice[] {
   if (!subscribed) return ['continue'];
   return hasActive ? ['queue', 'pay'] : ['start', 'queue', 'pay'];
+}
+
+/**
+ * Edit mode with the edit flag (`?edit=1`, an unstarted contest picked up again): the launch's
+ * own choices for this client (Start Contest Now and Add To Unlimited Queue for subscribers, the
+ * first only while the free slot is open; Pay To Start for everyone), then Cancel and Update.
+ */
+export function editChoices(subscribed: boolean, hasActive: boolean): LaunchChoice[] {
+  const launch: LaunchChoice[] = subscribed ? launchChoices(subscribed, hasActive) : ['pay'];
+  return [...launch, 'update'];
 }
 
 /** A subscriber's contests are queued, whichever way they are submitted. */
@@ -23,6 +36,7 @@ export function addsToQueue(choice: LaunchChoice, subscribed: boolean): boolean 
 export function destinationOf(choice: LaunchChoice, contestId: number, subscribed: boolean): string {
   switch (choice) {
     case 'queue':
+    case 'update':
       return '/dashboard';
     case 'pay':
       return `/contests/${contestId}/options?pay=1`;

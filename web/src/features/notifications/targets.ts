@@ -40,11 +40,12 @@ export function targetOf(
   const project = idOf(data, 'project_id');
   const bid = idOf(data, 'bid_id');
   const id = idOf(data, 'id') ?? (notification.trigger_entity_id === null ? null : String(notification.trigger_entity_id));
+  const trigger = notification.trigger_entity_id === null ? null : String(notification.trigger_entity_id);
   const contestPage = contest === null ? null : `/contests/${contest}/entries`;
   const entryPage = contestPage !== null && entry !== null ? `${contestPage}/${entry}` : null;
   const updates = project === null ? null : `/projects/${project}/projects-updates`;
-  const bidList = (list: string) =>
-    project === null ? null : withQuery(`/projects/${list}`, { projectId: project, bidId: bid });
+  const bidList = (list: string, commentId: string | null = null) =>
+    project === null ? null : withQuery(`/projects/${list}`, { projectId: project, bidId: bid, commentId });
 
   switch (notification.notification_type_id) {
     case 1: // a comment on the contest's board
@@ -68,11 +69,12 @@ export function targetOf(
     case 11: // a new bid on the client's project
     case 19: // a bid withdrawn
       return bidList('all-projects');
-    case 12: // a message in a bid's discussion
-      return bidList(viewer === 'designer' ? 'unstarted-projects' : 'all-projects');
+    case 12: // a message in a bid's discussion, scrolled to and highlighted
+      return bidList(viewer === 'designer' ? 'unstarted-projects' : 'all-projects', id);
     case 13: // invited to a project
       return bidList('unstarted-projects');
-    case 17: // a comment on an update
+    case 17: // a comment on an update: the update (data `id`) holds the comment (data `comment`)
+      return updates && withQuery(updates, { updateId: idOf(data, 'id'), commentId: idOf(data, 'comment') ?? trigger });
     case 20: // a comment on the project's own thread
       return updates && withQuery(updates, { commentId: idOf(data, 'comment') ?? id });
     case 21: // the designer delivered the final files

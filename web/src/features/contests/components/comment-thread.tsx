@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
+import { commentAnchor, useFocusedComment } from '@/lib/focused-comment';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { Comment } from '@/types/api';
@@ -13,11 +14,14 @@ interface CommentThreadProps {
   canPost: boolean;
   onPost: (text: string) => Promise<void>;
   placeholder: string;
+  /** The comment a notification leads to: scrolled to and highlighted once it shows. */
+  focusedId?: number | null;
 }
 
 /** A list of comments with a box to add one (the contest board, or an entry's thread). */
-export function CommentThread({ comments, highlights, canPost, onPost, placeholder }: CommentThreadProps) {
+export function CommentThread({ comments, highlights, canPost, onPost, placeholder, focusedId = null }: CommentThreadProps) {
   const { t } = useTranslation('contests');
+  const highlighted = useFocusedComment(focusedId, comments.some((comment) => comment.id === focusedId));
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -61,7 +65,12 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
       ) : (
         <ul className="space-y-2" data-testid="comments">
           {comments.map((comment) => (
-            <li key={comment.id} className="relative rounded-lg bg-slate-50 px-3 py-2">
+            <li
+              key={comment.id}
+              id={commentAnchor(comment.id)}
+              data-focused={highlighted && comment.id === focusedId ? 'true' : undefined}
+              className={`relative rounded-lg px-3 py-2 transition-colors duration-700 ${highlighted && comment.id === focusedId ? 'bg-amber-50 ring-2 ring-amber-300' : 'bg-slate-50'}`}
+            >
               {highlights[`comment:${comment.id}`] !== undefined && (
                 <span key={highlights[`comment:${comment.id}`]} className="live-flash pointer-events-none absolute inset-0 rounded-lg" aria-hidden="true" />
               )}

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
+import { focusedIdOf, loadUntilFound } from '@/lib/focused-comment';
 import { isAdmin, isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
@@ -62,6 +63,10 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const [state] = useState(createContestLive);
   const snap = useSnapshot(state);
   const navigate = useNavigate();
+  // A notification's link names the comment it is about (see notifications/targets.ts).
+  const [params] = useSearchParams();
+  const focusedCommentId = focusedIdOf(params.get('focusedContestCommentId'));
+  const focusedEntryCommentId = focusedIdOf(params.get('focusedEntryCommentId'));
   const [query, setQuery] = useState<EntryQuery>(FIRST_PAGE);
   const [stats, setStats] = useState<UploadStats | null>(null);
   const [questions, setQuestions] = useState<Question[]>([]);
@@ -116,12 +121,17 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
     await Promise.all([
       loadEntries(queryRef.current),
       getComments(contestId, null)
-        .then((page) => setComments(state, page.data))
+        .then(async (page) => {
+          setComments(state, page.data);
+          if (focusedCommentId === null) return;
+          const more = (number: number) => getComments(contestId, null, { query: { page: number } });
+          await loadUntilFound(page, focusedCommentId, more, (items) => setComments(state, items));
+        })
         .catch(() => undefined),
       loadStats(),
     ]);
     loaded.current = true;
-  }, [contestId, state, navigate, loadEntries, loadStats]);
+  }, [contestId, state, navigate, loadEntries, loadStats, focusedCommentId]);
 
   useEffect(() => {
     void loadAll();
@@ -279,6 +289,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
               comments={boardComments(snap.comments as typeof state.comments)}
               highlights={snap.highlights}
               canPost
+              focusedId={focusedCommentId}
               placeholder={t(isOwner ? 'comments.owner' : isAdmin(user) ? 'comments.admin' : 'comments.designer')}
               onPost={async (text) => {
                 addComment(state, await postComment(contestId, null, text));
@@ -298,6 +309,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           canLike={canLike}
           contestStatus={contest.status_id}
           prize={contest.detail.winning_entry_amount}
+          focusedCommentId={focusedEntryCommentId}
           onClose={() => navigate(`/contests/${contestId}/entries`)}
         />
       )}

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
+import { loadUntilFound } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import { useFileUrl } from '@/lib/use-file-url';
 import type { Entry } from '@/types/api';
@@ -37,11 +38,13 @@ interface EntryDetailProps {
   canLike: boolean;
   contestStatus: number;
   prize: number;
+  /** The comment a notification leads to. */
+  focusedCommentId?: number | null;
   onClose: () => void;
 }
 
 /** One entry over the contest page: its image with feedback points, likes, rating, comments. */
-export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, prize, onClose }: EntryDetailProps) {
+export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, prize, focusedCommentId = null, onClose }: EntryDetailProps) {
   const { t } = useTranslation('contests');
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
@@ -59,7 +62,13 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
       })
       .catch(() => live && setMissing(true));
     getComments(contestId, entryId)
-      .then((page) => live && setComments(state, page.data))
+      .then(async (page) => {
+        if (!live) return;
+        setComments(state, page.data);
+        if (focusedCommentId === null) return;
+        const more = (number: number) => getComments(contestId, entryId, { query: { page: number } });
+        await loadUntilFound(page, focusedCommentId, more, (items) => live && setComments(state, items));
+      })
       .catch(() => undefined);
     // Whether the viewer likes it: the entry list does not say, and a reload must show it.
     getLikes(contestId, entryId)
@@ -70,7 +79,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
     return () => {
       live = false;
     };
-  }, [state, contestId, entryId]);
+  }, [state, contestId, entryId, focusedCommentId]);
 
   useEffect(() => {
     if (!isParty) return;
@@ -228,6 +237,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                   comments={comments}
                   highlights={snap.highlights}
                   canPost
+                  focusedId={focusedCommentId}
                   placeholder={t(isOwner ? 'comments.entryOwner' : entry.created_by === userId ? 'comments.entryDesigner' : 'comments.entryOther')}
                   onPost={async (text) => {
                     addComment(state, await postComment(contestId, entryId, text));

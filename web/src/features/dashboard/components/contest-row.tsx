@@ -5,6 +5,8 @@ import { catalogueText } from '@/lib/catalogue';
 import { formatDateTime } from '@/lib/dates';
 import type { Contest } from '@/types/api';
 
+import { continueLaunchPath } from '../continue-launch';
+
 /** The deadline that matters now: entries closing (active), the winner due (deciding). */
 function deadline(contest: Contest): { key: 'entriesClose' | 'winnerDue'; at: number } | null {
   if (contest.status_id === 2 && contest.submission_ends_at) return { key: 'entriesClose', at: contest.submission_ends_at };
@@ -22,10 +24,12 @@ export function ContestRow({ contest }: { contest: Contest }) {
   const due = deadline(contest);
   const featured = contest.is_featured === 1;
   const highlighted = contest.detail.is_highlighted === 1;
+  // An unfinished launch leads back to the step its contest reached.
+  const resume = continueLaunchPath(contest);
   return (
     <Link
-      to={`/contests/${contest.id}/entries`}
-      data-testid="contest-row"
+      to={resume ?? `/contests/${contest.id}/entries`}
+      data-testid={resume === null ? 'contest-row' : 'continue-launch'}
       data-contest-id={contest.id}
       data-featured={featured ? 'true' : undefined}
       data-highlighted={highlighted ? 'true' : undefined}
@@ -56,9 +60,13 @@ export function ContestRow({ contest }: { contest: Contest }) {
         {contest.detail.winning_entry_amount > 0 && (
           <span className="text-sm font-semibold text-emerald-700">${contest.detail.winning_entry_amount}</span>
         )}
-        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-          {t(`status.${contest.status_name}`, { defaultValue: contest.status_name })}
-        </span>
+        {resume === null ? (
+          <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+            {t(`status.${contest.status_name}`, { defaultValue: contest.status_name })}
+          </span>
+        ) : (
+          <span className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">{t('continueLaunch')}</span>
+        )}
       </div>
     </Link>
   );

@@ -22,12 +22,23 @@ const running = {
   detail: { is_highlighted: 0, winning_entry_amount: 299, winning_entries_count: 1 },
 } as unknown as Contest;
 
+const unfinished = {
+  ...running,
+  id: 9,
+  title: 'Left at the options',
+  status_id: 1,
+  status_name: 'Unstarted',
+  submission_ends_at: null,
+  is_added_queue: 0,
+} as unknown as Contest;
+const queued = { ...unfinished, id: 10, title: 'Waiting in the queue', is_added_queue: 1 } as unknown as Contest;
+
 const page = (data: Contest[]) => jsonResponse(200, { data, current_page: 1, per_page: 48, total: data.length });
 
-function renderDashboard() {
+function renderDashboard(unstarted: Contest[] = []) {
   mockRoutes({
     'GET /contests/active': () => page([running]),
-    'GET /contests/unstarted': () => page([]),
+    'GET /contests/unstarted': () => page(unstarted),
     'GET /contests/ended': () => page([]),
   });
   const client = buildUser({ user_type_id: 2, creative_level_id: null, name: 'Cleo Client' });
@@ -54,5 +65,28 @@ describe('the dashboard', () => {
     expect(active).toHaveTextContent(`Cierre de propuestas: ${formatDateTime(closesAt, 'es')}`);
     expect(within(active).getByText('Activo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Lanzar un concurso' })).toBeInTheDocument();
+  });
+
+  it('leads an unfinished launch back into its flow, in both languages', async () => {
+    renderDashboard([unfinished, queued]);
+    const unstarted = await screen.findByTestId('list-unstarted');
+    const resume = await within(unstarted).findByRole('link', { name: /Left at the options/ });
+    // The steps route asks the server which step (brief, options, review) the contest reached.
+    expect(resume).toHaveAttribute('href', '/contests/9/steps/3');
+    expect(resume).toHaveTextContent('Continue launch');
+    // A queued contest (a subscriber's) picks up at its brief, whose edit flag offers the start choices.
+    const waiting = within(unstarted).getByRole('link', { name: /Waiting in the queue/ });
+    expect(waiting).toHaveAttribute('href', '/contests/10/briefs/edit?edit=1');
+    expect(waiting).toHaveTextContent('Continue launch');
+    // A running contest still opens its page.
+    const active = await screen.findByTestId('list-active');
+    expect(await within(active).findByRole('link', { name: /Harbor Coffee Roasters/ })).toHaveAttribute('href', '/contests/4/entries');
+  });
+
+  it('says Continue launch in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    renderDashboard([unfinished]);
+    const unstarted = await screen.findByTestId('list-unstarted');
+    expect(await within(unstarted).findByRole('link', { name: /Left at the options/ })).toHaveTextContent('Continuar el lanzamiento');
   });
 });

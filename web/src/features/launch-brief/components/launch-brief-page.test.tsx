@@ -101,4 +101,88 @@ describe('LaunchBriefPage', () => {
     renderLaunch();
     expect(await screen.findByLabelText(/What name should appear/)).toHaveValue('Draft name');
   });
+
+  describe('edit mode with the edit flag', () => {
+    const subscriber = { ...client, detail: { has_subscribed: 1 } } as unknown as User;
+    const brief = {
+      contest_id: 42,
+      contest_type_id: 1,
+      title: 'Harbor Coffee',
+      description: '',
+      answers: [{ contest_type_question_id: 101, form_field_type_id: 2, answer: 'Harbor Coffee', answer_options: [], answer_slider_options: [], answer_file_ids: [] }],
+    };
+    const page = (data: unknown[]) => jsonResponse(200, { data, current_page: 1, per_page: 48, total: data.length });
+
+    function renderEdit(viewer: User, open: unknown[] = []) {
+      startSession('t');
+      setCurrentUser(viewer);
+      const requests = mockRoutes({
+        'GET /contests/42/briefs': () => jsonResponse(200, { data: brief }),
+        'GET /contests/types/1': () => jsonResponse(200, { data: type }),
+        'GET /contests/types/1/questions': () => jsonResponse(200, { data: questions }),
+        'PUT /contests/42/briefs': () => jsonResponse(200, { data: { id: 42 } }),
+        'GET /contests/unstarted': () => page(open),
+        'GET /contests/active': () => page([]),
+      });
+      const view = renderRoutes(
+        [
+          { path: '/contests/:id/briefs/edit', element: <LaunchBriefPage target={{ mode: 'edit', contestId: 42 }} user={viewer} /> },
+          { path: '/contests/:id/options', element: <p>Options step</p> },
+          { path: '/dashboard', element: <p>Dashboard</p> },
+        ],
+        '/contests/42/briefs/edit?edit=1',
+      );
+      return { requests, ...view };
+    }
+
+    it("offers a subscriber Start Contest Now, Add To Unlimited Queue, Pay To Start and Cancel and Update; Cancel and Update saves and returns", async () => {
+      const { requests, router } = renderEdit(subscriber);
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: 'Start Contest Now' });
+      const labels = screen.getAllByRole('button').map((b) => b.textContent);
+      expect(labels).toEqual(expect.arrayContaining(['Start Contest Now', 'Add To Unlimited Queue', 'Pay To Start', 'Cancel and Update']));
+      expect(screen.queryByRole('button', { name: 'Update Brief' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Cancel and Update' }));
+      await screen.findByText('Dashboard');
+      expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+      expect(router.state.location.pathname).toBe('/dashboard');
+    });
+
+    it('sends Pay To Start to the options with payment, and Start Contest Now to the start modal', async () => {
+      const pay = renderEdit(subscriber);
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Pay To Start' }));
+      await screen.findByText('Options step');
+      expect(`${pay.router.state.location.pathname}${pay.router.state.location.search}`).toBe('/contests/42/options?pay=1');
+      pay.unmount();
+      const start = renderEdit(subscriber);
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Start Contest Now' }));
+      await screen.findByText('Options step');
+      expect(start.router.state.location.search).toBe('?subscribed=1&start=1');
+    });
+
+    it('hides Start Contest Now while another contest holds the free slot, and offers a non-subscriber Pay To Start', async () => {
+      const other = { id: 9, status_id: 1, request: { approval_status_id: 1 } };
+      const held = renderEdit(subscriber, [other]);
+      await screen.findByRole('button', { name: 'Add To Unlimited Queue' });
+      expect(screen.queryByRole('button', { name: 'Start Contest Now' })).toBeNull();
+      held.unmount();
+      renderEdit(client);
+      await screen.findByRole('button', { name: 'Pay To Start' });
+      expect(screen.getByRole('button', { name: 'Cancel and Update' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Add To Unlimited Queue' })).toBeNull();
+    });
+
+    it('without the flag keeps the single Update Brief', async () => {
+      startSession('t');
+      setCurrentUser(client);
+      mockRoutes({
+        'GET /contests/42/briefs': () => jsonResponse(200, { data: brief }),
+        'GET /contests/types/1': () => jsonResponse(200, { data: type }),
+        'GET /contests/types/1/questions': () => jsonResponse(200, { data: questions }),
+      });
+      renderRoutes([{ path: '/contests/:id/briefs/edit', element: <LaunchBriefPage target={{ mode: 'edit', contestId: 42 }} user={client} /> }], '/contests/42/briefs/edit');
+      expect(await screen.findByRole('button', { name: 'Update Brief' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel and Update' })).toBeNull();
+    });
+  });
 });

@@ -37,6 +37,7 @@ import {
   categoryFrom,
   categoryParam,
   destinationOf,
+  editChoices,
   holdsFreeSlot,
   launchChoices,
   needsLogoWarning,
@@ -95,6 +96,8 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
   const subscribed = user !== null && hasSubscribed(user);
   const fillTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const editing = target.mode === 'edit';
+  // The edit flag: an unstarted contest picked up again offers the launch choices (see editChoices).
+  const editFlag = editing && search.get('edit') === '1';
   const targetKey = editing ? `edit:${target.contestId}` : `launch:${target.slug}`;
 
   useEffect(() => {
@@ -179,13 +182,14 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
   }, [editing, loadedTypeId, signedInClient, urlCoupon]);
 
   // Whether another contest holds the subscriber's free slot (hides Start Contest Now).
+  const editedId = editing ? target.contestId : null;
   useEffect(() => {
-    if (!subscribed || editing) return;
+    if (!subscribed || (editing && !editFlag)) return;
     myOpenContests().then(
-      (contests) => setHasActive(contests.some(holdsFreeSlot)),
+      (contests) => setHasActive(contests.some((contest) => contest.id !== editedId && holdsFreeSlot(contest))),
       () => setHasActive(true),
     );
-  }, [subscribed, editing]);
+  }, [subscribed, editing, editFlag, editedId]);
 
   useEffect(() => () => {
     if (fillTimer.current !== null) clearTimeout(fillTimer.current);
@@ -269,8 +273,8 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
     try {
       if (target.mode === 'edit') {
         await updateBrief(target.contestId, payload);
-        toast.success(t('briefUpdated'));
-        navigate(`/contests/${target.contestId}/options`);
+        toast.success(choice === 'queue' ? t('addedToQueue') : t('briefUpdated'));
+        navigate(editFlag ? destinationOf(choice, target.contestId, isSubscriber) : `/contests/${target.contestId}/options`);
       } else {
         const contest = await createContest(payload);
         clearDraft();
@@ -334,8 +338,9 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
     start: t('startNow'),
     queue: t('addToQueue'),
     pay: t('payToStart'),
+    update: t('cancelAndUpdate'),
   };
-  const choices = editing ? [] : launchChoices(subscribed, hasActive);
+  const choices = editFlag ? editChoices(subscribed, hasActive) : editing ? [] : launchChoices(subscribed, hasActive);
   const categories: Category[] = ['normal', 'quick', 'tip'];
 
   return (
@@ -455,8 +460,8 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
               </div>
             )}
             <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <p className="text-sm text-slate-600">{editing ? t('editNext') : subscribed ? t('subscriberNext') : t('next')}</p>
-              {editing ? (
+              <p className="text-sm text-slate-600">{editing && !editFlag ? t('editNext') : subscribed ? t('subscriberNext') : t('next')}</p>
+              {editing && !editFlag ? (
                 <Button type="submit" className="w-full" disabled={pending || (attempted && !valid)} isLoading={pending}>
                   {t('updateBrief')}
                 </Button>

@@ -83,3 +83,28 @@ export async function getReferrals(userId: number) {
   const { data } = await apiClient.get<DataEnvelope<Referrals>>(`/users/${userId}/referrals`);
   return data;
 }
+
+/** The fields of a portfolio item the designer writes (an additional item: image, title, category). */
+export interface PortfolioInput {
+  file_id?: number;
+  title: string;
+  description: string;
+  category_id: number;
+}
+
+/** POST /users/{id}/portfolios: an additional item from an upload. */
+export async function addPortfolioItem(userId: number, input: PortfolioInput) {
+  const { data } = await apiClient.post<DataEnvelope<PortfolioItem>>(`/users/${userId}/portfolios`, input);
+  return data;
+}
+
+/** PUT /users/{id}/portfolios/{itemId}: title, description and (additional items) category. */
+export async function updatePortfolioItem(userId: number, itemId: number, input: Omit<PortfolioInput, 'file_id'>) {
+  const { data } = await apiClient.put<DataEnvelope<PortfolioItem>>(`/users/${userId}/portfolios/${itemId}`, input);
+  return data;
+}
+
+/** DELETE /users/{id}/portfolios/{itemId}. */
+export function deletePortfolioItem(userId: number, itemId: number) {
+  return apiClient.delete<unknown>(`/users/${userId}/portfolios/${itemId}`);
+}

@@ -18,6 +18,7 @@ export function DesignerProfileHost() {
       viewer={user as User}
       bidCommentCount={bidCommentCount}
       onInvite={profileModal.onInvite}
+      messages={profileModal.messages}
       onClose={closeDesignerProfile}
     />
   );

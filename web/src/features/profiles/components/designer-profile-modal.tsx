@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,8 @@ export interface DesignerProfileModalProps {
   bidCommentCount?: number | null;
   /** The projects' invite dialog: INVITE CREATIVE invites and closes the modal. */
   onInvite?: (() => void) | null;
+  /** Opened from a bid card: the Messages tab shows this (the bid's discussion). */
+  messages?: (() => ReactNode) | null;
 }
 
 const LEVEL_STYLES: Record<number, string> = {
@@ -59,7 +61,7 @@ function Picture({ path, name }: { path: string | null | undefined; name: string
  * screens), For Sale and Reviews loaded on first selection, and for clients MESSAGE, INVITE TO
  * CONTEST or INVITE CREATIVE. Closing returns to the page it was opened over.
  */
-export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount = null, onInvite = null }: DesignerProfileModalProps) {
+export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount = null, onInvite = null, messages = null }: DesignerProfileModalProps) {
   const { t } = useTranslation('profiles');
   const [profile, setProfile] = useState<Profile | null>(null);
   const [stats, setStats] = useState<ProfileStatistics | null>(null);
@@ -246,7 +248,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
                   />
                 </div>
               )}
-              {tab === 'messages' && <p className="text-sm text-slate-500">{t('messagesHint')}</p>}
+              {tab === 'messages' && (messages ? <div data-testid="profile-messages">{messages()}</div> : <p className="text-sm text-slate-500">{t('messagesHint')}</p>)}
               {opened.has('reviews') && (
                 <div hidden={tab !== 'reviews'}>
                   <ReviewsTab userId={profile.id} />

@@ -18,6 +18,7 @@ import type { User } from '@/types/api';
 import { getSettings, putProfileTexts, putSettings, type Settings } from '../api/profiles';
 import { openDesignerProfile } from '../store';
 
+import { PortfolioManager } from './portfolio-manager';
 import { ThemePicker } from './theme-picker';
 
 type ImageSlot = 'profile_picture_file_id' | 'cover_pic_file_id';
@@ -227,6 +228,7 @@ export function ProfilePage({ user }: { user: User }) {
           {t('page.save')}
         </Button>
       </div>
+      {isDesigner(user) && <PortfolioManager userId={user.id} />}
     </section>
   );
 }

@@ -22,8 +22,8 @@ export async function placeBid(projectId: number, body: { amount: number; descri
   return (await apiClient.post<DataEnvelope<Bid>>(`/projects/${projectId}/bids`, body)).data;
 }
 
-export function getBidComments(projectId: number, bidId: number): Promise<ListPage<BidComment>> {
-  return apiClient.get<ListPage<BidComment>>(`/projects/${projectId}/bids/${bidId}/comments`);
+export function getBidComments(projectId: number, bidId: number, page?: number): Promise<ListPage<BidComment>> {
+  return apiClient.get<ListPage<BidComment>>(`/projects/${projectId}/bids/${bidId}/comments`, page === undefined ? undefined : { query: { page } });
 }
 
 export async function postBidComment(projectId: number, bidId: number, comment: string): Promise<BidComment> {

@@ -39,8 +39,8 @@ export async function reviewUpdate(projectId: number, updateId: number, statusId
   return (await apiClient.patch<DataEnvelope<Update>>(`/projects/${projectId}/updates/${updateId}/status`, { status_id: statusId })).data;
 }
 
-export const getUpdateComments = (projectId: number, updateId: number) =>
-  apiClient.get<ListPage<UpdateComment>>(`/projects/${projectId}/updates/${updateId}/comments`);
+export const getUpdateComments = (projectId: number, updateId: number, page?: number) =>
+  apiClient.get<ListPage<UpdateComment>>(`/projects/${projectId}/updates/${updateId}/comments`, page === undefined ? undefined : { query: { page } });
 
 export async function postUpdateComment(projectId: number, updateId: number, comment: string): Promise<UpdateComment> {
   return (await apiClient.post<DataEnvelope<UpdateComment>>(`/projects/${projectId}/updates/${updateId}/comments`, { comment })).data;

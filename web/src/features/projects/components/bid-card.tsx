@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { openDesignerProfile } from '@/features/profiles/store';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
 
@@ -18,10 +19,12 @@ interface BidCardProps {
   focusedCommentId?: number | null;
   /** The owner's approve action, while the project is live. */
   onApprove?: () => void;
+  /** The owner's INVITE CREATIVE in the bidder's profile, while the project is live. */
+  onInvite?: () => void;
 }
 
 /** One bid: the designer, amount, offer, files, and its discussion. */
-export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove }: BidCardProps) {
+export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove, onInvite }: BidCardProps) {
   const { t } = useTranslation('projects');
   const [open, setOpen] = useState(focused);
   // The count stays current while the discussion is closed (the channel is shared with it when open).
@@ -31,13 +34,35 @@ export function BidCard({ projectId, bid, user, focused, focusedCommentId = null
       if (event.type === 'bid.comment.created') setComments((n) => n + 1);
     },
   });
+  const bidder = bid.created_by_user.id === user.id;
+  const avatar = 'flex size-10 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700';
+  const initial = bid.created_by_user.username.slice(0, 1).toUpperCase();
+  const openProfile = () =>
+    openDesignerProfile(bid.created_by_user.id, {
+      bidCommentCount: comments,
+      onInvite,
+      messages: () => <BidDiscussion projectId={projectId} bid={bid} user={user} />,
+    });
   return (
     <li data-testid="bid" data-bid-id={bid.id} className={`rounded-xl border bg-white p-4 shadow-sm ${focused ? 'border-indigo-400' : 'border-slate-200'}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700">{bid.created_by_user.username.slice(0, 1).toUpperCase()}</span>
+          {bidder ? (
+            <span className={avatar}>{initial}</span>
+          ) : (
+            // The bidder's avatar and name open their profile: its Messages tab holds this discussion.
+            <button type="button" data-testid="bidder-profile" aria-label={t('bids.openProfile', { username: bid.created_by_user.username })} onClick={openProfile} className={`${avatar} hover:ring-2 hover:ring-indigo-400`}>
+              {initial}
+            </button>
+          )}
           <div>
-            <p className="font-semibold text-slate-900">{bid.created_by_user.username}</p>
+            {bidder ? (
+              <p className="font-semibold text-slate-900">{bid.created_by_user.username}</p>
+            ) : (
+              <button type="button" data-testid="bidder-name" onClick={openProfile} className="font-semibold text-slate-900 hover:text-indigo-700 hover:underline">
+                {bid.created_by_user.username}
+              </button>
+            )}
             <p className="text-xs text-slate-500">{new Date(bid.created_at).toLocaleString()}</p>
           </div>
         </div>

@@ -7,6 +7,7 @@ import { useChannel } from '@/realtime/hooks';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
+import { loadUntilFound } from '@/lib/focused-comment';
 import { isDesigner } from '@/lib/roles';
 import type { User } from '@/types/api';
 
@@ -42,10 +43,16 @@ export function BidDiscussion({ projectId, bid, user, focusedCommentId = null }:
 
   const reload = useCallback(() => {
     getBidComments(projectId, bid.id).then(
-      (page) => setComments(page.data),
+      async (page) => {
+        setComments(page.data);
+        // A notification's comment on a later page: those pages are fetched until it shows.
+        if (focusedCommentId === null) return;
+        const more = (number: number) => getBidComments(projectId, bid.id, number);
+        await loadUntilFound(page, focusedCommentId, more, (items) => setComments((list) => [...(list ?? []), ...items.filter((c) => !list?.some((k) => k.id === c.id))]));
+      },
       (error: unknown) => toast.error(errorMessage(error)),
     );
-  }, [projectId, bid.id]);
+  }, [projectId, bid.id, focusedCommentId]);
 
   useEffect(reload, [reload]);
 
@@ -81,7 +88,7 @@ export function BidDiscussion({ projectId, bid, user, focusedCommentId = null }:
   }, [typers]);
 
   // The focused comment (from a notification) is scrolled to two seconds after the list loads.
-  const loaded = comments !== null;
+  const loaded = comments?.some((c) => c.id === focusedCommentId) ?? false;
   useEffect(() => {
     if (!loaded || focusedCommentId === null) return undefined;
     const timer = window.setTimeout(() => {
@@ -129,7 +136,7 @@ export function BidDiscussion({ projectId, bid, user, focusedCommentId = null }:
       ) : (
         <ul className="max-h-80 space-y-2 overflow-y-auto">
           {comments.map((c) => (
-            <li key={c.id} id={`bid-comment-${c.id}`} data-testid="bid-comment" className={`rounded-md px-3 py-2 text-sm ${c.id === focusedCommentId ? 'bg-amber-50 ring-2 ring-amber-300' : c.created_by_user.id === user.id ? 'bg-indigo-50' : 'bg-white'}`}>
+            <li key={c.id} id={`bid-comment-${c.id}`} data-testid="bid-comment" data-focused={c.id === focusedCommentId ? 'true' : undefined} className={`rounded-md px-3 py-2 text-sm ${c.id === focusedCommentId ? 'bg-amber-50 ring-2 ring-amber-300' : c.created_by_user.id === user.id ? 'bg-indigo-50' : 'bg-white'}`}>
               <p className="text-xs font-semibold text-slate-600">
                 {c.created_by_user.username} · {new Date(c.created_at).toLocaleString()}
               </p>

@@ -11,6 +11,7 @@ import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
 
 import { getBids, getMyBids, type BidSort } from '../api/bids';
+import { sendInvites } from '../api/invites';
 import { approveBase, approveFree, budgetBase } from '../api/payments';
 import { getProject } from '../api/projects';
 import { PROJECT_STATUS, type Bid, type Project } from '../types';
@@ -73,6 +74,16 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
       if (!recovered) loadProject();
     },
   });
+
+  /** INVITE CREATIVE in a bidder's profile (opened from the bid card): the project's invite list. */
+  async function invite(bid: Bid) {
+    try {
+      await sendInvites(projectId, [bid.created_by_user.id]);
+      toast.success(t('bids.invited', { username: bid.created_by_user.username }));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
 
   async function approve(bid: Bid) {
     if (project?.is_subscription === 1) {
@@ -162,7 +173,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
           {bids !== null && bids.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('bids.none')}</p>}
           <ul className="space-y-3">
             {bids?.map((bid) => (
-              <BidCard key={bid.id} projectId={project.id} bid={bid} user={user} focused={bid.id === focusedBidId} focusedCommentId={bid.id === focusedBidId ? focusedCommentId : null} onApprove={live ? () => void approve(bid) : undefined} />
+              <BidCard key={bid.id} projectId={project.id} bid={bid} user={user} focused={bid.id === focusedBidId} focusedCommentId={bid.id === focusedBidId ? focusedCommentId : null} onApprove={live ? () => void approve(bid) : undefined} onInvite={live && owner ? () => void invite(bid) : undefined} />
             ))}
           </ul>
         </>

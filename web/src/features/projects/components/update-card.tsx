@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { apiClient } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
+import { commentAnchor, loadUntilFound, useFocusedComment } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import type { DataEnvelope } from '@/types/api';
 
@@ -29,10 +30,13 @@ interface UpdateCardProps {
   liveComments: UpdateComment[];
   likes: number | undefined;
   liveTags: ImageTag[];
+  /** The comment a notification leads to, and whether this update holds it (its pages are then searched). */
+  focusedCommentId?: number | null;
+  holdsFocused?: boolean;
 }
 
 /** One update of the workroom: the work, the owner's stars and review, likes, image tags, comments. */
-export function UpdateCard({ projectId, update, isOwner, liveComments, likes, liveTags }: UpdateCardProps) {
+export function UpdateCard({ projectId, update, isOwner, liveComments, likes, liveTags, focusedCommentId = null, holdsFocused = false }: UpdateCardProps) {
   const { t } = useTranslation('projects');
   const [comments, setComments] = useState<UpdateComment[]>([]);
   const [likeCount, setLikeCount] = useState(0);
@@ -43,16 +47,22 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
   const base = `/projects/${projectId}/updates/${update.id}`;
 
   useEffect(() => {
-    getUpdateComments(projectId, update.id).then((page) => setComments(page.data), () => undefined);
+    getUpdateComments(projectId, update.id).then(async (page) => {
+      setComments(page.data);
+      if (focusedCommentId === null || !holdsFocused) return;
+      const more = (number: number) => getUpdateComments(projectId, update.id, number);
+      await loadUntilFound(page, focusedCommentId, more, (items) => setComments((list) => [...list, ...items.filter((c) => !list.some((k) => k.id === c.id))]));
+    }, () => undefined);
     apiClient.get<DataEnvelope<{ emoji_reaction_id: number; count: number; reacted?: boolean }[]>>(`${base}/reactions`).then(({ data }) => {
       const like = data.find((r) => r.emoji_reaction_id === LIKE);
       setLikeCount(like?.count ?? 0);
       setLiked(Boolean(like?.reacted));
     }, () => undefined);
     apiClient.get<DataEnvelope<ImageTag[]>>(`${base}/image-tags`).then(({ data }) => setTags(data), () => undefined);
-  }, [projectId, update.id, base]);
+  }, [projectId, update.id, base, focusedCommentId, holdsFocused]);
 
   const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))];
+  const highlighted = useFocusedComment(focusedCommentId, allComments.some((c) => c.id === focusedCommentId));
   const allTags = [...tags, ...liveTags.filter((x) => !tags.some((k) => k.id === x.id))];
   const shownLikes = likes ?? likeCount;
 
@@ -166,7 +176,13 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
       <div className="mt-3 border-t border-slate-100 pt-3">
         <ul className="space-y-1.5">
           {allComments.map((c) => (
-            <li key={c.id} data-testid="update-comment" className="text-sm">
+            <li
+              key={c.id}
+              id={commentAnchor(c.id)}
+              data-testid="update-comment"
+              data-focused={highlighted && c.id === focusedCommentId ? 'true' : undefined}
+              className={`rounded px-1 text-sm transition-colors duration-700 ${highlighted && c.id === focusedCommentId ? 'bg-amber-50 ring-2 ring-amber-300' : ''}`}
+            >
               <span className="font-semibold text-slate-800">{c.created_by_user.username}</span> <span className="text-slate-700">{c.comment}</span>
             </li>
           ))}

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { WorkroomBrief } from '@/features/docs/panels';
 import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { errorMessage } from '@/lib/error-messages';
 import { isDesigner } from '@/lib/roles';
+import { focusedIdOf } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
@@ -35,6 +36,10 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
   const [comments, setComments] = useState<Record<number, UpdateComment[]>>({});
   const [likes, setLikes] = useState<Record<number, number>>({});
   const [tags, setTags] = useState<Record<number, ImageTag[]>>({});
+  // A notification's link names the comment (and the update holding it): see notifications/targets.ts.
+  const [params] = useSearchParams();
+  const focusedCommentId = focusedIdOf(params.get('commentId'));
+  const focusedUpdateId = focusedIdOf(params.get('updateId'));
 
   const load = useCallback(() => {
     getProject(projectId).then(setProject, (error: unknown) => toast.error(errorMessage(error)));
@@ -96,7 +101,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
       <ul className="space-y-4">
         {updates?.map((update) => (
-          <UpdateCard key={update.id} projectId={project.id} update={update} isOwner={isOwner} liveComments={comments[update.id] ?? []} likes={likes[update.id]} liveTags={tags[update.id] ?? []} />
+          <UpdateCard key={update.id} projectId={project.id} update={update} isOwner={isOwner} liveComments={comments[update.id] ?? []} likes={likes[update.id]} liveTags={tags[update.id] ?? []} focusedCommentId={focusedCommentId} holdsFocused={update.id === focusedUpdateId} />
         ))}
       </ul>
     </div>

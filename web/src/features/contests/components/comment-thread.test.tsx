@@ -1,0 +1,45 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { HIGHLIGHT_MS } from '@/lib/focused-comment';
+import type { Comment } from '@/types/api';
+
+import { CommentThread } from './comment-thread';
+
+const comment = (id: number): Comment =>
+  ({
+    id,
+    comment: `comment ${id}`,
+    created_at: 1_700_000_000_000 + id,
+    contest_entry_id: null,
+    created_by_user: { id: 2, username: 'dana' },
+  }) as unknown as Comment;
+
+describe('CommentThread with a focused comment', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('scrolls the focused comment into view and highlights it for a moment', () => {
+    vi.useFakeTimers();
+    const scrolled: string[] = [];
+    const scroll = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    Element.prototype.scrollIntoView = scroll;
+    const props = { highlights: {}, canPost: false, onPost: () => Promise.resolve(), placeholder: '' };
+    const { rerender } = render(<CommentThread {...props} comments={[comment(1)]} focusedId={7} />);
+    // Not there yet (a later page): nothing scrolls.
+    expect(scroll).not.toHaveBeenCalled();
+    rerender(<CommentThread {...props} comments={[comment(1), comment(7)]} focusedId={7} />);
+    act(() => vi.advanceTimersByTime(1));
+    expect(scrolled).toEqual(['comment-7']);
+    const focused = screen.getByText('comment 7').closest('li')!;
+    expect(focused).toHaveAttribute('data-focused', 'true');
+    expect(screen.getByText('comment 1').closest('li')).not.toHaveAttribute('data-focused');
+    act(() => vi.advanceTimersByTime(HIGHLIGHT_MS + 10));
+    expect(focused).not.toHaveAttribute('data-focused');
+    // A later render (a new comment arriving) does not scroll back to it.
+    rerender(<CommentThread {...props} comments={[comment(1), comment(7), comment(8)]} focusedId={7} />);
+    act(() => vi.advanceTimersByTime(1));
+    expect(scroll).toHaveBeenCalledTimes(1);
+  });
+});
