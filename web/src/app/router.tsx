@@ -4,6 +4,7 @@ import { AppShell } from '@/components/layouts/app-shell';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
+  landingOrDashboard,
   loadOptionalSession,
   loadPasswordReset,
   logoutAndRedirect,
@@ -36,6 +37,8 @@ import { CartsRoute, FeedRoute, ShowcasesRoute } from './routes/app/community';
 import { GuidLoginRoute } from './routes/auth/login-guid';
 import { adminPages } from './routes/app/admin';
 import { RootFrame } from './routes/root-frame';
+import { LandingRoute } from './routes/public/landing';
+import { TermsRoute } from './routes/public/terms';
 
 /**
  * The signed-in pages. Every page the header links to is one of them (the router test checks
@@ -87,6 +90,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
+      // Visitors' front door: launch a contest, start a project, join as a designer.
+      { index: true, loader: landingOrDashboard, element: <LandingRoute /> },
+      { path: 'terms-conditions', loader: loadOptionalSession, element: <TermsRoute /> },
+      // An older footer's link.
+      { path: 'terms', element: <Navigate to={paths.terms} replace /> },
       { path: 'login', loader: redirectIfSignedIn, element: <LoginRoute /> },
       { path: 'signup', loader: redirectIfSignedIn, element: <SignupRoute /> },
       { path: 'create-account', loader: redirectIfSignedIn, element: <CreateAccountRoute /> },
@@ -115,7 +123,6 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         element: <AppShell widgets={<HeaderWidgets />} />,
         children: [
-          { index: true, element: <Navigate to={paths.dashboard} replace /> },
           ...signedInPages,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],
