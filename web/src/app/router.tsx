@@ -4,6 +4,7 @@ import { AppShell } from '@/components/layouts/app-shell';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
+  landingOrDashboard,
   loadOptionalSession,
   loadPasswordReset,
   logoutAndRedirect,
@@ -20,12 +21,13 @@ import { EditBriefRoute, LaunchBriefRoute, LaunchFrame } from './routes/app/laun
 import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/launch-steps';
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PaymentsRoute } from './routes/app/payments';
+import { EarningsRoute } from './routes/app/earnings';
 import { PayPalReturnRoute } from './routes/app/paypal-return';
 import { PersonalInfoRoute } from './routes/app/personal-info';
 import { PreferencesRoute, ProjectBriefEditRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
-import { CourtRoute, DesignerRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
+import { CourtRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
 import { AffiliateRoute, MarketplaceRoute, ProfileRoute } from './routes/app/social';
 import { LoginRoute } from './routes/auth/login';
 import { PasswordResetRoute } from './routes/auth/password-reset';
@@ -36,6 +38,9 @@ import { CartsRoute, FeedRoute, ShowcasesRoute } from './routes/app/community';
 import { GuidLoginRoute } from './routes/auth/login-guid';
 import { adminPages } from './routes/app/admin';
 import { RootFrame } from './routes/root-frame';
+import { LandingRoute } from './routes/public/landing';
+import { TermsRoute } from './routes/public/terms';
+import { DesignerFrame, DesignerRoute } from './routes/public/designer';
 
 /**
  * The signed-in pages. Every page the header links to is one of them (the router test checks
@@ -56,6 +61,7 @@ export const signedInPages: RouteObject[] = [
   { path: 'contests/:contestId/upgrades', element: <ExtrasRoute /> },
   { path: 'payment-methods', element: <PaymentMethodsRoute /> },
   { path: 'payments', element: <PaymentsRoute /> },
+  { path: 'earnings', element: <EarningsRoute /> },
   { path: 'projects/all-projects', element: <ProjectsRoute view="all-projects" /> },
   { path: 'projects/unstarted-projects', element: <ProjectsRoute view="unstarted-projects" /> },
   { path: 'projects/my-projects', element: <ProjectsRoute view="my-projects" /> },
@@ -65,7 +71,6 @@ export const signedInPages: RouteObject[] = [
   { path: 'notifications', element: <NotificationsRoute /> },
   { path: 'messages', element: <MessagesRoute /> },
   { path: 'design-court', element: <CourtRoute /> },
-  { path: 'designers/:userId', element: <DesignerRoute /> },
   { path: 'payments/paypal/return', element: <PayPalReturnRoute /> },
   { path: 'marketplace', element: <MarketplaceRoute /> },
   { path: 'profile', element: <ProfileRoute /> },
@@ -88,6 +93,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
+      // Visitors' front door: launch a contest, start a project, join as a designer.
+      { index: true, loader: landingOrDashboard, element: <LandingRoute /> },
+      { path: 'terms-conditions', loader: loadOptionalSession, element: <TermsRoute /> },
+      // An older footer's link.
+      { path: 'terms', element: <Navigate to={paths.terms} replace /> },
       { path: 'login', loader: redirectIfSignedIn, element: <LoginRoute /> },
       { path: 'signup', loader: redirectIfSignedIn, element: <SignupRoute /> },
       { path: 'create-account', loader: redirectIfSignedIn, element: <CreateAccountRoute /> },
@@ -106,6 +116,13 @@ export const routes: RouteObject[] = [
       },
       { path: 'logout', loader: logoutAndRedirect, element: <FullPageSpinner /> },
       {
+        // A designer's profile is public: members see it in their shell, visitors in the public frame.
+        path: 'designers/:userId',
+        loader: loadOptionalSession,
+        element: <DesignerFrame />,
+        children: [{ index: true, element: <DesignerRoute /> }],
+      },
+      {
         // Visitors may fill a project brief; they sign up or log in before it is sent.
         path: 'projects/launch/:category?/:subCategory?/:service?',
         loader: loadOptionalSession,
@@ -116,7 +133,6 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         element: <AppShell widgets={<HeaderWidgets />} />,
         children: [
-          { index: true, element: <Navigate to={paths.dashboard} replace /> },
           ...signedInPages,
           { path: '*', element: <Navigate to={paths.dashboard} replace /> },
         ],

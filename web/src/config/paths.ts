@@ -1,6 +1,14 @@
 /** Client routes that code navigates to. Route patterns live in app/router.tsx. */
 export const paths = {
+  /** Anonymous visitors' front door; signed-in users go on to the dashboard. */
+  landing: '/',
   dashboard: '/dashboard',
+  /** The Terms and Conditions every footer links to. */
+  terms: '/terms-conditions',
+  /** The contest launch brief of a contest type (open to visitors: they sign up inside it). */
+  contestLaunch: (slug: string) => `/contests/${encodeURIComponent(slug)}/launch`,
+  /** The project launch (open to visitors). */
+  projectLaunch: '/projects/launch',
   login: '/login',
   logout: '/logout',
   signup: '/signup',
@@ -8,4 +16,6 @@ export const paths = {
   passwordReset: (token: string) => `/password/reset/${encodeURIComponent(token)}`,
   createAccount: '/create-account',
   personalInfo: '/personal-info',
+  designer: (userId: number) => `/designers/${userId}`,
+  earnings: '/earnings',
 } as const;

@@ -72,10 +72,11 @@ describe('navigationFor', () => {
     expect(links).not.toContain('/feed');
   });
 
-  it('puts profile, affiliate and log out in everyone’s account menu', () => {
+  it('puts profile, affiliate and log out in everyone’s account menu, and earnings in a designer’s', () => {
     for (const user_type_id of Object.values(USER_TYPE)) {
       const { account } = navigationFor({ user_type_id, detail: null });
-      expect(account.map((item) => item.to)).toEqual(['/profile', '/affiliate', '/logout']);
+      const expected = user_type_id === USER_TYPE.designer ? ['/profile', '/earnings', '/affiliate', '/logout'] : ['/profile', '/affiliate', '/logout'];
+      expect(account.map((item) => item.to)).toEqual(expected);
     }
   });
 });

@@ -128,14 +128,10 @@ export function navigationFor(user: NavUser): Navigation {
   primary.push(single('Messages', '/messages'), single('Notifications', '/notifications'));
   if (!isAdmin(user)) primary.push(single('Payments', '/payments'));
 
-  return {
-    primary,
-    account: [
-      link('Profile', '/profile'),
-      link('Affiliate', '/affiliate'),
-      link('Log out', '/logout'),
-    ],
-  };
+  const account = [link('Profile', '/profile'), link('Affiliate', '/affiliate'), link('Log out', '/logout')];
+  // A designer's prizes and payouts (GET /users/{id}/transactions/earnings).
+  if (isDesigner(user)) account.splice(1, 0, link('Earnings', '/earnings'));
+  return { primary, account };
 }
 
 /** Every page the header can link to, for any role (the router test routes each one to a page). */

@@ -41,6 +41,15 @@ export function redirectIfSignedIn(): null {
   throw redirect(paths.dashboard);
 }
 
+/**
+ * `/`: the landing page is for visitors; a signed-in user (a token kept from an earlier visit)
+ * goes on to the dashboard, whose guard checks the token.
+ */
+export function landingOrDashboard(): null {
+  if (session.token !== null) throw redirect(paths.dashboard);
+  return null;
+}
+
 /** /logout: revoke the token on the server (best effort), forget it here, go to /login. */
 export async function logoutAndRedirect(): Promise<never> {
   if (session.token !== null) {

@@ -63,7 +63,7 @@ export function ProjectLaunchRoute() {
       </main>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-500">
         © {new Date().getFullYear()} Vitrine ·{' '}
-        <Link to="/terms-conditions" className="hover:underline">
+        <Link to={paths.terms} className="hover:underline">
           {t('shell.terms')}
         </Link>
       </footer>

@@ -11,7 +11,6 @@ const MessagesPage = lazyComponent(() => import('@/features/messages/components/
 const NotificationsPage = lazyComponent(() => import('@/features/notifications/components/notifications-page').then((m) => m.NotificationsPage));
 const MarketplacePage = lazyComponent(() => import('@/features/marketplace/components/marketplace-page').then((m) => m.MarketplacePage));
 const AffiliatePage = lazyComponent(() => import('@/features/profiles/components/affiliate-page').then((m) => m.AffiliatePage));
-const DesignerPage = lazyComponent(() => import('@/features/profiles/components/designer-page').then((m) => m.DesignerPage));
 const ProfilePage = lazyComponent(() => import('@/features/profiles/components/profile-page').then((m) => m.ProfilePage));
 
 /** The shell renders its pages once the user is loaded; these pages are given that user. */
@@ -22,7 +21,6 @@ function WithUser({ page: Page }: { page: ComponentType<{ user: User }> }) {
 
 export const NotificationsRoute = () => <WithUser page={NotificationsPage} />;
 export const MessagesRoute = () => <WithUser page={MessagesPage} />;
-export const DesignerRoute = () => <WithUser page={DesignerPage} />;
 export const CourtRoute = () => <WithUser page={CourtPage} />;
 export const MarketplaceRoute = () => <WithUser page={MarketplacePage} />;
 export const ProfileRoute = () => <WithUser page={ProfilePage} />;

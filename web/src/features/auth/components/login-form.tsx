@@ -72,12 +72,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       >
         {t('login.submit')}
       </Button>
-      <div className="flex justify-between text-sm">
+      {/* No sign-up link here: the form also sits inside the launch flows, which sign up in place. */}
+      <div className="text-sm">
         <Link to={paths.passwordResetRequest} className="text-indigo-600 hover:underline">
           {t('login.forgot')}
-        </Link>
-        <Link to={paths.signup} className="text-indigo-600 hover:underline">
-          {t('login.createAccount')}
         </Link>
       </div>
     </form>

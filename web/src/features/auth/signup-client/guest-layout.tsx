@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 
+import { paths } from '@/config/paths';
+
 /**
  * The launch page's frame for a visitor who is not signed in: the logo, Log in, the page, and a
  * footer with the year and the terms (contests doc, "Launch page header").
@@ -24,9 +26,9 @@ export function GuestLayout() {
       </main>
       <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">
         © {new Date().getFullYear()} Vitrine ·{' '}
-        <a href="/terms" className="hover:underline">
+        <Link to={paths.terms} className="hover:underline">
           {t('terms')}
-        </a>
+        </Link>
       </footer>
     </div>
   );

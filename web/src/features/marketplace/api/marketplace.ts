@@ -30,6 +30,11 @@ export function contestListings(contestId: number, page: number, signal?: AbortS
   return apiClient.get<Page<Listing>>(`/marketplace-contests/${contestId}/entries`, { query: { page }, signal });
 }
 
+/** GET /marketplace-contest-entries?filter[bought]=1: the designs the reader bought. */
+export function boughtListings(page: number, signal?: AbortSignal) {
+  return apiClient.get<Page<Listing>>('/marketplace-contest-entries', { query: { 'filter[bought]': 1, page }, signal });
+}
+
 /** GET /users/{id}/marketplace-entries: the profile's For Sale tab. */
 export function userListings(userId: number, query: { page: number; sort: ListingSort; category: number | null }, signal?: AbortSignal) {
   return apiClient.get<Page<Listing>>(`/users/${userId}/marketplace-entries`, {

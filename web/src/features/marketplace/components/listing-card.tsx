@@ -9,6 +9,8 @@ interface ListingCardProps {
   /** Clients buy; everyone else sees the card without the button. */
   canBuy: boolean;
   onBuy: (listing: Listing) => void;
+  /** A design the reader bought: marked theirs, with nothing to buy. */
+  owned?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ interface ListingCardProps {
  * 'by {username}', description and the price in whole US dollars. The title and 'Purchase Full
  * Rights' both start the purchase.
  */
-export function ListingCard({ listing, canBuy, onBuy }: ListingCardProps) {
+export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCardProps) {
   const { t } = useTranslation('marketplace');
   const image = useFileUrl(listing.entry.files?.full_path);
   return (
@@ -25,9 +27,15 @@ export function ListingCard({ listing, canBuy, onBuy }: ListingCardProps) {
       data-entry-id={listing.contest_entry_id}
       className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <p className="bg-gradient-to-r from-amber-400 to-orange-400 px-3 py-1.5 text-center text-xs font-bold tracking-wide text-amber-950">
-        {t('banner')}
-      </p>
+      {owned ? (
+        <p className="bg-emerald-600 px-3 py-1.5 text-center text-xs font-bold tracking-wide text-white" data-testid="listing-owned">
+          {t('owned')}
+        </p>
+      ) : (
+        <p className="bg-gradient-to-r from-amber-400 to-orange-400 px-3 py-1.5 text-center text-xs font-bold tracking-wide text-amber-950">
+          {t('banner')}
+        </p>
+      )}
       <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
         {image ? (
           <img src={image} alt={listing.title} className="h-full w-full object-contain" />

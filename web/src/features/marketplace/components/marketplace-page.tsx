@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { PageNav } from '@/components/ui/page-nav';
@@ -22,6 +23,7 @@ import {
   type MarketplaceContest,
 } from '../api/marketplace';
 import { withoutContestListing, withoutListing } from '../live';
+import { BoughtDesigns } from './bought-designs';
 import { ListingCard } from './listing-card';
 import { PurchaseDialog } from './purchase-dialog';
 import { catalogueText } from '@/lib/catalogue';
@@ -52,11 +54,53 @@ function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceCont
 }
 
 /**
- * The marketplace (`/marketplace`): contests with entries for sale, searched by words and contest
- * type, and the chosen contest's entries. Clients buy full rights; an entry bought by anyone
- * leaves this page at once (`marketplace.entry.removed` on the `marketplace` channel).
+ * The marketplace (`/marketplace`): browsing what is for sale and, for clients, the designs they
+ * bought (`?view=bought`, "My Designs").
  */
 export function MarketplacePage({ user }: { user: User }) {
+  const { t } = useTranslation('marketplace');
+  const [search, setSearch] = useSearchParams();
+  const client = isClient(user);
+  const bought = client && search.get('view') === 'bought';
+  const tabClass = (active: boolean) =>
+    `border-b-2 px-1 pb-2 text-sm font-semibold ${active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
+  return (
+    <div className="space-y-4">
+      {client && (
+        <div role="tablist" aria-label={t('title')} className="flex gap-6 border-b border-slate-200">
+          <button type="button" role="tab" aria-selected={!bought} className={tabClass(!bought)} onClick={() => setSearch({})}>
+            {t('browse')}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={bought}
+            className={tabClass(bought)}
+            onClick={() => setSearch({ view: 'bought' })}
+            data-testid="marketplace-bought-tab"
+          >
+            {t('bought')}
+          </button>
+        </div>
+      )}
+      {bought ? (
+        <section>
+          <h1 className="mb-1 text-2xl font-bold text-slate-900">{t('bought')}</h1>
+          <BoughtDesigns />
+        </section>
+      ) : (
+        <BrowseMarketplace user={user} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Browsing: contests with entries for sale, searched by words and contest type, and the chosen
+ * contest's entries. Clients buy full rights; an entry bought by anyone leaves this page at once
+ * (`marketplace.entry.removed` on the `marketplace` channel).
+ */
+function BrowseMarketplace({ user }: { user: User }) {
   const { t } = useTranslation('marketplace');
   const [types, setTypes] = useState<ContestType[]>([]);
   const [q, setQ] = useState('');

@@ -20,10 +20,11 @@ describe('PayPal routes', () => {
       '/projects/3/increase-budget/payments/paypal',
       '/carts/payments/paypal',
       '/subscriptions/4/payments/paypal',
+      '/marketplace-contest-entries/12/payments/paypal',
     ]) {
       expect(isPayPalRoute(route), route).toBe(true);
     }
-    for (const route of ['//evil.example/payments/paypal', '/users/3/payments/paypal', '/contests/7/payments/paypal/../x', '']) {
+    for (const route of ['//evil.example/payments/paypal', '/marketplace-contest-entries/x/payments/paypal', '/users/3/payments/paypal', '/contests/7/payments/paypal/../x', '']) {
       expect(isPayPalRoute(route), route).toBe(false);
     }
   });
@@ -35,6 +36,7 @@ describe('PayPal routes', () => {
       to: '/projects/all-projects?projectId=3',
     });
     expect(returnTarget('/carts/payments/paypal').kind).toBe('cart');
+    expect(returnTarget('/marketplace-contest-entries/12/payments/paypal')).toEqual({ kind: 'marketplace', to: '/marketplace?view=bought' });
     rememberReturn('/contests/7/upgrades/payments/paypal', '/contests/7/upgrades');
     expect(rememberedReturn('/contests/7/upgrades/payments/paypal')).toBe('/contests/7/upgrades');
     expect(rememberedReturn('/contests/8/upgrades/payments/paypal')).toBeNull();

@@ -29,7 +29,7 @@ export function paypalRouteOf(intentBase: string): string | null {
 
 /** Only the server's own PayPal routes may be executed from a return URL. */
 const PAYPAL_ROUTE =
-  /^\/(contests\/\d+(\/(upgrades|extends|increase-prize|entries\/\d+))?|projects\/\d+\/(bids\/\d+\/approve|increase-budget)|carts|subscriptions\/\d+)\/payments\/paypal$/;
+  /^\/(contests\/\d+(\/(upgrades|extends|increase-prize|entries\/\d+))?|projects\/\d+\/(bids\/\d+\/approve|increase-budget)|carts|subscriptions\/\d+|marketplace-contest-entries\/\d+)\/payments\/paypal$/;
 
 export function isPayPalRoute(route: string): boolean {
   return PAYPAL_ROUTE.test(route);
@@ -74,8 +74,15 @@ export function rememberedReturn(route: string): string | null {
   }
 }
 
-/** What a PayPal route pays for, to name the way back: a contest, a project, the cart, a subscription. */
-export function returnTarget(route: string): { kind: 'contest' | 'project' | 'cart' | 'subscription'; to: string } {
+/** Where a bought marketplace design is shown to its buyer: the marketplace's "My designs". */
+export const BOUGHT_DESIGNS_PATH = '/marketplace?view=bought';
+
+/**
+ * What a PayPal route pays for, to name the way back: a contest, a project, the cart, a
+ * subscription, or a marketplace design (shown among the buyer's designs).
+ */
+export function returnTarget(route: string): { kind: 'contest' | 'project' | 'cart' | 'subscription' | 'marketplace'; to: string } {
+  if (/^\/marketplace-contest-entries\//.test(route)) return { kind: 'marketplace', to: BOUGHT_DESIGNS_PATH };
   const contest = /^\/contests\/(\d+)/.exec(route);
   if (contest) return { kind: 'contest', to: `/contests/${contest[1]}/entries` };
   const project = /^\/projects\/(\d+)/.exec(route);

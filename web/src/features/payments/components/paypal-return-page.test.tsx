@@ -51,4 +51,16 @@ describe('PayPalReturnPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This PayPal return link is not complete.');
     expect(requests).toEqual([]);
   });
+
+  it('executes a marketplace purchase approved at PayPal and leads to the buyer\'s designs', async () => {
+    const route = '/marketplace-contest-entries/12/payments/paypal';
+    const bought = { ...paid, id: 'PAYID-4', purpose: 'marketplace_purchase', amount: 120, amount_cents: 12000 };
+    const requests = mockRoutes({ [`GET ${route}/execute`]: () => jsonResponse(200, { data: bought }) });
+    sessionStorage.setItem('vitrine.paypal.return', JSON.stringify({ route, back: '/marketplace' }));
+    renderAt(`route=${encodeURIComponent(route)}&paymentId=PAYID-4&token=EC-4&PayerID=PAYER1`);
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See Your Designs' })).toHaveAttribute('href', '/marketplace?view=bought');
+    expect(requests.map((r) => r.url)).toEqual([`${route}/execute?paymentId=PAYID-4&PayerID=PAYER1`]);
+    sessionStorage.clear();
+  });
 });

@@ -77,9 +77,11 @@ export function PayPalReturnPage() {
   }, [valid, cancelled, route, paymentId, payerId, t]);
 
   const target = returnTarget(route);
-  // A launch leaves the review step behind: its way back is the running contest's page.
+  // A launch leaves the review step behind: its way back is the running contest's page. A bought
+  // design, once paid, is shown among the buyer's designs rather than where it was for sale.
   const launch = /^\/contests\/\d+\/payments\/paypal$/.test(route);
-  const back = (valid && !launch ? rememberedReturn(route) : null) ?? target.to;
+  const bought = target.kind === 'marketplace' && outcome.kind === 'paid';
+  const back = (valid && !launch && !bought ? rememberedReturn(route) : null) ?? target.to;
   const backLabel = t(`paypal.back.${target.kind}`);
 
   return (

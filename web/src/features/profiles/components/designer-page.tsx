@@ -6,9 +6,10 @@ import { DesignerProfileModal } from './designer-profile-modal';
 
 /**
  * `/designers/:userId`: the profile modal as a page of its own (a shared link, MESSAGE's new tab).
- * Closing goes back where the user came from, or to the dashboard.
+ * Open to visitors who are not signed in (profiles are public). Closing goes back where the
+ * reader came from, or to the dashboard (the landing page for a visitor).
  */
-export function DesignerPage({ user }: { user: User }) {
+export function DesignerPage({ user }: { user: User | null }) {
   const { userId } = useParams();
   const navigate = useNavigate();
   const id = Number(userId);
@@ -20,7 +21,7 @@ export function DesignerPage({ user }: { user: User }) {
       viewer={user}
       onClose={() => {
         if (window.history.length > 1) void navigate(-1);
-        else void navigate('/dashboard');
+        else void navigate(user ? '/dashboard' : '/');
       }}
     />
   );

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { StarRating } from '@/features/contests/components/star-rating';
 import { InviteModal } from '@/features/messages/components/invite-modal';
 import { errorMessage } from '@/lib/error-messages';
@@ -20,7 +22,8 @@ import { ServicesTab } from './services-tab';
 
 export interface DesignerProfileModalProps {
   userId: number;
-  viewer: User;
+  /** Null for a visitor who is not signed in: the profile is public, its actions are not. */
+  viewer: User | null;
   onClose: () => void;
   /** Opened from a project bid discussion: the Messages tab, with the discussion's comment count. */
   bidCommentCount?: number | null;
@@ -124,7 +127,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
   };
   const name = profile ? profile.name || profile.username : '';
   const bio = featuredBio(profile?.detail.featured_bio);
-  const client = isClient(viewer);
+  const client = viewer !== null && isClient(viewer);
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-0 sm:p-6" data-testid="profile-modal">
@@ -170,6 +173,15 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
                     </div>
                   </div>
                 </div>
+                {viewer === null && (
+                  <Link
+                    to={paths.login}
+                    className="self-start rounded-md border border-indigo-300 px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 sm:self-auto"
+                    data-testid="profile-sign-in"
+                  >
+                    {t('actions.signInToHire')}
+                  </Link>
+                )}
                 {client && (
                   <div className="flex flex-wrap gap-2">
                     {onInvite ? (
@@ -233,7 +245,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
             <div className="min-h-72 bg-slate-50/60 px-5 py-6 sm:px-8">
               {opened.has('portfolio') && (
                 <div hidden={tab !== 'portfolio'}>
-                  <PortfolioTab userId={profile.id} canLike={viewer.user_type_id !== 1} />
+                  <PortfolioTab userId={profile.id} canLike={viewer !== null && viewer.user_type_id !== 1} />
                 </div>
               )}
               {tab === 'about' && <AboutTab profile={profile} />}
@@ -242,7 +254,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
                 <div hidden={tab !== 'forSale'}>
                   <ForSaleTab
                     userId={profile.id}
-                    viewerId={viewer.id}
+                    viewerId={viewer?.id ?? null}
                     canBuy={client}
                     onCount={(count) => setStats((current) => (current ? { ...current, marketplace_count: count } : current))}
                   />

@@ -26,7 +26,8 @@ import { catalogueText } from '@/lib/catalogue';
 
 interface ForSaleTabProps {
   userId: number;
-  viewerId: number;
+  /** Null for a visitor who is not signed in (they see the tab, not its live removals). */
+  viewerId: number | null;
   canBuy: boolean;
   /** The count in the tab's label follows what is still for sale. */
   onCount: (count: number) => void;
@@ -76,7 +77,8 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: ForSaleTabProp
     [category, onCount],
   );
 
-  useChannel(MARKETPLACE_CHANNEL, {
+  // The marketplace channel is for members (as browsing is); a visitor's tab stays as loaded.
+  useChannel(viewerId === null ? null : MARKETPLACE_CHANNEL, {
     onEvent: (event) => {
       if (event.type === ENTRY_REMOVED) remove(event.data as EntryRemoved);
     },
@@ -126,7 +128,7 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: ForSaleTabProp
         </div>
       )}
       {listings && <PageNav page={page} hasNext={Boolean(listings.next_page_url)} onPage={setPage} />}
-      {buying && (
+      {buying && viewerId !== null && (
         <PurchaseDialog
           userId={viewerId}
           listing={buying}
