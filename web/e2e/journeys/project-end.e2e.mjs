@@ -136,7 +136,7 @@ export default {
     await client.getByTestId('project-feedback').waitFor();
     const owedLine = payouts.getByTestId('payouts').locator('tr', { hasText: title });
     await owedLine.getByText('$320.00').waitFor();
-    await owedLine.getByText('demo-gold').waitFor();
+    await owedLine.getByText('demo-gold', { exact: true }).waitFor();
     await ctx.assertSameDocument(payouts, 'the payout arrived');
     await shot(client, 'client-completed');
     await shot(payouts, 'admin-payouts-owed');

@@ -263,8 +263,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Withdraws a bid (the bidder) or removes it (admins); an approved bid stays. The
-         *     owner is told (type 19) and watchers of the project see the new count.
+         * Withdraws a bid (the bidder) or removes it (admins); an approved bid stays, a queued
+         *     one takes its project out of the queue. The owner is told (type 19) and watchers of
+         *     the project see the new count.
          */
         delete: operations["bids_delete"];
         options?: never;
@@ -3786,10 +3787,13 @@ export interface paths {
         put?: never;
         /**
          * An admin approves a bid by hand (card payment will do the same), or a subscribed
-         *     owner approves one on a subscription project (free, one active at a time): the bid is
-         *     approved, the live project becomes active and assigned (1 -> 2) and its timeline
-         *     starts (`timeline_ends_at`, the timers are woken to look at it); the bidder
-         *     (type 14) and the owner (type 15) are told.
+         *     owner approves one on a subscription project (free): the bid is approved, the live
+         *     project becomes active and assigned (1 -> 2) and its timeline starts
+         *     (`timeline_ends_at`, the timers are woken to look at it); the bidder (type 14) and
+         *     the owner (type 15) are told. While another subscription project of the owner's is
+         *     under way (2-5) the choice waits in their queue instead (`projects::queue`): the
+         *     answer is the project still live with its `queued_bid_id`, and it starts when the
+         *     one under way is completed.
          */
         post: operations["approve"];
         delete?: never;
@@ -3805,7 +3809,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The files the approved designer delivered, oldest first (empty until they do). */
+        get: operations["list_artworks"];
         put?: never;
         /**
          * The approved designer delivers the final files of a verified project: it moves
@@ -4273,8 +4278,10 @@ export interface paths {
         get?: never;
         /**
          * An admin moves a project on: verifies one whose timeline ran out (3 -> 4, the
-         *     designer's 48 hours to deliver start) or credits a delivered one (5 -> 6). Every
-         *     other move is someone else's (see [`ProjectStatus::admin_may_move`]).
+         *     designer's 48 hours to deliver start) or credits a delivered one (5 -> 6; a
+         *     completed subscription project lets its owner's next queued one start, see
+         *     [`super::queue`]). Every other move is someone else's (see
+         *     [`ProjectStatus::admin_may_move`]).
          */
         put: operations["projects_statuses_set_status"];
         post?: never;
@@ -7382,6 +7389,17 @@ export interface components {
                 internal_status_id?: number | null;
                 /** Format: int64 */
                 is_subscription: number;
+                /**
+                 * Format: int64
+                 * @description When it joined the queue (served oldest first).
+                 */
+                queued_at?: number | null;
+                /**
+                 * Format: int64
+                 * @description A subscription project's chosen bid, waiting in its owner's queue until the
+                 *     project under way is completed; null otherwise (and once it started).
+                 */
+                queued_bid_id?: number | null;
                 service?: null | components["schemas"]["Named"];
                 status: string;
                 /** Format: int64 */
@@ -7390,7 +7408,7 @@ export interface components {
                 /**
                  * Format: int64
                  * @description When the designer's time runs out (ms): set when a bid is approved, from the
-                 *     timeline; null before, and for a subscription project without a timeline.
+                 *     timeline (a subscription project launched without one gets a week); null before.
                  */
                 timeline_ends_at?: number | null;
                 title: string;
@@ -7903,6 +7921,15 @@ export interface components {
                 message: string;
                 /** Format: int64 */
                 updated_at: number;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_BidFileInfo: {
+            data: {
+                full_path: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -10118,6 +10145,17 @@ export interface components {
                 internal_status_id?: number | null;
                 /** Format: int64 */
                 is_subscription: number;
+                /**
+                 * Format: int64
+                 * @description When it joined the queue (served oldest first).
+                 */
+                queued_at?: number | null;
+                /**
+                 * Format: int64
+                 * @description A subscription project's chosen bid, waiting in its owner's queue until the
+                 *     project under way is completed; null otherwise (and once it started).
+                 */
+                queued_bid_id?: number | null;
                 service?: null | components["schemas"]["Named"];
                 status: string;
                 /** Format: int64 */
@@ -10126,7 +10164,7 @@ export interface components {
                 /**
                  * Format: int64
                  * @description When the designer's time runs out (ms): set when a bid is approved, from the
-                 *     timeline; null before, and for a subscription project without a timeline.
+                 *     timeline (a subscription project launched without one gets a week); null before.
                  */
                 timeline_ends_at?: number | null;
                 title: string;
@@ -10933,6 +10971,17 @@ export interface components {
             internal_status_id?: number | null;
             /** Format: int64 */
             is_subscription: number;
+            /**
+             * Format: int64
+             * @description When it joined the queue (served oldest first).
+             */
+            queued_at?: number | null;
+            /**
+             * Format: int64
+             * @description A subscription project's chosen bid, waiting in its owner's queue until the
+             *     project under way is completed; null otherwise (and once it started).
+             */
+            queued_bid_id?: number | null;
             service?: null | components["schemas"]["Named"];
             status: string;
             /** Format: int64 */
@@ -10941,7 +10990,7 @@ export interface components {
             /**
              * Format: int64
              * @description When the designer's time runs out (ms): set when a bid is approved, from the
-             *     timeline; null before, and for a subscription project without a timeline.
+             *     timeline (a subscription project launched without one gets a week); null before.
              */
             timeline_ends_at?: number | null;
             title: string;
@@ -25541,6 +25590,51 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_artworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_BidFileInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
