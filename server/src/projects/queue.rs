@@ -74,15 +74,15 @@ pub async fn leave(conn: &mut AnyConnection, id: i64, now: i64) -> Result<Option
 /// no subscription project under way, their oldest queued one; at most `limit`.
 #[instrument(skip_all)]
 pub async fn next_to_start(conn: &mut AnyConnection, limit: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as(&format!(
+    sqlx::query_as(
         "SELECT q.id, q.queued_bid_id FROM project q JOIN app_user u ON u.id = q.created_by \
          WHERE q.queued_bid_id IS NOT NULL AND q.status_id = 1 AND u.has_subscribed = 1 \
            AND NOT EXISTS (SELECT 1 FROM project o WHERE o.created_by = q.created_by AND o.is_subscription = 1 \
                AND o.status_id BETWEEN 2 AND 5) \
            AND NOT EXISTS (SELECT 1 FROM project e WHERE e.created_by = q.created_by AND e.queued_bid_id IS NOT NULL \
                AND e.status_id = 1 AND (e.queued_at < q.queued_at OR (e.queued_at = q.queued_at AND e.id < q.id))) \
-         ORDER BY q.queued_at, q.id LIMIT $1"
-    ))
+         ORDER BY q.queued_at, q.id LIMIT $1",
+    )
     .bind(limit)
     .fetch_all(&mut *conn)
     .await
