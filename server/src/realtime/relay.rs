@@ -70,7 +70,12 @@ impl Sightings {
 }
 
 /// One pass; returns how many events it published.
-async fn relay_once(realtime: &Realtime, db: &Db, now_ms: i64, sightings: &mut Sightings) -> Result<usize, sqlx::Error> {
+async fn relay_once(
+    realtime: &Realtime,
+    db: &Db,
+    now_ms: i64,
+    sightings: &mut Sightings,
+) -> Result<usize, sqlx::Error> {
     let candidates = outbox::unpublished(&db.pool, now_ms - ABANDONED_AFTER_MS, BATCH).await?;
     let events = sightings.abandoned(candidates, Instant::now());
     let count = events.len();
@@ -87,7 +92,13 @@ mod tests {
     use super::*;
 
     fn event(seq: u64) -> EventFrame {
-        EventFrame { ch: "project:1".into(), seq, event_type: "project.status".into(), ts: 0, data: serde_json::json!({}) }
+        EventFrame {
+            ch: "project:1".into(),
+            seq,
+            event_type: "project.status".into(),
+            ts: 0,
+            data: serde_json::json!({}),
+        }
     }
 
     #[test]
