@@ -24,11 +24,13 @@ struct Paid {
     purpose: String,
     amount_cents: i64,
     refunded_cents: i64,
+    provider: String,
+    paid_at: Option<i64>,
 }
 
 async fn paid(state: &AppState, project_id: i64) -> Result<Vec<Paid>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, purpose, amount_cents, refunded_cents FROM payment_transaction \
+        "SELECT id, purpose, amount_cents, refunded_cents, provider, paid_at FROM payment_transaction \
          WHERE project_id = $1 AND status_id = 2 ORDER BY id",
     )
     .bind(project_id)
@@ -85,13 +87,15 @@ pub async fn download(
             },
             amount_cents: p.amount_cents,
             refunded_cents: p.refunded_cents,
+            method: invoices::method(&p.provider),
+            paid_at: p.paid_at,
         })
         .collect();
     let invoice = Invoice {
         heading: format!("Project #{}: {}", project.id, project.title),
         payer: find_user(&state.db.pool, project.created_by).await?,
         lines,
-        total_note: "",
+        issued_at: state.now_ms(),
         filename: format!("invoice-project-{}.pdf", project.id),
     };
     Ok(invoices::pdf_response(&state, invoice))

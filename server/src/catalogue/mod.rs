@@ -11,7 +11,7 @@
 mod contest_types;
 mod edit;
 pub mod model;
-mod pricing;
+pub mod pricing;
 mod project_services;
 mod routes;
 mod seed;

@@ -54,7 +54,7 @@ pub enum Package {
 }
 
 /// A coupon applied to a price, in cents.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 pub struct Discount {
     pub contest_type_coupon_id: i64,
     pub code: String,

@@ -16,6 +16,7 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser, MaybeUser},
     api::{flag, Data, Message},
+    commerce::coupons,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
@@ -101,6 +102,17 @@ pub async fn launch(
     }
     let (title, description, answers) = check_brief(&state, &caller, contest_type_id, &req).await?;
     let now = state.now_ms();
+    let coupon_code = req.coupon_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    if let Some(code) = coupon_code {
+        // A code the client cannot use is refused here, not stored and dropped at payment.
+        let mut conn = state.db.pool.acquire().await?;
+        coupons::validate_and_record(&mut conn, &caller.user, contest_type_id, coupons::Package::Unknown, code, now)
+            .await
+            .map_err(|err| match err {
+                AppError::Rule { code, .. } => AppError::field("coupon_code", code),
+                other => other,
+            })?;
+    }
     let mut tx = state.db.pool.begin().await?;
     let id = store::insert(
         &mut tx,
@@ -112,7 +124,7 @@ pub async fn launch(
             is_quick_start: req.is_quick_start.unwrap_or(false),
             is_tip: req.is_tip.unwrap_or(false),
             is_added_queue: req.is_added_queue.unwrap_or(false),
-            coupon_code: req.coupon_code.as_deref().filter(|c| !c.trim().is_empty()),
+            coupon_code,
             referral_source: req
                 .referral_source
                 .as_deref()

@@ -262,7 +262,10 @@ pub struct ExtendRequest {
     pub days: Option<i64>,
 }
 
-/// The creator extends a running contest by 1 to 10 days; both deadlines move.
+/// An admin extends a running contest by 1 to 10 days, free; both deadlines move.
+/// Clients extend by paying (`/contests/{id}/extends/payments/...`, priced per day):
+/// this route is not a free way around that price. Refused once an admin disabled
+/// extensions, like every paid route.
 #[utoipa::path(put, path = "/contests/{id}/extends", tag = "contests", params(("id" = i64, Path)), request_body = ExtendRequest, security(("bearer" = [])),
     responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_id = id))]
@@ -272,7 +275,8 @@ pub async fn extend(
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<ExtendRequest>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
-    owned(&state, &caller, id).await?;
+    caller.require_admin()?;
+    store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
     let days =
         req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
     let mut tx = state.realtime.begin().await?;
@@ -284,7 +288,7 @@ pub async fn extend(
 }
 
 /// Refuses an extension an admin disabled (`PUT /admin/contests/{id}`, `extends_disabled`).
-async fn ensure_extendable(conn: &mut sqlx::AnyConnection, id: i64) -> Result<(), AppError> {
+pub async fn ensure_extendable(conn: &mut sqlx::AnyConnection, id: i64) -> Result<(), AppError> {
     let disabled: Option<i64> =
         sqlx::query_scalar("SELECT extends_disabled FROM contest WHERE id = $1").bind(id).fetch_optional(conn).await?;
     match disabled {

@@ -27,6 +27,7 @@ pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod options;
+pub mod pricing;
 pub mod quick_chat;
 pub mod stats;
 pub mod status;

@@ -1,19 +1,24 @@
-//! Launch steps 2 and 3: choosing the prize package, upgrades and length, and the
-//! step a launch flow should resume at. Prices come from the catalogue, never from
-//! the client; the total is what the payments area will charge.
+//! Launch steps 2 and 3: choosing the prize package, upgrades, length and coupon, and
+//! the step a launch flow should resume at. Prices come from [`super::pricing`], the
+//! one launch price: the total answered is what the payments area charges.
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::ToSchema;
 
-use super::{launch::owned, model::ContestView, status::ContestStatus, store};
+use super::{
+    launch::owned,
+    model::ContestView,
+    pricing::{self, LaunchPrice, PriceLine, Selection},
+    status::ContestStatus,
+    store,
+};
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    catalogue::store as catalogue,
-    commerce::subscriptions,
-    error::{catalogue as codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    commerce::coupons,
+    error::{catalogue as codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -22,38 +27,66 @@ pub struct OptionsRequest {
     /// The prize package (of the contest's type).
     #[serde(default, deserialize_with = "loose_id")]
     pub contest_type_pricing_id: Option<i64>,
-    /// Upgrades offered for the contest's type.
+    /// Upgrades offered for the contest's type. Rush (`is_rush`) sets the 3-day length.
     #[serde(default)]
     pub upgrade_ids: Vec<i64>,
     /// The contest length; the free standard week when absent.
     #[serde(default, deserialize_with = "loose_id")]
     pub contest_length_id: Option<i64>,
+    /// The coupon to apply: absent keeps the contest's (from its launch), an empty
+    /// string removes it; a refused code answers its `coupon.*` code and nothing is stored.
+    pub coupon_code: Option<String>,
 }
 
-/// One priced line of a launch.
+impl OptionsRequest {
+    /// The selection asked for; `stored_coupon` when the request names none.
+    pub fn selection(&self, stored_coupon: Option<String>) -> Selection {
+        let coupon_code = match &self.coupon_code {
+            None => stored_coupon,
+            Some(code) => Some(code.trim().to_owned()).filter(|c| !c.is_empty()),
+        };
+        Selection {
+            pricing_id: self.contest_type_pricing_id,
+            upgrade_ids: self.upgrade_ids.clone(),
+            length_id: self.contest_length_id,
+            coupon_code,
+        }
+    }
+}
+
+/// A launch priced by the server: the lines and total the options and review
+/// screens show, and exactly what the launch payment charges.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PriceLine {
-    /// `package`, `upgrade` or `length`.
-    pub kind: &'static str,
-    pub id: i64,
-    pub name: String,
-    /// Whole US dollars: what this line costs the client.
-    pub amount: i64,
-    /// Whole US dollars: the catalogue price, shown struck through when `amount` is
-    /// lower (upgrades are free with the unlimited-upgrades subscription).
-    pub list_amount: i64,
+pub struct LaunchQuoteView {
+    pub lines: Vec<PriceLine>,
+    pub total_cents: i64,
+    /// The coupon applied (its code), when one is.
+    pub coupon_code: Option<String>,
+    /// Upgrades are free with the unlimited-upgrades subscription.
+    pub free_upgrades: bool,
+}
+
+impl From<LaunchPrice> for LaunchQuoteView {
+    fn from(p: LaunchPrice) -> Self {
+        Self {
+            coupon_code: p.discount.as_ref().map(|d| d.code.clone()),
+            lines: p.lines,
+            total_cents: p.total_cents,
+            free_upgrades: p.free_upgrades,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OptionsView {
     pub contest: ContestView,
+    /// The upgrades stored (Rush when the length is the rush length).
     pub upgrade_ids: Vec<i64>,
-    pub lines: Vec<PriceLine>,
-    /// What starting the contest costs, whole US dollars.
-    pub total_amount: i64,
+    pub quote: LaunchQuoteView,
 }
 
-/// Sets package, upgrades and length of an unstarted contest (its creator).
+/// Sets package, upgrades, length and coupon of an unstarted contest (its creator),
+/// answering the launch's price.
 #[utoipa::path(put, path = "/contests/{id}/options", tag = "contests", params(("id" = i64, Path)), request_body = OptionsRequest, security(("bearer" = [])),
     responses((status = 200, body = Data<OptionsView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_id = id))]
@@ -67,56 +100,29 @@ pub async fn set_options(
     if contest.status() != ContestStatus::Unpaid {
         return Err(AppError::conflict(codes::CONTEST_STARTED));
     }
-    let mut errors = FieldErrors::new();
-    let pricing = match req.contest_type_pricing_id {
-        None => {
-            errors.add("contest_type_pricing_id", codes::REQUIRED);
-            None
-        }
-        Some(pricing_id) => {
-            let pricing = catalogue::find_pricing(&state.db.pool, pricing_id)
-                .await?
-                .filter(|p| p.contest_type_id == contest.contest_type_id);
-            if pricing.is_none() {
-                errors.add("contest_type_pricing_id", codes::NOT_FOUND_OPTION);
-            }
-            pricing
-        }
-    };
-    let offered = catalogue::upgrades(&state.db.pool, contest.contest_type_id).await?;
-    let mut chosen = Vec::new();
-    for upgrade_id in &req.upgrade_ids {
-        match offered.iter().find(|u| u.id == *upgrade_id) {
-            Some(upgrade) if !chosen.iter().any(|c: &&crate::catalogue::model::UpgradeRow| c.id == upgrade.id) => {
-                chosen.push(upgrade)
-            }
-            Some(_) => {}
-            None => errors.add("upgrade_ids", codes::NOT_FOUND_OPTION),
-        }
-    }
-    let length = match req.contest_length_id {
-        None => None,
-        Some(length_id) => {
-            let length = catalogue::find_length(&state.db.pool, length_id).await?;
-            if length.is_none() {
-                errors.add("contest_length_id", codes::NOT_FOUND_OPTION);
-            }
-            length
-        }
-    };
-    errors.into_result()?;
-    let pricing = pricing.ok_or_else(|| anyhow::anyhow!("validated pricing"))?;
-    let flag = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(chosen.iter().any(|u| pick(u) != 0));
-
+    // One transaction: a refused coupon or option changes nothing, not even the coupon's
+    // first-use time.
+    let mut tx = state.db.pool.begin().await?;
+    let stored_coupon = store::coupon_code(&mut tx, id).await?;
+    let selection = req.selection(stored_coupon);
     let now = state.now_ms();
+    let (resolved, priced) =
+        pricing::launch_price(&mut tx, &caller.user, contest.contest_type_id, &selection, now).await?;
+    if let Some(code) = &selection.coupon_code {
+        // The coupon's 24 hours start with its first application.
+        let package = coupons::Package::Priced(resolved.pricing.id);
+        coupons::validate_and_record(&mut tx, &caller.user, contest.contest_type_id, package, code, now).await?;
+    }
+    let chosen = &resolved.upgrades;
+    let flag = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(chosen.iter().any(|u| pick(u) != 0));
     sqlx::query(
         "UPDATE contest SET contest_type_pricing_id = $1, winning_entry_amount_cents = $2, contest_length_id = $3, \
          is_highlighted = $4, is_featured = $5, is_private = $6, is_blind = $7, is_notified_via_email = $8, \
          is_featured_blog_post = $9, updated_at = $10 WHERE id = $11 AND status_id = 1",
     )
-    .bind(pricing.id)
-    .bind(pricing.winning_entry_amount_cents)
-    .bind(length.as_ref().map(|l| l.id))
+    .bind(resolved.pricing.id)
+    .bind(resolved.pricing.winning_entry_amount_cents)
+    .bind(resolved.stored_length_id)
     .bind(flag(|u| u.is_highlighted))
     .bind(flag(|u| u.is_featured))
     .bind(flag(|u| u.is_private))
@@ -125,43 +131,16 @@ pub async fn set_options(
     .bind(flag(|u| u.is_featured_blog_post))
     .bind(now)
     .bind(id)
-    .execute(&state.db.pool)
+    .execute(&mut *tx)
     .await?;
-
-    let mut conn = state.db.pool.acquire().await?;
-    let free_upgrades = subscriptions::has_active(&mut conn, caller.id(), subscriptions::UNLIMITED_UPGRADES).await?;
-    drop(conn);
-    let mut lines = vec![PriceLine {
-        kind: "package",
-        id: pricing.id,
-        name: pricing.name.clone(),
-        amount: pricing.amount_cents / 100,
-        list_amount: pricing.amount_cents / 100,
-    }];
-    lines.extend(chosen.iter().map(|u| PriceLine {
-        kind: "upgrade",
-        id: u.id,
-        name: u.name.clone(),
-        amount: if free_upgrades { 0 } else { u.amount_cents / 100 },
-        list_amount: u.amount_cents / 100,
-    }));
-    if let Some(length) = &length {
-        lines.push(PriceLine {
-            kind: "length",
-            id: length.id,
-            name: length.name.clone(),
-            amount: length.amount_cents / 100,
-            list_amount: length.amount_cents / 100,
-        });
-    }
-    let total_amount = lines.iter().map(|l| l.amount).sum();
+    store::set_coupon_code(&mut tx, id, selection.coupon_code.as_deref(), now).await?;
+    tx.commit().await?;
     let contest =
         store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     Ok(Json(Data::new(OptionsView {
         contest: contest.into(),
         upgrade_ids: chosen.iter().map(|u| u.id).collect(),
-        lines,
-        total_amount,
+        quote: priced.into(),
     })))
 }
 

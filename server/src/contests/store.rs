@@ -418,3 +418,26 @@ mod tests {
         assert_eq!(super::slug("¡¡¡", 7), "contest-7");
     }
 }
+
+/// The coupon code the contest's client applied (at launch or on the options step).
+pub async fn coupon_code(conn: &mut AnyConnection, id: i64) -> Result<Option<String>, sqlx::Error> {
+    let code: Option<Option<String>> =
+        sqlx::query_scalar("SELECT coupon_code FROM contest WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    Ok(code.flatten().filter(|c| !c.trim().is_empty()))
+}
+
+/// Replaces (or, with None, removes) the coupon code of an unstarted contest.
+pub async fn set_coupon_code(
+    conn: &mut AnyConnection,
+    id: i64,
+    code: Option<&str>,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET coupon_code = $1, updated_at = $2 WHERE id = $3 AND status_id = 1")
+        .bind(code)
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}

@@ -327,6 +327,8 @@ catalogue! {
     CONTEST_NO_WINNERS = "contest.no_winners", "This contest has no winner to remove.";
     WINNERS_NOT_REMOVABLE = "contest.winners_not_removable", "Winners can be removed only before the contest is verified.";
     EXTENDS_DISABLED = "contest.extends_disabled", "Extensions are disabled for this contest.";
+    RUSH_LENGTH = "contest_length_id.rush", "Rush runs your contest for 3 days: choose the standard week or 3 days with it.";
+    UPGRADES_NOT_FREE = "upgrades.not_free", "These upgrades are not free for you: pay for them instead.";
     SHARE_NOT_FOUND = "share.not_found", "Share not found.";
     SHARE_NETWORK_IN = "network.in", "Share on facebook, twitter, linkedin, pinterest, email or link.";
     COUPON_INVITE_EMAILS = "emails.required", "Enter at least one valid e-mail address (at most 20).";

@@ -46,6 +46,7 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, entry_id: i64) -> Res
         project_id: None,
         subject_id: Some(listing.contest_entry_id),
         details: json!({"sale_price_cents": listing.sale_price_cents}),
+        lines: Vec::new(),
     })
 }
 

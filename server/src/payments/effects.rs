@@ -11,7 +11,11 @@ use super::{purpose::Purpose, transactions::TransactionRow};
 use crate::{
     bids::{routes::approve_in, store as bid_store},
     catalogue::store as catalogue_store,
-    commerce::{carts, subscriptions},
+    commerce::{
+        carts,
+        coupons::{self, Discount},
+        subscriptions,
+    },
     contests::{
         events as contest_events,
         status::{DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS},
@@ -48,6 +52,14 @@ pub async fn apply(conn: &mut AnyConnection, row: &TransactionRow, now: i64) -> 
             let days = days.unwrap_or(DEFAULT_LENGTH_DAYS);
             if !contest_store::activate(conn, contest_id, now, days, DECIDING_WINDOW_DAYS).await? {
                 return Err(gone());
+            }
+            // The coupon the launch was priced with counts one use, once: this runs for the
+            // one report of the payment that marked it paid (`settle::paid`), and a
+            // redemption is unique per payment besides.
+            let details: serde_json::Value = serde_json::from_str(&row.details).unwrap_or_default();
+            if let Ok(discount) = serde_json::from_value::<Discount>(details["coupon"].clone()) {
+                let payment_ref = format!("transaction-{}", row.id);
+                coupons::redeem(conn, &discount, row.app_user_id, Some(contest_id), &payment_ref, now).await?;
             }
             let started = contest_store::find(&mut *conn, contest_id).await?.ok_or_else(gone)?;
             let event = contest_events::status_changed(conn, &started, now).await?;

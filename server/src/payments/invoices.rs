@@ -117,6 +117,18 @@ pub struct InvoiceLine {
     pub label: &'static str,
     pub amount_cents: i64,
     pub refunded_cents: i64,
+    /// How it was paid, from the payment's provider ([`method`]).
+    pub method: &'static str,
+    /// When it was paid (ms since the epoch).
+    pub paid_at: Option<i64>,
+}
+
+/// How a payment of `provider` was made, as an invoice says it.
+pub fn method(provider: &str) -> &'static str {
+    match provider {
+        "paypal" => "PayPal",
+        _ => "card through Stripe",
+    }
 }
 
 /// What an invoice says: whose, billed to whom, which payments.
@@ -125,14 +137,19 @@ pub struct Invoice {
     pub heading: String,
     pub payer: Option<crate::accounts::model::UserRow>,
     pub lines: Vec<InvoiceLine>,
-    /// After the total, e.g. ", by card through Stripe".
-    pub total_note: &'static str,
+    /// The invoice's date: when it was made (ms since the epoch).
+    pub issued_at: i64,
     pub filename: String,
 }
 
 /// The invoice as a one-page PDF download.
 pub fn pdf_response(state: &AppState, invoice: Invoice) -> Response {
-    let mut lines = vec!["Vitrine - Invoice".to_owned(), String::new(), invoice.heading];
+    let mut lines = vec![
+        "Vitrine - Invoice".to_owned(),
+        format!("Date: {}", date(invoice.issued_at)),
+        String::new(),
+        invoice.heading,
+    ];
     if let Some(payer) = invoice.payer {
         lines.push(format!("Billed to: {} <{}>", payer.name, payer.email));
     }
@@ -145,11 +162,29 @@ pub fn pdf_response(state: &AppState, invoice: Invoice) -> Response {
             0 => String::new(),
             cents => format!(" (refunded {})", dollars(cents)),
         };
-        lines.push(format!("Payment #{}  {}  {}{refund}", t.id, t.label, dollars(t.amount_cents)));
+        let paid_on = t.paid_at.map(|at| format!("  {}", date(at))).unwrap_or_default();
+        lines.push(format!(
+            "Payment #{}{paid_on}  {}  {}  by {}{refund}",
+            t.id,
+            t.label,
+            dollars(t.amount_cents),
+            t.method
+        ));
     }
     let total: i64 = invoice.lines.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
+    // The methods the payments were really made with, each once.
+    let mut methods: Vec<&str> = Vec::new();
+    for t in &invoice.lines {
+        if !methods.contains(&t.method) {
+            methods.push(t.method);
+        }
+    }
+    let note = match methods.is_empty() {
+        true => String::new(),
+        false => format!(", by {}", methods.join(" and ")),
+    };
     lines.push(String::new());
-    lines.push(format!("Total paid: {} USD{}", dollars(total), invoice.total_note));
+    lines.push(format!("Total paid: {} USD{note}", dollars(total)));
     (
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
@@ -189,16 +224,34 @@ pub async fn download(
             label: label(&t.purpose),
             amount_cents: t.amount_cents,
             refunded_cents: t.refunded_cents,
+            method: method(&t.provider),
+            paid_at: t.paid_at,
         })
         .collect();
     let invoice = Invoice {
         heading: format!("Contest #{}: {}", contest.id, contest.title),
         payer,
         lines,
-        total_note: ", by card through Stripe",
+        issued_at: state.now_ms(),
         filename: format!("invoice-contest-{}.pdf", contest.id),
     };
     Ok(pdf_response(&state, invoice))
+}
+
+/// `2026-11-27` (UTC) of a moment in ms since the epoch (the civil-from-days algorithm:
+/// no date crate for one line of an invoice).
+pub fn date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn dollars(cents: i64) -> String {
@@ -213,5 +266,24 @@ fn label(purpose: &str) -> &'static str {
         "contest_prize" => "Prize increase",
         "additional_design" => "Additional design",
         _ => "Payment",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400_000), "2000-02-29");
+        assert_eq!(date(1_795_737_600_000 - 1), "2026-11-26");
+        assert_eq!(date(1_795_737_600_000), "2026-11-27");
+    }
+
+    #[test]
+    fn the_method_is_the_payment_provider() {
+        assert_eq!(method("paypal"), "PayPal");
+        assert_eq!(method("stripe"), "card through Stripe");
     }
 }

@@ -37,6 +37,7 @@ pub mod paypal;
 pub mod pdf;
 pub mod prices;
 pub mod purpose;
+pub mod quote_routes;
 pub mod routes;
 pub mod settle;
 pub use crate::shared::stripe;
@@ -94,6 +95,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::create_purchase_design))
         .routes(routes!(routes::update_purchase_design))
         .routes(routes!(routes::finalize_purchase_design))
+        .routes(routes!(quote_routes::quote_contest))
+        .routes(routes!(quote_routes::apply_free_upgrades))
         .routes(routes!(charges::charge_design))
         .routes(routes!(charges::charge_upgrade))
         .routes(routes!(charges::charge_extend))

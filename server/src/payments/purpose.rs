@@ -23,7 +23,13 @@ use crate::{
         carts::{self, PricedItem},
         subscriptions,
     },
-    contests::{launch::owned as owned_contest, model::ContestRow, status::ContestStatus},
+    contests::{
+        launch::owned as owned_contest,
+        lifecycle::ensure_extendable,
+        model::ContestRow,
+        pricing::{self as launch_pricing, on_contest, PriceLine, Selection},
+        status::ContestStatus,
+    },
     entries::additional::{store as additional_store, AdditionalStatus},
     error::{catalogue, AppError, FieldErrors},
     projects::{access::owned as owned_project, status::ProjectStatus},
@@ -147,6 +153,9 @@ pub struct Quote {
     pub project_id: Option<i64>,
     pub subject_id: Option<i64>,
     pub details: Value,
+    /// What the amount is made of, in cents: the lines every screen shows before paying.
+    /// Their amounts add up to `amount_cents`.
+    pub lines: Vec<PriceLine>,
 }
 
 impl Quote {
@@ -160,22 +169,75 @@ impl Quote {
             project_id: None,
             subject_id: None,
             details: json!({}),
+            lines: Vec::new(),
         }
+    }
+
+    /// One line for the whole amount (purposes with a single thing to pay for).
+    fn single_line(mut self, kind: &'static str, id: i64, name: &str) -> Self {
+        self.lines = vec![PriceLine {
+            kind,
+            id,
+            name: name.to_owned(),
+            list_cents: self.amount_cents,
+            amount_cents: self.amount_cents,
+        }];
+        self
     }
 }
 
-/// Prices `purpose` for `caller`, checking the caller owns what is paid for and that
-/// it can be paid for now.
+/// Prices `purpose` for `caller` to charge it: [`price`], refused with
+/// `payment.not_due` when nothing is to pay (a card or PayPal cannot take $0: free
+/// upgrades go through `POST /contests/{id}/upgrades/free`). Every payment route
+/// (payment intents, direct charges, PayPal) charges exactly this amount.
 pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) -> Result<Quote, AppError> {
+    let quote = price(state, caller, purpose).await?;
+    if quote.amount_cents <= 0 {
+        return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+    }
+    Ok(quote)
+}
+
+/// The launch of `contest` priced with `selection` (its stored one, for the payment).
+pub async fn launch_quote(
+    state: &AppState,
+    caller: &CurrentUser,
+    contest: &ContestRow,
+    selection: &Selection,
+) -> Result<Quote, AppError> {
+    if contest.status() != ContestStatus::Unpaid {
+        return Err(AppError::conflict(catalogue::CONTEST_STARTED));
+    }
+    if selection.pricing_id.is_none() {
+        return Err(AppError::conflict(catalogue::CONTEST_OPTIONS_MISSING));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let (_, priced) =
+        launch_pricing::launch_price(&mut conn, &caller.user, contest.contest_type_id, selection, state.now_ms())
+            .await?;
+    let mut quote =
+        Quote::contest(contest, priced.total_cents, "Contest launch", trigger::CONTEST_CREATE, reason::WON_CONTEST);
+    // The webhook counts the coupon's use once the payment settles.
+    if let Some(discount) = &priced.discount {
+        quote.details = json!({"coupon": discount});
+    }
+    quote.lines = priced.lines;
+    Ok(quote)
+}
+
+/// Prices `purpose` for `caller`, checking the caller owns what is paid for and that
+/// it can be paid for now; the amount may be 0 (see [`quote`]). The quote endpoint
+/// answers this.
+pub async fn price(state: &AppState, caller: &CurrentUser, purpose: &Purpose) -> Result<Quote, AppError> {
     let db = &state.db.pool;
     match purpose {
         Purpose::ContestLaunch { contest_id } => {
             let contest = owned_contest(state, caller, *contest_id).await?;
-            if contest.status() != ContestStatus::Unpaid {
-                return Err(AppError::conflict(catalogue::CONTEST_STARTED));
-            }
-            let amount = launch_amount(state, &contest).await?;
-            Ok(Quote::contest(&contest, amount, "Contest launch", trigger::CONTEST_CREATE, reason::WON_CONTEST))
+            let selection = {
+                let mut conn = db.acquire().await?;
+                launch_pricing::stored_selection(&mut conn, &contest).await?
+            };
+            launch_quote(state, caller, &contest, &selection).await
         }
         Purpose::ContestUpgrade { contest_id, upgrade_ids } => {
             let contest = owned_contest(state, caller, *contest_id).await?;
@@ -183,10 +245,25 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
             }
             let chosen = chosen_upgrades(state, &contest, upgrade_ids).await?;
-            let amount = chosen.iter().map(|u| u.amount_cents).sum();
+            let free = {
+                let mut conn = db.acquire().await?;
+                subscriptions::has_active(&mut conn, caller.id(), subscriptions::UNLIMITED_UPGRADES).await?
+            };
+            let lines: Vec<PriceLine> = chosen
+                .iter()
+                .map(|u| PriceLine {
+                    kind: "upgrade",
+                    id: u.id,
+                    name: u.name.clone(),
+                    list_cents: u.amount_cents,
+                    amount_cents: if free { 0 } else { u.amount_cents },
+                })
+                .collect();
+            let amount = lines.iter().map(|l| l.amount_cents).sum();
             let mut quote =
                 Quote::contest(&contest, amount, "Contest upgrades", trigger::UPGRADE, reason::ADDITIONAL_PAYMENT);
             quote.details = json!({"upgrade_ids": chosen.iter().map(|u| u.id).collect::<Vec<_>>()});
+            quote.lines = lines;
             Ok(quote)
         }
         Purpose::ContestExtend { contest_id, days } => {
@@ -197,10 +274,13 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
             if contest.status() != ContestStatus::Active {
                 return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
             }
+            // Disabled by an admin: no route sells an extension any more.
+            ensure_extendable(&mut *db.acquire().await?, contest.id).await?;
             let per_day = super::prices::amount_cents(db, super::prices::code::EXTEND_DAY).await?;
             let what = format!("Contest extension by {days} days");
             let mut quote =
-                Quote::contest(&contest, per_day * days, &what, trigger::EXTEND, reason::ADDITIONAL_PAYMENT);
+                Quote::contest(&contest, per_day * days, &what, trigger::EXTEND, reason::ADDITIONAL_PAYMENT)
+                    .single_line("extension", *days, &what);
             quote.details = json!({"days": days});
             Ok(quote)
         }
@@ -218,7 +298,8 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 "Prize increase",
                 trigger::INCREASE_PRIZE,
                 reason::ADDITIONAL_PAYMENT,
-            );
+            )
+            .single_line("prize", 0, "Prize increase");
             Ok(quote)
         }
         Purpose::AdditionalDesign { contest_id, entry_id } => {
@@ -235,7 +316,8 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 &what,
                 trigger::ADDITIONAL_DESIGN,
                 reason::ADDITIONAL_ENTRY,
-            );
+            )
+            .single_line("additional_design", *entry_id, &what);
             quote.subject_id = Some(*entry_id);
             Ok(quote)
         }
@@ -264,6 +346,7 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 project_id: Some(project.id),
                 subject_id: Some(bid.id),
                 details: json!({"bid_cents": bid.amount_cents, "listing_fee_cents": fee_cents}),
+                lines: bid_lines(bid.id, bid.amount_cents, fee_cents),
             })
         }
         Purpose::BudgetIncrease { project_id, budget_cents } => {
@@ -289,6 +372,7 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 project_id: Some(project.id),
                 subject_id: None,
                 details: json!({"budget_cents": budget_cents}),
+                lines: Vec::new(),
             })
         }
         Purpose::Cart { country_id, state_id, .. } => {
@@ -311,6 +395,7 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 // The webhook makes tips of exactly these items at these prices.
                 details: json!({"items": total.items, "country_id": country_id, "state_id": total.state_id,
                     "tax_cents": total.tax_cents}),
+                lines: Vec::new(),
             })
         }
         Purpose::Subscription { subscription_id } => {
@@ -339,44 +424,57 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, purpose: &Purpose) ->
                 project_id: None,
                 subject_id: Some(subscription.id),
                 details: json!({}),
+                lines: Vec::new(),
             })
         }
         Purpose::MarketplacePurchase { entry_id } => {
             crate::marketplace::purchase::quote(state, caller, *entry_id).await
         }
     }
+    .map(with_a_line)
 }
 
-/// What starting `contest` costs: its package, the upgrades chosen at launch (their
-/// flags on the contest) and its length, as the options step showed.
-async fn launch_amount(state: &AppState, contest: &ContestRow) -> Result<i64, AppError> {
-    let db = &state.db.pool;
-    let pricing = match contest.contest_type_pricing_id {
-        Some(id) => catalogue_store::find_pricing(db, id).await?,
-        None => None,
-    };
-    let pricing = pricing.ok_or_else(|| AppError::conflict(catalogue::CONTEST_OPTIONS_MISSING))?;
-    let upgrades = catalogue_store::upgrades(db, contest.contest_type_id).await?;
-    let upgrades: i64 = upgrades.iter().filter(|u| on_contest(contest, u)).map(|u| u.amount_cents).sum();
-    let length = match contest.contest_length_id {
-        Some(id) => catalogue_store::find_length(db, id).await?.map(|l| l.amount_cents).unwrap_or(0),
-        None => 0,
-    };
-    Ok(pricing.amount_cents + upgrades + length)
+/// An approved bid's lines: the bid, and the listing fee when one is due.
+fn bid_lines(bid_id: i64, bid_cents: i64, fee_cents: i64) -> Vec<PriceLine> {
+    let mut lines = vec![PriceLine {
+        kind: "bid",
+        id: bid_id,
+        name: format!("Bid #{bid_id}"),
+        list_cents: bid_cents,
+        amount_cents: bid_cents,
+    }];
+    if fee_cents > 0 {
+        lines.push(PriceLine {
+            kind: "listing_fee",
+            id: 0,
+            name: "Listing fee".into(),
+            list_cents: fee_cents,
+            amount_cents: fee_cents,
+        });
+    }
+    lines
 }
 
-/// Whether the contest already carries the upgrade's kind.
-fn on_contest(contest: &ContestRow, u: &UpgradeRow) -> bool {
-    (u.is_highlighted == 1 && contest.is_highlighted == 1)
-        || (u.is_featured == 1 && contest.is_featured == 1)
-        || (u.is_private == 1 && contest.is_private == 1)
-        || (u.is_blind == 1 && contest.is_blind == 1)
-        || (u.is_notified_via_email == 1 && contest.is_notified_via_email == 1)
-        || (u.is_featured_blog_post == 1 && contest.is_featured_blog_post == 1)
+/// A quote without lines gets one line for its whole amount, named as the invoice does.
+fn with_a_line(quote: Quote) -> Quote {
+    match quote.lines.is_empty() {
+        true => {
+            let line = PriceLine {
+                kind: "payment",
+                id: quote.subject_id.or(quote.project_id).unwrap_or(0),
+                name: quote.description.clone(),
+                list_cents: quote.amount_cents,
+                amount_cents: quote.amount_cents,
+            };
+            Quote { lines: vec![line], ..quote }
+        }
+        false => quote,
+    }
 }
 
 /// The upgrades asked for: offered for the type, not rush (a length, chosen at
-/// launch), not already on the contest; at least one.
+/// launch: a running contest cannot be shortened), not already on the contest; at
+/// least one.
 async fn chosen_upgrades(state: &AppState, contest: &ContestRow, ids: &[i64]) -> Result<Vec<UpgradeRow>, AppError> {
     let offered = catalogue_store::upgrades(&state.db.pool, contest.contest_type_id).await?;
     let mut errors = FieldErrors::new();

@@ -250,23 +250,41 @@ async fn admins_set_statuses_and_nobody_else_does() {
 }
 
 #[tokio::test]
-async fn the_creator_extends_a_running_contest_by_one_to_ten_days() {
+async fn an_admin_extends_a_running_contest_by_one_to_ten_days_and_a_client_only_by_paying() {
     let app = spawn_app().await;
     let (_, client) = app.client_session("extender").await;
-    let (_, other) = app.client_session("notowner").await;
     let (_, admin) = app.admin_session("extadmin").await;
     let id = launch(&app, &client).await;
     let path = format!("/contests/{id}/extends");
-    app.put(&path, &json!({"days": 3}), &client).await.assert_error(409, "contest.not_active");
+    app.put(&path, &json!({"days": 3}), &admin).await.assert_error(409, "contest.not_active");
     activate(&app, id, &admin).await;
     for days in [0, 11] {
-        app.put(&path, &json!({"days": days}), &client).await.assert_error(422, "days.between");
+        app.put(&path, &json!({"days": days}), &admin).await.assert_error(422, "days.between");
     }
-    app.put(&path, &json!({"days": 3}), &other).await.assert_error(403, "contest.edit.forbidden");
+    // The free route is not the client's: extensions cost $10 a day through the payment routes.
+    app.put(&path, &json!({"days": 3}), &client).await.assert_error(403, "auth.forbidden");
     let before =
         app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"]["submission_ends_at"].as_i64().unwrap();
-    let extended = app.put(&path, &json!({"days": 3}), &client).await;
+    let extended = app.put(&path, &json!({"days": 3}), &admin).await;
     assert_eq!(extended.body["data"]["submission_ends_at"].as_i64().unwrap() - before, 3 * 86_400_000);
+    let quoted = app
+        .send_json(
+            reqwest::Method::POST,
+            &format!("/contests/{id}/quote"),
+            &json!({"purpose": "extend", "days": 3}),
+            Some(&client),
+        )
+        .await;
+    assert_eq!(quoted.status, 200, "{}", quoted.body);
+    assert_eq!(quoted.body["data"]["total_cents"], 3_000);
+    app.send_json(
+        reqwest::Method::POST,
+        &format!("/contests/{id}/quote"),
+        &json!({"purpose": "extend", "days": 3}),
+        Some(&admin),
+    )
+    .await
+    .assert_error(403, "contest.edit.forbidden");
 }
 
 #[tokio::test]
@@ -338,12 +356,16 @@ async fn the_creator_chooses_package_upgrades_and_length_priced_by_the_server() 
     assert_eq!(view["contest"]["is_private"], 1);
     assert_eq!(view["contest"]["is_featured"], 0);
     assert_eq!(view["contest"]["detail"]["winning_entry_amount"], silver["winning_entry_amount"]);
-    assert_eq!(view["upgrade_ids"].as_array().unwrap().len(), 2, "a repeated upgrade counts once");
+    // A repeated upgrade counts once; the 3-day length is the Rush upgrade, priced once.
+    let rush_upgrade = upgrades.iter().find(|u| u["is_rush"] == 1).unwrap();
+    assert_eq!(view["upgrade_ids"].as_array().unwrap().len(), 3);
+    assert!(view["upgrade_ids"].as_array().unwrap().contains(&rush_upgrade["id"]));
+    assert_eq!(rush_upgrade["amount"], rush["amount"], "Rush sells the rush length at its price");
     let expected = silver["amount"].as_i64().unwrap()
         + blind["amount"].as_i64().unwrap()
         + private["amount"].as_i64().unwrap()
         + rush["amount"].as_i64().unwrap();
-    assert_eq!(view["total_amount"], expected);
+    assert_eq!(view["quote"]["total_cents"], expected * 100);
 
     // Starting uses the chosen length.
     activate(&app, id, &admin).await;

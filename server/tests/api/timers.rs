@@ -64,7 +64,10 @@ async fn an_extension_moves_the_deadline() {
     let app = spawn_app().await;
     let (id, client) = running_contest(&app).await;
     let start = app.clock.now_ms();
-    app.put(&format!("/contests/{id}/extends"), &json!({"days": 2}), &client).await;
+    let _ = client;
+    let (_, admin) = app.admin_session("timeextender").await;
+    let extended = app.put(&format!("/contests/{id}/extends"), &json!({"days": 2}), &admin).await;
+    assert_eq!(extended.status, 200, "{}", extended.body);
     run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 2, "the old deadline no longer applies");
     run_due(app.hub(), start + 9 * DAY_MS).await.unwrap();

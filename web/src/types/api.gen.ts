@@ -1579,7 +1579,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The creator extends a running contest by 1 to 10 days; both deadlines move. */
+        /**
+         * An admin extends a running contest by 1 to 10 days, free; both deadlines move.
+         *     Clients extend by paying (`/contests/{id}/extends/payments/...`, priced per day):
+         *     this route is not a free way around that price. Refused once an admin disabled
+         *     extensions, like every paid route.
+         */
         put: operations["extend"];
         post?: never;
         delete?: never;
@@ -1931,7 +1936,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets package, upgrades and length of an unstarted contest (its creator). */
+        /**
+         * Sets package, upgrades, length and coupon of an unstarted contest (its creator),
+         *     answering the launch's price.
+         */
         put: operations["set_options"];
         post?: never;
         delete?: never;
@@ -2077,6 +2085,27 @@ export interface paths {
         /** Re-prices the open payment intent (before the card is confirmed). */
         put: operations["update_purchase_design"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prices a proposed purchase for the contest's creator: the launch (package, length,
+         *     upgrades, coupon), upgrades, an extension or a prize increase. Refusals are those
+         *     the payment would answer (a coupon's `coupon.*` code, `contest.extends_disabled`...).
+         */
+        post: operations["quote_contest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2245,6 +2274,26 @@ export interface paths {
          */
         put: operations["upgrades_manually"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contests/{id}/upgrades/free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies upgrades that cost nothing (the unlimited-upgrades subscription): the same
+         *     quote as the paid routes, and 409 `upgrades.not_free` when it is above $0.
+         */
+        post: operations["apply_free_upgrades"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7075,12 +7124,8 @@ export interface components {
         Data_OptionsView: {
             data: {
                 contest: components["schemas"]["ContestView"];
-                lines: components["schemas"]["PriceLine"][];
-                /**
-                 * Format: int64
-                 * @description What starting the contest costs, whole US dollars.
-                 */
-                total_amount: number;
+                quote: components["schemas"]["LaunchQuoteView"];
+                /** @description The upgrades stored (Rush when the length is the rush length). */
                 upgrade_ids: number[];
             };
         };
@@ -7438,6 +7483,25 @@ export interface components {
                 tracker_id: string;
                 /** Format: int64 */
                 user_id?: number | null;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_QuoteView: {
+            /** @description A purchase priced: the lines to show and the total to pay. */
+            data: {
+                /** @description Each line's `amount_cents` is what it adds; `list_cents` its catalogue price. */
+                lines: components["schemas"]["PriceLine"][];
+                /**
+                 * @description False when the total is 0: nothing to pay (free upgrades are applied with
+                 *     `POST /contests/{id}/upgrades/free`).
+                 */
+                payment_due: boolean;
+                purpose: string;
+                /**
+                 * Format: int64
+                 * @description What the payment routes charge for this, in cents.
+                 */
+                total_cents: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -8952,6 +9016,10 @@ export interface components {
             message: string;
             sent: number;
         };
+        FreeUpgradesRequest: {
+            /** @description The upgrades to apply; their quote must be $0. */
+            upgrade_ids?: number[];
+        };
         GuidRequest: {
             email?: string | null;
         };
@@ -9107,6 +9175,19 @@ export interface components {
              * @description 1 copied (the entry is eliminated), 2 not copied (the report is closed).
              */
             judgment?: number | null;
+        };
+        /**
+         * @description A launch priced by the server: the lines and total the options and review
+         *     screens show, and exactly what the launch payment charges.
+         */
+        LaunchQuoteView: {
+            /** @description The coupon applied (its code), when one is. */
+            coupon_code?: string | null;
+            /** @description Upgrades are free with the unlimited-upgrades subscription. */
+            free_upgrades: boolean;
+            lines: components["schemas"]["PriceLine"][];
+            /** Format: int64 */
+            total_cents: number;
         };
         /** @description The launch payload (section 3). */
         LaunchRequest: components["schemas"]["ProjectBriefRequest"] & {
@@ -9413,17 +9494,18 @@ export interface components {
              * @description The prize package (of the contest's type).
              */
             contest_type_pricing_id?: number | null;
-            /** @description Upgrades offered for the contest's type. */
+            /**
+             * @description The coupon to apply: absent keeps the contest's (from its launch), an empty
+             *     string removes it; a refused code answers its `coupon.*` code and nothing is stored.
+             */
+            coupon_code?: string | null;
+            /** @description Upgrades offered for the contest's type. Rush (`is_rush`) sets the 3-day length. */
             upgrade_ids?: number[];
         };
         OptionsView: {
             contest: components["schemas"]["ContestView"];
-            lines: components["schemas"]["PriceLine"][];
-            /**
-             * Format: int64
-             * @description What starting the contest costs, whole US dollars.
-             */
-            total_amount: number;
+            quote: components["schemas"]["LaunchQuoteView"];
+            /** @description The upgrades stored (Rush when the length is the rush length). */
             upgrade_ids: number[];
         };
         OtherFilesRequest: {
@@ -10707,23 +10789,22 @@ export interface components {
              */
             price?: number | null;
         };
-        /** @description One priced line of a launch. */
+        /** @description One priced line, in cents. */
         PriceLine: {
             /**
              * Format: int64
-             * @description Whole US dollars: what this line costs the client.
+             * @description What this line adds to the total.
              */
-            amount: number;
+            amount_cents: number;
             /** Format: int64 */
             id: number;
-            /** @description `package`, `upgrade` or `length`. */
+            /** @description `package`, `upgrade`, `length` or `coupon` (negative amounts). */
             kind: string;
             /**
              * Format: int64
-             * @description Whole US dollars: the catalogue price, shown struck through when `amount` is
-             *     lower (upgrades are free with the unlimited-upgrades subscription).
+             * @description The catalogue price (for a coupon: minus the discount).
              */
-            list_amount: number;
+            list_cents: number;
             name: string;
         };
         /** @description One price as the API shows it. */
@@ -11077,6 +11158,52 @@ export interface components {
             tracker_id: string;
             /** Format: int64 */
             user_id?: number | null;
+        };
+        /** @description What to price. `purpose` says which fields count. */
+        QuoteRequest: {
+            /**
+             * Format: int64
+             * @description Prize: whole dollars, one of the prize increases.
+             */
+            amount?: number | null;
+            /**
+             * Format: int64
+             * @description Launch: the length proposed.
+             */
+            contest_length_id?: number | null;
+            /**
+             * Format: int64
+             * @description Launch: the package proposed; without it the contest's stored selection is priced
+             *     (exactly what its launch payment charges).
+             */
+            contest_type_pricing_id?: number | null;
+            /** @description Launch: a coupon to try; absent: the contest's own; empty: none. */
+            coupon_code?: string | null;
+            /**
+             * Format: int64
+             * @description Extend: whole days, 1 to 10.
+             */
+            days?: number | null;
+            /** @description `launch` (the default), `upgrade`, `extend` or `prize`. */
+            purpose?: string | null;
+            /** @description Launch and upgrade: the upgrades proposed. */
+            upgrade_ids?: number[];
+        };
+        /** @description A purchase priced: the lines to show and the total to pay. */
+        QuoteView: {
+            /** @description Each line's `amount_cents` is what it adds; `list_cents` its catalogue price. */
+            lines: components["schemas"]["PriceLine"][];
+            /**
+             * @description False when the total is 0: nothing to pay (free upgrades are applied with
+             *     `POST /contests/{id}/upgrades/free`).
+             */
+            payment_due: boolean;
+            purpose: string;
+            /**
+             * Format: int64
+             * @description What the payment routes charge for this, in cents.
+             */
+            total_cents: number;
         };
         RatingRequest: {
             /**
@@ -19831,6 +19958,81 @@ export interface operations {
             };
         };
     };
+    quote_contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuoteView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     remove_upgrades: {
         parameters: {
             query?: never;
@@ -20372,6 +20574,81 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    apply_free_upgrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreeUpgradesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContestView"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

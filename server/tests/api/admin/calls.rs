@@ -66,7 +66,7 @@ async fn an_admin_removes_winners_before_verification_and_the_client_decides_aga
 }
 
 #[tokio::test]
-async fn once_an_admin_disables_extensions_the_client_cannot_extend() {
+async fn once_an_admin_disables_extensions_nobody_extends_and_no_extension_is_priced() {
     let app = spawn_app().await;
     let (_, admin) = app.admin_session("boss").await;
     let (client_id, client) = app.client_session("clara").await;
@@ -79,9 +79,18 @@ async fn once_an_admin_disables_extensions_the_client_cannot_extend() {
     let path = format!("/contests/{contest}/extends/disable");
     app.send_json(Method::POST, &path, &json!({}), Some(&client)).await.assert_error(403, "auth.forbidden");
     assert_eq!(app.send_json(Method::POST, &path, &json!({}), Some(&admin)).await.status.as_u16(), 200);
-    app.put(&format!("/contests/{contest}/extends"), &json!({"days": 2}), &client)
-        .await
-        .assert_error(409, "contest.extends_disabled");
+    let extends = format!("/contests/{contest}/extends");
+    app.put(&extends, &json!({"days": 2}), &client).await.assert_error(403, "auth.forbidden");
+    app.put(&extends, &json!({"days": 2}), &admin).await.assert_error(409, "contest.extends_disabled");
+    // Every paid route prices through the quote, which refuses: nothing can be charged.
+    app.send_json(
+        Method::POST,
+        &format!("/contests/{contest}/quote"),
+        &json!({"purpose": "extend", "days": 2}),
+        Some(&client),
+    )
+    .await
+    .assert_error(409, "contest.extends_disabled");
 }
 
 #[tokio::test]

@@ -174,14 +174,14 @@ async fn upgrades_cost_nothing_with_the_unlimited_upgrades_subscription() {
     let paying = app.put(&path, &body, &client).await;
     assert_eq!(paying.status, 200, "{}", paying.body);
     let full = package["amount"].as_i64().unwrap() + upgrade["amount"].as_i64().unwrap();
-    assert_eq!(paying.body["data"]["total_amount"], full);
+    assert_eq!(paying.body["data"]["quote"]["total_cents"], full * 100);
 
     app.put(&format!("/users/{client_id}/subscriptions"), &json!({"trigger_id": 2, "is_active": 1}), &admin).await;
     let subscribed = app.put(&path, &body, &client).await;
-    let line = &subscribed.body["data"]["lines"][1];
-    assert_eq!((line["kind"].as_str(), line["amount"].as_i64()), (Some("upgrade"), Some(0)));
-    assert_eq!(line["list_amount"], upgrade["amount"], "the struck-through price");
-    assert_eq!(subscribed.body["data"]["total_amount"], package["amount"]);
+    let line = &subscribed.body["data"]["quote"]["lines"][1];
+    assert_eq!((line["kind"].as_str(), line["amount_cents"].as_i64()), (Some("upgrade"), Some(0)));
+    assert_eq!(line["list_cents"], upgrade["amount"].as_i64().unwrap() * 100, "the struck-through price");
+    assert_eq!(subscribed.body["data"]["quote"]["total_cents"], package["amount"].as_i64().unwrap() * 100);
 }
 
 /// A live subscription project of `owner` with a bid from `designer`: (project, bid).

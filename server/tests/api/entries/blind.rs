@@ -50,7 +50,8 @@ async fn on_a_blind_contest_other_designers_see_nothing_of_an_entry_over_rest_or
     assert!(created.data.get("rating").is_none());
 
     // Bob's next event on the contest channel is the extension that follows, not the entry.
-    let extended = app.put(&format!("/contests/{}/extends", contest.id), &json!({"days": 1}), &contest.owner).await;
+    let (_, admin) = app.admin_session("b1extender").await;
+    let extended = app.put(&format!("/contests/{}/extends", contest.id), &json!({"days": 1}), &admin).await;
     assert_eq!(extended.status, 200, "{}", extended.body);
     let first = next_event_on(&mut bob_ws, &contest_ch).await;
     assert!(first.event_type.starts_with("contest."), "bob got {first:?}");

@@ -10,6 +10,7 @@ mod direct;
 mod idempotency;
 mod invoices;
 mod launch;
+mod money_property;
 mod paypal;
 mod paypal_purposes;
 mod prices;
@@ -82,7 +83,7 @@ pub async fn priced_contest(app: &TestApp, token: &str, upgrade_ids: &[i64]) -> 
     let body = json!({"contest_type_pricing_id": silver(app).await["id"], "upgrade_ids": upgrade_ids});
     let options = app.put(&format!("/contests/{id}/options"), &body, token).await;
     assert_eq!(options.status, 200, "{}", options.body);
-    (id, options.body["data"]["total_amount"].as_i64().unwrap())
+    (id, options.body["data"]["quote"]["total_cents"].as_i64().unwrap() / 100)
 }
 
 /// Creates the payment intent at `base` with a fresh idempotency key and `body`.

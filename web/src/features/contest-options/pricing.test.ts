@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { LaunchContest, Upgrade } from './api/options';
-import { initialLength, initialPricing, stepPath, totalOf, upgradePrice, upgradesOnContest, usd } from './pricing';
+import { initialLength, initialPricing, stepPath, upgradePrice, upgradesOnContest, usd, usdCents } from './pricing';
 
 const upgrade = (id: number, amount: number, flags: Partial<Upgrade> = {}): Upgrade => ({
   id,
@@ -33,18 +33,12 @@ describe('upgradePrice', () => {
   });
 });
 
-describe('totalOf', () => {
-  it('adds the package, the upgrades and the length', () => {
-    const total = totalOf({ pricing: { amount: 499 }, upgrades: [{ amount: 49 }, { amount: 29 }], length: { amount: 19 }, freeUpgrades: false });
-    expect(total).toBe(596);
-  });
-
-  it('leaves the upgrades out with the unlimited-upgrades subscription', () => {
-    expect(totalOf({ pricing: { amount: 499 }, upgrades: [{ amount: 49 }], length: null, freeUpgrades: true })).toBe(499);
-  });
-
-  it('is zero before a package is chosen', () => {
-    expect(totalOf({ pricing: null, upgrades: [], length: null, freeUpgrades: false })).toBe(0);
+describe('usdCents', () => {
+  it('shows cents only when there are any', () => {
+    expect(usdCents(44_900)).toBe('$449');
+    expect(usdCents(44_910)).toBe('$449.10');
+    expect(usdCents(129_900)).toBe('$1,299');
+    expect(usdCents(0)).toBe('$0');
   });
 });
 
@@ -81,6 +75,13 @@ describe('upgradesOnContest', () => {
     const contest = { is_featured: 1, is_private: 0, is_blind: 1, is_notified_via_email: 0, is_featured_blog_post: 0, detail: { is_highlighted: 1 } } as LaunchContest;
     const upgrades = [upgrade(1, 49, { is_featured: 1 }), upgrade(2, 29, { is_highlighted: 1 }), upgrade(3, 29, { is_blind: 1 }), upgrade(4, 99, { is_private: 1 })];
     expect(upgradesOnContest(contest, upgrades)).toEqual([1, 2, 3]);
+  });
+
+  it('counts Rush on a contest of the 3-day rush length', () => {
+    const rushed = { is_featured: 0, is_private: 0, is_blind: 0, is_notified_via_email: 0, is_featured_blog_post: 0, contest_type_length_id: 3, detail: { is_highlighted: 0 } } as LaunchContest;
+    const upgrades = [upgrade(1, 49, { is_featured: 1 }), upgrade(6, 49, { is_rush: 1 })];
+    expect(upgradesOnContest(rushed, upgrades)).toEqual([6]);
+    expect(upgradesOnContest({ ...rushed, contest_type_length_id: 1 }, upgrades)).toEqual([]);
   });
 });
 

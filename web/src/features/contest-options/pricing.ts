@@ -1,5 +1,8 @@
 import type { ContestLength, LaunchContest, Pricing, Upgrade } from './api/options';
 
+// Totals are never summed here: every screen shows the server's quote (use-quote.ts), the amount
+// the payment charges.
+
 /** How one upgrade's price is shown: what it costs, and the catalogue price struck through when lower. */
 export interface PriceShown {
   amount: number;
@@ -18,6 +21,12 @@ export function usd(amount: number): string {
   return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 }
 
+/** "$449", "$44.91" (cents; decimals only when there are any). */
+export function usdCents(cents: number): string {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
+}
+
 /** The kind flags an upgrade turns on, as the contest stores them. */
 const FLAGS = ['is_highlighted', 'is_featured', 'is_private', 'is_blind', 'is_notified_via_email', 'is_featured_blog_post'] as const;
 
@@ -25,24 +34,21 @@ function contestFlag(contest: LaunchContest, flag: (typeof FLAGS)[number]): numb
   return flag === 'is_highlighted' ? contest.detail.is_highlighted : contest[flag];
 }
 
-/** Upgrades the contest already has (its kind flag is on): shown checked, and disabled once paid for. */
+/** The 3-day length Rush sells (server: catalogue::pricing::RUSH_LENGTH_ID). */
+export const RUSH_LENGTH_ID = 3;
+
+/**
+ * Upgrades the contest already has (its kind flag is on; Rush when its length is the rush length):
+ * shown checked, and disabled once paid for.
+ */
 export function upgradesOnContest(contest: LaunchContest, upgrades: readonly Upgrade[]): number[] {
   return upgrades
-    .filter((upgrade) => FLAGS.some((flag) => upgrade[flag] === 1 && contestFlag(contest, flag) === 1))
+    .filter(
+      (upgrade) =>
+        FLAGS.some((flag) => upgrade[flag] === 1 && contestFlag(contest, flag) === 1) ||
+        (upgrade.is_rush === 1 && contest.contest_type_length_id === RUSH_LENGTH_ID),
+    )
     .map((upgrade) => upgrade.id);
-}
-
-export interface Selection {
-  pricing: Pick<Pricing, 'amount'> | null;
-  upgrades: readonly Pick<Upgrade, 'amount'>[];
-  length: Pick<ContestLength, 'amount'> | null;
-  freeUpgrades: boolean;
-}
-
-/** What the choices cost together (the server prices the payment; this is the same sum, shown live). */
-export function totalOf({ pricing, upgrades, length, freeUpgrades }: Selection): number {
-  const upgradesTotal = upgrades.reduce((sum, upgrade) => sum + upgradePrice(upgrade, freeUpgrades).amount, 0);
-  return (pricing?.amount ?? 0) + upgradesTotal + (length?.amount ?? 0);
 }
 
 /** The package the page starts on: the contest's own, else the recommended one, else the first. */

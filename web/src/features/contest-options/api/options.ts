@@ -48,26 +48,49 @@ export interface LaunchContest extends Contest {
   contest_type_length_id: number | null;
 }
 
+/** One priced line of a quote, in cents: what it adds, and its catalogue price (struck through when lower). */
 export interface PriceLine {
-  kind: 'package' | 'upgrade' | 'length';
+  kind: 'package' | 'upgrade' | 'length' | 'coupon' | 'extension' | 'prize' | string;
   id: number;
   name: string;
-  amount: number;
-  list_amount: number;
+  list_cents: number;
+  amount_cents: number;
+}
+
+/** POST /contests/{id}/quote: what a purchase costs, priced by the function the payment charges. */
+export interface Quote {
+  purpose: string;
+  lines: PriceLine[];
+  total_cents: number;
+  /** False when the total is $0: nothing to pay. */
+  payment_due: boolean;
+}
+
+/** What to price: the launch (default), upgrades, an extension or a prize increase. */
+export interface QuoteRequest {
+  purpose?: 'launch' | 'upgrade' | 'extend' | 'prize';
+  contest_type_pricing_id?: number | null;
+  upgrade_ids?: number[];
+  contest_length_id?: number | null;
+  /** Absent: the contest's own coupon; '': none. */
+  coupon_code?: string;
+  days?: number;
+  amount?: number;
 }
 
 /** PUT /contests/{id}/options: the server's priced answer. */
 export interface OptionsView {
   contest: LaunchContest;
   upgrade_ids: number[];
-  lines: PriceLine[];
-  total_amount: number;
+  quote: { lines: PriceLine[]; total_cents: number; coupon_code: string | null; free_upgrades: boolean };
 }
 
 export interface OptionsChoice {
   contest_type_pricing_id: number;
   upgrade_ids: number[];
   contest_length_id: number | null;
+  /** '' removes the contest's coupon; absent keeps it. */
+  coupon_code?: string;
 }
 
 export interface StepView {
@@ -100,6 +123,18 @@ export async function hasFreeUpgrades(options?: RequestOptions): Promise<boolean
 export async function setOptions(id: number, choice: OptionsChoice): Promise<OptionsView> {
   const { data: view } = await apiClient.put<DataEnvelope<OptionsView>>(`/contests/${id}/options`, choice);
   return view;
+}
+
+/** POST /contests/{id}/quote (read-only). */
+export async function getQuote(id: number, request: QuoteRequest, options?: RequestOptions): Promise<Quote> {
+  const { data: quote } = await apiClient.post<DataEnvelope<Quote>>(`/contests/${id}/quote`, request, options);
+  return quote;
+}
+
+/** POST /contests/{id}/upgrades/free: upgrades whose quote is $0 (the unlimited-upgrades subscription). */
+export async function applyFreeUpgrades(id: number, upgradeIds: number[]): Promise<LaunchContest> {
+  const { data: contest } = await apiClient.post<DataEnvelope<LaunchContest>>(`/contests/${id}/upgrades/free`, { upgrade_ids: upgradeIds });
+  return contest;
 }
 
 /** PUT /contests/{id}/requests: a subscriber asks to start the contest for free (approval 1, pending). */

@@ -7,9 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
 import { useContestChannel } from '@/realtime/hooks';
 
-import { getContest, getPrice } from '../api/options';
-import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest, usd } from '../pricing';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-messages';
+import { toast } from '@/lib/toast';
+
+import { applyFreeUpgrades, getContest, getPrice, type Quote } from '../api/options';
+import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest, usd, usdCents } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
+import { useQuote, type QuoteState } from '../use-quote';
 import { UpgradeList } from './upgrade-list';
 
 export interface ExtraPaymentSlot {
@@ -37,6 +42,14 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
   const [raise, setRaise] = useState<number>(PRIZE_INCREASES[0]);
   const [days, setDays] = useState<number>(EXTEND_DAYS[0]);
   const [perDay, setPerDay] = useState<number | null>(null);
+  const [applying, setApplying] = useState(false);
+  const status = data?.contest.status_id ?? 0;
+  const onContestIds = data ? upgradesOnContest(data.contest, data.upgrades) : [];
+  const pickedIds = chosen.filter((id) => !onContestIds.includes(id));
+  // Each payment's amount is the server's quote of it: the amount its payment charges.
+  const upgradeQuote = useQuote(contestId, canBuyUpgrades(status) && pickedIds.length > 0 ? { purpose: 'upgrade', upgrade_ids: pickedIds } : null);
+  const prizeQuote = useQuote(contestId, canRaisePrize(status) && data !== null ? { purpose: 'prize', amount: raise } : null);
+  const extendQuote = useQuote(contestId, canExtend(status) ? { purpose: 'extend', days } : null);
 
   // The per-day price of an extension, as the server will charge it.
   useEffect(() => {
@@ -64,9 +77,23 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
     );
   }
   const { contest, upgrades, freeUpgrades } = data;
-  const onContest = upgradesOnContest(contest, upgrades);
-  const picked = upgrades.filter((u) => chosen.includes(u.id) && !onContest.includes(u.id));
-  const upgradesTotal = picked.reduce((sum, u) => sum + u.amount, 0);
+  const onContest = onContestIds;
+  const picked = upgrades.filter((u) => pickedIds.includes(u.id));
+
+  /** Upgrades whose quote is $0 (the unlimited-upgrades subscription) are applied without a payment. */
+  async function applyFree() {
+    setApplying(true);
+    try {
+      await applyFreeUpgrades(contestId, pickedIds);
+      toast.success(t('freeApplied'));
+      setChosen([]);
+      await refresh();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setApplying(false);
+    }
+  }
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -93,15 +120,25 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
               {picked.length === 0 ? (
                 <p className="text-sm text-slate-500">{t('pickUpgrades')}</p>
               ) : (
-                payment({
-                  intentBase: `/contests/${contest.id}/upgrades/payments/stripe/payment-intents`,
-                  body: { upgrade_ids: picked.map((u) => u.id) },
-                  amount: freeUpgrades ? 0 : upgradesTotal,
-                  onPaid: () => {
-                    setChosen([]);
-                    void refresh();
-                  },
-                })
+                <Quoted state={upgradeQuote} testId="upgrades-quote">
+                  {(quote) =>
+                    quote.payment_due ? (
+                      payment({
+                        intentBase: `/contests/${contest.id}/upgrades/payments/stripe/payment-intents`,
+                        body: { upgrade_ids: pickedIds },
+                        amount: quote.total_cents / 100,
+                        onPaid: () => {
+                          setChosen([]);
+                          void refresh();
+                        },
+                      })
+                    ) : (
+                      <Button className="w-full" onClick={() => void applyFree()} isLoading={applying} disabled={applying} data-testid="apply-free-upgrades">
+                        {t('applyFree')}
+                      </Button>
+                    )
+                  }
+                </Quoted>
               )}
             </div>
           </div>
@@ -132,12 +169,16 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
               </div>
             </div>
             <div className="self-start">
-              {payment({
-                intentBase: `/contests/${contest.id}/increase-prize/payments/stripe/payment-intents`,
-                body: { amount: raise },
-                amount: raise,
-                onPaid: () => void refresh(),
-              })}
+              <Quoted state={prizeQuote} testId="prize-quote">
+                {(quote) =>
+                  payment({
+                    intentBase: `/contests/${contest.id}/increase-prize/payments/stripe/payment-intents`,
+                    body: { amount: raise },
+                    amount: quote.total_cents / 100,
+                    onPaid: () => void refresh(),
+                  })
+                }
+              </Quoted>
             </div>
           </div>
         )}
@@ -174,15 +215,19 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
               </label>
             </div>
             <div className="self-start">
-              {payment({
-                intentBase: `/contests/${contest.id}/extends/payments/stripe/payment-intents`,
-                body: { days },
-                amount: days * perDay,
-                onPaid: () => {
-                  setDays(EXTEND_DAYS[0]);
-                  void refresh();
-                },
-              })}
+              <Quoted state={extendQuote} testId="extend-quote">
+                {(quote) =>
+                  payment({
+                    intentBase: `/contests/${contest.id}/extends/payments/stripe/payment-intents`,
+                    body: { days },
+                    amount: quote.total_cents / 100,
+                    onPaid: () => {
+                      setDays(EXTEND_DAYS[0]);
+                      void refresh();
+                    },
+                  })
+                }
+              </Quoted>
             </div>
           </div>
         </section>
@@ -190,6 +235,30 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
       <Link to={`/contests/${contest.id}/entries`} className="inline-block text-sm font-medium text-indigo-700 hover:underline">
         {t('backToContest')}
       </Link>
+    </div>
+  );
+}
+
+/** A purchase's server quote: its total, then `children` (the payment); the refusal instead when priced out. */
+function Quoted({ state, testId, children }: { state: QuoteState; testId: string; children: (quote: Quote) => ReactNode }) {
+  const { t } = useTranslation('contest-options');
+  if (state.error !== null) {
+    return (
+      <p className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" role="alert" data-testid={`${testId}-error`}>
+        {state.error}
+      </p>
+    );
+  }
+  if (state.quote === null) return <Spinner label={t('pricing')} />;
+  return (
+    <div className="space-y-3">
+      <p className="flex justify-between text-sm" aria-busy={state.loading}>
+        <span className="text-slate-600">{t('total')}</span>
+        <strong className="text-slate-900" data-testid={testId} data-cents={state.quote.total_cents}>
+          {usdCents(state.quote.total_cents)}
+        </strong>
+      </p>
+      {children(state.quote)}
     </div>
   );
 }

@@ -7,12 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 
-import { setOptions } from '../api/options';
-import { initialLength, initialPricing, totalOf, upgradesOnContest, usd } from '../pricing';
+import { setOptions, type QuoteRequest } from '../api/options';
+import { initialLength, initialPricing, RUSH_LENGTH_ID, upgradesOnContest, usd } from '../pricing';
 import { useLaunchData, type LaunchData } from '../use-launch-data';
+import { useQuote } from '../use-quote';
+import { QuoteLines } from './quote-lines';
 import { LaunchSteps } from './launch-steps';
 import { StartSubscriptionModal } from './start-subscription-modal';
-import { TotalRow } from './total-row';
 import { UpgradeOption } from './upgrade-option';
 import { catalogueText } from '@/lib/catalogue';
 
@@ -37,19 +38,43 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
   const [pricingId, setPricingId] = useState(() => initialPricing(pricings, contest.contest_type_pricing_id));
   const [lengthId, setLengthId] = useState(() => initialLength(lengths, contest.contest_type_length_id));
   const [upgradeIds, setUpgradeIds] = useState<number[]>(() => upgradesOnContest(contest, upgrades));
+  // undefined: the contest's own coupon (from the launch link); '': removed by the client.
+  const [couponCode, setCouponCode] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // Start Contest Now on the brief opens the start-next-subscription-contest modal here.
   const [startModal, setStartModal] = useState(subscribed && search.get('start') === '1' && contest.status_id === 1);
 
-  const pricing = pricings.find((p) => p.id === pricingId) ?? null;
-  const length = lengths.find((l) => l.id === lengthId) ?? null;
-  const chosen = upgrades.filter((u) => upgradeIds.includes(u.id));
-  const total = totalOf({ pricing, upgrades: chosen, length, freeUpgrades });
   const tipOnly = contest.is_tip === 1;
+  const rush = upgrades.find((u) => u.is_rush === 1) ?? null;
+  // The server prices the choices (debounced): the total shown is the one the payment charges.
+  const request: QuoteRequest | null =
+    pricingId === null
+      ? null
+      : {
+          contest_type_pricing_id: pricingId,
+          upgrade_ids: upgradeIds,
+          contest_length_id: lengthId,
+          ...(couponCode !== undefined ? { coupon_code: couponCode } : {}),
+        };
+  const { quote, error: quoteError, errorCode, loading } = useQuote(contest.id, request);
+  const couponRefused = errorCode?.startsWith('coupon.') ?? false;
 
+  // Rush is the 3-day length sold as an upgrade: ticking one picks the other.
   function toggle(id: number, on: boolean) {
     setUpgradeIds((current) => (on ? [...current, id] : current.filter((known) => known !== id)));
+    if (rush !== null && id === rush.id) {
+      setLengthId(on ? RUSH_LENGTH_ID : initialLength(lengths, null));
+    }
+  }
+
+  function chooseLength(id: number) {
+    setLengthId(id);
+    if (rush === null) return;
+    setUpgradeIds((current) => {
+      const without = current.filter((known) => known !== rush.id);
+      return id === RUSH_LENGTH_ID ? [...without, rush.id] : without;
+    });
   }
 
   async function save() {
@@ -57,7 +82,12 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
     setPending(true);
     setFailure(null);
     try {
-      await setOptions(contest.id, { contest_type_pricing_id: pricingId, upgrade_ids: upgradeIds, contest_length_id: lengthId });
+      await setOptions(contest.id, {
+        contest_type_pricing_id: pricingId,
+        upgrade_ids: upgradeIds,
+        contest_length_id: lengthId,
+        ...(couponCode !== undefined ? { coupon_code: couponCode } : {}),
+      });
       const pay = search.get('pay') === '1' ? '?pay=1' : '';
       navigate(`/contests/${contest.id}/review${pay}`);
     } catch (error) {
@@ -120,7 +150,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
                     key={option.id}
                     className={`flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 text-sm ${option.id === lengthId ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200 hover:border-slate-300'}`}
                   >
-                    <input type="radio" name="length" className="size-4" checked={option.id === lengthId} onChange={() => setLengthId(option.id)} />
+                    <input type="radio" name="length" className="size-4" checked={option.id === lengthId} onChange={() => chooseLength(option.id)} />
                     <span className="flex-1 font-medium text-slate-900">{t(`days_${option.days}`, { defaultValue: option.name, count: option.days })}</span>
                     <span className="text-slate-700">{option.amount === 0 ? t('included') : `+${usd(option.amount)}`}</span>
                   </label>
@@ -149,28 +179,26 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
 
         <aside className="self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-6">
           <h2 className="text-base font-semibold text-slate-900">{t('summary')}</h2>
-          <dl className="mt-3 space-y-2 text-sm">
-            {pricing && (
-              <div className="flex justify-between gap-2">
-                <dt className="text-slate-600">{t('packageLine', { name: catalogueText(pricing.name) })}</dt>
-                <dd className="font-medium">{usd(pricing.amount)}</dd>
+          <dl className="mt-3 space-y-2 text-sm" aria-busy={loading}>
+            {quote ? (
+              <QuoteLines quote={quote} testId="options-total" loading={loading} />
+            ) : quoteError ? null : (
+              <div className="flex justify-center py-2">
+                <Spinner label={t('pricing')} />
               </div>
             )}
-            {length && length.amount > 0 && (
-              <div className="flex justify-between gap-2">
-                <dt className="text-slate-600">{t(`days_${length.days}`, { defaultValue: catalogueText(length.name), count: length.days })}</dt>
-                <dd className="font-medium">{usd(length.amount)}</dd>
-              </div>
-            )}
-            {chosen.map((upgrade) => (
-              <div key={upgrade.id} className="flex justify-between gap-2">
-                <dt className="text-slate-600">{catalogueText(upgrade.name)}</dt>
-                <dd className="font-medium">{freeUpgrades ? t('free') : usd(upgrade.amount)}</dd>
-              </div>
-            ))}
-            <TotalRow total={total} testId="options-total" className="gap-2 border-t border-slate-200 pt-2" />
           </dl>
-          <Button className="mt-4 w-full" onClick={() => void save()} disabled={pricingId === null || pending} isLoading={pending}>
+          {quoteError && (
+            <div className="mt-3 space-y-2" data-testid="quote-error">
+              <Alert>{quoteError}</Alert>
+              {couponRefused && (
+                <Button variant="secondary" className="w-full" onClick={() => setCouponCode('')}>
+                  {t('removeCoupon')}
+                </Button>
+              )}
+            </div>
+          )}
+          <Button className="mt-4 w-full" onClick={() => void save()} disabled={pricingId === null || pending || quote === null} isLoading={pending}>
             {t('continueToReview')}
           </Button>
         </aside>

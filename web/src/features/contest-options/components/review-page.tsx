@@ -6,14 +6,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { useContestChannel } from '@/realtime/hooks';
 
 import { getContest } from '../api/options';
-import { totalOf, upgradesOnContest, usd } from '../pricing';
+import { usd } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
+import { useQuote } from '../use-quote';
 import { LaunchSteps } from './launch-steps';
-import { TotalRow } from './total-row';
+import { QuoteLines } from './quote-lines';
 import { catalogueText } from '@/lib/catalogue';
 
 export interface PaymentSlot {
-  /** Whole dollars, as the choices price it. */
+  /** US dollars, as the server's quote prices the launch (what the payment charges). */
   amount: number;
   contestId: number;
   /** The payment went through: the page now waits for the contest to go Active. */
@@ -40,6 +41,9 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
   const { t } = useTranslation('contest-options');
   const { data, setData } = useLaunchData(contestId);
   const [paid, setPaid] = useState(false);
+  // The stored selection priced by the server: the amount the launch payment charges.
+  const unpaidWithOptions = data !== null && data.contest.status_id === 1 && data.contest.contest_type_pricing_id !== null;
+  const { quote, error: quoteError, loading } = useQuote(contestId, unpaidWithOptions && !paid ? {} : null);
   const paidRef = useRef(false);
   useEffect(() => {
     paidRef.current = paid;
@@ -68,12 +72,8 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
     );
   }
 
-  const { contest, pricings, upgrades, lengths, freeUpgrades } = data;
+  const { contest, pricings } = data;
   const pricing = pricings.find((p) => p.id === contest.contest_type_pricing_id) ?? null;
-  const length = lengths.find((l) => l.id === contest.contest_type_length_id) ?? null;
-  const onContest = upgradesOnContest(contest, upgrades);
-  const chosen = upgrades.filter((u) => onContest.includes(u.id));
-  const total = totalOf({ pricing, upgrades: chosen, length, freeUpgrades });
   const active = contest.status_id >= 2;
 
   return (
@@ -128,37 +128,28 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
                 )}
               </dd>
             </div>
-            <div className="flex justify-between gap-3 py-3">
-              <dt className="text-slate-600">{t('lengthLabel')}</dt>
-              <dd className="font-medium text-slate-900">
-                {length ? `${t(`days_${length.days}`, { defaultValue: catalogueText(length.name), count: length.days })}${length.amount > 0 ? ` · ${usd(length.amount)}` : ''}` : t('days_7')}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-3 py-3">
-              <dt className="text-slate-600">{t('upgrades')}</dt>
-              <dd className="text-right font-medium text-slate-900">
-                {chosen.length === 0
-                  ? t('noUpgrades')
-                  : chosen.map((u) => (
-                      <span key={u.id} className="block">
-                        {catalogueText(u.name)} · {freeUpgrades ? t('free') : usd(u.amount)}
-                      </span>
-                    ))}
-              </dd>
-            </div>
-            <TotalRow total={total} testId="review-total" className="gap-3 py-3" />
           </dl>
+          {quote && (
+            <dl className="mt-2 space-y-2 border-t border-slate-100 pt-3 text-sm" aria-busy={loading}>
+              <QuoteLines quote={quote} testId="review-total" loading={loading} />
+            </dl>
+          )}
+          {quoteError && (
+            <p className="mt-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800" role="alert" data-testid="quote-error">
+              {quoteError}
+            </p>
+          )}
           {!active && (
             <Link to={`/contests/${contest.id}/options`} className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline">
               {t('changeOptions')}
             </Link>
           )}
         </section>
-        {!active && !paid && pricing && (
+        {!active && !paid && pricing && quote && (
           <aside className="self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="mb-4 text-base font-semibold text-slate-900">{t('payToStart')}</h2>
             {payment({
-              amount: total,
+              amount: quote.total_cents / 100,
               contestId: contest.id,
               onPaid: () => {
                 setPaid(true);
