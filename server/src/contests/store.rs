@@ -410,15 +410,6 @@ pub async fn has_artwork(conn: &mut AnyConnection, entry_id: i64) -> Result<bool
     Ok(found.is_some())
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn slugs_are_readable_and_unique_by_id() {
-        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
-        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
-    }
-}
-
 /// The coupon code the contest's client applied (at launch or on the options step).
 pub async fn coupon_code(conn: &mut AnyConnection, id: i64) -> Result<Option<String>, sqlx::Error> {
     let code: Option<Option<String>> =
@@ -440,4 +431,13 @@ pub async fn set_coupon_code(
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_readable_and_unique_by_id() {
+        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
+        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
+    }
 }
