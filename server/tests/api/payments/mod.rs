@@ -10,7 +10,7 @@ mod direct;
 mod idempotency;
 mod invoices;
 mod launch;
-mod paypal;
+pub(crate) mod paypal;
 mod paypal_purposes;
 mod prices;
 mod projects;
