@@ -13,6 +13,9 @@ use clap::{Args, ValueEnum};
 /// drops the oldest (`realtime::broker::BUS_BACKLOG`).
 pub const DEFAULT_BUS_BACKLOG: usize = 4_096;
 
+/// The base of e-mailed links when `VITRINE_PUBLIC_URL` is unset (the embedded address).
+pub const DEFAULT_PUBLIC_URL: &str = "http://127.0.0.1:8080";
+
 /// Where the status timers run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum WorkerMode {
@@ -77,9 +80,12 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
 
-    /// Public base URL of the app, used in links sent by e-mail.
-    #[arg(long, env = "VITRINE_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
-    pub public_url: String,
+    /// Public base URL of the web client: the base of links sent by e-mail and where
+    /// PayPal sends payers back. Required with PayPal keys; unset, e-mail links use
+    /// `http://127.0.0.1:8080` and the test-mode PayPal returns payers to the origin
+    /// their browser called from (the embedded demo on any host or port).
+    #[arg(long, env = "VITRINE_PUBLIC_URL")]
+    pub public_url: Option<String>,
 
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "VITRINE_TOKEN_TTL_SECS", default_value_t = 30 * 24 * 3600)]
@@ -262,7 +268,34 @@ impl Settings {
         if self.db_pool == 0 {
             return Err(SettingError { name: "VITRINE_DB_POOL", reason: "must be above 0".into() });
         }
+        match self.public_url.as_deref().filter(|u| !u.is_empty()) {
+            Some(url) if !(url.starts_with("https://") || url.starts_with("http://")) => {
+                return Err(SettingError {
+                    name: "VITRINE_PUBLIC_URL",
+                    reason: format!("expected http(s)://..., got {url:?}"),
+                });
+            }
+            // Real PayPal sends payers back to this URL; a guess from request headers
+            // is only good enough for the test-mode PayPal of a demo.
+            None if self.paypal_keys().is_some() => {
+                return Err(SettingError {
+                    name: "VITRINE_PUBLIC_URL",
+                    reason: "required with PAYPAL_CLIENT_ID: PayPal sends payers back to the web client there".into(),
+                });
+            }
+            _ => {}
+        }
         Ok(())
+    }
+
+    /// The configured public URL (without a trailing slash), if any.
+    pub fn public_url(&self) -> Option<&str> {
+        self.public_url.as_deref().map(|u| u.trim_end_matches('/')).filter(|u| !u.is_empty())
+    }
+
+    /// The base of links sent by e-mail: the public URL, or the embedded default.
+    pub fn link_base(&self) -> &str {
+        self.public_url().unwrap_or(DEFAULT_PUBLIC_URL)
     }
 
     /// The database URL in force: the configured one, or the embedded SQLite file.
@@ -338,6 +371,20 @@ mod tests {
         s.stripe_webhook_secret = Some(String::new());
         s.validate().unwrap();
         assert!(s.stripe_keys().is_none());
+    }
+
+    #[test]
+    fn paypal_keys_need_the_public_url_payers_come_back_to() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        assert_eq!(s.link_base(), DEFAULT_PUBLIC_URL);
+        s.paypal_client_id = Some("client".into());
+        s.paypal_client_secret = Some("secret".into());
+        assert_eq!(s.validate().unwrap_err().name, "VITRINE_PUBLIC_URL");
+        s.public_url = Some("vitrine.example".into());
+        assert_eq!(s.validate().unwrap_err().name, "VITRINE_PUBLIC_URL");
+        s.public_url = Some("https://vitrine.example/".into());
+        s.validate().unwrap();
+        assert_eq!((s.public_url(), s.link_base()), (Some("https://vitrine.example"), "https://vitrine.example"));
     }
 
     #[test]

@@ -67,23 +67,39 @@ impl Modify for BearerAuth {
     }
 }
 
+/// A reader for an area whose attachments only signed-in users may ever read: an
+/// anonymous reader gets `false` without asking the area.
+macro_rules! signed_in {
+    ($reader:path) => {
+        |db, user, id| {
+            Box::pin(async move {
+                match user {
+                    Some(user) => $reader(db, user, id).await,
+                    None => Ok(false),
+                }
+            })
+        }
+    };
+}
+
 /// Who may read a file attached to something an area owns: each area answers for its own
-/// attachments, asked in this order (`files::may_read`).
+/// attachments, asked in this order (`files::may_read`); `user` is None for a reader who
+/// is not signed in.
 fn file_readers() -> crate::files::Readers {
     crate::files::Readers::new(vec![
         // Entry images: whoever may see the entry (final artworks: holder and designer).
         |db, user, id| Box::pin(crate::entries::may_read_file(db, user, id)),
         // Contest brief attachments: whoever may read the brief.
-        |db, user, id| Box::pin(crate::contests::brief_files::may_read_file(db, user, id)),
+        signed_in!(crate::contests::brief_files::may_read_file),
         // Bid files, project artworks, updates' files and brief attachments.
-        |db, user, id| Box::pin(crate::projects::files::may_read_file(db, user, id)),
-        // Entries for sale: every signed-in user (they browse the marketplace).
+        signed_in!(crate::projects::files::may_read_file),
+        // Entries for sale: anyone (a designer's public profile shows them); sold ones their buyer.
         |db, user, id| Box::pin(crate::marketplace::may_read_file(db, user, id)),
-        // Profile pictures and covers: every signed-in user.
+        // Profile pictures and covers: anyone (profiles are public).
         |db, user, id| Box::pin(crate::profiles::may_read_file(db, user, id)),
         // Showcases not hidden by an admin: every signed-in user.
-        |db, user, id| Box::pin(crate::community::may_read_file(db, user, id)),
-        // Portfolio items: every signed-in user.
+        signed_in!(crate::community::may_read_file),
+        // Portfolio items: anyone (profiles are public).
         |db, user, id| Box::pin(crate::designers::may_read_file(db, user, id)),
     ])
 }

@@ -57,7 +57,7 @@ pub async fn request_guid(
     };
     let guid = new_secret();
     let now = state.now_ms();
-    let link = format!("{}/login/{guid}", state.settings.public_url.trim_end_matches('/'));
+    let link = format!("{}/login/{guid}", state.settings.link_base());
     let body = format!(
         "Hello {},\n\nTo sign in to Vitrine, open:\n\n{link}\n\n\
          The link works once and expires in {} minutes. If you did not ask for it, ignore this message.\n",

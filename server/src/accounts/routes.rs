@@ -244,7 +244,7 @@ async fn request_password_reset(
     let token = new_secret();
     let now = state.now_ms();
     let expires_at = now + i64::try_from(state.settings.reset_ttl().as_millis()).unwrap_or(i64::MAX / 2);
-    let link = format!("{}/password/reset/{token}", state.settings.public_url.trim_end_matches('/'));
+    let link = format!("{}/password/reset/{token}", state.settings.link_base());
     let minutes = state.settings.reset_ttl().as_secs() / 60;
     let body = format!(
         "Hello {},\n\nSomeone asked to reset the password of your Vitrine account. To choose a new password, open:\n\n{link}\n\n\

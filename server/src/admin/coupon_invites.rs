@@ -60,7 +60,7 @@ pub async fn send(
         .bind(contest.contest_type_id)
         .fetch_optional(&mut *tx)
         .await?;
-    let base = state.settings.public_url.trim_end_matches('/');
+    let base = state.settings.link_base();
     let link = match slug {
         Some(slug) => format!("{base}/contests/{slug}/launch?discount_code={}", coupon.code),
         None => format!("{base}/dashboard"),

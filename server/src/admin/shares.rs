@@ -37,12 +37,7 @@ pub struct ShareView {
 }
 
 fn view(state: &AppState, share: Share) -> ShareView {
-    let url = format!(
-        "{}/contests/{}/entries?share={}",
-        state.settings.public_url.trim_end_matches('/'),
-        share.contest_id,
-        share.code
-    );
+    let url = format!("{}/contests/{}/entries?share={}", state.settings.link_base(), share.contest_id, share.code);
     ShareView { share, url }
 }
 

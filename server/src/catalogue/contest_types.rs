@@ -271,6 +271,20 @@ mod tests {
         assert!(!questions_for(2, "Web Page").iter().any(|q| q.title == "Height"));
     }
 
+    /// Option images of the briefs are files the web client ships (web/public).
+    #[test]
+    fn every_seeded_option_image_is_shipped_with_the_web_client() {
+        let public = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/public");
+        for (id, title, ..) in CONTEST_TYPES {
+            for option in questions_for(*id, title).iter().flat_map(|q| q.options.iter()) {
+                if let Some(file) = &option.file {
+                    let path = public.join(file.trim_start_matches('/'));
+                    assert!(path.is_file(), "type {id}: {} is missing", path.display());
+                }
+            }
+        }
+    }
+
     #[test]
     fn slugs_are_unique() {
         let slugs: HashSet<_> = CONTEST_TYPES.iter().map(|t| t.2).collect();

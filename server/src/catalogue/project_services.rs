@@ -157,4 +157,24 @@ mod tests {
             }
         }
     }
+
+    /// `projects::seed` gives services 1 to 15 a slideshow of `/images/services/{slug}-1.png`
+    /// and `-2.png`: files the web client ships (web/public), so no seeded image is a 404.
+    #[test]
+    fn every_seeded_slideshow_image_is_shipped_with_the_web_client() {
+        let public = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/public");
+        let mut seen = 0;
+        for (_, _, _, subs) in CATEGORIES {
+            for (_, _, _, services) in *subs {
+                for (id, _, slug, ..) in services.iter().filter(|s| s.0 <= 15) {
+                    for n in [1, 2] {
+                        let file = public.join(format!("images/services/{slug}-{n}.png"));
+                        assert!(file.is_file(), "service {id}: {} is missing", file.display());
+                    }
+                    seen += 1;
+                }
+            }
+        }
+        assert_eq!(seen, 15);
+    }
 }

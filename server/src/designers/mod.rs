@@ -44,8 +44,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Whether `user` may read file `file_id` as shown on someone's profile (a portfolio
-/// item, or work shown with a preferred service): every signed-in user may.
-pub async fn may_read_file(db: &Db, _user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
+/// item, or work shown with a preferred service): anyone may, signed in or not.
+pub async fn may_read_file(db: &Db, _user: Option<&UserRow>, file_id: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> = sqlx::query_scalar(
         "SELECT file_id FROM portfolio_item WHERE file_id = $1 \
          UNION SELECT file_id FROM designer_preference_image WHERE file_id = $1 LIMIT 1",

@@ -1,6 +1,7 @@
 //! A designer's portfolio: additional items (an upload of theirs with a title and a
-//! category) and contest entries of theirs from public contests. Every signed-in user
-//! sees it (clients browse creatives); the designer themself and admins change it.
+//! category) and contest entries of theirs from public contests. Anyone sees it, signed
+//! in or not (anonymous visitors may view profiles); the designer themself and admins
+//! change it.
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
@@ -8,12 +9,12 @@ use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    access::{designer, require_self},
+    access::{designer, readable_designer, require_self},
     model::{CategoryCount, LikeRatingStats, PortfolioRow, PortfolioView, ADDITIONAL, CONTEST_ENTRY},
     store::{self, NewItem, PortfolioFilter},
 };
 use crate::{
-    accounts::CurrentUser,
+    accounts::{CurrentUser, MaybeUser},
     api::{loose_id, Data, Message},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
@@ -89,13 +90,14 @@ fn texts(req: &PortfolioRequest, default_title: Option<&str>, errors: &mut Field
     (title.to_owned(), description.to_owned())
 }
 
-async fn view(state: &AppState, row: PortfolioRow, viewer: &CurrentUser) -> Result<PortfolioView, AppError> {
-    let mine = match row.contest_entry_id {
-        Some(entry) => {
+/// An item with the reactions `viewer` gave it (none for an anonymous reader).
+async fn view(state: &AppState, row: PortfolioRow, viewer: Option<&CurrentUser>) -> Result<PortfolioView, AppError> {
+    let mine = match (row.contest_entry_id, viewer) {
+        (Some(entry), Some(viewer)) => {
             let mut conn = state.db.pool.acquire().await?;
             store::own_reactions(&mut conn, entry, viewer.id()).await?
         }
-        None => Vec::new(),
+        _ => Vec::new(),
     };
     Ok(PortfolioView::of(row, mine))
 }
@@ -105,17 +107,16 @@ async fn find(state: &AppState, user_id: i64, item_id: i64) -> Result<PortfolioR
     store::find(&mut conn, user_id, item_id).await?.ok_or_else(|| AppError::not_found(catalogue::PORTFOLIO_NOT_FOUND))
 }
 
-/// A designer's portfolio, 12 a page, filtered and sorted (every signed-in user).
+/// A designer's portfolio, 12 a page, filtered and sorted (public).
 #[utoipa::path(get, path = "/users/{id}/portfolios", tag = "designers", params(("id" = i64, Path), PortfolioQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = Page<PortfolioView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn list(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<PortfolioQuery>,
 ) -> Result<Json<Page<PortfolioView>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let order =
         store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
     if query.portfolio_type.is_some_and(|t| t != ADDITIONAL && t != CONTEST_ENTRY) {
@@ -134,7 +135,7 @@ pub async fn list(
     drop(conn);
     let mut data = Vec::with_capacity(rows.len());
     for row in rows {
-        data.push(view(&state, row, &caller).await?);
+        data.push(view(&state, row, caller.as_ref()).await?);
     }
     let next_page_url = (page * PER_PAGE < total).then(|| format!("/users/{id}/portfolios?page={}", page + 1));
     Ok(Json(Page { data, current_page: page, per_page: PER_PAGE, next_page_url, total }))
@@ -211,7 +212,7 @@ pub async fn create(
     };
     tx.commit().await?;
     let row = find(&state, id, item_id).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(view(&state, row, &caller).await?))))
+    Ok((StatusCode::CREATED, Json(Data::new(view(&state, row, Some(&caller)).await?))))
 }
 
 /// Edits an item's title, description and category (themself, admins); an entry's
@@ -243,7 +244,7 @@ pub async fn update(
     store::update(&mut conn, portfolio_id, &title, &description, category, state.now_ms()).await?;
     drop(conn);
     let row = find(&state, id, portfolio_id).await?;
-    Ok(Json(Data::new(view(&state, row, &caller).await?)))
+    Ok(Json(Data::new(view(&state, row, Some(&caller)).await?)))
 }
 
 /// Removes an item (themself, admins).
@@ -265,28 +266,28 @@ pub async fn delete(
     Ok(Json(Message::new("Portfolio item deleted")))
 }
 
-/// The categories of a designer's portfolio, with counts (for the category filter).
-#[utoipa::path(get, path = "/users/{id}/portfolios/categories", tag = "designers", params(("id" = i64, Path)), security(("bearer" = [])),
+/// The categories of a designer's portfolio, with counts (for the category filter; public).
+#[utoipa::path(get, path = "/users/{id}/portfolios/categories", tag = "designers", params(("id" = i64, Path)),
     responses((status = 200, body = Data<Vec<CategoryCount>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn categories(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<Vec<CategoryCount>>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(Data::new(store::categories(&mut conn, id).await?)))
 }
 
-/// Likes and public ratings of a designer's portfolio (for the filters' ranges).
-#[utoipa::path(get, path = "/users/{id}/portfolios/like-rating-stats", tag = "designers", params(("id" = i64, Path)), security(("bearer" = [])),
+/// Likes and public ratings of a designer's portfolio (for the filters' ranges; public).
+#[utoipa::path(get, path = "/users/{id}/portfolios/like-rating-stats", tag = "designers", params(("id" = i64, Path)),
     responses((status = 200, body = Data<LikeRatingStats>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn stats(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<LikeRatingStats>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(Data::new(store::stats(&mut conn, id).await?)))
 }

@@ -73,14 +73,15 @@ pub async fn visible_entry(
 
 /// Whether `user` may read a file through an entry it is attached to: whoever may
 /// see the entry sees its images; final artworks only the holder and the designer.
+/// Anonymous readers (`None`) see what anonymous visitors of the contest see.
 /// Asked by [`crate::files::may_read`].
-pub async fn may_read_file(db: &Db, user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
+pub async fn may_read_file(db: &Db, user: Option<&UserRow>, file_id: i64) -> Result<bool, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     let attachments = store::file_attachments(&mut conn, file_id).await?;
     Ok(attachments.into_iter().any(|(owner, status, private, blind, designer, kind)| {
         if kind == model::file_kind::ARTWORK {
-            return user.id == owner || user.id == designer;
+            return user.is_some_and(|u| u.id == owner || u.id == designer);
         }
-        may_view(Some(user), owner, status, private != 0) && may_view_entry(Some(user), owner, blind != 0, designer)
+        may_view(user, owner, status, private != 0) && may_view_entry(user, owner, blind != 0, designer)
     }))
 }

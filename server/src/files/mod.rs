@@ -31,8 +31,9 @@ use crate::{
     store::Db,
 };
 
-/// One area's answer to "may this user read this file attached to something of yours?"
-pub type Reader = for<'a> fn(&'a Db, &'a UserRow, i64) -> BoxFuture<'a, Result<bool, sqlx::Error>>;
+/// One area's answer to "may this user (None: an anonymous reader) read this file
+/// attached to something of yours?"
+pub type Reader = for<'a> fn(&'a Db, Option<&'a UserRow>, i64) -> BoxFuture<'a, Result<bool, sqlx::Error>>;
 
 /// The areas that attach files to what they own, each with its [`Reader`]: registered by
 /// the assembly (`http::api`), asked in order by [`may_read`]. Files import none of them.
@@ -45,24 +46,26 @@ impl Readers {
     }
 }
 
-/// Whether `user` may read file `file_id` (its bytes, and download links to it).
+/// Whether `user` (None: a reader who is not signed in) may read file `file_id` (its
+/// bytes, and download links to it).
 ///
 /// Its uploader and admins, and whoever the areas that attach it allow: each area that
 /// attaches files to what it owns (contest briefs and entries, project briefs and updates,
 /// bids, listings, profiles, showcases, portfolios) answers through one [`Reader`]
 /// ("the file belongs to a contest the user takes part in"), so that every way of reading
-/// a file asks one question, and the file area knows none of them.
-#[instrument(skip_all, fields(file_id = file_id, user_id = user.id()))]
-pub async fn may_read(db: &Db, readers: &Readers, user: &CurrentUser, file_id: i64) -> Result<bool, AppError> {
-    if user.is_admin() {
+/// a file asks one question, and the file area knows none of them. What a designer's
+/// public profile shows (pictures, portfolio, entries for sale) anonymous readers may read.
+#[instrument(skip_all, fields(file_id = file_id, user_id = user.map(CurrentUser::id)))]
+pub async fn may_read(db: &Db, readers: &Readers, user: Option<&CurrentUser>, file_id: i64) -> Result<bool, AppError> {
+    if user.is_some_and(CurrentUser::is_admin) {
         return Ok(true);
     }
     let owner = store::find_file(&db.pool, file_id).await?.map(|file| file.app_user_id);
-    if owner == Some(user.id()) {
+    if user.is_some_and(|u| owner == Some(u.id())) {
         return Ok(true);
     }
     for reader in readers.0.iter() {
-        if reader(db, &user.user, file_id).await? {
+        if reader(db, user.map(|u| &u.user), file_id).await? {
             return Ok(true);
         }
     }

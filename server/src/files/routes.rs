@@ -28,7 +28,7 @@ use super::{
 use crate::{
     accounts::{
         secrets::{new_secret, secret_digest},
-        CurrentUser,
+        CurrentUser, MaybeUser,
     },
     api::Data,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
@@ -214,34 +214,43 @@ async fn store_files(
     Ok(views)
 }
 
-/// The bytes of a file, for those who may read it (today its uploader and admins).
-#[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path)), security(("bearer" = [])),
+/// The bytes of a file, for those who may read it (its uploader, admins, and whoever the
+/// areas that attach it allow: some, such as profile pictures, without signing in).
+#[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path)),
     responses((status = 200, description = "The file's bytes, with its stored Content-Type", content_type = "application/octet-stream"),
         (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(file_id = id))]
 async fn show_content(
     State(state): State<AppState>,
     Extension(readers): Extension<Readers>,
-    caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let file = readable_file(&state, &readers, &caller, id).await?;
+    let file = readable_file(&state, &readers, caller.as_ref(), id).await?;
     let disposition = disk::inline_disposition(&file.original_name);
     serve(&state, &file, &disposition, "private, max-age=300", &headers).await
 }
 
-/// The file if it exists (404) and the caller may read it (403).
+/// The file if it exists (404) and the caller may read it (403; 401 for an anonymous
+/// caller, who may have to sign in first).
 async fn readable_file(
     state: &AppState,
     readers: &Readers,
-    caller: &CurrentUser,
+    caller: Option<&CurrentUser>,
     id: i64,
 ) -> Result<FileRow, AppError> {
-    let file =
-        store::find_file(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::FILE_NOT_FOUND))?;
+    let refused = || match caller {
+        Some(_) => AppError::forbidden(catalogue::FORBIDDEN),
+        None => AppError::unauthenticated(),
+    };
+    // Whether a file exists is told to signed-in callers only.
+    let file = store::find_file(&state.db.pool, id).await?.ok_or_else(|| match caller {
+        Some(_) => AppError::not_found(catalogue::FILE_NOT_FOUND),
+        None => AppError::unauthenticated(),
+    })?;
     if !may_read(&state.db, readers, caller, id).await? {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(refused());
     }
     Ok(file)
 }
@@ -265,7 +274,7 @@ async fn issue_download_token(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Created<DownloadToken>, AppError> {
-    readable_file(&state, &readers, &caller, id).await?;
+    readable_file(&state, &readers, Some(&caller), id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(grant_download(&state, id, caller.id()).await?))))
 }
 

@@ -1,6 +1,7 @@
-//! Browsing the marketplace (every signed-in user): contests with entries for sale
-//! (`/marketplace-contests/search`), a contest's entries for sale, and a designer's
-//! (`/users/{id}/marketplace-entries`, the profile's For Sale tab, with its categories).
+//! Browsing the marketplace: contests with entries for sale
+//! (`/marketplace-contests/search`) and a contest's entries for sale (members), and a
+//! designer's (`/users/{id}/marketplace-entries`, the profile's For Sale tab, with its
+//! categories: public, as the rest of a designer's profile).
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
@@ -12,9 +13,9 @@ use super::{
     PER_PAGE,
 };
 use crate::{
-    accounts::CurrentUser,
+    accounts::{CurrentUser, MaybeUser},
     api::Data,
-    designers::access::designer,
+    designers::access::readable_designer,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
@@ -153,32 +154,31 @@ pub async fn contest_entries(
     Ok(Json(listings(&state, filter, &query, format!("/marketplace-contests/{id}/entries")).await?))
 }
 
-/// A designer's entries for sale (the profile's For Sale tab).
+/// A designer's entries for sale (the profile's For Sale tab; public).
 #[utoipa::path(get, path = "/users/{id}/marketplace-entries", tag = "marketplace", params(("id" = i64, Path), ListingQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = Page<ListingView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
         (status = 422, body = ErrorEnvelope)))]
 pub async fn user_entries(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<ListingQuery>,
 ) -> Result<Json<Page<ListingView>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let filter = ListingFilter { user_id: Some(id), ..ListingFilter::default() };
     Ok(Json(listings(&state, filter, &query, format!("/users/{id}/marketplace-entries")).await?))
 }
 
-/// The categories of a designer's entries for sale, with counts (the For Sale dropdown).
+/// The categories of a designer's entries for sale, with counts (the For Sale dropdown;
+/// public).
 #[utoipa::path(get, path = "/users/{id}/marketplace-categories", tag = "marketplace", params(("id" = i64, Path)),
-    security(("bearer" = [])),
     responses((status = 200, body = Data<Vec<UserCategory>>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn user_categories(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<Vec<UserCategory>>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(Data::new(store::user_categories(&mut conn, id).await?)))
 }

@@ -1,7 +1,7 @@
 //! A designer's listings: `PUT /marketplace-contest-entries` lists a non-winning entry of
 //! a finished contest for sale (or changes, hides or withdraws its unsold listing), and
 //! `GET /marketplace-contest-entries` lists the caller's own listings (every listing for
-//! admins), sold ones included.
+//! admins), sold ones included, or with `filter[bought]=1` the designs the caller bought.
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
@@ -147,9 +147,15 @@ pub struct MineQuery {
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-price`, `price`.
     pub sort: Option<String>,
+    /// 1: the designs the caller bought (full rights), newest listing first; 0 or absent:
+    /// the caller's own listings.
+    #[serde(rename = "filter[bought]")]
+    #[param(rename = "filter[bought]")]
+    pub bought: Option<i64>,
 }
 
-/// The caller's own listings, sold and hidden ones too (admins: everyone's).
+/// The caller's own listings, sold and hidden ones too (admins: everyone's); with
+/// `filter[bought]=1`, the designs the caller bought instead (theirs only, admins too).
 #[utoipa::path(get, path = "/marketplace-contest-entries", tag = "marketplace", params(MineQuery), security(("bearer" = [])),
     responses((status = 200, body = Page<ListingView>), (status = 422, body = ErrorEnvelope)))]
 pub async fn mine(
@@ -159,11 +165,22 @@ pub async fn mine(
 ) -> Result<Json<Page<ListingView>>, AppError> {
     let order =
         store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
-    let filter = ListingFilter { user_id: (!caller.is_admin()).then_some(caller.id()), ..ListingFilter::default() };
+    let bought = match query.bought {
+        None | Some(0) => false,
+        Some(1) => true,
+        Some(_) => return Err(AppError::field("filter[bought]", catalogue::NOT_FOUND_OPTION)),
+    };
+    let filter = match bought {
+        true => ListingFilter { sold_to: Some(caller.id()), ..ListingFilter::default() },
+        false => ListingFilter { user_id: (!caller.is_admin()).then_some(caller.id()), ..ListingFilter::default() },
+    };
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::page(&mut conn, &filter, order, page, PER_PAGE).await?;
-    let next_page_url = (page * PER_PAGE < total).then(|| format!("/marketplace-contest-entries?page={}", page + 1));
+    let next_page_url = (page * PER_PAGE < total).then(|| {
+        let bought = if bought { "&filter[bought]=1" } else { "" };
+        format!("/marketplace-contest-entries?page={}{bought}", page + 1)
+    });
     Ok(Json(Page {
         data: rows.into_iter().map(ListingView::of).collect(),
         current_page: page,

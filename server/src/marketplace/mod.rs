@@ -10,7 +10,8 @@
 //! - [`events`]: `marketplace.entry.removed` on the `marketplace` channel.
 //! - [`store`]: SQL. [`model`]: rows and views.
 //!
-//! Every call needs a signed-in user: the marketplace is for members, as portfolios are.
+//! Browsing the marketplace and buying need a signed-in user (the marketplace is for
+//! members); a designer's own entries for sale are part of their public profile.
 
 pub mod browse;
 pub mod channels;
@@ -41,9 +42,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(terms::show_tag, terms::update_tag))
 }
 
-/// Whether `user` may read file `file_id` because it shows an entry for sale: every
-/// signed-in user may (they browse the marketplace).
-pub async fn may_read_file(db: &Db, _user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
+/// Whether `user` (or an anonymous reader) may read file `file_id` because it shows an
+/// entry for sale (anyone may: it is on its designer's public profile) or one they bought.
+pub async fn may_read_file(db: &Db, user: Option<&UserRow>, file_id: i64) -> Result<bool, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
-    store::shows_file(&mut conn, file_id).await
+    store::shows_file(&mut conn, file_id, user.map(|u| u.id)).await
 }

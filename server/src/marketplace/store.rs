@@ -29,6 +29,8 @@ pub struct ListingFilter {
     pub user_id: Option<i64>,
     pub contest_id: Option<i64>,
     pub category_id: Option<i64>,
+    /// Bought by this user.
+    pub sold_to: Option<i64>,
     /// Only those for sale now; else every listing (the designer's own, admins).
     pub available_only: bool,
 }
@@ -49,6 +51,9 @@ impl ListingFilter {
         }
         if let Some(c) = self.category_id {
             add("x.marketplace_category_id = ?", Bind::Int(c));
+        }
+        if let Some(buyer) = self.sold_to {
+            add("x.sold_to = ?", Bind::Int(buyer));
         }
         if self.available_only {
             parts.push(AVAILABLE.to_owned());
@@ -310,12 +315,15 @@ pub async fn search_contests(
     Ok((rows, total))
 }
 
-/// Whether file `file_id` is the image of an entry for sale now.
-pub async fn shows_file(conn: &mut AnyConnection, file_id: i64) -> Result<bool, sqlx::Error> {
+/// Whether file `file_id` is the image of an entry for sale now, or (for `buyer`) of one
+/// they bought.
+pub async fn shows_file(conn: &mut AnyConnection, file_id: i64, buyer: Option<i64>) -> Result<bool, sqlx::Error> {
     let found: Option<i64> = sqlx::query_scalar(&format!(
-        "SELECT x.contest_entry_id FROM {LISTINGS} WHERE x.file_id = $1 AND {AVAILABLE} LIMIT 1"
+        "SELECT x.contest_entry_id FROM {LISTINGS} WHERE x.file_id = $1 AND (({AVAILABLE}) OR x.sold_to = $2) LIMIT 1"
     ))
     .bind(file_id)
+    // No buyer: an id no user has.
+    .bind(buyer.unwrap_or(0))
     .fetch_optional(&mut *conn)
     .await?;
     Ok(found.is_some())

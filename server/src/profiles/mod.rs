@@ -28,8 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Whether `user` may read file `file_id` because it is someone's profile picture or
-/// cover: every signed-in user may.
-pub async fn may_read_file(db: &Db, _user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
+/// cover: anyone may, signed in or not (profiles are public).
+pub async fn may_read_file(db: &Db, _user: Option<&UserRow>, file_id: i64) -> Result<bool, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     store::is_profile_image(&mut conn, file_id).await
 }

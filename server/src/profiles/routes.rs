@@ -11,12 +11,13 @@ use super::{
 };
 use crate::{
     accounts::{
+        domain::UserType,
         model::{FilePath, UserView},
         store::find_user,
-        CurrentUser,
+        CurrentUser, MaybeUser,
     },
     api::{flag, Data},
-    designers::access::designer,
+    designers::access::readable_designer,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
     state::AppState,
@@ -31,20 +32,27 @@ pub struct IncludeQuery {
     pub include: Option<String>,
 }
 
-/// A user's profile information (every signed-in user; a deactivated account only for
-/// admins), with the expansions asked for.
+/// A user's profile information, with the expansions asked for: a designer's is public
+/// (anonymous visitors may view profiles), anyone else's for signed-in users (401 for a
+/// visitor); its private fields (e-mail, phone, ...) only for the user themself and
+/// admins; a deactivated account only for admins.
 #[utoipa::path(get, path = "/users/{id}/profile-information", tag = "profiles", params(("id" = i64, Path), IncludeQuery),
-    security(("bearer" = [])),
-    responses((status = 200, body = Data<ProfileView>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Data<ProfileView>), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope)))]
 pub async fn information(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<IncludeQuery>,
 ) -> Result<Json<Data<ProfileView>>, AppError> {
     let user = find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
-    if !user.is_active() && !caller.is_admin() {
+    let admin = caller.as_ref().is_some_and(CurrentUser::is_admin);
+    if !user.is_active() && !admin {
         return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+    }
+    // Visitors read designers' profiles only; clients' and admins' are for members.
+    if caller.is_none() && user.user_type() != UserType::Designer {
+        return Err(AppError::unauthenticated());
     }
     let mut wanted = Vec::new();
     for part in query.include.as_deref().unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -53,7 +61,7 @@ pub async fn information(
             _ => return Err(AppError::field("include", catalogue::NOT_FOUND_OPTION)),
         }
     }
-    let private = caller.is_admin() || caller.id() == id;
+    let private = admin || caller.as_ref().is_some_and(|c| c.id() == id);
     let mut conn = state.db.pool.acquire().await?;
     let country = match user.country_id {
         Some(cid) => store::country_name(&mut conn, cid).await?.map(|name| Country { id: cid, name }),
@@ -84,15 +92,15 @@ pub async fn information(
     })))
 }
 
-/// A designer's counts that choose the profile modal's tabs.
-#[utoipa::path(get, path = "/users/{id}/profile-statistics", tag = "profiles", params(("id" = i64, Path)), security(("bearer" = [])),
+/// A designer's counts that choose the profile modal's tabs (public).
+#[utoipa::path(get, path = "/users/{id}/profile-statistics", tag = "profiles", params(("id" = i64, Path)),
     responses((status = 200, body = Data<ProfileStatistics>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn statistics(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<ProfileStatistics>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(Data::new(ProfileStatistics {
         portfolio_count: store::portfolio_count(&mut conn, id).await?,
@@ -109,18 +117,18 @@ pub struct WinningsQuery {
     pub sort: Option<String>,
 }
 
-/// A designer's winnings, with the rating each client gave the winner (the Reviews tab).
+/// A designer's winnings, with the rating each client gave the winner (the Reviews tab;
+/// public).
 #[utoipa::path(get, path = "/users/{id}/winnings", tag = "profiles", params(("id" = i64, Path), WinningsQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = Page<WinningView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
         (status = 422, body = ErrorEnvelope)))]
 pub async fn winnings(
     State(state): State<AppState>,
-    _caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<WinningsQuery>,
 ) -> Result<Json<Page<WinningView>>, AppError> {
-    designer(&state, id).await?;
+    readable_designer(&state, id, caller.as_ref()).await?;
     let order = store::winnings_order(query.sort.as_deref())
         .ok_or_else(|| AppError::field("sort", catalogue::WINNINGS_SORT))?;
     let page = query.page.unwrap_or(1).max(1);

@@ -88,17 +88,18 @@ pub async fn seed(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
             }
         }
     }
-    // Two slideshow images for each seeded service without any.
+    // Two slideshow images for each seeded service without any: files the web client
+    // ships (web/public/images/services, drawn by scripts/seed_images.py).
     sqlx::query(
         "INSERT INTO project_service_image (project_service_id, file_path, position) \
-         SELECT s.id, '/images/services/' || s.launch_slug || '-1.jpg', 0 FROM project_service s \
+         SELECT s.id, '/images/services/' || s.launch_slug || '-1.png', 0 FROM project_service s \
          WHERE s.id <= 15 AND NOT EXISTS (SELECT 1 FROM project_service_image i WHERE i.project_service_id = s.id)",
     )
     .execute(&mut *conn)
     .await?;
     sqlx::query(
         "INSERT INTO project_service_image (project_service_id, file_path, position) \
-         SELECT s.id, '/images/services/' || s.launch_slug || '-2.jpg', 1 FROM project_service s \
+         SELECT s.id, '/images/services/' || s.launch_slug || '-2.png', 1 FROM project_service s \
          WHERE s.id <= 15 AND (SELECT COUNT(*) FROM project_service_image i WHERE i.project_service_id = s.id) = 1",
     )
     .execute(&mut *conn)

@@ -2635,7 +2635,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bytes of a file, for those who may read it (today its uploader and admins). */
+        /**
+         * The bytes of a file, for those who may read it (its uploader, admins, and whoever the
+         *     areas that attach it allow: some, such as profile pictures, without signing in).
+         */
         get: operations["show_content"];
         put?: never;
         post?: never;
@@ -2742,7 +2745,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's own listings, sold and hidden ones too (admins: everyone's). */
+        /**
+         * The caller's own listings, sold and hidden ones too (admins: everyone's); with
+         *     `filter[bought]=1`, the designs the caller bought instead (theirs only, admins too).
+         */
         get: operations["marketplace_contest_entries_mine"];
         /**
          * Lists an entry for sale, or changes its unsold listing (its designer or an admin).
@@ -5077,7 +5083,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The categories of a designer's entries for sale, with counts (the For Sale dropdown). */
+        /**
+         * The categories of a designer's entries for sale, with counts (the For Sale dropdown;
+         *     public).
+         */
         get: operations["user_categories"];
         put?: never;
         post?: never;
@@ -5094,7 +5103,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A designer's entries for sale (the profile's For Sale tab). */
+        /** A designer's entries for sale (the profile's For Sale tab; public). */
         get: operations["user_entries"];
         put?: never;
         post?: never;
@@ -5129,7 +5138,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A designer's portfolio, 12 a page, filtered and sorted (every signed-in user). */
+        /** A designer's portfolio, 12 a page, filtered and sorted (public). */
         get: operations["users_portfolios_list"];
         put?: never;
         /** Adds an item to the designer's portfolio (themself, admins). */
@@ -5147,7 +5156,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The categories of a designer's portfolio, with counts (for the category filter). */
+        /** The categories of a designer's portfolio, with counts (for the category filter; public). */
         get: operations["users_portfolios_categories_categories"];
         put?: never;
         post?: never;
@@ -5164,7 +5173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Likes and public ratings of a designer's portfolio (for the filters' ranges). */
+        /** Likes and public ratings of a designer's portfolio (for the filters' ranges; public). */
         get: operations["users_portfolios_like_rating_stats_stats"];
         put?: never;
         post?: never;
@@ -5242,8 +5251,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A user's profile information (every signed-in user; a deactivated account only for
-         *     admins), with the expansions asked for.
+         * A user's profile information, with the expansions asked for: a designer's is public
+         *     (anonymous visitors may view profiles), anyone else's for signed-in users (401 for a
+         *     visitor); its private fields (e-mail, phone, ...) only for the user themself and
+         *     admins; a deactivated account only for admins.
          */
         get: operations["information"];
         put?: never;
@@ -5261,7 +5272,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A designer's counts that choose the profile modal's tabs. */
+        /** A designer's counts that choose the profile modal's tabs (public). */
         get: operations["statistics"];
         put?: never;
         post?: never;
@@ -5422,7 +5433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A designer's winnings, with the rating each client gave the winner (the Reviews tab). */
+        /**
+         * A designer's winnings, with the rating each client gave the winner (the Reviews tab;
+         *     public).
+         */
         get: operations["winnings"];
         put?: never;
         post?: never;
@@ -22058,6 +22072,11 @@ export interface operations {
                 page?: number;
                 /** @description `-created_at` (default), `created_at`, `-price`, `price`. */
                 sort?: string;
+                /**
+                 * @description 1: the designs the caller bought (full rights), newest listing first; 0 or absent:
+                 *     the caller's own listings.
+                 */
+                "filter[bought]"?: number;
             };
             header?: never;
             path?: never;
@@ -30836,15 +30855,6 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_UserCategory"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -30886,15 +30896,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ListingView"];
-                };
-            };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -31051,15 +31052,6 @@ export interface operations {
                     "application/json": components["schemas"]["Page_PortfolioView"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31172,15 +31164,6 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_CategoryCount"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -31216,15 +31199,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_LikeRatingStats"];
-                };
-            };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -31617,7 +31591,6 @@ export interface operations {
                     "application/json": components["schemas"]["Data_ProfileView"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -31661,15 +31634,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ProfileStatistics"];
-                };
-            };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {
@@ -32256,15 +32220,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_WinningView"];
-                };
-            };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             403: {

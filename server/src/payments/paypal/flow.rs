@@ -77,8 +77,17 @@ fn view(state: &AppState, row: TransactionRow) -> PayPalPaymentView {
 
 /// Where PayPal sends the payer back: the web client's return page, told which
 /// route executes (`route`, the purpose's PayPal path) and, for cancel, that it was.
-fn return_urls(state: &AppState, route: &str) -> (String, String) {
-    let base = state.settings.public_url.trim_end_matches('/');
+///
+/// The web client is at `VITRINE_PUBLIC_URL`, which start-up requires with PayPal keys.
+/// Without it (the test-mode PayPal of the embedded demo, wherever it is served) the
+/// payer comes back to the origin their browser called from; failing that, the
+/// embedded default.
+fn return_urls(state: &AppState, headers: &HeaderMap, route: &str) -> (String, String) {
+    let derived = match state.settings.public_url() {
+        Some(_) => None,
+        None => crate::shared::http::request_origin(headers),
+    };
+    let base = derived.as_deref().unwrap_or_else(|| state.settings.link_base());
     let route: String = form_urlencoded::byte_serialize(route.as_bytes()).collect();
     let back = format!("{base}/payments/paypal/return?route={route}");
     (back.clone(), format!("{back}&cancelled=1"))
@@ -129,7 +138,7 @@ pub async fn create(
     }
     let quote = quote(state, caller, &purpose).await?;
     quote_of_route(kind, path, &quote)?;
-    let (return_url, cancel_url) = return_urls(state, route);
+    let (return_url, cancel_url) = return_urls(state, headers, route);
     let custom = format!("vitrine:{}:{}", purpose.kind(), caller.id());
     let request_id = format!("vitrine-{}-{key}", caller.id());
     let new = NewPayment {

@@ -11,7 +11,7 @@ mod idempotency;
 mod invoices;
 mod launch;
 mod money_property;
-mod paypal;
+pub(crate) mod paypal;
 mod paypal_purposes;
 mod prices;
 mod projects;

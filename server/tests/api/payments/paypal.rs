@@ -18,20 +18,22 @@ use crate::{
 };
 
 /// The app configured with PayPal keys and the local PayPal's URL.
-pub(super) async fn spawn_paypal_app() -> (TestApp, PayPalMock) {
+pub(crate) async fn spawn_paypal_app() -> (TestApp, PayPalMock) {
     let paypal = PayPalMock::start().await.expect("local PayPal starts");
     let base = paypal.base_url();
     let app = spawn_app_with(|s| {
         s.paypal_client_id = Some("paypal-client".into());
         s.paypal_client_secret = Some("paypal-secret".into());
         s.paypal_api_base = base;
+        // Start-up requires it with PayPal keys: where PayPal sends payers back.
+        s.public_url = Some("http://127.0.0.1:8080".into());
     })
     .await;
     (app, paypal)
 }
 
 /// Creates the PayPal payment at `base`; asserts 201.
-pub(super) async fn create(app: &TestApp, base: &str, body: Value, token: &str) -> Value {
+pub(crate) async fn create(app: &TestApp, base: &str, body: Value, token: &str) -> Value {
     let created = send(app, Method::POST, base, body, token).await;
     assert_eq!(created.status, 201, "{}", created.body);
     created.body["data"].clone()
@@ -39,7 +41,7 @@ pub(super) async fn create(app: &TestApp, base: &str, body: Value, token: &str) 
 
 /// The buyer on the approval page: 'Pay Now' (`pay`) or 'Cancel'. Answers where
 /// the page redirected to, with its query parsed.
-pub(super) async fn on_approval_page(
+pub(crate) async fn on_approval_page(
     payment: &Value,
     pay: bool,
 ) -> (String, std::collections::HashMap<String, String>) {
@@ -65,7 +67,7 @@ pub(super) async fn on_approval_page(
     (location, params)
 }
 
-pub(super) async fn execute(app: &TestApp, base: &str, payment_id: &str, payer_id: &str, token: &str) -> Answer {
+pub(crate) async fn execute(app: &TestApp, base: &str, payment_id: &str, payer_id: &str, token: &str) -> Answer {
     let query: String = form_urlencoded::Serializer::new(String::new())
         .append_pair("paymentId", payment_id)
         .append_pair("PayerID", payer_id)
@@ -274,4 +276,30 @@ async fn without_paypal_keys_the_server_runs_the_local_paypal_in_test_mode() {
     let executed = execute(&app, &base, payment["id"].as_str().unwrap(), &params["PayerID"], &running.owner).await;
     assert_eq!(executed.status, 200, "{}", executed.body);
     assert_eq!(transaction(&app, &running.owner, payment["id"].as_str().unwrap()).await["amount"], 25);
+}
+
+#[tokio::test]
+async fn without_a_public_url_the_test_mode_payer_returns_to_the_origin_they_came_from() {
+    let app = crate::helpers::spawn_app().await;
+    let running = running_contest(&app, "pporigin").await;
+    let base = format!("/contests/{}/increase-prize/payments/paypal", running.id);
+    let create_from = |origin: Option<&'static str>| {
+        let mut request =
+            app.client.post(format!("{}{base}", app.address)).bearer_auth(&running.owner).json(&json!({"amount": 25}));
+        if let Some(origin) = origin {
+            request = request.header("Origin", origin);
+        }
+        request.send()
+    };
+    // The browser's origin (a demo served on another host or port).
+    let created = create_from(Some("http://demo.example:9000")).await.unwrap();
+    assert_eq!(created.status(), 201);
+    let payment: Value = created.json().await.unwrap();
+    let (location, _) = on_approval_page(&payment["data"], false).await;
+    assert!(location.starts_with("http://demo.example:9000/payments/paypal/return?route="), "{location}");
+    // No Origin: the Host the request was sent to.
+    let created = create_from(None).await.unwrap();
+    let payment: Value = created.json().await.unwrap();
+    let (location, _) = on_approval_page(&payment["data"], false).await;
+    assert!(location.starts_with(&format!("{}/payments/paypal/return?route=", app.address)), "{location}");
 }

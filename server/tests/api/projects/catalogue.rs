@@ -18,7 +18,8 @@ async fn anyone_reads_categories_sub_categories_and_services_by_id_slug_and_filt
     );
     let service = &first["services"][0];
     assert_eq!((service["minimum_amount"].as_i64(), service["maximum_amount"].as_i64()), (Some(99), Some(1000)));
-    assert_eq!(service["images"][0]["files"]["full_path"], "/images/services/new-logo-1.jpg");
+    // Seeded slideshows are the PNGs the web client ships (web/public/images/services).
+    assert_eq!(service["images"][0]["files"]["full_path"], "/images/services/new-logo-1.png");
     assert_eq!(service["images"].as_array().unwrap().len(), 2, "a slideshow of two");
 
     assert_eq!(app.get("/projects/categories/by-slug/web-app-design", None).await.body["data"]["id"], 2);
@@ -156,4 +157,40 @@ async fn admins_create_edit_and_delete_the_catalogue_and_nobody_else_may() {
     send(&app, Method::DELETE, "/projects/services/1", json!(null), Some(&admin))
         .await
         .assert_error(409, "project_catalogue.in_use");
+}
+
+/// Migration 0106 rewrites slideshow images seeded as `/images/services/*.jpg` (which nothing
+/// served) to the shipped `.png`, and leaves images set elsewhere alone.
+#[tokio::test]
+async fn the_png_migration_rewrites_seeded_jpg_service_images_only() {
+    let app = spawn_app().await;
+    let backend = match crate::helpers::backend() {
+        vitrine_server::store::Backend::Sqlite => "sqlite",
+        vitrine_server::store::Backend::Postgres => "postgres",
+    };
+    let file = format!("{}/../migrations/{backend}/0106_service_images_png.sql", env!("CARGO_MANIFEST_DIR"));
+    let migration = std::fs::read_to_string(&file).expect("the migration is readable");
+    let statement: String =
+        migration.lines().filter(|l| !l.trim_start().starts_with("--")).collect::<Vec<_>>().join("\n");
+    // As a database seeded before the migration had them, plus an image an admin set.
+    let paths = ["/images/services/new-logo-1.jpg", "/images/services/new-logo-2.jpg", "/files/7/content.jpg"];
+    sqlx::query("DELETE FROM project_service_image WHERE project_service_id = 1").execute(&app.db.pool).await.unwrap();
+    for (position, path) in paths.iter().enumerate() {
+        sqlx::query("INSERT INTO project_service_image (project_service_id, file_path, position) VALUES (1, $1, $2)")
+            .bind(*path)
+            .bind(i64::try_from(position).unwrap())
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+    }
+    sqlx::query(&statement).execute(&app.db.pool).await.unwrap();
+    let service = app.get("/projects/services/1", None).await;
+    assert_eq!(service.status, 200, "{}", service.body);
+    let shown: Vec<_> = service.body["data"]["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["files"]["full_path"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(shown, ["/images/services/new-logo-1.png", "/images/services/new-logo-2.png", "/files/7/content.jpg"]);
 }

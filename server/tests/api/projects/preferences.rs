@@ -1,5 +1,5 @@
 //! Designers' project preferences and portfolios: the designer themself and admins
-//! change them; portfolios are shown to every signed-in user with their filters.
+//! change them; portfolios are shown to everyone, signed in or not, with their filters.
 
 use reqwest::Method;
 use serde_json::json;
@@ -162,13 +162,22 @@ async fn a_portfolio_is_the_designers_to_change_and_everyones_to_browse_with_fil
     assert_eq!(app.get(&format!("{path}?filter[category]=2"), Some(&other)).await.body["total"], 0);
     app.get(&format!("{path}?sort=best"), Some(&other)).await.assert_error(422, "validation.exists");
     app.get(&format!("{path}?filter[type]=3"), Some(&other)).await.assert_error(422, "validation.exists");
-    app.get(&path, None).await.assert_error(401, "auth.unauthenticated");
+    // Visitors who are not signed in browse it too (profiles are public), without reactions
+    // of their own, and read the items' files.
+    let anonymous = app.get(&path, None).await;
+    assert_eq!(
+        (titles(&anonymous.body), anonymous.body["data"][1]["auth_user_reactions"].clone()),
+        (vec!["Tea logo".into(), "Coffee logo".into(), "Bakery rebrand".into()], json!([]))
+    );
+    assert_eq!(app.get(&format!("/files/{upload}/content"), None).await.status, 200);
 
-    // A client has no portfolio; the figures need a signed-in user.
+    // A client has no portfolio, for members as for visitors; the figures are public.
     let client_path = format!("/users/{owner}/portfolios");
     for rest in ["", "/categories", "/like-rating-stats"] {
         app.get(&format!("{client_path}{rest}"), Some(&other)).await.assert_error(403, "designer.only");
-        app.get(&format!("{path}{rest}"), None).await.assert_error(401, "auth.unauthenticated");
+        app.get(&format!("{client_path}{rest}"), None).await.assert_error(403, "designer.only");
+        let figures = app.get(&format!("{path}{rest}"), None).await;
+        assert_eq!(figures.status, 200, "{rest}: {}", figures.body);
     }
     let categories = app.get(&format!("{path}/categories"), Some(&other)).await;
     assert_eq!(
