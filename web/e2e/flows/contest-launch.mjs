@@ -4,7 +4,9 @@
 // `contest.status` on the contest's channel, without a reload).
 //
 // The steps of the whole contest journey (journeys/contest.e2e.mjs): `launchAndPay(ctx, page)`
-// answers { contestId, username, password, total }; `afterLaunchExtras` and `accountPages` follow.
+// answers { contestId, username, password, total, totalCents }; `afterLaunchExtras` and
+// `accountPages` follow. With `{ discountCode, percentOff }` the brief is opened from a coupon link
+// and every screen's total is checked, to the cent, against the journey's own arithmetic.
 
 /** A fresh client: unique per run so the journey never depends on seeded accounts. */
 function newClient() {
@@ -32,11 +34,26 @@ async function fillLogoBrief(page, t) {
   await page.getByLabel(catalogueLabel(t, 'Width')).fill('500');
 }
 
-export async function launchAndPay(ctx, page, client = newClient()) {
+/** Cents as the screens' price tags show them: $848, $594.15. */
+export function usd(cents) {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
+}
+
+/** Waits until the total `testId` carries exactly `cents` (its data-cents) and shows it. */
+async function totalIs(page, testId, cents) {
+  const total = page.getByTestId(testId);
+  await page.locator(`[data-testid="${testId}"][data-cents="${cents}"]`).waitFor();
+  const text = await total.textContent();
+  if (text !== usd(cents)) throw new Error(`${testId} reads "${text}", not ${usd(cents)}`);
+}
+
+export async function launchAndPay(ctx, page, { client = newClient(), discountCode = null, percentOff = 0 } = {}) {
   const { baseUrl, t, shot, log } = ctx;
 
-  // 1. The brief, as an anonymous visitor.
-  await page.goto(`${baseUrl}/contests/logo-design/launch`);
+  // 1. The brief, as an anonymous visitor (from a coupon link when given one).
+  const link = discountCode ? `?discount_code=${encodeURIComponent(discountCode)}` : '';
+  await page.goto(`${baseUrl}/contests/logo-design/launch${link}`);
   await fillLogoBrief(page, t);
   await page.getByLabel(t('launch-brief:acceptTerms')).check();
   await shot(page, 'brief-filled');
@@ -65,14 +82,22 @@ export async function launchAndPay(ctx, page, client = newClient()) {
   const featured = upgrades.find((u) => u.is_featured === 1);
   await page.getByTestId(`package-${gold.id}`).click();
   await page.getByTestId(`upgrade-${featured.id}`).locator('input').check();
-  const total = gold.amount + featured.amount;
-  await page.getByTestId('options-total').filter({ hasText: `$${total}` }).waitFor();
+  // The coupon takes its percentage off the package only, rounded half up to the cent.
+  const discountCents = Math.floor((gold.amount * 100 * percentOff + 50) / 100);
+  const totalCents = gold.amount * 100 - discountCents + featured.amount * 100;
+  const total = totalCents / 100;
+  await totalIs(page, 'options-total', totalCents);
+  if (discountCode) {
+    const line = page.getByTestId('options-total-line-coupon');
+    await line.getByText(`−${usd(discountCents)}`).waitFor();
+    await line.getByText(discountCode).waitFor();
+  }
   await shot(page, 'options');
   await page.getByRole('button', { name: t('contest-options:continueToReview') }).click();
 
   // 4. Review: the summary, then a card added in the flow and paid with.
   await page.waitForURL(/\/contests\/\d+\/review/);
-  await page.getByTestId('review-total').filter({ hasText: `$${total}` }).waitFor();
+  await totalIs(page, 'review-total', totalCents);
   const form = page.getByTestId('add-card-form');
   await form.getByLabel(t('payments:cardholderName')).fill(client.name);
   await shot(page, 'review-add-card');
@@ -86,6 +111,8 @@ export async function launchAndPay(ctx, page, client = newClient()) {
   if (await pay.isEnabled()) throw new Error('the pay button is enabled without the CVC');
   await page.getByLabel(t('payments:cvc'), { exact: true }).fill('123');
   await page.locator('[data-testid=pay-button]:not([disabled])').waitFor();
+  const label = await pay.textContent();
+  if (!label.endsWith(`· ${usd(totalCents)}`)) throw new Error(`the pay button reads "${label}", not the total ${usd(totalCents)}`);
   await shot(page, 'review-ready-to-pay');
 
   // 5. Pay; the contest goes Active on this page, told by the hub.
@@ -96,7 +123,7 @@ export async function launchAndPay(ctx, page, client = newClient()) {
   await shot(page, 'contest-active');
   const { data: contest } = await ctx.api('GET', `/contests/${contestId}`);
   if (contest.status_id !== 2) throw new Error(`the contest's status is ${contest.status_id}, not 2 (Active)`);
-  return { contestId, username: client.username, password: client.password, total };
+  return { contestId, username: client.username, password: client.password, total, totalCents };
 }
 
 /**

@@ -132,6 +132,8 @@ impl World {
             s.paypal_client_id = Some("paypal-client".into());
             s.paypal_client_secret = Some("paypal-secret".into());
             s.paypal_api_base = paypal_base;
+            // Start-up requires it with PayPal keys: where PayPal sends payers back.
+            s.public_url = Some("http://127.0.0.1:8080".into());
         })
         .await;
         stripe.set_webhook(format!("{}/webhooks/stripe", app.address), WEBHOOK_SECRET);

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 
 import { createPayPalPayment, rememberReturn } from '../api/paypal';
 import { newIdempotencyKey } from '../card-choice';
+import { usd } from '../money';
 import { paypalErrorMessage } from '../paypal-errors';
 
 export interface PayPalChoiceProps {
@@ -61,7 +62,7 @@ export function PayPalChoice({ route, body, amount, navigate = (url) => window.l
   return (
     <div className="space-y-4" data-testid="paypal-choice">
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
-      <p className="text-sm text-slate-600">{t('paypal.explain', { amount })}</p>
+      <p className="text-sm text-slate-600">{t('paypal.explain', { amount: usd(amount) })}</p>
       <button
         type="button"
         onClick={() => void start()}
@@ -72,7 +73,7 @@ export function PayPalChoice({ route, body, amount, navigate = (url) => window.l
         {pending ? <Spinner label={t('paypal.redirecting')} /> : null}
         <span>{t('paypal.payWith')}</span>
         <PayPalMark className="text-lg" />
-        <span className="text-sm font-medium text-slate-800">· ${amount}</span>
+        <span className="text-sm font-medium text-slate-800">· {usd(amount)}</span>
       </button>
       <p className="text-center text-xs text-slate-500">{t('paypal.secure')}</p>
     </div>
