@@ -160,13 +160,12 @@ export async function afterLaunchExtras(ctx, page, contestId) {
 }
 
 /**
- * The new client's account pages: personal information (asked for outside the contest flows),
- * payment methods (a second card made the default) and a subscription paid with it.
+ * Outside the contest flows a new client is asked for their personal information first: opening
+ * `/<page>` leads to the form, filled and saved here.
  */
-export async function accountPages(ctx, page) {
+export async function personalInfo(ctx, page, path) {
   const { t, baseUrl } = ctx;
-  // Outside the contest flows a new client is asked for their personal information first.
-  await page.goto(`${baseUrl}/payment-methods`);
+  await page.goto(`${baseUrl}/${path}`);
   await page.waitForURL(/\/personal-info$/);
   await page.getByLabel(t('signup-client:phone')).fill('+1 555 0100');
   const pick = async (label) => {
@@ -181,6 +180,15 @@ export async function accountPages(ctx, page) {
   await ctx.shot(page, 'personal-info');
   await page.getByRole('button', { name: t('signup-client:save') }).click();
   await page.waitForURL(/\/dashboard$/);
+}
+
+/**
+ * The new client's account pages: personal information (asked for outside the contest flows),
+ * payment methods (a second card made the default) and a subscription paid with it.
+ */
+export async function accountPages(ctx, page) {
+  const { baseUrl, t } = ctx;
+  await personalInfo(ctx, page, 'payment-methods');
 
   // Payment methods: the card added while paying is the default; a second card becomes the default.
   await page.goto(`${baseUrl}/payment-methods`);

@@ -6,7 +6,7 @@
 // recorded, and on the invoice's "Total paid" line. Then the client takes the $49 unlimited-upgrades
 // plan: an upgrade bought after launch is quoted "Free", applied without a payment, and charged
 // nothing.
-import { launchAndPay, usd } from '../flows/contest-launch.mjs';
+import { launchAndPay, personalInfo, usd } from '../flows/contest-launch.mjs';
 
 /** The invoice's way of writing cents ($509.15, $599.00). */
 const invoiceDollars = (cents) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -35,11 +35,13 @@ export default {
     if (!launch) throw new Error(`no launch transaction for contest ${contestId}: ${JSON.stringify(transactions)}`);
     if (launch.amount_cents !== totalCents) throw new Error(`charged ${launch.amount_cents} cents, shown ${totalCents}`);
 
-    // The payments page and the invoice say the same.
+    // The payments page and the invoice say the same (a new client gives their details first).
+    await personalInfo(ctx, client, 'payments');
     await client.goto(`${baseUrl}/payments`);
     const row = client.getByTestId('transaction').filter({ hasText: t('payments:transactions.purpose.contest_launch') });
-    await row.getByText(`$${(totalCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`).waitFor();
+    await row.waitFor();
     await shot(client, 'payments');
+    await row.getByText(`$${(totalCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`).waitFor();
     const download = client.waitForEvent('download');
     await row.getByRole('button', { name: t('payments:transactions.invoice') }).click();
     const invoice = await download;
@@ -75,7 +77,7 @@ export default {
     await client.getByText(t('contest-options:freeApplied')).waitFor();
     await client.getByTestId(`upgrade-${highlighted.id}`).locator('input:disabled').waitFor();
     const { data: contest } = await ctx.api('GET', `/contests/${contestId}`, { token });
-    if (contest.is_highlighted !== 1) throw new Error('the free upgrade did not take effect');
+    if (contest.detail.is_highlighted !== 1) throw new Error('the free upgrade did not take effect');
     const { data: after } = await ctx.api('GET', '/transactions', { token });
     const charged = after.filter((r) => r.contest_id === contestId).map((r) => `${r.purpose} ${r.amount_cents}`);
     if (charged.length !== 1) throw new Error(`the contest has these payments: ${charged.join(', ')}; the free upgrade charged something`);

@@ -115,7 +115,8 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
           <p className="mt-2 text-sm text-slate-500">{t('upgradesClosed')}</p>
         ) : (
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
-            <UpgradeList upgrades={upgrades} onContest={onContest} chosen={chosen} setChosen={setChosen} freeUpgrades={freeUpgrades} />
+            {/* Rush shortens a contest at launch only: the server sells it with the launch, never after. */}
+            <UpgradeList upgrades={upgrades.filter((u) => u.is_rush !== 1)} onContest={onContest} chosen={chosen} setChosen={setChosen} freeUpgrades={freeUpgrades} />
             <div className="self-start">
               {picked.length === 0 ? (
                 <p className="text-sm text-slate-500">{t('pickUpgrades')}</p>
