@@ -48,7 +48,7 @@ export default {
     await client.getByTestId(`upgrade-${upgrade.id}`).locator('input').check();
     const upgradeForm = client.getByTestId('extras-upgrades');
     await upgradeForm.getByTestId('method-paypal').click();
-    await client.getByTestId('paypal-choice').getByText(t('payments:paypal.explain', { amount: upgrade.amount })).waitFor();
+    await client.getByTestId('paypal-choice').getByText(t('payments:paypal.explain', { amount: `$${upgrade.amount}` })).waitFor();
     await shot(client, 'upgrade-paypal-tab');
     await client.getByTestId('paypal-button').click();
 
