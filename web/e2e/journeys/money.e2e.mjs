@@ -13,7 +13,7 @@ const invoiceDollars = (cents) => `$${Math.floor(cents / 100)}.${String(cents % 
 
 export default {
   name: 'money',
-  variants: ['en', 'es'],
+  variants: ['en', 'es', 'mobile'],
   timeoutMs: 300_000,
   async run(ctx) {
     const { baseUrl, t, shot, log } = ctx;

@@ -11,7 +11,7 @@ export interface Toast {
 /** How long a toast stays up unless dismissed. */
 export const TOAST_DURATION_MS = 5000;
 
-/** Toasts on screen, oldest first; the Toaster shows them bottom right. */
+/** Toasts on screen, oldest first; the Toaster shows the newest few. */
 export const toasts = proxy<{ items: Toast[] }>({ items: [] });
 
 let nextId = 1;

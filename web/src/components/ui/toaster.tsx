@@ -10,7 +10,13 @@ const KINDS: Record<ToastKind, string> = {
   info: 'border-slate-300 bg-slate-800 text-white',
 };
 
-/** Renders the toast store, bottom right, each text in the interface language. */
+/** The most toasts shown at once (the newest): a pile of them hides the page's buttons. */
+const MAX_VISIBLE = 3;
+
+/**
+ * Renders the toast store, each text in the interface language: bottom right on wide screens, at the
+ * top on phones, where the bottom of the screen holds a form's main button (Pay, Continue).
+ */
 export function Toaster() {
   const { items } = useSnapshot(toasts);
   const { t } = useTranslation();
@@ -18,9 +24,9 @@ export function Toaster() {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      className="pointer-events-none fixed top-4 right-4 z-50 flex sm:top-auto sm:bottom-4 w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
     >
-      {items.map((item) => (
+      {items.slice(-MAX_VISIBLE).map((item) => (
         <div
           key={item.id}
           data-kind={item.kind}
