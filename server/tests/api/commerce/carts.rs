@@ -6,7 +6,7 @@ use serde_json::json;
 use vitrine_protocol::event_type;
 use vitrine_server::{
     commerce::carts::{self, PricedItem},
-    notifications::badges::WINDOW_MS,
+    notifications::badges::{self, WINDOW_MS},
     store::clock::Clock as _,
 };
 
@@ -183,6 +183,16 @@ async fn badge_with(watcher: &mut crate::realtime::client::WsClient, count: i64)
     }
 }
 
+/// Ends the owner's badge window deterministically: sends the badge that is due (the flush
+/// loop would too, at a moment of its own: racing it, a change could land just after its push
+/// and wait for a window the test's clock never ends), then lets that push's window pass, so
+/// the next change is pushed at once.
+async fn end_badge_window(app: &TestApp) {
+    app.clock.advance_ms(WINDOW_MS);
+    badges::flush_due(app.hub(), app.clock.now_ms()).await.unwrap();
+    app.clock.advance_ms(WINDOW_MS);
+}
+
 #[tokio::test]
 async fn the_cart_badge_follows_the_cart_live_and_paying_empties_it_into_pending_tips() {
     let app = spawn_app().await;
@@ -191,7 +201,7 @@ async fn the_cart_badge_follows_the_cart_live_and_paying_empties_it_into_pending
     let third = crate::entries::submitted(&app, &t.designer, t.contest).await;
     let (mut watcher, _) = watch_user(&app, &t.owner, t.owner_id).await;
     // The entries' notifications pushed badges; let their window pass.
-    app.clock.advance_ms(WINDOW_MS);
+    end_badge_window(&app).await;
 
     let first = add(&app, &t.owner, t.contest, t.entry, json!(10)).await;
     assert_eq!(badge_with(&mut watcher, 1).await["unread_notifications_count"], 3);
@@ -214,7 +224,7 @@ async fn the_cart_badge_follows_the_cart_live_and_paying_empties_it_into_pending
     ];
     assert_eq!(priced.items[..2], paid_for);
     patch(&app, &format!("/carts/{first}"), &json!({"price": 99}), Some(&t.owner)).await;
-    app.clock.advance_ms(WINDOW_MS);
+    end_badge_window(&app).await;
     let mut unit = app.hub().begin().await.unwrap();
     let events = carts::paid(&mut unit, t.owner_id, "pi_cart_1", &paid_for, app.clock.now_ms()).await.unwrap();
     unit.publish(events);
