@@ -36,9 +36,7 @@ async function unpaidContest({ api }, token, title, body = {}) {
 
 export default {
   name: 'web-misc',
-  // en timed out once in CI (30 s waiting on the notification's navigation or the scroll) while es
-  // passed; es alone until the cause is found (session 10's note).
-  variants: ['es'],
+  variants: ['en', 'es'],
   timeoutMs: 240_000,
   async run(ctx) {
     const { api, baseUrl, t, shot, log } = ctx;

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { MAX_PAGES, focusedIdOf, loadUntilFound } from './focused-comment';
+import { HIGHLIGHT_MS, MAX_PAGES, SETTLE_MS, focusedIdOf, keepInView, loadUntilFound } from './focused-comment';
 
 const item = (id: number) => ({ id });
 /** A thread of `total` comments, ids 1..total, `per` a page. */
@@ -41,5 +41,64 @@ describe('loadUntilFound', () => {
     expect(focusedIdOf('0')).toBeNull();
     expect(focusedIdOf('1e3')).toBeNull();
     expect(focusedIdOf(null)).toBeNull();
+  });
+});
+
+describe('keepInView', () => {
+  let resize: () => void = () => {};
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resize = callback;
+        }
+        observe() {}
+        disconnect() {
+          resize = () => {};
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  function comment(top: number) {
+    const element = document.createElement('div');
+    element.getBoundingClientRect = () => ({ top, bottom: top + 50 }) as DOMRect;
+    element.scrollIntoView = vi.fn();
+    return element;
+  }
+
+  it('brings the comment back when content above it pushes it out of view', () => {
+    const element = comment(window.innerHeight + 200);
+    keepInView(element, HIGHLIGHT_MS);
+    resize(); // the observer's first report: the page's size, not a change
+    expect(element.scrollIntoView).not.toHaveBeenCalled();
+    resize();
+    expect(element.scrollIntoView).toHaveBeenCalledTimes(1);
+  });
+
+  it('looks once more after the smooth scroll, and leaves a comment in view alone', () => {
+    const away = comment(-300);
+    keepInView(away, HIGHLIGHT_MS);
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(away.scrollIntoView).toHaveBeenCalledTimes(1);
+    const seen = comment(100);
+    keepInView(seen, HIGHLIGHT_MS);
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(seen.scrollIntoView).not.toHaveBeenCalled();
+  });
+
+  it('stops as soon as the reader scrolls on their own', () => {
+    const element = comment(-300);
+    keepInView(element, HIGHLIGHT_MS);
+    window.dispatchEvent(new Event('wheel'));
+    resize();
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(element.scrollIntoView).not.toHaveBeenCalled();
   });
 });

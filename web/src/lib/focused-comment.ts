@@ -7,6 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 /** How long the focused comment stays highlighted once scrolled to. */
 export const HIGHLIGHT_MS = 4000;
 
+/** When the comment is checked once more after the smooth scroll began. */
+export const SETTLE_MS = 1000;
+
 /** The most pages fetched while looking for a comment (a deleted one is never found). */
 export const MAX_PAGES = 20;
 
@@ -56,6 +59,7 @@ export function useFocusedComment(focusedId: number | null, shown: boolean): boo
   const [highlightedId, setHighlightedId] = useState<number | null>(null);
   useEffect(() => {
     if (focusedId === null || !shown || done.current === focusedId) return undefined;
+    let stopFollowing = () => {};
     // After the paint that put the comment on the page, so that it can be scrolled to.
     const timer = window.setTimeout(() => {
       const element = document.getElementById(commentAnchor(focusedId));
@@ -63,8 +67,12 @@ export function useFocusedComment(focusedId: number | null, shown: boolean): boo
       done.current = focusedId;
       element.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
       setHighlightedId(focusedId);
+      stopFollowing = keepInView(element, HIGHLIGHT_MS);
     }, 0);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      stopFollowing();
+    };
   }, [focusedId, shown]);
   useEffect(() => {
     if (highlightedId === null) return undefined;
@@ -72,4 +80,37 @@ export function useFocusedComment(focusedId: number | null, shown: boolean): boo
     return () => window.clearTimeout(timer);
   }, [highlightedId]);
   return highlightedId !== null && highlightedId === focusedId;
+}
+
+/**
+ * Content above the comment may still be arriving after the scroll (entry images, other panels),
+ * pushing it out of view: while the page's size changes, for `forMs` or until the reader scrolls
+ * on their own, the comment is brought back into view. Answers the function that stops this.
+ */
+export function keepInView(element: Element, forMs: number): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const follow = () => {
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: 'center' });
+  };
+  // The observer reports the page's size once on its own: that is not a change (and the smooth
+  // scroll is still under way then).
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    if (first) first = false;
+    else follow();
+  });
+  observer.observe(document.body);
+  // Once the smooth scroll has had its time, a last look (it may have been cut short).
+  const settle = window.setTimeout(follow, SETTLE_MS);
+  const readerEvents = ['wheel', 'touchstart', 'keydown'] as const;
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(settle);
+    window.clearTimeout(timer);
+    for (const name of readerEvents) window.removeEventListener(name, stop);
+  };
+  const timer = window.setTimeout(stop, forMs);
+  for (const name of readerEvents) window.addEventListener(name, stop, { passive: true });
+  return stop;
 }
