@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -48,4 +49,14 @@ export function tinyPng(width, height) {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Uploads the PNG at `path` over REST (`POST /files`) as `token`; answers its file id. */
+export async function uploadPng(ctx, token, path, category) {
+  const form = new FormData();
+  form.append('file_category_id', String(category));
+  form.append('files[]', new Blob([readFileSync(path)], { type: 'image/png' }), 'design.png');
+  const response = await fetch(`${ctx.baseUrl}/files`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  if (!response.ok) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
+  return (await response.json()).data[0].id;
 }

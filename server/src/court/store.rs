@@ -216,30 +216,30 @@ pub async fn judge(
     judge_id: i64,
     now_ms: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE contest_entry_report SET status_id = $1, judged_by = $2, judged_at = $3 WHERE id = $4 AND status_id = 1",
-    )
-    .bind(status_id)
-    .bind(judge_id)
-    .bind(now_ms)
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
-    if done.rows_affected() != 1 {
+    if decide(conn, "id", id, status_id, judge_id, now_ms).await? != 1 {
         return Ok(false);
     }
     // The reports the case gathered are decided with it.
-    sqlx::query(
-        "UPDATE contest_entry_report SET status_id = $1, judged_by = $2, judged_at = $3 \
-         WHERE case_report_id = $4 AND status_id = 1",
-    )
-    .bind(status_id)
-    .bind(judge_id)
-    .bind(now_ms)
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
+    decide(conn, "case_report_id", id, status_id, judge_id, now_ms).await?;
     Ok(true)
+}
+
+/// Sets the judgment on the open reports whose `column` (`id` or `case_report_id`) is
+/// `id`; answers how many it decided.
+async fn decide(
+    conn: &mut AnyConnection,
+    column: &'static str,
+    id: i64,
+    status_id: i64,
+    judge_id: i64,
+    now_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    let sql = format!(
+        "UPDATE contest_entry_report SET status_id = $1, judged_by = $2, judged_at = $3 \
+         WHERE {column} = $4 AND status_id = 1"
+    );
+    let done = sqlx::query(&sql).bind(status_id).bind(judge_id).bind(now_ms).bind(id).execute(&mut *conn).await?;
+    Ok(done.rows_affected())
 }
 
 /// An entry that may be named as the copied one, with what decides who may see it.

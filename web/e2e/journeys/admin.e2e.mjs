@@ -6,21 +6,11 @@
 // a client buys full rights to a marketplace entry (the contest's purchase-design payment) and
 // the admin finds the sale in Marketplace Sales; the admin hides a piece of the external
 // portfolio, which its designer's showcase list then marks hidden.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { runningContest } from '../lib/contests.mjs';
-import { tinyPng } from '../png.mjs';
-
-/** Uploads a PNG over REST as `token`; answers its file id. */
-async function uploadPng(ctx, token, path, category) {
-  const form = new FormData();
-  form.append('file_category_id', String(category));
-  form.append('files[]', new Blob([readFileSync(path)], { type: 'image/png' }), 'design.png');
-  const response = await fetch(`${ctx.baseUrl}/files`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  if (!response.ok) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
-  return (await response.json()).data[0].id;
-}
+import { tinyPng, uploadPng } from '../png.mjs';
 
 /** A contest of demo-client whose winner (demo-gold's entry) waits for verification. */
 async function awardedContest(ctx) {

@@ -12,17 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { runningContest } from '../lib/contests.mjs';
-import { tinyPng } from '../png.mjs';
-
-/** Uploads a PNG over REST as `token`; answers its file id. */
-async function uploadPng(ctx, token, path, category) {
-  const form = new FormData();
-  form.append('file_category_id', String(category));
-  form.append('files[]', new Blob([readFileSync(path)], { type: 'image/png' }), 'design.png');
-  const response = await fetch(`${ctx.baseUrl}/files`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-  if (!response.ok) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
-  return (await response.json()).data[0].id;
-}
+import { tinyPng, uploadPng } from '../png.mjs';
 
 /** Waits until the page's status pill reads status `id` in the page's language. */
 async function statusShows(ctx, page, id) {
