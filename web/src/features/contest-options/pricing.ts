@@ -21,11 +21,8 @@ export function usd(amount: number): string {
   return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 }
 
-/** "$449", "$44.91" (cents; decimals only when there are any). */
-export function usdCents(cents: number): string {
-  const whole = cents % 100 === 0;
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
-}
+/** "$449", "$44.91" (cents; decimals only when there are any): the payments' price tag. */
+export { usdCents } from '@/features/payments/money';
 
 /** The kind flags an upgrade turns on, as the contest stores them. */
 const FLAGS = ['is_highlighted', 'is_featured', 'is_private', 'is_blind', 'is_notified_via_email', 'is_featured_blog_post'] as const;
