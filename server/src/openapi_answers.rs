@@ -43,7 +43,10 @@ pub fn add_common_answers(openapi: &mut OpenApi) {
 
 /// The 429 of a limited operation: the envelope, and how long to wait in a header.
 fn too_many() -> Response {
-    let seconds = ObjectBuilder::new().schema_type(Type::Integer).format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))).minimum(Some(1));
+    let seconds = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1));
     let header = HeaderBuilder::new()
         .schema(seconds)
         .description(Some("Whole seconds to wait before trying again (also `retry_after` in the envelope)."))

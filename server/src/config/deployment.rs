@@ -58,7 +58,8 @@ impl Settings {
 /// placeholder, not a short pattern repeated.
 pub fn check_api_key(key: Option<&str>) -> Result<(), SettingError> {
     let refuse = |reason: String| SettingError { name: "VITRINE_API_KEY", reason };
-    let why = "outside the embedded demo (PostgreSQL, Redis or VITRINE_PRODUCTION) the publish API key must be a secret";
+    let why =
+        "outside the embedded demo (PostgreSQL, Redis or VITRINE_PRODUCTION) the publish API key must be a secret";
     let key = key.map(str::trim).filter(|k| !k.is_empty()).ok_or_else(|| {
         refuse(format!("{why}: set it to {MIN_API_KEY_LEN}+ random characters (e.g. `openssl rand -hex 32`)"))
     })?;

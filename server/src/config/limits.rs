@@ -53,9 +53,9 @@ impl fmt::Display for Rate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ms = self.period.as_millis();
         match ms {
-            _ if ms % 3_600_000 == 0 => write!(f, "{}/{}h", self.count, ms / 3_600_000),
-            _ if ms % 60_000 == 0 => write!(f, "{}/{}m", self.count, ms / 60_000),
-            _ if ms % 1000 == 0 => write!(f, "{}/{}s", self.count, ms / 1000),
+            _ if ms.is_multiple_of(3_600_000) => write!(f, "{}/{}h", self.count, ms / 3_600_000),
+            _ if ms.is_multiple_of(60_000) => write!(f, "{}/{}m", self.count, ms / 60_000),
+            _ if ms.is_multiple_of(1000) => write!(f, "{}/{}s", self.count, ms / 1000),
             _ => write!(f, "{}/{ms}ms", self.count),
         }
     }

@@ -139,7 +139,8 @@ async fn sign_in_is_limited_per_client_address_behind_the_trusted_proxy() {
     let from = "203.0.113.50, 198.51.100.7";
     assert_passed(&call(&app, Method::POST, "/oauth/token", sign_in("limip1"), None, Some(from)).await, 200);
     assert_passed(&call(&app, Method::POST, "/oauth/token", sign_in("limip2"), None, Some(from)).await, 200);
-    let refused = call(&app, Method::POST, "/oauth/token", sign_in("limip3"), None, Some("1.1.1.1, 198.51.100.7")).await;
+    let refused =
+        call(&app, Method::POST, "/oauth/token", sign_in("limip3"), None, Some("1.1.1.1, 198.51.100.7")).await;
     assert_limited(&refused, 30);
     assert_eq!(tokens_of(&app, "limip3").await, 0);
     // Another client of the proxy is not held back.
@@ -151,7 +152,10 @@ async fn forwarded_addresses_from_an_untrusted_peer_are_ignored() {
     // No trusted proxy: the peer (127.0.0.1) is the client whatever the header says.
     let app = spawn_limited(|l| l.sign_in_per_ip = "1/1m".parse().unwrap()).await;
     app.register(&TestApp::client_payload("limforge")).await;
-    assert_passed(&call(&app, Method::POST, "/oauth/token", sign_in("limforge"), None, Some("198.51.100.1")).await, 200);
+    assert_passed(
+        &call(&app, Method::POST, "/oauth/token", sign_in("limforge"), None, Some("198.51.100.1")).await,
+        200,
+    );
     let refused = call(&app, Method::POST, "/oauth/token", sign_in("limforge"), None, Some("198.51.100.2")).await;
     assert_limited(&refused, 60);
 }
@@ -165,7 +169,8 @@ async fn password_reset_mail_is_limited_per_address_and_sends_nothing_when_refus
 
     assert_passed(&call(&app, Method::POST, "/password/email", json!({"email": ana}), None, None).await, 200);
     assert_eq!(mail_to(&app, ana).await, 1);
-    let refused = call(&app, Method::POST, "/password/email", json!({"email": "LimReset@example.com"}), None, None).await;
+    let refused =
+        call(&app, Method::POST, "/password/email", json!({"email": "LimReset@example.com"}), None, None).await;
     assert_limited(&refused, 3600);
     // The sign-in link is mail to the same address: the same limit.
     let refused = call(&app, Method::POST, "/oauth/guid", json!({"email": ana}), None, None).await;
@@ -204,12 +209,18 @@ async fn mail_is_limited_per_client_address_whatever_the_address_asked_for() {
 #[tokio::test]
 async fn sign_up_is_limited_per_client_address_and_creates_no_account_when_refused() {
     let app = spawn_limited(|l| l.sign_up_per_ip = "1/1h".parse().unwrap()).await;
-    assert_passed(&call(&app, Method::POST, "/oauth/register", TestApp::client_payload("limup1"), None, None).await, 201);
+    assert_passed(
+        &call(&app, Method::POST, "/oauth/register", TestApp::client_payload("limup1"), None, None).await,
+        201,
+    );
     let refused = call(&app, Method::POST, "/oauth/register", TestApp::client_payload("limup2"), None, None).await;
     assert_limited(&refused, 3600);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM app_user WHERE username = $1", "limup2").await, 0);
     app.clock.advance_ms(3_600_000);
-    assert_passed(&call(&app, Method::POST, "/oauth/register", TestApp::client_payload("limup2"), None, None).await, 201);
+    assert_passed(
+        &call(&app, Method::POST, "/oauth/register", TestApp::client_payload("limup2"), None, None).await,
+        201,
+    );
 }
 
 /// A paying server (the local Stripe) with the limits on.

@@ -52,7 +52,8 @@ impl ClientIp {
             // Every hop is ours: the client is the left-most one (a call from inside).
             return Self(ip);
         }
-        let real_ip = headers.get("x-real-ip").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<IpAddr>().ok());
+        let real_ip =
+            headers.get("x-real-ip").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<IpAddr>().ok());
         Self(real_ip.map(|ip| ip.to_canonical()).unwrap_or(peer))
     }
 
