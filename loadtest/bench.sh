@@ -72,7 +72,8 @@ DOCS_DOCUMENTS=${DOCS_DOCUMENTS:-100}
 DOCS_EDITORS=${DOCS_EDITORS:-5}
 DOCS_RATE=${DOCS_RATE:-2}
 
-API_KEY=bench-key-0123456789abcdef
+# A fresh secret per run: the cluster runs' nodes are on Redis, deployed, and refuse a guessable key.
+API_KEY=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 PORT_A=18080 PORT_B=18081          # our nodes
 SIO_A=13100 SIO_B=13101            # Socket.IO nodes
 SKD_A=16011 SKD_B=16012            # Sockudo nodes
@@ -175,7 +176,7 @@ start_vitrine() {  # <port> <data dir> <database url> [redis url]
     # `make bench` exports REDIS_URL for the cluster runs: a single node must not inherit it,
     # or its "in-process bus" figures are Redis's (the harness checks /readyz and fails).
     "${PIN_NOW[@]}" env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" \
-        DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
+        DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY VITRINE_RATE_LIMITS=off RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
     PIDS+=($!)
     LAST_PID=$!

@@ -11,7 +11,10 @@ and exits 1 if there is one.
   and restart policies; depends_on, volumes and hostnames that exist.
 - Ports agree: VITRINE_BIND, the health checks, the upstreams, EXPOSE, the published port.
 - The Dockerfile copies every workspace member and builds the binaries the services run.
-- nginx accepts the template as compose renders it (`nginx -t`, hostnames substituted).
+- nginx accepts the template as compose renders it (`nginx -t`, hostnames substituted), keeps
+  `/metrics` off the public route, and scripts/cluster.sh renders that same template.
+- No publish API key is written in the repository: compose requires VITRINE_API_KEY from the
+  environment (a deployed node refuses a missing or guessable one).
 """
 
 import json
@@ -34,8 +37,9 @@ def problem(message):
 
 
 def settings_of_config():
-    """The environment variables server/src/config.rs reads."""
-    text = (ROOT / "server/src/config.rs").read_text()
+    """The environment variables server/src/config.rs (and its config/ modules) reads."""
+    files = [ROOT / "server/src/config.rs", *sorted((ROOT / "server/src/config").glob("*.rs"))]
+    text = "\n".join(f.read_text() for f in files if f.exists())
     return set(re.findall(r'env\s*=\s*"([A-Z0-9_]+)"', text))
 
 
@@ -122,10 +126,16 @@ def check_compose(settings, documented):
                 problem(f"compose {name}: REDIS_URL {env['REDIS_URL']} is not the redis service on 6379")
         if name != "migrate" and env.get("VITRINE_WORKER") != "off":
             problem(f"compose {name}: VITRINE_WORKER must be off (the worker service runs the timers)")
-        key = str(env.get("VITRINE_API_KEY", ""))
-        default = re.sub(r"^\$\{[A-Z_]+:-(.*)\}$", r"\1", key)
-        if key and len(default) < 16:
-            problem(f"compose {name}: the default VITRINE_API_KEY is shorter than 16 characters (the server refuses it)")
+        # A key written here is no secret: the nodes (PostgreSQL, Redis: deployed) must get
+        # theirs from the operator's environment, and compose must refuse to start without it.
+        if name in ("node-a", "node-b") and "VITRINE_API_KEY" not in env:
+            problem(f"compose {name}: no VITRINE_API_KEY (a deployed node refuses to serve without one)")
+        key = env.get("VITRINE_API_KEY")
+        if key is not None and not re.fullmatch(r"\$\{VITRINE_API_KEY:\?[^}]+\}", str(key)):
+            problem(
+                f"compose {name}: VITRINE_API_KEY must be required from the environment "
+                "(${VITRINE_API_KEY:?message}), not a default or a literal in the repository"
+            )
 
     # Ports: what the nodes bind, what is checked, what nginx proxies to.
     proxy = services.get("proxy", {})
@@ -224,9 +234,30 @@ def check_nginx():
     rendered = (
         template.replace("${NODE_A}", "127.0.0.1:8080").replace("${NODE_B}", "127.0.0.1:8081").replace("${LISTEN}", "80")
     )
-    for needed in ("proxy_set_header Upgrade $http_upgrade", "max_fails=", "fail_timeout=", "location /ws"):
+    for needed in (
+        "proxy_set_header Upgrade $http_upgrade",
+        "proxy_set_header X-Forwarded-For $remote_addr",
+        "max_fails=",
+        "fail_timeout=",
+        "location /ws",
+    ):
         if needed not in rendered:
             problem(f"nginx template: no `{needed}`")
+    # nginx inherits proxy_set_header only into a location that sets none: one that sets its
+    # own must repeat the client's address, or the nodes' abuse limits see the proxy (or an
+    # X-Forwarded-For the client wrote) instead.
+    for name, body in re.findall(r"location\s+([^{]+?)\s*\{([^}]*)\}", rendered):
+        if "proxy_pass" in body and "proxy_set_header" in body:
+            for header in ("X-Forwarded-For $remote_addr", "X-Real-IP $remote_addr"):
+                if f"proxy_set_header {header}" not in body:
+                    problem(f"nginx template: location {name} sets its own headers but not `{header}`")
+    # The nodes' metrics are for the monitoring inside the deployment, never the public route.
+    blocked = re.search(r"location\s*=\s*/metrics\s*\{\s*(return\s+40[34]|deny\s+all)\s*;\s*\}", rendered)
+    if not blocked:
+        problem("nginx template: /metrics is proxied to the public (add `location = /metrics { return 404; }`)")
+    cluster = (ROOT / "scripts/cluster.sh").read_text()
+    if "deploy/nginx/vitrine.conf.template" not in cluster:
+        problem("cluster.sh: does not render deploy/nginx/vitrine.conf.template (its nginx would not keep /metrics private)")
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "vitrine.conf").write_text(rendered)
         (Path(tmp) / "nginx.conf").write_text(

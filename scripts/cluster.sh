@@ -21,7 +21,12 @@
 #   CLUSTER_REDIS_URL     the bus                                   (redis://127.0.0.1:6379)
 #   CLUSTER_DEMO          1: seed the demo accounts; 0: reference data only   (1)
 #   SERVER_BIN WORKER_BIN the binaries      ($CARGO_TARGET_DIR/release/vitrine-{server,worker})
-#   VITRINE_API_KEY       the publish API key of the nodes          (a fixed local one)
+#   VITRINE_API_KEY       the publish API key of the nodes; unset: a random one made at the
+#                         first start and kept in $CLUSTER_DIR/api-key (a node on PostgreSQL
+#                         and Redis refuses to serve without a secret key)
+#
+# nginx runs on loopback, so the nodes trust 127.0.0.1's X-Forwarded-For
+# (VITRINE_TRUSTED_PROXIES): the abuse limits count each client, not the proxy.
 #
 # Every part is started with setsid and its pid recorded; `stop` signals only those pids,
 # and only when the process there is still the one started (its command line matches).
@@ -37,7 +42,6 @@ REDIS_URL_IN_FORCE="${CLUSTER_REDIS_URL:-redis://127.0.0.1:6379}"
 TARGET="${CARGO_TARGET_DIR:-$HOME/.cache/vitrine-target}"
 SERVER_BIN="${SERVER_BIN:-$TARGET/release/vitrine-server}"
 WORKER_BIN="${WORKER_BIN:-$TARGET/release/vitrine-worker}"
-API_KEY="${VITRINE_API_KEY:-cluster-local-publish-key-0123456789}"
 DEMO="${CLUSTER_DEMO:-1}"
 NGINX="${NGINX:-/usr/sbin/nginx}"
 
@@ -108,11 +112,26 @@ prepare_database() {
   fi
 }
 
+# The publish API key: VITRINE_API_KEY, else the run folder's own random one (made once, so
+# a restarted node keeps the key its clients know; readable by this user only).
+api_key() {
+  if [ -n "${VITRINE_API_KEY:-}" ]; then
+    echo "$VITRINE_API_KEY"
+    return
+  fi
+  if [ ! -s "$DIR/api-key" ]; then
+    mkdir -p "$DIR"
+    (umask 077 && od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$DIR/api-key")
+  fi
+  cat "$DIR/api-key"
+}
+
 # The environment of every node and of the worker (the README's settings), in NODE_ENV.
 node_env() {
   local port="$1"
   NODE_ENV=(DATABASE_URL="$(database_url)" REDIS_URL="$REDIS_URL_IN_FORCE" VITRINE_WORKER=off
-    VITRINE_BIND="127.0.0.1:$port" VITRINE_API_KEY="$API_KEY" VITRINE_DATA_DIR="$DIR/data"
+    VITRINE_BIND="127.0.0.1:$port" VITRINE_API_KEY="$(api_key)" VITRINE_TRUSTED_PROXIES=127.0.0.1
+    VITRINE_DATA_DIR="$DIR/data"
     VITRINE_FILES_DIR="$DIR/files" VITRINE_WEB_DIR="$ROOT/web/dist"
     VITRINE_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT" LOG_FORMAT=json RUST_LOG="${RUST_LOG:-info}")
 }
@@ -222,9 +241,10 @@ status() {
     fi
   }
   say "run folder $DIR (logs: *.log, nginx/logs/)"
+  [ -n "${VITRINE_API_KEY:-}" ] || say "publish API key: $DIR/api-key"
   line nginx "nginx: master" "http://127.0.0.1:$PROXY_PORT  (REST and ws://127.0.0.1:$PROXY_PORT/ws, spread over the nodes)"
-  line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz, /metrics)"
-  line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz, /metrics)"
+  line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz, /metrics: not through nginx)"
+  line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz, /metrics: not through nginx)"
   line worker vitrine-worker "no port (status timers, housekeeping)"
   printf '  %-7s %s\n' database "$(database_url | sed -E 's#//([^:@/]+):[^@]*@#//\1:***@#')"
   printf '  %-7s %s\n' redis "$REDIS_URL_IN_FORCE"

@@ -16,8 +16,12 @@ use vitrine_server::store::Db;
 
 use crate::{gate::Gate, redis::PrivateRedis};
 
-/// The publish API key the test's nodes accept.
-pub const API_KEY: &str = "fault-suite-publish-key-0123456789";
+/// The publish API key the test's nodes accept: random per run, as a deployed node (on
+/// PostgreSQL and Redis) refuses a guessable one.
+pub fn api_key() -> &'static str {
+    static KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    KEY.get_or_init(vitrine_server::accounts::secrets::new_secret)
+}
 
 /// A part of the cluster with a pid file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,7 +159,7 @@ impl Cluster {
             .env("CLUSTER_DATABASE_URL", &self.node_database_url)
             .env("CLUSTER_REDIS_URL", self.redis.url())
             .env("CLUSTER_DEMO", "0")
-            .env("VITRINE_API_KEY", API_KEY)
+            .env("VITRINE_API_KEY", api_key())
             .env("RUST_LOG", "warn,vitrine_server=info")
             .env("SERVER_BIN", binary("vitrine-server", "VITRINE_SERVER_BIN").unwrap_or_default())
             .env("WORKER_BIN", binary("vitrine-worker", "VITRINE_WORKER_BIN").unwrap_or_default());

@@ -10,7 +10,7 @@ use std::{
 
 use tokio::{sync::watch, task::JoinHandle};
 
-use crate::cluster::API_KEY;
+use crate::cluster::api_key;
 
 #[derive(Debug, Default, Clone)]
 pub struct LoadStats {
@@ -72,7 +72,7 @@ async fn run(
     while !*stop.borrow() {
         let index = (n % channels.len() as u64) as usize;
         let body = serde_json::json!({"channel": channels[index], "type": "fault.tick", "data": {"n": n}});
-        let answer = client.post(&url).bearer_auth(API_KEY).json(&body).send().await;
+        let answer = client.post(&url).bearer_auth(api_key()).json(&body).send().await;
         let outcome = match answer {
             Ok(response) if response.status().as_u16() == 202 => None,
             Ok(response) => {

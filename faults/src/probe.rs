@@ -22,7 +22,7 @@ pub async fn recovered(
         let body = serde_json::json!({"channel": ch, "type": "fault.probe", "data": null});
         let accepted = client
             .post(format!("{}/api/publish", cluster.base_url()))
-            .bearer_auth(crate::cluster::API_KEY)
+            .bearer_auth(crate::cluster::api_key())
             .json(&body)
             .send()
             .await

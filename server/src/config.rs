@@ -4,10 +4,18 @@
 //! an environment variable; the README documents them in one table. Invalid values
 //! fail at start with a message naming the setting (clap does that for parse errors,
 //! [`Settings::validate`] for the rules clap cannot express).
+//!
+//! - [`limits`]: the abuse limits (rates per client address and per account, trusted proxies).
+//! - [`deployment`]: the embedded demo versus a deployment, and a deployment's API key rule.
+
+pub mod deployment;
+pub mod limits;
 
 use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
-use clap::{Args, ValueEnum};
+use clap::{builder::BoolishValueParser, Args, ValueEnum};
+
+pub use limits::{LimitSettings, ProxyRange, Rate};
 
 /// Bus messages received and not yet dispatched that a node holds by default before it
 /// drops the oldest (`realtime::broker::BUS_BACKLOG`).
@@ -68,9 +76,17 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_BUS_BACKLOG", default_value_t = DEFAULT_BUS_BACKLOG)]
     pub bus_backlog: usize,
 
-    /// Bearer key for the server-side publish API; unset disables the API.
+    /// Bearer key for the server-side publish API; unset disables the API. Outside the
+    /// embedded demo ([`Settings::is_deployed`]) the server refuses to serve without one of
+    /// 32+ characters that is no known placeholder.
     #[arg(long, env = "VITRINE_API_KEY")]
     pub api_key: Option<String>,
+
+    /// Treat this server as a deployment even on SQLite without Redis: the rules of
+    /// `config::deployment` apply (they always do with PostgreSQL or Redis).
+    #[arg(long, env = "VITRINE_PRODUCTION", default_value = "false",
+        value_parser = BoolishValueParser::new(), action = clap::ArgAction::Set)]
+    pub production: bool,
 
     /// Where the status timers run: `inproc` or `off`.
     #[arg(long, env = "VITRINE_WORKER", value_enum, default_value = "inproc")]
@@ -160,6 +176,10 @@ pub struct Settings {
     /// Seconds to wait for open requests and sockets to finish on shutdown.
     #[arg(long, env = "VITRINE_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
     pub shutdown_grace_secs: u64,
+
+    /// The abuse limits and the proxies trusted to name the client.
+    #[command(flatten)]
+    pub limits: LimitSettings,
 }
 
 /// A setting that parsed but makes no sense; the message names it.

@@ -10,10 +10,14 @@
 //!
 //! Each is the error envelope. A handler that declares the status itself (with its own
 //! description) keeps its declaration.
+//!
+//! A limited operation declares its 429 itself (the handler checks the limit); the document
+//! gives every 429 the same description and its `Retry-After` header.
 
 use utoipa::openapi::{
+    header::HeaderBuilder,
     path::{Operation, ParameterIn},
-    ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder,
+    ContentBuilder, KnownFormat, ObjectBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder, SchemaFormat, Type,
 };
 
 /// Adds the 401, 415 and 422 answers described in the module documentation.
@@ -30,8 +34,29 @@ pub fn add_common_answers(openapi: &mut OpenApi) {
             if reads_query(op) {
                 add(op, "422", "A query parameter does not parse (`request.query_invalid`).");
             }
+            if op.responses.responses.contains_key("429") {
+                op.responses.responses.insert("429".to_owned(), RefOr::T(too_many()));
+            }
         }
     }
+}
+
+/// The 429 of a limited operation: the envelope, and how long to wait in a header.
+fn too_many() -> Response {
+    let seconds = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1));
+    let header = HeaderBuilder::new()
+        .schema(seconds)
+        .description(Some("Whole seconds to wait before trying again (also `retry_after` in the envelope)."))
+        .build();
+    let mut response = envelope(
+        "Too many calls from this client address or for this account (`rate.limited`, or \
+         `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`.",
+    );
+    response.headers.insert("Retry-After".to_owned(), header);
+    response
 }
 
 fn is_secured(op: &Operation) -> bool {

@@ -15,6 +15,7 @@ use crate::{
     http, mail, ops,
     realtime::{policy::Channels, relay, Realtime},
     seed,
+    shared::limits::Limits,
     state::AppState,
     store::{
         clock::{SharedClock, SystemClock},
@@ -49,7 +50,10 @@ impl Application {
 
     /// As [`Application::build`], with a clock of the caller's (tests move time).
     pub async fn build_with_clock(settings: Settings, clock: SharedClock) -> anyhow::Result<Self> {
-        settings.validate()?;
+        settings.validate_for_serving()?;
+        if !settings.limits.enabled {
+            tracing::warn!("VITRINE_RATE_LIMITS=off: sign-in, sign-up, mail and payments are not rate limited");
+        }
         ops::metrics::install();
         let db = Db::connect(&settings.effective_database_url(), settings.db_pool).await?;
         db.migrate().await?;
@@ -65,7 +69,9 @@ impl Application {
         let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
         let stripe = Arc::new(crate::payments::Stripe::from_settings(&settings, port).await?);
         let paypal = Arc::new(crate::payments::paypal::PayPal::from_settings(&settings).await?);
+        let limits = Arc::new(Limits::new(&settings.limits, clock.clone()));
         let state = AppState {
+            limits,
             stripe,
             paypal,
             db,

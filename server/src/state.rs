@@ -5,7 +5,7 @@ use std::sync::Arc;
 use crate::{
     config::Settings,
     realtime::Realtime,
-    shared::{paypal::PayPal, stripe::Stripe, throttle::LoginThrottle},
+    shared::{limits::Limits, paypal::PayPal, stripe::Stripe, throttle::LoginThrottle},
     store::{clock::SharedClock, Db},
 };
 
@@ -21,6 +21,8 @@ pub struct AppState {
     pub realtime: Realtime,
     /// Failed sign-in attempts per login name, to answer 429 to guessing.
     pub login_throttle: Arc<LoginThrottle>,
+    /// The abuse limits per client address and per account (`VITRINE_RATE_*`).
+    pub limits: Arc<Limits>,
     /// Stripe, or the test-mode provider standing in for it.
     pub stripe: Arc<Stripe>,
     /// PayPal, or the test-mode PayPal standing in for it.
@@ -37,5 +39,12 @@ impl AppState {
 impl axum::extract::FromRef<AppState> for Realtime {
     fn from_ref(state: &AppState) -> Self {
         state.realtime.clone()
+    }
+}
+
+/// The client's address ([`crate::shared::limits::ClientIp`]) needs the trusted proxies.
+impl axum::extract::FromRef<AppState> for Arc<Limits> {
+    fn from_ref(state: &AppState) -> Self {
+        Arc::clone(&state.limits)
     }
 }

@@ -9,6 +9,9 @@
 //!   once. A guid is 32 random bytes, stored only as its SHA-256, and works for
 //!   [`GUID_TTL_MS`]; a second use answers `auth.guid.used`, a late one
 //!   `auth.guid.expired`, an unknown one `auth.guid.invalid`.
+//!
+//! Asking for a link is limited as mail, per client address and per e-mail address;
+//! exchanging one as a sign-in, per client address (`VITRINE_RATE_*`).
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
@@ -26,6 +29,7 @@ use crate::{
     api::Message,
     error::{catalogue, ApiJson, AppError, ErrorEnvelope},
     mail,
+    shared::limits::{Action, ClientIp},
     state::AppState,
     store::one_time_tokens::{self, LOGIN_GUID},
 };
@@ -39,15 +43,19 @@ pub struct GuidRequest {
 }
 
 /// E-mails a one-time sign-in link to the account with this address.
+///
+/// Limited as mail, per client address and per e-mail address (`VITRINE_RATE_MAIL_*`).
 #[utoipa::path(post, path = "/oauth/guid", tag = "accounts", request_body = GuidRequest,
-    responses((status = 200, body = Message), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Message), (status = 422, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 pub async fn request_guid(
     State(state): State<AppState>,
+    ip: ClientIp,
     ApiJson(req): ApiJson<GuidRequest>,
 ) -> Result<Json<Message>, AppError> {
     let email =
         EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
+    state.limits.check(Action::Mail, &ip, Some(email.as_str()))?;
     let sent = Message::new("If an account uses this address, a sign-in link is on its way.");
     let Some(user) = store::find_user_by_login(&state.db.pool, email.as_str())
         .await?
@@ -95,14 +103,18 @@ pub struct GuidTokenRequest {
 }
 
 /// Signs in with a one-time guid from an e-mailed link.
+///
+/// Limited per client address as a sign-in (`VITRINE_RATE_SIGN_IN_PER_IP`).
 #[utoipa::path(post, path = "/oauth/token/guid", tag = "accounts", request_body = GuidTokenRequest,
     responses((status = 200, body = TokenResponse), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
-        (status = 422, body = ErrorEnvelope)))]
+        (status = 422, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 pub async fn token_by_guid(
     State(state): State<AppState>,
+    ip: ClientIp,
     ApiJson(req): ApiJson<GuidTokenRequest>,
 ) -> Result<Json<TokenResponse>, AppError> {
+    state.limits.check(Action::SignIn, &ip, None)?;
     let guid = req.guid.as_deref().map(str::trim).unwrap_or("");
     if guid.is_empty() {
         return Err(AppError::field("guid", catalogue::REQUIRED));

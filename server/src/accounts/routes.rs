@@ -21,6 +21,7 @@ use crate::{
     api::{loose_id, Data, Message},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors, JsonOrForm},
     geo, mail,
+    shared::limits::{Action, ClientIp},
     state::AppState,
     store::{
         is_unique_violation,
@@ -43,13 +44,18 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up).
+///
+/// Limited per client address and per e-mail address (`VITRINE_RATE_SIGN_UP_*`).
 #[utoipa::path(post, path = "/oauth/register", tag = "accounts", request_body = RegisterRequest,
-    responses((status = 201, body = Data<UserView>), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 201, body = Data<UserView>), (status = 422, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 async fn register(
     State(state): State<AppState>,
+    ip: ClientIp,
     ApiJson(req): ApiJson<RegisterRequest>,
 ) -> Result<(StatusCode, Json<Data<UserView>>), AppError> {
+    // Before the lookups below: answers about taken names must not come fast.
+    state.limits.check(Action::SignUp, &ip, req.email.as_deref())?;
     let (registration, mut errors) = check_shape(&req);
     if let Some(email) = req.email.as_deref() {
         if let Some(username) = req.username.as_deref() {
@@ -158,11 +164,15 @@ pub struct TokenResponse {
 }
 
 /// Signs in with the password grant (username or e-mail), JSON or form-encoded.
+///
+/// Limited per client address and per login name (`VITRINE_RATE_SIGN_IN_*`), and after
+/// repeated wrong passwords for one name (`auth.throttled`).
 #[utoipa::path(post, path = "/oauth/token", tag = "accounts", request_body = TokenRequest,
     responses((status = 200, body = TokenResponse), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 async fn issue_token(
     State(state): State<AppState>,
+    ip: ClientIp,
     JsonOrForm(req): JsonOrForm<TokenRequest>,
 ) -> Result<Json<TokenResponse>, AppError> {
     if req.grant_type.as_deref().unwrap_or("password") != "password" {
@@ -179,9 +189,11 @@ async fn issue_token(
     }
     errors.into_result()?;
 
+    state.limits.check(Action::SignIn, &ip, Some(login))?;
     let now = state.now_ms();
-    if !state.login_throttle.allows(login, now) {
-        return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, catalogue::THROTTLED));
+    if let Some(wait_ms) = state.login_throttle.wait_ms(login, now) {
+        let wait = std::time::Duration::from_millis(u64::try_from(wait_ms).unwrap_or(0));
+        return Err(AppError::too_many(catalogue::THROTTLED, wait));
     }
     let user = store::find_user_by_login(&state.db.pool, login).await?;
     if !verify_password(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
@@ -225,17 +237,22 @@ pub struct ResetRequest {
 }
 
 /// Sends a password-reset link to the account's e-mail address.
+///
+/// Limited per client address and per e-mail address (`VITRINE_RATE_MAIL_*`).
 #[utoipa::path(post, path = "/password/email", tag = "accounts", request_body = ResetRequest,
-    responses((status = 200, body = Message), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Message), (status = 422, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 async fn request_password_reset(
     State(state): State<AppState>,
+    ip: ClientIp,
     ApiJson(req): ApiJson<ResetRequest>,
 ) -> Result<Json<Message>, AppError> {
     let email =
         EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
-    // The specification answers unknown addresses with `email.exists`; the throttle
-    // and the uniform timing of the insert keep this from becoming a fast oracle.
+    // The specification answers unknown addresses with `email.exists`; the mail limit,
+    // counted before the lookup, keeps this from becoming a fast oracle (and a mailbox
+    // from being flooded with links).
+    state.limits.check(Action::Mail, &ip, Some(email.as_str()))?;
     let user = store::find_user_by_login(&state.db.pool, email.as_str())
         .await?
         .filter(|u| u.email.eq_ignore_ascii_case(email.as_str()))
@@ -297,14 +314,20 @@ pub struct NewPasswordRequest {
 }
 
 /// Sets a new password through a reset link; every session of the account ends.
+///
+/// Limited per client address as a sign-in (`VITRINE_RATE_SIGN_IN_PER_IP`): the link is
+/// the credential.
 #[utoipa::path(post, path = "/password/reset/{token}", tag = "accounts", params(("token" = String, Path)), request_body = NewPasswordRequest,
-    responses((status = 200, body = Message), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Message), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 async fn reset_password(
     State(state): State<AppState>,
+    ip: ClientIp,
     ApiPath(token): ApiPath<String>,
     ApiJson(req): ApiJson<NewPasswordRequest>,
 ) -> Result<Json<Message>, AppError> {
+    state.limits.check(Action::SignIn, &ip, None)?;
     let mut errors = FieldErrors::new();
     let password =
         Password::parse(req.password.as_deref().unwrap_or("")).map_err(|code| errors.add("password", code)).ok();

@@ -14,6 +14,7 @@ use crate::{
     commerce::coupons,
     contests::store as contest_store,
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    shared::limits::{Action, ClientIp},
     state::AppState,
 };
 
@@ -32,17 +33,22 @@ pub struct CouponInviteSent {
 }
 
 /// An admin e-mails the contest's client a coupon for the contest's type.
+///
+/// Limited as mail, per client address and per admin (`VITRINE_RATE_MAIL_*`).
 #[utoipa::path(post, path = "/contests/{id}/coupons/invites", tag = "admin", params(("id" = i64, Path)), request_body = CouponInvite,
     security(("bearer" = [])),
-    responses((status = 201, body = Data<CouponInviteSent>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 201, body = Data<CouponInviteSent>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_id = id))]
 pub async fn send(
     State(state): State<AppState>,
     caller: CurrentUser,
+    ip: ClientIp,
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<CouponInvite>,
 ) -> Result<(StatusCode, Json<Data<CouponInviteSent>>), AppError> {
     caller.require_admin()?;
+    state.limits.check_user(Action::Mail, &ip, caller.id())?;
     let code = req.code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(AppError::field("code", catalogue::REQUIRED));

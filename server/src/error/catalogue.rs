@@ -32,7 +32,9 @@ catalogue! {
     GUID_INVALID = "auth.guid.invalid", "This sign-in link is not valid.";
     GUID_USED = "auth.guid.used", "This sign-in link has already been used. Ask for a new one.";
     GUID_EXPIRED = "auth.guid.expired", "This sign-in link has expired. Ask for a new one.";
-    THROTTLED = "auth.throttled", "Too many attempts. Please wait a minute and try again.";
+    THROTTLED = "auth.throttled", "Too many failed sign-ins for this account.";
+    // Abuse limits (shared::limits); the answer's message adds the wait in seconds.
+    RATE_LIMITED = "rate.limited", "Too many requests.";
 
     // Field rules (contests section 5, projects section 5).
     REQUIRED = "validation.required", "This field is required";

@@ -7,10 +7,10 @@
 pub mod catalogue;
 mod extract;
 
-use std::{borrow::Cow, collections::BTreeMap};
+use std::{borrow::Cow, collections::BTreeMap, time::Duration};
 
 use axum::{
-    http::StatusCode,
+    http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
@@ -76,6 +76,10 @@ pub enum AppError {
     /// A rule of the domain with its catalogue code and the status that fits it.
     #[error("{}", .code.code)]
     Rule { status: StatusCode, code: Code, message: Option<Cow<'static, str>> },
+    /// Too many calls (an abuse limit, the sign-in throttle): 429 with the wait in the
+    /// `Retry-After` header and as `retry_after` in the envelope, in whole seconds.
+    #[error("{}", .code.code)]
+    TooMany { code: Code, retry_after: Duration },
     /// Anything the client did not cause; logged, answered as a bare 500, or as 503
     /// `server.unavailable` when the cause is a database connection that is not there
     /// ([`is_unavailable`]): the client may retry, another node or a moment later.
@@ -102,6 +106,10 @@ impl AppError {
     pub fn unprocessable(code: Code) -> Self {
         Self::rule(StatusCode::UNPROCESSABLE_ENTITY, code)
     }
+    /// 429: try again after `retry_after`.
+    pub fn too_many(code: Code, retry_after: Duration) -> Self {
+        Self::TooMany { code, retry_after }
+    }
     /// A single-field 422: the common case of one broken rule.
     pub fn field(field: &str, code: Code) -> Self {
         let mut errors = FieldErrors::new();
@@ -113,14 +121,26 @@ impl AppError {
         match self {
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Rule { status, .. } => *status,
+            Self::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(cause) if is_unavailable(cause) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Whole seconds to wait before trying again (at least 1), for a 429.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::TooMany { retry_after, .. } => {
+                Some(retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0)).map(|s| s.max(1))
+            }
+            _ => None,
         }
     }
 
     /// The envelope body, without logging; `IntoResponse` adds the log line.
     pub fn envelope(&self) -> ErrorEnvelope {
         let status = self.status().as_u16();
+        let retry_after = self.retry_after_secs();
         let (code, message, fields) = match self {
             Self::Invalid(fields) => {
                 // One problem: lift it to the top so simple clients show the exact text.
@@ -137,6 +157,12 @@ impl AppError {
             Self::Rule { code, message, .. } => {
                 (Cow::Borrowed(code.code), message.clone().unwrap_or(Cow::Borrowed(code.message)), FieldErrors::new())
             }
+            Self::TooMany { code, .. } => {
+                let secs = retry_after.unwrap_or(1);
+                let unit = if secs == 1 { "second" } else { "seconds" };
+                let message = format!("{} Please try again in {secs} {unit}.", code.message);
+                (Cow::Borrowed(code.code), Cow::Owned(message), FieldErrors::new())
+            }
             Self::Internal(cause) if is_unavailable(cause) => (
                 Cow::Borrowed(catalogue::UNAVAILABLE.code),
                 Cow::Borrowed(catalogue::UNAVAILABLE.message),
@@ -148,7 +174,7 @@ impl AppError {
                 FieldErrors::new(),
             ),
         };
-        ErrorEnvelope { error: ErrorBody { code, message, status, fields } }
+        ErrorEnvelope { error: ErrorBody { code, message, status, fields, retry_after } }
     }
 }
 
@@ -192,6 +218,10 @@ pub struct ErrorBody {
     pub status: u16,
     /// Per-field problems: `{"username":[{"code":...,"message":...}]}`.
     pub fields: FieldErrors,
+    /// On a 429 only: whole seconds to wait before trying again (as the `Retry-After` header).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1)]
+    pub retry_after: Option<u64>,
 }
 
 impl IntoResponse for AppError {
@@ -203,7 +233,11 @@ impl IntoResponse for AppError {
             Self::Internal(cause) => tracing::error!(error = ?cause, "request failed"),
             _ => {}
         }
-        (self.status(), Json(self.envelope())).into_response()
+        let mut response = (self.status(), Json(self.envelope())).into_response();
+        if let Some(secs) = self.retry_after_secs() {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
     }
 }
 
@@ -215,6 +249,19 @@ pub async fn route_not_found() -> AppError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_many_answers_429_with_the_wait_in_whole_seconds() {
+        let err = AppError::too_many(catalogue::RATE_LIMITED, Duration::from_millis(2_100));
+        let response = err.into_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "3");
+        let body = AppError::too_many(catalogue::RATE_LIMITED, Duration::ZERO).envelope();
+        assert_eq!((body.error.code.as_ref(), body.error.retry_after), ("rate.limited", Some(1)));
+        assert_eq!(body.error.message, "Too many requests. Please try again in 1 second.");
+        let json = serde_json::to_value(AppError::field("x", catalogue::REQUIRED).envelope()).unwrap();
+        assert!(json["error"].get("retry_after").is_none(), "only 429s carry it");
+    }
 
     #[test]
     fn a_single_field_error_is_lifted_to_the_top() {

@@ -16,6 +16,7 @@ use crate::{
     accounts::CurrentUser,
     api::{Data, Message},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    shared::limits::{Action, ClientIp},
     state::AppState,
 };
 
@@ -86,16 +87,22 @@ pub struct SetupIntentView {
 }
 
 /// A setup intent the browser saves a new card with (empty body).
+///
+/// Saving cards is limited as payments, per client address and per user
+/// (`VITRINE_RATE_PAYMENT_*`): card testing starts here.
 #[utoipa::path(post, path = "/users/{id}/customer-cards/stripe/setup-intents", tag = "payments", params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses((status = 201, body = Data<SetupIntentView>), (status = 403, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
+    responses((status = 201, body = Data<SetupIntentView>), (status = 403, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope),
+        (status = 502, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id))]
 pub async fn setup_intent(
     State(state): State<AppState>,
     caller: CurrentUser,
+    ip: ClientIp,
     ApiPath(user_id): ApiPath<i64>,
 ) -> Result<(StatusCode, Json<Data<SetupIntentView>>), AppError> {
     own(&caller, user_id)?;
+    state.limits.check_user(Action::Payment, &ip, caller.id())?;
     let customer = customers::ensure(&state, &caller).await?;
     let intent = state.stripe.create_setup_intent(&customer).await?;
     let client_secret = intent.client_secret.ok_or_else(|| anyhow::anyhow!("setup intent without a client secret"))?;
@@ -113,15 +120,18 @@ pub struct StorePaymentMethod {
 /// brand, last four digits and expiry. The first card becomes the default.
 #[utoipa::path(post, path = "/users/{id}/customer-cards/stripe/payment-method", tag = "payments", params(("id" = i64, Path)),
     request_body = StorePaymentMethod, security(("bearer" = [])),
-    responses((status = 201, body = Data<CardView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 201, body = Data<CardView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id))]
 pub async fn store_payment_method(
     State(state): State<AppState>,
     caller: CurrentUser,
+    ip: ClientIp,
     ApiPath(user_id): ApiPath<i64>,
     ApiJson(req): ApiJson<StorePaymentMethod>,
 ) -> Result<(StatusCode, Json<Data<CardView>>), AppError> {
     own(&caller, user_id)?;
+    state.limits.check_user(Action::Payment, &ip, caller.id())?;
     let pm_id = req
         .payment_method
         .map(|p| p.trim().to_owned())
@@ -191,15 +201,17 @@ pub struct StoreToken {
 #[utoipa::path(post, path = "/users/{id}/customer-cards", tag = "payments", params(("id" = i64, Path)),
     request_body = StoreToken, security(("bearer" = [])),
     responses((status = 201, body = Data<CardView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
-        (status = 502, body = ErrorEnvelope)))]
+        (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id))]
 pub async fn store_token(
     State(state): State<AppState>,
     caller: CurrentUser,
+    ip: ClientIp,
     ApiPath(user_id): ApiPath<i64>,
     ApiJson(req): ApiJson<StoreToken>,
 ) -> Result<(StatusCode, Json<Data<CardView>>), AppError> {
     own(&caller, user_id)?;
+    state.limits.check_user(Action::Payment, &ip, caller.id())?;
     let from_response = req.token_response.as_ref().and_then(|r| r["id"].as_str()).map(str::to_owned);
     let token = req
         .token

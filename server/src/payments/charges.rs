@@ -34,6 +34,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    shared::limits::{Action, ClientIp},
     state::AppState,
 };
 
@@ -165,19 +166,23 @@ macro_rules! charge_route {
         /// Charges the saved card at once (see the module docs): the amount is computed
         /// on the server, exactly as the purpose's payment intent; answered paid with
         /// its effect applied, or open when the card asks for authentication.
+        ///
+        /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
         #[utoipa::path(post, path = $path, tag = "payments", params($($param),*), request_body = ChargeRequest,
             security(("bearer" = [])),
             responses((status = 201, body = Data<IntentView>), (status = 402, body = ErrorEnvelope),
                 (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
                 (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
-                (status = 502, body = ErrorEnvelope)))]
+                (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
         pub async fn $name(
             State(state): State<AppState>,
             caller: CurrentUser,
+            ip: ClientIp,
             ApiPath(path): ApiPath<IntentPath>,
             headers: HeaderMap,
             ApiJson(req): ApiJson<ChargeRequest>,
         ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
+            state.limits.check_user(Action::Payment, &ip, caller.id())?;
             charge(&state, &caller, $kind, &path, &headers, req).await
         }
     };

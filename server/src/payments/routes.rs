@@ -9,6 +9,7 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     error::{ApiJson, ApiPath, AppError, ErrorEnvelope},
+    shared::limits::{Action, ClientIp},
     state::AppState,
 };
 
@@ -19,18 +20,22 @@ macro_rules! intent_routes {
     ($kind:expr, $create:ident, $update:ident, $finalize:ident,
      $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*)) => {
         /// Creates the payment intent; the amount is computed on the server.
+        ///
+        /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
         #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = IntentRequest,
             security(("bearer" = [])),
             responses((status = 201, body = Data<IntentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
-                (status = 502, body = ErrorEnvelope)))]
+                (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
         pub async fn $create(
             State(state): State<AppState>,
             caller: CurrentUser,
+            ip: ClientIp,
             ApiPath(path): ApiPath<IntentPath>,
             headers: HeaderMap,
             ApiJson(req): ApiJson<IntentRequest>,
         ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
+            state.limits.check_user(Action::Payment, &ip, caller.id())?;
             intents::create(&state, &caller, $kind, &path, &headers, req).await
         }
 

@@ -20,13 +20,14 @@ pub struct LoginThrottle {
 impl LoginThrottle {
     /// True when `login` may try again at `now_ms`.
     pub fn allows(&self, login: &str, now_ms: i64) -> bool {
-        match self.failures.get(&login.to_lowercase()) {
-            Some(entry) => {
-                let (count, since) = *entry;
-                now_ms - since >= WINDOW_MS || count < MAX_FAILURES
-            }
-            None => true,
-        }
+        self.wait_ms(login, now_ms).is_none()
+    }
+
+    /// How long `login` must wait at `now_ms` (until its window passes), if it must.
+    pub fn wait_ms(&self, login: &str, now_ms: i64) -> Option<i64> {
+        let (count, since) = *self.failures.get(&login.to_lowercase())?;
+        let left = since + WINDOW_MS - now_ms;
+        (count >= MAX_FAILURES && left > 0).then_some(left)
     }
 
     pub fn record_failure(&self, login: &str, now_ms: i64) {
@@ -62,6 +63,7 @@ mod tests {
             throttle.record_failure("Ana", 0);
         }
         assert!(!throttle.allows("ana", 1));
+        assert_eq!(throttle.wait_ms("ana", 1), Some(WINDOW_MS - 1));
         assert!(throttle.allows("bob", 1));
         assert!(throttle.allows("ana", WINDOW_MS));
         throttle.record_success("ANA");

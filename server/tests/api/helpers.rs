@@ -78,6 +78,13 @@ async fn build_app(
     settings.bind = "127.0.0.1:0".parse().unwrap();
     settings.data_dir = data_dir.path().to_owned();
     settings.web_dir = data_dir.path().join("web");
+    // The suite signs in, sends mail and pays hundreds of times from 127.0.0.1 on a clock
+    // that stands still: the abuse limits are off, except in the tests of the limits
+    // (tests/api/limits.rs), which turn them on with rates of their own.
+    settings.limits.enabled = false;
+    // On PostgreSQL or Redis the server is deployed and refuses to serve without a secret
+    // publish API key (config::deployment): every test server has a fresh one.
+    settings.api_key = Some(vitrine_server::accounts::secrets::new_secret());
     adjust(&mut settings);
     let clock = ManualClock::starting_now();
     let database_url = settings.database_url.clone().expect("test settings name their database");

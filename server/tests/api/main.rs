@@ -19,6 +19,7 @@ mod demo_extras;
 mod entries;
 mod errors;
 mod files;
+mod limits;
 mod login_guid;
 mod marketplace;
 mod messages;

@@ -98,6 +98,7 @@ async fn an_unreachable_redis_stops_start_up_naming_the_setting() {
     let mut settings = vitrine_server::Settings::for_database("sqlite::memory:");
     settings.bind = "127.0.0.1:0".parse().unwrap();
     settings.redis_url = Some(format!("redis://127.0.0.1:{free_port}"));
+    settings.api_key = Some(vitrine_server::accounts::secrets::new_secret());
     let err = match vitrine_server::Application::build(settings).await {
         Ok(_) => panic!("start-up must fail without Redis"),
         Err(err) => format!("{err:#}"),

@@ -1,5 +1,5 @@
 // A real vitrine-server for one journey: a temporary data folder (embedded SQLite, the in-process
-// bus, the local test-mode Stripe), `seed --demo`, a free port on 127.0.0.1, the built client
+// bus, the local test-mode Stripe; no API key needed there), `seed --demo`, a free port on 127.0.0.1, the built client
 // served at `/`. `stop()` ends it and removes the folder; the server's log is kept beside the
 // journey's screenshots.
 import { spawn } from 'node:child_process';
@@ -63,6 +63,9 @@ export async function startServer({ logFile, seedDemo = true, env: extraEnv = {}
     VITRINE_BIND: `127.0.0.1:${port}`,
     VITRINE_WEB_DIR: distDir,
     VITRINE_PUBLIC_URL: baseUrl,
+    // A journey signs in, asks for links and pays many times a minute from 127.0.0.1: the
+    // abuse limits are off here (the API suite tests them, tests/api/limits.rs).
+    VITRINE_RATE_LIMITS: 'off',
     ...extraEnv,
   };
   // The embedded defaults: SQLite in the data folder, the in-process bus, test-mode Stripe.

@@ -364,6 +364,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["carts_payments_paypal_create_cart"];
         delete?: never;
@@ -405,6 +406,7 @@ export interface paths {
          * Charges the saved card at once (see the module docs): the amount is computed
          *     on the server, exactly as the purpose's payment intent; answered paid with
          *     its effect applied, or open when the card asks for authentication.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["charge_cart"];
         delete?: never;
@@ -422,7 +424,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["carts_payments_stripe_payment_intents_create_cart"];
         delete?: never;
         options?: never;
@@ -1148,7 +1153,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An admin e-mails the contest's client a coupon for the contest's type. */
+        /**
+         * An admin e-mails the contest's client a coupon for the contest's type.
+         * @description Limited as mail, per client address and per admin (`VITRINE_RATE_MAIL_*`).
+         */
         post: operations["contests_coupons_invites_send"];
         delete?: never;
         options?: never;
@@ -1375,6 +1383,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["contests_entries_payments_paypal_create_design"];
         delete?: never;
@@ -1416,6 +1425,7 @@ export interface paths {
          * Charges the saved card at once (see the module docs): the amount is computed
          *     on the server, exactly as the purpose's payment intent; answered paid with
          *     its effect applied, or open when the card asks for authentication.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["charge_design"];
         delete?: never;
@@ -1433,7 +1443,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["contests_entries_payments_stripe_payment_intents_create_design"];
         delete?: never;
         options?: never;
@@ -1626,6 +1639,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["contests_extends_payments_paypal_create_extend"];
         delete?: never;
@@ -1667,6 +1681,7 @@ export interface paths {
          * Charges the saved card at once (see the module docs): the amount is computed
          *     on the server, exactly as the purpose's payment intent; answered paid with
          *     its effect applied, or open when the card asks for authentication.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["charge_extend"];
         delete?: never;
@@ -1684,7 +1699,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["contests_extends_payments_stripe_payment_intents_create_extend"];
         delete?: never;
         options?: never;
@@ -1798,6 +1816,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["contests_increase_prize_payments_paypal_create_prize"];
         delete?: never;
@@ -1835,7 +1854,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["contests_increase_prize_payments_stripe_payment_intents_create_prize"];
         delete?: never;
         options?: never;
@@ -1961,6 +1983,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["contests_payments_paypal_create_launch"];
         delete?: never;
@@ -1998,7 +2021,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["contests_payments_stripe_payment_intents_create_launch"];
         delete?: never;
         options?: never;
@@ -2049,7 +2075,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["create_purchase_design"];
         delete?: never;
         options?: never;
@@ -2313,6 +2342,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["contests_upgrades_payments_paypal_create_upgrade"];
         delete?: never;
@@ -2354,6 +2384,7 @@ export interface paths {
          * Charges the saved card at once (see the module docs): the amount is computed
          *     on the server, exactly as the purpose's payment intent; answered paid with
          *     its effect applied, or open when the card asks for authentication.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["charge_upgrade"];
         delete?: never;
@@ -2371,7 +2402,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["contests_upgrades_payments_stripe_payment_intents_create_upgrade"];
         delete?: never;
         options?: never;
@@ -2775,6 +2809,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["marketplace_contest_entries_payments_paypal_create_marketplace"];
         delete?: never;
@@ -2812,7 +2847,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["marketplace_contest_entries_payments_stripe_payment_intents_create_marketplace"];
         delete?: never;
         options?: never;
@@ -3212,7 +3250,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mails a one-time sign-in link to the account with this address. */
+        /**
+         * E-mails a one-time sign-in link to the account with this address.
+         * @description Limited as mail, per client address and per e-mail address (`VITRINE_RATE_MAIL_*`).
+         */
         post: operations["request_guid"];
         delete?: never;
         options?: never;
@@ -3246,7 +3287,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up). */
+        /**
+         * Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up).
+         * @description Limited per client address and per e-mail address (`VITRINE_RATE_SIGN_UP_*`).
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -3284,7 +3328,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with the password grant (username or e-mail), JSON or form-encoded. */
+        /**
+         * Signs in with the password grant (username or e-mail), JSON or form-encoded.
+         * @description Limited per client address and per login name (`VITRINE_RATE_SIGN_IN_*`), and after
+         *     repeated wrong passwords for one name (`auth.throttled`).
+         */
         post: operations["oauth_token_issue_token"];
         delete?: never;
         options?: never;
@@ -3301,7 +3349,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with a one-time guid from an e-mailed link. */
+        /**
+         * Signs in with a one-time guid from an e-mailed link.
+         * @description Limited per client address as a sign-in (`VITRINE_RATE_SIGN_IN_PER_IP`).
+         */
         post: operations["token_by_guid"];
         delete?: never;
         options?: never;
@@ -3335,7 +3386,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a password-reset link to the account's e-mail address. */
+        /**
+         * Sends a password-reset link to the account's e-mail address.
+         * @description Limited per client address and per e-mail address (`VITRINE_RATE_MAIL_*`).
+         */
         post: operations["request_password_reset"];
         delete?: never;
         options?: never;
@@ -3353,7 +3407,11 @@ export interface paths {
         /** Validates a reset link before the form is shown. */
         get: operations["check_reset_link"];
         put?: never;
-        /** Sets a new password through a reset link; every session of the account ends. */
+        /**
+         * Sets a new password through a reset link; every session of the account ends.
+         * @description Limited per client address as a sign-in (`VITRINE_RATE_SIGN_IN_PER_IP`): the link is
+         *     the credential.
+         */
         post: operations["reset_password"];
         delete?: never;
         options?: never;
@@ -3911,6 +3969,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["projects_bids_approve_payments_paypal_create_bid"];
         delete?: never;
@@ -3948,7 +4007,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["projects_bids_approve_payments_stripe_payment_intents_create_bid"];
         delete?: never;
         options?: never;
@@ -4141,6 +4203,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["projects_increase_budget_payments_paypal_create_budget"];
         delete?: never;
@@ -4178,7 +4241,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["projects_increase_budget_payments_stripe_payment_intents_create_budget"];
         delete?: never;
         options?: never;
@@ -4737,6 +4803,7 @@ export interface paths {
          * Creates the PayPal payment, priced on the server; the browser then goes to its
          *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
         post: operations["subscriptions_payments_paypal_create_subscription"];
         delete?: never;
@@ -4774,7 +4841,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the payment intent; the amount is computed on the server. */
+        /**
+         * Creates the payment intent; the amount is computed on the server.
+         * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+         */
         post: operations["subscriptions_payments_stripe_payment_intents_create_subscription"];
         delete?: never;
         options?: never;
@@ -5068,7 +5138,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A setup intent the browser saves a new card with (empty body). */
+        /**
+         * A setup intent the browser saves a new card with (empty body).
+         * @description Saving cards is limited as payments, per client address and per user
+         *     (`VITRINE_RATE_PAYMENT_*`): card testing starts here.
+         */
         post: operations["setup_intent"];
         delete?: never;
         options?: never;
@@ -8903,6 +8977,11 @@ export interface components {
             /** @description Per-field problems: `{"username":[{"code":...,"message":...}]}`. */
             fields: components["schemas"]["FieldErrors"];
             message: string;
+            /**
+             * Format: int64
+             * @description On a 429 only: whole seconds to wait before trying again (as the `Retry-After` header).
+             */
+            retry_after?: number | null;
             /** Format: int32 */
             status: number;
         };
@@ -13621,6 +13700,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13783,6 +13873,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13858,6 +13959,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16219,6 +16331,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_entries_list: {
@@ -17086,6 +17209,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -17254,6 +17388,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -17332,6 +17477,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18152,6 +18308,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -18318,6 +18485,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -18395,6 +18573,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18794,6 +18983,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -18946,6 +19146,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19417,6 +19628,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -19569,6 +19791,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19804,6 +20037,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20762,6 +21006,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -20928,6 +21183,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -21005,6 +21271,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22257,6 +22534,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -22409,6 +22697,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23685,6 +23984,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     logout: {
@@ -23746,6 +24056,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23836,8 +24157,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
             429: {
                 headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23894,6 +24218,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23961,6 +24296,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24048,6 +24394,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26224,6 +26581,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -26378,6 +26746,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27247,6 +27626,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -27399,6 +27789,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29579,6 +29980,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -29731,6 +30143,17 @@ export interface operations {
             };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30674,6 +31097,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -30788,6 +31222,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     setup_intent: {
@@ -30820,6 +31265,17 @@ export interface operations {
             };
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,6 +10,7 @@ use crate::{
     api::Data,
     error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     payments::intents::{IntentPath, IntentRequest, Kind},
+    shared::limits::{Action, ClientIp},
     state::AppState,
 };
 
@@ -38,18 +39,22 @@ macro_rules! paypal_routes {
         /// Creates the PayPal payment, priced on the server; the browser then goes to its
         /// `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
         /// with one, a retried create is the same payment.
+        ///
+        /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
         #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = IntentRequest,
             security(("bearer" = [])),
             responses((status = 201, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
-                (status = 502, body = ErrorEnvelope)))]
+                (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
         pub async fn $create(
             State(state): State<AppState>,
             caller: CurrentUser,
+            ip: ClientIp,
             ApiPath(path): ApiPath<IntentPath>,
             headers: HeaderMap,
             ApiJson(req): ApiJson<IntentRequest>,
         ) -> Result<(StatusCode, Json<Data<PayPalPaymentView>>), AppError> {
+            state.limits.check_user(Action::Payment, &ip, caller.id())?;
             let route = route_of($kind, &path);
             flow::create(&state, &caller, $kind, &path, &route, &headers, req).await
         }

@@ -6,8 +6,9 @@ use vitrine_protocol::{EventFrame, PresenceUser, ServerFrame};
 use super::client::WsClient;
 use crate::helpers::{spawn_app_with, TestApp};
 
-/// The publish API key of every hub test server.
-pub const API_KEY: &str = "hub-tests-publish-key-0123";
+/// The publish API key of every hub test server (32+ characters and no placeholder: the
+/// Redis tests run deployed servers, which refuse a guessable key).
+pub const API_KEY: &str = "hub-tests-5c19e7a2b84d06f3e91c7a5d2b80f64e";
 
 /// A server with the publish API enabled.
 pub async fn spawn_hub() -> TestApp {

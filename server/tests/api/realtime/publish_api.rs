@@ -8,7 +8,7 @@ use super::{
     client::WsClient,
     fixtures::{spawn_hub, tick, API_KEY},
 };
-use crate::helpers::spawn_app;
+use crate::helpers::spawn_app_with;
 
 #[tokio::test]
 async fn a_batch_with_one_badly_spelled_channel_is_refused_with_400_and_publishes_nothing() {
@@ -55,7 +55,13 @@ async fn publishing_needs_the_api_key() {
 
 #[tokio::test]
 async fn a_server_without_an_api_key_has_no_publish_api() {
-    let app = spawn_app().await;
+    // Only the embedded demo may serve without a key (config::deployment): SQLite whatever
+    // the suite's backend.
+    let app = spawn_app_with(|settings| {
+        settings.api_key = None;
+        settings.database_url = Some(format!("sqlite://{}/no-key.db?mode=rwc", settings.data_dir.display()));
+    })
+    .await;
     let one = json!({"channel": "bench:x", "type": "tick"});
     let answer = app.send_json(reqwest::Method::POST, "/api/publish", &one, Some(API_KEY)).await;
     assert_eq!(answer.status.as_u16(), 404, "{}", answer.body);

@@ -1,0 +1,247 @@
+//! Abuse limits: how often one client address, and one account, may sign in, sign up,
+//! have mail sent, or start a payment (`VITRINE_RATE_*`, [`crate::config::limits`]).
+//!
+//! Each [`Action`] has two keyed GCRA limiters (the `governor` crate): one keyed by the
+//! client address ([`ClientIp`], IPv6 by its /64), one by the account (the login name or
+//! e-mail address of an anonymous call, `user:{id}` for a signed-in one). A call passes
+//! when both have room; a refused call answers 429 `rate.limited` with `Retry-After`, and
+//! is refused before anything happens: no mail queued, no payment created.
+//!
+//! The limiters run on the server's clock (tests move it instead of sleeping) and live in
+//! the process: with N nodes a client gets up to N times the rate, which stays far below
+//! anything useful for guessing passwords, bombing a mailbox or testing cards.
+//! The areas call [`Limits::check`] at the top of each limited handler; the handler's
+//! OpenAPI operation declares the 429, which `openapi_answers` describes with its header.
+
+pub mod client_ip;
+
+use std::{
+    hash::Hash,
+    net::IpAddr,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Duration,
+};
+
+use governor::{
+    clock::Clock as GovernorClock, middleware::NoOpMiddleware, state::keyed::DashMapStateStore, Quota, RateLimiter,
+};
+
+pub use client_ip::ClientIp;
+
+use crate::{
+    config::{LimitSettings, ProxyRange, Rate},
+    error::{catalogue, AppError},
+    store::clock::SharedClock,
+};
+
+/// What a limit counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Password sign-in, sign-in by e-mailed link, a new password through a reset link.
+    SignIn,
+    /// Creating an account.
+    SignUp,
+    /// A call that e-mails someone: password reset, sign-in link, coupon invite.
+    Mail,
+    /// Starting a payment: payment intents, direct charges, PayPal payments, saved cards.
+    Payment,
+}
+
+impl Action {
+    fn name(self) -> &'static str {
+        match self {
+            Self::SignIn => "sign_in",
+            Self::SignUp => "sign_up",
+            Self::Mail => "mail",
+            Self::Payment => "payment",
+        }
+    }
+}
+
+/// The limiters' view of the server clock: time since the epoch.
+#[derive(Debug, Clone)]
+struct ServerClock(SharedClock);
+
+impl GovernorClock for ServerClock {
+    type Instant = Duration;
+
+    fn now(&self) -> Duration {
+        Duration::from_millis(u64::try_from(self.0.now_ms()).unwrap_or(0))
+    }
+}
+
+type Keyed<K> = RateLimiter<K, DashMapStateStore<K>, ServerClock, NoOpMiddleware<Duration>>;
+
+fn keyed<K: Hash + Eq + Clone>(rate: Rate, clock: &ServerClock) -> Keyed<K> {
+    // `count` calls per `period`, in bursts of up to `count`: one call comes back every
+    // period / count. Both are above zero (`Rate` refuses less).
+    let burst = std::num::NonZeroU32::new(rate.count).unwrap_or(std::num::NonZeroU32::MIN);
+    let every = (rate.period / rate.count.max(1)).max(Duration::from_nanos(1));
+    let quota = Quota::with_period(every).unwrap_or_else(|| Quota::per_second(burst)).allow_burst(burst);
+    RateLimiter::new(quota, DashMapStateStore::default(), clock.clone())
+}
+
+/// One action's two limiters.
+struct Pair {
+    per_ip: Keyed<IpAddr>,
+    per_account: Keyed<String>,
+}
+
+impl Pair {
+    fn new(per_ip: Rate, per_account: Rate, clock: &ServerClock) -> Self {
+        Self { per_ip: keyed(per_ip, clock), per_account: keyed(per_account, clock) }
+    }
+}
+
+/// Checks between two sweeps of keys whose buckets are full again (memory stays bounded
+/// by the keys of the last period, whatever an attacker sprays).
+const SWEEP_EVERY: u64 = 4096;
+
+/// Every action's limiters, and the proxies believed about the client's address.
+pub struct Limits {
+    /// False when `VITRINE_RATE_LIMITS=off` (test and load harnesses): nothing is limited.
+    enabled: bool,
+    /// Proxies whose forwarded-for headers name the client ([`ClientIp`]).
+    trusted_proxies: Vec<ProxyRange>,
+    clock: ServerClock,
+    sign_in: Pair,
+    sign_up: Pair,
+    mail: Pair,
+    payment: Pair,
+    /// Checks so far, to sweep every [`SWEEP_EVERY`].
+    checks: AtomicU64,
+}
+
+impl std::fmt::Debug for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits").field("enabled", &self.enabled).finish_non_exhaustive()
+    }
+}
+
+impl Limits {
+    pub fn new(settings: &LimitSettings, clock: SharedClock) -> Self {
+        let clock = ServerClock(clock);
+        let s = settings;
+        Self {
+            enabled: s.enabled,
+            trusted_proxies: s.trusted_proxies.clone(),
+            sign_in: Pair::new(s.sign_in_per_ip, s.sign_in_per_account, &clock),
+            sign_up: Pair::new(s.sign_up_per_ip, s.sign_up_per_account, &clock),
+            mail: Pair::new(s.mail_per_ip, s.mail_per_account, &clock),
+            payment: Pair::new(s.payment_per_ip, s.payment_per_account, &clock),
+            clock,
+            checks: AtomicU64::new(0),
+        }
+    }
+
+    pub fn trusted_proxies(&self) -> &[ProxyRange] {
+        &self.trusted_proxies
+    }
+
+    fn pair(&self, action: Action) -> &Pair {
+        match action {
+            Action::SignIn => &self.sign_in,
+            Action::SignUp => &self.sign_up,
+            Action::Mail => &self.mail,
+            Action::Payment => &self.payment,
+        }
+    }
+
+    /// One `action` by the client at `ip` for `account` (None when the call names no
+    /// account, as a sign-in link does): Ok, or 429 `rate.limited` with the wait.
+    pub fn check(&self, action: Action, ip: &ClientIp, account: Option<&str>) -> Result<(), AppError> {
+        if !self.enabled {
+            return Ok(());
+        }
+        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
+            self.sweep();
+        }
+        let pair = self.pair(action);
+        if let Err(not_until) = pair.per_ip.check_key(&ip.key()) {
+            return Err(self.refuse(action, "ip", not_until.wait_time_from(self.clock.now())));
+        }
+        if let Some(account) = account.map(|a| a.trim().to_lowercase()).filter(|a| !a.is_empty()) {
+            if let Err(not_until) = pair.per_account.check_key(&account) {
+                return Err(self.refuse(action, "account", not_until.wait_time_from(self.clock.now())));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Limits::check`] for a signed-in user.
+    pub fn check_user(&self, action: Action, ip: &ClientIp, user_id: i64) -> Result<(), AppError> {
+        self.check(action, ip, Some(&format!("user:{user_id}")))
+    }
+
+    fn refuse(&self, action: Action, key: &'static str, wait: Duration) -> AppError {
+        metrics::counter!("vitrine_rate_limited_total", "action" => action.name(), "key" => key).increment(1);
+        tracing::info!(action = action.name(), key, wait_ms = wait.as_millis() as u64, "rate limited");
+        AppError::too_many(catalogue::RATE_LIMITED, wait)
+    }
+
+    fn sweep(&self) {
+        for pair in [&self.sign_in, &self.sign_up, &self.mail, &self.payment] {
+            pair.per_ip.retain_recent();
+            pair.per_account.retain_recent();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{config::Settings, store::clock::ManualClock};
+
+    fn limits(adjust: impl FnOnce(&mut LimitSettings)) -> (Limits, Arc<ManualClock>) {
+        let mut settings = Settings::for_database("sqlite::memory:").limits;
+        adjust(&mut settings);
+        let clock = ManualClock::starting_now();
+        (Limits::new(&settings, clock.clone()), clock)
+    }
+
+    fn ip(text: &str) -> ClientIp {
+        ClientIp(text.parse().unwrap())
+    }
+
+    fn wait_of(err: AppError) -> Duration {
+        match err {
+            AppError::TooMany { retry_after, .. } => retry_after,
+            other => panic!("expected 429, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_account_is_limited_from_any_address_and_recovers() {
+        let (limits, clock) = limits(|s| s.sign_in_per_account = "2/1m".parse().unwrap());
+        limits.check(Action::SignIn, &ip("10.0.0.1"), Some("Ana")).unwrap();
+        limits.check(Action::SignIn, &ip("10.0.0.2"), Some("ana ")).unwrap();
+        let wait = wait_of(limits.check(Action::SignIn, &ip("10.0.0.3"), Some("ANA")).unwrap_err());
+        assert_eq!(wait, Duration::from_secs(30), "one call comes back every period / count");
+        limits.check(Action::SignIn, &ip("10.0.0.3"), Some("bob")).unwrap();
+        limits.check(Action::SignUp, &ip("10.0.0.3"), Some("ana")).unwrap();
+        clock.advance_ms(30_000);
+        limits.check(Action::SignIn, &ip("10.0.0.3"), Some("ana")).unwrap();
+    }
+
+    #[test]
+    fn an_address_is_limited_for_any_account_and_ipv6_by_its_prefix() {
+        let (limits, _clock) = limits(|s| s.payment_per_ip = "2/1h".parse().unwrap());
+        limits.check_user(Action::Payment, &ip("2001:db8::1"), 1).unwrap();
+        limits.check_user(Action::Payment, &ip("2001:db8::2"), 2).unwrap();
+        assert!(limits.check_user(Action::Payment, &ip("2001:db8::ffff"), 3).is_err(), "same /64");
+        limits.check_user(Action::Payment, &ip("2001:db8:0:1::1"), 3).unwrap();
+    }
+
+    #[test]
+    fn off_limits_nothing() {
+        let (limits, _clock) = limits(|s| {
+            s.enabled = false;
+            s.mail_per_ip = "1/1h".parse().unwrap();
+        });
+        for _ in 0..10 {
+            limits.check(Action::Mail, &ip("10.0.0.1"), Some("a@example.com")).unwrap();
+        }
+    }
+}
