@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 
 import { renderRoutes } from '@/testing/render';
-import type { Contest } from '@/types/api';
+import type { Contest, ContestStatusId } from '@/types/api';
 
 import { ContestRow } from './contest-row';
 
@@ -31,7 +31,7 @@ describe('a contest in a list', () => {
   });
 
   // The server's simple names (ContestStatus::simple_name); an Unstarted contest shows Continue launch.
-  it.each([
+  it.each<[string, ContestStatusId, string]>([
     ['Active', 2, 'Activo'],
     ['Deciding', 3, 'En decisión'],
     ['Completed', 9, 'Completado'],

@@ -6,7 +6,7 @@ import { i18n } from '@/lib/i18n';
 import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
 
-import type { Update } from '../types';
+import type { Update } from '../api/updates';
 
 import { UpdateCard } from './update-card';
 
