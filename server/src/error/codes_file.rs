@@ -6,7 +6,7 @@
 //! Two sources: the REST catalogue ([`super::catalogue::ALL`]: the envelope's `code` and each
 //! `fields` entry's `code`) and the hub's `error` frames ([`vitrine_protocol::ErrorCode::ALL`]).
 //! Each code comes with the server's default English message. The test below fails when the
-//! committed file differs; `make gen-error-codes` rewrites it.
+//! committed file differs; `make gen-texts` rewrites it (and the notification texts' list).
 
 use serde_json::{Map, Value};
 
@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 pub const FILE: &str = "web/src/lib/errors/codes.gen.json";
 
 /// The command that rewrites [`FILE`].
-pub const REGENERATE: &str = "make gen-error-codes";
+pub const REGENERATE: &str = "make gen-texts";
 
 /// The complete text of [`FILE`]: `{"rest": {code: message}, "hub": {code: message}}`.
 /// `channel.invalid` and `channel.forbidden` are in both, with the wording of each side.
@@ -43,7 +43,7 @@ mod tests {
     fn error_codes_match_the_committed_file() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(FILE);
         let fresh = document();
-        if std::env::var_os("UPDATE_ERROR_CODES").is_some() {
+        if std::env::var_os("UPDATE_TEXTS").is_some() {
             fs::write(&path, &fresh).unwrap();
             return;
         }

@@ -4,7 +4,7 @@
  * Every failure the server answers carries a stable code (the REST envelope's `code`, each
  * `fields` entry's `code`, a hub `error` frame's `code`). `codes.gen.json` lists every code the
  * server can send with its English message (written by the server's `codes_file` test: `make
- * gen-error-codes`); `locales/{en,es}.json` (the `errors` namespace) word each code for the
+ * gen-texts`); `locales/{en,es}.json` (the `errors` namespace) word each code for the
  * reader, English as the server and the specification word it. `errors.test.ts` fails while a
  * listed code lacks either text. The server's own message is shown only for a code the client
  * does not know (a newer server), or in English when it extends the catalogue text with detail
