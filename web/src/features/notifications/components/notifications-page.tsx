@@ -15,6 +15,7 @@ import { markAllRead, markRead } from '../api/mark-read';
 import { applyCounters } from '../badge';
 import { bell } from '../store';
 import { targetOf, titleKey, viewerOf } from '../targets';
+import { notificationText } from '../texts';
 
 /** When something was read here (the server keeps its own time). */
 const readNow = () => Date.now();
@@ -142,7 +143,7 @@ export function NotificationsPage({ user }: { user: User }) {
                   <span className="block text-xs font-semibold tracking-wide text-indigo-700 uppercase">
                     {t(titleKey(notification), { defaultValue: '' })}
                   </span>
-                  <span className="block break-words text-sm text-slate-800">{notification.plain_content}</span>
+                  <span className="block break-words text-sm text-slate-800">{notificationText(notification)}</span>
                   <span className="text-xs text-slate-500">{formatDateTime(notification.created_at)}</span>
                 </button>
                 {unread && <span className="mt-2 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('unread')} />}
