@@ -20,7 +20,7 @@ DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: run test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
-	clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api
+	clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api gen-texts
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -117,6 +117,14 @@ test-deploy:
 gen-api: web-deps
 	UPDATE_OPENAPI=1 $(CARGO) test -p vitrine-server --lib openapi_file
 	cd web && $(NPM) run gen:api
+
+## make gen-texts: rewrite the lists of what the server says that the web client words itself:
+## web/src/lib/errors/codes.gen.json (every error code, REST and hub, with its English message) and
+## web/src/features/notifications/texts.gen.json (every notification's key and English template).
+## The server's tests fail while either is stale; the web client's while a listed key lacks an
+## English or Spanish text.
+gen-texts:
+	UPDATE_TEXTS=1 $(CARGO) test -p vitrine-server --lib -- codes_file notifications::texts
 
 test-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build

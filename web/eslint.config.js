@@ -44,6 +44,27 @@ export default defineConfig([
     },
   },
   {
+    // Every date shown goes through src/lib/dates.ts (the spec's formats, day first in Spanish):
+    // no component formats one itself (bids and comments once showed '11/27/2026, 7:22:02 PM').
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts', '**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+          "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]",
+          "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+          "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+        ].map((selector) => ({
+          selector,
+          message: 'Format dates with formatDateTime / formatDate from @/lib/dates (one format per language).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },

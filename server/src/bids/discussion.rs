@@ -25,7 +25,7 @@ use crate::{
     },
     api::Data,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    notifications::NewNotification,
+    notifications::{texts, NewNotification, Text},
     projects::notices,
     shared::page::Page,
     state::AppState,
@@ -86,7 +86,10 @@ impl CommentThread for BidRef {
             kind: notices::BID_COMMENT,
             created_by: Some(caller.id()),
             trigger_entity_id: Some(comment.id),
-            plain_content: format!("{} commented on the bid on {}", caller.user.username, self.project.title),
+            text: Text::new(
+                texts::BID_COMMENT,
+                json!({"username": caller.user.username, "project": self.project.title}),
+            ),
             data: json!({"project_id": self.bid.project_id, "bid_id": self.bid.id, "id": comment.id}),
         })
     }

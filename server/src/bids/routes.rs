@@ -23,10 +23,11 @@ use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data, Message},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
-    notifications::{notify, NewNotification},
+    notifications::{notify, texts, NewNotification, Text},
     projects::{
         access::visible,
         events as project_events,
+        lifecycle::status_text,
         model::ProjectView,
         notices, queue,
         status::{timeline_ends_at, ProjectStatus},
@@ -117,7 +118,10 @@ pub async fn place(
         kind: notices::NEW_BID,
         created_by: Some(caller.id()),
         trigger_entity_id: Some(bid_id),
-        plain_content: format!("{} bid ${} on {}", caller.user.username, bid.amount, project.title),
+        text: Text::new(
+            texts::BID_CREATED,
+            json!({"username": caller.user.username, "amount": bid.amount, "project": project.title}),
+        ),
         data: json!({"project_id": id, "bid_id": bid_id}),
     };
     events.extend(notify(&mut tx, n, now).await?);
@@ -239,7 +243,7 @@ pub async fn delete(
             kind: notices::BID_WITHDRAWN,
             created_by: Some(caller.id()),
             trigger_entity_id: Some(bid_id),
-            plain_content: format!("The bid of {} on {} was withdrawn", bid.bidder.username, project.title),
+            text: Text::new(texts::BID_WITHDRAWN, json!({"username": bid.bidder.username, "project": project.title})),
             data: json!({"project_id": project.id, "bid_id": bid_id}),
         };
         events.extend(notify(&mut tx, n, now).await?);
@@ -321,20 +325,16 @@ pub async fn approve_in(
     ];
     let data = json!({"project_id": id, "bid_id": bid_id});
     let tells = [
-        (bid.bidder.id, notices::BID_APPROVED, format!("Your bid on {} was approved", project.title)),
-        (
-            project.created_by,
-            notices::STATUS_CHANGED,
-            format!("{} is now {}", project.title, ProjectStatus::Active.name()),
-        ),
+        (bid.bidder.id, notices::BID_APPROVED, Text::new(texts::BID_APPROVED, json!({"project": project.title}))),
+        (project.created_by, notices::STATUS_CHANGED, status_text(&project.title, ProjectStatus::Active)),
     ];
-    for (user_id, kind, plain_content) in tells {
+    for (user_id, kind, text) in tells {
         let n = NewNotification {
             user_id,
             kind,
             created_by: by,
             trigger_entity_id: Some(bid_id),
-            plain_content,
+            text,
             data: data.clone(),
         };
         events.extend(notify(conn, n, now).await?);

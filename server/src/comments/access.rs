@@ -21,7 +21,7 @@ use crate::{
     contests::{launch::visible, model::ContestRow},
     entries::{store as entries, visibility::may_view_entry},
     error::{catalogue, AppError},
-    notifications::{NewNotification, NotificationType},
+    notifications::{texts, NewNotification, NotificationType, Text},
     state::AppState,
     threads::{
         comments::CommentThread,
@@ -228,17 +228,17 @@ impl CommentThread for Target {
 
     fn notice(&self, caller: &CurrentUser, comment: &CommentView) -> Option<NewNotification> {
         let (user_id, kind) = self.recipient(caller.id())?;
-        let what = match (self.entry_id(), user_id == self.owner_id()) {
-            (None, _) => "your contest",
-            (Some(_), true) => "an entry in your contest",
-            (Some(_), false) => "your entry in",
+        let template = match (self.entry_id(), user_id == self.owner_id()) {
+            (None, _) => texts::COMMENT_ON_CONTEST,
+            (Some(_), true) => texts::COMMENT_ON_ENTRY_IN_CONTEST,
+            (Some(_), false) => texts::COMMENT_ON_YOUR_ENTRY,
         };
         Some(NewNotification {
             user_id,
             kind,
             created_by: Some(caller.id()),
             trigger_entity_id: Some(comment.id),
-            plain_content: format!("{} commented on {what} {}", caller.user.username, self.contest.title),
+            text: Text::new(template, json!({"username": caller.user.username, "contest": self.contest.title})),
             data: json!({"contest_id": self.contest_id(), "contest_entry_id": self.entry_id(), "id": comment.id}),
         })
     }

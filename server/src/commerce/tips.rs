@@ -11,7 +11,7 @@ use vitrine_protocol::{event_type, Channel, EventFrame};
 
 use super::{carts::CartRow, money::as_dollars};
 use crate::{
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::outbox,
 };
 
@@ -195,12 +195,14 @@ pub async fn decide(
             kind: NotificationType::TipApproved,
             created_by: Some(tip.created_by),
             trigger_entity_id: Some(tip.id),
-            plain_content: format!(
-                "{} sent you a ${:.2} tip for entry #{} in {}",
-                tip.client_username,
-                as_dollars(tip.amount_cents),
-                tip.entry_number,
-                tip.contest_title
+            text: Text::new(
+                texts::TIP_APPROVED,
+                json!({
+                    "username": tip.client_username,
+                    "amount": format!("{:.2}", as_dollars(tip.amount_cents)),
+                    "number": tip.entry_number,
+                    "contest": tip.contest_title,
+                }),
             ),
             data: json!({"contest_id": tip.contest_id, "contest_entry_id": tip.contest_entry_id, "id": tip.id}),
         };

@@ -19,7 +19,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::unit::Unit,
     state::AppState,
 };
@@ -213,7 +213,7 @@ async fn verified(
             kind: NotificationType::WonContestVerified,
             created_by: None,
             trigger_entity_id: Some(contest.id),
-            plain_content: format!("{} is verified: upload your final files within 48 hours", contest.title),
+            text: Text::new(texts::CONTEST_VERIFIED_WINNER, json!({"contest": contest.title})),
             data: json!({"contest_id": contest.id, "contest_entry_id": entry_id}),
         };
         events.extend(notify(conn, to_designer, now).await?);
@@ -223,7 +223,7 @@ async fn verified(
         kind: NotificationType::Verified,
         created_by: None,
         trigger_entity_id: Some(contest.id),
-        plain_content: format!("{} is verified; the winner is preparing your final files", contest.title),
+        text: Text::new(texts::CONTEST_VERIFIED_HOLDER, json!({"contest": contest.title})),
         data: json!({"contest_id": contest.id}),
     };
     events.extend(notify(conn, to_owner, now).await?);

@@ -19,7 +19,7 @@ use crate::{
     contests::{self, visibility::may_view},
     entries::{self, model::EntryStatus, visibility::may_view_entry},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
 
@@ -106,24 +106,19 @@ async fn eliminate(
 /// Who hears of a judgment against an entry: its designer, the designer of the entry
 /// it copied, and the contest holder; each once.
 fn judgment_notices(row: &ReportRow, judge_id: i64) -> Vec<NewNotification> {
-    let entry = format!("entry #{} in {}", row.entry_number, row.contest_title.as_deref().unwrap_or("a contest"));
+    let values = json!({"number": row.entry_number, "contest": row.contest_title.as_deref().unwrap_or("a contest")});
+    let text = |template| Text::new(template, values.clone());
     let data = json!({
         "contest_id": row.contest_id,
         "contest_entry_id": row.contest_entry_id,
         "contest_entry_report_id": row.id,
         "copied_entry_id": row.copied_entry_id,
     });
-    let mut recipients = vec![(
-        row.entry_designer_id,
-        format!("The design court found that your {entry} breaks the rules; it has been eliminated"),
-    )];
+    let mut recipients = vec![(row.entry_designer_id, text(texts::COURT_ELIMINATED_YOURS))];
     if let Some(copied_designer) = row.copied_designer_id {
-        recipients.push((
-            copied_designer,
-            format!("The design court found that {entry} copied your entry; it has been eliminated"),
-        ));
+        recipients.push((copied_designer, text(texts::COURT_ELIMINATED_COPY)));
     }
-    recipients.push((row.contest_owner_id, format!("The design court eliminated {entry} of your contest")));
+    recipients.push((row.contest_owner_id, text(texts::COURT_ELIMINATED_IN_CONTEST)));
     let mut seen = Vec::new();
     recipients
         .into_iter()
@@ -132,12 +127,12 @@ fn judgment_notices(row: &ReportRow, judge_id: i64) -> Vec<NewNotification> {
             seen.push(*user);
             first
         })
-        .map(|(user_id, plain_content)| NewNotification {
+        .map(|(user_id, text)| NewNotification {
             user_id,
             kind: NotificationType::ReportJudged,
             created_by: Some(judge_id),
             trigger_entity_id: Some(row.id),
-            plain_content,
+            text,
             data: data.clone(),
         })
         .collect()

@@ -24,7 +24,7 @@ use crate::{
     },
     court,
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
 
@@ -92,7 +92,7 @@ pub async fn upload_artworks(
         kind: NotificationType::WinningEntryUploaded,
         created_by: Some(caller.id()),
         trigger_entity_id: Some(entry.id),
-        plain_content: format!("{} uploaded the final files for {}", caller.user.username, contest.title),
+        text: Text::new(texts::ARTWORK_UPLOADED, json!({"username": caller.user.username, "contest": contest.title})),
         data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);
@@ -143,7 +143,7 @@ pub async fn accept_artworks(
         kind: NotificationType::ArtworkAccepted,
         created_by: Some(caller.id()),
         trigger_entity_id: Some(entry_id),
-        plain_content: format!("{} accepted your final files for {}", caller.user.username, contest.title),
+        text: Text::new(texts::ARTWORK_ACCEPTED, json!({"username": caller.user.username, "contest": contest.title})),
         data: json!({"contest_id": contest.id, "contest_entry_id": entry_id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);

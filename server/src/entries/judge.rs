@@ -18,7 +18,7 @@ use crate::{
     community::activity::{self, ActivityType},
     contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
 
@@ -173,7 +173,7 @@ pub async fn award(
         kind: NotificationType::WinningEntry,
         created_by: Some(caller.id()),
         trigger_entity_id: Some(entry.id),
-        plain_content: format!("Your entry #{} won {}", row.number, awarded.title),
+        text: Text::new(texts::ENTRY_WON, json!({"number": row.number, "contest": awarded.title})),
         data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);

@@ -22,7 +22,7 @@ use crate::{
     contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     files::FileCategory,
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
 
@@ -144,7 +144,10 @@ pub async fn submit(
         kind: NotificationType::NewEntry,
         created_by: Some(caller.id()),
         trigger_entity_id: Some(entry_id),
-        plain_content: format!("{} submitted entry #{} to {}", caller.user.username, row.number, contest.title),
+        text: Text::new(
+            texts::ENTRY_SUBMITTED,
+            json!({"username": caller.user.username, "number": row.number, "contest": contest.title}),
+        ),
         data: json!({"contest_id": id, "contest_entry_id": entry_id}),
     };
     frames.extend(notify(&mut tx, notification, now).await?);

@@ -5,6 +5,7 @@
 //! Internal causes are logged with their chain and never shown to the client.
 
 pub mod catalogue;
+pub mod codes_file;
 mod extract;
 
 use std::{borrow::Cow, collections::BTreeMap, time::Duration};

@@ -24,7 +24,7 @@ use crate::{
     },
     api::loose_id,
     error::{catalogue, ApiJson, AppError, ErrorEnvelope, FieldErrors},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::outbox,
     state::AppState,
 };
@@ -183,7 +183,7 @@ pub async fn send(
             kind: NotificationType::Message,
             created_by: Some(caller.id()),
             trigger_entity_id: Some(view.id),
-            plain_content: format!("{} sent you a message", caller.user.username),
+            text: Text::new(texts::MESSAGE_SENT, json!({"username": caller.user.username})),
             // The click target is /messages?focusedMessageId={id}&userId={created_by}.
             data: json!({
                 "id": view.id,

@@ -8,14 +8,16 @@
 //! - [`kinds`]: the notification types 1-22.
 //! - [`routes`]: the list, the unread counters, marking read, muted-type preferences.
 //! - [`store`]: their SQL.
+//! - [`texts`]: what each notification says, keyed for the clients' languages.
 
 pub mod badges;
 pub mod kinds;
 pub mod routes;
 pub mod store;
+pub mod texts;
 
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
@@ -35,9 +37,53 @@ pub struct NewNotification {
     pub created_by: Option<i64>,
     /// The entity that triggered it (comment, entry, message, ...).
     pub trigger_entity_id: Option<i64>,
-    pub plain_content: String,
+    /// What it says (the row's `plain_content` in English; the key and values in `data.text`).
+    pub text: Text,
     /// What the click target needs: contest_id, contest_entry_id, project_id, bid_id, id.
     pub data: Value,
+}
+
+/// What a notification says: a `key` that clients word in the reader's language with its
+/// `values` (the web client's `notifications` catalogue, `texts.<key>`), and the server's own
+/// English made from a template with the same values. The English is the row's
+/// `plain_content`, which a client shows for a key it does not know (and for rows written
+/// before keys existed); the key and values travel in the notification's `data` as
+/// `"text": {"key": .., "values": {..}}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    pub key: &'static str,
+    pub values: Map<String, Value>,
+    pub english: String,
+}
+
+impl Text {
+    /// The template names values in braces: `"{username} submitted entry #{number} to {contest}"`.
+    /// `values` may hold more than the template shows (a status id beside its English name).
+    pub fn new(template: texts::Template, values: Value) -> Self {
+        let values = match values {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        let mut english = template.english.to_owned();
+        for (name, value) in &values {
+            let shown = match value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            english = english.replace(&format!("{{{name}}}"), &shown);
+        }
+        Self { key: template.key, values, english }
+    }
+
+    /// `data` with this text under `"text"`.
+    fn into_data(self, data: Value) -> Value {
+        let mut data = match data {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        };
+        data.insert("text".to_owned(), json!({"key": self.key, "values": self.values}));
+        Value::Object(data)
+    }
 }
 
 /// The badge counters shown in the header.
@@ -59,6 +105,8 @@ pub struct Badge {
 /// pushes no `badge` event: the counters still count it, they are just not pushed for it.
 #[instrument(skip_all, fields(user_id = n.user_id, kind = n.kind.id()))]
 pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+    let plain_content = n.text.english.clone();
+    let data = n.text.into_data(n.data);
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO notification (app_user_id, notification_type_id, created_by, trigger_entity_id, plain_content, \
          data, contest_id, contest_entry_id, project_id, created_at) \
@@ -68,11 +116,11 @@ pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -
     .bind(n.kind.id())
     .bind(n.created_by)
     .bind(n.trigger_entity_id)
-    .bind(&n.plain_content)
-    .bind(n.data.to_string())
-    .bind(data_id(&n.data, "contest_id"))
-    .bind(data_id(&n.data, "contest_entry_id"))
-    .bind(data_id(&n.data, "project_id"))
+    .bind(&plain_content)
+    .bind(data.to_string())
+    .bind(data_id(&data, "contest_id"))
+    .bind(data_id(&data, "contest_entry_id"))
+    .bind(data_id(&data, "project_id"))
     .bind(now_ms)
     .fetch_one(&mut *conn)
     .await?;
@@ -83,8 +131,8 @@ pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -
         "created_at": now_ms,
         "created_by": n.created_by,
         "trigger_entity_id": n.trigger_entity_id,
-        "plain_content": n.plain_content,
-        "data": n.data,
+        "plain_content": plain_content,
+        "data": data,
     });
     let channel = Channel::User(n.user_id);
     let created = outbox::append(conn, &channel, event_type::NOTIFICATION_CREATED, view, now_ms).await?;
@@ -156,5 +204,16 @@ mod tests {
         assert_eq!(data_id(&data, "project_id"), None);
         assert_eq!(data_id(&data, "bid_id"), None);
         assert_eq!(data_id(&json!("not an object"), "contest_id"), None);
+    }
+
+    #[test]
+    fn a_text_words_its_english_from_the_template_and_travels_in_data_with_its_values() {
+        let text = Text::new(texts::ENTRY_SUBMITTED, json!({"username": "dana", "number": 3, "contest": "Harbor"}));
+        assert_eq!(text.english, "dana submitted entry #3 to Harbor");
+        let data = text.into_data(json!({"contest_id": 7}));
+        assert_eq!(
+            data,
+            json!({"contest_id": 7, "text": {"key": "entry.submitted", "values": {"username": "dana", "number": 3, "contest": "Harbor"}}})
+        );
     }
 }

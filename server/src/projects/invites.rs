@@ -15,7 +15,7 @@ use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::Data,
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
-    notifications::{notify, NewNotification},
+    notifications::{notify, texts, NewNotification, Text},
     shared::page::{Page, PageQuery},
     state::AppState,
 };
@@ -228,7 +228,10 @@ pub async fn invite(
                 kind: notices::INVITED,
                 created_by: Some(caller.id()),
                 trigger_entity_id: Some(id),
-                plain_content: format!("{} invited you to the project {}", caller.user.username, project.title),
+                text: Text::new(
+                    texts::PROJECT_INVITED,
+                    json!({"username": caller.user.username, "project": project.title}),
+                ),
                 data: json!({"project_id": id}),
             };
             events.extend(notify(&mut tx, n, now).await?);

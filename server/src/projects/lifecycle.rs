@@ -23,7 +23,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
 
@@ -62,14 +62,19 @@ pub struct ArtworkRequest {
     pub file_ids: Vec<i64>,
 }
 
-/// The project's owner and approved designer, each told `content` with `kind`
+/// "{project} is now {status}": the status's English name, and its id for clients that word it.
+pub(crate) fn status_text(project: &str, status: ProjectStatus) -> Text {
+    Text::new(texts::PROJECT_STATUS, json!({"project": project, "status": status.name(), "status_id": status.id()}))
+}
+
+/// The project's owner and approved designer, each told `text` with `kind`
 /// (except `by`, who made the change; None when the clock made it).
 pub(crate) async fn tell_parties(
     conn: &mut sqlx::AnyConnection,
     project: &ProjectRow,
     by: Option<i64>,
     kind: NotificationType,
-    content: &str,
+    text: &Text,
     now: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
     let mut people = vec![project.created_by];
@@ -81,7 +86,7 @@ pub(crate) async fn tell_parties(
             kind,
             created_by: by,
             trigger_entity_id: Some(project.id),
-            plain_content: content.to_owned(),
+            text: text.clone(),
             data: json!({"project_id": project.id, "bid_id": project.approved_bid_id}),
         };
         events.extend(notify(conn, n, now).await?);
@@ -127,13 +132,11 @@ async fn move_to(
     let moved =
         store::find(&mut *tx, project.id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
     let mut out = vec![events::status_changed(&mut tx, &moved, now).await?];
-    let content = match to {
-        ProjectStatus::PendingDelivery => {
-            format!("{} is verified: the final files are due within 48 hours", moved.title)
-        }
-        _ => format!("{} is now {}", moved.title, to.name()),
+    let text = match to {
+        ProjectStatus::PendingDelivery => Text::new(texts::PROJECT_VERIFIED, json!({"project": moved.title})),
+        _ => status_text(&moved.title, to),
     };
-    out.extend(tell_parties(&mut tx, &moved, Some(caller.id()), kind, &content, now).await?);
+    out.extend(tell_parties(&mut tx, &moved, Some(caller.id()), kind, &text, now).await?);
     tx.publish(out);
     tx.commit().await?;
     Ok(Json(Data::new(ProjectView::of(moved, caller.is_admin()))))
@@ -239,7 +242,7 @@ pub async fn raise_budget(
             kind: notices::BUDGET_INCREASED,
             created_by: by,
             trigger_entity_id: Some(id),
-            plain_content: format!("The budget of {} was increased to ${}", raised.title, cents / 100),
+            text: Text::new(texts::PROJECT_BUDGET_INCREASED, json!({"project": raised.title, "amount": cents / 100})),
             data: json!({"project_id": id, "bid_id": raised.approved_bid_id}),
         };
         out.extend(notify(conn, n, now).await?);
@@ -312,8 +315,11 @@ pub async fn finalize(
             let accepted =
                 store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
             let mut out = vec![events::updated(&mut tx, &accepted, now).await?];
-            let content = format!("{} accepted the final files of {}", caller.user.username, accepted.title);
-            out.extend(tell_parties(&mut tx, &accepted, Some(caller.id()), notices::FINALIZED, &content, now).await?);
+            let text = Text::new(
+                texts::PROJECT_FILES_ACCEPTED,
+                json!({"username": caller.user.username, "project": accepted.title}),
+            );
+            out.extend(tell_parties(&mut tx, &accepted, Some(caller.id()), notices::FINALIZED, &text, now).await?);
             tx.publish(out);
             tx.commit().await?;
             Ok(Json(Data::new(ProjectView::of(accepted, caller.is_admin()))))

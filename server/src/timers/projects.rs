@@ -10,6 +10,7 @@
 //! status lets one worker of several perform it.
 
 use futures::future::BoxFuture;
+use serde_json::json;
 use sqlx::AnyConnection;
 use tracing::instrument;
 use vitrine_protocol::EventFrame;
@@ -19,6 +20,7 @@ pub use super::due::{Pass, BATCH};
 use crate::{
     bids::{routes::approve_in, store as bids},
     error::AppError,
+    notifications::{texts, Text},
     projects::{events, lifecycle::tell_parties, notices, queue, status::ProjectStatus, store as projects},
     realtime::Realtime,
     store::Db,
@@ -48,8 +50,8 @@ fn moved(
     Box::pin(async move {
         let Some(project) = projects::find(&mut *conn, id).await? else { return Ok(Vec::new()) };
         let mut written = vec![events::status_changed(conn, &project, stamp).await?];
-        let content = format!("The timeline of {} has ended: it awaits verification", project.title);
-        written.extend(tell_parties(conn, &project, None, notices::STATUS_CHANGED, &content, stamp).await?);
+        let text = Text::new(texts::PROJECT_TIMELINE_ENDED, json!({"project": project.title}));
+        written.extend(tell_parties(conn, &project, None, notices::STATUS_CHANGED, &text, stamp).await?);
         Ok(written)
     })
 }

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use vitrine_protocol::{event_type, EventFrame, ServerFrame};
 use vitrine_server::{
-    notifications::{badges::WINDOW_MS, notify, NewNotification, NotificationType},
+    notifications::{badges::WINDOW_MS, notify, texts, NewNotification, NotificationType, Text},
     store::clock::Clock as _,
 };
 
@@ -29,7 +29,7 @@ async fn notify_user(
         kind,
         created_by,
         trigger_entity_id: None,
-        plain_content: "Something happened".into(),
+        text: Text::new(texts::MESSAGE_SENT, json!({"username": "someone"})),
         data,
     };
     let events = notify(&mut tx, n, app.clock.now_ms()).await.unwrap();

@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { textPattern } from '../lib/catalogue.mjs';
 import { tinyPng } from '../png.mjs';
 
 /** The New Logo service's brief over REST, for `token`'s client: answers the new project's id. */
@@ -158,7 +159,7 @@ export default {
     await ctx.assertSameDocument(silver, 'the invitation arrived');
     await shot(silver, 'designer-invited-list');
     await silver.getByRole('button', { name: new RegExp(`^${t('notifications:bell.title')}`) }).click();
-    await silver.getByRole('button', { name: new RegExp(`invited you to the project ${invitedTitle}`) }).click();
+    await silver.getByRole('button', { name: textPattern(t('notifications:texts.project.invited', { project: invitedTitle })) }).click();
     await silver.waitForURL((url) => url.pathname === '/projects/unstarted-projects' && url.searchParams.get('projectId') === String(invitedId));
     await silver.getByTestId('project-detail').getByText(invitedTitle).first().waitFor();
     await silver.getByTestId('bid-form').getByRole('button', { name: t('projects:bids.place') }).waitFor();

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { textPattern } from '../lib/catalogue.mjs';
 import { tinyPng } from '../png.mjs';
 
 const SLUGS = '/logo-brand-identity/logo-design/new-logo';
@@ -104,7 +105,7 @@ export default {
     await gold.getByTestId('bell-badge').waitFor();
     await ctx.assertSameDocument(gold, 'the invitation arrived');
     await gold.getByRole('button', { name: new RegExp(`^${t('notifications:bell.title')}`) }).click();
-    await gold.getByText(/invited you to the project Harbor Coffee logo/).waitFor();
+    await gold.getByText(textPattern(t('notifications:texts.project.invited', { project: 'Harbor Coffee logo' }))).waitFor();
     await shot(gold, 'gold-bell');
     await gold.goto(`${baseUrl}/projects/unstarted-projects?projectId=${projectId}`);
     await client.goto(`${baseUrl}/projects/all-projects?projectId=${projectId}`);

@@ -177,13 +177,15 @@ async function court(ctx, tokens) {
 
   // The judgment reached the reported designer's notifications page live, on top; opening it
   // leads to the entry in a new tab and marks it read.
+  // Worded by the client from the notification's key and values, in the journey's language.
+  const judgedText = t('notifications:texts.court.eliminated_yours', { number: copy.number, contest: contest.title });
   const judged = bronze.getByTestId('notification').first();
-  await judged.filter({ hasText: t('notifications:types.court') }).filter({ hasText: 'design court' }).waitFor();
+  await judged.filter({ hasText: t('notifications:types.court') }).filter({ hasText: judgedText }).waitFor();
   await ctx.assertSameDocument(bronze, 'the judgment was notified');
   await shot(bronze, 'bronze-notified');
   const [entryTab] = await Promise.all([
     bronze.context().waitForEvent('page'),
-    judged.getByText(/^The design court found/).click(),
+    judged.getByText(judgedText).click(),
   ]);
   await entryTab.waitForURL(`**/contests/${contest.id}/entries/${copy.id}`);
   await bronze.getByText(t('notifications:marked')).waitFor();

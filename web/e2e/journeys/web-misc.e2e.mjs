@@ -57,7 +57,7 @@ export default {
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByTestId('bell-badge').waitFor();
     await page.getByRole('button', { name: new RegExp(`^${t('notifications:bell.title')}`) }).click();
-    await page.getByText(/demo-silver commented on your contest Harbor Coffee Roasters/).first().click();
+    await page.getByText(t('notifications:texts.comment.on_contest', { username: 'demo-silver', contest: 'Harbor Coffee Roasters' })).first().click();
     await page.waitForFunction(() => location.pathname.includes('/entries'));
     if (!page.url().endsWith(`/contests/${contestId}/entries?focusedContestCommentId=${focused.id}`)) throw new Error(`the notification led to ${page.url()}`);
     const highlighted = page.locator(`#comment-${focused.id}[data-focused="true"]`);

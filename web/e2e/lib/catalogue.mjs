@@ -42,3 +42,9 @@ export function translator(language) {
     return text.replace(/{{\s*(\w+)\s*}}/g, (_, name) => String(values[name] ?? `{{${name}}}`));
   };
 }
+
+/** A RegExp for a catalogue text whose {{placeholders}} were left unfilled: each matches any text. */
+export function textPattern(text) {
+  const parts = text.split(/{{\s*\w+\s*}}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(parts.join('.+'));
+}

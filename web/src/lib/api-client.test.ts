@@ -96,7 +96,7 @@ describe('apiClient', () => {
     expect(requests[0].url).toBe('/countries?filter%5Bregion_id%5D=4');
   });
 
-  it('rejects with the parsed ApiError', async () => {
+  it("rejects with the parsed ApiError, worded from its code (the server's words kept aside)", async () => {
     mockFetch(() =>
       errorResponse(401, 'oauth.invalid_credentials', 'The user credentials were incorrect.'),
     );
@@ -104,7 +104,8 @@ describe('apiClient', () => {
     expect(error).toMatchObject({
       code: 'oauth.invalid_credentials',
       status: 401,
-      message: 'The user credentials were incorrect.',
+      message: 'Please check your username and password and try again.',
+      serverMessage: 'The user credentials were incorrect.',
     });
   });
 

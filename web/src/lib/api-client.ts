@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import { errorText } from '@/lib/errors';
 import { clearSession, session } from '@/lib/session';
 import type { ErrorEnvelope, FieldError } from '@/types/api';
 
@@ -10,12 +11,18 @@ export const UNKNOWN_ERROR_CODE = 'unknown';
 export const GENERIC_ERROR_MESSAGE = 'Sorry, something went wrong!';
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please try again.';
 
-/** A failed call, as the server's error envelope describes it. */
+/**
+ * A failed call, as the server's error envelope describes it. `message` and each field's
+ * `message` are the client's text for their code in the reader's language (`@/lib/errors`); the
+ * server's own words stay in `serverMessage` and show only for a code the client does not know.
+ */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   /** Per-field errors keyed by the request's field names (`username`, `email`, ...). */
   readonly fields: Record<string, FieldError[]>;
+  /** The envelope's `message` as the server sent it (English). */
+  readonly serverMessage: string;
 
   constructor(init: {
     code: string;
@@ -23,11 +30,17 @@ export class ApiError extends Error {
     status: number;
     fields?: Record<string, FieldError[]>;
   }) {
-    super(init.message);
+    super(errorText(init.code, init.message) ?? init.message);
     this.name = 'ApiError';
     this.code = init.code;
     this.status = init.status;
-    this.fields = init.fields ?? {};
+    this.serverMessage = init.message;
+    this.fields = Object.fromEntries(
+      Object.entries(init.fields ?? {}).map(([name, errors]) => [
+        name,
+        errors.map((error) => ({ ...error, message: errorText(error.code, error.message) ?? error.message })),
+      ]),
+    );
   }
 
   /** The first message for one field, if the server flagged it. */

@@ -27,7 +27,7 @@ use crate::{
     api::{loose_id, Data},
     contests::{self, model::ContestRow, status::ContestStatus},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    notifications::{notify, NewNotification, NotificationType},
+    notifications::{notify, texts, NewNotification, NotificationType, Text},
     payments,
     shared::page::Page,
     state::AppState,
@@ -293,10 +293,7 @@ pub async fn paid(conn: &mut AnyConnection, row: &AdditionalRow, now: i64) -> Re
         kind: NotificationType::AdditionalEntry,
         created_by: Some(row.client_id),
         trigger_entity_id: Some(row.contest_entry_id),
-        plain_content: format!(
-            "Your entry #{} in {} was bought as an additional design: upload its final files",
-            row.entry_number, row.contest_title
-        ),
+        text: Text::new(texts::ADDITIONAL_BOUGHT, json!({"number": row.entry_number, "contest": row.contest_title})),
         data: json!({"contest_id": row.contest_id, "contest_entry_id": row.contest_entry_id, "additional_entry_id": row.id}),
     };
     Ok(notify(conn, notification, now).await?)
@@ -323,9 +320,9 @@ pub async fn delivered(
         kind: NotificationType::Uploaded,
         created_by: Some(designer.id()),
         trigger_entity_id: Some(entry.id),
-        plain_content: format!(
-            "{} uploaded the final files of entry #{} in {}",
-            designer.user.username, row.entry_number, row.contest_title
+        text: Text::new(
+            texts::ADDITIONAL_UPLOADED,
+            json!({"username": designer.user.username, "number": row.entry_number, "contest": row.contest_title}),
         ),
         data: json!({"contest_id": row.contest_id, "contest_entry_id": entry.id, "additional_entry_id": row.id}),
     };

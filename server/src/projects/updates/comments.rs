@@ -21,7 +21,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     error::{catalogue, AppError},
-    notifications::NewNotification,
+    notifications::{texts, NewNotification, Text},
     projects::{
         notices,
         room::{enter, Room},
@@ -88,16 +88,16 @@ impl CommentThread for RoomThread {
 
     fn notice(&self, caller: &CurrentUser, comment: &ProjectCommentView) -> Option<NewNotification> {
         let other = self.room.other_party(caller.id())?;
-        let (kind, what) = match self.update_id {
-            Some(_) => (notices::UPDATE_COMMENT, "an update of "),
-            None => (notices::PROJECT_COMMENT, ""),
+        let (kind, template) = match self.update_id {
+            Some(_) => (notices::UPDATE_COMMENT, texts::PROJECT_UPDATE_COMMENT),
+            None => (notices::PROJECT_COMMENT, texts::PROJECT_COMMENT),
         };
         Some(NewNotification {
             user_id: other,
             kind,
             created_by: Some(caller.id()),
             trigger_entity_id: Some(comment.id),
-            plain_content: format!("{} commented on {what}{}", caller.user.username, self.room.project.title),
+            text: Text::new(template, json!({"username": caller.user.username, "project": self.room.project.title})),
             data: json!({"project_id": self.room.id(), "id": self.update_id, "comment": comment.id}),
         })
     }

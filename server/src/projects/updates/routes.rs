@@ -20,7 +20,7 @@ use crate::{
     api::{loose_id, Data},
     error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     files::{grant_download, DownloadToken},
-    notifications::{notify, NewNotification},
+    notifications::{notify, texts, NewNotification, Text},
     projects::{
         notices,
         room::{enter, Room},
@@ -158,7 +158,10 @@ pub async fn create(
         kind: notices::UPDATE_POSTED,
         created_by: Some(caller.id()),
         trigger_entity_id: Some(update_id),
-        plain_content: format!("{} posted an update on {}", caller.user.username, room.project.title),
+        text: Text::new(
+            texts::PROJECT_UPDATE_POSTED,
+            json!({"username": caller.user.username, "project": room.project.title}),
+        ),
         data: json!({"project_id": id, "id": update_id}),
     };
     events.extend(notify(&mut tx, n, now).await?);

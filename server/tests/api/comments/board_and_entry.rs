@@ -21,7 +21,9 @@ async fn a_designers_board_comment_notifies_the_owner_with_a_badge() {
     let notes = notifications_of(&app, w.owner.0).await;
     assert_eq!(notes.len(), 1);
     assert_eq!(notes[0].0, 1, "type 1: contest comment");
-    assert_eq!(notes[0].1, json!({"contest_id": w.contest, "contest_entry_id": null, "id": id}));
+    // What it says travels as a key and values, for clients to word in the reader's language.
+    let text = json!({"key": "comment.on_contest", "values": {"username": "maker", "contest": "Bright Bean Coffee"}});
+    assert_eq!(notes[0].1, json!({"contest_id": w.contest, "contest_entry_id": null, "id": id, "text": text}));
     let owner_events = events_on(&app, &format!("user:{}", w.owner.0)).await;
     assert_eq!(owner_events, ["notification.created", "badge"]);
     assert!(events_on(&app, &format!("contest:{}", w.contest)).await.contains(&"comment.created".to_owned()));
@@ -75,9 +77,18 @@ async fn entry_comments_notify_the_other_party_both_ways() {
     comment(&app, &path, "Nice work.", &w.other.1).await;
 
     let to_designer = notifications_of(&app, w.designer.0).await;
-    assert_eq!(to_designer, [(2, json!({"contest_id": w.contest, "contest_entry_id": w.entry, "id": from_owner}))]);
+    let text = |key: &str, username: &str| json!({"key": key, "values": {"username": username, "contest": "Bright Bean Coffee"}});
+    let to_your_entry = text("comment.on_your_entry", "holder");
+    assert_eq!(
+        to_designer,
+        [(2, json!({"contest_id": w.contest, "contest_entry_id": w.entry, "id": from_owner, "text": to_your_entry}))]
+    );
     let to_owner = notifications_of(&app, w.owner.0).await;
-    assert_eq!(to_owner, [(2, json!({"contest_id": w.contest, "contest_entry_id": w.entry, "id": from_designer}))]);
+    let on_an_entry = text("comment.on_entry_in_contest", "maker");
+    assert_eq!(
+        to_owner,
+        [(2, json!({"contest_id": w.contest, "contest_entry_id": w.entry, "id": from_designer, "text": on_an_entry}))]
+    );
     assert!(notifications_of(&app, w.other.0).await.is_empty());
 
     let list = app.get(&path, Some(&w.other.1)).await;

@@ -1,13 +1,13 @@
 import { ApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/error-messages';
+import { errorMessage } from '@/lib/error-messages';
 
-/** A failed sign-up: the server's message, and per-field messages cleared as the user edits. */
+/** A failed sign-up: its message, and per-field messages cleared as the user edits. */
 export interface Failure<V> {
   message: string;
   fields: Partial<Record<keyof V, string>>;
 }
 
-/** The server's message and the per-field messages of `names` (sign-up shows the server's message). */
+/** The failure's message and the per-field messages of `names`, as the client words their codes. */
 export function failureFrom<V>(error: unknown, names: readonly (keyof V)[]): Failure<V> {
   const fields: Failure<V>['fields'] = {};
   if (error instanceof ApiError) {
@@ -16,5 +16,5 @@ export function failureFrom<V>(error: unknown, names: readonly (keyof V)[]): Fai
       if (message) fields[name] = message;
     }
   }
-  return { message: serverMessage(error), fields };
+  return { message: errorMessage(error), fields };
 }

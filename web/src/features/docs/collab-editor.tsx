@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import * as Y from 'yjs';
 
+import { errorText } from '@/lib/errors';
 import { realtime } from '@/realtime/connection';
 
 import { colorFor } from './colors';
@@ -154,7 +155,9 @@ function StatusLine({ session, me }: { session: Session; me: number }) {
     state = t('offline');
     tone = 'text-amber-700';
   } else if (status.error !== null && status.error !== 'doc.read_only') {
-    state = t('refused', { code: status.error });
+    // The hub's code, worded by the error catalogue; a code this client does not know, as it is.
+    const reason = errorText(status.error);
+    state = reason === undefined ? t('refused', { code: status.error }) : t('refusedBecause', { reason });
     tone = 'text-red-700';
   } else if (status.readOnly) state = t('readOnly');
   else if (!status.synced) state = t('loading');

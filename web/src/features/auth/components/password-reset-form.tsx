@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-fields';
 import { ApiError } from '@/lib/api-client';
-import { serverMessage } from '@/lib/error-messages';
+import { errorMessage } from '@/lib/error-messages';
 import { useForm } from '@/lib/form';
 
 import { resetPassword } from '../api/reset-password';
@@ -50,7 +50,7 @@ export function PasswordResetForm({ token, email, onSuccess }: PasswordResetForm
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      {failure && <Alert onDismiss={() => setFailure(null)}>{serverMessage(failure)}</Alert>}
+      {failure && <Alert onDismiss={() => setFailure(null)}>{errorMessage(failure)}</Alert>}
       <p className="text-sm text-slate-600">
         <Trans
           t={t}

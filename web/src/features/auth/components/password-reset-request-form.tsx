@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-fields';
 import { paths } from '@/config/paths';
-import { serverMessage } from '@/lib/error-messages';
+import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
 import { requestPasswordReset } from '../api/request-password-reset';
@@ -19,7 +19,7 @@ export function PasswordResetRequestForm() {
     const { message } = await requestPasswordReset(email);
     toast.success(message || SENT_MESSAGE);
     clear();
-  }, serverMessage);
+  }, errorMessage);
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-fields';
-import { serverMessage } from '@/lib/error-messages';
+import { errorMessage } from '@/lib/error-messages';
 import { setCurrentUser } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import type { User } from '@/types/api';
@@ -50,7 +50,7 @@ export function PersonalInfoForm({ user, onSaved }: { user: User; onSaved: () =>
       toast.success(t('saved'));
       onSaved();
     } catch (error) {
-      setFailure(serverMessage(error));
+      setFailure(errorMessage(error));
       setPending(false);
     }
   }

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { i18n } from '@/lib/i18n';
 
 import { renderRoutes } from '@/testing/render';
-import type { Contest } from '@/types/api';
+import type { Contest, ContestStatusId } from '@/types/api';
 
 import { ContestRow } from './contest-row';
 
@@ -24,6 +26,22 @@ function renderRow(contest: Contest) {
 }
 
 describe('a contest in a list', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  // The server's simple names (ContestStatus::simple_name); an Unstarted contest shows Continue launch.
+  it.each<[string, ContestStatusId, string]>([
+    ['Active', 2, 'Activo'],
+    ['Deciding', 3, 'En decisión'],
+    ['Completed', 9, 'Completado'],
+  ])('badges a %s contest in Spanish', async (name, statusId, spanish) => {
+    await i18n.changeLanguage('es');
+    renderRow({ ...plain, status_id: statusId, status_name: name });
+    expect(screen.getByText(spanish)).toBeInTheDocument();
+    expect(screen.queryByText(name)).toBeNull();
+  });
+
   it('looks plain without upgrades', () => {
     const row = renderRow(plain);
     expect(screen.queryByTestId('featured-badge')).toBeNull();

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { i18n } from '@/lib/i18n';
 import { setCurrentUser, startSession } from '@/lib/session';
 import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
@@ -56,8 +57,9 @@ function renderLaunch() {
   return { requests, ...view };
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await i18n.changeLanguage('en');
 });
 
 describe('LaunchBriefPage', () => {
@@ -80,6 +82,16 @@ describe('LaunchBriefPage', () => {
       vi.advanceTimersByTime(1_500);
     });
     expect(screen.queryByText('Please fill in the brief')).not.toBeInTheDocument();
+  });
+
+  it('shows the required-field message under a brief question in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const user = userEvent.setup();
+    renderLaunch();
+    await user.click(await screen.findByRole('button', { name: i18n.t('launch-brief:continue') }));
+
+    expect(screen.getByText('Este campo es obligatorio')).toBeInTheDocument();
+    expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
   });
 
   it('creates the contest, clears the draft and goes on to the options step', async () => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/error-messages';
+import { useMessageTranslation } from '@/lib/spec-messages/translate';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
 import type { Question } from '@/types/api';
 
@@ -31,6 +32,8 @@ function toggle(list: number[], id: number): number[] {
 /** One brief question, drawn for its field type. */
 export function QuestionField({ question, value, error, onChange, onBlur }: QuestionFieldProps) {
   const { t } = useTranslation('launch-brief');
+  // The brief rules raise the spec's English ('This field is required'); shown in the reader's language.
+  const translate = useMessageTranslation();
   const id = useId();
   const [upload, setUpload] = useState<{ progress: number } | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -165,7 +168,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
               <div className="h-full bg-indigo-600" style={{ width: `${Math.round(upload.progress * 100)}%` }} />
             </div>
           )}
-          {uploadError && <p className="text-xs text-red-600">{uploadError}</p>}
+          {uploadError && <p className="text-xs text-red-600">{translate(uploadError)}</p>}
           {value.files.length > 0 && (
             <ul className="flex flex-wrap gap-2 text-xs">
               {value.files.map((file) => (
@@ -214,7 +217,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
         {question.is_required === 1 && <span className="ml-0.5 text-red-500">*</span>}
       </label>
       {control}
-      {error && <p className="mt-1 text-xs text-red-600">{error}</p>}
+      {error && <p className="mt-1 text-xs text-red-600">{translate(error)}</p>}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { realtime } from '@/realtime/connection';
 import { userChannel, useUserChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
+import { formatDateTime } from '@/lib/dates';
 
 import { deleteMessage, getThread, markConversationRead } from '../api/conversations';
 import { sendMessage } from '../api/send-message';
@@ -37,7 +38,7 @@ interface ThreadProps {
  * that apply before the server would refuse (bronze designers, e-mail addresses).
  */
 export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
-  const { t, i18n } = useTranslation('messages');
+  const { t } = useTranslation('messages');
   const [messages, setMessages] = useState<DirectMessage[] | null>(null);
   const [olderPage, setOlderPage] = useState<number | null>(null);
   const [text, setText] = useState('');
@@ -46,12 +47,6 @@ export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastTypingSent = useRef(0);
   const bottom = useRef<HTMLDivElement>(null);
-  const timeFormat = new Intl.DateTimeFormat(i18n.language === 'es' ? 'es-AR' : 'en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
   function markRead() {
     inbox.byUser[other.id] = 0;
@@ -215,7 +210,7 @@ export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
                   )}
                   <p className="break-words whitespace-pre-wrap">{message.message}</p>
                   <p className={`mt-1 flex items-center gap-2 text-[11px] ${mine ? 'text-indigo-100' : 'text-slate-400'}`}>
-                    <span>{timeFormat.format(message.created_at)}</span>
+                    <span>{formatDateTime(message.created_at)}</span>
                     {mine && message.read_at !== null && <span>· {t('read')}</span>}
                     {message.has_email_address === 1 && <span title={t('emailWarning')}>· ⚠ {t('emailFlag')}</span>}
                     <button

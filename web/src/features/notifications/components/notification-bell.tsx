@@ -23,6 +23,7 @@ import {
 } from '../badge';
 import { bell, resetBellFor } from '../store';
 import { targetOf, type Viewer } from '../targets';
+import { notificationText } from '../texts';
 
 function BellIcon() {
   return (
@@ -130,7 +131,7 @@ export function NotificationBell({ userId, viewer }: { userId: number; viewer: V
                   <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('bell.unread')} />
                 )}
                 <span className="flex-1">
-                  <span className="block text-slate-800">{notification.plain_content}</span>
+                  <span className="block text-slate-800">{notificationText(notification as Notification)}</span>
                   <span className="text-xs text-slate-500">
                     {formatDateTime(notification.created_at)}
                   </span>

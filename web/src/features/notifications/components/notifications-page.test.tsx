@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { i18n } from '@/lib/i18n';
 import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
 import type { Notification, User } from '@/types/api';
@@ -41,6 +42,21 @@ describe('the notifications page', () => {
     expect(screen.getByText('text of type 3')).toBeInTheDocument();
     expect(screen.getByText('Message')).toBeInTheDocument();
     expect(screen.getByText('Project finalized')).toBeInTheDocument();
+  });
+
+  it("words a notification from its key and values in the reader's language, the server's English for an unknown key", async () => {
+    await i18n.changeLanguage('es');
+    const submitted = {
+      ...notification(4),
+      plain_content: 'sil submitted entry #3 to Harbor Coffee',
+      data: { contest_id: 3, contest_entry_id: 9, text: { key: 'entry.submitted', values: { username: 'sil', number: 3, contest: 'Harbor Coffee' } } },
+    };
+    const newer = { ...notification(5), id: 50, plain_content: 'Something only a newer server says', data: { contest_id: 3, text: { key: 'entry.brand_new', values: {} } } };
+    serve([submitted, newer]);
+    renderRoutes([{ path: '/notifications', element: <NotificationsPage user={client} /> }], '/notifications');
+    expect(await screen.findByText('sil envió la propuesta #3 a Harbor Coffee')).toBeInTheDocument();
+    expect(screen.getByText('Something only a newer server says')).toBeInTheDocument();
+    expect(screen.queryByText('sil submitted entry #3 to Harbor Coffee')).toBeNull();
   });
 
   it('opens the target in a new tab and marks it read', async () => {

@@ -8,12 +8,14 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
 import type { Notification, Page, User } from '@/types/api';
+import { formatDateTime } from '@/lib/dates';
 
 import { getNotifications } from '../api/get-notifications';
 import { markAllRead, markRead } from '../api/mark-read';
 import { applyCounters } from '../badge';
 import { bell } from '../store';
 import { targetOf, titleKey, viewerOf } from '../targets';
+import { notificationText } from '../texts';
 
 /** When something was read here (the server keeps its own time). */
 const readNow = () => Date.now();
@@ -24,15 +26,11 @@ const readNow = () => Date.now();
  * the X marks it read and does nothing when it is read already; new ones appear at the top live.
  */
 export function NotificationsPage({ user }: { user: User }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const [page, setPage] = useState(1);
   const [list, setList] = useState<Page<Notification> | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const viewer = viewerOf(user);
-  const timeFormat = new Intl.DateTimeFormat(i18n.language === 'es' ? 'es-AR' : 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   const load = useCallback(
     (wanted: number) =>
@@ -145,8 +143,8 @@ export function NotificationsPage({ user }: { user: User }) {
                   <span className="block text-xs font-semibold tracking-wide text-indigo-700 uppercase">
                     {t(titleKey(notification), { defaultValue: '' })}
                   </span>
-                  <span className="block break-words text-sm text-slate-800">{notification.plain_content}</span>
-                  <span className="text-xs text-slate-500">{timeFormat.format(notification.created_at)}</span>
+                  <span className="block break-words text-sm text-slate-800">{notificationText(notification)}</span>
+                  <span className="text-xs text-slate-500">{formatDateTime(notification.created_at)}</span>
                 </button>
                 {unread && <span className="mt-2 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('unread')} />}
                 <button

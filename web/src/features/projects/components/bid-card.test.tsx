@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
 import { closeDesignerProfile } from '@/features/profiles/store';
+import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { session } from '@/lib/session';
 import { buildUser } from '@/testing/data';
@@ -89,6 +90,17 @@ describe('a bid card opens its bidder profile', () => {
     expect(await screen.findByTestId('profile-username')).toHaveTextContent('dana');
     expect(screen.queryByRole('button', { name: 'INVITAR CREATIVO' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'MENSAJE' })).toBeInTheDocument();
+  });
+
+  it("dates the bid and its discussion's comments as the shared formatter does, day first in Spanish", async () => {
+    await i18n.changeLanguage('es');
+    renderCard(client);
+    expect(screen.getByText(formatDateTime(bid.created_at, 'es'))).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByTestId('bidder-name'));
+    const messages = await screen.findByTestId('profile-messages');
+    expect(await within(messages).findByText(new RegExp(formatDateTime(1_700_000_100_000, 'es')))).toBeInTheDocument();
+    // Not the browser's own US format ('11/14/2023, 10:13:20 PM').
+    expect(document.body.textContent).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}/);
   });
 
   it("leaves the bidder's own name plain on their card", () => {

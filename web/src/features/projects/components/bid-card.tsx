@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { openDesignerProfile } from '@/features/profiles/store';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
+import { formatDateTime } from '@/lib/dates';
 
 import type { Bid } from '../types';
 
@@ -63,7 +64,7 @@ export function BidCard({ projectId, bid, user, focused, focusedCommentId = null
                 {bid.created_by_user.username}
               </button>
             )}
-            <p className="text-xs text-slate-500">{new Date(bid.created_at).toLocaleString()}</p>
+            <p className="text-xs text-slate-500">{formatDateTime(bid.created_at)}</p>
           </div>
         </div>
         <div className="text-right">

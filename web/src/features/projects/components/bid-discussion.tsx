@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { loadUntilFound } from '@/lib/focused-comment';
 import { isDesigner } from '@/lib/roles';
 import type { User } from '@/types/api';
+import { formatDateTime } from '@/lib/dates';
 
 import { getBidComments, postBidComment } from '../api/bids';
 import type { Bid, BidComment } from '../types';
@@ -138,7 +139,7 @@ export function BidDiscussion({ projectId, bid, user, focusedCommentId = null }:
           {comments.map((c) => (
             <li key={c.id} id={`bid-comment-${c.id}`} data-testid="bid-comment" data-focused={c.id === focusedCommentId ? 'true' : undefined} className={`rounded-md px-3 py-2 text-sm ${c.id === focusedCommentId ? 'bg-amber-50 ring-2 ring-amber-300' : c.created_by_user.id === user.id ? 'bg-indigo-50' : 'bg-white'}`}>
               <p className="text-xs font-semibold text-slate-600">
-                {c.created_by_user.username} · {new Date(c.created_at).toLocaleString()}
+                {c.created_by_user.username} · {formatDateTime(c.created_at)}
               </p>
               <p className="whitespace-pre-wrap text-slate-800">{c.comment}</p>
             </li>

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-fields';
 import { register } from '@/features/auth/api/register';
 import { signIn } from '@/features/auth/sign-in';
-import { serverMessage } from '@/lib/error-messages';
+import { errorMessage } from '@/lib/error-messages';
 import { USER_TYPE, type User } from '@/types/api';
 
 type Tab = 'signup' | 'login';
@@ -49,7 +49,7 @@ export function GuestAuth({ onSignedIn }: { onSignedIn: (user: User) => void }) 
       }
       onSignedIn(await signIn({ username: values.username.trim(), password: values.password }));
     } catch (error) {
-      setFailure(serverMessage(error));
+      setFailure(errorMessage(error));
       setPending(false);
     }
   }

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { commentAnchor, loadUntilFound, useFocusedComment } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import type { DataEnvelope } from '@/types/api';
+import { formatDateTime } from '@/lib/dates';
 
 import { FileImage } from './file-image';
 import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Update, type UpdateComment } from '../api/updates';
@@ -121,7 +122,7 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
     <li data-testid="update" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-900">
-          {update.created_by_user.username} <span className="font-normal text-slate-500">· {new Date(update.created_at).toLocaleString()}</span>
+          {update.created_by_user.username} <span className="font-normal text-slate-500">· {formatDateTime(update.created_at)}</span>
         </p>
         <span data-testid="update-status" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
           {t(`workroom.status.${update.status_id}`)}

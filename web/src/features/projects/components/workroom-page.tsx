@@ -11,6 +11,7 @@ import { focusedIdOf } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
+import { formatDateTime } from '@/lib/dates';
 
 import { getProject } from '../api/projects';
 import { getUpdates, postUpdate, type Update, type UpdateComment } from '../api/updates';
@@ -91,7 +92,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
       <ProjectSummary project={project} />
       {project.timeline_ends_at && (
         <p className="text-sm text-slate-600" data-testid="timeline-ends">
-          {t('workroom.endsAt', { date: new Date(project.timeline_ends_at).toLocaleString() })}
+          {t('workroom.endsAt', { date: formatDateTime(project.timeline_ends_at) })}
         </p>
       )}
       {(isOwner || assignedDesigner) && <DeliveryPanel project={project} isOwner={isOwner} focused={upload} onChanged={setProject} />}

@@ -1,0 +1,60 @@
+//! The list of every error code the server can send, committed as
+//! `web/src/lib/errors/codes.gen.json`, so that the web client's catalogue can be checked
+//! against it: each code needs an English and a Spanish text there
+//! (`web/src/lib/errors/errors.test.ts`).
+//!
+//! Two sources: the REST catalogue ([`super::catalogue::ALL`]: the envelope's `code` and each
+//! `fields` entry's `code`) and the hub's `error` frames ([`vitrine_protocol::ErrorCode::ALL`]).
+//! Each code comes with the server's default English message. The test below fails when the
+//! committed file differs; `make gen-texts` rewrites it (and the notification texts' list).
+
+use serde_json::{Map, Value};
+
+/// The committed file, relative to the workspace root.
+pub const FILE: &str = "web/src/lib/errors/codes.gen.json";
+
+/// The command that rewrites [`FILE`].
+pub const REGENERATE: &str = "make gen-texts";
+
+/// The complete text of [`FILE`]: `{"rest": {code: message}, "hub": {code: message}}`.
+/// `channel.invalid` and `channel.forbidden` are in both, with the wording of each side.
+pub fn document() -> String {
+    let rest: Map<String, Value> =
+        super::catalogue::ALL.iter().map(|c| (c.code.to_owned(), Value::from(c.message))).collect();
+    let hub: Map<String, Value> = vitrine_protocol::ErrorCode::ALL
+        .iter()
+        .map(|c| (c.as_str().to_owned(), Value::from(c.default_message())))
+        .collect();
+    let mut root = Map::new();
+    root.insert("rest".to_owned(), Value::Object(rest));
+    root.insert("hub".to_owned(), Value::Object(hub));
+    let mut text = serde_json::to_string_pretty(&Value::Object(root)).expect("the code list serialises");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{fs, path::Path};
+
+    use super::*;
+
+    #[test]
+    fn error_codes_match_the_committed_file() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(FILE);
+        let fresh = document();
+        if std::env::var_os("UPDATE_TEXTS").is_some() {
+            fs::write(&path, &fresh).unwrap();
+            return;
+        }
+        let committed = fs::read_to_string(&path).unwrap_or_default();
+        assert!(committed == fresh, "{FILE} is missing or out of date with the error catalogue; run `{REGENERATE}`");
+    }
+
+    #[test]
+    fn the_list_holds_every_code() {
+        let parsed: Value = serde_json::from_str(&document()).unwrap();
+        assert_eq!(parsed["rest"].as_object().unwrap().len(), super::super::catalogue::ALL.len());
+        assert_eq!(parsed["hub"].as_object().unwrap().len(), vitrine_protocol::ErrorCode::ALL.len());
+    }
+}
