@@ -28,6 +28,8 @@
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.
 //! - [`ops`]: health, readiness, metrics. [`telemetry`]: logging.
+//! - `generated_file` (tests): the files the server writes for others (OpenAPI, error
+//!   codes, notification texts) are committed; their tests check them fresh.
 //!
 //! Handlers are thin: they parse input into domain types, call the area's store
 //! functions, and answer `{"data": ...}` or an `AppError`. An area's SQL lives in its
@@ -48,6 +50,8 @@ pub mod designers;
 pub mod entries;
 pub mod error;
 pub mod files;
+#[cfg(test)]
+mod generated_file;
 pub mod geo;
 pub mod http;
 pub mod mail;

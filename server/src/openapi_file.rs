@@ -86,14 +86,7 @@ mod tests {
 
     #[test]
     fn openapi_document_matches_the_committed_file() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(FILE);
-        let fresh = document();
-        if std::env::var_os("UPDATE_OPENAPI").is_some() {
-            fs::write(&path, &fresh).unwrap();
-            return;
-        }
-        let committed = fs::read_to_string(&path).unwrap_or_default();
-        assert!(committed == fresh, "{FILE} is missing or out of date with the routes; run `{REGENERATE}`");
+        crate::generated_file::assert_committed(FILE, &document(), "UPDATE_OPENAPI", "the routes", REGENERATE);
     }
 
     #[test]

@@ -67,20 +67,11 @@ pub fn document() -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::{fs, path::Path};
-
     use super::*;
 
     #[test]
     fn notification_texts_match_the_committed_file() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(FILE);
-        let fresh = document();
-        if std::env::var_os("UPDATE_TEXTS").is_some() {
-            fs::write(&path, &fresh).unwrap();
-            return;
-        }
-        let committed = fs::read_to_string(&path).unwrap_or_default();
-        assert!(committed == fresh, "{FILE} is missing or out of date with the templates; run `make gen-texts`");
+        crate::generated_file::assert_committed(FILE, &document(), "UPDATE_TEXTS", "the templates", "make gen-texts");
     }
 
     #[test]
