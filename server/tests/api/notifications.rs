@@ -92,7 +92,12 @@ async fn a_user_lists_only_their_own_notifications_newest_first() {
     let first = &page.body["data"][0];
     assert_eq!(
         first["data"],
-        json!({"contest_id": 10, "contest_entry_id": 3, "comment": "Nice"}),
+        json!({
+            "contest_id": 10,
+            "contest_entry_id": 3,
+            "comment": "Nice",
+            "text": {"key": "message.sent", "values": {"username": "someone"}},
+        }),
         "data is JSON, newest first"
     );
     assert_eq!(first["notification_type_id"], 2);

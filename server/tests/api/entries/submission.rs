@@ -29,7 +29,14 @@ async fn a_designer_submits_an_entry_and_the_holder_is_notified() {
     .unwrap();
     assert_eq!(kind, 4);
     let data: serde_json::Value = serde_json::from_str(&data).unwrap();
-    assert_eq!(data, json!({"contest_id": contest.id, "contest_entry_id": second}));
+    assert_eq!(
+        data,
+        json!({
+            "contest_id": contest.id,
+            "contest_entry_id": second,
+            "text": {"key": "entry.submitted", "values": {"contest": "Bright Bean Coffee", "number": 2, "username": "s1designer"}},
+        })
+    );
 }
 
 #[tokio::test]
