@@ -124,7 +124,7 @@ describe('LoginForm', () => {
 
   it("falls back to the server's message for a code outside the catalogue", async () => {
     mockRoutes({
-      'POST /oauth/token': () => errorResponse(429, 'auth.throttled', 'Too many attempts.'),
+      'POST /oauth/token': () => errorResponse(429, 'auth.not_yet_known', 'Too many attempts.'),
     });
     const { user, username, password, submit } = renderForm();
     await user.type(username, 'dana');
