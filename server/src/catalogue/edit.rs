@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::model::ContestTypeRow;
 use crate::{
     api::flag,
-    error::{catalogue, FieldErrors},
+    error::{catalogue, values, FieldErrors},
 };
 
 pub const MAX_TITLE: usize = 100;
@@ -51,7 +51,7 @@ impl BriefHtmlInput {
 }
 
 fn too_long(errors: &mut FieldErrors, field: &str, max: usize) {
-    errors.add_message(field, catalogue::TOO_LONG, format!("This value may not be longer than {max} characters."));
+    errors.add_values(field, values::LONGER_THAN, values::params([("max", max.into())]));
 }
 
 impl ContestTypeUpdate {

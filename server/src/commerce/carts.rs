@@ -24,7 +24,7 @@ use vitrine_protocol::EventFrame;
 
 use super::{money::tax_cents, tips};
 use crate::{
-    error::{catalogue, AppError, FieldErrors},
+    error::{catalogue, values, AppError, FieldErrors},
     notifications::badges,
 };
 
@@ -215,11 +215,7 @@ pub async fn check_minimum(
     let minimum = minimum_cents(is_tip != 0, winning_cents, subscribed != 0);
     if price_cents < minimum {
         let mut errors = FieldErrors::new();
-        errors.add_message(
-            "price",
-            catalogue::CART_PRICE_MIN_TIP_ONLY,
-            format!("The price must be at least {}.", minimum / 100),
-        );
+        errors.add_values("price", values::PRICE_AT_LEAST, values::params([("min", (minimum / 100).into())]));
         return Err(AppError::Invalid(errors));
     }
     Ok(())

@@ -2,11 +2,13 @@
 //!
 //! Every failure answers
 //! `{"error":{"code":"username.unique","message":"...","status":422,"fields":{...}}}`.
+//! A message that names values (a budget's floor) also carries them as `params` ([`values`]).
 //! Internal causes are logged with their chain and never shown to the client.
 
 pub mod catalogue;
 pub mod codes_file;
 mod extract;
+pub mod values;
 
 use std::{borrow::Cow, collections::BTreeMap, time::Duration};
 
@@ -20,6 +22,7 @@ use utoipa::ToSchema;
 
 pub use catalogue::Code;
 pub use extract::{ApiJson, ApiPath, ApiQuery, JsonOrForm};
+pub use values::{Params, Template};
 
 /// Per-field problems, in field order, each with its catalogue code.
 #[derive(Debug, Default, Clone, Serialize, ToSchema)]
@@ -30,6 +33,10 @@ pub struct FieldErrors(BTreeMap<String, Vec<FieldError>>);
 pub struct FieldError {
     pub code: Cow<'static, str>,
     pub message: Cow<'static, str>,
+    /// The values `message` names, by placeholder (`{"min": 25}`); absent when it names none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = Object)]
+    pub params: Params,
 }
 
 impl FieldErrors {
@@ -44,10 +51,22 @@ impl FieldErrors {
 
     /// Records a problem with `field` whose message carries values (a budget floor, say).
     pub fn add_message(&mut self, field: &str, code: Code, message: impl Into<Cow<'static, str>>) {
-        self.0
-            .entry(field.to_owned())
-            .or_default()
-            .push(FieldError { code: Cow::Borrowed(code.code), message: message.into() });
+        self.0.entry(field.to_owned()).or_default().push(FieldError {
+            code: Cow::Borrowed(code.code),
+            message: message.into(),
+            params: Params::new(),
+        });
+    }
+
+    /// Records a problem with `field` whose message names values: `template` filled with
+    /// `params`, and the values themselves for clients that word the code in another language.
+    pub fn add_values(&mut self, field: &str, template: Template, params: Params) {
+        let message = template.fill(&params);
+        self.0.entry(field.to_owned()).or_default().push(FieldError {
+            code: Cow::Borrowed(template.code.code),
+            message: message.into(),
+            params,
+        });
     }
 
     pub fn is_empty(&self) -> bool {
@@ -77,6 +96,9 @@ pub enum AppError {
     /// A rule of the domain with its catalogue code and the status that fits it.
     #[error("{}", .code.code)]
     Rule { status: StatusCode, code: Code, message: Option<Cow<'static, str>> },
+    /// A rule whose message names values (an upload limit): the template filled, and `params`.
+    #[error("{}", .template.code.code)]
+    RuleWithValues { status: StatusCode, template: Template, params: Params },
     /// Too many calls (an abuse limit, the sign-in throttle): 429 with the wait in the
     /// `Retry-After` header and as `retry_after` in the envelope, in whole seconds.
     #[error("{}", .code.code)]
@@ -121,7 +143,7 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::Rule { status, .. } => *status,
+            Self::Rule { status, .. } | Self::RuleWithValues { status, .. } => *status,
             Self::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(cause) if is_unavailable(cause) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -142,12 +164,16 @@ impl AppError {
     pub fn envelope(&self) -> ErrorEnvelope {
         let status = self.status().as_u16();
         let retry_after = self.retry_after_secs();
+        let mut params = Params::new();
         let (code, message, fields) = match self {
             Self::Invalid(fields) => {
                 // One problem: lift it to the top so simple clients show the exact text.
                 let mut all = fields.0.values().flatten();
                 match (all.next(), all.next()) {
-                    (Some(only), None) => (only.code.clone(), only.message.clone(), fields.clone()),
+                    (Some(only), None) => {
+                        params.clone_from(&only.params);
+                        (only.code.clone(), only.message.clone(), fields.clone())
+                    }
                     _ => (
                         Cow::Borrowed(catalogue::VALIDATION_FAILED.code),
                         Cow::Borrowed(catalogue::VALIDATION_FAILED.message),
@@ -157,6 +183,10 @@ impl AppError {
             }
             Self::Rule { code, message, .. } => {
                 (Cow::Borrowed(code.code), message.clone().unwrap_or(Cow::Borrowed(code.message)), FieldErrors::new())
+            }
+            Self::RuleWithValues { template, params: values, .. } => {
+                params.clone_from(values);
+                (Cow::Borrowed(template.code.code), Cow::Owned(template.fill(values)), FieldErrors::new())
             }
             Self::TooMany { code, .. } => {
                 let secs = retry_after.unwrap_or(1);
@@ -175,7 +205,7 @@ impl AppError {
                 FieldErrors::new(),
             ),
         };
-        ErrorEnvelope { error: ErrorBody { code, message, status, fields, retry_after } }
+        ErrorEnvelope { error: ErrorBody { code, message, status, fields, params, retry_after } }
     }
 }
 
@@ -219,6 +249,11 @@ pub struct ErrorBody {
     pub status: u16,
     /// Per-field problems: `{"username":[{"code":...,"message":...}]}`.
     pub fields: FieldErrors,
+    /// The values `message` names, by placeholder (`{"limit": "25 MiB"}`), for a client that
+    /// words the code itself; absent when it names none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[schema(value_type = Object)]
+    pub params: Params,
     /// On a 429 only: whole seconds to wait before trying again (as the `Retry-After` header).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1)]
@@ -271,6 +306,31 @@ mod tests {
         assert_eq!(body.error.message, "That username is already in use.");
         assert_eq!(body.error.status, 422);
         assert!(body.error.fields.has("username"));
+    }
+
+    #[test]
+    fn a_message_that_names_values_carries_them_as_params() {
+        let mut errors = FieldErrors::new();
+        errors.add_values("budget", values::BUDGET_AT_LEAST, values::params([("min", 25.into())]));
+        let json = serde_json::to_value(AppError::Invalid(errors).envelope()).unwrap();
+        assert_eq!(json["error"]["code"], "budget.min");
+        assert_eq!(json["error"]["message"], "* Please enter a budget greater than or equal to 25");
+        assert_eq!(json["error"]["params"], serde_json::json!({"min": 25}));
+        assert_eq!(json["error"]["fields"]["budget"][0]["params"]["min"], 25);
+
+        let too_large = AppError::RuleWithValues {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            template: values::UPLOAD_LIMIT,
+            params: values::params([("limit", "25 MiB".into())]),
+        };
+        let json = serde_json::to_value(too_large.envelope()).unwrap();
+        assert_eq!(
+            (json["error"]["status"].as_u64(), json["error"]["params"]["limit"].as_str()),
+            (Some(413), Some("25 MiB"))
+        );
+
+        let plain = serde_json::to_value(AppError::field("x", catalogue::REQUIRED).envelope()).unwrap();
+        assert!(plain["error"].get("params").is_none() && plain["error"]["fields"]["x"][0].get("params").is_none());
     }
 
     #[test]

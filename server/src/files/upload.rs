@@ -25,7 +25,7 @@ use super::{
     disk,
     kinds::{FileKind, SNIFF_BYTES},
 };
-use crate::error::{catalogue, AppError};
+use crate::error::{catalogue, values, AppError};
 
 /// A received file waiting in the incoming folder.
 #[derive(Debug)]
@@ -147,11 +147,10 @@ async fn stage(
 
 /// 413 `file.too_large`, naming the limit.
 pub fn too_large(limit: u64) -> AppError {
-    let message = format!("{} The limit is {}.", catalogue::FILE_TOO_LARGE.message, human_size(limit));
-    AppError::Rule {
+    AppError::RuleWithValues {
         status: StatusCode::PAYLOAD_TOO_LARGE,
-        code: catalogue::FILE_TOO_LARGE,
-        message: Some(Cow::Owned(message)),
+        template: values::UPLOAD_LIMIT,
+        params: values::params([("limit", human_size(limit).into())]),
     }
 }
 

@@ -4,7 +4,7 @@
 //! maximum, with the exact messages of the specification). Subscription projects
 //! need neither.
 
-use crate::error::{catalogue, FieldErrors};
+use crate::error::{catalogue, values, FieldErrors};
 
 use super::status::TIMELINES;
 
@@ -111,13 +111,11 @@ pub fn check_budget(
     let cents = (dollars * 100.0).round() as i64;
     let (floor, ceil) = (minimum_cents / 100, maximum_cents / 100);
     if !dollars.is_finite() || cents < minimum_cents {
-        let message = format!("* Please enter a budget greater than or equal to {floor}");
-        errors.add_message("budget", catalogue::BUDGET_MIN, message);
+        errors.add_values("budget", values::BUDGET_AT_LEAST, values::params([("min", floor.into())]));
         return None;
     }
     if cents > maximum_cents {
-        let message = format!("* Please enter a budget less than or equal to {ceil}");
-        errors.add_message("budget", catalogue::BUDGET_MAX, message);
+        errors.add_values("budget", values::BUDGET_AT_MOST, values::params([("max", ceil.into())]));
         return None;
     }
     Some(cents)

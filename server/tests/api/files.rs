@@ -167,7 +167,9 @@ async fn an_upload_over_the_limit_is_refused_and_leaves_nothing_behind() {
     big.resize(4096, 0);
     let answer = upload(&app, Some(&token), "5", &[("big.png", big.as_slice())]).await;
     answer.assert_error(413, "file.too_large");
-    assert!(answer.body["error"]["message"].as_str().unwrap().contains("1 KiB"), "{}", answer.body);
+    assert_eq!(answer.body["error"]["message"], "The upload is too large. The limit is 1 KiB.", "{}", answer.body);
+    // The limit also as a value, for a client wording the message in another language.
+    assert_eq!(answer.body["error"]["params"], serde_json::json!({"limit": "1 KiB"}), "{}", answer.body);
     assert_eq!(file_rows(&app).await, 0);
     assert_eq!(files_on_disk(files_dir.path()), 0);
 

@@ -1,5 +1,5 @@
 import { env } from '@/config/env';
-import { errorText } from '@/lib/errors';
+import { type ErrorParams, errorText } from '@/lib/errors';
 import { clearSession, session } from '@/lib/session';
 import type { ErrorEnvelope, FieldError } from '@/types/api';
 
@@ -23,22 +23,29 @@ export class ApiError extends Error {
   readonly fields: Record<string, FieldError[]>;
   /** The envelope's `message` as the server sent it (English). */
   readonly serverMessage: string;
+  /** The values the message names (`{"min": 25}`), as the server sent them; empty when none. */
+  readonly params: ErrorParams;
 
   constructor(init: {
     code: string;
     message: string;
     status: number;
     fields?: Record<string, FieldError[]>;
+    params?: ErrorParams;
   }) {
-    super(errorText(init.code, init.message) ?? init.message);
+    super(errorText(init.code, init.message, undefined, init.params) ?? init.message);
     this.name = 'ApiError';
     this.code = init.code;
     this.status = init.status;
     this.serverMessage = init.message;
+    this.params = init.params ?? {};
     this.fields = Object.fromEntries(
       Object.entries(init.fields ?? {}).map(([name, errors]) => [
         name,
-        errors.map((error) => ({ ...error, message: errorText(error.code, error.message) ?? error.message })),
+        errors.map((error) => ({
+          ...error,
+          message: errorText(error.code, error.message, undefined, paramsOf(error.params)) ?? error.message,
+        })),
       ]),
     );
   }
@@ -51,6 +58,10 @@ export class ApiError extends Error {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function paramsOf(raw: unknown): ErrorParams | undefined {
+  return isRecord(raw) ? raw : undefined;
 }
 
 function isFieldError(value: unknown): value is FieldError {
@@ -77,6 +88,7 @@ export function parseApiError(status: number, body: unknown): ApiError {
       message: typeof envelope.message === 'string' ? envelope.message : GENERIC_ERROR_MESSAGE,
       status: typeof envelope.status === 'number' ? envelope.status : status,
       fields: parseFields(envelope.fields),
+      params: paramsOf(envelope.params),
     });
   }
   return new ApiError({ code: UNKNOWN_ERROR_CODE, message: GENERIC_ERROR_MESSAGE, status });

@@ -8978,6 +8978,11 @@ export interface components {
             fields: components["schemas"]["FieldErrors"];
             message: string;
             /**
+             * @description The values `message` names, by placeholder (`{"limit": "25 MiB"}`), for a client that
+             *     words the code itself; absent when it names none.
+             */
+            params?: Record<string, never>;
+            /**
              * Format: int64
              * @description On a 429 only: whole seconds to wait before trying again (as the `Retry-After` header).
              */
@@ -9019,6 +9024,8 @@ export interface components {
         FieldError: {
             code: string;
             message: string;
+            /** @description The values `message` names, by placeholder (`{"min": 25}`); absent when it names none. */
+            params?: Record<string, never>;
         };
         /** @description Per-field problems, in field order, each with its catalogue code. */
         FieldErrors: {

@@ -49,6 +49,9 @@ async fn the_budget_must_lie_within_the_service_range_with_the_specification_mes
     let high = send(&app, Method::POST, "/projects", launch_payload(json!(1001), json!(7)), Some(&client)).await;
     high.assert_error(422, "budget.max");
     assert_eq!(high.field_message("budget"), "* Please enter a budget less than or equal to 1000");
+    // The floor and the ceiling also as values, for a client wording the message itself.
+    assert_eq!(low.body["error"]["params"], json!({"min": 99}), "{}", low.body);
+    assert_eq!(high.body["error"]["fields"]["budget"][0]["params"], json!({"max": 1000}), "{}", high.body);
     let none = send(&app, Method::POST, "/projects", launch_payload(json!(null), json!(7)), Some(&client)).await;
     none.assert_error(422, "validation.required");
     assert_eq!(none.field_code("budget"), "validation.required");

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, parseApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 
-import { ERRORS_NS, SERVER_CODES, errorText, isKnownCode } from '.';
+import { ERRORS_NS, SERVER_CODES, VALUE_TEMPLATES, errorText, isKnownCode } from '.';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
@@ -51,6 +51,50 @@ describe('the error catalogue', () => {
   });
 });
 
+describe('answers that name values', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+  it('words every template the server fills, in English as the server does', () => {
+    expect(Object.keys(SERVER_CODES.values).length).toBeGreaterThan(0);
+    expect(VALUE_TEMPLATES.en).toEqual(SERVER_CODES.values);
+  });
+
+  it('has a Spanish template for each, naming the same values and not the English left in place', () => {
+    const codes = Object.keys(SERVER_CODES.values);
+    expect(Object.keys(VALUE_TEMPLATES.es).sort()).toEqual(codes.sort());
+    for (const code of codes) {
+      expect(VALUE_TEMPLATES.es[code]).not.toBe(VALUE_TEMPLATES.en[code]);
+      expect(placeholders(VALUE_TEMPLATES.es[code])).toEqual(placeholders(VALUE_TEMPLATES.en[code]));
+    }
+  });
+
+  it("puts the values in the reader's sentence, numbers in the reader's format", () => {
+    expect(errorText('budget.min', 'ignored', 'es', { min: 25 })).toBe('* Ingresá un presupuesto mayor o igual a 25');
+    expect(errorText('budget.max', 'ignored', 'es', { max: 50000 })).toBe('* Ingresá un presupuesto menor o igual a 50.000');
+    expect(errorText('budget.max', 'ignored', 'en', { max: 50000 })).toBe('* Please enter a budget less than or equal to 50,000');
+    expect(errorText('file.too_large', 'ignored', 'es', { limit: '25 MiB' })).toBe('El archivo es demasiado grande. El límite es 25 MiB.');
+    // Without values, the catalogue's general text.
+    expect(errorText('budget.min', undefined, 'es', {})).toBe('* Ingresá un presupuesto mayor o igual al mínimo del servicio');
+  });
+
+  it('reach a field of a parsed answer and the answer itself', async () => {
+    await i18n.changeLanguage('es');
+    const error = parseApiError(422, {
+      error: {
+        code: 'budget.min',
+        message: '* Please enter a budget greater than or equal to 25',
+        status: 422,
+        params: { min: 25 },
+        fields: { budget: [{ code: 'budget.min', message: '* Please enter a budget greater than or equal to 25', params: { min: 25 } }] },
+      },
+    });
+    expect(error.message).toBe('* Ingresá un presupuesto mayor o igual a 25');
+    expect(error.fieldMessage('budget')).toBe('* Ingresá un presupuesto mayor o igual a 25');
+    expect(error.params).toEqual({ min: 25 });
+    await i18n.changeLanguage('en');
+  });
+});
+
 describe('errorText', () => {
   afterEach(async () => {
     await i18n.changeLanguage('en');
@@ -67,9 +111,9 @@ describe('errorText', () => {
   });
 
   it('keeps the detail the server adds after the catalogue text, in English', () => {
-    const sent = 'The upload is too large. The limit is 10 MB.';
-    expect(errorText('file.too_large', sent, 'en')).toBe(sent);
-    expect(errorText('file.too_large', sent, 'es')).toBe('El archivo es demasiado grande.');
+    const sent = 'The request body could not be read. expected value at line 1 column 1';
+    expect(errorText('request.body_invalid', sent, 'en')).toBe(sent);
+    expect(errorText('request.body_invalid', sent, 'es')).toBe('No se pudo leer el contenido del pedido.');
   });
 });
 

@@ -10,15 +10,47 @@
  * does not know (a newer server), or in English when it extends the catalogue text with detail
  * the catalogue cannot know (`file.too_large`: "... The limit is 10 MB.").
  *
+ * An answer that names values (a budget's floor, an upload's limit) carries them as `params`;
+ * `values/{en,es}.json` word those answers with `{name}` placeholders (English as the server's
+ * templates, the `values` list of `codes.gen.json`), and the values are put in, numbers in the
+ * reader's format.
+ *
  * The lookup reads the bundle directly rather than through `t()`: codes have dots.
  */
 import codes from './codes.gen.json';
+import valuesEn from './values/en.json';
+import valuesEs from './values/es.json';
 import { i18n } from '@/lib/i18n';
 
 export const ERRORS_NS = 'errors';
 
 /** Every code the server can send, with its English message: `rest` (envelopes), `hub` (frames). */
-export const SERVER_CODES: { rest: Record<string, string>; hub: Record<string, string> } = codes;
+export const SERVER_CODES: {
+  rest: Record<string, string>;
+  hub: Record<string, string>;
+  /** The wording of answers that name values, with `{name}` placeholders. */
+  values: Record<string, string>;
+} = codes;
+
+/** The values an answer names, by placeholder (the envelope's and each field's `params`). */
+export type ErrorParams = Record<string, unknown>;
+
+/** The templates of answers that name values, by language. */
+export const VALUE_TEMPLATES: Record<string, Record<string, string>> = { en: valuesEn, es: valuesEs };
+
+function fillTemplate(template: string, params: ErrorParams, language: string): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    if (typeof value === 'number') return new Intl.NumberFormat(language).format(value);
+    return typeof value === 'string' ? value : placeholder;
+  });
+}
+
+function withValues(code: string, params: ErrorParams | undefined, language: string): string | undefined {
+  if (params === undefined || Object.keys(params).length === 0) return undefined;
+  const template = VALUE_TEMPLATES[language.slice(0, 2)]?.[code] ?? VALUE_TEMPLATES.en[code];
+  return template === undefined ? undefined : fillTemplate(template, params, language);
+}
 
 function catalogued(code: string, language: string): string | undefined {
   const bundle = i18n.getResourceBundle(language, ERRORS_NS) as Record<string, string> | undefined;
@@ -33,9 +65,16 @@ export function isKnownCode(code: string): boolean {
 
 /**
  * The text of `code` in `language`; `serverMessage` for a code the catalogue does not know
- * (undefined when there is none either).
+ * (undefined when there is none either). With `params`, the answer's wording that names them.
  */
-export function errorText(code: string, serverMessage?: string, language: string = i18n.language): string | undefined {
+export function errorText(
+  code: string,
+  serverMessage?: string,
+  language: string = i18n.language,
+  params?: ErrorParams,
+): string | undefined {
+  const named = withValues(code, params, language);
+  if (named !== undefined) return named;
   const english = catalogued(code, 'en');
   if (english === undefined) return serverMessage || undefined;
   if (language.startsWith('en')) {
