@@ -15,7 +15,7 @@ use crate::{
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
-    store::Backend,
+    store::{search::contains_pattern, Backend},
 };
 
 pub const PER_PAGE: i64 = 48;
@@ -26,12 +26,6 @@ fn names_joined(backend: Backend) -> &'static str {
         Backend::Sqlite => "GROUP_CONCAT(t.name, ', ')",
         Backend::Postgres => "STRING_AGG(t.name, ', ')",
     }
-}
-
-/// A `LIKE` pattern matching `text` anywhere, its wildcards taken literally.
-fn contains(text: &str) -> String {
-    let escaped = text.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -112,7 +106,7 @@ pub async fn contests(
         return Err(AppError::field("filter[approval_status_id]", catalogue::NOT_FOUND_OPTION));
     }
     let page = query.page.unwrap_or(1).max(1);
-    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains);
+    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
     let filter = "($1 IS NULL OR c.status_id = $1) AND ($2 IS NULL OR c.internal_status_id = $2) \
         AND ($3 = 0 OR c.is_quick_start = 1) AND ($4 = 0 OR c.is_tip = 1) \
         AND ($5 IS NULL OR LOWER(c.title) LIKE $5 ESCAPE '\\' OR LOWER(u.username) LIKE $5 ESCAPE '\\') \
@@ -205,7 +199,7 @@ pub async fn users(
         return Err(AppError::field("filter[user_type_id]", catalogue::NOT_FOUND_OPTION));
     }
     let page = query.page.unwrap_or(1).max(1);
-    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains);
+    let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
     let filter = "($1 IS NULL OR u.user_type_id = $1) AND ($2 IS NULL OR LOWER(u.username) LIKE $2 ESCAPE '\\' \
         OR LOWER(u.name) LIKE $2 ESCAPE '\\' OR LOWER(u.email) LIKE $2 ESCAPE '\\')";
     let mut conn = state.db.pool.acquire().await?;
@@ -277,7 +271,7 @@ pub async fn search(
     if text.chars().count() < 2 {
         return Err(AppError::field("q", catalogue::SEARCH_TOO_SHORT));
     }
-    let like = contains(text);
+    let like = contains_pattern(text);
     let id: i64 = text.trim_start_matches('#').parse().unwrap_or(0);
     let sql = match query.kind.as_deref().unwrap_or("users") {
         "users" => "SELECT 'user' AS kind, u.id, u.username AS title, u.name || ' · ' || u.email AS subtitle, \
@@ -299,15 +293,4 @@ pub async fn search(
     };
     let hits = sqlx::query_as(sql).bind(like).bind(id).fetch_all(&state.db.pool).await?;
     Ok(Json(Data::new(hits)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::contains;
-
-    #[test]
-    fn search_text_is_matched_literally() {
-        assert_eq!(contains(" Logo "), "%logo%");
-        assert_eq!(contains("50%_off"), "%50\\%\\_off%");
-    }
 }

@@ -10,6 +10,7 @@ use tracing::instrument;
 use super::model::{
     ContestTypeRow, LengthRow, OptionRow, OptionView, PricingRow, QuestionRow, QuestionView, UpgradeRow,
 };
+use crate::store::search::contains_pattern;
 
 const TYPE_COLUMNS: &str =
     "id, title, launch_brief_slug, has_terms, participate_terms, brief_html, only_tip_start, is_quick_start";
@@ -21,19 +22,6 @@ pub struct TypeFilter<'a> {
     pub title_contains: Option<&'a str>,
     /// Only the types the category switcher offers: quick start or tip-only start.
     pub category_switcher: bool,
-}
-
-/// A LIKE pattern matching `needle` anywhere, its wildcards taken literally.
-fn contains_pattern(needle: &str) -> String {
-    let mut pattern = String::from("%");
-    for c in needle.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
 }
 
 #[instrument(skip_all)]
@@ -189,15 +177,4 @@ pub async fn find_length<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> 
         .bind(id)
         .fetch_optional(db)
         .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::contains_pattern;
-
-    #[test]
-    fn like_wildcards_in_a_filter_are_literal() {
-        assert_eq!(contains_pattern("Logo"), "%logo%");
-        assert_eq!(contains_pattern("50%_off\\"), "%50\\%\\_off\\\\%");
-    }
 }

@@ -4,7 +4,10 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 
 use super::model::{CategoryCount, LikeRatingStats, OwnReaction, PortfolioRow};
-use crate::projects::store::Bind;
+use crate::{
+    projects::store::Bind,
+    store::search::{contains_pattern, ESCAPE},
+};
 
 // ---- Portfolios ----
 
@@ -47,7 +50,7 @@ impl PortfolioFilter {
             add("x.contest_type_id = ?", Bind::Int(c));
         }
         if let Some(q) = &self.q {
-            add("LOWER(x.title) LIKE ?", Bind::Text(format!("%{q}%")));
+            add(&format!("LOWER(x.title) LIKE ? {ESCAPE}"), Bind::Text(contains_pattern(q)));
         }
         if let Some(r) = self.min_rating {
             add("x.rating >= ?", Bind::Int(r));

@@ -3,7 +3,10 @@
 use sqlx::AnyConnection;
 
 use super::model::{ListingRow, MarketplaceContest, TermView, UserCategory};
-use crate::projects::store::Bind;
+use crate::{
+    projects::store::Bind,
+    store::search::{contains_pattern, ESCAPE},
+};
 
 /// Listings with their entry's image, contest and designer, as `x`.
 const LISTINGS: &str = "(SELECT m.contest_entry_id, m.contest_id, m.app_user_id, m.marketplace_category_id, \
@@ -282,9 +285,9 @@ pub async fn search_contests(
         parts.push(format!("x.contest_type_id IN ({})", marks.join(", ")));
     }
     if let Some(q) = &search.q {
-        binds.push(Bind::Text(format!("%{q}%")));
+        binds.push(Bind::Text(contains_pattern(q)));
         let n = binds.len();
-        parts.push(format!("(LOWER(x.contest_title) LIKE ${n} OR LOWER(x.title) LIKE ${n})"));
+        parts.push(format!("(LOWER(x.contest_title) LIKE ${n} {ESCAPE} OR LOWER(x.title) LIKE ${n} {ESCAPE})"));
     }
     let clause = parts.join(" AND ");
     let grouped = format!(

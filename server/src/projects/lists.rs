@@ -21,6 +21,7 @@ use crate::{
     error::{catalogue, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
+    store::search::{contains_pattern, ESCAPE},
 };
 
 /// `%XX` and `+` decoded; invalid escapes are kept as they are.
@@ -90,12 +91,12 @@ fn admin_filter(pairs: &[(String, String)]) -> Result<(String, Vec<Bind>), AppEr
                 clauses.push(format!("p.internal_status_id = ${}", binds.len()));
             }
             "filter[title]" => {
-                binds.push(Bind::Text(format!("%{}%", value.to_lowercase())));
-                clauses.push(format!("LOWER(p.title) LIKE ${}", binds.len()));
+                binds.push(Bind::Text(contains_pattern(value)));
+                clauses.push(format!("LOWER(p.title) LIKE ${} {ESCAPE}", binds.len()));
             }
             "filter[username]" => {
-                binds.push(Bind::Text(format!("%{}%", value.to_lowercase())));
-                clauses.push(format!("LOWER(u.username) LIKE ${}", binds.len()));
+                binds.push(Bind::Text(contains_pattern(value)));
+                clauses.push(format!("LOWER(u.username) LIKE ${} {ESCAPE}", binds.len()));
             }
             "project_category_id" | "project_category_id[]" | "filter[project_category_id]" => {
                 for id in value.split(',') {

@@ -19,6 +19,7 @@ use sqlx::{
 
 pub mod clock;
 pub mod one_time_tokens;
+pub mod search;
 
 /// Which engine a [`Db`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

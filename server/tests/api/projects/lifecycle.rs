@@ -67,6 +67,9 @@ async fn project_lists_answer_by_role_and_admins_filter_them() {
     assert_eq!(admin.body["current_page"], 1);
     assert_eq!(ids(&app.get("/projects?filter[status_id]=2", Some(&w.admin.1)).await.body), [second]);
     assert_eq!(ids(&app.get("/projects?filter[username]=OWN", Some(&w.admin.1)).await.body), [w.project]);
+    // What an admin types is text: `%` and `_` match themselves, not anything.
+    assert!(ids(&app.get("/projects?filter[username]=%25", Some(&w.admin.1)).await.body).is_empty());
+    assert!(ids(&app.get("/projects?filter[title]=_", Some(&w.admin.1)).await.body).is_empty());
     assert_eq!(
         ids(&app.get("/projects?project_category_id[]=1&project_category_id[]=2", Some(&w.admin.1)).await.body).len(),
         2
