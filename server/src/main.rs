@@ -1,7 +1,8 @@
-//! `vitrine-server`: `serve` (the default), `migrate`, `seed [--demo]`.
+//! `vitrine-server`: `serve` (the default), `migrate`, `seed [--demo]`, `admin create`.
 
 use clap::{Parser, Subcommand};
 use vitrine_server::{
+    accounts::first_admin::{self, NewAdmin},
     config::Settings,
     seed,
     store::{clock::SystemClock, Db},
@@ -27,6 +28,29 @@ enum Command {
     Seed {
         #[arg(long)]
         demo: bool,
+    },
+    /// Manage admin accounts.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Create an admin account (migrating first). The password is read from standard input
+    /// with --password-stdin, else from VITRINE_ADMIN_PASSWORD; never from the command line.
+    Create {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        email: String,
+        /// The name shown on the account (default: the username).
+        #[arg(long)]
+        name: Option<String>,
+        /// Read the password from the first line of standard input.
+        #[arg(long)]
+        password_stdin: bool,
     },
 }
 
@@ -67,7 +91,35 @@ async fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Admin { command: AdminCommand::Create { username, email, name, password_stdin } } => {
+            let password = admin_password(password_stdin)?;
+            let db = Db::connect(&cli.settings.effective_database_url(), 1).await?;
+            db.migrate().await?;
+            seed::reference(&db).await?;
+            let admin = NewAdmin { username: &username, email: &email, name: name.as_deref(), password: &password };
+            match first_admin::create(&db, &admin, &SystemClock).await {
+                Ok(id) => {
+                    println!("admin {username} created (id {id})");
+                    Ok(())
+                }
+                Err(err) => {
+                    eprintln!("vitrine-server: admin not created: {err}");
+                    std::process::exit(2);
+                }
+            }
+        }
     }
+}
+
+/// The new admin's password: the first line of standard input, or `VITRINE_ADMIN_PASSWORD`.
+fn admin_password(from_stdin: bool) -> anyhow::Result<String> {
+    if from_stdin {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line)?;
+        return Ok(line.trim_end_matches(['\r', '\n']).to_owned());
+    }
+    std::env::var("VITRINE_ADMIN_PASSWORD")
+        .map_err(|_| anyhow::anyhow!("give the password with --password-stdin or VITRINE_ADMIN_PASSWORD"))
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod domain;
+pub mod first_admin;
 mod login_guid;
 pub mod model;
 pub mod referral;

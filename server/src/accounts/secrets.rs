@@ -13,6 +13,10 @@ use sha2::{Digest, Sha256};
 
 use super::domain::Password;
 
+/// The password of every demo account (`seed --demo`), published in the README: fine for a
+/// demo, refused for an admin created with `admin create` ([`super::first_admin`]).
+pub const DEMO_PASSWORD: &str = "vitrine-demo";
+
 /// Hashes a password with argon2id and a random salt (PHC string).
 pub async fn hash_password(password: &Password) -> anyhow::Result<String> {
     let plain = password.expose().to_owned();

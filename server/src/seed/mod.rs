@@ -36,8 +36,8 @@ pub async fn reference(db: &Db) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The password of every demo account.
-pub const DEMO_PASSWORD: &str = "vitrine-demo";
+/// The password of every demo account (kept by accounts, which refuses it for a real admin).
+pub use crate::accounts::secrets::DEMO_PASSWORD;
 
 /// (username, name, type, level)
 pub const DEMO_ACCOUNTS: &[(&str, &str, UserType, Option<CreativeLevel>)] = &[

@@ -27,7 +27,7 @@ pub struct TestApp {
     /// The test leaves events to the relay on purpose (crash repair, a bus that is down).
     relay_repairs_expected: std::sync::atomic::AtomicBool,
     /// Where the end-of-test check looks for events left unpublished.
-    database_url: String,
+    pub database_url: String,
     _data_dir: tempfile::TempDir,
 }
 

@@ -19,6 +19,7 @@ mod demo_extras;
 mod entries;
 mod errors;
 mod files;
+mod first_admin;
 mod limits;
 mod login_guid;
 mod marketplace;
