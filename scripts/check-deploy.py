@@ -101,8 +101,20 @@ def check_compose(settings, documented):
         command = service.get("command") or ["vitrine-server", "serve"]
         if command[0] not in ("vitrine-server", "vitrine-worker"):
             problem(f"compose {name}: runs {command[0]}, which the image does not hold")
-        if command[0] == "vitrine-server" and command[1:2] and command[1] not in ("serve", "migrate", "seed"):
+        if command[0] == "vitrine-server" and command[1:2] and command[1] not in ("serve", "migrate", "seed", "admin"):
             problem(f"compose {name}: vitrine-server has no sub-command {command[1]}")
+
+    # The worker's metrics page: reachable on the project network, and its health check reads it.
+    worker = vitrine.get("worker", {})
+    metrics_bind = str((worker.get("environment") or {}).get("VITRINE_WORKER_METRICS_BIND", ""))
+    if not metrics_bind.startswith("0.0.0.0:"):
+        problem("compose worker: VITRINE_WORKER_METRICS_BIND must bind 0.0.0.0 (its /metrics is scraped over the network)")
+    else:
+        test = " ".join(worker.get("healthcheck", {}).get("test", []))
+        if f"127.0.0.1:{port_of(metrics_bind)}/healthz" not in test:
+            problem(f"compose worker: the health check does not call /healthz on the metrics port {port_of(metrics_bind)}")
+    if worker.get("ports"):
+        problem("compose worker: publishes a port; its metrics are for the project network only")
 
     # Hostnames and credentials agree with the services they name.
     pg_env = services.get("postgres", {}).get("environment", {})

@@ -92,6 +92,11 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_WORKER", value_enum, default_value = "inproc")]
     pub worker: WorkerMode,
 
+    /// Where `vitrine-worker` serves `/metrics` and `/healthz` (`0.0.0.0:9090` in a container);
+    /// unset, the worker opens no port. The server ignores it.
+    #[arg(long, env = "VITRINE_WORKER_METRICS_BIND")]
+    pub worker_metrics_bind: Option<std::net::SocketAddr>,
+
     /// Folder holding the built web client (served at `/` with an SPA fallback).
     #[arg(long, env = "VITRINE_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,

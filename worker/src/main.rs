@@ -1,13 +1,19 @@
 //! `vitrine-worker`: the marketplace clock as its own process, for scaled
 //! deployments (`VITRINE_WORKER=off` on the server nodes). Any number may run
 //! against one database; every task is safe to run concurrently.
+//!
+//! With `VITRINE_WORKER_METRICS_BIND` it serves `/metrics` (the timers' queue depth, lag and
+//! transitions, in the server's Prometheus format) and `/healthz` on that address.
 
-use std::sync::Arc;
+use std::{net::SocketAddr, sync::Arc};
 
+use anyhow::Context;
+use axum::{http::header, routing::get, Router};
 use clap::Parser;
 use tokio::sync::watch;
 use vitrine_server::{
     config::Settings,
+    ops::metrics,
     realtime::Realtime,
     store::{clock::SystemClock, Db},
     telemetry, timers,
@@ -28,6 +34,8 @@ async fn main() -> anyhow::Result<()> {
         eprintln!("vitrine-worker: {err}");
         std::process::exit(2);
     }
+    // Before the timers run, so their first pass is counted.
+    metrics::install();
     let db = Db::connect(&settings.effective_database_url(), 4).await?;
     db.migrate().await?;
     // A hub without sockets: it publishes the events timers write and hears the
@@ -35,11 +43,40 @@ async fn main() -> anyhow::Result<()> {
     let realtime = Realtime::start(db.clone(), Arc::new(settings.clone()), Arc::new(SystemClock)).await?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let retention = timers::housekeeping::Retention::from_settings(&settings);
+    let metrics_page = match settings.worker_metrics_bind {
+        Some(addr) => Some(tokio::spawn(serve_metrics(addr, stop_rx.clone()).await?)),
+        None => None,
+    };
     let worker = tokio::spawn(timers::run_until_stopped(db, realtime, Arc::new(SystemClock), retention, stop_rx));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     worker.await?;
+    if let Some(page) = metrics_page {
+        page.await??;
+    }
     Ok(())
+}
+
+/// Binds `addr` (a taken port fails start-up, not later) and returns the server of
+/// `/metrics` and `/healthz`, which stops with the worker.
+async fn serve_metrics(
+    addr: SocketAddr,
+    mut stop: watch::Receiver<bool>,
+) -> anyhow::Result<impl std::future::Future<Output = anyhow::Result<()>>> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("VITRINE_WORKER_METRICS_BIND {addr}: cannot listen"))?;
+    let app = Router::new()
+        .route("/metrics", get(|| async { ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], metrics::render()) }))
+        .route("/healthz", get(|| async { "ok" }));
+    Ok(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|stopped| *stopped).await;
+            })
+            .await
+            .context("the metrics page")
+    })
 }
 
 async fn shutdown_signal() {
