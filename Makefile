@@ -27,7 +27,8 @@ run: web
 	$(CARGO) build --release --bin vitrine-server --bin vitrine-worker
 	$(SERVER) seed --demo
 	@echo "Vitrine: open http://127.0.0.1:8080 (demo accounts above, password vitrine-demo)"
-	$(SERVER) serve
+	@echo "Mail is not sent without VITRINE_SMTP_URL: each message, links included, is printed below."
+	RUST_LOG=$${RUST_LOG:-info,vitrine_server::mail=debug} $(SERVER) serve
 
 ## make test: every suite. Under CI=true the PostgreSQL, Redis, fault and browser suites are mandatory.
 test: check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e

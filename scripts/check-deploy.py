@@ -55,7 +55,7 @@ def port_of(address):
 def check_compose(settings, documented):
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose.get("services", {})
-    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy"}
+    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit"}
     for name in sorted(wanted - services.keys()):
         problem(f"compose: no service {name}")
     for name in sorted(services.keys() - wanted):
@@ -132,6 +132,14 @@ def check_compose(settings, documented):
                 problem(f"compose {name}: DATABASE_URL does not match the postgres service's user, password, database")
             if url.port != 5432:
                 problem(f"compose {name}: DATABASE_URL port {url.port} is not PostgreSQL's 5432")
+        if "VITRINE_SMTP_URL" in env:
+            # `${VITRINE_SMTP_URL:-smtp://mailpit:1025}`: the default must be the catcher's SMTP port.
+            default = re.sub(r"^\$\{VITRINE_SMTP_URL:-(.*)\}$", r"\1", str(env["VITRINE_SMTP_URL"]))
+            url = urlparse(default)
+            if url.hostname not in services or url.port != 1025:
+                problem(f"compose {name}: VITRINE_SMTP_URL {default} is not the mailpit service's SMTP port 1025")
+        elif name in ("node-a", "node-b"):
+            problem(f"compose {name}: no VITRINE_SMTP_URL (reset and sign-in links would never leave the outbox)")
         if "REDIS_URL" in env:
             url = urlparse(env["REDIS_URL"])
             if url.hostname not in services or url.port != 6379:

@@ -116,7 +116,9 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_RESET_TTL_SECS", default_value_t = 3600)]
     pub reset_ttl_secs: u64,
 
-    /// SMTP relay (`smtp://host:port`) for outgoing mail; unset keeps mail in the outbox table.
+    /// SMTP relay for outgoing mail: `smtp://host:port` (plain, a relay on a private network or
+    /// a mail catcher), `smtp://user:pass@host:587?tls=required` (STARTTLS) or
+    /// `smtps://user:pass@host:465` (TLS); unset keeps mail in the outbox table.
     #[arg(long, env = "VITRINE_SMTP_URL")]
     pub smtp_url: Option<String>,
 
@@ -230,10 +232,10 @@ impl Settings {
             }
         }
         if let Some(url) = &self.smtp_url {
-            if !url.starts_with("smtp://") {
+            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
                 return Err(SettingError {
                     name: "VITRINE_SMTP_URL",
-                    reason: format!("expected smtp://host:port, got {url:?}"),
+                    reason: "expected smtp://host:port or smtps://host:port".into(),
                 });
             }
         }

@@ -1,6 +1,10 @@
 //! Outgoing mail. Every message is written to the `mail_outbox` table inside the
 //! caller's transaction (so a rolled-back action sends nothing) and logged; when an
 //! SMTP relay is configured, [`sender`] delivers queued rows and marks them sent.
+//!
+//! The log line at `info` names the recipient and subject only: bodies hold reset and
+//! sign-in links, which are credentials. At `debug` for this module the body is logged too,
+//! which `make run` turns on so a developer without a relay can follow the links.
 
 pub mod sender;
 
@@ -26,5 +30,6 @@ pub async fn queue<'c>(
     .fetch_one(db)
     .await?;
     tracing::info!(mail_id = id, to, subject, "mail queued in the outbox");
+    tracing::debug!(mail_id = id, to, subject, "mail body:\n{body}");
     Ok(id)
 }

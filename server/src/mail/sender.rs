@@ -1,8 +1,11 @@
 //! Delivers queued mail through an SMTP relay, when one is configured (lettre).
 //!
-//! Plain SMTP to a relay (a local MTA, or a provider's relay on a private network)
-//! that owns TLS to the outside world. A row is claimed by a compare-and-set on its
-//! attempt count, so several nodes may run senders without sending one mail twice.
+//! The relay is `VITRINE_SMTP_URL` as lettre reads it: plain `smtp://` to a relay on a
+//! private network or a mail catcher, STARTTLS with `?tls=required`, or `smtps://`, with
+//! credentials in the URL. A row is claimed by a compare-and-set on its attempt count, so
+//! several nodes may run senders without sending one mail twice. A failed attempt waits
+//! ([`backoff`]: 30 s, 2 min, 8 min, 32 min) before the next; after [`MAX_ATTEMPTS`] the
+//! row stays in the outbox with its last error, for an operator.
 
 use std::time::Duration;
 
@@ -18,15 +21,21 @@ const MAX_ATTEMPTS: i64 = 5;
 
 pub type Relay = AsyncSmtpTransport<Tokio1Executor>;
 
-/// A relay for `smtp://host:port`.
+/// A relay for `VITRINE_SMTP_URL` (see the module documentation for its forms).
 pub fn relay(smtp_url: &str) -> anyhow::Result<Relay> {
-    let addr = smtp_url.strip_prefix("smtp://").context("VITRINE_SMTP_URL must be smtp://host:port")?;
-    let (host, port) = addr.trim_end_matches('/').rsplit_once(':').unwrap_or((addr, "25"));
-    let port: u16 = port.parse().context("VITRINE_SMTP_URL port")?;
-    Ok(AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
-        .port(port)
-        .timeout(Some(Duration::from_secs(10)))
-        .build())
+    if !(smtp_url.starts_with("smtp://") || smtp_url.starts_with("smtps://")) {
+        anyhow::bail!("VITRINE_SMTP_URL must be smtp://host:port or smtps://host:port");
+    }
+    let builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(smtp_url).context("VITRINE_SMTP_URL")?;
+    Ok(builder.timeout(Some(Duration::from_secs(10))).build())
+}
+
+/// How long to wait after the `attempts`-th failed attempt: 30 s, then four times longer
+/// each time (a relay that is down for a deploy is not hammered, one down for hours is
+/// still retried within the hour).
+pub fn backoff(attempts: i64) -> Duration {
+    let exponent = u32::try_from(attempts.clamp(1, 8) - 1).unwrap_or(0);
+    Duration::from_secs(30 * 4u64.pow(exponent))
 }
 
 /// Runs until `shutdown` fires.
@@ -55,9 +64,11 @@ struct Queued {
 pub async fn deliver_pending(db: &Db, relay: &Relay, from: &str, now_ms: i64) -> anyhow::Result<usize> {
     let queued: Vec<Queued> = sqlx::query_as(
         "SELECT id, to_address, subject, body, attempts FROM mail_outbox \
-         WHERE sent_at IS NULL AND attempts < $1 ORDER BY id LIMIT 50",
+         WHERE sent_at IS NULL AND attempts < $1 AND (next_attempt_at IS NULL OR next_attempt_at <= $2) \
+         ORDER BY id LIMIT 50",
     )
     .bind(MAX_ATTEMPTS)
+    .bind(now_ms)
     .fetch_all(&db.pool)
     .await?;
     let mut sent = 0;
@@ -83,16 +94,21 @@ pub async fn deliver_pending(db: &Db, relay: &Relay, from: &str, now_ms: i64) ->
             anyhow::Ok(())
         }
         .await;
-        let (sent_at, error) = match outcome {
-            Ok(()) => (Some(now_ms), None),
+        let (sent_at, error, next_attempt_at) = match outcome {
+            Ok(()) => (Some(now_ms), None, None),
             Err(err) => {
-                tracing::warn!(mail_id = mail.id, error = %err, "smtp delivery failed");
-                (None, Some(format!("{err:#}")))
+                let attempts = mail.attempts + 1;
+                let wait = backoff(attempts);
+                let gives_up = attempts >= MAX_ATTEMPTS;
+                tracing::warn!(mail_id = mail.id, attempts, gives_up, error = %err, retry_in_secs = wait.as_secs(), "smtp delivery failed");
+                let wait_ms = i64::try_from(wait.as_millis()).unwrap_or(i64::MAX);
+                (None, Some(format!("{err:#}")), Some(now_ms.saturating_add(wait_ms)))
             }
         };
-        sqlx::query("UPDATE mail_outbox SET sent_at = $1, last_error = $2 WHERE id = $3")
+        sqlx::query("UPDATE mail_outbox SET sent_at = $1, last_error = $2, next_attempt_at = $3 WHERE id = $4")
             .bind(sent_at)
             .bind(error)
+            .bind(next_attempt_at)
             .bind(mail.id)
             .execute(&db.pool)
             .await?;
@@ -109,7 +125,16 @@ mod tests {
     fn relay_urls_parse() {
         assert!(relay("smtp://127.0.0.1:2525").is_ok());
         assert!(relay("smtp://mail.internal").is_ok());
+        assert!(relay("smtp://user:secret@smtp.example.com:587?tls=required").is_ok());
+        assert!(relay("smtps://user:secret@smtp.example.com").is_ok());
         assert!(relay("smtp://host:notaport").is_err());
         assert!(relay("http://host").is_err());
+    }
+
+    #[test]
+    fn failed_attempts_wait_longer_each_time() {
+        let waits: Vec<u64> = (1..=5).map(|n| backoff(n).as_secs()).collect();
+        assert_eq!(waits, [30, 120, 480, 1920, 7680]);
+        assert_eq!(backoff(100), backoff(8), "bounded");
     }
 }

@@ -22,6 +22,7 @@ mod files;
 mod first_admin;
 mod limits;
 mod login_guid;
+mod mail_delivery;
 mod marketplace;
 mod messages;
 mod notifications;
