@@ -19,7 +19,7 @@ SERVER := $(CARGO_TARGET_DIR)/release/vitrine-server
 DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
+.PHONY: run dev test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
 	clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api gen-texts
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
@@ -29,6 +29,11 @@ run: web
 	@echo "Vitrine: open http://127.0.0.1:8080 (demo accounts above, password vitrine-demo)"
 	@echo "Mail is not sent without VITRINE_SMTP_URL: each message, links included, is printed below."
 	RUST_LOG=$${RUST_LOG:-info,vitrine_server::mail=debug} $(SERVER) serve
+
+## make dev: the server (debug, demo data, mail printed) on :8080 and Vite with hot reload on
+## :5173, which forwards every API route to it (scripts/dev.sh). Ctrl-C stops both.
+dev: web-deps
+	scripts/dev.sh
 
 ## make test: every suite. Under CI=true the PostgreSQL, Redis, fault and browser suites are mandatory.
 test: check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e

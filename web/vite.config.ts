@@ -1,44 +1,22 @@
 /// <reference types="vitest/config" />
-import type { IncomingMessage } from 'node:http';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 
-/** Where `npm run dev` forwards API calls: the Rust server's default listen address. */
-const API_ORIGIN = 'http://127.0.0.1:8080';
+import openapi from './openapi.json';
+import { apiPrefixes, isClientPage } from './src/config/dev-proxy';
 
-/**
- * Every path prefix the server answers. Some are also client routes (/password/reset/:token,
- * /contests/..., /projects/..., /messages), so a browser navigation (Accept: text/html) is
- * served the SPA instead of being proxied: the same rule the server applies in production.
- */
-const API_PREFIXES = [
-  '/oauth',
-  '/password',
-  '/users',
-  '/countries',
-  '/regions',
-  '/contests',
-  '/projects',
-  '/bids',
-  '/notifications',
-  '/messages',
-  '/carts',
-  '/payments',
-  '/files',
-  '/healthz',
-  '/openapi.json',
-];
-
-function isPageNavigation(req: IncomingMessage): boolean {
-  return req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-}
+/** Where `npm run dev` forwards API calls: the Rust server's listen address (`make dev` sets it). */
+const API_ORIGIN = process.env.VITRINE_API_ORIGIN ?? 'http://127.0.0.1:8080';
 
 const apiProxy: ProxyOptions = {
   target: API_ORIGIN,
   changeOrigin: true,
-  bypass: (req) => (isPageNavigation(req) ? '/index.html' : undefined),
+  bypass: (req) => (isClientPage(req.method, req.headers.accept, req.url) ? '/index.html' : undefined),
 };
+
+/** Every route prefix of the server (src/config/dev-proxy.ts), and the two documents it serves. */
+const API_PREFIXES = [...apiPrefixes(Object.keys(openapi.paths)), '/docs', '/openapi.json'].filter((p) => p !== '/ws');
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
