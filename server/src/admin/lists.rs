@@ -69,6 +69,8 @@ pub struct AdminContestView {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ContestQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 to 9 (contest status ids).
     #[serde(rename = "filter[status_id]", default, deserialize_with = "loose_id")]
@@ -83,11 +85,11 @@ pub struct ContestQuery {
     pub approval_status_id: Option<i64>,
     /// 1: quick-start contests only.
     #[serde(rename = "filter[is_quick_start]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[is_quick_start]", value_type = Option<i64>)]
+    #[param(rename = "filter[is_quick_start]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub quick_start: Option<bool>,
     /// 1: tip-only contests only.
     #[serde(rename = "filter[is_tip]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[is_tip]", value_type = Option<i64>)]
+    #[param(rename = "filter[is_tip]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub tip: Option<bool>,
     /// Part of the title or of the client's username.
     #[serde(rename = "filter[q]")]
@@ -180,6 +182,8 @@ pub struct AdminUser {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UserQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 admin, 2 client, 3 designer.
     #[serde(rename = "filter[user_type_id]", default, deserialize_with = "loose_id")]

@@ -86,6 +86,8 @@ pub struct CreateNote {
     pub notable_type: Option<String>,
     #[serde(default, deserialize_with = "loose_id")]
     pub notable_id: Option<i64>,
+    /// Not blank, at most 5000 characters ([`NOTE_MAX`]).
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub note: Option<String>,
 }
 
@@ -157,6 +159,8 @@ pub async fn show(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateNote {
+    /// Not blank, at most 5000 characters ([`NOTE_MAX`]).
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub note: Option<String>,
 }
 

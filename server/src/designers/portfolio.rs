@@ -29,6 +29,8 @@ const MAX_DESCRIPTION: usize = 5000;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PortfolioQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`.
     pub sort: Option<String>,

@@ -50,7 +50,7 @@ pub struct ListingRequest {
     pub marketplace_tag_ids: Vec<i64>,
     /// 1: out of the marketplace without being sold (withdrawn); 0: for sale.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_hidden: Option<bool>,
 }
 
@@ -144,6 +144,8 @@ pub async fn put(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MineQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-price`, `price`.
     pub sort: Option<String>,

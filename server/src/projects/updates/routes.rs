@@ -78,6 +78,8 @@ pub struct DownloadRequest {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UpdateListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `created_at` (oldest first) or `-created_at` (newest first, the default).
     pub sort: Option<String>,
