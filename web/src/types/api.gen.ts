@@ -5873,7 +5873,7 @@ export interface components {
             /** @description primary, info, success, warning or danger. */
             color?: string | null;
             /** @description Shown now (default 1 on create). */
-            is_active?: boolean | null;
+            is_active?: null | (number | boolean | string);
             message?: string | null;
         };
         BidCommentRequest: {
@@ -5952,12 +5952,9 @@ export interface components {
             contest_type_questions?: components["schemas"]["AnswerInput"][];
             coupon_code?: string | null;
             description?: string | null;
-            /** Format: int64 */
-            is_added_queue?: number | null;
-            /** Format: int64 */
-            is_quick_start?: number | null;
-            /** Format: int64 */
-            is_tip?: number | null;
+            is_added_queue?: null | (number | boolean | string);
+            is_quick_start?: null | (number | boolean | string);
+            is_tip?: null | (number | boolean | string);
             referral_source?: string | null;
             rewardful_referral?: string | null;
             /** @description Used when no brief question is flagged as the title. */
@@ -6161,13 +6158,16 @@ export interface components {
              * Format: int64
              * @description The caller's saved card to charge (required).
              */
-            customer_card_id?: number | null;
+            customer_card_id: number;
             /**
              * Format: int64
              * @description Extends: whole days, 1 to 10.
              */
             days?: number | null;
-            /** @description Optional: with it, a retried call is the same payment (never a second charge). */
+            /**
+             * @description Required (or the `Idempotency-Key` header): a retried call is the same payment
+             *     (never a second charge). Not blank, at most 255 characters.
+             */
             idempotency_key?: string | null;
             /**
              * @description Cart: the cart item ids the payer saw. Optional; when given they must be the
@@ -6265,12 +6265,9 @@ export interface components {
          */
         ContestTypeUpdate: {
             brief_html?: null | components["schemas"]["BriefHtmlInput"];
-            /** Format: int64 */
-            has_terms?: number | null;
-            /** Format: int64 */
-            is_quick_start?: number | null;
-            /** Format: int64 */
-            only_tip_start?: number | null;
+            has_terms?: null | (number | boolean | string);
+            is_quick_start?: null | (number | boolean | string);
+            only_tip_start?: null | (number | boolean | string);
             /** @description Empty clears them; required while `has_terms` is 1. */
             participate_terms?: string | null;
             /** @description Required when sent; at most 100 characters. */
@@ -6477,7 +6474,8 @@ export interface components {
             notable_id?: number | null;
             /** @description contest, project or user. */
             notable_type?: string | null;
-            note?: string | null;
+            /** @description Not blank, at most 5000 characters ([`NOTE_MAX`]). */
+            note: string;
         };
         CreativeView: {
             /**
@@ -8816,7 +8814,8 @@ export interface components {
             won_entries: number;
         };
         DesignerTagRequest: {
-            name?: string | null;
+            /** @description Not blank, at most 50 characters ([`NAME_MAX`]), unused. */
+            name: string;
         };
         DownloadRequest: {
             /**
@@ -9078,8 +9077,8 @@ export interface components {
             customer_card_id?: number | null;
         };
         FlagRequest: {
-            /** @description Why the client is flagged (shown to admins only). */
-            reason?: string | null;
+            /** @description Why the client is flagged (shown to admins only): not blank, at most 1000 characters. */
+            reason: string;
         };
         FlaggedClient: {
             /**
@@ -9188,7 +9187,8 @@ export interface components {
             entry_id?: number | null;
             /**
              * @description Required on create (or the `Idempotency-Key` header): a retried create with
-             *     the same key is the same payment and never a second charge.
+             *     the same key is the same payment and never a second charge. Not blank, at most 255
+             *     characters.
              */
             idempotency_key?: string | null;
             /**
@@ -9258,11 +9258,8 @@ export interface components {
             reporter: components["schemas"]["PersonView"];
         };
         JudgmentRequest: {
-            /**
-             * Format: int64
-             * @description The same as a flag, when `judgment` is absent: 1 copied, 0 not copied.
-             */
-            is_copied?: number | null;
+            /** @description The same as a flag, when `judgment` is absent: 1 copied, 0 not copied. */
+            is_copied?: null | (number | boolean | string);
             /**
              * Format: int64
              * @description 1 copied (the entry is eliminated), 2 not copied (the report is closed).
@@ -9284,11 +9281,8 @@ export interface components {
         };
         /** @description The launch payload (section 3). */
         LaunchRequest: components["schemas"]["ProjectBriefRequest"] & {
-            /**
-             * Format: int64
-             * @description 1: add to the subscription queue (subscribed clients only); 0: pay to start.
-             */
-            is_subscription?: number | null;
+            /** @description 1: add to the subscription queue (subscribed clients only); 0: pay to start. */
+            is_subscription?: null | (number | boolean | string);
             /** Format: int64 */
             project_category_id?: number | null;
             /** Format: int64 */
@@ -9351,11 +9345,8 @@ export interface components {
             contest_entry_id?: number;
             /** @description Up to 2000 characters. */
             description?: string | null;
-            /**
-             * Format: int64
-             * @description 1: out of the marketplace without being sold (withdrawn); 0: for sale.
-             */
-            is_hidden?: number | null;
+            /** @description 1: out of the marketplace without being sold (withdrawn); 0: for sale. */
+            is_hidden?: null | (number | boolean | string);
             /** Format: int64 */
             marketplace_category_id?: number | null;
             marketplace_tag_ids?: number[];
@@ -9428,14 +9419,12 @@ export interface components {
              */
             not_found: number[];
         };
+        /** @description How `ids` may be sent ([`parse_ids`] reads it; documentation only). */
+        MarkReadIds: number[] | number;
         MarkReadRequest: {
-            /** @description The notifications to mark read (numbers or numeric strings). */
-            ids?: number[] | null;
-            /**
-             * Format: int64
-             * @description 1: mark every notification of the caller read (`ids` is then ignored).
-             */
-            mark_all_read?: number | null;
+            ids?: null | components["schemas"]["MarkReadIds"];
+            /** @description 1: mark every notification of the caller read (`ids` is then ignored). */
+            mark_all_read?: null | (number | boolean | string);
         };
         /** @description A contest with entries for sale (`/marketplace-contests/search`). */
         MarketplaceContest: {
@@ -9500,8 +9489,7 @@ export interface components {
             title: string;
         };
         NewCoupon: {
-            /** Format: int64 */
-            allows_custom_prize?: number | null;
+            allows_custom_prize?: null | (number | boolean | string);
             /**
              * Format: double
              * @description US dollars.
@@ -11389,10 +11377,8 @@ export interface components {
             name: string;
         };
         RegisterRequest: {
-            /** Format: int64 */
-            agree_age_requirements?: number | null;
-            /** Format: int64 */
-            agree_terms?: number | null;
+            agree_age_requirements?: null | (number | boolean | string);
+            agree_terms?: null | (number | boolean | string);
             city?: string | null;
             confirm_password?: string | null;
             /** Format: int64 */
@@ -11629,11 +11615,8 @@ export interface components {
             project_service: components["schemas"]["Named"];
         };
         SetRequest: {
-            /**
-             * Format: int64
-             * @description 1 to grant it, 0 to cancel it.
-             */
-            is_active?: number | null;
+            /** @description 1 to grant it, 0 to cancel it. */
+            is_active?: null | (number | boolean | string);
             /**
              * Format: int64
              * @description 2 unlimited upgrades, 13 unlimited contests.
@@ -11657,8 +11640,7 @@ export interface components {
              * @description An image the user uploaded; 0 removes the picture.
              */
             profile_picture_file_id?: number | null;
-            /** Format: int64 */
-            receives_newsletter?: number | null;
+            receives_newsletter?: null | (number | boolean | string);
             /** @description The web client's colour scheme, `A` to `H`. */
             theme?: string | null;
         };
@@ -11782,25 +11764,16 @@ export interface components {
             status_id?: number | null;
         };
         StatusRequest: {
-            /**
-             * Format: int64
-             * @description 1: the designer may not submit to this contest again.
-             */
-            block_designer?: number | null;
-            /**
-             * Format: int64
-             * @description 1: the same status for every entry of this designer in the contest.
-             */
-            eliminate_all?: number | null;
+            /** @description 1: the designer may not submit to this contest again. */
+            block_designer?: null | (number | boolean | string);
+            /** @description 1: the same status for every entry of this designer in the contest. */
+            eliminate_all?: null | (number | boolean | string);
             /** @description active or eliminated. */
             status?: string | null;
         };
         StatusUpdate: {
-            /**
-             * Format: int64
-             * @description 1 active, 0 deactivated.
-             */
-            is_active?: number;
+            /** @description 1 active, 0 deactivated. */
+            is_active: number | boolean | string;
         };
         StepView: {
             /** Format: int64 */
@@ -11935,12 +11908,9 @@ export interface components {
             total: number;
         };
         TermRequest: {
-            /**
-             * Format: int64
-             * @description 1 offered (the default), 0 retired: kept on listings, no longer offered.
-             */
-            is_active?: number | null;
-            /** @description 1 to 100 characters, unique. */
+            /** @description 1 offered (the default), 0 retired: kept on listings, no longer offered. */
+            is_active?: null | (number | boolean | string);
+            /** @description 1 to 100 characters, not blank, unique; required on create, kept when absent on update. */
             title?: string | null;
         };
         /** @description A marketplace category or tag (admins keep both). */
@@ -12002,11 +11972,15 @@ export interface components {
          *     and `scope`; first-party sign-in needs none of them, so they are ignored.
          */
         TokenRequest: {
-            /** @description Only `password` is supported. */
+            /**
+             * @description Only `password` is supported (the default); another grant is a 400
+             *     (`oauth.unsupported_grant_type`), as OAuth2 says.
+             */
             grant_type?: string | null;
-            password?: string | null;
-            /** @description Username or e-mail. */
-            username?: string | null;
+            /** @description 8 to 128 characters ([`Password::parse`]). */
+            password: string;
+            /** @description Username or e-mail (not blank). */
+            username: string;
         };
         /** @description The standard OAuth2 token answer. */
         TokenResponse: {
@@ -12118,7 +12092,8 @@ export interface components {
             file_id: number;
         };
         UpdateNote: {
-            note?: string | null;
+            /** @description Not blank, at most 5000 characters ([`NOTE_MAX`]). */
+            note: string;
         };
         UpdateRatingRequest: {
             /**
@@ -12361,11 +12336,8 @@ export interface components {
             expires_at: number;
         };
         VoteRequest: {
-            /**
-             * Format: int64
-             * @description The same as a flag, when `vote` is absent: 1 copied, 0 not copied.
-             */
-            is_copied?: number | null;
+            /** @description The same as a flag, when `vote` is absent: 1 copied, 0 not copied. */
+            is_copied?: null | (number | boolean | string);
             /**
              * Format: int64
              * @description 1 copied, 2 not copied.
@@ -12553,9 +12525,9 @@ export interface operations {
                 /** @description Start requests: 1 pending, 2 approved, 3 rejected. */
                 "filter[approval_status_id]"?: number;
                 /** @description 1: quick-start contests only. */
-                "filter[is_quick_start]"?: number;
+                "filter[is_quick_start]"?: number | boolean | string;
                 /** @description 1: tip-only contests only. */
-                "filter[is_tip]"?: number;
+                "filter[is_tip]"?: number | boolean | string;
                 /** @description Part of the title or of the client's username. */
                 "filter[q]"?: string;
             };
@@ -13268,7 +13240,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Admins only: 1 lists inactive banners too (the banners page). */
-                "filter[all]"?: number;
+                "filter[all]"?: number | boolean | string;
             };
             header?: never;
             path?: never;
@@ -13723,11 +13695,11 @@ export interface operations {
     };
     execute_cart: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path?: never;
@@ -15162,7 +15134,7 @@ export interface operations {
                 /** @description Only types whose title contains this text (any case). */
                 "filter[contest_type]"?: string;
                 /** @description 1: only the types the category switcher lists (quick start or tip-only start). */
-                "filter[category_switcher]"?: number;
+                "filter[category_switcher]"?: number | boolean | string;
             };
             header?: never;
             path?: never;
@@ -15348,6 +15320,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_types_coupons_create: {
@@ -15383,6 +15364,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15446,6 +15436,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15462,7 +15461,7 @@ export interface operations {
                 /** @description The package chosen, when one is. */
                 contest_type_pricing_id?: number;
                 /** @description 1: the client set a custom prize amount instead of a package. */
-                custom_prize?: number;
+                custom_prize?: number | boolean | string;
             };
             header?: never;
             path: {
@@ -15482,6 +15481,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15561,7 +15569,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1: only the questions the quick-start flow asks. */
-                "filter[quick_start_only]"?: number;
+                "filter[quick_start_only]"?: number | boolean | string;
             };
             header?: never;
             path: {
@@ -15848,6 +15856,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16087,6 +16104,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17232,11 +17258,11 @@ export interface operations {
     };
     execute_design: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -18162,6 +18188,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18331,11 +18366,11 @@ export interface operations {
     };
     execute_extend: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -19006,11 +19041,11 @@ export interface operations {
     };
     execute_prize: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -19365,6 +19400,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -19528,6 +19572,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19651,11 +19704,11 @@ export interface operations {
     };
     execute_launch: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -20431,6 +20484,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20492,6 +20554,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20710,6 +20781,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21029,11 +21109,11 @@ export interface operations {
     };
     execute_upgrade: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -22004,13 +22084,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's bytes, with its stored Content-Type */
+            /** @description The file's bytes, with the type sniffed at upload (files::kinds) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description The requested range of the file's bytes (a `Range` header) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
                 };
             };
             401: {
@@ -22037,6 +22138,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The `Range` header asks for bytes the file does not have */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     files_download_download: {
@@ -22053,13 +22161,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's bytes as an attachment */
+            /** @description The file's bytes as an attachment, with the type sniffed at upload */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description The requested range of the file's bytes (a `Range` header) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
                 };
             };
             404: {
@@ -22077,6 +22206,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description The `Range` header asks for bytes the file does not have */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
@@ -22557,11 +22693,11 @@ export interface operations {
     };
     execute_marketplace: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -22957,6 +23093,15 @@ export interface operations {
             };
             /** @description No valid bearer token (`auth.unauthenticated`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23788,7 +23933,7 @@ export interface operations {
                 /** @description 1-based page number. */
                 page?: number;
                 /** @description 1: only unread notifications. */
-                "filter[unread]"?: number;
+                "filter[unread]"?: number | boolean | string;
             };
             header?: never;
             path?: never;
@@ -24121,6 +24266,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description A grant other than `password` (`oauth.unsupported_grant_type`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: {
@@ -24975,6 +25129,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25424,6 +25587,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -25775,6 +25947,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26604,11 +26785,11 @@ export interface operations {
     };
     execute_bid: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -27649,11 +27830,11 @@ export interface operations {
     };
     execute_budget: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -29707,6 +29888,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
                 headers: {
@@ -30003,11 +30193,11 @@ export interface operations {
     };
     execute_subscription: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -30809,6 +30999,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -31038,6 +31237,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     store_token: {
@@ -31073,6 +31281,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31205,6 +31422,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -31264,6 +31490,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31415,6 +31650,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     update_preferences: {
@@ -31449,6 +31693,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
