@@ -86,12 +86,15 @@ pub fn loose_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64
     enum Raw {
         Int(i64),
         Text(String),
+        // Named as serde names it for a plain `i64`: `5.0` is refused like any float.
+        Float(f64),
         Other(serde::de::IgnoredAny),
     }
     match Option::<Raw>::deserialize(deserializer)? {
         Some(Raw::Int(i)) => Ok(Some(i)),
         Some(Raw::Text(s)) if s.trim().is_empty() => Ok(None),
         Some(Raw::Text(s)) => s.trim().parse().map(Some).map_err(|_| D::Error::custom("expected an integer id")),
+        Some(Raw::Float(f)) => Err(D::Error::custom(format_args!("invalid type: floating point `{f:?}`, expected i64"))),
         Some(Raw::Other(_)) => Err(D::Error::custom("expected an integer id")),
         None => Ok(None),
     }

@@ -240,6 +240,8 @@ async fn current_user(caller: CurrentUser) -> Json<Data<UserView>> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequest {
+    /// The account's e-mail address (`local@domain.tld`, at most 254 characters).
+    #[schema(value_type = String, required = true, max_length = 254, pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\s*$")]
     pub email: Option<String>,
 }
 

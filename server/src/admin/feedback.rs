@@ -205,7 +205,7 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// contest (default) or project.
     #[serde(rename = "filter[kind]")]
-    #[param(rename = "filter[kind]")]
+    #[param(rename = "filter[kind]", pattern = "^(contest|project)$")]
     pub kind: Option<String>,
 }
 

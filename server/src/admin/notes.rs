@@ -52,10 +52,10 @@ fn check_text(note: Option<&str>, errors: &mut FieldErrors) {
 pub struct ListQuery {
     /// contest, project or user.
     #[serde(rename = "filter[notable_type]")]
-    #[param(rename = "filter[notable_type]")]
+    #[param(rename = "filter[notable_type]", required = true, pattern = "^(contest|project|user)$")]
     pub notable_type: Option<String>,
     #[serde(rename = "filter[notable_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[notable_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[notable_id]", value_type = i64, required = true)]
     pub notable_id: Option<i64>,
 }
 

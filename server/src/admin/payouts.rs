@@ -133,7 +133,7 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// 1 Unpaid (owed, the default), 2 Paid.
     #[serde(rename = "filter[status_id]", default, deserialize_with = "crate::api::loose_id")]
-    #[param(rename = "filter[status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[status_id]", value_type = Option<i64>, minimum = 1, maximum = 2)]
     pub status_id: Option<i64>,
 }
 

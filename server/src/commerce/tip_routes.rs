@@ -25,7 +25,7 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// 1 pending, 2 approved, 3 rejected; all when absent.
     #[serde(rename = "filter[approval_status_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>, minimum = 1, maximum = 3)]
     pub approval_status_id: Option<i64>,
 }
 

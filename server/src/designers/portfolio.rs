@@ -33,6 +33,7 @@ pub struct PortfolioQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`.
+    #[param(pattern = r"^(-created_at|created_at|-rating|rating|-likes|likes)?$")]
     pub sort: Option<String>,
     /// 1 additional items, 2 contest entries.
     #[serde(rename = "filter[type]")]

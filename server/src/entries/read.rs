@@ -36,6 +36,7 @@ pub struct ListQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// newest (default), oldest, likes, or rating (the contest holder only).
+    #[param(pattern = r"^(newest|-created_at|oldest|created_at|likes|rating)?$")]
     pub sort: Option<String>,
     /// active or eliminated.
     #[serde(rename = "filter[status]")]

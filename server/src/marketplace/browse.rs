@@ -31,6 +31,7 @@ pub struct SearchQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (newest listing first, the default) or `created_at`.
+    #[param(pattern = r"^(-created_at|created_at)?$")]
     pub sort: Option<String>,
     /// Contest types, repeated: `filter[contest_type_ids][]=1&filter[contest_type_ids][]=3`.
     #[serde(rename = "filter[contest_type_ids][]")]
@@ -111,6 +112,7 @@ pub struct ListingQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`.
+    #[param(pattern = r"^(-created_at|created_at|-price|price)?$")]
     pub sort: Option<String>,
     /// A marketplace category id (the For Sale tab's dropdown).
     pub category: Option<i64>,

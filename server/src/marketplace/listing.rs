@@ -148,11 +148,12 @@ pub struct MineQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-price`, `price`.
+    #[param(pattern = r"^(-created_at|created_at|-price|price)?$")]
     pub sort: Option<String>,
     /// 1: the designs the caller bought (full rights), newest listing first; 0 or absent:
     /// the caller's own listings.
     #[serde(rename = "filter[bought]")]
-    #[param(rename = "filter[bought]")]
+    #[param(rename = "filter[bought]", minimum = 0, maximum = 1)]
     pub bought: Option<i64>,
 }
 

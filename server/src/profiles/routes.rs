@@ -116,6 +116,7 @@ pub struct WinningsQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-rating`, `rating`.
+    #[param(pattern = r"^(-created_at|created_at|-rating|rating)?$")]
     pub sort: Option<String>,
 }
 

@@ -5798,10 +5798,11 @@ export interface components {
             username: string;
         };
         AnalyticsEvent: {
-            /** @description What was visited: subscriptions, community, affiliate, ... */
-            category?: string | null;
+            /** @description What was visited: subscriptions, community, affiliate, ...; not blank, at most 100 characters. */
+            category: string;
             /** Format: int64 */
             contest_id?: number | null;
+            /** @description At most 100 characters. */
             sub_category?: string | null;
         };
         Answer: {
@@ -9113,10 +9114,12 @@ export interface components {
             upgrade_ids?: number[];
         };
         GuidRequest: {
-            email?: string | null;
+            /** @description The account's e-mail address (`local@domain.tld`, at most 254 characters). */
+            email: string;
         };
         GuidTokenRequest: {
-            guid?: string | null;
+            /** @description The guid from the e-mailed link; not blank. */
+            guid: string;
         };
         Health: {
             status: string;
@@ -11456,7 +11459,8 @@ export interface components {
             expires_at: number;
         };
         ResetRequest: {
-            email?: string | null;
+            /** @description The account's e-mail address (`local@domain.tld`, at most 254 characters). */
+            email: string;
         };
         ReviewRequest: {
             /**
@@ -12316,7 +12320,7 @@ export interface components {
              */
             user_id?: number | null;
             /** @description The new username (the sign-up rules: letters, numbers, dashes, underscores, at most 20). */
-            username?: string | null;
+            username: string;
         };
         /** @description The validation answer (contests doc, section 7: message, status, data). */
         ValidationAnswer: {
@@ -12833,10 +12837,10 @@ export interface operations {
     };
     admin_search_search: {
         parameters: {
-            query?: {
-                /** @description At least 2 characters; a number also matches ids. */
-                q?: string;
-                /** @description users, contests, projects or entries. */
+            query: {
+                /** @description At least 2 characters besides surrounding spaces; a number also matches ids. */
+                q: string;
+                /** @description users (the default), contests, projects or entries. */
                 type?: string;
             };
             header?: never;
@@ -23666,10 +23670,10 @@ export interface operations {
     };
     notes_list: {
         parameters: {
-            query?: {
+            query: {
                 /** @description contest, project or user. */
-                "filter[notable_type]"?: string;
-                "filter[notable_id]"?: number;
+                "filter[notable_type]": string;
+                "filter[notable_id]": number;
             };
             header?: never;
             path?: never;

@@ -195,7 +195,7 @@ pub struct ListQuery {
     pub page: Option<i64>,
     /// 1 requested, 2 paid, 3 uploaded, 4 credited.
     #[serde(default, rename = "filter[status_id]", deserialize_with = "loose_id")]
-    #[param(rename = "filter[status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[status_id]", value_type = Option<i64>, minimum = 1, maximum = 4)]
     pub status_id: Option<i64>,
     #[serde(default, rename = "filter[contest_id]", deserialize_with = "loose_id")]
     #[param(rename = "filter[contest_id]", value_type = Option<i64>)]

@@ -82,6 +82,7 @@ pub struct UpdateListQuery {
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `created_at` (oldest first) or `-created_at` (newest first, the default).
+    #[param(pattern = r"^(created_at|-created_at)?$")]
     pub sort: Option<String>,
     /// Accepted for the client's sake: files, other files and the comment count are always included.
     pub include: Option<String>,
