@@ -94,7 +94,9 @@ pub fn loose_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64
         Some(Raw::Int(i)) => Ok(Some(i)),
         Some(Raw::Text(s)) if s.trim().is_empty() => Ok(None),
         Some(Raw::Text(s)) => s.trim().parse().map(Some).map_err(|_| D::Error::custom("expected an integer id")),
-        Some(Raw::Float(f)) => Err(D::Error::custom(format_args!("invalid type: floating point `{f:?}`, expected i64"))),
+        Some(Raw::Float(f)) => {
+            Err(D::Error::custom(format_args!("invalid type: floating point `{f:?}`, expected i64")))
+        }
         Some(Raw::Other(_)) => Err(D::Error::custom("expected an integer id")),
         None => Ok(None),
     }
