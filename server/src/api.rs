@@ -2,7 +2,7 @@
 //! `{"message": ...}` answers, and lenient readers for the 0/1 flags the
 //! browser client sends as numbers, booleans or strings.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{de::Error as _, Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 /// `{"data": ...}`: the wrapper every resource answer uses.
@@ -42,25 +42,64 @@ pub fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, 
         None => None,
         Some(Raw::Bool(b)) => Some(b),
         Some(Raw::Int(i)) => Some(i != 0),
-        Some(Raw::Text(s)) => Some(matches!(s.trim().to_ascii_lowercase().as_str(), "1" | "true" | "on" | "yes")),
+        Some(Raw::Text(s)) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "on" | "yes" => Some(true),
+            "" | "false" | "off" | "no" => Some(false),
+            // A number as text (query strings are all text): what the document declares.
+            number => Some(number.parse::<i64>().map_err(|_| D::Error::custom("expected a flag: 0 or 1"))? != 0),
+        },
     })
 }
 
-/// Reads an id sent as a number or a numeric string; anything else is `None`
-/// for the validator to report as a field error.
+/// How a [`flag`] may be sent, for the document: a number (0 is false), a boolean, or one
+/// of the words it reads. Fields read with [`flag`] declare
+/// `value_type = Option<crate::api::FlagDoc>, inline`.
+pub struct FlagDoc;
+
+impl utoipa::PartialSchema for FlagDoc {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))),
+            )
+            .item(ObjectBuilder::new().schema_type(Type::Boolean))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some(r"^\s*([Tt]rue|[Ff]alse|[Oo]n|[Oo]ff|[Yy]es|[Nn]o|[+-]?[0-9]{1,18})?\s*$")),
+            )
+            .description(Some("A flag: 1 or 0, true or false (also on/off, yes/no)."))
+            .into()
+    }
+}
+
+impl ToSchema for FlagDoc {}
+
+/// Reads an id sent as a number or a numeric string (empty text is absent). Anything else,
+/// such as a number past `i64`, is refused: the document declares an `int64`.
 pub fn loose_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {
         Int(i64),
         Text(String),
+        // Named as serde names it for a plain `i64`: `5.0` is refused like any float.
+        Float(f64),
         Other(serde::de::IgnoredAny),
     }
-    Ok(match Option::<Raw>::deserialize(deserializer)? {
-        Some(Raw::Int(i)) => Some(i),
-        Some(Raw::Text(s)) => s.trim().parse().ok(),
-        Some(Raw::Other(_)) | None => None,
-    })
+    match Option::<Raw>::deserialize(deserializer)? {
+        Some(Raw::Int(i)) => Ok(Some(i)),
+        Some(Raw::Text(s)) if s.trim().is_empty() => Ok(None),
+        Some(Raw::Text(s)) => s.trim().parse().map(Some).map_err(|_| D::Error::custom("expected an integer id")),
+        Some(Raw::Float(f)) => {
+            Err(D::Error::custom(format_args!("invalid type: floating point `{f:?}`, expected i64")))
+        }
+        Some(Raw::Other(_)) => Err(D::Error::custom("expected an integer id")),
+        None => Ok(None),
+    }
 }
 
 #[cfg(test)]
@@ -79,11 +118,24 @@ mod tests {
     fn flags_and_ids_are_read_leniently() {
         let f: Form = serde_json::from_str(r#"{"agree":1,"id":"7"}"#).unwrap();
         assert_eq!((f.agree, f.id), (Some(true), Some(7)));
-        let f: Form = serde_json::from_str(r#"{"agree":"false","id":"x"}"#).unwrap();
+        let f: Form = serde_json::from_str(r#"{"agree":"false","id":" "}"#).unwrap();
         assert_eq!((f.agree, f.id), (Some(false), None));
+        let f: Form = serde_json::from_str(r#"{"agree":"0"}"#).unwrap();
+        assert_eq!(f.agree, Some(false));
         let f: Form = serde_json::from_str(r#"{}"#).unwrap();
         assert_eq!((f.agree, f.id), (None, None));
-        let f: Form = serde_json::from_str(r#"{"agree":true,"id":[1]}"#).unwrap();
-        assert_eq!((f.agree, f.id), (Some(true), None));
+    }
+
+    #[test]
+    fn what_is_not_a_flag_or_an_id_is_refused() {
+        for body in [
+            r#"{"id":"x"}"#,
+            r#"{"id":[1]}"#,
+            r#"{"id":9223372036854775808}"#,
+            r#"{"agree":"maybe"}"#,
+            r#"{"agree":"9223372036854775808"}"#,
+        ] {
+            assert!(serde_json::from_str::<Form>(body).is_err(), "{body} should be refused");
+        }
     }
 }

@@ -6,7 +6,9 @@
 //! - a route that reads a JSON body answers 415 to another content type and 422 to a body that
 //!   does not parse (both `request.body_invalid`);
 //! - a route that reads query parameters answers 422 (`request.query_invalid`) to one that does
-//!   not parse.
+//!   not parse;
+//! - a route with path parameters answers 404 to one that does not parse (`request.path_invalid`:
+//!   an id past `int64`, a word where a number goes), as to one that names nothing.
 //!
 //! Each is the error envelope. A handler that declares the status itself (with its own
 //! description) keeps its declaration.
@@ -20,7 +22,7 @@ use utoipa::openapi::{
     ContentBuilder, KnownFormat, ObjectBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder, SchemaFormat, Type,
 };
 
-/// Adds the 401, 415 and 422 answers described in the module documentation.
+/// Adds the 401, 404, 415 and 422 answers described in the module documentation.
 pub fn add_common_answers(openapi: &mut OpenApi) {
     for item in openapi.paths.paths.values_mut() {
         for op in crate::openapi_file::operations_mut(item) {
@@ -36,6 +38,9 @@ pub fn add_common_answers(openapi: &mut OpenApi) {
             }
             if op.responses.responses.contains_key("429") {
                 op.responses.responses.insert("429".to_owned(), RefOr::T(too_many()));
+            }
+            if reads_path(op) {
+                add(op, "404", "A path parameter does not parse (`request.path_invalid`) or names nothing.");
             }
         }
     }
@@ -71,6 +76,12 @@ fn reads_query(op: &Operation) -> bool {
     op.parameters
         .as_ref()
         .is_some_and(|parameters| parameters.iter().any(|p| matches!(p.parameter_in, ParameterIn::Query)))
+}
+
+fn reads_path(op: &Operation) -> bool {
+    op.parameters
+        .as_ref()
+        .is_some_and(|parameters| parameters.iter().any(|p| matches!(p.parameter_in, ParameterIn::Path)))
 }
 
 fn add(op: &mut Operation, status: &str, description: &str) {

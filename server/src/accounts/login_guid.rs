@@ -39,6 +39,8 @@ pub const GUID_TTL_MS: i64 = 30 * 60 * 1000;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GuidRequest {
+    /// The account's e-mail address (`local@domain.tld`, at most 254 characters).
+    #[schema(value_type = String, required = true, max_length = 254, pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\s*$")]
     pub email: Option<String>,
 }
 
@@ -99,6 +101,8 @@ async fn void_live_guids<'c>(db: impl Executor<'c, Database = Any>, user_id: i64
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GuidTokenRequest {
+    /// The guid from the e-mailed link; not blank.
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub guid: Option<String>,
 }
 

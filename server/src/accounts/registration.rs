@@ -27,10 +27,10 @@ pub struct RegisterRequest {
     pub password: Option<String>,
     pub confirm_password: Option<String>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub agree_terms: Option<bool>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub agree_age_requirements: Option<bool>,
     /// 2 client (launch variant) or 3 designer (public sign-up, the default).
     #[serde(default, deserialize_with = "loose_id")]

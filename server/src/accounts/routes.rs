@@ -147,10 +147,15 @@ async fn check_geography(
 /// and `scope`; first-party sign-in needs none of them, so they are ignored.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TokenRequest {
-    /// Only `password` is supported.
+    /// Only `password` is supported (the default); another grant is a 400
+    /// (`oauth.unsupported_grant_type`), as OAuth2 says.
+    #[schema(value_type = Option<String>, pattern = "^password$")]
     pub grant_type: Option<String>,
-    /// Username or e-mail.
+    /// Username or e-mail (not blank).
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub username: Option<String>,
+    /// 8 to 128 characters ([`Password::parse`]).
+    #[schema(required = true, value_type = String, min_length = 8, max_length = 128)]
     pub password: Option<String>,
 }
 
@@ -168,7 +173,9 @@ pub struct TokenResponse {
 /// Limited per client address and per login name (`VITRINE_RATE_SIGN_IN_*`), and after
 /// repeated wrong passwords for one name (`auth.throttled`).
 #[utoipa::path(post, path = "/oauth/token", tag = "accounts", request_body = TokenRequest,
-    responses((status = 200, body = TokenResponse), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
+    responses((status = 200, body = TokenResponse),
+        (status = 400, description = "A grant other than `password` (`oauth.unsupported_grant_type`)", body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 async fn issue_token(
     State(state): State<AppState>,
@@ -233,6 +240,8 @@ async fn current_user(caller: CurrentUser) -> Json<Data<UserView>> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequest {
+    /// The account's e-mail address (`local@domain.tld`, at most 254 characters).
+    #[schema(value_type = String, required = true, max_length = 254, pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\s*$")]
     pub email: Option<String>,
 }
 
@@ -465,7 +474,7 @@ async fn update_user(
 pub struct StatusUpdate {
     /// 1 active, 0 deactivated.
     #[serde(default, deserialize_with = "crate::api::flag")]
-    #[schema(value_type = i64)]
+    #[schema(required = true, value_type = crate::api::FlagDoc, inline)]
     pub is_active: Option<bool>,
 }
 

@@ -24,8 +24,11 @@ use crate::{
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AnalyticsEvent {
-    /// What was visited: subscriptions, community, affiliate, ...
+    /// What was visited: subscriptions, community, affiliate, ...; not blank, at most 100 characters.
+    #[schema(value_type = String, required = true, max_length = 100, pattern = r"\S")]
     pub category: Option<String>,
+    /// At most 100 characters.
+    #[schema(max_length = 100)]
     pub sub_category: Option<String>,
     #[serde(default, deserialize_with = "loose_id")]
     pub contest_id: Option<i64>,
@@ -139,6 +142,7 @@ pub async fn seamless(caller: CurrentUser) -> Json<Data<SeamlessSession>> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UsernameReset {
     /// The new username (the sign-up rules: letters, numbers, dashes, underscores, at most 20).
+    #[schema(value_type = String, required = true, pattern = r"^\s*[A-Za-z0-9_-]{1,20}\s*$")]
     pub username: Option<String>,
     /// Admins only: whose username to reset (default: the caller's own).
     #[serde(default, deserialize_with = "loose_id")]

@@ -49,7 +49,7 @@ const SELECT: &str = "SELECT id, message, color, is_active, created_at, updated_
 pub struct ListQuery {
     /// Admins only: 1 lists inactive banners too (the banners page).
     #[serde(rename = "filter[all]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[all]", value_type = Option<i64>)]
+    #[param(rename = "filter[all]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub all: Option<bool>,
 }
 
@@ -82,7 +82,7 @@ pub struct BannerRequest {
     pub color: Option<String>,
     /// Shown now (default 1 on create).
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<bool>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_active: Option<bool>,
 }
 

@@ -200,10 +200,12 @@ const SELECT: &str = "SELECT f.id, f.contest_id, f.project_id, COALESCE(c.title,
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// contest (default) or project.
     #[serde(rename = "filter[kind]")]
-    #[param(rename = "filter[kind]")]
+    #[param(rename = "filter[kind]", pattern = "^(contest|project)$")]
     pub kind: Option<String>,
 }
 

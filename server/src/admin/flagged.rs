@@ -43,6 +43,8 @@ const SELECT: &str = "SELECT f.app_user_id AS user_id, u.username, u.name, u.ema
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
 }
 
@@ -73,7 +75,8 @@ pub async fn list(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct FlagRequest {
-    /// Why the client is flagged (shown to admins only).
+    /// Why the client is flagged (shown to admins only): not blank, at most 1000 characters.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 1000)]
     pub reason: Option<String>,
 }
 

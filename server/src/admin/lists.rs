@@ -63,25 +63,27 @@ pub struct AdminContestView {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ContestQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 to 9 (contest status ids).
     #[serde(rename = "filter[status_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[status_id]", value_type = Option<i64>, minimum = 1, maximum = 9)]
     pub status_id: Option<i64>,
     #[serde(rename = "filter[internal_status_id]", default, deserialize_with = "loose_id")]
     #[param(rename = "filter[internal_status_id]", value_type = Option<i64>)]
     pub internal_status_id: Option<i64>,
     /// Start requests: 1 pending, 2 approved, 3 rejected.
     #[serde(rename = "filter[approval_status_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>, minimum = 1, maximum = 3)]
     pub approval_status_id: Option<i64>,
     /// 1: quick-start contests only.
     #[serde(rename = "filter[is_quick_start]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[is_quick_start]", value_type = Option<i64>)]
+    #[param(rename = "filter[is_quick_start]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub quick_start: Option<bool>,
     /// 1: tip-only contests only.
     #[serde(rename = "filter[is_tip]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[is_tip]", value_type = Option<i64>)]
+    #[param(rename = "filter[is_tip]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub tip: Option<bool>,
     /// Part of the title or of the client's username.
     #[serde(rename = "filter[q]")]
@@ -174,10 +176,12 @@ pub struct AdminUser {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UserQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 admin, 2 client, 3 designer.
     #[serde(rename = "filter[user_type_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[user_type_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[user_type_id]", value_type = Option<i64>, minimum = 1, maximum = 3)]
     pub user_type_id: Option<i64>,
     /// Part of the username, name or e-mail.
     #[serde(rename = "filter[q]")]
@@ -249,11 +253,12 @@ pub struct SearchHit {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SearchQuery {
-    /// At least 2 characters; a number also matches ids.
+    /// At least 2 characters besides surrounding spaces; a number also matches ids.
+    #[param(required = true, pattern = r"\S[\s\S]*\S")]
     pub q: Option<String>,
-    /// users, contests, projects or entries.
+    /// users (the default), contests, projects or entries.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", pattern = "^(users|contests|projects|entries)$")]
     pub kind: Option<String>,
 }
 

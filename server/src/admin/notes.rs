@@ -52,10 +52,10 @@ fn check_text(note: Option<&str>, errors: &mut FieldErrors) {
 pub struct ListQuery {
     /// contest, project or user.
     #[serde(rename = "filter[notable_type]")]
-    #[param(rename = "filter[notable_type]")]
+    #[param(rename = "filter[notable_type]", required = true, pattern = "^(contest|project|user)$")]
     pub notable_type: Option<String>,
     #[serde(rename = "filter[notable_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[notable_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[notable_id]", value_type = i64, required = true)]
     pub notable_id: Option<i64>,
 }
 
@@ -86,6 +86,8 @@ pub struct CreateNote {
     pub notable_type: Option<String>,
     #[serde(default, deserialize_with = "loose_id")]
     pub notable_id: Option<i64>,
+    /// Not blank, at most 5000 characters ([`NOTE_MAX`]).
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub note: Option<String>,
 }
 
@@ -157,6 +159,8 @@ pub async fn show(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateNote {
+    /// Not blank, at most 5000 characters ([`NOTE_MAX`]).
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub note: Option<String>,
 }
 

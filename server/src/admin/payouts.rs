@@ -128,10 +128,12 @@ pub async fn of_designer(conn: &mut AnyConnection, designer_id: i64) -> Result<V
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 Unpaid (owed, the default), 2 Paid.
     #[serde(rename = "filter[status_id]", default, deserialize_with = "crate::api::loose_id")]
-    #[param(rename = "filter[status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[status_id]", value_type = Option<i64>, minimum = 1, maximum = 2)]
     pub status_id: Option<i64>,
 }
 

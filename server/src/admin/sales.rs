@@ -110,8 +110,8 @@ impl From<SaleRow> for Sale {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SalesQuery {
-    #[serde(default, deserialize_with = "loose_id")]
-    #[param(value_type = Option<i64>)]
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// One designer's sales.
     #[serde(rename = "filter[designer_id]", default, deserialize_with = "loose_id")]

@@ -37,6 +37,8 @@ async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Tag>, sqlx::Er
 #[derive(Debug, Deserialize, ToSchema)]
 #[schema(as = DesignerTagRequest)]
 pub struct TagRequest {
+    /// Not blank, at most 50 characters ([`NAME_MAX`]), unused.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 50)]
     pub name: Option<String>,
 }
 

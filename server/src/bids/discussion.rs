@@ -120,6 +120,8 @@ impl CommentThread for BidRef {
 #[into_params(parameter_in = Query)]
 pub struct CommentPageQuery {
     /// 1-based page; oldest messages first.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
 }
 

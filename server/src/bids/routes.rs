@@ -134,8 +134,11 @@ pub async fn place(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct BidListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `amount`, `-amount`, `created_at` or `-created_at` (newest first, the default).
+    #[param(pattern = r"^(amount|-amount|created_at|-created_at)?$")]
     pub sort: Option<String>,
     /// Only bidders whose username contains this (any case).
     #[serde(rename = "filter[username]")]

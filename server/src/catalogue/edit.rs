@@ -21,17 +21,17 @@ pub struct ContestTypeUpdate {
     /// Required when sent; at most 100 characters.
     pub title: Option<String>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub has_terms: Option<bool>,
     /// Empty clears them; required while `has_terms` is 1.
     pub participate_terms: Option<String>,
     /// A string, or `{"text": ...}` as `GET` answers it.
     pub brief_html: Option<BriefHtmlInput>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub only_tip_start: Option<bool>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_quick_start: Option<bool>,
 }
 

@@ -40,7 +40,7 @@ pub struct TypeListQuery {
     pub contest_type: Option<String>,
     /// 1: only the types the category switcher lists (quick start or tip-only start).
     #[serde(rename = "filter[category_switcher]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[category_switcher]", value_type = Option<i64>)]
+    #[param(rename = "filter[category_switcher]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub category_switcher: Option<bool>,
 }
 
@@ -119,7 +119,7 @@ async fn update_type(
 pub struct QuestionQuery {
     /// 1: only the questions the quick-start flow asks.
     #[serde(rename = "filter[quick_start_only]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[quick_start_only]", value_type = Option<i64>)]
+    #[param(rename = "filter[quick_start_only]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub quick_start_only: Option<bool>,
 }
 

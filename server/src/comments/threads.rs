@@ -17,6 +17,8 @@ use crate::threads::routes::thread_routes;
 #[into_params(parameter_in = Query)]
 pub struct CommentPageQuery {
     /// 1-based page number; newest comments first.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
 }
 

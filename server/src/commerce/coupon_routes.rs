@@ -70,7 +70,7 @@ pub struct NewCoupon {
     #[serde(default, deserialize_with = "loose_id")]
     pub contest_type_pricing_id: Option<i64>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub allows_custom_prize: Option<bool>,
     #[serde(default, deserialize_with = "loose_id")]
     pub usage_limit: Option<i64>,
@@ -201,7 +201,7 @@ pub struct ValidateQuery {
     pub contest_type_pricing_id: Option<i64>,
     /// 1: the client set a custom prize amount instead of a package.
     #[serde(default, deserialize_with = "flag")]
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<crate::api::FlagDoc>, inline)]
     pub custom_prize: Option<bool>,
 }
 

@@ -87,7 +87,7 @@ pub struct SetRequest {
     pub trigger_id: Option<i64>,
     /// 1 to grant it, 0 to cancel it.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_active: Option<bool>,
 }
 

@@ -20,10 +20,12 @@ use crate::{
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 pending, 2 approved, 3 rejected; all when absent.
     #[serde(rename = "filter[approval_status_id]", default, deserialize_with = "loose_id")]
-    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[approval_status_id]", value_type = Option<i64>, minimum = 1, maximum = 3)]
     pub approval_status_id: Option<i64>,
 }
 
@@ -56,6 +58,8 @@ pub async fn list(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MineQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
 }
 

@@ -23,8 +23,8 @@ pub const PER_PAGE: i64 = 20;
 #[into_params(parameter_in = Query)]
 pub struct FeedQuery {
     /// 1-based page number.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[param(value_type = Option<i64>)]
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// Only activities older than this id: pages stay put while new ones arrive live.
     #[serde(default, deserialize_with = "loose_id")]

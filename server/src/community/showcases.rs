@@ -28,8 +28,8 @@ const MAX_URL: usize = 500;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ShowcaseQuery {
-    #[serde(default, deserialize_with = "loose_id")]
-    #[param(value_type = Option<i64>)]
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// One designer's showcases.
     #[serde(rename = "filter[user_id]", default, deserialize_with = "loose_id")]

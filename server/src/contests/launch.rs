@@ -31,13 +31,13 @@ pub struct BriefRequest {
     #[serde(default)]
     pub contest_type_questions: Vec<AnswerInput>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_quick_start: Option<bool>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_tip: Option<bool>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_added_queue: Option<bool>,
     pub coupon_code: Option<String>,
     pub referral_source: Option<String>,

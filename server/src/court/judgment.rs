@@ -31,7 +31,7 @@ pub struct JudgmentRequest {
     pub judgment: Option<i64>,
     /// The same as a flag, when `judgment` is absent: 1 copied, 0 not copied.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_copied: Option<bool>,
 }
 

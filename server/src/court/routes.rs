@@ -49,6 +49,8 @@ pub(super) async fn report(
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 1-based page number.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 or `open`, 2 or `copied`, 3 or `not_copied`; absent: all.
     #[serde(rename = "filter[status]")]
@@ -127,7 +129,7 @@ pub struct VoteRequest {
     pub vote: Option<i64>,
     /// The same as a flag, when `vote` is absent: 1 copied, 0 not copied.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_copied: Option<bool>,
 }
 

@@ -29,8 +29,11 @@ const MAX_DESCRIPTION: usize = 5000;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PortfolioQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (newest, the default), `created_at`, `-rating`, `rating`, `-likes`, `likes`.
+    #[param(pattern = r"^(-created_at|created_at|-rating|rating|-likes|likes)?$")]
     pub sort: Option<String>,
     /// 1 additional items, 2 contest entries.
     #[serde(rename = "filter[type]")]

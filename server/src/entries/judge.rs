@@ -77,11 +77,11 @@ pub struct StatusRequest {
     pub status: Option<String>,
     /// 1: the designer may not submit to this contest again.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub block_designer: Option<bool>,
     /// 1: the same status for every entry of this designer in the contest.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub eliminate_all: Option<bool>,
 }
 

@@ -32,8 +32,11 @@ pub const PER_PAGE: i64 = 48;
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 1-based page number.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// newest (default), oldest, likes, or rating (the contest holder only).
+    #[param(pattern = r"^(newest|-created_at|oldest|created_at|likes|rating)?$")]
     pub sort: Option<String>,
     /// active or eliminated.
     #[serde(rename = "filter[status]")]

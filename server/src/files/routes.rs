@@ -217,7 +217,9 @@ async fn store_files(
 /// The bytes of a file, for those who may read it (its uploader, admins, and whoever the
 /// areas that attach it allow: some, such as profile pictures, without signing in).
 #[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path)),
-    responses((status = 200, description = "The file's bytes, with its stored Content-Type", content_type = "application/octet-stream"),
+    responses((status = 200, description = "The file's bytes, with the type sniffed at upload (files::kinds)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+        (status = 206, description = "The requested range of the file's bytes (a `Range` header)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+        (status = 416, description = "The `Range` header asks for bytes the file does not have"),
         (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(file_id = id))]
 async fn show_content(
@@ -298,7 +300,9 @@ pub struct DownloadQuery {
 /// Downloads a file with a one-time token; no bearer needed, so a browser can open it.
 /// An unknown token is 404, a used or expired one 410.
 #[utoipa::path(get, path = "/files/{id}/download", tag = "files", params(("id" = i64, Path), DownloadQuery),
-    responses((status = 200, description = "The file's bytes as an attachment", content_type = "application/octet-stream"),
+    responses((status = 200, description = "The file's bytes as an attachment, with the type sniffed at upload", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+        (status = 206, description = "The requested range of the file's bytes (a `Range` header)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+        (status = 416, description = "The `Range` header asks for bytes the file does not have"),
         (status = 404, body = ErrorEnvelope), (status = 410, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(file_id = id))]
 async fn download(

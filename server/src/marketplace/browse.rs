@@ -17,7 +17,7 @@ use crate::{
     api::Data,
     designers::access::readable_designer,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    shared::page::Page,
+    shared::page::{Page, MAX_PAGE},
     state::AppState,
 };
 
@@ -27,8 +27,11 @@ use crate::{
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct SearchQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (newest listing first, the default) or `created_at`.
+    #[param(pattern = r"^(-created_at|created_at)?$")]
     pub sort: Option<String>,
     /// Contest types, repeated: `filter[contest_type_ids][]=1&filter[contest_type_ids][]=3`.
     #[serde(rename = "filter[contest_type_ids][]")]
@@ -61,7 +64,12 @@ pub async fn search(
     let mut newest_first = true;
     for (key, value) in &pairs {
         match key.as_str() {
-            "page" => page = int("page", value)?.max(1),
+            "page" => {
+                page = match int("page", value)? {
+                    page @ 1..=MAX_PAGE => page,
+                    _ => return Err(AppError::unprocessable(catalogue::QUERY_INVALID)),
+                }
+            }
             "sort" => {
                 newest_first = match value.trim() {
                     "" | "-created_at" => true,
@@ -100,8 +108,11 @@ pub async fn search(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListingQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (Newest First, the default), `created_at` (Oldest First), `-price`, `price`.
+    #[param(pattern = r"^(-created_at|created_at|-price|price)?$")]
     pub sort: Option<String>,
     /// A marketplace category id (the For Sale tab's dropdown).
     pub category: Option<i64>,

@@ -50,7 +50,7 @@ pub struct ListingRequest {
     pub marketplace_tag_ids: Vec<i64>,
     /// 1: out of the marketplace without being sold (withdrawn); 0: for sale.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_hidden: Option<bool>,
 }
 
@@ -144,13 +144,16 @@ pub async fn put(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MineQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-price`, `price`.
+    #[param(pattern = r"^(-created_at|created_at|-price|price)?$")]
     pub sort: Option<String>,
     /// 1: the designs the caller bought (full rights), newest listing first; 0 or absent:
     /// the caller's own listings.
     #[serde(rename = "filter[bought]")]
-    #[param(rename = "filter[bought]")]
+    #[param(rename = "filter[bought]", minimum = 0, maximum = 1)]
     pub bought: Option<i64>,
 }
 

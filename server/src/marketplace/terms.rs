@@ -22,11 +22,12 @@ const MAX_TITLE: usize = 100;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct TermRequest {
-    /// 1 to 100 characters, unique.
+    /// 1 to 100 characters, not blank, unique; required on create, kept when absent on update.
+    #[schema(value_type = Option<String>, pattern = "\\S", max_length = 100)]
     pub title: Option<String>,
     /// 1 offered (the default), 0 retired: kept on listings, no longer offered.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_active: Option<bool>,
 }
 

@@ -119,10 +119,12 @@ impl From<Badge> for Counters {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 1-based page number.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1: only unread notifications.
     #[serde(rename = "filter[unread]", default, deserialize_with = "flag")]
-    #[param(rename = "filter[unread]", value_type = Option<i64>)]
+    #[param(rename = "filter[unread]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub unread: Option<bool>,
 }
 
@@ -161,13 +163,22 @@ async fn unread_count(State(state): State<AppState>, caller: CurrentUser) -> Res
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MarkReadRequest {
-    /// The notifications to mark read (numbers or numeric strings).
-    #[schema(value_type = Option<Vec<i64>>)]
+    /// The notifications to mark read: a list of ids, or one id (as a form might send it).
+    #[schema(value_type = Option<MarkReadIds>)]
     pub ids: Option<Value>,
     /// 1: mark every notification of the caller read (`ids` is then ignored).
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub mark_all_read: Option<bool>,
+}
+
+/// How `ids` may be sent ([`parse_ids`] reads it; documentation only).
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum MarkReadIds {
+    Many(Vec<i64>),
+    One(i64),
 }
 
 /// What marking read did.

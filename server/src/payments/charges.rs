@@ -43,9 +43,11 @@ use crate::{
 pub struct ChargeRequest {
     /// The caller's saved card to charge (required).
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64)]
     pub customer_card_id: Option<i64>,
-    /// Optional: with it, a retried call is the same payment (never a second charge).
+    /// Required (or the `Idempotency-Key` header): a retried call is the same payment
+    /// (never a second charge). Not blank, at most 255 characters.
+    #[schema(value_type = Option<String>, pattern = "\\S", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// Upgrades: the upgrades to buy.
     #[serde(default)]

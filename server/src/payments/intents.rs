@@ -47,7 +47,9 @@ pub enum Kind {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct IntentRequest {
     /// Required on create (or the `Idempotency-Key` header): a retried create with
-    /// the same key is the same payment and never a second charge.
+    /// the same key is the same payment and never a second charge. Not blank, at most 255
+    /// characters.
+    #[schema(value_type = Option<String>, pattern = "\\S", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// Upgrades: the upgrades to buy.
     #[serde(default)]
@@ -182,8 +184,13 @@ pub(super) fn quote_of_route(kind: Kind, path: &IntentPath, quote: &super::purpo
 /// The idempotency key of a create: the header wins over the body.
 pub(super) fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Result<String, AppError> {
     let header = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
-    let key = header.or(req.idempotency_key.as_deref()).map(str::trim).unwrap_or_default();
-    if key.is_empty() || key.len() > 255 {
+    checked_key(header.or(req.idempotency_key.as_deref()).unwrap_or_default())
+}
+
+/// A key as sent: not blank, at most 255 characters (counted as the document counts them).
+fn checked_key(raw: &str) -> Result<String, AppError> {
+    let key = raw.trim();
+    if key.is_empty() || key.chars().count() > 255 {
         return Err(AppError::field("idempotency_key", catalogue::IDEMPOTENCY_KEY_REQUIRED));
     }
     Ok(key.to_owned())
@@ -328,6 +335,10 @@ pub async fn update(
     path: &IntentPath,
     req: IntentRequest,
 ) -> Result<Json<Data<IntentView>>, AppError> {
+    // An update keeps the payment's key; one sent anyway must still be a key.
+    if let Some(key) = req.idempotency_key.as_deref() {
+        checked_key(key)?;
+    }
     let row = open_payment(state, caller, kind, path).await?;
     let mut req = req;
     if kind == Kind::PurchaseDesign {

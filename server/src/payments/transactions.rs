@@ -281,6 +281,8 @@ pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
 }
 

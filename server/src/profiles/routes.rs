@@ -112,8 +112,11 @@ pub async fn statistics(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct WinningsQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `-created_at` (default), `created_at`, `-rating`, `rating`.
+    #[param(pattern = r"^(-created_at|created_at|-rating|rating)?$")]
     pub sort: Option<String>,
 }
 
@@ -173,7 +176,7 @@ pub struct SettingsRequest {
     /// `en` or `es`.
     pub language: Option<String>,
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub receives_newsletter: Option<bool>,
     /// An image the user uploaded; 0 removes the picture.
     #[serde(default)]

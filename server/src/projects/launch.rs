@@ -67,7 +67,7 @@ pub struct LaunchRequest {
     pub project_service_id: Option<i64>,
     /// 1: add to the subscription queue (subscribed clients only); 0: pay to start.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_subscription: Option<bool>,
     pub referral_source: Option<String>,
     #[serde(flatten)]

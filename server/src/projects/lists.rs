@@ -19,7 +19,7 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     error::{catalogue, AppError, ErrorEnvelope},
-    shared::page::Page,
+    shared::page::{Page, MAX_PAGE},
     state::AppState,
     store::search::{contains_pattern, ESCAPE},
 };
@@ -60,13 +60,14 @@ pub fn pairs(raw: Option<&str>) -> Vec<(String, String)> {
         .collect()
 }
 
-/// `page`, at least 1; anything unreadable is the query error.
+/// `page`, 1 to [`MAX_PAGE`] (1 when absent); anything else is the query error.
 pub fn page_of(pairs: &[(String, String)]) -> Result<i64, AppError> {
     match pairs.iter().find(|(k, _)| k == "page") {
         None => Ok(1),
-        Some((_, v)) => {
-            v.trim().parse::<i64>().map(|p| p.max(1)).map_err(|_| AppError::unprocessable(catalogue::QUERY_INVALID))
-        }
+        Some((_, v)) => match v.trim().parse::<i64>() {
+            Ok(page @ 1..=MAX_PAGE) => Ok(page),
+            _ => Err(AppError::unprocessable(catalogue::QUERY_INVALID)),
+        },
     }
 }
 
@@ -140,7 +141,7 @@ async fn answer(
 
 /// Projects: all with filters for admins, a client's own, the live ones for designers.
 #[utoipa::path(get, path = "/projects", tag = "projects", security(("bearer" = [])),
-    params(("page" = Option<i64>, Query), ("filter[status_id]" = Option<i64>, Query), ("filter[title]" = Option<String>, Query),
+    params(("page" = Option<i64>, Query, minimum = 1, maximum = 100000), ("filter[status_id]" = Option<i64>, Query), ("filter[title]" = Option<String>, Query),
         ("filter[username]" = Option<String>, Query), ("project_category_id[]" = Option<Vec<i64>>, Query)),
     responses((status = 200, body = Page<ProjectView>), (status = 401, body = ErrorEnvelope)))]
 pub async fn list(
@@ -150,8 +151,11 @@ pub async fn list(
 ) -> Result<Json<Page<ProjectView>>, AppError> {
     let pairs = pairs(raw.as_deref());
     let page = page_of(&pairs)?;
+    // The filters are read for everyone, so that what the document forbids is refused
+    // whoever asks; only admins' lists apply them.
+    let admin = admin_filter(&pairs)?;
     let (filter, binds) = match viewer.user.user_type() {
-        UserType::Admin => admin_filter(&pairs)?,
+        UserType::Admin => admin,
         UserType::Client => ("p.created_by = $1".to_owned(), vec![Bind::Int(viewer.id())]),
         UserType::Designer => ("p.status_id = 1".to_owned(), vec![]),
     };
@@ -160,7 +164,7 @@ pub async fn list(
 
 /// Projects under way (statuses 1-5, not yet completed): a client's own; the ones
 /// a designer's bid was approved on (2-5); for admins, all of them.
-#[utoipa::path(get, path = "/projects/active", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query)),
+#[utoipa::path(get, path = "/projects/active", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query, minimum = 1, maximum = 100000)),
     responses((status = 200, body = Page<ProjectView>), (status = 401, body = ErrorEnvelope)))]
 pub async fn active(
     State(state): State<AppState>,
@@ -180,7 +184,7 @@ pub async fn active(
 }
 
 /// Projects whose timeline ran out, awaiting an admin's verification (status 3, admins).
-#[utoipa::path(get, path = "/projects/verify", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query)),
+#[utoipa::path(get, path = "/projects/verify", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query, minimum = 1, maximum = 100000)),
     responses((status = 200, body = Page<ProjectView>), (status = 403, body = ErrorEnvelope)))]
 pub async fn verify(
     State(state): State<AppState>,
@@ -193,7 +197,7 @@ pub async fn verify(
 }
 
 /// Delivered projects whose designers are to be credited (status 5, pending credit; admins).
-#[utoipa::path(get, path = "/projects/credit", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query)),
+#[utoipa::path(get, path = "/projects/credit", tag = "projects", security(("bearer" = [])), params(("page" = Option<i64>, Query, minimum = 1, maximum = 100000)),
     responses((status = 200, body = Page<ProjectView>), (status = 403, body = ErrorEnvelope)))]
 pub async fn credit(
     State(state): State<AppState>,

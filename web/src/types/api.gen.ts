@@ -5798,10 +5798,11 @@ export interface components {
             username: string;
         };
         AnalyticsEvent: {
-            /** @description What was visited: subscriptions, community, affiliate, ... */
-            category?: string | null;
+            /** @description What was visited: subscriptions, community, affiliate, ...; not blank, at most 100 characters. */
+            category: string;
             /** Format: int64 */
             contest_id?: number | null;
+            /** @description At most 100 characters. */
             sub_category?: string | null;
         };
         Answer: {
@@ -5873,7 +5874,7 @@ export interface components {
             /** @description primary, info, success, warning or danger. */
             color?: string | null;
             /** @description Shown now (default 1 on create). */
-            is_active?: boolean | null;
+            is_active?: null | (number | boolean | string);
             message?: string | null;
         };
         BidCommentRequest: {
@@ -5952,12 +5953,9 @@ export interface components {
             contest_type_questions?: components["schemas"]["AnswerInput"][];
             coupon_code?: string | null;
             description?: string | null;
-            /** Format: int64 */
-            is_added_queue?: number | null;
-            /** Format: int64 */
-            is_quick_start?: number | null;
-            /** Format: int64 */
-            is_tip?: number | null;
+            is_added_queue?: null | (number | boolean | string);
+            is_quick_start?: null | (number | boolean | string);
+            is_tip?: null | (number | boolean | string);
             referral_source?: string | null;
             rewardful_referral?: string | null;
             /** @description Used when no brief question is flagged as the title. */
@@ -6161,13 +6159,16 @@ export interface components {
              * Format: int64
              * @description The caller's saved card to charge (required).
              */
-            customer_card_id?: number | null;
+            customer_card_id: number;
             /**
              * Format: int64
              * @description Extends: whole days, 1 to 10.
              */
             days?: number | null;
-            /** @description Optional: with it, a retried call is the same payment (never a second charge). */
+            /**
+             * @description Required (or the `Idempotency-Key` header): a retried call is the same payment
+             *     (never a second charge). Not blank, at most 255 characters.
+             */
             idempotency_key?: string | null;
             /**
              * @description Cart: the cart item ids the payer saw. Optional; when given they must be the
@@ -6265,12 +6266,9 @@ export interface components {
          */
         ContestTypeUpdate: {
             brief_html?: null | components["schemas"]["BriefHtmlInput"];
-            /** Format: int64 */
-            has_terms?: number | null;
-            /** Format: int64 */
-            is_quick_start?: number | null;
-            /** Format: int64 */
-            only_tip_start?: number | null;
+            has_terms?: null | (number | boolean | string);
+            is_quick_start?: null | (number | boolean | string);
+            only_tip_start?: null | (number | boolean | string);
             /** @description Empty clears them; required while `has_terms` is 1. */
             participate_terms?: string | null;
             /** @description Required when sent; at most 100 characters. */
@@ -6477,7 +6475,8 @@ export interface components {
             notable_id?: number | null;
             /** @description contest, project or user. */
             notable_type?: string | null;
-            note?: string | null;
+            /** @description Not blank, at most 5000 characters ([`NOTE_MAX`]). */
+            note: string;
         };
         CreativeView: {
             /**
@@ -8816,7 +8815,8 @@ export interface components {
             won_entries: number;
         };
         DesignerTagRequest: {
-            name?: string | null;
+            /** @description Not blank, at most 50 characters ([`NAME_MAX`]), unused. */
+            name: string;
         };
         DownloadRequest: {
             /**
@@ -9085,8 +9085,8 @@ export interface components {
             customer_card_id?: number | null;
         };
         FlagRequest: {
-            /** @description Why the client is flagged (shown to admins only). */
-            reason?: string | null;
+            /** @description Why the client is flagged (shown to admins only): not blank, at most 1000 characters. */
+            reason: string;
         };
         FlaggedClient: {
             /**
@@ -9121,10 +9121,12 @@ export interface components {
             upgrade_ids?: number[];
         };
         GuidRequest: {
-            email?: string | null;
+            /** @description The account's e-mail address (`local@domain.tld`, at most 254 characters). */
+            email: string;
         };
         GuidTokenRequest: {
-            guid?: string | null;
+            /** @description The guid from the e-mailed link; not blank. */
+            guid: string;
         };
         Health: {
             status: string;
@@ -9195,7 +9197,8 @@ export interface components {
             entry_id?: number | null;
             /**
              * @description Required on create (or the `Idempotency-Key` header): a retried create with
-             *     the same key is the same payment and never a second charge.
+             *     the same key is the same payment and never a second charge. Not blank, at most 255
+             *     characters.
              */
             idempotency_key?: string | null;
             /**
@@ -9265,11 +9268,8 @@ export interface components {
             reporter: components["schemas"]["PersonView"];
         };
         JudgmentRequest: {
-            /**
-             * Format: int64
-             * @description The same as a flag, when `judgment` is absent: 1 copied, 0 not copied.
-             */
-            is_copied?: number | null;
+            /** @description The same as a flag, when `judgment` is absent: 1 copied, 0 not copied. */
+            is_copied?: null | (number | boolean | string);
             /**
              * Format: int64
              * @description 1 copied (the entry is eliminated), 2 not copied (the report is closed).
@@ -9291,11 +9291,8 @@ export interface components {
         };
         /** @description The launch payload (section 3). */
         LaunchRequest: components["schemas"]["ProjectBriefRequest"] & {
-            /**
-             * Format: int64
-             * @description 1: add to the subscription queue (subscribed clients only); 0: pay to start.
-             */
-            is_subscription?: number | null;
+            /** @description 1: add to the subscription queue (subscribed clients only); 0: pay to start. */
+            is_subscription?: null | (number | boolean | string);
             /** Format: int64 */
             project_category_id?: number | null;
             /** Format: int64 */
@@ -9358,11 +9355,8 @@ export interface components {
             contest_entry_id?: number;
             /** @description Up to 2000 characters. */
             description?: string | null;
-            /**
-             * Format: int64
-             * @description 1: out of the marketplace without being sold (withdrawn); 0: for sale.
-             */
-            is_hidden?: number | null;
+            /** @description 1: out of the marketplace without being sold (withdrawn); 0: for sale. */
+            is_hidden?: null | (number | boolean | string);
             /** Format: int64 */
             marketplace_category_id?: number | null;
             marketplace_tag_ids?: number[];
@@ -9435,14 +9429,12 @@ export interface components {
              */
             not_found: number[];
         };
+        /** @description How `ids` may be sent ([`parse_ids`] reads it; documentation only). */
+        MarkReadIds: number[] | number;
         MarkReadRequest: {
-            /** @description The notifications to mark read (numbers or numeric strings). */
-            ids?: number[] | null;
-            /**
-             * Format: int64
-             * @description 1: mark every notification of the caller read (`ids` is then ignored).
-             */
-            mark_all_read?: number | null;
+            ids?: null | components["schemas"]["MarkReadIds"];
+            /** @description 1: mark every notification of the caller read (`ids` is then ignored). */
+            mark_all_read?: null | (number | boolean | string);
         };
         /** @description A contest with entries for sale (`/marketplace-contests/search`). */
         MarketplaceContest: {
@@ -9507,8 +9499,7 @@ export interface components {
             title: string;
         };
         NewCoupon: {
-            /** Format: int64 */
-            allows_custom_prize?: number | null;
+            allows_custom_prize?: null | (number | boolean | string);
             /**
              * Format: double
              * @description US dollars.
@@ -11396,10 +11387,8 @@ export interface components {
             name: string;
         };
         RegisterRequest: {
-            /** Format: int64 */
-            agree_age_requirements?: number | null;
-            /** Format: int64 */
-            agree_terms?: number | null;
+            agree_age_requirements?: null | (number | boolean | string);
+            agree_terms?: null | (number | boolean | string);
             city?: string | null;
             confirm_password?: string | null;
             /** Format: int64 */
@@ -11477,7 +11466,8 @@ export interface components {
             expires_at: number;
         };
         ResetRequest: {
-            email?: string | null;
+            /** @description The account's e-mail address (`local@domain.tld`, at most 254 characters). */
+            email: string;
         };
         ReviewRequest: {
             /**
@@ -11636,11 +11626,8 @@ export interface components {
             project_service: components["schemas"]["Named"];
         };
         SetRequest: {
-            /**
-             * Format: int64
-             * @description 1 to grant it, 0 to cancel it.
-             */
-            is_active?: number | null;
+            /** @description 1 to grant it, 0 to cancel it. */
+            is_active?: null | (number | boolean | string);
             /**
              * Format: int64
              * @description 2 unlimited upgrades, 13 unlimited contests.
@@ -11664,8 +11651,7 @@ export interface components {
              * @description An image the user uploaded; 0 removes the picture.
              */
             profile_picture_file_id?: number | null;
-            /** Format: int64 */
-            receives_newsletter?: number | null;
+            receives_newsletter?: null | (number | boolean | string);
             /** @description The web client's colour scheme, `A` to `H`. */
             theme?: string | null;
         };
@@ -11789,25 +11775,16 @@ export interface components {
             status_id?: number | null;
         };
         StatusRequest: {
-            /**
-             * Format: int64
-             * @description 1: the designer may not submit to this contest again.
-             */
-            block_designer?: number | null;
-            /**
-             * Format: int64
-             * @description 1: the same status for every entry of this designer in the contest.
-             */
-            eliminate_all?: number | null;
+            /** @description 1: the designer may not submit to this contest again. */
+            block_designer?: null | (number | boolean | string);
+            /** @description 1: the same status for every entry of this designer in the contest. */
+            eliminate_all?: null | (number | boolean | string);
             /** @description active or eliminated. */
             status?: string | null;
         };
         StatusUpdate: {
-            /**
-             * Format: int64
-             * @description 1 active, 0 deactivated.
-             */
-            is_active?: number;
+            /** @description 1 active, 0 deactivated. */
+            is_active: number | boolean | string;
         };
         StepView: {
             /** Format: int64 */
@@ -11942,12 +11919,9 @@ export interface components {
             total: number;
         };
         TermRequest: {
-            /**
-             * Format: int64
-             * @description 1 offered (the default), 0 retired: kept on listings, no longer offered.
-             */
-            is_active?: number | null;
-            /** @description 1 to 100 characters, unique. */
+            /** @description 1 offered (the default), 0 retired: kept on listings, no longer offered. */
+            is_active?: null | (number | boolean | string);
+            /** @description 1 to 100 characters, not blank, unique; required on create, kept when absent on update. */
             title?: string | null;
         };
         /** @description A marketplace category or tag (admins keep both). */
@@ -12009,11 +11983,15 @@ export interface components {
          *     and `scope`; first-party sign-in needs none of them, so they are ignored.
          */
         TokenRequest: {
-            /** @description Only `password` is supported. */
+            /**
+             * @description Only `password` is supported (the default); another grant is a 400
+             *     (`oauth.unsupported_grant_type`), as OAuth2 says.
+             */
             grant_type?: string | null;
-            password?: string | null;
-            /** @description Username or e-mail. */
-            username?: string | null;
+            /** @description 8 to 128 characters ([`Password::parse`]). */
+            password: string;
+            /** @description Username or e-mail (not blank). */
+            username: string;
         };
         /** @description The standard OAuth2 token answer. */
         TokenResponse: {
@@ -12125,7 +12103,8 @@ export interface components {
             file_id: number;
         };
         UpdateNote: {
-            note?: string | null;
+            /** @description Not blank, at most 5000 characters ([`NOTE_MAX`]). */
+            note: string;
         };
         UpdateRatingRequest: {
             /**
@@ -12348,7 +12327,7 @@ export interface components {
              */
             user_id?: number | null;
             /** @description The new username (the sign-up rules: letters, numbers, dashes, underscores, at most 20). */
-            username?: string | null;
+            username: string;
         };
         /** @description The validation answer (contests doc, section 7: message, status, data). */
         ValidationAnswer: {
@@ -12368,11 +12347,8 @@ export interface components {
             expires_at: number;
         };
         VoteRequest: {
-            /**
-             * Format: int64
-             * @description The same as a flag, when `vote` is absent: 1 copied, 0 not copied.
-             */
-            is_copied?: number | null;
+            /** @description The same as a flag, when `vote` is absent: 1 copied, 0 not copied. */
+            is_copied?: null | (number | boolean | string);
             /**
              * Format: int64
              * @description 1 copied, 2 not copied.
@@ -12560,9 +12536,9 @@ export interface operations {
                 /** @description Start requests: 1 pending, 2 approved, 3 rejected. */
                 "filter[approval_status_id]"?: number;
                 /** @description 1: quick-start contests only. */
-                "filter[is_quick_start]"?: number;
+                "filter[is_quick_start]"?: number | boolean | string;
                 /** @description 1: tip-only contests only. */
-                "filter[is_tip]"?: number;
+                "filter[is_tip]"?: number | boolean | string;
                 /** @description Part of the title or of the client's username. */
                 "filter[q]"?: string;
             };
@@ -12868,10 +12844,10 @@ export interface operations {
     };
     admin_search_search: {
         parameters: {
-            query?: {
-                /** @description At least 2 characters; a number also matches ids. */
-                q?: string;
-                /** @description users, contests, projects or entries. */
+            query: {
+                /** @description At least 2 characters besides surrounding spaces; a number also matches ids. */
+                q: string;
+                /** @description users (the default), contests, projects or entries. */
                 type?: string;
             };
             header?: never;
@@ -13275,7 +13251,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Admins only: 1 lists inactive banners too (the banners page). */
-                "filter[all]"?: number;
+                "filter[all]"?: number | boolean | string;
             };
             header?: never;
             path?: never;
@@ -13730,11 +13706,11 @@ export interface operations {
     };
     execute_cart: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path?: never;
@@ -15169,7 +15145,7 @@ export interface operations {
                 /** @description Only types whose title contains this text (any case). */
                 "filter[contest_type]"?: string;
                 /** @description 1: only the types the category switcher lists (quick start or tip-only start). */
-                "filter[category_switcher]"?: number;
+                "filter[category_switcher]"?: number | boolean | string;
             };
             header?: never;
             path?: never;
@@ -15355,6 +15331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     contests_types_coupons_create: {
@@ -15390,6 +15375,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15453,6 +15447,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15469,7 +15472,7 @@ export interface operations {
                 /** @description The package chosen, when one is. */
                 contest_type_pricing_id?: number;
                 /** @description 1: the client set a custom prize amount instead of a package. */
-                custom_prize?: number;
+                custom_prize?: number | boolean | string;
             };
             header?: never;
             path: {
@@ -15489,6 +15492,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15568,7 +15580,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1: only the questions the quick-start flow asks. */
-                "filter[quick_start_only]"?: number;
+                "filter[quick_start_only]"?: number | boolean | string;
             };
             header?: never;
             path: {
@@ -15855,6 +15867,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -16094,6 +16115,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17239,11 +17269,11 @@ export interface operations {
     };
     execute_design: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -18169,6 +18199,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18338,11 +18377,11 @@ export interface operations {
     };
     execute_extend: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -19013,11 +19052,11 @@ export interface operations {
     };
     execute_prize: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -19372,6 +19411,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -19535,6 +19583,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -19658,11 +19715,11 @@ export interface operations {
     };
     execute_launch: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -20438,6 +20495,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -20499,6 +20565,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20717,6 +20792,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21036,11 +21120,11 @@ export interface operations {
     };
     execute_upgrade: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -22011,13 +22095,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's bytes, with its stored Content-Type */
+            /** @description The file's bytes, with the type sniffed at upload (files::kinds) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description The requested range of the file's bytes (a `Range` header) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
                 };
             };
             401: {
@@ -22044,6 +22149,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The `Range` header asks for bytes the file does not have */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     files_download_download: {
@@ -22060,13 +22172,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's bytes as an attachment */
+            /** @description The file's bytes as an attachment, with the type sniffed at upload */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
+                };
+            };
+            /** @description The requested range of the file's bytes (a `Range` header) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                    "image/gif": unknown;
+                    "image/tiff": unknown;
+                    "image/bmp": unknown;
+                    "application/pdf": unknown;
+                    "application/zip": unknown;
                 };
             };
             404: {
@@ -22084,6 +22217,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description The `Range` header asks for bytes the file does not have */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
@@ -22564,11 +22704,11 @@ export interface operations {
     };
     execute_marketplace: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -22964,6 +23104,15 @@ export interface operations {
             };
             /** @description No valid bearer token (`auth.unauthenticated`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23528,10 +23677,10 @@ export interface operations {
     };
     notes_list: {
         parameters: {
-            query?: {
+            query: {
                 /** @description contest, project or user. */
-                "filter[notable_type]"?: string;
-                "filter[notable_id]"?: number;
+                "filter[notable_type]": string;
+                "filter[notable_id]": number;
             };
             header?: never;
             path?: never;
@@ -23795,7 +23944,7 @@ export interface operations {
                 /** @description 1-based page number. */
                 page?: number;
                 /** @description 1: only unread notifications. */
-                "filter[unread]"?: number;
+                "filter[unread]"?: number | boolean | string;
             };
             header?: never;
             path?: never;
@@ -24128,6 +24277,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description A grant other than `password` (`oauth.unsupported_grant_type`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: {
@@ -24982,6 +25140,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25431,6 +25598,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -25782,6 +25958,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26611,11 +26796,11 @@ export interface operations {
     };
     execute_bid: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -27656,11 +27841,11 @@ export interface operations {
     };
     execute_budget: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -29714,6 +29899,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
                 headers: {
@@ -30010,11 +30204,11 @@ export interface operations {
     };
     execute_subscription: {
         parameters: {
-            query?: {
-                /** @description PayPal's payment id, as created. */
-                paymentId?: string;
-                /** @description The payer who approved it at PayPal. */
-                PayerID?: string;
+            query: {
+                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
+                paymentId: string;
+                /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
+                PayerID: string;
             };
             header?: never;
             path: {
@@ -30816,6 +31010,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -31045,6 +31248,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     store_token: {
@@ -31080,6 +31292,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31212,6 +31433,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is not `application/json` (`request.body_invalid`). */
             415: {
                 headers: {
@@ -31271,6 +31501,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31422,6 +31661,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     update_preferences: {
@@ -31456,6 +31704,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

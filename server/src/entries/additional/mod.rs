@@ -190,10 +190,12 @@ async fn purchasable(
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// 1 requested, 2 paid, 3 uploaded, 4 credited.
     #[serde(default, rename = "filter[status_id]", deserialize_with = "loose_id")]
-    #[param(rename = "filter[status_id]", value_type = Option<i64>)]
+    #[param(rename = "filter[status_id]", value_type = Option<i64>, minimum = 1, maximum = 4)]
     pub status_id: Option<i64>,
     #[serde(default, rename = "filter[contest_id]", deserialize_with = "loose_id")]
     #[param(rename = "filter[contest_id]", value_type = Option<i64>)]

@@ -51,13 +51,13 @@ pub struct PayPalPaymentView {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExecuteQuery {
-    /// PayPal's payment id, as created.
+    /// PayPal's payment id, as created (required, not blank, at most 255 characters).
     #[serde(rename = "paymentId")]
-    #[param(rename = "paymentId")]
+    #[param(rename = "paymentId", value_type = String, pattern = "\\S", max_length = 255)]
     pub payment_id: Option<String>,
-    /// The payer who approved it at PayPal.
+    /// The payer who approved it at PayPal (required, not blank, at most 255 characters).
     #[serde(rename = "PayerID")]
-    #[param(rename = "PayerID")]
+    #[param(rename = "PayerID", value_type = String, pattern = "\\S", max_length = 255)]
     pub payer_id: Option<String>,
 }
 
@@ -176,7 +176,8 @@ pub async fn execute(
     path: &IntentPath,
     query: ExecuteQuery,
 ) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
-    let present = |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s.len() <= 255);
+    let present =
+        |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s.chars().count() <= 255);
     let payment_id = present(query.payment_id);
     let payer_id = present(query.payer_id);
     let (payment_id, payer_id) = match (payment_id, payer_id) {

@@ -34,6 +34,8 @@ use crate::{
 #[into_params(parameter_in = Query)]
 pub struct CommentPageQuery {
     /// 1-based page number; newest comments first.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// Accepted for the client's sake: the author is always included.
     pub include: Option<String>,

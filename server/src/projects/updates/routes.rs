@@ -78,8 +78,11 @@ pub struct DownloadRequest {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UpdateListQuery {
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
     /// `created_at` (oldest first) or `-created_at` (newest first, the default).
+    #[param(pattern = r"^(created_at|-created_at)?$")]
     pub sort: Option<String>,
     /// Accepted for the client's sake: files, other files and the comment count are always included.
     pub include: Option<String>,
