@@ -452,7 +452,11 @@ impl Session {
         let fresh = realtime.channels.authenticate(&realtime.db, token, realtime.now_ms()).await.ok().flatten();
         match fresh {
             Some(fresh) if self.user.as_ref().is_none_or(|u| u.id == fresh.id) => {
-                self.realtime.hub.update_identity(self.conn_id, Some(presence_user(&fresh)), Some(fresh.token_id));
+                let limit = self.realtime.settings.ws_max_connections_per_user;
+                if !self.realtime.hub.update_identity(self.conn_id, presence_user(&fresh), fresh.token_id, limit) {
+                    // Signing in would pass the user's limit: the connection stays anonymous.
+                    return self.send_error(ErrorCode::ConnectionsLimit, None, None).await;
+                }
                 self.handle.user = Some(presence_user(&fresh));
                 self.handle.token_id = Some(fresh.token_id);
                 self.user = Some(fresh);
