@@ -197,6 +197,22 @@ impl WsClient {
         }
     }
 
+    /// Waits for the server's close frame and returns its code and reason, skipping events
+    /// in flight; None when the connection ended without one (a reset, a drop: 1006).
+    pub async fn expect_close_frame(&mut self) -> Option<(u16, String)> {
+        loop {
+            let message = match tokio::time::timeout(WAIT, self.stream.next()).await {
+                Err(_) => panic!("nothing received within {WAIT:?}"),
+                Ok(Some(Ok(message))) => message,
+                Ok(None | Some(Err(_))) => return None,
+            };
+            match message {
+                Message::Close(frame) => return frame.map(|f| (u16::from(f.code), f.reason.to_string())),
+                Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
+            }
+        }
+    }
+
     /// Subscribes and returns the answer (replayed events are not expected here).
     pub async fn sub(&mut self, ch: &str, since: Option<u64>, id: Option<&str>) -> ServerFrame {
         self.send(&ClientFrame::Sub { ch: ch.into(), since, id: id.map(Into::into) }).await;
