@@ -12,6 +12,20 @@ use crate::{limits::MAX_FRAME_BYTES, ClientFrame, DecodeError, ServerFrame};
 pub const SUBPROTOCOL_JSON: &str = "v1.json";
 /// Subprotocol name of the MessagePack encoding.
 pub const SUBPROTOCOL_MSGPACK: &str = "v1.msgpack";
+/// Prefix of the `Sec-WebSocket-Protocol` entry that carries the access token
+/// (`vitrine.bearer.<token>`), for browsers, which cannot set `Authorization` on a
+/// WebSocket. Listed beside the encoding's name, never chosen by the server.
+pub const SUBPROTOCOL_BEARER_PREFIX: &str = "vitrine.bearer.";
+
+/// The names of a raw `Sec-WebSocket-Protocol` header, trimmed, empty ones left out.
+fn subprotocol_names(header: Option<&str>) -> impl Iterator<Item = &str> {
+    header.unwrap_or("").split(',').map(str::trim).filter(|n| !n.is_empty())
+}
+
+/// The access token a client listed as `vitrine.bearer.<token>` among its subprotocols.
+pub fn bearer_from_subprotocols(header: Option<&str>) -> Option<&str> {
+    subprotocol_names(header).find_map(|name| name.strip_prefix(SUBPROTOCOL_BEARER_PREFIX))
+}
 
 /// How one connection's frames are encoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -40,9 +54,10 @@ impl Encoding {
 
     /// Picks from a raw `Sec-WebSocket-Protocol` header, which lists names in the
     /// client's order of preference: the first known name wins; no header (or an
-    /// empty one) means JSON; only unknown names means `None`.
+    /// empty one, or one with only the bearer entry) means JSON; only unknown names
+    /// means `None`.
     pub fn negotiate(header: Option<&str>) -> Option<Encoding> {
-        let mut names = header.unwrap_or("").split(',').map(str::trim).filter(|n| !n.is_empty()).peekable();
+        let mut names = subprotocol_names(header).filter(|n| !n.starts_with(SUBPROTOCOL_BEARER_PREFIX)).peekable();
         if names.peek().is_none() {
             return Some(Encoding::Json);
         }
@@ -194,5 +209,14 @@ mod tests {
         assert_eq!(Encoding::negotiate(Some("v2.cbor, v1.msgpack, v1.json")), Some(Encoding::Msgpack));
         assert_eq!(Encoding::negotiate(Some("v1.json,v1.msgpack")), Some(Encoding::Json));
         assert_eq!(Encoding::negotiate(Some("graphql-ws")), None);
+        assert_eq!(Encoding::negotiate(Some("vitrine.bearer.abc, v1.msgpack")), Some(Encoding::Msgpack));
+        assert_eq!(Encoding::negotiate(Some("vitrine.bearer.abc")), Some(Encoding::Json));
+    }
+
+    #[test]
+    fn the_bearer_entry_gives_the_token() {
+        assert_eq!(bearer_from_subprotocols(Some("v1.json, vitrine.bearer.ab12")), Some("ab12"));
+        assert_eq!(bearer_from_subprotocols(Some("v1.json")), None);
+        assert_eq!(bearer_from_subprotocols(None), None);
     }
 }

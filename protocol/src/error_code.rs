@@ -35,6 +35,10 @@ pub enum ErrorCode {
     /// The token in an `auth` frame was refused; the connection keeps its identity.
     #[serde(rename = "auth.invalid")]
     AuthInvalid,
+    /// An `auth` frame signing in an anonymous connection for a user who already holds
+    /// the most sockets allowed on this node; the connection stays anonymous.
+    #[serde(rename = "connections.limit")]
+    ConnectionsLimit,
     /// A document change from a connection that may only read the document; nothing changed.
     #[serde(rename = "doc.read_only")]
     DocReadOnly,
@@ -51,7 +55,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 12] = [
+    pub const ALL: [ErrorCode; 13] = [
         ErrorCode::FrameInvalid,
         ErrorCode::FrameTooLarge,
         ErrorCode::OpUnknown,
@@ -60,6 +64,7 @@ impl ErrorCode {
         ErrorCode::SubscriptionsLimit,
         ErrorCode::RateLimited,
         ErrorCode::AuthInvalid,
+        ErrorCode::ConnectionsLimit,
         ErrorCode::DocReadOnly,
         ErrorCode::DocInvalid,
         ErrorCode::DocTooLarge,
@@ -77,6 +82,7 @@ impl ErrorCode {
             ErrorCode::SubscriptionsLimit => "subscriptions.limit",
             ErrorCode::RateLimited => "rate.limited",
             ErrorCode::AuthInvalid => "auth.invalid",
+            ErrorCode::ConnectionsLimit => "connections.limit",
             ErrorCode::DocReadOnly => "doc.read_only",
             ErrorCode::DocInvalid => "doc.invalid",
             ErrorCode::DocTooLarge => "doc.too_large",
@@ -95,6 +101,7 @@ impl ErrorCode {
             ErrorCode::SubscriptionsLimit => "Too many subscriptions on this connection.",
             ErrorCode::RateLimited => "Too many frames; slow down.",
             ErrorCode::AuthInvalid => "The token is not valid.",
+            ErrorCode::ConnectionsLimit => "Too many open connections for this account.",
             ErrorCode::DocReadOnly => "You may read this document but not change it.",
             ErrorCode::DocInvalid => "The document message could not be read; nothing changed.",
             ErrorCode::DocTooLarge => "The update is larger than 32 KiB or the document would pass 4 MiB.",

@@ -43,7 +43,9 @@ pub use channel::{Channel, ChannelError, ChannelKind};
 pub use client::{AccessToken, ClientFrame};
 pub use decode_error::DecodeError;
 pub use doc::{DocBytes, DocName, NotesEntity};
-pub use encoding::{Encoding, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK};
+pub use encoding::{
+    bearer_from_subprotocols, Encoding, SUBPROTOCOL_BEARER_PREFIX, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
+};
 pub use error_code::ErrorCode;
 pub use event::{EncodedEvent, EventFrame};
 pub use history::{ChannelEvents, EventsQuery};

@@ -10,7 +10,7 @@ use ts_rs::{Config, TS};
 
 use crate::{
     close_code, event_type, limits, ChannelEvents, ClientFrame, ErrorCode, EventFrame, PresenceUser, ServerFrame,
-    SignalKind, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
+    SignalKind, SUBPROTOCOL_BEARER_PREFIX, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
 };
 
 /// The generated file, relative to the workspace root.
@@ -59,6 +59,7 @@ fn constants(out: &mut String) {
     out.push_str("\n/** Subprotocol names: the encoding a connection speaks. */\n");
     let _ = writeln!(out, "export const SUBPROTOCOL_JSON = \"{SUBPROTOCOL_JSON}\";");
     let _ = writeln!(out, "export const SUBPROTOCOL_MSGPACK = \"{SUBPROTOCOL_MSGPACK}\";");
+    let _ = writeln!(out, "export const SUBPROTOCOL_BEARER_PREFIX = \"{SUBPROTOCOL_BEARER_PREFIX}\";");
 
     out.push_str("\n/** The event types the product publishes; `EventFrame.type` may hold others. */\n");
     let _ = writeln!(out, "export const EVENT_TYPES = [\n{}] as const;", quoted(&mut event_type::ALL.iter().copied()));

@@ -138,6 +138,11 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_WS_MAX_CONNECTIONS_PER_USER", default_value_t = 32)]
     pub ws_max_connections_per_user: usize,
 
+    /// Accept the access token in the WebSocket URL (`/ws?access_token=`), the old form
+    /// that proxies and access logs record; off, such an upgrade is refused (400).
+    #[arg(long, env = "VITRINE_WS_TOKEN_IN_URL", default_value_t = false)]
+    pub ws_token_in_url: bool,
+
     /// Events kept per channel for recovery.
     #[arg(long, env = "VITRINE_HISTORY_MAX_EVENTS", default_value_t = 1000)]
     pub history_max_events: i64,

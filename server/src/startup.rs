@@ -132,8 +132,11 @@ impl Application {
         let mut stopped = stop_rx.clone();
         // Nagle would hold a socket's next small frame until the previous one is
         // acknowledged: live events are small and latency is what they are for.
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            if let Err(err) = tcp.set_nodelay(true) {
+        // A connection's last bytes (a WebSocket close frame above all) must reach a peer
+        // that is still sending: see `shared::linger`.
+        let listener = crate::shared::linger::LingeringListener(listener);
+        let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
+            if let Err(err) = stream.tcp().set_nodelay(true) {
                 tracing::debug!(error = %err, "could not set TCP_NODELAY");
             }
         });

@@ -255,11 +255,12 @@ async fn socket_task(
     let mut socket = if hocuspocus {
         crate::ws_connect(crate::ws_base(&args.target).into_client_request()?).await?
     } else {
-        let url = format!("{}/ws?access_token={}", crate::ws_base(&args.target), token.as_deref().unwrap_or(""));
-        let mut request = url.into_client_request()?;
-        request
-            .headers_mut()
-            .insert("Sec-WebSocket-Protocol", HeaderValue::from_static(Encoding::Msgpack.subprotocol()));
+        let mut request = format!("{}/ws", crate::ws_base(&args.target)).into_client_request()?;
+        let headers = request.headers_mut();
+        headers.insert("Sec-WebSocket-Protocol", HeaderValue::from_static(Encoding::Msgpack.subprotocol()));
+        if let Some(token) = &token {
+            headers.insert("Authorization", HeaderValue::from_str(&format!("Bearer {token}"))?);
+        }
         crate::ws_connect(request).await?
     };
     let by_name: HashMap<String, usize> = replicas.iter().enumerate().map(|(i, r)| (r.name.clone(), i)).collect();

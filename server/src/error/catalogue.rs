@@ -72,6 +72,7 @@ catalogue! {
     WS_UPGRADE_REQUIRED = "ws.upgrade_required", "This address speaks WebSocket only.";
     WS_SUBPROTOCOL = "ws.subprotocol", "Unsupported subprotocol; offer v1.json or v1.msgpack.";
     WS_TOO_MANY_CONNECTIONS = "ws.too_many_connections", "Too many open connections for this account.";
+    WS_TOKEN_IN_URL = "ws.token_in_url", "The access token may not travel in the URL; send it as the vitrine.bearer.<token> subprotocol or in an Authorization header.";
     PUBLISH_DISABLED = "publish.disabled", "The publish API is not enabled on this server.";
     PUBLISH_BATCH_SIZE = "publish.batch_size", "Send between 1 and 1000 publications.";
     CHANNEL_INVALID = "channel.invalid", "That is not a valid channel name.";

@@ -146,12 +146,23 @@ impl Hub {
         metrics::gauge!("vitrine_ws_connections").set(self.connections.len() as f64);
     }
 
-    /// Updates the identity of a connection after an `auth` frame.
-    pub fn update_identity(&self, id: ConnId, user: Option<PresenceUser>, token_id: Option<i64>) {
-        if let Some(mut handle) = self.connections.get_mut(&id) {
-            handle.user = user;
-            handle.token_id = token_id;
+    /// Updates the identity of a connection after an `auth` frame. A connection signing in
+    /// (anonymous until now) counts against its user's limit from here on: false, and
+    /// nothing changed, when the user already holds `max_per_user` connections.
+    pub fn update_identity(&self, id: ConnId, user: PresenceUser, token_id: i64, max_per_user: usize) -> bool {
+        let Some(mut handle) = self.connections.get_mut(&id) else { return false };
+        if handle.user.is_none() {
+            // Checked and counted under the entry's lock: two sockets signing in at once
+            // cannot both take the last place.
+            let mut count = self.per_user.entry(user.id).or_default();
+            if *count >= max_per_user {
+                return false;
+            }
+            *count += 1;
         }
+        handle.user = Some(user);
+        handle.token_id = Some(token_id);
+        true
     }
 
     /// Open connections of one user on this node.

@@ -10,7 +10,9 @@ use axum::{
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use vitrine_protocol::{limits, Channel, ChannelEvents, Encoding, PublishAccepted, PublishRequest};
+use vitrine_protocol::{
+    bearer_from_subprotocols, limits, Channel, ChannelEvents, Encoding, PublishAccepted, PublishRequest,
+};
 
 use super::{outbox, policy::Principal, session, Realtime};
 use crate::{
@@ -37,20 +39,31 @@ where
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct WsQuery {
-    /// Bearer token for browsers, which cannot set headers on a WebSocket.
+    /// The old form of the token for browsers: refused (400 `ws.token_in_url`) unless the
+    /// server runs with `VITRINE_WS_TOKEN_IN_URL=true`, since proxies and access logs record
+    /// URLs. Send `Sec-WebSocket-Protocol: v1.json, vitrine.bearer.<token>` instead.
     pub access_token: Option<String>,
 }
 
 /// Opens a WebSocket speaking protocol v1 (see docs/protocol.md). Subprotocol
-/// `v1.json` (default) or `v1.msgpack`; a bad token is refused with 401.
+/// `v1.json` (default) or `v1.msgpack`; the access token goes in `Authorization: Bearer`
+/// or, from a browser, as one more subprotocol entry `vitrine.bearer.<token>` (never
+/// chosen by the server); a bad token is refused with 401. A token in the URL
+/// (`?access_token=`) is refused with 400 `ws.token_in_url` unless the server allows it
+/// (`VITRINE_WS_TOKEN_IN_URL`).
 #[utoipa::path(get, path = "/ws", tag = "realtime", params(WsQuery),
-    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 401, body = ErrorEnvelope), (status = 426, body = ErrorEnvelope), (status = 503, body = ErrorEnvelope, description = "This node cannot deliver events right now (bus down); try another")))]
+    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 400, body = ErrorEnvelope, description = "Unknown subprotocols only, or a token in the URL while VITRINE_WS_TOKEN_IN_URL is off"), (status = 401, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope, description = "The user already holds the most sockets allowed on this node"), (status = 426, body = ErrorEnvelope), (status = 503, body = ErrorEnvelope, description = "This node cannot deliver events right now (bus down); try another")))]
 async fn upgrade(
     State(state): State<Realtime>,
     Query(query): Query<WsQuery>,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, AppError> {
+    // Proxies and access logs keep URLs: a token there is refused unless the server allows
+    // the old form, whether or not the request is an upgrade at all.
+    if query.access_token.is_some() && !state.settings.ws_token_in_url {
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_TOKEN_IN_URL));
+    }
     let Ok(upgrade) = upgrade else {
         return Err(AppError::rule(StatusCode::UPGRADE_REQUIRED, catalogue::WS_UPGRADE_REQUIRED));
     };
@@ -62,7 +75,11 @@ async fn upgrade(
     let offered = headers.get(header::SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
     let encoding = Encoding::negotiate(offered)
         .ok_or_else(|| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_SUBPROTOCOL))?;
-    let token = bearer_from_headers(&headers).map(str::to_owned).or(query.access_token);
+    // The header first, then the subprotocol entry browsers use, then the URL if allowed.
+    let token = bearer_from_headers(&headers)
+        .or_else(|| bearer_from_subprotocols(offered))
+        .map(str::to_owned)
+        .or(query.access_token);
     let user = match token {
         None => None,
         Some(token) => Some(authenticate(&state, &token).await?.ok_or_else(AppError::unauthenticated)?),

@@ -10,11 +10,7 @@ use std::{
 };
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use futures::{
-    future::poll_fn,
-    stream::{SplitSink, SplitStream},
-    SinkExt, StreamExt,
-};
+use futures::{future::poll_fn, stream::SplitSink, SinkExt, StreamExt};
 use vitrine_protocol::{
     close_code, limits, Channel, ClientFrame, DecodeError, Encoding, ErrorCode, PresenceUser, ServerFrame, SignalKind,
 };
@@ -39,9 +35,6 @@ use rate::RateLimiter;
 const WRITE_BATCH: usize = 64;
 /// How long a control write (ping, close) may wait on a peer that does not read.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long a socket closed for a frame the server would not read stays open for the
-/// peer's close reply (see [`linger`]).
-const LINGER: Duration = Duration::from_secs(2);
 
 /// One subscription of this connection.
 #[derive(Debug)]
@@ -179,10 +172,10 @@ pub async fn run(socket: WebSocket, realtime: Realtime, encoding: Encoding, user
         let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
         let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.send(close)).await;
         metrics::counter!("vitrine_ws_server_closes_total", "code" => code.to_string()).increment(1);
-        if code == close_code::FRAME_TOO_LARGE || code == close_code::INVALID_PAYLOAD {
-            let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.flush()).await;
-            linger(&mut stream).await;
-        }
+        // A peer refused for a message too large may still be sending the rest of it: the
+        // listener's lingering close (`shared::linger`) keeps the socket open, reading and
+        // discarding, until the peer has read this close frame and closed too.
+        let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.flush()).await;
     }
     let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
 }
@@ -197,25 +190,6 @@ fn refused_read_code(error: &str) -> Option<u16> {
         Some(close_code::INVALID_PAYLOAD)
     } else {
         None
-    }
-}
-
-/// After closing for a message it refused, the server keeps the socket open until the
-/// peer answers the close (or [`LINGER`] passes): dropping it with the rest of the peer's
-/// message unread would send a TCP reset, and the peer would see 1006 instead of the code.
-async fn linger(stream: &mut SplitStream<WebSocket>) {
-    let deadline = tokio::time::Instant::now() + LINGER;
-    while let Ok(Some(next)) = tokio::time::timeout_at(deadline, stream.next()).await {
-        match next {
-            Ok(Message::Close(_)) => return,
-            Ok(_) => {}
-            // The reader cannot get past an oversized frame's header: hold the socket
-            // while the peer finishes sending and reads the close frame.
-            Err(_) => {
-                tokio::time::sleep_until(deadline).await;
-                return;
-            }
-        }
     }
 }
 
@@ -452,7 +426,11 @@ impl Session {
         let fresh = realtime.channels.authenticate(&realtime.db, token, realtime.now_ms()).await.ok().flatten();
         match fresh {
             Some(fresh) if self.user.as_ref().is_none_or(|u| u.id == fresh.id) => {
-                self.realtime.hub.update_identity(self.conn_id, Some(presence_user(&fresh)), Some(fresh.token_id));
+                let limit = self.realtime.settings.ws_max_connections_per_user;
+                if !self.realtime.hub.update_identity(self.conn_id, presence_user(&fresh), fresh.token_id, limit) {
+                    // Signing in would pass the user's limit: the connection stays anonymous.
+                    return self.send_error(ErrorCode::ConnectionsLimit, None, None).await;
+                }
                 self.handle.user = Some(presence_user(&fresh));
                 self.handle.token_id = Some(fresh.token_id);
                 self.user = Some(fresh);

@@ -5,11 +5,14 @@
 //! - [`stripe`], [`paypal`]: the payment providers as this server reaches them (paying
 //!   with them is the payments area's).
 //! - [`throttle`]: the sign-in throttle (the accounts area applies it).
+//! - [`linger`]: the listener whose connections close gracefully (a peer still sending
+//!   reads what the server wrote last, such as a WebSocket close frame).
 //! - [`limits`]: the abuse limits per client address and per account, and the client's
 //!   address behind trusted proxies (the areas apply them to their limited calls).
 
 pub mod http;
 pub mod limits;
+pub mod linger;
 pub mod page;
 pub mod paypal;
 pub mod stripe;

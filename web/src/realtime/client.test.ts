@@ -26,7 +26,8 @@ let client: RealtimeClient;
 
 function newClient(options: Partial<ConstructorParameters<typeof RealtimeClient>[0]> = {}) {
   return new RealtimeClient({
-    url: () => `${hub.url}?access_token=t1`,
+    url: () => hub.url,
+    token: () => 't1',
     // `ws` implements the browser's WebSocket interface (onopen, onmessage, readyState, ...).
     createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as globalThis.WebSocket,
     // Short waits between reconnects (10 ms, 20 ms, ...): the tests check what happens.
@@ -61,13 +62,13 @@ describe('backoff', () => {
 });
 
 describe('RealtimeClient against a WebSocket server', () => {
-  it('speaks v1.json with the token in the query and hands on live events', async () => {
+  it('speaks v1.json with the token as a subprotocol entry, not in the URL, and hands on live events', async () => {
     client = newClient();
     const a = recorder();
     client.subscribe('contest:1', a.listener);
     await waitUntil(() => a.syncs.length === 1, 'subscribed');
-    expect(hub.offeredProtocols[0]).toEqual(['v1.json']);
-    expect(hub.requestedUrls[0]).toBe('/ws?access_token=t1');
+    expect(hub.offeredProtocols[0]).toEqual(['v1.json', 'vitrine.bearer.t1']);
+    expect(hub.requestedUrls[0]).toBe('/ws');
     expect(a.syncs[0]).toEqual({ recovered: false, seq: 0 });
 
     hub.publish('contest:1', 'entry.created', { id: 9 });
@@ -75,6 +76,19 @@ describe('RealtimeClient against a WebSocket server', () => {
     await waitUntil(() => a.events.length === 2, 'two events');
     expect(a.events.map((e) => e.data)).toEqual([{ id: 9 }, { id: 10 }]);
     expect(client.status.state).toBe('open');
+  });
+
+  it('offers only v1.json without a token, and the new token after it changes', async () => {
+    let token: string | null = null;
+    client = newClient({ token: () => token });
+    const a = recorder();
+    client.subscribe('contest:1', a.listener);
+    await waitUntil(() => a.syncs.length === 1, 'subscribed anonymously');
+    token = 't2';
+    client.restart();
+    await waitUntil(() => a.syncs.length === 2, 'subscribed again');
+    expect(hub.offeredProtocols).toEqual([['v1.json'], ['v1.json', 'vitrine.bearer.t2']]);
+    expect(hub.requestedUrls).toEqual(['/ws', '/ws']);
   });
 
   it('counts references: one sub for two listeners, an unsub when the last one leaves', async () => {

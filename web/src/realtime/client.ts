@@ -4,6 +4,7 @@ import { reconnectDelay, STABLE_AFTER_MS } from './backoff';
 import {
   CloseCode,
   Limits,
+  SUBPROTOCOL_BEARER_PREFIX,
   SUBPROTOCOL_JSON,
   type ClientFrame,
   type EventFrame,
@@ -70,8 +71,13 @@ interface ChannelRecord {
 export type WebSocketFactory = (url: string, protocols: string[]) => WebSocket;
 
 export interface RealtimeOptions {
-  /** The URL to connect to now (it carries the current access token). */
+  /** The URL to connect to. */
   url: () => string;
+  /**
+   * The access token to connect with now, if any: offered as the subprotocol entry
+   * `vitrine.bearer.<token>` beside `v1.json`, never in the URL.
+   */
+  token?: () => string | null;
   createSocket?: WebSocketFactory;
   random?: () => number;
   /** Silence after which the client pings (the protocol's 25 s). */
@@ -112,6 +118,7 @@ export class RealtimeClient {
   constructor(options: RealtimeOptions) {
     this.options = {
       createSocket: (url, protocols) => new WebSocket(url, protocols),
+      token: () => null,
       random: Math.random,
       pingAfterMs: Limits.PING_INTERVAL_MS,
       pongTimeoutMs: 10_000,
@@ -221,7 +228,9 @@ export class RealtimeClient {
     this.status.retryAt = null;
     let socket: WebSocket;
     try {
-      socket = this.options.createSocket(this.options.url(), [SUBPROTOCOL_JSON]);
+      const token = this.options.token();
+      const protocols = token ? [SUBPROTOCOL_JSON, `${SUBPROTOCOL_BEARER_PREFIX}${token}`] : [SUBPROTOCOL_JSON];
+      socket = this.options.createSocket(this.options.url(), protocols);
     } catch {
       this.scheduleRetry(1006);
       return;

@@ -107,7 +107,7 @@ export type SignalKind = "typing";
 /**
  * Why the server refused a client frame. Serialized as the dotted string.
  */
-export type ErrorCode = "frame.invalid" | "frame.too_large" | "op.unknown" | "channel.invalid" | "channel.forbidden" | "subscriptions.limit" | "rate.limited" | "auth.invalid" | "doc.read_only" | "doc.invalid" | "doc.too_large" | "doc.unavailable";
+export type ErrorCode = "frame.invalid" | "frame.too_large" | "op.unknown" | "channel.invalid" | "channel.forbidden" | "subscriptions.limit" | "rate.limited" | "auth.invalid" | "connections.limit" | "doc.read_only" | "doc.invalid" | "doc.too_large" | "doc.unavailable";
 
 /**
  * Answer of `GET /realtime/channels/{ch}/events?after=SEQ`.
@@ -130,6 +130,7 @@ events: Array<EventFrame>, };
 /** Subprotocol names: the encoding a connection speaks. */
 export const SUBPROTOCOL_JSON = "v1.json";
 export const SUBPROTOCOL_MSGPACK = "v1.msgpack";
+export const SUBPROTOCOL_BEARER_PREFIX = "vitrine.bearer.";
 
 /** The event types the product publishes; `EventFrame.type` may hold others. */
 export const EVENT_TYPES = [

@@ -39,7 +39,9 @@ export class FakeHub {
 
   private constructor(server: WebSocketServer) {
     this.server = server;
-    server.on('connection', (socket, request) => this.accept(socket, request.url ?? ''));
+    server.on('connection', (socket, request) =>
+      this.accept(socket, request.url ?? '', String(request.headers['sec-websocket-protocol'] ?? '')),
+    );
   }
 
   static async start(): Promise<FakeHub> {
@@ -112,12 +114,17 @@ export class FakeHub {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private accept(socket: ServerSocket, url: string): void {
+  private accept(socket: ServerSocket, url: string, offered: string): void {
     const conn = this.connNumbers.size + 1;
     this.connNumbers.set(socket, conn);
     this.subscribers.set(socket, new Set());
     this.requestedUrls.push(url);
-    this.offeredProtocols.push(socket.protocol ? [socket.protocol] : []);
+    this.offeredProtocols.push(
+      offered
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    );
     socket.on('message', (raw) => {
       const frame = JSON.parse(String(raw)) as ClientFrame;
       this.received.push({ conn, frame });

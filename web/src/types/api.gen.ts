@@ -5546,7 +5546,11 @@ export interface paths {
         };
         /**
          * Opens a WebSocket speaking protocol v1 (see docs/protocol.md). Subprotocol
-         *     `v1.json` (default) or `v1.msgpack`; a bad token is refused with 401.
+         *     `v1.json` (default) or `v1.msgpack`; the access token goes in `Authorization: Bearer`
+         *     or, from a browser, as one more subprotocol entry `vitrine.bearer.<token>` (never
+         *     chosen by the server); a bad token is refused with 401. A token in the URL
+         *     (`?access_token=`) is refused with 400 `ws.token_in_url` unless the server allows it
+         *     (`VITRINE_WS_TOKEN_IN_URL`).
          */
         get: operations["upgrade"];
         put?: never;
@@ -33020,7 +33024,11 @@ export interface operations {
     upgrade: {
         parameters: {
             query?: {
-                /** @description Bearer token for browsers, which cannot set headers on a WebSocket. */
+                /**
+                 * @description The old form of the token for browsers: refused (400 `ws.token_in_url`) unless the
+                 *     server runs with `VITRINE_WS_TOKEN_IN_URL=true`, since proxies and access logs record
+                 *     URLs. Send `Sec-WebSocket-Protocol: v1.json, vitrine.bearer.<token>` instead.
+                 */
                 access_token?: string;
             };
             header?: never;
@@ -33035,6 +33043,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Unknown subprotocols only, or a token in the URL while VITRINE_WS_TOKEN_IN_URL is off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             401: {
                 headers: {
@@ -33055,6 +33072,17 @@ export interface operations {
             };
             426: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,10 +2,11 @@
 //! mirror, a refused upgrade for a bad token, and 4001 when the token is revoked or
 //! runs out.
 
-use vitrine_protocol::{close_code, ClientFrame, ErrorCode, ServerFrame};
+use reqwest::StatusCode;
+use vitrine_protocol::{close_code, ClientFrame, Encoding, ErrorCode, ServerFrame};
 
 use super::{
-    client::{Connect, WsClient},
+    client::{Connect, TokenIn, WsClient},
     fixtures::{designer_session, insert_bid, insert_contest, insert_project, make_gold, spawn_hub, Contest},
 };
 use crate::helpers::{spawn_app_with, TestApp};
@@ -157,22 +158,64 @@ async fn the_rest_history_mirror_refuses_a_badly_spelled_channel_with_400() {
 }
 
 #[tokio::test]
-async fn a_bad_token_refuses_the_upgrade_with_401_in_the_header_or_the_query() {
+async fn a_bad_token_refuses_the_upgrade_with_401_in_the_header_or_the_subprotocol() {
     let app = spawn_hub().await;
-    for token_in_query in [false, true] {
-        let how = Connect { token: Some("not-a-token"), token_in_query, ..Connect::default() };
+    for token_in in [TokenIn::Header, TokenIn::Subprotocol] {
+        let how = Connect { token: Some("not-a-token"), token_in, ..Connect::default() };
         let refused = WsClient::try_open(&app, how).await.err();
-        assert_eq!(refused.map(|s| s.as_u16()), Some(401), "token in query: {token_in_query}");
+        assert_eq!(refused.map(|s| s.as_u16()), Some(401), "token in {token_in:?}");
     }
 }
 
 #[tokio::test]
-async fn the_token_may_come_in_the_query_and_the_header_wins_over_it() {
+async fn a_token_in_the_subprotocol_opens_a_private_channel_in_either_encoding() {
     let app = spawn_hub().await;
+    let (id, token) = app.client_session("browser-tab").await;
+    for encoding in Encoding::ALL {
+        let how = Connect { token: Some(&token), token_in: TokenIn::Subprotocol, encoding, ..Connect::default() };
+        // The server answers with the encoding's name, never the bearer entry (WsClient checks).
+        let mut client = WsClient::open(&app, how).await;
+        client.subscribe(&format!("user:{id}"), 0).await;
+    }
+}
+
+#[tokio::test]
+async fn a_token_in_the_url_is_refused_with_400_by_default() {
+    let app = spawn_hub().await;
+    let (_, token) = app.client_session("old-client").await;
+    let how = Connect { token: Some(&token), token_in: TokenIn::Query, ..Connect::default() };
+    assert_eq!(WsClient::try_open(&app, how).await.err(), Some(StatusCode::BAD_REQUEST));
+    // Over plain HTTP the refusal names itself.
+    let answer = app.get(&format!("/ws?access_token={token}"), None).await;
+    answer.assert_error(400, "ws.token_in_url");
+}
+
+#[tokio::test]
+async fn a_token_in_the_url_is_taken_when_the_setting_allows_it_and_the_header_wins_over_it() {
+    let app = spawn_app_with(|settings| settings.ws_token_in_url = true).await;
     let (id, token) = app.client_session("querier").await;
-    let mut client =
-        WsClient::open(&app, Connect { token: Some(&token), token_in_query: true, ..Connect::default() }).await;
+    let how = Connect { token: Some(&token), token_in: TokenIn::Query, ..Connect::default() };
+    let mut client = WsClient::open(&app, how).await;
     client.subscribe(&format!("user:{id}"), 0).await;
+    let how = Connect { token: Some("not-a-token"), token_in: TokenIn::Query, ..Connect::default() };
+    assert_eq!(WsClient::try_open(&app, how).await.err(), Some(StatusCode::UNAUTHORIZED));
+}
+
+#[tokio::test]
+async fn an_auth_frame_sent_first_lets_the_next_frame_subscribe_to_a_private_channel() {
+    let app = spawn_hub().await;
+    let (id, token) = app.client_session("first-frame").await;
+    let mut client = WsClient::anonymous(&app).await;
+    // Both frames leave together: the server handles them in order, so the sub sees the token.
+    client.feed(&ClientFrame::Auth { token: vitrine_protocol::AccessToken::new(token) }).await;
+    client.feed(&ClientFrame::Sub { ch: format!("user:{id}"), since: None, id: Some("s".into()) }).await;
+    client.flush().await;
+    match client.expect().await {
+        ServerFrame::Subscribed { ch, id: Some(answered), .. } => {
+            assert_eq!((ch, answered.as_str()), (format!("user:{id}"), "s"));
+        }
+        other => panic!("expected subscribed, got {other:?}"),
+    }
 }
 
 #[tokio::test]

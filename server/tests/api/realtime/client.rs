@@ -8,12 +8,7 @@ use reqwest::StatusCode;
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::{
     client_async,
-    tungstenite::{
-        client::IntoClientRequest,
-        error::ProtocolError,
-        http::{header, HeaderValue},
-        Error as WsError, Message,
-    },
+    tungstenite::{client::IntoClientRequest, error::ProtocolError, http::header, Error as WsError, Message},
     WebSocketStream,
 };
 use vitrine_protocol::{ClientFrame, Encoding, ServerFrame};
@@ -27,13 +22,25 @@ pub const WAIT: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone, Default)]
 pub struct Connect<'a> {
     pub token: Option<&'a str>,
-    /// Send the token as `?access_token=` instead of the header.
-    pub token_in_query: bool,
+    /// Where the token travels.
+    pub token_in: TokenIn,
     pub encoding: Encoding,
     /// Shrinks the socket's receive buffer (SO_RCVBUF), for a client that stops reading.
     pub recv_buffer: Option<u32>,
     /// An `Authorization` header sent as is (another scheme than Bearer).
     pub authorization: Option<&'a str>,
+}
+
+/// Where a connection's token travels.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TokenIn {
+    /// `Authorization: Bearer <token>`.
+    #[default]
+    Header,
+    /// A second `Sec-WebSocket-Protocol` entry, `vitrine.bearer.<token>`, as browsers send it.
+    Subprotocol,
+    /// `?access_token=`, the old form (refused unless the server allows it).
+    Query,
 }
 
 pub struct WsClient {
@@ -63,15 +70,17 @@ impl WsClient {
     pub async fn try_open(app: &TestApp, how: Connect<'_>) -> Result<Self, StatusCode> {
         let port = app.address.rsplit(':').next().expect("address has a port");
         let mut url = format!("ws://127.0.0.1:{port}/ws");
+        let mut protocols = how.encoding.subprotocol().to_owned();
         let mut request_token = None;
-        match (how.token, how.token_in_query) {
-            (Some(token), true) => url.push_str(&format!("?access_token={token}")),
-            (Some(token), false) => request_token = Some(token),
+        match (how.token, how.token_in) {
+            (Some(token), TokenIn::Query) => url.push_str(&format!("?access_token={token}")),
+            (Some(token), TokenIn::Subprotocol) => protocols.push_str(&format!(", vitrine.bearer.{token}")),
+            (Some(token), TokenIn::Header) => request_token = Some(token),
             (None, _) => {}
         }
         let mut request = url.into_client_request().expect("valid ws URL");
         let headers = request.headers_mut();
-        headers.insert(header::SEC_WEBSOCKET_PROTOCOL, HeaderValue::from_static(how.encoding.subprotocol()));
+        headers.insert(header::SEC_WEBSOCKET_PROTOCOL, protocols.parse().expect("a header value"));
         if let Some(value) = how.authorization {
             headers.insert(header::AUTHORIZATION, value.parse().expect("a header value"));
         }
@@ -184,6 +193,22 @@ impl WsClient {
                 Ok(ServerFrame::Event(_)) => continue,
                 Ok(frame) => panic!("expected the connection to close, got {frame:?}"),
                 Err(code) => return code,
+            }
+        }
+    }
+
+    /// Waits for the server's close frame and returns its code and reason, skipping events
+    /// in flight; None when the connection ended without one (a reset, a drop: 1006).
+    pub async fn expect_close_frame(&mut self) -> Option<(u16, String)> {
+        loop {
+            let message = match tokio::time::timeout(WAIT, self.stream.next()).await {
+                Err(_) => panic!("nothing received within {WAIT:?}"),
+                Ok(Some(Ok(message))) => message,
+                Ok(None | Some(Err(_))) => return None,
+            };
+            match message {
+                Message::Close(frame) => return frame.map(|f| (u16::from(f.code), f.reason.to_string())),
+                Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
             }
         }
     }

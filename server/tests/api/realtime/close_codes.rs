@@ -36,3 +36,21 @@ async fn a_message_over_1_mib_closes_with_1009_every_time() {
         assert_eq!(client.expect_close().await, Some(close_code::FRAME_TOO_LARGE), "round {round}");
     }
 }
+
+/// Sizes just past the message limit and well past it. The one just past was the case a
+/// reset still broke for some clients; the largest is still being sent when the close
+/// frame goes out.
+const OVERSIZED: [usize; 4] = [MAX_MESSAGE_BYTES + 1, MAX_MESSAGE_BYTES + 1000, 2 * MAX_MESSAGE_BYTES, 4 << 20];
+
+#[tokio::test]
+async fn a_message_of_any_size_past_the_limit_reads_1009_with_its_reason() {
+    let app = spawn_hub().await;
+    let expected = Some((close_code::FRAME_TOO_LARGE, close_code::reason(close_code::FRAME_TOO_LARGE).to_owned()));
+    for size in OVERSIZED {
+        for round in 0..5 {
+            let mut client = WsClient::anonymous(&app).await;
+            client.send_message(Message::text("x".repeat(size))).await;
+            assert_eq!(client.expect_close_frame().await, expected, "{size} bytes, round {round}");
+        }
+    }
+}

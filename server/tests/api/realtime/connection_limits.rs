@@ -2,12 +2,13 @@
 //! header of another scheme than Bearer does (nothing: the socket is anonymous).
 
 use reqwest::StatusCode;
-use vitrine_protocol::{ErrorCode, ServerFrame};
+use vitrine_protocol::{AccessToken, ClientFrame, ErrorCode, ServerFrame};
 
 use super::{
     client::{Connect, WsClient},
     fixtures::spawn_hub,
 };
+use crate::helpers::spawn_app_with;
 
 #[tokio::test]
 async fn a_user_holds_32_sockets_on_a_node_and_the_33rd_is_refused_with_429() {
@@ -49,4 +50,51 @@ async fn a_basic_authorization_header_is_ignored_and_the_socket_is_anonymous() {
         other => panic!("expected channel.forbidden, got {other:?}"),
     }
     client.ping_pong().await;
+}
+
+#[tokio::test]
+async fn a_socket_signing_in_by_auth_frame_counts_against_the_limit_too() {
+    let app = spawn_app_with(|settings| settings.ws_max_connections_per_user = 2).await;
+    let (id, token) = app.client_session("late-tabs").await;
+    let mine = format!("user:{id}");
+    let auth = ClientFrame::Auth { token: AccessToken::new(token.clone()) };
+    // Two sockets signed in after the upgrade take both places.
+    let mut first = WsClient::anonymous(&app).await;
+    first.send(&auth).await;
+    first.subscribe(&mine, 0).await;
+    let mut second = WsClient::anonymous(&app).await;
+    second.send(&auth).await;
+    second.subscribe(&mine, 0).await;
+    // Neither an upgrade with the token nor a third `auth` gets past them.
+    let refused = WsClient::try_open(&app, Connect { token: Some(&token), ..Connect::default() }).await;
+    assert_eq!(refused.err(), Some(StatusCode::TOO_MANY_REQUESTS));
+    let mut third = WsClient::anonymous(&app).await;
+    third.send(&auth).await;
+    match third.expect().await {
+        ServerFrame::Error { code: ErrorCode::ConnectionsLimit, .. } => {}
+        other => panic!("expected connections.limit, got {other:?}"),
+    }
+    // It stayed anonymous.
+    match third.sub(&mine, None, None).await {
+        ServerFrame::Error { code: ErrorCode::ChannelForbidden, .. } => {}
+        other => panic!("expected channel.forbidden, got {other:?}"),
+    }
+    // Closing one frees its place for the third.
+    first.close().await;
+    let signed_in = async {
+        loop {
+            // Frames are handled in order: a pong with no error before it means signed in.
+            third.send(&auth).await;
+            third.send(&ClientFrame::Ping).await;
+            match third.expect().await {
+                ServerFrame::Pong => break,
+                ServerFrame::Error { code: ErrorCode::ConnectionsLimit, .. } => {
+                    third.expect_frame(&ServerFrame::Pong).await
+                }
+                other => panic!("expected pong or connections.limit, got {other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(super::client::WAIT, signed_in).await.expect("a place frees up");
+    third.subscribe(&mine, 0).await;
 }
