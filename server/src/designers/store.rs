@@ -252,7 +252,7 @@ mod tests {
         let (clause, binds) = filter.clause();
         assert_eq!(
             clause,
-            "x.app_user_id = $1 AND x.portfolio_type_id = $2 AND LOWER(x.title) LIKE $3 AND x.like_reactions_count >= $4"
+            "x.app_user_id = $1 AND x.portfolio_type_id = $2 AND LOWER(x.title) LIKE $3 ESCAPE '\\' AND x.like_reactions_count >= $4"
         );
         assert_eq!(binds.len(), 3);
         assert_eq!(PortfolioFilter::default().clause().0, "x.app_user_id = $1");
