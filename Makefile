@@ -36,7 +36,7 @@ dev: web-deps
 	scripts/dev.sh
 
 ## make test: every suite. Under CI=true the PostgreSQL, Redis, fault and browser suites are mandatory.
-test: check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e
+test: check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e test-schemathesis
 
 ## make cluster: the scaled topology natively on loopback (README, "Scaled deployment"): two
 ## nodes and a worker on the machine's PostgreSQL (database vitrine_cluster) and Redis, nginx
