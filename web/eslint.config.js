@@ -11,6 +11,33 @@ const restrict = (group, message) => [
   { patterns: [{ group, message }] },
 ];
 
+/** A date formatted by hand instead of with src/lib/dates.ts. */
+const DATE_BYPASSES = [
+  "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+  "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]",
+  "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+  "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+  "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+].map((selector) => ({
+  selector,
+  message: 'Format dates with formatDateTime / formatDate from @/lib/dates (one format per language).',
+}));
+
+/**
+ * Money formatted by hand instead of with src/lib/money.ts: a "$" before an interpolated value, in
+ * a template literal (`$${amount}`) or in JSX text (<p>${amount}</p>), or a figure rounded with
+ * toFixed(2). src/lib/money-bypass.test.ts checks the same, and the catalogues' "${{".
+ */
+const MONEY_BYPASSES = [
+  'TemplateElement[tail=false][value.raw=/\\$$/]',
+  // The text's "$" followed by a value: an input's lone "$" prefix (<span>$</span>) is not money.
+  'JSXText[value=/\\$\\s*$/] + JSXExpressionContainer',
+  'CallExpression[callee.property.name="toFixed"][arguments.0.value=2]',
+].map((selector) => ({
+  selector,
+  message: 'Format money with exactCents / exactDollars / priceCents / priceDollars from @/lib/money.',
+}));
+
 export default defineConfig([
   // *.gen.ts files are generated (the protocol crate writes src/realtime/protocol.gen.ts).
   globalIgnores(['dist', 'node_modules', '**/*.gen.ts']),
@@ -44,26 +71,17 @@ export default defineConfig([
     },
   },
   {
-    // Every date shown goes through src/lib/dates.ts (the spec's formats, day first in Spanish):
-    // no component formats one itself (bids and comments once showed '11/27/2026, 7:22:02 PM').
+    // Every date shown goes through src/lib/dates.ts (the spec's formats, day first in Spanish), and
+    // every amount through src/lib/money.ts (two styles, the invoices' "$1,234.50"): no component
+    // formats one itself (bids and comments once showed '11/27/2026, 7:22:02 PM'; payments
+    // "$449.1"). One rule entry holds both lists, since a later block would replace it; each
+    // formatter's own file is refused only the other's bypasses (the blocks below).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/dates.ts', '**/*.test.{ts,tsx}', 'src/testing/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
-          "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]",
-          "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
-          "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
-          "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
-        ].map((selector) => ({
-          selector,
-          message: 'Format dates with formatDateTime / formatDate from @/lib/dates (one format per language).',
-        })),
-      ],
-    },
+    ignores: ['**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...DATE_BYPASSES, ...MONEY_BYPASSES] },
   },
+  { files: ['src/lib/dates.ts'], rules: { 'no-restricted-syntax': ['error', ...MONEY_BYPASSES] } },
+  { files: ['src/lib/money.ts'], rules: { 'no-restricted-syntax': ['error', ...DATE_BYPASSES] } },
   {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'react-refresh/only-export-components': 'off' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { LaunchContest, Upgrade } from './api/options';
-import { initialLength, initialPricing, stepPath, upgradePrice, upgradesOnContest, usd, usdCents } from './pricing';
+import { initialLength, initialPricing, stepPath, upgradePrice, upgradesOnContest } from './pricing';
 
 const upgrade = (id: number, amount: number, flags: Partial<Upgrade> = {}): Upgrade => ({
   id,
@@ -30,22 +30,6 @@ describe('upgradePrice', () => {
 
   it('has nothing to strike on a free upgrade', () => {
     expect(upgradePrice({ amount: 0 }, true)).toEqual({ amount: 0, struck: null });
-  });
-});
-
-describe('usdCents', () => {
-  it('shows cents only when there are any', () => {
-    expect(usdCents(44_900)).toBe('$449');
-    expect(usdCents(44_910)).toBe('$449.10');
-    expect(usdCents(129_900)).toBe('$1,299');
-    expect(usdCents(0)).toBe('$0');
-  });
-});
-
-describe('usd', () => {
-  it('shows whole dollars with thousands separators', () => {
-    expect(usd(1299)).toBe('$1,299');
-    expect(usd(49)).toBe('$49');
   });
 });
 

@@ -16,14 +16,6 @@ export function upgradePrice(upgrade: Pick<Upgrade, 'amount'>, freeUpgrades: boo
   return { amount: upgrade.amount, struck: null };
 }
 
-/** "$1,299" (whole US dollars, no decimals). */
-export function usd(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
-}
-
-/** "$449", "$44.91" (cents; decimals only when there are any): the payments' price tag. */
-export { usdCents } from '@/features/payments/money';
-
 /** The kind flags an upgrade turns on, as the contest stores them. */
 const FLAGS = ['is_highlighted', 'is_featured', 'is_private', 'is_blind', 'is_notified_via_email', 'is_featured_blog_post'] as const;
 
@@ -77,7 +69,7 @@ export function stepPath(contestId: number, step: number): string {
   }
 }
 
-/** Prize increase amounts in dollars (section 9); the first is the default. */
+/** Prize increase amounts in exactCents (section 9); the first is the default. */
 export const PRIZE_INCREASES = [25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000] as const;
 
 /** Upgrades can be bought after launch while the contest runs or is being decided (statuses 2 and 3). */

@@ -54,6 +54,17 @@ describe('notificationText', () => {
     expect(notificationText(moved, 'es')).toBe('Logo refresh pasó a «Proyecto activo y asignado»');
   });
 
+  it('shows amounts as every page does: a bid as a price tag, a tip to the cent', () => {
+    const bid = { plain_content: 'ana bid $1250 on Logo', data: { text: { key: 'bid.created', values: { username: 'ana', amount: 1250, project: 'Logo' } } } };
+    expect(notificationText(bid, 'en')).toBe('ana bid $1,250 on Logo');
+    expect(notificationText(bid, 'es')).toBe('ana ofertó $1,250 en Logo');
+    const tip = {
+      plain_content: 'sil sent you a $25.00 tip for entry #3 in Harbor',
+      data: { text: { key: 'tip.approved', values: { username: 'sil', amount: '25.00', number: 3, contest: 'Harbor' } } },
+    };
+    expect(notificationText(tip, 'en')).toBe(tip.plain_content);
+  });
+
   it("shows the server's English for an unknown key or a notification without one", () => {
     expect(notificationText({ plain_content: 'Old row', data: { contest_id: 3 } }, 'es')).toBe('Old row');
     expect(notificationText({ plain_content: 'Newer', data: { text: { key: 'a.new_one', values: {} } } }, 'es')).toBe('Newer');

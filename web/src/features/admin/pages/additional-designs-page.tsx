@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatDate } from '@/lib/dates';
+import { exactDollars } from '@/lib/money';
 
 import { creditAdditionalEntry, getPage } from '../api/admin-api';
 import { AdminPage } from '../components/admin-page';
@@ -45,7 +46,7 @@ export function AdditionalDesignsPage() {
             ),
           },
           { header: t('columns.designer'), cell: (a) => a.designer_username },
-          { header: t('columns.amount'), end: true, cell: (a) => `$${a.amount}` },
+          { header: t('columns.amount'), end: true, cell: (a) => exactDollars(a.amount) },
           { header: t('columns.status'), cell: (a) => t(`additional.status.${a.status_id}`) },
           { header: t('columns.created'), cell: (a) => formatDate(a.created_at) },
           {
@@ -55,7 +56,7 @@ export function AdditionalDesignsPage() {
               a.status_id === 3 ? (
                 <ConfirmButton
                   label={t('contests.credit')}
-                  title={t('additional.creditTitle', { designer: a.designer_username, amount: a.amount })}
+                  title={t('additional.creditTitle', { designer: a.designer_username, amount: exactDollars(a.amount) })}
                   body={t('additional.creditBody')}
                   confirmLabel={t('contests.credit')}
                   done={t('contests.credited')}

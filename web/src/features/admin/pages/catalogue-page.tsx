@@ -8,6 +8,7 @@ import { ApiError, isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { uploadFiles } from '@/lib/upload';
+import { priceDollars } from '@/lib/money';
 
 import { createItem, deleteItem, listLevel, updateItem, type CatalogueInput, type CatalogueItem, type CatalogueLevel } from '../api/catalogue-admin';
 import { AdminPage } from '../components/admin-page';
@@ -214,7 +215,14 @@ function CatalogueList({ level }: { level: CatalogueLevel }) {
   if (level !== 'categories') columns.push({ header: t('catalogue.category'), cell: (item) => nameOf(categories, item.project_category_id) });
   if (level === 'services') {
     columns.push({ header: t('catalogue.subCategory'), cell: (item) => nameOf(subCategories, item.project_sub_category_id) });
-    columns.push({ header: t('catalogue.budget'), end: true, cell: (item) => `$${item.minimum_amount} – $${item.maximum_amount}` });
+    columns.push({
+      header: t('catalogue.budget'),
+      end: true,
+      cell: (item) =>
+        item.minimum_amount === undefined || item.maximum_amount === undefined
+          ? '—'
+          : `${priceDollars(item.minimum_amount)} – ${priceDollars(item.maximum_amount)}`,
+    });
   }
   columns.push({
     header: t('columns.actions'),

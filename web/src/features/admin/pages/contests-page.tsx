@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { SelectField, TextField } from '@/components/ui/form-fields';
 import { formatDate } from '@/lib/dates';
+import { priceDollars } from '@/lib/money';
 
 import { contestActions, getAdminContests, getPage } from '../api/admin-api';
 import type { AdminContest, ListedContest } from '../api/types';
@@ -114,7 +115,7 @@ function FilteredList({ kind }: { kind: 'no-winner' | 'all' | 'quick-start' | 't
     { header: t('columns.type'), cell: (c) => c.contest_type_title },
     { header: t('columns.status'), cell: (c) => <StatusBadge kind="contest" statusId={c.status_id} /> },
     { header: t('columns.entries'), end: true, cell: (c) => c.entries_count },
-    { header: t('columns.prize'), end: true, cell: (c) => `$${c.winning_entry_amount}` },
+    { header: t('columns.prize'), end: true, cell: (c) => priceDollars(c.winning_entry_amount) },
     {
       header: t('columns.upgrades'),
       cell: (c) =>

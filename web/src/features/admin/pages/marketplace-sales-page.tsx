@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { TextField } from '@/components/ui/form-fields';
 import { formatDate } from '@/lib/dates';
+import { exactDollars } from '@/lib/money';
 
 import { getMarketplaceSales } from '../api/admin-api';
 import type { MarketplaceSale, SaleUser, SalesFilter } from '../api/types';
@@ -12,7 +13,6 @@ import { AdminTable, type Column } from '../components/admin-table';
 import { FileThumb } from '../components/file-thumb';
 import { usePaged } from '../components/use-paged';
 
-const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 /** A member's name that narrows the list to their sales (or purchases). */
 function MemberFilterLink({ user, label, onPick }: { user: SaleUser; label: string; onPick: (user: SaleUser) => void }) {
@@ -87,7 +87,7 @@ export function MarketplaceSalesPage() {
           '—'
         ),
     },
-    { header: t('columns.amount'), end: true, cell: (s) => <span className="font-semibold tabular-nums">{money(s.amount)}</span> },
+    { header: t('columns.amount'), end: true, cell: (s) => <span className="font-semibold tabular-nums">{exactDollars(s.amount)}</span> },
   ];
   const clear = t('sales.clearFilter');
   return (
@@ -108,7 +108,7 @@ export function MarketplaceSalesPage() {
     >
       {list.rows && list.rows.length > 0 && (
         <p className="text-sm text-slate-600" data-testid="sales-page-total">
-          {t('sales.onPage', { amount: money(pageTotal) })}
+          {t('sales.onPage', { amount: exactDollars(pageTotal) })}
         </p>
       )}
       <AdminTable testId="marketplace-sales" columns={columns} rows={list.rows} failure={list.failure} rowKey={(s) => s.contest_entry_id} empty={t('sales.empty')} paging={list} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { formatDate } from '@/lib/dates';
 import { useChannel } from '@/realtime/hooks';
+import { exactDollars } from '@/lib/money';
 
 import { getPayouts, markPayoutPaid } from '../api/admin-api';
 import type { Payout } from '../api/types';
@@ -13,7 +14,6 @@ import { PromptButton } from '../components/prompt-button';
 import { StatusBadge } from '../components/status-badge';
 import { usePaged } from '../components/use-paged';
 
-const money = (amount: number) => `$${amount.toFixed(2)}`;
 
 /** Outgoing transactions: what designers are owed once their work is credited, and paid. */
 export function OutgoingPage() {
@@ -44,7 +44,7 @@ export function OutgoingPage() {
         ),
     },
     { header: t('payouts.credited'), cell: (p) => formatDate(p.credited_at) },
-    { header: t('columns.amount'), end: true, cell: (p) => <span className="font-semibold tabular-nums">{money(p.amount)}</span> },
+    { header: t('columns.amount'), end: true, cell: (p) => <span className="font-semibold tabular-nums">{exactDollars(p.amount)}</span> },
     { header: t('columns.status'), cell: (p) => <StatusBadge kind="payout" statusId={p.status_id} /> },
     status === 1
       ? {
@@ -53,7 +53,7 @@ export function OutgoingPage() {
           cell: (p) => (
             <PromptButton
               label={t('payouts.markPaid')}
-              title={t('payouts.markPaidTitle', { amount: money(p.amount), designer: p.designer_username })}
+              title={t('payouts.markPaidTitle', { amount: exactDollars(p.amount), designer: p.designer_username })}
               field={t('payouts.reference')}
               confirmLabel={t('payouts.markPaid')}
               done={t('payouts.paid')}
@@ -88,7 +88,7 @@ export function OutgoingPage() {
     >
       {status === 1 && list.rows && list.rows.length > 0 && (
         <p className="text-sm text-slate-600" data-testid="owed-total">
-          {t('payouts.owedOnPage', { amount: money(owedTotal) })}
+          {t('payouts.owedOnPage', { amount: exactDollars(owedTotal) })}
         </p>
       )}
       <AdminTable testId="payouts" columns={columns} rows={list.rows} failure={list.failure} rowKey={(p) => `${p.kind}-${p.source_id}`} empty={status === 1 ? t('payouts.emptyOwed') : t('payouts.emptyPaid')} paging={list} />

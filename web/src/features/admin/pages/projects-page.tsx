@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import { priceDollars } from '@/lib/money';
 
 import { getPage, projectActions } from '../api/admin-api';
 import type { ListedProject } from '../api/types';
@@ -53,11 +54,11 @@ function BidsButton({ project, onChanged }: { project: ListedProject; onChanged:
             {bids?.map((bid) => (
               <li key={bid.id} className="flex items-center justify-between gap-3 py-2">
                 <span>
-                  <span className="font-medium">{bid.created_by_user.username}</span> · ${bid.amount}
+                  <span className="font-medium">{bid.created_by_user.username}</span> · {priceDollars(bid.amount)}
                 </span>
                 <ConfirmButton
                   label={t('projects.approveBid')}
-                  title={t('projects.approveBidTitle', { username: bid.created_by_user.username, amount: bid.amount })}
+                  title={t('projects.approveBidTitle', { username: bid.created_by_user.username, amount: priceDollars(bid.amount) })}
                   body={t('projects.approveBidBody')}
                   confirmLabel={t('projects.approveBid')}
                   done={t('projects.bidApproved')}
@@ -117,7 +118,7 @@ function ProjectList({ kind }: { kind: ProjectListKind }) {
       ),
     },
     { header: t('columns.status'), cell: (p) => <StatusBadge kind="project" statusId={p.status_id} /> },
-    { header: t('columns.budget'), end: true, cell: (p) => (p.budget === null || p.budget === undefined ? '—' : `$${p.budget}`) },
+    { header: t('columns.budget'), end: true, cell: (p) => (p.budget === null || p.budget === undefined ? '—' : priceDollars(p.budget)) },
     ...(kind === 'credit'
       ? [{ header: t('projects.acceptance'), cell: (p: ListedProject) => <Acceptance project={p} /> }]
       : []),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatDateTime } from '@/lib/dates';
+import { exactDollars } from '@/lib/money';
 
 import { decideTip, getPage } from '../api/admin-api';
 import type { Tip } from '../api/types';
@@ -61,7 +62,7 @@ export function TipsPage() {
           },
           { header: t('columns.client'), cell: (tip) => tip.created_by_user?.username ?? '' },
           { header: t('columns.designer'), cell: (tip) => tip.designer?.username ?? '' },
-          { header: t('columns.amount'), end: true, cell: (tip) => <span className="font-semibold tabular-nums">${tip.amount.toFixed(2)}</span> },
+          { header: t('columns.amount'), end: true, cell: (tip) => <span className="font-semibold tabular-nums">{exactDollars(tip.amount)}</span> },
           { header: t('columns.created'), cell: (tip) => formatDateTime(tip.created_at) },
           { header: t('columns.status'), cell: (tip) => <StatusBadge kind="tip" statusId={tip.approval_status_id} /> },
           {
@@ -72,7 +73,7 @@ export function TipsPage() {
                 <div className="flex justify-end gap-2">
                   <ConfirmButton
                     label={t('tips.approve')}
-                    title={t('tips.approveTitle', { amount: tip.amount.toFixed(2) })}
+                    title={t('tips.approveTitle', { amount: exactDollars(tip.amount) })}
                     body={t('tips.approveBody')}
                     confirmLabel={t('tips.approve')}
                     done={t('tips.approved')}

@@ -7,7 +7,7 @@ import { BadgeDropdown } from '@/components/ui/badge-dropdown';
 import { typedEvent } from '@/realtime/events';
 import { useUserChannel } from '@/realtime/hooks';
 import { badgeLabel } from '@/features/notifications/badge';
-import { dollars } from '@/features/payments/money';
+import { exactCents } from '@/lib/money';
 
 import { cartTotalCents } from '../cart-rules';
 import { cart, reloadCart, resetCartFor } from '../store';
@@ -71,13 +71,13 @@ export function CartDropdown({ userId }: { userId: number }) {
             {snap.items.map((item) => (
               <li key={item.id} className="flex justify-between gap-2 px-4 py-2 text-sm">
                 <span className="truncate text-slate-800">{item.title}</span>
-                <span className="shrink-0 font-medium text-slate-900">{dollars(item.price_cents)}</span>
+                <span className="shrink-0 font-medium text-slate-900">{exactCents(item.price_cents)}</span>
               </li>
             ))}
           </ul>
           <div className="flex justify-between border-t border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">
             <span>{t('yourTotal')}</span>
-            <span>{dollars(cartTotalCents(snap.items))}</span>
+            <span>{exactCents(cartTotalCents(snap.items))}</span>
           </div>
         </>
       )}

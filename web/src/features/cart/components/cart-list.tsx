@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import { dollars } from '@/features/payments/money';
+import { exactCents } from '@/lib/money';
 
 import { removeItem, updatePrice, type CartItem } from '../api/cart';
 import { priceError } from '../cart-rules';
@@ -71,7 +71,7 @@ function CartRow({ item, onAsk }: { item: CartItem; onAsk: (item: CartItem) => v
           className="rounded-md px-2 py-1 text-sm font-semibold text-slate-900 hover:bg-slate-100"
           data-testid="cart-price"
         >
-          {dollars(item.price_cents)}
+          {exactCents(item.price_cents)}
         </button>
       )}
       {!editing && (

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { dollars } from '@/features/payments/money';
+import { exactCents } from '@/lib/money';
 
 import { cartTotalCents } from '../cart-rules';
 import { cart, reloadCart } from '../store';
@@ -30,7 +30,7 @@ export function CartsPage() {
         {snap.items.length > 0 && (
           <div className="flex flex-col gap-3 border-t border-slate-200 py-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-600">
-              {t('items', { count: snap.items.length })} · <span className="font-semibold text-slate-900">{t('total')}: <span data-testid="carts-total">{dollars(cartTotalCents(snap.items))}</span></span>
+              {t('items', { count: snap.items.length })} · <span className="font-semibold text-slate-900">{t('total')}: <span data-testid="carts-total">{exactCents(cartTotalCents(snap.items))}</span></span>
             </p>
             <Button onClick={() => setPaying(true)}>{t('proceed')}</Button>
           </div>

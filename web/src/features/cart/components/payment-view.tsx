@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { PayPanel } from '@/features/payments/components/pay-panel';
-import { dollars } from '@/features/payments/money';
+import { exactCents } from '@/lib/money';
 import type { Country, State } from '@/types/api';
 
 import { CART_INTENTS, getAllCountries, getCountryStates, getTotals, sendFreeAwards, type CartTotals } from '../api/cart';
@@ -145,15 +145,15 @@ export function PaymentView({ onBack, onPaid }: { onBack: () => void; onPaid: ()
         <dl className="space-y-1 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm" data-testid="cart-totals">
           <div className="flex justify-between">
             <dt>{t('subtotal')}</dt>
-            <dd>{dollars(totals.subtotal_cents)}</dd>
+            <dd>{exactCents(totals.subtotal_cents)}</dd>
           </div>
           <div className="flex justify-between" data-testid="cart-tax">
             <dt>{t('tax', { percent: totals.tax_percentage })}</dt>
-            <dd>{dollars(totals.tax_cents)}</dd>
+            <dd>{exactCents(totals.tax_cents)}</dd>
           </div>
           <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900" data-testid="cart-payable">
             <dt>{t('payable')}</dt>
-            <dd>{dollars(totals.payable_cents)}</dd>
+            <dd>{exactCents(totals.payable_cents)}</dd>
           </div>
         </dl>
       )}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import { dollars } from '@/features/payments/money';
+import { exactCents } from '@/lib/money';
 
 import { addToCart, MIN_PRICE, type CartItem } from '../api/cart';
 import { cartTotalCents, priceError } from '../cart-rules';
@@ -104,7 +104,7 @@ function CartView({ onPay, onClose }: { onPay: () => void; onClose: () => void }
         <>
           <div className="flex justify-between border-t border-slate-200 pt-3 font-semibold text-slate-900">
             <span>{t('total')}</span>
-            <span data-testid="cart-total">{dollars(cartTotalCents(snap.items))}</span>
+            <span data-testid="cart-total">{exactCents(cartTotalCents(snap.items))}</span>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
             {snap.items.length > MODAL_ITEMS ? (

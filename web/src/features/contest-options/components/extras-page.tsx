@@ -10,9 +10,10 @@ import { useContestChannel } from '@/realtime/hooks';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
+import { priceCents, priceDollars } from '@/lib/money';
 
 import { applyFreeUpgrades, getContest, getPrice, type Quote } from '../api/options';
-import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest, usd, usdCents } from '../pricing';
+import { EXTEND_DAYS, PRIZE_INCREASES, canBuyUpgrades, canExtend, canRaisePrize, upgradesOnContest } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
 import { useQuote, type QuoteState } from '../use-quote';
 import { UpgradeList } from './upgrade-list';
@@ -106,7 +107,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
       />
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t('extrasTitle')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('extrasIntro', { prize: usd(contest.detail.winning_entry_amount) })}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('extrasIntro', { prize: priceDollars(contest.detail.winning_entry_amount) })}</p>
       </header>
 
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" data-testid="extras-upgrades">
@@ -164,7 +165,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
                     onClick={() => setRaise(amount)}
                     className={`rounded-lg border px-3 py-2 text-sm font-semibold ${raise === amount ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 text-slate-700 hover:border-indigo-400'}`}
                   >
-                    +{usd(amount)}
+                    +{priceDollars(amount)}
                   </button>
                 ))}
               </div>
@@ -189,7 +190,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
           <h2 className="text-lg font-semibold text-slate-900">{t('extend')}</h2>
           <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
             <div>
-              <p className="mb-3 text-sm text-slate-600">{t('extendHint', { price: usd(perDay) })}</p>
+              <p className="mb-3 text-sm text-slate-600">{t('extendHint', { price: priceDollars(perDay) })}</p>
               {contest.submission_ends_at && (
                 <p className="mb-3 text-sm text-slate-700">
                   {t('entriesClose')}{' '}
@@ -209,7 +210,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
                 >
                   {EXTEND_DAYS.map((n) => (
                     <option key={n} value={n}>
-                      {t('days', { count: n })} · {usd(n * perDay)}
+                      {t('days', { count: n })} · {priceDollars(n * perDay)}
                     </option>
                   ))}
                 </select>
@@ -256,7 +257,7 @@ function Quoted({ state, testId, children }: { state: QuoteState; testId: string
       <p className="flex justify-between text-sm" aria-busy={state.loading}>
         <span className="text-slate-600">{t('total')}</span>
         <strong className="text-slate-900" data-testid={testId} data-cents={state.quote.total_cents}>
-          {usdCents(state.quote.total_cents)}
+          {priceCents(state.quote.total_cents)}
         </strong>
       </p>
       {children(state.quote)}

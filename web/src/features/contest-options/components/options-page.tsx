@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 
 import { setOptions, type QuoteRequest } from '../api/options';
-import { initialLength, initialPricing, RUSH_LENGTH_ID, upgradesOnContest, usd } from '../pricing';
+import { initialLength, initialPricing, RUSH_LENGTH_ID, upgradesOnContest } from '../pricing';
 import { useLaunchData, type LaunchData } from '../use-launch-data';
 import { useQuote } from '../use-quote';
 import { QuoteLines } from './quote-lines';
@@ -16,6 +16,7 @@ import { LaunchSteps } from './launch-steps';
 import { StartSubscriptionModal } from './start-subscription-modal';
 import { UpgradeOption } from './upgrade-option';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 /** `/contests/{id}/options`: step 3 of the launch, the prize package, the length and the upgrades. */
 export function OptionsPage({ contestId, subscribed }: { contestId: number; subscribed: boolean }) {
@@ -133,8 +134,8 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
                       </span>
                     )}
                     <span className="block text-sm font-semibold text-slate-700">{catalogueText(option.name)}</span>
-                    <span className="mt-1 block text-2xl font-bold text-slate-900">{usd(option.amount)}</span>
-                    <span className="mt-2 block text-xs text-slate-600">{t('designerReceives', { amount: usd(option.winning_entry_amount) })}</span>
+                    <span className="mt-1 block text-2xl font-bold text-slate-900">{priceDollars(option.amount)}</span>
+                    <span className="mt-2 block text-xs text-slate-600">{t('designerReceives', { amount: priceDollars(option.winning_entry_amount) })}</span>
                   </button>
                 );
               })}
@@ -152,7 +153,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
                   >
                     <input type="radio" name="length" className="size-4" checked={option.id === lengthId} onChange={() => chooseLength(option.id)} />
                     <span className="flex-1 font-medium text-slate-900">{t(`days_${option.days}`, { defaultValue: option.name, count: option.days })}</span>
-                    <span className="text-slate-700">{option.amount === 0 ? t('included') : `+${usd(option.amount)}`}</span>
+                    <span className="text-slate-700">{option.amount === 0 ? t('included') : `+${priceDollars(option.amount)}`}</span>
                   </label>
                 ))}
               </div>

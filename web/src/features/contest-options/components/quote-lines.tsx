@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 import { catalogueText } from '@/lib/catalogue';
+import { priceCents } from '@/lib/money';
 
 import type { Quote } from '../api/options';
-import { usdCents } from '../pricing';
 import { TotalRow } from './total-row';
 
 /**
@@ -25,13 +25,13 @@ export function QuoteLines({ quote, testId, loading }: { quote: Quote; testId: s
           </dt>
           <dd className="font-medium">
             {line.amount_cents < line.list_cents && line.kind !== 'coupon' && (
-              <s className="mr-1 text-slate-400">{usdCents(line.list_cents)}</s>
+              <s className="mr-1 text-slate-400">{priceCents(line.list_cents)}</s>
             )}
             {line.kind === 'coupon'
-              ? `−${usdCents(-line.amount_cents)}`
+              ? `−${priceCents(-line.amount_cents)}`
               : line.amount_cents === 0 && line.list_cents > 0
                 ? t('free')
-                : usdCents(line.amount_cents)}
+                : priceCents(line.amount_cents)}
           </dd>
         </div>
       ))}

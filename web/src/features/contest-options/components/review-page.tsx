@@ -6,12 +6,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useContestChannel } from '@/realtime/hooks';
 
 import { getContest } from '../api/options';
-import { usd } from '../pricing';
 import { useLaunchData } from '../use-launch-data';
 import { useQuote } from '../use-quote';
 import { LaunchSteps } from './launch-steps';
 import { QuoteLines } from './quote-lines';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 export interface PaymentSlot {
   /** US dollars, as the server's quote prices the launch (what the payment charges). */
@@ -118,8 +118,8 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
               <dd className="text-right font-medium text-slate-900">
                 {pricing ? (
                   <>
-                    {catalogueText(pricing.name)} · {usd(pricing.amount)}
-                    <span className="block text-xs font-normal text-slate-500">{t('designerReceives', { amount: usd(pricing.winning_entry_amount) })}</span>
+                    {catalogueText(pricing.name)} · {priceDollars(pricing.amount)}
+                    <span className="block text-xs font-normal text-slate-500">{t('designerReceives', { amount: priceDollars(pricing.winning_entry_amount) })}</span>
                   </>
                 ) : (
                   <Link to={`/contests/${contest.id}/options`} className="text-indigo-700 hover:underline">

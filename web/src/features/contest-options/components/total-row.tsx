@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { usdCents } from '../pricing';
+import { priceCents } from '@/lib/money';
 
 /** The Total line closing a price list (options summary, review): the server quote's total, in cents. */
 export function TotalRow({ total, testId, className }: { total: number; testId: string; className: string }) {
@@ -9,7 +9,7 @@ export function TotalRow({ total, testId, className }: { total: number; testId: 
     <div className={`flex justify-between text-base ${className}`}>
       <dt className="font-semibold text-slate-900">{t('total')}</dt>
       <dd className="font-bold text-slate-900" data-testid={testId} data-cents={total}>
-        {usdCents(total)}
+        {priceCents(total)}
       </dd>
     </div>
   );

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
 import type { Upgrade } from '../api/options';
-import { upgradePrice, usd } from '../pricing';
+import { upgradePrice } from '../pricing';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 interface UpgradeOptionProps {
   upgrade: Upgrade;
@@ -40,8 +41,8 @@ export function UpgradeOption({ upgrade, checked, disabled, freeUpgrades, onChan
         <span className="mt-1 block text-slate-600">{catalogueText(upgrade.description)}</span>
       </span>
       <span className="shrink-0 text-right">
-        {price.struck !== null && <s className="block text-xs text-slate-400">{usd(price.struck)}</s>}
-        <span className="font-semibold text-slate-900">{price.amount === 0 ? t('free') : usd(price.amount)}</span>
+        {price.struck !== null && <s className="block text-xs text-slate-400">{priceDollars(price.struck)}</s>}
+        <span className="font-semibold text-slate-900">{price.amount === 0 ? t('free') : priceDollars(price.amount)}</span>
       </span>
     </label>
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { Entry } from '@/types/api';
+import { priceDollars } from '@/lib/money';
 
 import { awardWinner } from '../api/delivery';
 import { mergeEntry, type ContestLive } from '../live';
@@ -48,7 +49,7 @@ export function AwardButton({ state, contestId, entry, prize }: AwardButtonProps
         {t(prize > 0 ? 'award.confirm' : 'award.confirmNoPrize', {
           number: entry.number,
           designer: entry.created_by_user.username,
-          prize,
+          prize: priceDollars(prize),
         })}
       </p>
       <div className="flex flex-wrap gap-2">

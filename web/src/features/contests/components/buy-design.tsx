@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { PayPanel } from '@/features/payments/components/pay-panel';
 import { PRICE_CODES, getPrice } from '@/features/payments/api/prices';
-import { usd } from '@/features/payments/money';
+import { priceDollars } from '@/lib/money';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
@@ -72,11 +72,11 @@ export function BuyDesign({ contestId, entry, userId }: BuyDesignProps) {
   return (
     <>
       <Button variant="secondary" className="w-full" isLoading={pending} disabled={pending} onClick={() => void start()}>
-        {t('additional.button')} · {usd(amount)}
+        {t('additional.button')} · {priceDollars(amount)}
       </Button>
       {open && purchase && (
         <ModalDialog title={t('additional.title', { number: entry.number })} onClose={() => setOpen(false)} size="lg">
-          <p className="mb-4">{t('additional.body', { designer: entry.created_by_user.username, price: usd(amount) })}</p>
+          <p className="mb-4">{t('additional.body', { designer: entry.created_by_user.username, price: priceDollars(amount) })}</p>
           <PayPanel
             userId={userId}
             amount={amount}

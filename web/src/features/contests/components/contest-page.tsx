@@ -45,6 +45,7 @@ import { DeliveryPanel } from './delivery-panel';
 import { Likers } from './likers';
 import { winnerOf } from '../delivery';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
 
@@ -212,7 +213,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           {contest.detail.winning_entry_amount > 0 && (
             <div className="rounded-xl bg-emerald-50 px-4 py-2 text-right">
               <p className="text-xs text-emerald-700">{t('page.prize')}</p>
-              <p className="text-2xl font-bold text-emerald-800">${contest.detail.winning_entry_amount}</p>
+              <p className="text-2xl font-bold text-emerald-800">{priceDollars(contest.detail.winning_entry_amount)}</p>
             </div>
           )}
         </div>

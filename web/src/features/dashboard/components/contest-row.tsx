@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { catalogueText } from '@/lib/catalogue';
 import { formatDateTime } from '@/lib/dates';
 import type { Contest } from '@/types/api';
+import { priceDollars } from '@/lib/money';
 
 import { continueLaunchPath } from '../continue-launch';
 
@@ -58,7 +59,7 @@ export function ContestRow({ contest }: { contest: Contest }) {
       </div>
       <div className="flex shrink-0 items-center gap-3">
         {contest.detail.winning_entry_amount > 0 && (
-          <span className="text-sm font-semibold text-emerald-700">${contest.detail.winning_entry_amount}</span>
+          <span className="text-sm font-semibold text-emerald-700">{priceDollars(contest.detail.winning_entry_amount)}</span>
         )}
         {resume === null ? (
           <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">

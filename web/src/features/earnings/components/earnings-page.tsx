@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { dollars } from '@/features/payments/money';
+import { exactCents } from '@/lib/money';
 import { isAbortError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
@@ -14,7 +14,7 @@ function Total({ label, cents, testId, tone }: { label: string; cents: number; t
   return (
     <div className={`rounded-2xl border p-5 ${tone}`} data-testid={testId}>
       <p className="text-sm font-medium">{label}</p>
-      <p className="mt-1 text-3xl font-bold">{dollars(cents)}</p>
+      <p className="mt-1 text-3xl font-bold">{exactCents(cents)}</p>
     </div>
   );
 }
@@ -32,7 +32,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
       </div>
       <div className="flex items-center gap-3 sm:text-right">
         <span className="text-lg font-semibold text-slate-900" data-testid="payout-amount">
-          {dollars(payout.amount_cents)}
+          {exactCents(payout.amount_cents)}
         </span>
         {paid ? (
           <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800" title={payout.reference ?? undefined}>

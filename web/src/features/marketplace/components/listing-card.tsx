@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { useFileUrl } from '@/lib/use-file-url';
+import { priceDollars } from '@/lib/money';
 
 import type { Listing } from '../api/marketplace';
 
@@ -55,7 +56,7 @@ export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCa
         {listing.description && <p className="line-clamp-3 text-sm text-slate-600">{listing.description}</p>}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="text-xl font-bold text-slate-900" data-testid="listing-price">
-            ${listing.sale_price}
+            {priceDollars(listing.sale_price)}
           </span>
           {canBuy && (
             <button

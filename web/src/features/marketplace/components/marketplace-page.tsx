@@ -27,6 +27,7 @@ import { BoughtDesigns } from './bought-designs';
 import { ListingCard } from './listing-card';
 import { PurchaseDialog } from './purchase-dialog';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceContest; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation('marketplace');
@@ -46,7 +47,7 @@ function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceCont
         <p className="truncate font-semibold text-slate-900">{contest.title}</p>
         <p className="truncate text-xs text-slate-500">{catalogueText(contest.contest_type_title)}</p>
         <p className="text-xs text-slate-600" data-testid="marketplace-contest-count">
-          {t('forSaleCount', { count: contest.marketplace_entries_count })} · {t('from', { price: contest.min_sale_price })}
+          {t('forSaleCount', { count: contest.marketplace_entries_count })} · {t('from', { price: priceDollars(contest.min_sale_price) })}
         </p>
       </div>
     </button>

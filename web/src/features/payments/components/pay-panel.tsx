@@ -16,7 +16,7 @@ import { createIntent, finalizeIntent, testModeConfirmPayment, type IntentBody, 
 import { newIdempotencyKey, payBlock, preselectedCard } from '../card-choice';
 import { confirmCardPayment, mountCvcElement } from '../stripe';
 import { paypalRouteOf } from '../api/paypal';
-import { usd } from '../money';
+import { priceDollars } from '@/lib/money';
 import { AddCardForm } from './add-card-form';
 import { CardRadioList } from './card-radio-list';
 import { MethodTabs, type PayMethod } from './method-tabs';
@@ -24,7 +24,7 @@ import { PayPalChoice } from './paypal-choice';
 
 export interface PayPanelProps {
   userId: number;
-  /** Whole US dollars, as the server priced it. */
+  /** Whole US exactCents, as the server priced it. */
   amount: number;
   /** The purpose's payment-intent route, e.g. `/contests/7/payments/stripe/payment-intents`. */
   intentBase: string;
@@ -215,7 +215,7 @@ function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }:
         </div>
       )}
       <Button className="w-full" onClick={() => void pay()} disabled={block !== null} isLoading={pending} data-testid="pay-button">
-        {payLabel} · {usd(amount)}
+        {payLabel} · {priceDollars(amount)}
       </Button>
       <p className="flex items-center justify-center gap-1 text-xs text-slate-500">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5 shrink-0">

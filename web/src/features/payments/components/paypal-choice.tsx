@@ -7,14 +7,14 @@ import { toast } from '@/lib/toast';
 
 import { createPayPalPayment, rememberReturn } from '../api/paypal';
 import { newIdempotencyKey } from '../card-choice';
-import { usd } from '../money';
+import { priceDollars } from '@/lib/money';
 import { paypalErrorMessage } from '../paypal-errors';
 
 export interface PayPalChoiceProps {
   /** The purpose's PayPal route, e.g. `/contests/7/upgrades/payments/paypal`. */
   route: string;
   body?: Record<string, unknown>;
-  /** Whole US dollars, as the server priced it. */
+  /** Whole US exactCents, as the server priced it. */
   amount: number;
   /** Leaves the page for PayPal; replaced in tests. */
   navigate?: (url: string) => void;
@@ -62,7 +62,7 @@ export function PayPalChoice({ route, body, amount, navigate = (url) => window.l
   return (
     <div className="space-y-4" data-testid="paypal-choice">
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
-      <p className="text-sm text-slate-600">{t('paypal.explain', { amount: usd(amount) })}</p>
+      <p className="text-sm text-slate-600">{t('paypal.explain', { amount: priceDollars(amount) })}</p>
       <button
         type="button"
         onClick={() => void start()}
@@ -73,7 +73,7 @@ export function PayPalChoice({ route, body, amount, navigate = (url) => window.l
         {pending ? <Spinner label={t('paypal.redirecting')} /> : null}
         <span>{t('paypal.payWith')}</span>
         <PayPalMark className="text-lg" />
-        <span className="text-sm font-medium text-slate-800">· {usd(amount)}</span>
+        <span className="text-sm font-medium text-slate-800">· {priceDollars(amount)}</span>
       </button>
       <p className="text-center text-xs text-slate-500">{t('paypal.secure')}</p>
     </div>

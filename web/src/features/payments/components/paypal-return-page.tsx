@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { Spinner } from '@/components/ui/spinner';
+import { exactDollars } from '@/lib/money';
 
 import {
   executePayPalPayment,
@@ -104,7 +105,7 @@ export function PayPalReturnPage() {
             <h1 className="mt-4 text-xl font-semibold text-slate-900">{t('paypal.successTitle')}</h1>
             <p className="mt-2 text-sm text-slate-600">{t('paypal.successBody')}</p>
             <p className="mt-1 text-sm font-medium text-slate-900" data-testid="paypal-amount">
-              {t('paypal.paidAmount', { amount: outcome.payment.amount })}
+              {t('paypal.paidAmount', { amount: exactDollars(outcome.payment.amount) })}
             </p>
           </>
         )}

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
 
-import { dollars } from '../money';
+import { exactCents } from '@/lib/money';
 import { TransactionsPage } from './transactions-page';
 
 const row = (id: number, fields: Record<string, unknown>) => ({
@@ -31,8 +31,8 @@ const row = (id: number, fields: Record<string, unknown>) => ({
 
 describe('the payments page', () => {
   it('shows amounts to the cent', () => {
-    expect(dollars(84800)).toBe('$848.00');
-    expect(dollars(123456)).toBe('$1,234.56');
+    expect(exactCents(84800)).toBe('$848.00');
+    expect(exactCents(123456)).toBe('$1,234.56');
   });
 
   it('lists each payment with what it paid for, its state, and an invoice only for a paid contest payment', async () => {

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
 import { downloadInvoice, getTransactions, type Transaction } from '../api/transactions';
-import { dollars } from '../money';
+import { exactCents } from '@/lib/money';
 
 const STATE_STYLE: Record<string, string> = {
   paid: 'bg-emerald-50 text-emerald-700',
@@ -90,10 +90,10 @@ export function TransactionsPage() {
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
-                  <span className="font-semibold text-slate-900">{dollars(row.amount_cents)}</span>
+                  <span className="font-semibold text-slate-900">{exactCents(row.amount_cents)}</span>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_STYLE[row.state] ?? STATE_STYLE.open}`}>
                     {t(`transactions.state.${row.state}`, { defaultValue: row.state })}
-                    {row.refunded_cents > 0 && row.state !== 'refunded' && ` · ${t('transactions.refunded', { amount: dollars(row.refunded_cents) })}`}
+                    {row.refunded_cents > 0 && row.state !== 'refunded' && ` · ${t('transactions.refunded', { amount: exactCents(row.refunded_cents) })}`}
                   </span>
                   {row.contest_id != null && row.state === 'paid' && (
                     <button

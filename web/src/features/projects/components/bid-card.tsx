@@ -6,6 +6,7 @@ import { openDesignerProfile } from '@/features/profiles/store';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
+import { priceDollars } from '@/lib/money';
 
 import type { Bid } from '../types';
 
@@ -69,7 +70,7 @@ export function BidCard({ projectId, bid, user, focused, focusedCommentId = null
         </div>
         <div className="text-right">
           <p className="text-lg font-bold text-slate-900" data-testid="bid-amount">
-            ${bid.amount}
+            {priceDollars(bid.amount)}
           </p>
           {bid.status_id === 2 && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">{t('bids.approved')}</span>}
         </div>

@@ -10,6 +10,7 @@ import { QuestionField } from '@/features/launch-brief/components/question-field
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { Question } from '@/types/api';
+import { priceDollars } from '@/lib/money';
 
 import { getQuestions } from '../api/catalogue';
 import { getProjectBrief, updateProjectBrief, type ProjectBrief } from '../api/projects';
@@ -154,7 +155,7 @@ export function ProjectBriefEditPage({ projectId, bidId }: BriefEditPageProps) {
           />
         ))}
         <TimelineCards value={timeline} onChange={setTimeline} error={fillBrief && !timelineComplete(timeline) ? t('timeline.required') : undefined} />
-        {loaded.brief.budget !== null && <p className="text-sm text-slate-600">{t('edit.budget', { amount: loaded.brief.budget })}</p>}
+        {loaded.brief.budget !== null && <p className="text-sm text-slate-600">{t('edit.budget', { amount: priceDollars(loaded.brief.budget) })}</p>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" disabled={pending} onClick={() => navigate(back)}>
             {t('edit.cancel')}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
+import { priceDollars } from '@/lib/money';
+
 import { budgetError } from '../launch-rules';
 
 interface BudgetFieldProps {
@@ -27,7 +29,7 @@ export function BudgetField({ value, range, onChange }: BudgetFieldProps) {
       </div>
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
         <p className="text-xs text-slate-600" data-testid="price-guide">
-          {t('budget.guide', { min: range.min, max: range.max })}
+          {t('budget.guide', { min: priceDollars(range.min), max: priceDollars(range.max) })}
         </p>
         <div className="mt-2 flex items-center gap-3">
           <input type="range" aria-label={t('budget.label')} min={range.min} max={range.max} value={Math.min(range.max, Math.max(range.min, value || 0))} onChange={(e) => onChange(Number(e.target.value))} className="flex-1 accent-indigo-600" />
@@ -39,7 +41,7 @@ export function BudgetField({ value, range, onChange }: BudgetFieldProps) {
       </div>
       {error && (
         <p className="mt-1 text-xs text-red-600" role="alert">
-          {t(`budget.${error}`, { floor: range.min, ceil: range.max })}
+          {t(`budget.${error}`, { floor: priceDollars(range.min), ceil: priceDollars(range.max) })}
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { MethodTabs, type PayMethod } from '@/features/payments/components/metho
 import { PayPalChoice } from '@/features/payments/components/paypal-choice';
 import { errorMessage } from '@/lib/error-messages';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { priceDollars } from '@/lib/money';
 
 import { getCards, payWithCard, saveTestCard, type Card } from '../api/payments';
 
@@ -80,17 +81,17 @@ export function CardPaymentDialog({ title, userId, amount, breakdown, base, body
           </Button>
           {method === 'card' && (
             <Button disabled={pending || cards === null || choice === ''} isLoading={pending} onClick={() => void pay()}>
-              {t('pay.button', { amount })}
+              {t('pay.button', { amount: priceDollars(amount) })}
             </Button>
           )}
         </>
       }
     >
       <div className="space-y-3" data-testid="card-payment">
-        <p className="text-sm text-slate-700">{t('pay.amount', { amount })}</p>
+        <p className="text-sm text-slate-700">{t('pay.amount', { amount: priceDollars(amount) })}</p>
         {breakdown && (
           <p className="text-xs text-slate-500" data-testid="fee-breakdown">
-            {t('pay.feeBreakdown', breakdown)}
+            {t('pay.feeBreakdown', { bid: priceDollars(breakdown.bid), fee: priceDollars(breakdown.fee) })}
           </p>
         )}
         {paypalRoute !== null && <MethodTabs value={method} onChange={setMethod} />}

@@ -9,6 +9,7 @@ import { isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
+import { priceDollars } from '@/lib/money';
 
 import { getBids, getMyBids, type BidSort } from '../api/bids';
 import { sendInvites } from '../api/invites';
@@ -163,7 +164,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
                 <input type="number" value={raising} min={(project.budget ?? 0) + 1} onChange={(e) => setRaising(e.target.value)} className="mt-1 block w-32 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
               </label>
               <Button disabled={Number(raising) <= (project.budget ?? 0)} onClick={() => setPayment({ kind: 'budget', budget: Number(raising) })}>
-                {t('budget.payDifference', { amount: Math.max(0, Number(raising) - (project.budget ?? 0)) })}
+                {t('budget.payDifference', { amount: priceDollars(Math.max(0, Number(raising) - (project.budget ?? 0))) })}
               </Button>
               <Button variant="secondary" onClick={() => setRaising(null)}>
                 {t('cancel', { ns: 'common' })}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../launch-rules';
 import type { Project } from '../types';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 /** Status badge colours by status id. */
 const BADGE: Record<number, string> = {
@@ -51,7 +52,7 @@ export function ProjectSummary({ project }: { project: Project }) {
         <div>
           <dt className="text-xs text-slate-500">{t('project.budget')}</dt>
           <dd className="font-semibold" data-testid="project-budget">
-            {project.budget === null ? '—' : `$${project.budget}`}
+            {project.budget === null ? '—' : priceDollars(project.budget)}
           </dd>
         </div>
         <div>

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
+import { priceDollars } from '@/lib/money';
 
 import { getProject } from '../api/projects';
 import { PROJECT_STATUS, type ListPage, type Project } from '../types';
@@ -99,7 +100,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
                     <span className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
                       <StatusBadge statusId={project.status_id} />
                       <span>
-                        {project.budget === null ? '' : `$${project.budget} · `}
+                        {project.budget === null ? '' : `${priceDollars(project.budget)} · `}
                         {t('lists.bids', { count: project.bids_count })}
                       </span>
                     </span>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Category, Service, SubCategory } from '../types';
 import { catalogueText } from '@/lib/catalogue';
+import { priceDollars } from '@/lib/money';
 
 /** One slide: the service's image, or its initials on a gradient when the image is missing. */
 function Slide({ src, title }: { src: string; title: string }) {
@@ -49,7 +50,7 @@ export function ServicePanel({ service, category, subCategory }: { service: Serv
         {catalogueText(category?.title ?? '')} &gt; {catalogueText(subCategory?.title ?? '')}
       </p>
       <p className="text-sm text-slate-700">{catalogueText(service.description ?? '')}</p>
-      <p className="text-xs font-medium text-slate-600">{t('service.range', { min: service.minimum_amount, max: service.maximum_amount })}</p>
+      <p className="text-xs font-medium text-slate-600">{t('service.range', { min: priceDollars(service.minimum_amount), max: priceDollars(service.maximum_amount) })}</p>
     </aside>
   );
 }

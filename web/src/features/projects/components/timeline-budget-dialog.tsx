@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { getPrice, PRICE_CODES } from '@/features/payments/api/prices';
+import { priceDollars } from '@/lib/money';
 
 import { budgetError, timelineComplete, timelinePayload, type DialogValues, type TimelineChoice } from '../launch-rules';
 
@@ -48,7 +49,7 @@ export function TimelineBudgetDialog({ timeline: initialTimeline, budget: initia
         <BudgetField value={budget} range={range} onChange={setBudget} />
         {fee !== null && fee > 0 && (
           <p className="text-sm text-slate-600" data-testid="listing-fee">
-            {t('dialog.listingFee', { amount: fee })}
+            {t('dialog.listingFee', { amount: priceDollars(fee) })}
           </p>
         )}
       </div>

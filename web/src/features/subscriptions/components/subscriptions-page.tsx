@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
+import { priceDollars } from '@/lib/money';
 
 import {
   UNLIMITED_CONTESTS,
@@ -97,7 +98,7 @@ export function SubscriptionsPage({ userId, payment }: SubscriptionsPageProps) {
           <section key={offer.triggerId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <h2 className="text-lg font-semibold text-slate-900">{t(`offer_${offer.key}`)}</h2>
             <p className="mt-1 flex-1 text-sm text-slate-600">{t(`offer_${offer.key}_body`)}</p>
-            <p className="mt-4 text-3xl font-bold text-slate-900">${offer.amount}</p>
+            <p className="mt-4 text-3xl font-bold text-slate-900">{priceDollars(offer.amount)}</p>
             <Button
               className="mt-4"
               onClick={() => void buy(offer.triggerId)}
