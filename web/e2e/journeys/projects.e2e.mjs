@@ -36,7 +36,7 @@ async function payToStart(page, t) {
   await page.getByRole('button', { name: t('projects:launch.pay') }).click();
   // The dialog tells the listing fee paid with the approved bid (projects doc, section 9: 19).
   const dialog = page.getByRole('dialog', { name: t('projects:dialog.title') });
-  await dialog.getByTestId('listing-fee').getByText(t('projects:dialog.listingFee', { amount: 19 })).waitFor();
+  await dialog.getByTestId('listing-fee').getByText(t('projects:dialog.listingFee', { amount: '$19' })).waitFor();
   return nextInDialog(page, t);
 }
 
@@ -78,7 +78,7 @@ export default {
     if (!client.url().endsWith(SLUGS)) throw new Error(`the address was not rewritten: ${client.url()}`);
     await client.getByTestId('price-guide').getByText('$99').waitFor();
     await client.getByLabel(t('projects:budget.amount')).fill('50');
-    await client.getByText(t('projects:budget.budgetMin', { floor: 99 })).waitFor();
+    await client.getByText(t('projects:budget.budgetMin', { floor: '$99' })).waitFor();
     await client.getByLabel(t('projects:budget.amount')).fill('300');
     await shot(client, 'launch-filled');
     const projectId = await payToStart(client, t);
@@ -164,7 +164,7 @@ export default {
     // A pay-to-start project pays its listing fee (19) with the approved bid.
     await payment.getByTestId('fee-breakdown').getByText(t('projects:pay.feeBreakdown', { bid: 280, fee: 19 })).waitFor();
     await shot(client, 'card-payment');
-    await client.getByRole('button', { name: t('projects:pay.button', { amount: 299 }) }).click();
+    await client.getByRole('button', { name: t('projects:pay.button', { amount: '$299' }) }).click();
     await client.getByText(t('projects:pay.approved')).waitFor();
     await client.getByTestId('project-detail').getByTestId('project-status').getByText(t('projects:status.2')).waitFor();
     await gold.getByTestId('project-detail').getByTestId('project-status').getByText(t('projects:status.2')).waitFor();
