@@ -78,6 +78,55 @@ impl utoipa::PartialSchema for FlagDoc {
 
 impl ToSchema for FlagDoc {}
 
+/// A document-only type for a field that takes one of a fixed set of values, as the
+/// handler checks it: `enum_doc!(/// doc; pub ColorDoc: String = COLORS)` (the values: any
+/// iterable of what converts into JSON). Fields declare
+/// `required = true, value_type = ColorDoc, inline` (or `Option<ColorDoc>` when optional).
+/// The values are the constant the handler checks against, so the two cannot drift.
+macro_rules! enum_doc {
+    ($(#[$meta:meta])* $vis:vis $name:ident: String = $values:expr) => {
+        $(#[$meta])*
+        $vis struct $name;
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                use utoipa::openapi::schema::{ObjectBuilder, Type};
+                ObjectBuilder::new().schema_type(Type::String).enum_values(Some($values)).into()
+            }
+        }
+        impl utoipa::ToSchema for $name {}
+    };
+    ($(#[$meta:meta])* $vis:vis $name:ident: i64 = $values:expr) => {
+        $(#[$meta])*
+        $vis struct $name;
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                    .enum_values(Some($values))
+                    .into()
+            }
+        }
+        impl utoipa::ToSchema for $name {}
+    };
+}
+pub(crate) use enum_doc;
+
+/// An id in a hand-built schema: an `int64` integer.
+pub fn id_schema() -> utoipa::openapi::schema::Object {
+    id_schema_with(|o| o)
+}
+
+/// [`id_schema`] with more said (`|o| o.minimum(Some(1))`).
+pub fn id_schema_with(
+    more: impl FnOnce(utoipa::openapi::schema::ObjectBuilder) -> utoipa::openapi::schema::ObjectBuilder,
+) -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+    more(ObjectBuilder::new().schema_type(Type::Integer).format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))))
+        .build()
+}
+
 /// Reads an id sent as a number or a numeric string (empty text is absent). Anything else,
 /// such as a number past `i64`, is refused: the document declares an `int64`.
 pub fn loose_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {

@@ -75,13 +75,37 @@ pub async fn list(
     Ok(Json(Data::new(rows)))
 }
 
+crate::api::enum_doc!(
+    /// A banner colour ([`COLORS`]).
+    pub ColorDoc: String = COLORS
+);
+
+/// The body of an edit: the fields present change.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BannerRequest {
+    /// Not blank, at most 280 characters once trimmed.
+    #[schema(value_type = Option<String>, pattern = "\\S", max_length = 280)]
     pub message: Option<String>,
     /// primary, info, success, warning or danger.
+    #[schema(value_type = Option<ColorDoc>, inline)]
     pub color: Option<String>,
     /// Shown now (default 1 on create).
     #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
+    pub is_active: Option<bool>,
+}
+
+/// The body of a create, for the document (the handler reads [`BannerRequest`]): the
+/// message and the colour are required.
+#[derive(ToSchema)]
+pub struct NewBanner {
+    /// Not blank, at most 280 characters once trimmed.
+    #[schema(pattern = "\\S", max_length = 280)]
+    pub message: String,
+    /// primary, info, success, warning or danger.
+    #[schema(value_type = ColorDoc, inline)]
+    pub color: String,
+    /// Shown now (default 1).
     #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_active: Option<bool>,
 }
@@ -122,7 +146,7 @@ async fn withdraw(conn: &mut AnyConnection, id: i64, now: i64) -> Result<EventFr
 }
 
 /// An admin creates a banner; an active one appears at once in every open browser.
-#[utoipa::path(post, path = "/broadcast-banners", tag = "admin", request_body = BannerRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/broadcast-banners", tag = "admin", request_body = NewBanner, security(("bearer" = [])),
     responses((status = 201, body = Data<Banner>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 pub async fn create(

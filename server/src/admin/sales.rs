@@ -123,11 +123,11 @@ pub struct SalesQuery {
     pub buyer_id: Option<i64>,
     /// Sold on or after this day (YYYY-MM-DD, UTC).
     #[serde(rename = "filter[from]")]
-    #[param(rename = "filter[from]")]
+    #[param(rename = "filter[from]", format = Date)]
     pub from: Option<String>,
     /// Sold on or before this day (YYYY-MM-DD, UTC).
     #[serde(rename = "filter[to]")]
-    #[param(rename = "filter[to]")]
+    #[param(rename = "filter[to]", format = Date)]
     pub to: Option<String>,
 }
 

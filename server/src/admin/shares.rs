@@ -46,8 +46,14 @@ const SELECT: &str = "SELECT id, contest_id, created_by, network, code, created_
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ShareRequest {
     /// facebook, twitter, linkedin, pinterest, email or link.
+    #[schema(required = true, value_type = NetworkDoc, inline)]
     pub network: Option<String>,
 }
+
+crate::api::enum_doc!(
+    /// Where a share link is posted ([`NETWORKS`]).
+    pub NetworkDoc: String = NETWORKS
+);
 
 /// Makes a share link of a contest the caller may view.
 #[utoipa::path(post, path = "/contests/{id}/shares", tag = "contests", params(("id" = i64, Path)), request_body = ShareRequest,

@@ -16,10 +16,13 @@ use crate::threads::routes::thread_routes;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ImageTagRequest {
     /// Fraction of the image's width, 0 to 1.
+    #[schema(required = true, value_type = f64, minimum = 0, maximum = 1)]
     pub x: Option<f64>,
     /// Fraction of the image's height, 0 to 1.
+    #[schema(required = true, value_type = f64, minimum = 0, maximum = 1)]
     pub y: Option<f64>,
     /// 1 to 1000 characters, trimmed.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 1000)]
     pub note: Option<String>,
 }
 

@@ -259,11 +259,12 @@ pub struct TotalQuery {
     /// The country chosen on the payment form: with it, `state_id` follows the payment
     /// form's rule (required when the country has states).
     #[serde(default, deserialize_with = "loose_id")]
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<crate::payments::intents::CountryDoc>, inline)]
     pub country_id: Option<i64>,
-    /// The state chosen on the payment form; the caller's own state when neither is sent.
+    /// The state chosen on the payment form (1 to 51, the US states); the caller's own
+    /// state when neither is sent.
     #[serde(default, deserialize_with = "loose_id")]
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 51)]
     pub state_id: Option<i64>,
 }
 

@@ -87,8 +87,14 @@ pub async fn mine(
 pub struct Decision {
     /// 2 approve, 3 reject.
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = DecisionDoc, inline)]
     pub approval_status_id: Option<i64>,
 }
+
+crate::api::enum_doc!(
+    /// A decision on a tip: approved or rejected.
+    pub DecisionDoc: i64 = [APPROVED, REJECTED]
+);
 
 /// An admin approves (2: the designer is notified) or rejects (3) a pending tip.
 #[utoipa::path(patch, path = "/contest-entry-tips/{id}", tag = "commerce", params(("id" = i64, Path)), request_body = Decision, security(("bearer" = [])),

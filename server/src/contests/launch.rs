@@ -21,9 +21,26 @@ use crate::{
     state::AppState,
 };
 
+/// The body of a launch for the document: [`BriefRequest`] with `contest_type_id` required.
+pub struct NewContest;
+
+impl utoipa::PartialSchema for NewContest {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder};
+        AllOfBuilder::new()
+            .item(utoipa::openapi::Ref::from_schema_name("BriefRequest"))
+            .item(ObjectBuilder::new().property("contest_type_id", crate::api::id_schema()).required("contest_type_id"))
+            .into()
+    }
+}
+
+impl ToSchema for NewContest {}
+
 /// The launch payload (contests doc, section 3).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BriefRequest {
+    /// A contest type (it must exist): required on launch ([`NewContest`]), ignored on
+    /// a brief's edit.
     pub contest_type_id: Option<i64>,
     /// Used when no brief question is flagged as the title.
     pub title: Option<String>,
@@ -85,7 +102,7 @@ async fn check_brief(
 }
 
 /// Creates a contest from its brief (status 1, unpaid). Clients only.
-#[utoipa::path(post, path = "/contests", tag = "contests", request_body = BriefRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/contests", tag = "contests", request_body = NewContest, security(("bearer" = [])),
     responses((status = 201, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]
 pub async fn launch(

@@ -29,10 +29,37 @@ pub const APPROVAL_PENDING: i64 = 1;
 pub const APPROVAL_APPROVED: i64 = 2;
 pub const APPROVAL_REJECTED: i64 = 3;
 
+/// The body of a request (1, pending) and of its decision (2 approve, 3 reject); the
+/// document names each ([`StartRequest`], [`RequestDecision`]).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ApprovalRequest {
     #[serde(default, deserialize_with = "loose_id")]
     pub approval_status_id: Option<i64>,
+}
+
+crate::api::enum_doc!(
+    /// A request to start: pending ([`APPROVAL_PENDING`]).
+    pub RequestStatusDoc: i64 = [APPROVAL_PENDING]
+);
+crate::api::enum_doc!(
+    /// A decision on a request: approved or rejected.
+    pub DecisionStatusDoc: i64 = [APPROVAL_APPROVED, APPROVAL_REJECTED]
+);
+
+/// The client asks an admin to start the contest (the handler reads [`ApprovalRequest`]).
+#[derive(ToSchema)]
+pub struct StartRequest {
+    /// 1 (pending).
+    #[schema(value_type = RequestStatusDoc, inline)]
+    pub approval_status_id: i64,
+}
+
+/// An admin decides a request to start (the handler reads [`ApprovalRequest`]).
+#[derive(ToSchema)]
+pub struct RequestDecision {
+    /// 2 approve, 3 reject.
+    #[schema(value_type = DecisionStatusDoc, inline)]
+    pub approval_status_id: i64,
 }
 
 /// How many days a contest with this length accepts entries (the standard week without one).
@@ -75,7 +102,7 @@ async fn finish_with(
 
 /// A subscribed client asks to start an unstarted contest for free (approval 1,
 /// pending). One pending or active request per client at a time.
-#[utoipa::path(put, path = "/contests/{id}/requests", tag = "contests", params(("id" = i64, Path)), request_body = ApprovalRequest, security(("bearer" = [])),
+#[utoipa::path(put, path = "/contests/{id}/requests", tag = "contests", params(("id" = i64, Path)), request_body = StartRequest, security(("bearer" = [])),
     responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_id = id))]
 pub async fn request_start(
@@ -113,7 +140,7 @@ pub async fn request_start(
 }
 
 /// An admin approves (2: the contest starts) or rejects (3) a start request.
-#[utoipa::path(put, path = "/contests/{id}/request-actions", tag = "contests", params(("id" = i64, Path)), request_body = ApprovalRequest, security(("bearer" = [])),
+#[utoipa::path(put, path = "/contests/{id}/request-actions", tag = "contests", params(("id" = i64, Path)), request_body = RequestDecision, security(("bearer" = [])),
     responses((status = 200, body = Data<ContestView>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_id = id))]
 pub async fn decide_request(
@@ -143,7 +170,9 @@ pub async fn decide_request(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StatusChange {
+    /// A contest status, 1 to 9 (contests doc, section 4).
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 9)]
     pub status_id: Option<i64>,
 }
 
@@ -259,6 +288,7 @@ pub async fn set_internal_status(
 pub struct ExtendRequest {
     /// Whole days, 1 to 10.
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 10)]
     pub days: Option<i64>,
 }
 

@@ -81,9 +81,12 @@ async fn found(state: &AppState, tracker_id: &str) -> Result<ChatRow, AppError> 
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewQuickChat {
+    /// The visitor's e-mail address (`local@domain.tld`, at most 254 characters).
+    #[schema(value_type = String, required = true, max_length = 254, pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\s*$")]
     pub email: Option<String>,
+    /// A contest type (it must exist).
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64)]
     pub contest_type_id: Option<i64>,
 }
 

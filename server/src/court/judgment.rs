@@ -35,12 +35,23 @@ pub struct JudgmentRequest {
     pub is_copied: Option<bool>,
 }
 
+/// The body of a judgment for the document (the handler reads [`JudgmentRequest`]).
+pub struct JudgmentBody;
+
+impl utoipa::PartialSchema for JudgmentBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        super::model::verdict_schema("judgment")
+    }
+}
+
+impl ToSchema for JudgmentBody {}
+
 /// Judges an open report, once (admins). Copied: the entry is eliminated (`entry.updated`
 /// to whoever may see it) and its designer, the copied entry's designer and the contest
 /// holder are notified. Not copied: the report is closed. Either way the court sees
 /// `report.judged`, and later votes are refused.
 #[utoipa::path(post, path = "/contest-entry-reports/{id}/actions/make-judgment", tag = "court", params(("id" = i64, Path)),
-    request_body = JudgmentRequest, security(("bearer" = [])),
+    request_body = JudgmentBody, security(("bearer" = [])),
     responses((status = 200, body = Data<ReportView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(report_id = id, user_id = caller.id()))]

@@ -342,3 +342,30 @@ mod tests {
         assert_eq!(Verdict::NotCopied.status(), ReportStatus::NotCopied);
     }
 }
+
+/// The body of a judgment or a vote for the document: `field` 1 (copied) or 2 (not
+/// copied), or, when it is absent or null, `is_copied` as a flag; one of the two is needed
+/// ([`Verdict::from_request`]).
+pub fn verdict_schema(field: &str) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+    use utoipa::PartialSchema;
+    let verdict = || {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .enum_values(Some([1_i64, 2]))
+    };
+    let null = || ObjectBuilder::new().schema_type(Type::Null);
+    let fields = ObjectBuilder::new()
+        .property(field, OneOfBuilder::new().item(null()).item(verdict()))
+        .property("is_copied", OneOfBuilder::new().item(null()).item(crate::api::FlagDoc::schema()));
+    AllOfBuilder::new()
+        .item(fields)
+        .item(
+            AnyOfBuilder::new()
+                .item(ObjectBuilder::new().property(field, verdict()).required(field))
+                .item(ObjectBuilder::new().property("is_copied", crate::api::FlagDoc::schema()).required("is_copied")),
+        )
+        .description(Some(format!("`{field}` 1 (copied) or 2 (not copied); or, without it, `is_copied` as a flag.")))
+        .into()
+}

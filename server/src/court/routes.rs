@@ -133,10 +133,21 @@ pub struct VoteRequest {
     pub is_copied: Option<bool>,
 }
 
+/// The body of a vote for the document (the handler reads [`VoteRequest`]).
+pub struct VoteBody;
+
+impl utoipa::PartialSchema for VoteBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        super::model::verdict_schema("vote")
+    }
+}
+
+impl ToSchema for VoteBody {}
+
 /// Votes on an open report, once (gold designers who are not a party to it). The
 /// court sees `report.vote` with the new tally.
 #[utoipa::path(post, path = "/contest-entry-reports/{id}/actions/votes", tag = "court", params(("id" = i64, Path)),
-    request_body = VoteRequest, security(("bearer" = [])),
+    request_body = VoteBody, security(("bearer" = [])),
     responses((status = 201, body = Data<VotesView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(report_id = id, user_id = caller.id()))]

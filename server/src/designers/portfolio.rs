@@ -37,7 +37,7 @@ pub struct PortfolioQuery {
     pub sort: Option<String>,
     /// 1 additional items, 2 contest entries.
     #[serde(rename = "filter[type]")]
-    #[param(rename = "filter[type]")]
+    #[param(rename = "filter[type]", minimum = 1, maximum = 2)]
     pub portfolio_type: Option<i64>,
     /// A category (contest type) id.
     #[serde(rename = "filter[category]")]

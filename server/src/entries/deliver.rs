@@ -193,6 +193,8 @@ async fn upload_additional(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReportRequest {
+    /// Why the entry is reported: not blank.
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub reason: Option<String>,
     /// The entry this one copies, when it is a copy.
     #[serde(default, deserialize_with = "loose_id")]

@@ -40,6 +40,7 @@ async fn held_entry(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RatingRequest {
     /// 1 to 5.
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 5)]
     pub rating: Option<i64>,
 }
 
@@ -71,9 +72,15 @@ pub async fn rate(
     Ok(Json(Data::new(view_for(Some(&caller.user), &contest, &row))))
 }
 
+crate::api::enum_doc!(
+    /// What the holder sets an entry to.
+    pub EntryStatusDoc: String = ["active", "eliminated"]
+);
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StatusRequest {
     /// active or eliminated.
+    #[schema(required = true, value_type = EntryStatusDoc, inline)]
     pub status: Option<String>,
     /// 1: the designer may not submit to this contest again.
     #[serde(default, deserialize_with = "flag")]

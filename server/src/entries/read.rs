@@ -35,20 +35,23 @@ pub struct ListQuery {
     #[serde(default, deserialize_with = "crate::shared::page::page_number")]
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
-    /// newest (default), oldest, likes, or rating (the contest holder only).
+    /// newest (default), oldest, likes, or rating (the contest holder only: 403 for
+    /// anyone else).
     #[param(pattern = r"^(newest|-created_at|oldest|created_at|likes|rating)?$")]
     pub sort: Option<String>,
     /// active or eliminated.
     #[serde(rename = "filter[status]")]
-    #[param(rename = "filter[status]")]
+    #[param(rename = "filter[status]", pattern = r"^ *(active|eliminated)? *$")]
     pub status: Option<String>,
     /// A designer's username.
     #[serde(rename = "filter[designer]")]
     #[param(rename = "filter[designer]")]
     pub designer: Option<String>,
     /// `designer`: one card per designer (their newest entry) with their entry count.
+    #[param(pattern = r"^ *(designer)? *$")]
     pub group: Option<String>,
     /// Comma-separated: `files` (each entry's current images), `designer` (always there).
+    #[param(pattern = r"^ *(files|designer)? *(, *(files|designer)? *)*$")]
     pub include: Option<String>,
 }
 
@@ -59,7 +62,8 @@ impl ListQuery {
             "oldest" | "created_at" => Ok(Sort::Oldest),
             "likes" => Ok(Sort::Likes),
             "rating" if holder => Ok(Sort::Rating),
-            "rating" => Err(AppError::field("sort", catalogue::ENTRY_SORT_FORBIDDEN)),
+            // Who asks, not what: the sort is the holder's (their private ratings).
+            "rating" => Err(AppError::forbidden(catalogue::ENTRY_SORT_FORBIDDEN)),
             _ => Err(AppError::field("sort", catalogue::NOT_FOUND_OPTION)),
         }
     }
@@ -172,7 +176,7 @@ async fn page_of(
 /// A contest's entries, 48 a page, for whoever may see the contest (on a blind
 /// contest: the holder and admins see all, a designer their own).
 #[utoipa::path(get, path = "/contests/{id}/entries", tag = "entries", params(("id" = i64, Path), ListQuery),
-    responses((status = 200, body = Page<EntryView>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Page<EntryView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn list(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
@@ -184,7 +188,7 @@ pub async fn list(
 
 /// The same list with each entry's current files and its designer.
 #[utoipa::path(get, path = "/contests/{id}/entries/with-details", tag = "entries", params(("id" = i64, Path), ListQuery),
-    responses((status = 200, body = Page<EntryView>), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+    responses((status = 200, body = Page<EntryView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn with_details(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,

@@ -9,9 +9,37 @@ use std::borrow::Cow;
 use super::{catalogue, AppError};
 
 /// `Json<T>` whose failures (bad JSON, wrong types, missing content type) are 422 envelopes.
-#[derive(Debug, FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// Every body is a JSON object, as the document declares: a top-level array is refused,
+/// though serde would read a struct from one (`[null, null]` as its first two fields).
+#[derive(Debug)]
 pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    S: Send + Sync,
+    T: serde::de::DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        let (parts, body) = req.into_parts();
+        // The bytes under the body limit (kept in the extensions), then `Json` as before.
+        let mut only_body = axum::extract::Request::new(body);
+        *only_body.extensions_mut() = parts.extensions.clone();
+        let bytes = bytes::Bytes::from_request(only_body, state).await.map_err(JsonRejection::from)?;
+        let is_array = bytes.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) == Some(&b'[');
+        let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+        let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
+        if is_array {
+            return Err(with_detail(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                catalogue::BODY_INVALID,
+                "Failed to deserialize the JSON body into the target type: expected a JSON object, found an array".into(),
+            ));
+        }
+        Ok(ApiJson(value))
+    }
+}
 
 /// `Query<T>` with enveloped rejections.
 #[derive(Debug, FromRequestParts)]

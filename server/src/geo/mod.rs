@@ -5,5 +5,6 @@ mod data;
 mod routes;
 mod store;
 
+pub use data::{COUNTRIES, UNITED_STATES};
 pub use routes::router;
 pub use store::{country_has_states, country_region, seed, state_in_country};

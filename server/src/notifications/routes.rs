@@ -11,7 +11,10 @@ use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tracing::instrument;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{
+    openapi::schema::{KnownFormat, SchemaFormat, Type},
+    IntoParams, ToSchema,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
@@ -181,6 +184,53 @@ pub enum MarkReadIds {
     One(i64),
 }
 
+/// The body of mark-as-reads for the document: [`MarkReadRequest`] with its rule across
+/// fields, `mark_all_read` true, or `ids` naming at least one notification.
+pub struct MarkReadTarget;
+
+impl utoipa::PartialSchema for MarkReadTarget {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder};
+        let id = crate::api::id_schema;
+        // A flag that reads as true (`flag`): a number but 0, true, or one of the words.
+        let truthy = OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Integer).format(Some(int64())).minimum(Some(1)))
+            .item(ObjectBuilder::new().schema_type(Type::Integer).format(Some(int64())).maximum(Some(-1)))
+            .item(ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some(r"^\s*([Tt]rue|[Oo]n|[Yy]es|[+-]?0*[1-9][0-9]{0,16})\s*$")),
+            );
+        let some_ids = OneOfBuilder::new()
+            .item(ArrayBuilder::new().items(id()).min_items(Some(1)).max_items(Some(MAX_IDS)))
+            .item(id());
+        let fields = ObjectBuilder::new()
+            .property("ids", <Option<MarkReadIds> as utoipa::PartialSchema>::schema())
+            .property(
+                "mark_all_read",
+                OneOfBuilder::new()
+                    .item(ObjectBuilder::new().schema_type(Type::Null))
+                    .item(<crate::api::FlagDoc as utoipa::PartialSchema>::schema()),
+            );
+        AllOfBuilder::new()
+            .item(fields)
+            .item(
+                AnyOfBuilder::new()
+                    .item(ObjectBuilder::new().property("mark_all_read", truthy).required("mark_all_read"))
+                    .item(ObjectBuilder::new().property("ids", some_ids).required("ids")),
+            )
+            .description(Some("`mark_all_read` true, or `ids` naming at least one notification."))
+            .into()
+    }
+}
+
+impl ToSchema for MarkReadTarget {}
+
+fn int64() -> SchemaFormat {
+    SchemaFormat::KnownFormat(KnownFormat::Int64)
+}
+
 /// What marking read did.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MarkReadAnswer {
@@ -220,7 +270,7 @@ fn parse_ids(ids: &Value) -> Result<Vec<i64>, AppError> {
 /// Marks notifications read: `{"ids": [...]}` or `{"mark_all_read": 1}`. A notification
 /// already read keeps its `read_at`. Ids that are not the caller's are left alone and
 /// reported in `not_found` (a 200, so that one stale id does not fail a batch).
-#[utoipa::path(put, path = "/notifications/mark-as-reads", tag = "notifications", request_body = MarkReadRequest,
+#[utoipa::path(put, path = "/notifications/mark-as-reads", tag = "notifications", request_body = MarkReadTarget,
     security(("bearer" = [])),
     responses((status = 200, body = MarkReadAnswer), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]
@@ -282,6 +332,48 @@ pub struct EntityMarkRequest {
     pub project_id: Option<i64>,
 }
 
+/// The body of entity mark-as-reads for the document: [`EntityMarkRequest`] with its rule
+/// across fields, one contest (optionally one of its entries), one entry, or one project.
+pub struct EntityMarkTarget;
+
+impl utoipa::PartialSchema for EntityMarkTarget {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder};
+        let id = crate::api::id_schema;
+        let absent = || ObjectBuilder::new().schema_type(Type::Null);
+        let id_or_null = || <Option<i64> as utoipa::PartialSchema>::schema();
+        AnyOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .property("contest_id", id())
+                    .required("contest_id")
+                    .property("contest_entry_id", id_or_null())
+                    .property("project_id", absent()),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .property("contest_entry_id", id())
+                    .required("contest_entry_id")
+                    .property("contest_id", id_or_null())
+                    .property("project_id", absent()),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .property("project_id", id())
+                    .required("project_id")
+                    .property("contest_id", absent())
+                    .property("contest_entry_id", absent()),
+            )
+            .description(Some(
+                "One contest (`contest_id`, narrowed to one of its entries by `contest_entry_id`), one entry \
+                 (`contest_entry_id`), or one project (`project_id`): a project with a contest or an entry is refused.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for EntityMarkTarget {}
+
 /// What marking an entity read did.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EntityMarkAnswer {
@@ -293,7 +385,7 @@ pub struct EntityMarkAnswer {
 /// Marks read the caller's notifications about one contest (optionally one of its
 /// entries) or one project, as opening its comments does.
 #[utoipa::path(put, path = "/notifications/entities/mark-as-reads", tag = "notifications",
-    request_body = EntityMarkRequest, security(("bearer" = [])),
+    request_body = EntityMarkTarget, security(("bearer" = [])),
     responses((status = 200, body = EntityMarkAnswer), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]
 async fn mark_entity_read(

@@ -80,6 +80,214 @@ pub struct IntentRequest {
     pub entry_id: Option<i64>,
 }
 
+// The body of a create as each purpose reads it, for the document: the handler reads
+// [`IntentRequest`]. The idempotency key may come as the `Idempotency-Key` header instead; the
+// document names the body's field, which every client sends.
+
+/// Creates a payment intent: the idempotency key (a retried create with the same key is the
+/// same payment and never a second charge).
+#[derive(ToSchema)]
+pub struct IntentCreate {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+}
+
+/// Creates a payment intent for a contest's upgrades.
+#[derive(ToSchema)]
+pub struct UpgradeIntentCreate {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+    /// The upgrades to buy (a list, never null).
+    #[schema(required = false)]
+    pub upgrade_ids: Vec<i64>,
+}
+
+/// Creates a payment intent for a contest's extension.
+#[derive(ToSchema)]
+pub struct ExtendIntentCreate {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+    /// Whole days, 1 to 10.
+    #[schema(minimum = 1, maximum = 10)]
+    pub days: i64,
+}
+
+crate::api::enum_doc!(
+    /// An increase of a contest's prize, in whole dollars ([`PRIZE_INCREASES`]).
+    pub PrizeIncreaseDoc: i64 = super::purpose::PRIZE_INCREASES
+);
+
+/// Creates a payment intent for a raise of a contest's prize.
+#[derive(ToSchema)]
+pub struct PrizeIntentCreate {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+    /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
+    #[schema(value_type = PrizeIncreaseDoc, inline)]
+    pub amount: i64,
+}
+
+/// Creates a payment intent for a raise of a project's budget.
+#[derive(ToSchema)]
+pub struct BudgetIntentCreate {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+    /// The new budget in whole dollars: more than the current one, at most 1,000,000.
+    #[schema(minimum = 1, maximum = 1000000)]
+    pub budget: i64,
+}
+
+crate::api::enum_doc!(
+    /// A country of the reference geography ([`crate::geo::COUNTRIES`]).
+    pub CountryDoc: i64 = crate::geo::COUNTRIES.iter().map(|c| c.0)
+);
+
+/// The rule across a cart's place: a country with states (the United States) needs
+/// `state_id` ([`crate::commerce::carts::taxed_state`]), any other country does not.
+fn with_place_rule(fields: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder};
+    let country = |ids: Vec<i64>| crate::api::id_schema_with(|o| o.enum_values(Some(ids)));
+    let (with_states, without): (Vec<i64>, Vec<i64>) =
+        crate::geo::COUNTRIES.iter().map(|c| c.0).partition(|id| *id == crate::geo::UNITED_STATES);
+    AllOfBuilder::new()
+        .item(fields)
+        .item(
+            AnyOfBuilder::new()
+                .item(ObjectBuilder::new().property("country_id", country(without)))
+                .item(
+                    ObjectBuilder::new()
+                        .property("country_id", country(with_states))
+                        .property("state_id", crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(51))))
+                        .required("state_id"),
+                ),
+        )
+        .into()
+}
+
+/// Creates a payment intent for the caller's cart, taxed for the payment form's place:
+/// `state_id` is required with the United States (1).
+pub struct CartIntentCreate;
+
+impl utoipa::PartialSchema for CartIntentCreate {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        with_place_rule(CartIntentFields::schema())
+    }
+}
+
+impl ToSchema for CartIntentCreate {}
+
+/// Creates a PayPal payment for the caller's cart: `state_id` is required with the United
+/// States (1).
+pub struct PayPalCartCreate;
+
+impl utoipa::PartialSchema for PayPalCartCreate {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        with_place_rule(PayPalCartFields::schema())
+    }
+}
+
+impl ToSchema for PayPalCartCreate {}
+
+/// The fields of [`CartIntentCreate`].
+#[derive(ToSchema)]
+pub struct CartIntentFields {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+    /// The payment form's country.
+    #[schema(value_type = CountryDoc, inline)]
+    pub country_id: i64,
+    /// The state whose sales tax applies (1 to 51, the US states); required when the
+    /// country has states (the United States, 1).
+    #[schema(minimum = 1, maximum = 51)]
+    pub state_id: Option<i64>,
+}
+
+// PayPal's create takes the same fields, its idempotency key optional (a missing one makes
+// a new payment).
+
+/// Creates a PayPal payment.
+#[derive(ToSchema)]
+pub struct PayPalCreate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: Option<String>,
+}
+
+/// Creates a PayPal payment for a contest's upgrades.
+#[derive(ToSchema)]
+pub struct PayPalUpgradeCreate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The upgrades to buy (a list, never null).
+    #[schema(required = false)]
+    pub upgrade_ids: Vec<i64>,
+}
+
+/// Creates a PayPal payment for a contest's extension.
+#[derive(ToSchema)]
+pub struct PayPalExtendCreate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// Whole days, 1 to 10.
+    #[schema(minimum = 1, maximum = 10)]
+    pub days: i64,
+}
+
+/// Creates a PayPal payment for a raise of a contest's prize.
+#[derive(ToSchema)]
+pub struct PayPalPrizeCreate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
+    #[schema(value_type = PrizeIncreaseDoc, inline)]
+    pub amount: i64,
+}
+
+/// Creates a PayPal payment for a raise of a project's budget.
+#[derive(ToSchema)]
+pub struct PayPalBudgetCreate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The new budget in whole dollars: more than the current one, at most 1,000,000.
+    #[schema(minimum = 1, maximum = 1000000)]
+    pub budget: i64,
+}
+
+/// The fields of [`PayPalCartCreate`].
+#[derive(ToSchema)]
+pub struct PayPalCartFields {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The payment form's country.
+    #[schema(value_type = CountryDoc, inline)]
+    pub country_id: i64,
+    /// The state whose sales tax applies (1 to 51, the US states); required when the
+    /// country has states (the United States, 1).
+    #[schema(minimum = 1, maximum = 51)]
+    pub state_id: Option<i64>,
+}
+
+/// Creates a payment intent for the rights to a contest's entry.
+#[derive(ToSchema)]
+pub struct PurchaseDesignIntentCreate {
+    /// Not blank, at most 255 characters.
+    #[schema(pattern = "\\S", max_length = 255)]
+    pub idempotency_key: String,
+    /// The contest's entry whose full rights are bought.
+    pub entry_id: i64,
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct FinalizeRequest {
     /// The caller's saved card to charge.

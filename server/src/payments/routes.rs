@@ -4,7 +4,10 @@
 
 use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
 
-use super::intents::{self, FinalizeRequest, IntentPath, IntentRequest, IntentView, Kind};
+use super::intents::{
+    self, BudgetIntentCreate, CartIntentCreate, ExtendIntentCreate, FinalizeRequest, IntentCreate, IntentPath,
+    IntentRequest, IntentView, Kind, PrizeIntentCreate, PurchaseDesignIntentCreate, UpgradeIntentCreate,
+};
 use crate::{
     accounts::CurrentUser,
     api::Data,
@@ -14,15 +17,16 @@ use crate::{
 };
 
 /// Three handlers for one purpose: `$create` at `$base`, `$update` at
-/// `$base/{intentId}`, `$finalize` at `$base/finalize/{intentId}`. Paths are `tt` so
+/// `$base/{intentId}`, `$finalize` at `$base/finalize/{intentId}`. `$body` documents the
+/// create's body as the purpose reads it (the handler reads [`IntentRequest`]). Paths are `tt` so
 /// utoipa sees plain string literals.
 macro_rules! intent_routes {
     ($kind:expr, $create:ident, $update:ident, $finalize:ident,
-     $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*)) => {
+     $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*), $body:ident) => {
         /// Creates the payment intent; the amount is computed on the server.
         ///
         /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
-        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = IntentRequest,
+        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = $body,
             security(("bearer" = [])),
             responses((status = 201, body = Data<IntentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
@@ -77,7 +81,8 @@ intent_routes!(
     "/contests/{id}/payments/stripe/payment-intents",
     "/contests/{id}/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    IntentCreate
 );
 
 intent_routes!(
@@ -88,7 +93,8 @@ intent_routes!(
     "/contests/{id}/upgrades/payments/stripe/payment-intents",
     "/contests/{id}/upgrades/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/upgrades/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    UpgradeIntentCreate
 );
 
 intent_routes!(
@@ -99,7 +105,8 @@ intent_routes!(
     "/contests/{id}/extends/payments/stripe/payment-intents",
     "/contests/{id}/extends/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/extends/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    ExtendIntentCreate
 );
 
 intent_routes!(
@@ -110,7 +117,8 @@ intent_routes!(
     "/contests/{id}/increase-prize/payments/stripe/payment-intents",
     "/contests/{id}/increase-prize/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/increase-prize/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PrizeIntentCreate
 );
 
 intent_routes!(
@@ -121,7 +129,8 @@ intent_routes!(
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents",
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path), ("entryId" = i64, Path))
+    (("id" = i64, Path), ("entryId" = i64, Path)),
+    IntentCreate
 );
 
 intent_routes!(
@@ -132,7 +141,8 @@ intent_routes!(
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents",
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path), ("bidId" = i64, Path))
+    (("id" = i64, Path), ("bidId" = i64, Path)),
+    IntentCreate
 );
 
 intent_routes!(
@@ -143,7 +153,8 @@ intent_routes!(
     "/projects/{id}/increase-budget/payments/stripe/payment-intents",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    BudgetIntentCreate
 );
 
 intent_routes!(
@@ -154,7 +165,8 @@ intent_routes!(
     "/carts/payments/stripe/payment-intents",
     "/carts/payments/stripe/payment-intents/{intentId}",
     "/carts/payments/stripe/payment-intents/finalize/{intentId}",
-    ()
+    (),
+    CartIntentCreate
 );
 
 intent_routes!(
@@ -165,7 +177,8 @@ intent_routes!(
     "/subscriptions/{id}/payments/stripe/payment-intents",
     "/subscriptions/{id}/payments/stripe/payment-intents/{intentId}",
     "/subscriptions/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    IntentCreate
 );
 
 intent_routes!(
@@ -176,7 +189,8 @@ intent_routes!(
     "/marketplace-contest-entries/{id}/payments/stripe/payment-intents",
     "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/{intentId}",
     "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    IntentCreate
 );
 
 intent_routes!(
@@ -187,5 +201,6 @@ intent_routes!(
     "/contests/{id}/purchase-design/payments/stripe/payment-intents",
     "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PurchaseDesignIntentCreate
 );

@@ -56,14 +56,16 @@ pub struct BriefRequest {
 /// The launch payload (section 3).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct LaunchRequest {
+    /// The category, its sub-category and one of its services (they must exist and belong
+    /// together).
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64)]
     pub project_category_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64)]
     pub project_sub_category_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64)]
     pub project_service_id: Option<i64>,
     /// 1: add to the subscription queue (subscribed clients only); 0: pay to start.
     #[serde(default, deserialize_with = "flag")]

@@ -33,7 +33,7 @@ pub struct StatusChange {
     /// 1 live, 2 active and assigned, 3 unverified, 4 pending delivery, 5 pending
     /// credit, 6 completed; admins move 3 to 4 (verify) and 5 to 6 (credit).
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 6)]
     pub status_id: Option<i64>,
 }
 

@@ -173,7 +173,10 @@ pub struct AfterQuery {
 
 /// The kept events of a channel after a seq, under the same rules as subscribing.
 /// Bench channels keep no history: they answer no events and `recovered: false`.
-#[utoipa::path(get, path = "/realtime/channels/{ch}/events", tag = "realtime", params(("ch" = String, Path), AfterQuery),
+/// `{ch}` is a channel name as `vitrine_protocol::Channel::parse` reads it; the pattern
+/// declares that grammar (ids canonical, without leading zeros; 18 digits at most).
+#[utoipa::path(get, path = "/realtime/channels/{ch}/events", tag = "realtime",
+    params(("ch" = String, Path, pattern = r"^(court|admin|marketplace|community|broadcast|(contest|project|bid|workroom|user):[1-9][0-9]{0,17}|bench:[A-Za-z0-9_.-]{1,64}|doc:(workroom-brief|contest-brief|notes:(contest|project|user)):[1-9][0-9]{0,17})$"), AfterQuery),
     responses((status = 200, description = "ChannelEvents: {ch, head, recovered, events}"), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 async fn channel_events(
     State(state): State<Realtime>,

@@ -238,9 +238,14 @@ pub async fn list(
 pub struct StatusChange {
     /// 2 paid (a manual transaction) or 4 credited.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = AdditionalStatusDoc, inline)]
     pub status_id: Option<i64>,
 }
+
+crate::api::enum_doc!(
+    /// What an admin sets an additional design to: 2 paid or 4 credited.
+    pub AdditionalStatusDoc: i64 = [2_i64, 4]
+);
 
 /// An admin records a purchase as paid (1 -> 2, a manual transaction; the designer is
 /// told) or credits the designer once the files are in (3 -> 4).

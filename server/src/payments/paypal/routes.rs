@@ -9,7 +9,10 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    payments::intents::{IntentPath, IntentRequest, Kind},
+    payments::intents::{
+        IntentPath, IntentRequest, Kind, PayPalBudgetCreate, PayPalCartCreate, PayPalCreate, PayPalExtendCreate,
+        PayPalPrizeCreate, PayPalUpgradeCreate,
+    },
     shared::limits::{Action, ClientIp},
     state::AppState,
 };
@@ -34,14 +37,16 @@ fn route_of(kind: Kind, path: &IntentPath) -> String {
 }
 
 /// Two handlers for one purpose: `$create` at `$base`, `$execute` at `$base/execute`.
+/// `$body` documents the create's body as the purpose reads it (the handler reads
+/// [`IntentRequest`]).
 macro_rules! paypal_routes {
-    ($kind:expr, $create:ident, $execute:ident, $base:tt, $execute_path:tt, ($($param:tt),*)) => {
+    ($kind:expr, $create:ident, $execute:ident, $base:tt, $execute_path:tt, ($($param:tt),*), $body:ident) => {
         /// Creates the PayPal payment, priced on the server; the browser then goes to its
         /// `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
         /// with one, a retried create is the same payment.
         ///
         /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
-        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = IntentRequest,
+        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = $body,
             security(("bearer" = [])),
             responses((status = 201, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
@@ -83,7 +88,8 @@ paypal_routes!(
     execute_launch,
     "/contests/{id}/payments/paypal",
     "/contests/{id}/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalCreate
 );
 
 paypal_routes!(
@@ -92,7 +98,8 @@ paypal_routes!(
     execute_upgrade,
     "/contests/{id}/upgrades/payments/paypal",
     "/contests/{id}/upgrades/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalUpgradeCreate
 );
 
 paypal_routes!(
@@ -101,7 +108,8 @@ paypal_routes!(
     execute_extend,
     "/contests/{id}/extends/payments/paypal",
     "/contests/{id}/extends/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalExtendCreate
 );
 
 paypal_routes!(
@@ -110,7 +118,8 @@ paypal_routes!(
     execute_prize,
     "/contests/{id}/increase-prize/payments/paypal",
     "/contests/{id}/increase-prize/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalPrizeCreate
 );
 
 paypal_routes!(
@@ -119,7 +128,8 @@ paypal_routes!(
     execute_design,
     "/contests/{id}/entries/{entryId}/payments/paypal",
     "/contests/{id}/entries/{entryId}/payments/paypal/execute",
-    (("id" = i64, Path), ("entryId" = i64, Path))
+    (("id" = i64, Path), ("entryId" = i64, Path)),
+    PayPalCreate
 );
 
 paypal_routes!(
@@ -128,7 +138,8 @@ paypal_routes!(
     execute_bid,
     "/projects/{id}/bids/{bidId}/approve/payments/paypal",
     "/projects/{id}/bids/{bidId}/approve/payments/paypal/execute",
-    (("id" = i64, Path), ("bidId" = i64, Path))
+    (("id" = i64, Path), ("bidId" = i64, Path)),
+    PayPalCreate
 );
 
 paypal_routes!(
@@ -137,10 +148,11 @@ paypal_routes!(
     execute_budget,
     "/projects/{id}/increase-budget/payments/paypal",
     "/projects/{id}/increase-budget/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalBudgetCreate
 );
 
-paypal_routes!(Kind::Cart, create_cart, execute_cart, "/carts/payments/paypal", "/carts/payments/paypal/execute", ());
+paypal_routes!(Kind::Cart, create_cart, execute_cart, "/carts/payments/paypal", "/carts/payments/paypal/execute", (), PayPalCartCreate);
 
 paypal_routes!(
     Kind::Subscription,
@@ -148,7 +160,8 @@ paypal_routes!(
     execute_subscription,
     "/subscriptions/{id}/payments/paypal",
     "/subscriptions/{id}/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalCreate
 );
 
 paypal_routes!(
@@ -157,5 +170,6 @@ paypal_routes!(
     execute_marketplace,
     "/marketplace-contest-entries/{id}/payments/paypal",
     "/marketplace-contest-entries/{id}/payments/paypal/execute",
-    (("id" = i64, Path))
+    (("id" = i64, Path)),
+    PayPalCreate
 );

@@ -65,8 +65,8 @@ async fn entries_come_48_a_page_with_filters_and_sorts() {
     assert_eq!(liked.body["data"][0]["likes_count"], 1);
 
     // Rating: the holder only.
-    app.get(&format!("{base}?sort=rating"), Some(&bob)).await.assert_error(422, "sort.rating_forbidden");
-    app.get(&format!("{base}?sort=rating"), None).await.assert_error(422, "sort.rating_forbidden");
+    app.get(&format!("{base}?sort=rating"), Some(&bob)).await.assert_error(403, "sort.rating_forbidden");
+    app.get(&format!("{base}?sort=rating"), None).await.assert_error(403, "sort.rating_forbidden");
     app.get(&format!("{base}?sort=sideways"), None).await.assert_error(422, "validation.exists");
     app.get(&format!("{base}?filter[status]=lost"), None).await.assert_error(422, "status.in");
     let rate = format!("{base}/{}/ratings", ids(&oldest.body)[7]);
