@@ -37,11 +37,18 @@ pub fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, 
         Bool(bool),
         Int(i64),
         Text(String),
+        // `5.0`: the document declares an integer, and JSON Schema counts a whole float as one.
+        Float(f64),
     }
     Ok(match Option::<Raw>::deserialize(deserializer)? {
         None => None,
         Some(Raw::Bool(b)) => Some(b),
         Some(Raw::Int(i)) => Some(i != 0),
+        // Whole and within `int64` (2^63 itself is not): what the document's integer allows.
+        Some(Raw::Float(f)) if f.fract() == 0.0 && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f) => {
+            Some(f != 0.0)
+        }
+        Some(Raw::Float(_)) => return Err(D::Error::custom("expected a flag: 0 or 1")),
         Some(Raw::Text(s)) => match s.trim().to_ascii_lowercase().as_str() {
             "true" | "on" | "yes" => Some(true),
             "" | "false" | "off" | "no" => Some(false),
@@ -113,6 +120,21 @@ macro_rules! enum_doc {
 }
 pub(crate) use enum_doc;
 
+/// The document of a create whose body is `base` (a registered schema) with `fields`
+/// required: `allOf` of the two. For a struct shared by a create and an edit, where only the
+/// create needs the fields.
+pub fn requiring(
+    base: &str,
+    fields: Vec<(&str, utoipa::openapi::schema::Object)>,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder};
+    let mut required = ObjectBuilder::new();
+    for (name, schema) in fields {
+        required = required.property(name, schema).required(name);
+    }
+    AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name(base)).item(required).into()
+}
+
 /// An id in a hand-built schema: an `int64` integer.
 pub fn id_schema() -> utoipa::openapi::schema::Object {
     id_schema_with(|o| o)
@@ -171,6 +193,13 @@ mod tests {
         assert_eq!((f.agree, f.id), (Some(false), None));
         let f: Form = serde_json::from_str(r#"{"agree":"0"}"#).unwrap();
         assert_eq!(f.agree, Some(false));
+        // A whole float is the integer the document allows; a fraction or past int64 is not.
+        let f: Form = serde_json::from_str(r#"{"agree":48517762876594.0}"#).unwrap();
+        assert_eq!(f.agree, Some(true));
+        let f: Form = serde_json::from_str(r#"{"agree":0.0}"#).unwrap();
+        assert_eq!(f.agree, Some(false));
+        assert!(serde_json::from_str::<Form>(r#"{"agree":0.5}"#).is_err());
+        assert!(serde_json::from_str::<Form>(r#"{"agree":9223372036854775808}"#).is_err());
         let f: Form = serde_json::from_str(r#"{}"#).unwrap();
         assert_eq!((f.agree, f.id), (None, None));
     }

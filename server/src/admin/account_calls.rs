@@ -83,8 +83,14 @@ pub const PERMISSIONS: &[(&str, &[UserType])] = &[
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PermissionsRequest {
     /// Names from the list in the description; empty or absent: all of them.
+    #[schema(value_type = Option<Vec<PermissionDoc>>, inline)]
     pub permissions: Option<Vec<String>>,
 }
+
+crate::api::enum_doc!(
+    /// A permission a client can ask about ([`PERMISSIONS`]).
+    pub PermissionDoc: String = PERMISSIONS.iter().map(|(name, _)| *name)
+);
 
 /// Answers which of the named permissions the caller holds, so the client can hide what
 /// the server would refuse: `{"data": {"launch_contest": true, ...}}`. Known names:

@@ -49,7 +49,8 @@ async fn existing(conn: &mut AnyConnection, id: i64) -> Result<crate::contests::
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ManualUpgrades {
-    /// Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type.
+    /// Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type: at least one.
+    #[schema(required = true, value_type = Vec<i64>, min_items = 1)]
     pub upgrade_ids: Option<Vec<i64>>,
 }
 

@@ -20,7 +20,8 @@ use crate::{
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CouponInvite {
-    /// A live coupon of the contest's type.
+    /// A live coupon of the contest's type (not blank).
+    #[schema(required = true, value_type = String, pattern = "\\S")]
     pub code: Option<String>,
 }
 

@@ -83,13 +83,21 @@ pub async fn list(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateNote {
     /// contest, project or user.
+    #[schema(required = true, value_type = NotableDoc, inline)]
     pub notable_type: Option<String>,
+    /// The contest, project or user (it must exist).
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = i64)]
     pub notable_id: Option<i64>,
     /// Not blank, at most 5000 characters ([`NOTE_MAX`]).
     #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub note: Option<String>,
 }
+
+crate::api::enum_doc!(
+    /// What a note is about ([`SUBJECTS`]).
+    pub NotableDoc: String = SUBJECTS
+);
 
 /// An admin writes a note on a contest, a project or a user.
 #[utoipa::path(post, path = "/notes", tag = "admin", request_body = CreateNote, security(("bearer" = [])),

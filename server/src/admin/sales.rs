@@ -123,11 +123,11 @@ pub struct SalesQuery {
     pub buyer_id: Option<i64>,
     /// Sold on or after this day (YYYY-MM-DD, UTC).
     #[serde(rename = "filter[from]")]
-    #[param(rename = "filter[from]", format = Date)]
+    #[param(rename = "filter[from]")]
     pub from: Option<String>,
     /// Sold on or before this day (YYYY-MM-DD, UTC).
     #[serde(rename = "filter[to]")]
-    #[param(rename = "filter[to]", format = Date)]
+    #[param(rename = "filter[to]")]
     pub to: Option<String>,
 }
 

@@ -176,7 +176,8 @@ pub async fn of_user(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SetTags {
-    /// The designer's tags after the call (replaces the previous set).
+    /// The designer's tags after the call (replaces the previous set); a list, never null.
+    #[schema(required = true, value_type = Vec<i64>)]
     pub tag_ids: Option<Vec<i64>>,
 }
 

@@ -128,6 +128,7 @@ pub struct CommentPageQuery {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BidCommentRequest {
     /// 1 to 5000 characters, trimmed.
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub comment: Option<String>,
 }
 

@@ -58,6 +58,7 @@ pub async fn mine(
 pub struct PurchaseRequest {
     /// 2 unlimited upgrades ($49), 13 unlimited contests ($449).
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = SubscriptionDoc, inline)]
     pub trigger_id: Option<i64>,
 }
 
@@ -84,12 +85,18 @@ pub async fn purchase(
 pub struct SetRequest {
     /// 2 unlimited upgrades, 13 unlimited contests.
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = SubscriptionDoc, inline)]
     pub trigger_id: Option<i64>,
     /// 1 to grant it, 0 to cancel it.
     #[serde(default, deserialize_with = "flag")]
-    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
+    #[schema(required = true, value_type = crate::api::FlagDoc, inline)]
     pub is_active: Option<bool>,
 }
+
+crate::api::enum_doc!(
+    /// A subscription product: unlimited upgrades or unlimited contests.
+    pub SubscriptionDoc: i64 = [subscriptions::UNLIMITED_UPGRADES, subscriptions::UNLIMITED_CONTESTS]
+);
 
 /// An admin grants or cancels a client's subscription; answers their active ones.
 #[utoipa::path(put, path = "/users/{id}/subscriptions", tag = "commerce", params(("id" = i64, Path)), request_body = SetRequest, security(("bearer" = [])),

@@ -26,11 +26,7 @@ pub struct NewContest;
 
 impl utoipa::PartialSchema for NewContest {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder};
-        AllOfBuilder::new()
-            .item(utoipa::openapi::Ref::from_schema_name("BriefRequest"))
-            .item(ObjectBuilder::new().property("contest_type_id", crate::api::id_schema()).required("contest_type_id"))
-            .into()
+        crate::api::requiring("BriefRequest", vec![("contest_type_id", crate::api::id_schema())])
     }
 }
 

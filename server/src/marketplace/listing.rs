@@ -33,7 +33,7 @@ const MAX_DESCRIPTION: usize = 2000;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ListingRequest {
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = i64)]
+    #[schema(required = true, value_type = i64)]
     pub contest_entry_id: Option<i64>,
     /// 1 to 200 characters; the entry's title (or its contest's) when absent.
     pub title: Option<String>,
@@ -41,7 +41,7 @@ pub struct ListingRequest {
     pub description: Option<String>,
     /// Whole US dollars, 5 to 10000.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = i64)]
+    #[schema(required = true, value_type = i64, minimum = 5, maximum = 10000)]
     pub sale_price: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]

@@ -31,6 +31,19 @@ pub struct TermRequest {
     pub is_active: Option<bool>,
 }
 
+/// The body of a create for the document: [`TermRequest`] with `title` required.
+pub struct NewTerm;
+
+impl utoipa::PartialSchema for NewTerm {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let title = ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S")).max_length(Some(MAX_TITLE));
+        crate::api::requiring("TermRequest", vec![("title", title.build())])
+    }
+}
+
+impl ToSchema for NewTerm {}
+
 /// A unique violation of the title: PostgreSQL names the constraint, SQLite the column.
 fn title_taken(e: &sqlx::Error, table: &str) -> bool {
     is_unique_violation(e, &format!("{table}_title_key")) || is_unique_violation(e, &format!("{table}.title"))
@@ -118,7 +131,7 @@ pub async fn list_categories(
 }
 
 /// Adds a marketplace category (admins).
-#[utoipa::path(post, path = "/marketplace-categories", tag = "marketplace", request_body = TermRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/marketplace-categories", tag = "marketplace", request_body = NewTerm, security(("bearer" = [])),
     responses((status = 201, body = Data<TermView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn create_category(
     State(state): State<AppState>,
@@ -164,7 +177,7 @@ pub async fn list_tags(
 }
 
 /// Adds a marketplace tag (admins).
-#[utoipa::path(post, path = "/marketplace-tags", tag = "marketplace", request_body = TermRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/marketplace-tags", tag = "marketplace", request_body = NewTerm, security(("bearer" = [])),
     responses((status = 201, body = Data<TermView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn create_tag(
     State(state): State<AppState>,

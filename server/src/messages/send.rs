@@ -39,19 +39,32 @@ const NOTIFICATION_PREVIEW_CHARS: usize = 200;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SendRequest {
     /// Usernames of the recipients (trimmed, either case), 1 to 20; a single name is accepted too.
-    #[schema(value_type = Vec<String>)]
+    #[schema(value_type = Vec<Username>, min_items = 1, max_items = 20)]
     pub received_by_usernames: Option<Value>,
     /// 1 to 5000 characters (trimmed).
+    #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub message: Option<String>,
-    /// Where the message was written from; 1 (a direct message) when absent.
+    /// Where the message was written from, 1 to 100; 1 (a direct message) when absent.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub trigger_id: Option<i64>,
     /// The contest the message is about (the invitation modal), if any.
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub contest_id: Option<i64>,
 }
+
+/// A recipient's username, for the document: not blank.
+pub struct Username;
+
+impl utoipa::PartialSchema for Username {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S")).into()
+    }
+}
+
+impl ToSchema for Username {}
 
 /// What sending did: one message per recipient.
 #[derive(Debug, Serialize, ToSchema)]

@@ -270,7 +270,7 @@ fn parse_ids(ids: &Value) -> Result<Vec<i64>, AppError> {
 /// Marks notifications read: `{"ids": [...]}` or `{"mark_all_read": 1}`. A notification
 /// already read keeps its `read_at`. Ids that are not the caller's are left alone and
 /// reported in `not_found` (a 200, so that one stale id does not fail a batch).
-#[utoipa::path(put, path = "/notifications/mark-as-reads", tag = "notifications", request_body = MarkReadTarget,
+#[utoipa::path(put, path = "/notifications/mark-as-reads", tag = "notifications", request_body = MarkReadRequest,
     security(("bearer" = [])),
     responses((status = 200, body = MarkReadAnswer), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]

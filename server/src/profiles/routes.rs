@@ -175,6 +175,7 @@ pub async fn show_settings(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SettingsRequest {
     /// `en` or `es`.
+    #[schema(value_type = Option<LanguageDoc>, inline)]
     pub language: Option<String>,
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
@@ -186,8 +187,18 @@ pub struct SettingsRequest {
     #[serde(default)]
     pub cover_pic_file_id: Option<i64>,
     /// The web client's colour scheme, `A` to `H`.
+    #[schema(value_type = Option<ThemeDoc>, inline)]
     pub theme: Option<String>,
 }
+
+crate::api::enum_doc!(
+    /// A language of the web client.
+    pub LanguageDoc: String = ["en", "es"]
+);
+crate::api::enum_doc!(
+    /// A colour scheme of the web client ([`super::model::THEMES`]).
+    pub ThemeDoc: String = super::model::THEMES
+);
 
 /// Changes a user's settings: language, newsletter, picture, cover and theme (the user
 /// themself and admins). Pictures must be images the user uploaded.

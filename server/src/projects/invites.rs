@@ -151,8 +151,9 @@ fn invite_forbidden(err: AppError) -> AppError {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct InviteRequest {
-    /// The creatives to invite.
+    /// The creatives to invite: at least one.
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     pub user_ids: Vec<i64>,
 }
 

@@ -48,9 +48,9 @@ pub struct InternalStatusChange {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BudgetIncrease {
-    /// The new budget in whole US dollars, above the current one.
+    /// The new budget in whole US dollars, above the current one, at most 1,000,000.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 1000000)]
     pub budget: Option<i64>,
 }
 

@@ -198,6 +198,10 @@ async fn channel_events(
     if channel.is_ephemeral() {
         return Ok(Json(ChannelEvents { ch: channel.to_string(), head: 0, recovered: false, events: vec![] }));
     }
+    // A seq is an `int64`, as the document declares: beyond it is the caller's mistake.
+    if i64::try_from(query.after).is_err() {
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::QUERY_INVALID));
+    }
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(outbox::history(&mut conn, &channel.to_string(), query.after).await?))
 }

@@ -4686,6 +4686,8 @@ export interface paths {
         /**
          * The kept events of a channel after a seq, under the same rules as subscribing.
          *     Bench channels keep no history: they answer no events and `recovered: false`.
+         *     `{ch}` is a channel name as `vitrine_protocol::Channel::parse` reads it; the pattern
+         *     declares that grammar (ids canonical, without leading zeros; 18 digits at most).
          */
         get: operations["channel_events"];
         put?: never;
@@ -5629,11 +5631,8 @@ export interface components {
             contest_entry_id?: number | null;
         };
         AdditionalDesignStatusChange: {
-            /**
-             * Format: int64
-             * @description 2 paid (a manual transaction) or 4 credited.
-             */
-            status_id?: number | null;
+            /** @description 2 paid (a manual transaction) or 4 credited. */
+            status_id: 2 | 4;
         };
         /** @description A purchase as the API shows it. */
         AdditionalEntryView: {
@@ -5853,10 +5852,6 @@ export interface components {
             /** Format: int64 */
             percent_off?: number | null;
         };
-        ApprovalRequest: {
-            /** Format: int64 */
-            approval_status_id?: number | null;
-        };
         ArtworkRequest: {
             /** @description Files the designer uploaded through `POST /files` (any category). */
             file_ids?: number[];
@@ -5874,16 +5869,18 @@ export interface components {
             /** Format: int64 */
             updated_at: number;
         };
+        /** @description The body of an edit: the fields present change. */
         BannerRequest: {
             /** @description primary, info, success, warning or danger. */
-            color?: string | null;
+            color?: null | ("primary" | "info" | "success" | "warning" | "danger");
             /** @description Shown now (default 1 on create). */
             is_active?: null | (number | boolean | string);
+            /** @description Not blank, at most 280 characters once trimmed. */
             message?: string | null;
         };
         BidCommentRequest: {
             /** @description 1 to 5000 characters, trimmed. */
-            comment?: string | null;
+            comment: string;
         };
         /** @description A message in a bid's discussion. */
         BidCommentView: {
@@ -5952,7 +5949,11 @@ export interface components {
         };
         /** @description The launch payload (contests doc, section 3). */
         BriefRequest: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description A contest type (it must exist): required on launch ([`NewContest`]), ignored on
+             *     a brief's edit.
+             */
             contest_type_id?: number | null;
             contest_type_questions?: components["schemas"]["AnswerInput"][];
             coupon_code?: string | null;
@@ -5977,9 +5978,19 @@ export interface components {
         BudgetIncrease: {
             /**
              * Format: int64
-             * @description The new budget in whole US dollars, above the current one.
+             * @description The new budget in whole US dollars, above the current one, at most 1,000,000.
              */
-            budget?: number | null;
+            budget: number;
+        };
+        /** @description Creates a payment intent for a raise of a project's budget. */
+        BudgetIntentCreate: {
+            /**
+             * Format: int64
+             * @description The new budget in whole dollars: more than the current one, at most 1,000,000.
+             */
+            budget: number;
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
         };
         /** @description A saved card as the payment methods page shows it. */
         CardView: {
@@ -6030,6 +6041,32 @@ export interface components {
             /** Format: int64 */
             number: number;
         };
+        CartIntentCreate: {
+            /** @description The payment form's country. */
+            country_id: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
+            /**
+             * Format: int64
+             * @description The state whose sales tax applies (1 to 51, the US states); required when the
+             *     country has states (the United States, 1).
+             */
+            state_id?: number | null;
+        } & ({
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+        } | {
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 1;
+            /** Format: int64 */
+            state_id: number;
+        });
         /** @description A cart item (projects doc, section 3). */
         CartItemView: {
             contest: components["schemas"]["CartContest"];
@@ -6223,7 +6260,7 @@ export interface components {
         };
         CommentRequest: {
             /** @description 1 to 5000 characters, trimmed. */
-            comment?: string | null;
+            comment: string;
         };
         /** @description A comment on a contest's board (`contest_entry_id` null) or on an entry. */
         CommentView: {
@@ -6431,8 +6468,8 @@ export interface components {
             states: components["schemas"]["State"][];
         };
         CouponInvite: {
-            /** @description A live coupon of the contest's type. */
-            code?: string | null;
+            /** @description A live coupon of the contest's type (not blank). */
+            code: string;
         };
         CouponInviteSent: {
             code: string;
@@ -6475,10 +6512,13 @@ export interface components {
             user_id?: number | null;
         };
         CreateNote: {
-            /** Format: int64 */
-            notable_id?: number | null;
+            /**
+             * Format: int64
+             * @description The contest, project or user (it must exist).
+             */
+            notable_id: number;
             /** @description contest, project or user. */
-            notable_type?: string | null;
+            notable_type: "contest" | "project" | "user";
             /** @description Not blank, at most 5000 characters ([`NOTE_MAX`]). */
             note: string;
         };
@@ -8785,11 +8825,8 @@ export interface components {
             data: number;
         };
         Decision: {
-            /**
-             * Format: int64
-             * @description 2 approve, 3 reject.
-             */
-            approval_status_id?: number | null;
+            /** @description 2 approve, 3 reject. */
+            approval_status_id: 2 | 3;
         };
         DesignerFigures: {
             /**
@@ -8868,16 +8905,22 @@ export interface components {
             marked: number;
             message: string;
         };
-        EntityMarkRequest: {
-            /**
-             * Format: int64
-             * @description Narrows a contest to one of its entries.
-             */
-            contest_entry_id?: number | null;
+        /** @description One contest (`contest_id`, narrowed to one of its entries by `contest_entry_id`), one entry (`contest_entry_id`), or one project (`project_id`): a project with a contest or an entry is refused. */
+        EntityMarkTarget: {
+            contest_entry_id?: null | number;
             /** Format: int64 */
-            contest_id?: number | null;
+            contest_id: number;
+            project_id?: null;
+        } | {
             /** Format: int64 */
-            project_id?: number | null;
+            contest_entry_id: number;
+            contest_id?: null | number;
+            project_id?: null;
+        } | {
+            contest_entry_id?: null;
+            contest_id?: null;
+            /** Format: int64 */
+            project_id: number;
         };
         /** @description The designer of an entry, as galleries show them. */
         EntryDesignerView: {
@@ -8998,12 +9041,22 @@ export interface components {
         ErrorEnvelope: {
             error: components["schemas"]["ErrorBody"];
         };
+        /** @description Creates a payment intent for a contest's extension. */
+        ExtendIntentCreate: {
+            /**
+             * Format: int64
+             * @description Whole days, 1 to 10.
+             */
+            days: number;
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
+        };
         ExtendRequest: {
             /**
              * Format: int64
              * @description Whole days, 1 to 10.
              */
-            days?: number | null;
+            days: number;
         };
         FeedbackRow: {
             answer?: string | null;
@@ -9137,17 +9190,17 @@ export interface components {
         };
         ImageTagRequest: {
             /** @description 1 to 1000 characters, trimmed. */
-            note?: string | null;
+            note: string;
             /**
              * Format: double
              * @description Fraction of the image's width, 0 to 1.
              */
-            x?: number | null;
+            x: number;
             /**
              * Format: double
              * @description Fraction of the image's height, 0 to 1.
              */
-            y?: number | null;
+            y: number;
         };
         /** @description A point on an entry's image with a note. */
         ImageTagView: {
@@ -9171,6 +9224,14 @@ export interface components {
              * @description Position as a fraction of the image's height, 0 to 1.
              */
             y: number;
+        };
+        /**
+         * @description Creates a payment intent: the idempotency key (a retried create with the same key is the
+         *     same payment and never a second charge).
+         */
+        IntentCreate: {
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
         };
         /** @description The body of create and update; each purpose reads the fields it needs. */
         IntentRequest: {
@@ -9245,8 +9306,8 @@ export interface components {
             internal_status_id?: number | null;
         };
         InviteRequest: {
-            /** @description The creatives to invite. */
-            user_ids?: number[];
+            /** @description The creatives to invite: at least one. */
+            user_ids: number[];
         };
         /** @description An invitation: `user_id` (section 3), with who and when. */
         InvitedView: {
@@ -9271,15 +9332,20 @@ export interface components {
             reason: string;
             reporter: components["schemas"]["PersonView"];
         };
-        JudgmentRequest: {
-            /** @description The same as a flag, when `judgment` is absent: 1 copied, 0 not copied. */
+        /** @description `judgment` 1 (copied) or 2 (not copied); or, without it, `is_copied` as a flag. */
+        JudgmentBody: {
             is_copied?: null | (number | boolean | string);
+            judgment?: null | (1 | 2);
+        } & ({
             /**
              * Format: int64
-             * @description 1 copied (the entry is eliminated), 2 not copied (the report is closed).
+             * @enum {integer}
              */
-            judgment?: number | null;
-        };
+            judgment: 1 | 2;
+        } | {
+            /** @description A flag: 1 or 0, true or false (also on/off, yes/no). */
+            is_copied: number | boolean | string;
+        });
         /**
          * @description A launch priced by the server: the lines and total the options and review
          *     screens show, and exactly what the launch payment charges.
@@ -9297,12 +9363,16 @@ export interface components {
         LaunchRequest: components["schemas"]["ProjectBriefRequest"] & {
             /** @description 1: add to the subscription queue (subscribed clients only); 0: pay to start. */
             is_subscription?: null | (number | boolean | string);
+            /**
+             * Format: int64
+             * @description The category, its sub-category and one of its services (they must exist and belong
+             *     together).
+             */
+            project_category_id: number;
             /** Format: int64 */
-            project_category_id?: number | null;
+            project_service_id: number;
             /** Format: int64 */
-            project_service_id?: number | null;
-            /** Format: int64 */
-            project_sub_category_id?: number | null;
+            project_sub_category_id: number;
             referral_source?: string | null;
         };
         /** @description How long a contest accepts entries, and what choosing it costs (USD; 0 for the standard week). */
@@ -9356,7 +9426,7 @@ export interface components {
         };
         ListingRequest: {
             /** Format: int64 */
-            contest_entry_id?: number;
+            contest_entry_id: number;
             /** @description Up to 2000 characters. */
             description?: string | null;
             /** @description 1: out of the marketplace without being sold (withdrawn); 0: for sale. */
@@ -9368,7 +9438,7 @@ export interface components {
              * Format: int64
              * @description Whole US dollars, 5 to 10000.
              */
-            sale_price?: number;
+            sale_price: number;
             /** @description 1 to 200 characters; the entry's title (or its contest's) when absent. */
             title?: string | null;
         };
@@ -9403,8 +9473,8 @@ export interface components {
             title: string;
         };
         ManualUpgrades: {
-            /** @description Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type. */
-            upgrade_ids?: number[] | null;
+            /** @description Upgrade ids of `GET /contests/types/{type}/upgrades` for the contest's type: at least one. */
+            upgrade_ids: number[];
         };
         MarkPaid: {
             /** @description contest, additional_entry or project. */
@@ -9502,6 +9572,22 @@ export interface components {
             launch_slug: string;
             title: string;
         };
+        /**
+         * @description The body of a create, for the document (the handler reads [`BannerRequest`]): the
+         *     message and the colour are required.
+         */
+        NewBanner: {
+            /** @description primary, info, success, warning or danger. */
+            color: "primary" | "info" | "success" | "warning" | "danger";
+            /** @description Shown now (default 1). */
+            is_active?: null | (number | boolean | string);
+            /** @description Not blank, at most 280 characters once trimmed. */
+            message: string;
+        };
+        NewContest: components["schemas"]["BriefRequest"] & {
+            /** Format: int64 */
+            contest_type_id: number;
+        };
         NewCoupon: {
             allows_custom_prize?: null | (number | boolean | string);
             /**
@@ -9524,9 +9610,16 @@ export interface components {
             password?: string | null;
         };
         NewQuickChat: {
-            /** Format: int64 */
-            contest_type_id?: number | null;
-            email?: string | null;
+            /**
+             * Format: int64
+             * @description A contest type (it must exist).
+             */
+            contest_type_id: number;
+            /** @description The visitor's e-mail address (`local@domain.tld`, at most 254 characters). */
+            email: string;
+        };
+        NewTerm: components["schemas"]["TermRequest"] & {
+            title: string;
         };
         Note: {
             /** Format: int64 */
@@ -10675,6 +10768,57 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description Creates a PayPal payment for a raise of a project's budget. */
+        PayPalBudgetCreate: {
+            /**
+             * Format: int64
+             * @description The new budget in whole dollars: more than the current one, at most 1,000,000.
+             */
+            budget: number;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
+        PayPalCartCreate: {
+            /** @description The payment form's country. */
+            country_id: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+            /**
+             * Format: int64
+             * @description The state whose sales tax applies (1 to 51, the US states); required when the
+             *     country has states (the United States, 1).
+             */
+            state_id?: number | null;
+        } & ({
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+        } | {
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 1;
+            /** Format: int64 */
+            state_id: number;
+        });
+        /** @description Creates a PayPal payment. */
+        PayPalCreate: {
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
+        /** @description Creates a PayPal payment for a contest's extension. */
+        PayPalExtendCreate: {
+            /**
+             * Format: int64
+             * @description Whole days, 1 to 10.
+             */
+            days: number;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
         /** @description A PayPal payment as the browser needs it: where to send the payer. */
         PayPalPaymentView: {
             /**
@@ -10696,6 +10840,20 @@ export interface components {
             test_mode: boolean;
             /** Format: int64 */
             transaction_id: number;
+        };
+        /** @description Creates a PayPal payment for a raise of a contest's prize. */
+        PayPalPrizeCreate: {
+            /** @description Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000. */
+            amount: 25 | 50 | 75 | 100 | 150 | 200 | 300 | 400 | 500 | 750 | 1000;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
+        /** @description Creates a PayPal payment for a contest's upgrades. */
+        PayPalUpgradeCreate: {
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+            /** @description The upgrades to buy (a list, never null). */
+            upgrade_ids?: number[];
         };
         Payout: {
             /**
@@ -10736,7 +10894,7 @@ export interface components {
         };
         PermissionsRequest: {
             /** @description Names from the list in the description; empty or absent: all of them. */
-            permissions?: string[] | null;
+            permissions?: ("launch_contest" | "launch_project" | "submit_entry" | "bid_on_project" | "use_cart" | "view_community_feed" | "sit_in_design_court" | "send_messages" | "moderate")[] | null;
         };
         /** @description A user as the court names them. */
         PersonView: {
@@ -10940,6 +11098,13 @@ export interface components {
             /** Format: int64 */
             winning_entry_amount: number;
         };
+        /** @description Creates a payment intent for a raise of a contest's prize. */
+        PrizeIntentCreate: {
+            /** @description Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000. */
+            amount: 25 | 50 | 75 | 100 | 150 | 200 | 300 | 400 | 500 | 750 | 1000;
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
+        };
         ProfileCountry: {
             /** Format: int64 */
             id: number;
@@ -11109,7 +11274,7 @@ export interface components {
              * @description 1 live, 2 active and assigned, 3 unverified, 4 pending delivery, 5 pending
              *     credit, 6 completed; admins move 3 to 4 (verify) and 5 to 6 (credit).
              */
-            status_id?: number | null;
+            status_id: number;
         };
         /** @description A project as the API and its events show it. */
         ProjectView: {
@@ -11176,12 +11341,19 @@ export interface components {
         ProjectWithBrief: components["schemas"]["ProjectView"] & {
             project_questions?: components["schemas"]["ProjectSavedAnswer"][] | null;
         };
-        PurchaseRequest: {
+        /** @description Creates a payment intent for the rights to a contest's entry. */
+        PurchaseDesignIntentCreate: {
             /**
              * Format: int64
-             * @description 2 unlimited upgrades ($49), 13 unlimited contests ($449).
+             * @description The contest's entry whose full rights are bought.
              */
-            trigger_id?: number | null;
+            entry_id: number;
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
+        };
+        PurchaseRequest: {
+            /** @description 2 unlimited upgrades ($49), 13 unlimited contests ($449). */
+            trigger_id: 2 | 13;
         };
         Question: {
             /** Format: int64 */
@@ -11305,7 +11477,7 @@ export interface components {
              * Format: int64
              * @description 1 to 5.
              */
-            rating?: number | null;
+            rating: number;
         };
         /**
          * @description Which emoji a reaction is: the body of an add, the query (or body) of a removal, and
@@ -11421,7 +11593,8 @@ export interface components {
              * @description The entry this one copies, when it is a copy.
              */
             copied_entry_id?: number | null;
-            reason?: string | null;
+            /** @description Why the entry is reported: not blank. */
+            reason: string;
         };
         /** @description A report as `GET /contest-entry-reports` lists it and `report.created` carries it. */
         ReportView: {
@@ -11460,6 +11633,11 @@ export interface components {
             status_id: number;
             status_name: string;
             tally: components["schemas"]["Tally"];
+        };
+        /** @description An admin decides a request to start (the handler reads [`ApprovalRequest`]). */
+        RequestDecision: {
+            /** @description 2 approve, 3 reject. */
+            approval_status_id: 2 | 3;
         };
         ResetLink: {
             email: string;
@@ -11569,12 +11747,12 @@ export interface components {
              */
             contest_id?: number | null;
             /** @description 1 to 5000 characters (trimmed). */
-            message?: string | null;
+            message: string;
             /** @description Usernames of the recipients (trimmed, either case), 1 to 20; a single name is accepted too. */
-            received_by_usernames: string[];
+            received_by_usernames: components["schemas"]["Username"][];
             /**
              * Format: int64
-             * @description Where the message was written from; 1 (a direct message) when absent.
+             * @description Where the message was written from, 1 to 100; 1 (a direct message) when absent.
              */
             trigger_id?: number | null;
         };
@@ -11631,16 +11809,13 @@ export interface components {
         };
         SetRequest: {
             /** @description 1 to grant it, 0 to cancel it. */
-            is_active?: null | (number | boolean | string);
-            /**
-             * Format: int64
-             * @description 2 unlimited upgrades, 13 unlimited contests.
-             */
-            trigger_id?: number | null;
+            is_active: number | boolean | string;
+            /** @description 2 unlimited upgrades, 13 unlimited contests. */
+            trigger_id: 2 | 13;
         };
         SetTags: {
-            /** @description The designer's tags after the call (replaces the previous set). */
-            tag_ids?: number[] | null;
+            /** @description The designer's tags after the call (replaces the previous set); a list, never null. */
+            tag_ids: number[];
         };
         SettingsRequest: {
             /**
@@ -11649,7 +11824,7 @@ export interface components {
              */
             cover_pic_file_id?: number | null;
             /** @description `en` or `es`. */
-            language?: string | null;
+            language?: null | ("en" | "es");
             /**
              * Format: int64
              * @description An image the user uploaded; 0 removes the picture.
@@ -11657,7 +11832,7 @@ export interface components {
             profile_picture_file_id?: number | null;
             receives_newsletter?: null | (number | boolean | string);
             /** @description The web client's colour scheme, `A` to `H`. */
-            theme?: string | null;
+            theme?: null | ("A" | "B" | "C" | "D" | "E" | "F" | "G" | "H");
         };
         /** @description A user's settings (only they and admins see them). */
         SettingsView: {
@@ -11694,7 +11869,7 @@ export interface components {
         };
         ShareRequest: {
             /** @description facebook, twitter, linkedin, pinterest, email or link. */
-            network?: string | null;
+            network: "facebook" | "twitter" | "linkedin" | "pinterest" | "email" | "link";
         };
         ShareView: components["schemas"]["Share"] & {
             /** @description The address to share. */
@@ -11764,6 +11939,11 @@ export interface components {
              */
             value: number;
         };
+        /** @description The client asks an admin to start the contest (the handler reads [`ApprovalRequest`]). */
+        StartRequest: {
+            /** @description 1 (pending). */
+            approval_status_id: 1;
+        };
         State: {
             code: string;
             /** Format: int64 */
@@ -11775,8 +11955,11 @@ export interface components {
             tax_percentage_off: number;
         };
         StatusChange: {
-            /** Format: int64 */
-            status_id?: number | null;
+            /**
+             * Format: int64
+             * @description A contest status, 1 to 9 (contests doc, section 4).
+             */
+            status_id: number;
         };
         StatusRequest: {
             /** @description 1: the designer may not submit to this contest again. */
@@ -11784,7 +11967,7 @@ export interface components {
             /** @description 1: the same status for every entry of this designer in the contest. */
             eliminate_all?: null | (number | boolean | string);
             /** @description active or eliminated. */
-            status?: string | null;
+            status: "active" | "eliminated";
         };
         StatusUpdate: {
             /** @description 1 active, 0 deactivated. */
@@ -12181,6 +12364,13 @@ export interface components {
             /** Format: int64 */
             updated_at: number;
         };
+        /** @description Creates a payment intent for a contest's upgrades. */
+        UpgradeIntentCreate: {
+            /** @description Not blank, at most 255 characters. */
+            idempotency_key: string;
+            /** @description The upgrades to buy (a list, never null). */
+            upgrade_ids?: number[];
+        };
         /** @description An upgrade a contest can buy; exactly one kind flag is 1. `amount` in USD. */
         UpgradeView: {
             /** Format: int64 */
@@ -12324,6 +12514,7 @@ export interface components {
             user_type_id: number;
             username: string;
         };
+        Username: string;
         UsernameReset: {
             /**
              * Format: int64
@@ -12350,15 +12541,20 @@ export interface components {
             /** Format: int64 */
             expires_at: number;
         };
-        VoteRequest: {
-            /** @description The same as a flag, when `vote` is absent: 1 copied, 0 not copied. */
+        /** @description `vote` 1 (copied) or 2 (not copied); or, without it, `is_copied` as a flag. */
+        VoteBody: {
             is_copied?: null | (number | boolean | string);
+            vote?: null | (1 | 2);
+        } & ({
             /**
              * Format: int64
-             * @description 1 copied, 2 not copied.
+             * @enum {integer}
              */
-            vote?: number | null;
-        };
+            vote: 1 | 2;
+        } | {
+            /** @description A flag: 1 or 0, true or false (also on/off, yes/no). */
+            is_copied: number | boolean | string;
+        });
         VoteView: {
             /** Format: int64 */
             created_at: number;
@@ -13299,7 +13495,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BannerRequest"];
+                "application/json": components["schemas"]["NewBanner"];
             };
         };
         responses: {
@@ -13625,7 +13821,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalCartCreate"];
             };
         };
         responses: {
@@ -13890,7 +14086,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["CartIntentCreate"];
             };
         };
         responses: {
@@ -14130,8 +14326,11 @@ export interface operations {
                  * @description The country chosen on the payment form: with it, `state_id` follows the payment
                  *     form's rule (required when the country has states).
                  */
-                country_id?: number;
-                /** @description The state chosen on the payment form; the caller's own state when neither is sent. */
+                country_id?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+                /**
+                 * @description The state chosen on the payment form (1 to 51, the US states); the caller's own
+                 *     state when neither is sent.
+                 */
                 state_id?: number;
             };
             header?: never;
@@ -14403,7 +14602,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["JudgmentRequest"];
+                "application/json": components["schemas"]["JudgmentBody"];
             };
         };
         responses: {
@@ -14522,7 +14721,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VoteRequest"];
+                "application/json": components["schemas"]["VoteBody"];
             };
         };
         responses: {
@@ -14707,7 +14906,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BriefRequest"];
+                "application/json": components["schemas"]["NewContest"];
             };
         };
         responses: {
@@ -16390,7 +16589,10 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: number;
-                /** @description newest (default), oldest, likes, or rating (the contest holder only). */
+                /**
+                 * @description newest (default), oldest, likes, or rating (the contest holder only: 403 for
+                 *     anyone else).
+                 */
                 sort?: string;
                 /** @description active or eliminated. */
                 "filter[status]"?: string;
@@ -16415,6 +16617,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_EntryView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -16544,7 +16754,10 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: number;
-                /** @description newest (default), oldest, likes, or rating (the contest holder only). */
+                /**
+                 * @description newest (default), oldest, likes, or rating (the contest holder only: 403 for
+                 *     anyone else).
+                 */
                 sort?: string;
                 /** @description active or eliminated. */
                 "filter[status]"?: string;
@@ -16569,6 +16782,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_EntryView"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {
@@ -17188,7 +17409,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalCreate"];
             };
         };
         responses: {
@@ -17462,7 +17683,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentCreate"];
             };
         };
         responses: {
@@ -18296,7 +18517,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalExtendCreate"];
             };
         };
         responses: {
@@ -18567,7 +18788,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["ExtendIntentCreate"];
             };
         };
         responses: {
@@ -18971,7 +19192,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalPrizeCreate"];
             };
         };
         responses: {
@@ -19140,7 +19361,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PrizeIntentCreate"];
             };
         };
         responses: {
@@ -19634,7 +19855,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalCreate"];
             };
         };
         responses: {
@@ -19803,7 +20024,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentCreate"];
             };
         };
         responses: {
@@ -20049,7 +20270,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PurchaseDesignIntentCreate"];
             };
         };
         responses: {
@@ -20470,7 +20691,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApprovalRequest"];
+                "application/json": components["schemas"]["RequestDecision"];
             };
         };
         responses: {
@@ -20547,7 +20768,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ApprovalRequest"];
+                "application/json": components["schemas"]["StartRequest"];
             };
         };
         responses: {
@@ -21039,7 +21260,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalUpgradeCreate"];
             };
         };
         responses: {
@@ -21310,7 +21531,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["UpgradeIntentCreate"];
             };
         };
         responses: {
@@ -22341,7 +22562,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TermRequest"];
+                "application/json": components["schemas"]["NewTerm"];
             };
         };
         responses: {
@@ -22623,7 +22844,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalCreate"];
             };
         };
         responses: {
@@ -22792,7 +23013,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentCreate"];
             };
         };
         responses: {
@@ -23171,7 +23392,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TermRequest"];
+                "application/json": components["schemas"]["NewTerm"];
             };
         };
         responses: {
@@ -23992,7 +24213,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EntityMarkRequest"];
+                "application/json": components["schemas"]["EntityMarkTarget"];
             };
         };
         responses: {
@@ -26715,7 +26936,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalCreate"];
             };
         };
         responses: {
@@ -27760,7 +27981,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalBudgetCreate"];
             };
         };
         responses: {
@@ -27929,7 +28150,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["BudgetIntentCreate"];
             };
         };
         responses: {
@@ -30123,7 +30344,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PayPalCreate"];
             };
         };
         responses: {
@@ -30292,7 +30513,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentCreate"];
             };
         };
         responses: {
