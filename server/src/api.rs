@@ -44,8 +44,9 @@ pub fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, 
         None => None,
         Some(Raw::Bool(b)) => Some(b),
         Some(Raw::Int(i)) => Some(i != 0),
-        // Whole and within `int64` (2^63 itself is not): what the document's integer allows.
-        Some(Raw::Float(f)) if f.fract() == 0.0 && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&f) => {
+        // Whole and strictly inside `int64`: what the document's integer allows. The ends are
+        // left out, since -2^63 - 1 (an integer past int64) reads as the float -2^63.
+        Some(Raw::Float(f)) if f.fract() == 0.0 && f > -9_223_372_036_854_775_808.0 && f < 9_223_372_036_854_775_808.0 => {
             Some(f != 0.0)
         }
         Some(Raw::Float(_)) => return Err(D::Error::custom("expected a flag: 0 or 1")),
@@ -200,6 +201,7 @@ mod tests {
         assert_eq!(f.agree, Some(false));
         assert!(serde_json::from_str::<Form>(r#"{"agree":0.5}"#).is_err());
         assert!(serde_json::from_str::<Form>(r#"{"agree":9223372036854775808}"#).is_err());
+        assert!(serde_json::from_str::<Form>(r#"{"agree":-9223372036854775809}"#).is_err());
         let f: Form = serde_json::from_str(r#"{}"#).unwrap();
         assert_eq!((f.agree, f.id), (None, None));
     }

@@ -11,10 +11,7 @@ use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tracing::instrument;
-use utoipa::{
-    openapi::schema::{KnownFormat, SchemaFormat, Type},
-    IntoParams, ToSchema,
-};
+use utoipa::{openapi::schema::Type, IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
@@ -182,53 +179,6 @@ pub struct MarkReadRequest {
 pub enum MarkReadIds {
     Many(Vec<i64>),
     One(i64),
-}
-
-/// The body of mark-as-reads for the document: [`MarkReadRequest`] with its rule across
-/// fields, `mark_all_read` true, or `ids` naming at least one notification.
-pub struct MarkReadTarget;
-
-impl utoipa::PartialSchema for MarkReadTarget {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder};
-        let id = crate::api::id_schema;
-        // A flag that reads as true (`flag`): a number but 0, true, or one of the words.
-        let truthy = OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::Integer).format(Some(int64())).minimum(Some(1)))
-            .item(ObjectBuilder::new().schema_type(Type::Integer).format(Some(int64())).maximum(Some(-1)))
-            .item(ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
-            .item(
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .pattern(Some(r"^\s*([Tt]rue|[Oo]n|[Yy]es|[+-]?0*[1-9][0-9]{0,16})\s*$")),
-            );
-        let some_ids = OneOfBuilder::new()
-            .item(ArrayBuilder::new().items(id()).min_items(Some(1)).max_items(Some(MAX_IDS)))
-            .item(id());
-        let fields = ObjectBuilder::new()
-            .property("ids", <Option<MarkReadIds> as utoipa::PartialSchema>::schema())
-            .property(
-                "mark_all_read",
-                OneOfBuilder::new()
-                    .item(ObjectBuilder::new().schema_type(Type::Null))
-                    .item(<crate::api::FlagDoc as utoipa::PartialSchema>::schema()),
-            );
-        AllOfBuilder::new()
-            .item(fields)
-            .item(
-                AnyOfBuilder::new()
-                    .item(ObjectBuilder::new().property("mark_all_read", truthy).required("mark_all_read"))
-                    .item(ObjectBuilder::new().property("ids", some_ids).required("ids")),
-            )
-            .description(Some("`mark_all_read` true, or `ids` naming at least one notification."))
-            .into()
-    }
-}
-
-impl ToSchema for MarkReadTarget {}
-
-fn int64() -> SchemaFormat {
-    SchemaFormat::KnownFormat(KnownFormat::Int64)
 }
 
 /// What marking read did.
