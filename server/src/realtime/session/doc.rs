@@ -11,7 +11,7 @@ use yrs::{
 };
 
 use super::{BusMessage, DocAccess, DocSub, Session, Subscription};
-use crate::realtime::docs::{self as hub_docs, DocEntry, DocError};
+use crate::realtime::docs::{self as hub_docs, Accepted, DocEntry, DocError};
 
 impl Session {
     /// `sub` on a `doc:` channel: answered `subscribed` (seq 0: documents have no events),
@@ -147,7 +147,7 @@ impl Session {
             }
         };
         match outcome {
-            Ok(Some(seq)) => {
+            Ok(Some(Accepted { seq, update })) => {
                 let (node, conn) = (self.realtime.hub.node_id, self.conn_id);
                 let message = BusMessage::DocUpdate { ch: ch.clone(), seq, update: update.into(), node, conn };
                 if let Err(err) = self.realtime.broker.publish(message.clone()).await {
@@ -160,10 +160,10 @@ impl Session {
                 }
                 let _ = self.send(&ServerFrame::Ack { ch, id }).await;
             }
+            // Nothing new (an empty step 2, or what the document had): acknowledged, from
+            // a reader too, so every step 2 and update is answered.
             Ok(None) => {
-                if access == DocAccess::Write {
-                    let _ = self.send(&ServerFrame::Ack { ch, id }).await;
-                }
+                let _ = self.send(&ServerFrame::Ack { ch, id }).await;
             }
             Err(err) => {
                 let code = err.code();
