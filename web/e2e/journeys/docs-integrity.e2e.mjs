@@ -148,6 +148,7 @@ async function fuzz(ctx, seed) {
       if (!update) continue;
       const altered = random() < CORRUPTED_SHARE;
       const answer = await editor.sendUpdate(altered ? corrupt(update, random) : update);
+      if (answer.op === 'closed') fail(`update ${n} (${altered ? 'altered' : 'intact'}) closed the editor's connection: ${answer.code} ${answer.reason}`);
       const outcome = `${altered ? 'altered' : 'intact'} ${answer.op === 'ack' ? 'ack' : answer.code}`;
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       if (!altered && answer.op !== 'ack') fail(`update ${n}, unaltered, was refused: ${JSON.stringify(answer)}`);

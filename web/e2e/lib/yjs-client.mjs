@@ -11,6 +11,12 @@ import * as Y from 'yjs';
 const MESSAGE_SYNC = 0;
 /** How long a step may wait for the server (generous: CI shares two cores). */
 const WAIT_MS = 20_000;
+/**
+ * The least time between two frames: the hub drops what a connection sends past 50 frames a
+ * second (answering at most one `rate.limited` a second), so a faster stream would wait
+ * forever for the answer to a dropped frame. 25 ms keeps this client at 40 a second.
+ */
+const FRAME_GAP_MS = 25;
 
 const toBase64 = (bytes) => Buffer.from(bytes).toString('base64');
 const fromBase64 = (text) => new Uint8Array(Buffer.from(text, 'base64'));
@@ -34,6 +40,8 @@ export class YjsClient {
     /** `error` frames the server sent without an id. */
     this.refusals = [];
     this.nextId = 1;
+    /** When the latest frame was (or is scheduled to be) sent. */
+    this.lastSentAt = 0;
     this.waiting = new Map();
     this.step2Waiters = [];
   }
@@ -42,6 +50,12 @@ export class YjsClient {
   async open() {
     this.ws = new WebSocket(this.url, ['v1.json'], { headers: { Authorization: `Bearer ${this.token}` } });
     this.ws.on('message', (data) => this.onFrame(JSON.parse(data.toString())));
+    // A closed connection answers nothing more: every request still waiting fails now, with
+    // the close code, instead of timing out.
+    this.ws.on('close', (code, reason) => {
+      for (const [id, answer] of this.waiting) answer({ op: 'closed', id, code, reason: String(reason) });
+      this.waiting.clear();
+    });
     await new Promise((resolve, reject) => {
       this.ws.once('open', resolve);
       this.ws.once('error', reject);
@@ -56,16 +70,24 @@ export class YjsClient {
     this.ws?.close();
   }
 
+  /** Sends `frame` in order, at most one per FRAME_GAP_MS. */
+  sendFrame(frame) {
+    const at = Math.max(Date.now(), this.lastSentAt + FRAME_GAP_MS);
+    this.lastSentAt = at;
+    const text = JSON.stringify(frame);
+    setTimeout(() => this.ws.send(text), at - Date.now());
+  }
+
   /** Sends `frame` with a fresh id; resolves with the server's answer to that id. */
   request(frame) {
     const id = `c${this.nextId++}`;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${frame.op} ${id} within ${WAIT_MS} ms`)), WAIT_MS);
+      const timer = setTimeout(() => reject(new Error(`no answer to ${frame.op} ${id} within ${WAIT_MS} ms (errors without an id: ${JSON.stringify(this.refusals.slice(-3))})`)), WAIT_MS);
       this.waiting.set(id, (answer) => {
         clearTimeout(timer);
         resolve(answer);
       });
-      this.ws.send(JSON.stringify({ ...frame, id }));
+      this.sendFrame({ ...frame, id });
     });
   }
 
@@ -86,7 +108,7 @@ export class YjsClient {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeSyncStep1(encoder, this.doc);
-    this.ws.send(JSON.stringify({ op: 'doc', ch: this.ch, msg: toBase64(encoding.toUint8Array(encoder)) }));
+    this.sendFrame({ op: 'doc', ch: this.ch, msg: toBase64(encoding.toUint8Array(encoder)) });
     await answered;
   }
 
@@ -125,7 +147,7 @@ export class YjsClient {
     }
     if (kind === syncProtocol.messageYjsSyncStep2) this.step2Waiters.shift()?.();
     if (kind === syncProtocol.messageYjsSyncStep1 && this.answerStep1) {
-      this.ws.send(JSON.stringify({ op: 'doc', ch: this.ch, msg: toBase64(encoding.toUint8Array(reply)) }));
+      this.sendFrame({ op: 'doc', ch: this.ch, msg: toBase64(encoding.toUint8Array(reply)) });
     }
   }
 }

@@ -22,6 +22,7 @@
 mod accept_tests;
 mod js_readable;
 pub(crate) mod new_doc;
+pub mod untrusted;
 pub mod store;
 pub mod text;
 
@@ -324,7 +325,7 @@ impl Docs {
             return Err(DocError::TooLarge);
         }
         // Checked before anything is touched (yrs updates are not `Send`: decoded again below).
-        if Update::decode_v1(update).map_err(|_| DocError::Invalid)?.is_empty() {
+        if untrusted::decode_update(update)?.is_empty() {
             return Ok(None);
         }
         let _turn = entry.writer.lock().await;
@@ -546,7 +547,7 @@ fn integrate(entry: &DocEntry, update: &[u8]) -> Result<Option<(Vec<u8>, Option<
         tracing::info!(doc = %entry.ch, ?why, "document update refused: a JavaScript Yjs would not read it");
         DocError::Invalid
     })?;
-    let decoded = Update::decode_v1(update).map_err(|_| DocError::Invalid)?;
+    let decoded = untrusted::decode_update(update)?;
     let mut state = entry.state();
     // Refused before the copy is touched: what would certainly stay pending (a gap in a
     // client's clocks, a deletion of what neither the copy nor the update holds). yrs keeps
@@ -651,5 +652,5 @@ pub fn is_empty_update(update: &[u8]) -> Result<bool, DocError> {
     if update.len() > MAX_DOC_UPDATE_BYTES {
         return Err(DocError::TooLarge);
     }
-    Update::decode_v1(update).map(|u| u.is_empty()).map_err(|_| DocError::Invalid)
+    Ok(untrusted::decode_update(update)?.is_empty())
 }

@@ -5,10 +5,7 @@
 use std::{collections::HashSet, sync::Arc};
 
 use vitrine_protocol::{DocName, ErrorCode, ServerFrame};
-use yrs::{
-    sync::{Message, SyncMessage},
-    updates::decoder::Decode,
-};
+use yrs::sync::{Message, SyncMessage};
 
 use super::{BusMessage, DocAccess, DocSub, Session, Subscription};
 use crate::realtime::docs::{self as hub_docs, Accepted, DocEntry, DocError};
@@ -84,10 +81,10 @@ impl Session {
             };
             return self.send_error(code, id, Some(ch)).await;
         };
-        let message = match Message::decode_v1(&msg) {
+        let message = match hub_docs::untrusted::decode_message(&msg) {
             Ok(message) => message,
-            Err(err) => {
-                tracing::info!(channel = %ch, conn = self.conn_id, error = %err, "unreadable document message refused");
+            Err(_) => {
+                tracing::info!(channel = %ch, conn = self.conn_id, "unreadable document message refused");
                 metrics::counter!("vitrine_doc_refused_total", "code" => "doc.invalid").increment(1);
                 return self.send_error(ErrorCode::DocInvalid, id, Some(ch)).await;
             }
