@@ -20,7 +20,11 @@ async fn open(docs: &Docs) -> Arc<DocEntry> {
 /// A writer's doc, counting offsets in UTF-16 units as the browser's Yjs does; `edit`
 /// answers the update one change made.
 fn writer(client: u64) -> (Doc, TextRef) {
-    let doc = Doc::with_options(yrs::Options { client_id: ClientID::new(client), offset_kind: yrs::OffsetKind::Utf16, ..Default::default() });
+    let doc = Doc::with_options(yrs::Options {
+        client_id: ClientID::new(client),
+        offset_kind: yrs::OffsetKind::Utf16,
+        ..Default::default()
+    });
     let text = doc.get_or_insert_text("t");
     (doc, text)
 }

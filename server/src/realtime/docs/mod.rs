@@ -22,9 +22,9 @@
 mod accept_tests;
 mod js_readable;
 pub(crate) mod new_doc;
-pub mod untrusted;
 pub mod store;
 pub mod text;
+pub mod untrusted;
 
 use std::{
     collections::{BTreeSet, HashMap},

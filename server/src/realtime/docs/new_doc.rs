@@ -14,5 +14,9 @@ pub fn new_doc() -> Doc {
 
 /// [`new_doc`] with a fixed client id (the server's own seeding writes).
 pub fn new_doc_as(client: u64) -> Doc {
-    Doc::with_options(Options { client_id: ClientID::new(client), offset_kind: OffsetKind::Utf16, ..Options::default() })
+    Doc::with_options(Options {
+        client_id: ClientID::new(client),
+        offset_kind: OffsetKind::Utf16,
+        ..Options::default()
+    })
 }
