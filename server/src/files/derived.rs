@@ -93,8 +93,11 @@ static DECODES: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
 /// Makes the derivatives of every [`Size`] of the image at `original` (blocking pool,
 /// bounded). `Ok(false)` when the bytes do not decode within [`limits`]: nothing is written.
 pub async fn make_all(original: PathBuf, files_dir: PathBuf, storage_key: String) -> anyhow::Result<bool> {
-    let _permit = DECODES.acquire().await.context("decode semaphore closed")?;
+    let permit = DECODES.acquire().await.context("decode semaphore closed")?;
     tokio::task::spawn_blocking(move || {
+        // Held by the blocking task, not by the awaiting future: a request dropped half way
+        // (the browser went away) must not free a slot while its decode still runs.
+        let _permit = permit;
         let bytes = std::fs::read(&original).with_context(|| format!("reading {}", original.display()))?;
         let Some(image) = decode(&bytes) else { return Ok(false) };
         for size in Size::ALL {
