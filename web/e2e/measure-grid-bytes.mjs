@@ -95,7 +95,8 @@ async function measure(browser, url, token) {
   const page = await context.newPage();
   const bodies = [];
   page.on('response', (response) => {
-    if (/\/files\/\d+\/content/.test(new URL(response.url()).pathname)) bodies.push(response.body().then((b) => b.length, () => 0));
+    // Bytes on the wire for the body, as the browser's network panel counts them.
+    if (/\/files\/\d+\/content/.test(new URL(response.url()).pathname)) bodies.push(response.request().sizes().then((s) => s.responseBodySize));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
