@@ -32,9 +32,17 @@ fn png_of(picture: &DynamicImage) -> Vec<u8> {
 /// A JPEG, left half red and right half blue, carrying an EXIF block whose orientation is
 /// `orientation` (6: the camera was turned, the picture must be turned 90° clockwise).
 fn jpeg_with_orientation(width: u32, height: u32, orientation: u16) -> Vec<u8> {
-    let picture = RgbImage::from_fn(width, height, |x, _| if x < width / 2 { image::Rgb([230, 20, 20]) } else { image::Rgb([20, 20, 230]) });
+    let picture = RgbImage::from_fn(width, height, |x, _| {
+        if x < width / 2 {
+            image::Rgb([230, 20, 20])
+        } else {
+            image::Rgb([20, 20, 230])
+        }
+    });
     let mut jpeg = Vec::new();
-    DynamicImage::ImageRgb8(picture).write_with_encoder(JpegEncoder::new_with_quality(&mut jpeg, 90)).expect("jpeg encodes");
+    DynamicImage::ImageRgb8(picture)
+        .write_with_encoder(JpegEncoder::new_with_quality(&mut jpeg, 90))
+        .expect("jpeg encodes");
 
     // TIFF header (big endian), one IFD with one entry: Orientation (0x0112), SHORT, 1 value.
     let mut exif = b"Exif\0\0MM\0\x2a\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01".to_vec();
@@ -101,8 +109,7 @@ async fn content(app: &TestApp, id: i64, size: Option<&str>, token: Option<&str>
 fn has_exif(bytes: &[u8]) -> bool {
     let reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format().expect("format guessed");
     let mut decoder = reader.into_decoder().expect("a decodable derivative");
-    decoder.exif_metadata().expect("metadata read").is_some()
-        || bytes.windows(4).any(|w| w == b"Exif" || w == b"eXIf")
+    decoder.exif_metadata().expect("metadata read").is_some() || bytes.windows(4).any(|w| w == b"Exif" || w == b"eXIf")
 }
 
 #[tokio::test]
