@@ -39,6 +39,9 @@ close_codes! {
     SERVER_RESTARTING = 1012, "server restarting";
     /// Sustained abuse (rate limit ignored). Reconnect only after a long pause.
     POLICY_VIOLATION = 1008, "policy violation";
+    /// The server failed handling one of the connection's frames (a bug, logged). The
+    /// connection's state is gone: reconnect and resubscribe with `since`.
+    INTERNAL_ERROR = 1011, "internal error: reconnect and resubscribe";
 }
 
 #[cfg(test)]

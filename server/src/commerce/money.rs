@@ -1,4 +1,5 @@
-//! Dollar amounts as the browser sends them, turned into integer cents, and sales tax.
+//! Dollar amounts as the browser sends them, turned into integer cents, sales tax, and
+//! amounts written out as text (invoices, notifications).
 //!
 //! The API speaks US dollars (`price: 12.5`); everything stored or computed is cents,
 //! so a price is rounded to the cent once, here, and never touched as a float again.
@@ -44,6 +45,41 @@ pub fn as_dollars(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
+/// Cents written out as the web client's `lib/money.ts` writes them, in every language:
+/// US dollars with a comma between thousands. `exact` always shows the cents ("1,234.00",
+/// for what was charged); otherwise only when there are any ("1,234", "449.10", a price).
+pub fn figure(cents: i64, exact: bool) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    if exact || cents % 100 != 0 {
+        format!("{sign}{grouped}.{:02}", cents % 100)
+    } else {
+        format!("{sign}{grouped}")
+    }
+}
+
+/// Cents to the cent with the sign: "$1,234.50" (invoices, receipts).
+pub fn exact_text(cents: i64) -> String {
+    let figure = figure(cents, true);
+    match figure.strip_prefix('-') {
+        Some(positive) => format!("-${positive}"),
+        None => format!("${figure}"),
+    }
+}
+
+/// Dollars (as the API and notification values carry them) to whole cents.
+pub fn dollars_to_cents(dollars: f64) -> i64 {
+    (dollars * 100.0).round() as i64
+}
+
 /// Sales tax on `subtotal_cents` at the state's `tax_percentage_off` (7.25 means 7.25 %),
 /// rounded half up to the cent. The percentage is turned into hundredths of a percent
 /// first so the product is exact integer arithmetic.
@@ -58,6 +94,20 @@ pub fn tax_cents(subtotal_cents: i64, tax_percentage: f64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_are_written_with_thousands_separators_like_the_web_client() {
+        assert_eq!(figure(0, false), "0");
+        assert_eq!(figure(84_800, false), "848");
+        assert_eq!(figure(44_910, false), "449.10");
+        assert_eq!(figure(125_000, false), "1,250");
+        assert_eq!(figure(123_456_789, true), "1,234,567.89");
+        assert_eq!(figure(100_000_000, false), "1,000,000");
+        assert_eq!(figure(5, true), "0.05");
+        assert_eq!(exact_text(125_050), "$1,250.50");
+        assert_eq!(exact_text(-1_000), "-$10.00");
+        assert_eq!(dollars_to_cents(449.1), 44_910);
+    }
 
     #[derive(Deserialize)]
     struct Body {

@@ -3,6 +3,8 @@
 //!
 //! - [`kinds`]: the upload categories and the file types they take (magic bytes).
 //! - `upload`: the multipart body streamed into temp files within the size limit.
+//! - `derived`: thumbnails of images (`?size=thumb|medium`), made at upload or on first
+//!   request, without metadata, at `{files_dir}/.derived/{storage_key}.{size}`.
 //! - `disk`: where bytes live (`{files_dir}/{yyyy}/{mm}/{random}`) and download names.
 //! - [`store`]: the `file` and `download_token` rows.
 //! - `routes`: `POST /files`, `GET /files/{id}/content`, download tokens and downloads.
@@ -11,6 +13,7 @@
 //! failure on either side removes what the other did, so there are no files without
 //! rows and no rows without files.
 
+pub mod derived;
 pub(crate) mod disk;
 pub mod kinds;
 mod routes;

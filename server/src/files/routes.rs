@@ -18,8 +18,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
+    derived::{self, Size},
     disk,
-    kinds::FileCategory,
+    kinds::{FileCategory, FileKind},
     may_read,
     store::{self, FileRow, NewFile},
     upload::{self, StagedFile},
@@ -206,6 +207,11 @@ async fn store_files(
             return Err(anyhow::Error::from(err).context("placing an uploaded file").into());
         }
     }
+    for (file, key) in files.iter().zip(&keys) {
+        if file.kind.is_some_and(FileKind::is_image) {
+            make_derivatives(files_dir, key).await;
+        }
+    }
     let mut views = Vec::with_capacity(ids.len());
     for id in ids {
         let row = store::find_file(&state.db.pool, id).await?.ok_or_else(|| anyhow::anyhow!("file {id} vanished"))?;
@@ -214,24 +220,88 @@ async fn store_files(
     Ok(views)
 }
 
+/// Best effort: an upload whose picture does not decode (or whose derivatives cannot be
+/// written) is still stored; its thumbnails are tried again on first request.
+async fn make_derivatives(files_dir: &Path, key: &str) {
+    let original = disk::path_of(files_dir, key);
+    match derived::make_all(original, files_dir.to_owned(), key.to_owned()).await {
+        Ok(true) => {}
+        Ok(false) => tracing::info!(storage_key = key, "an uploaded image has no thumbnails"),
+        Err(err) => tracing::warn!(error = %err, storage_key = key, "could not make an upload's thumbnails"),
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ContentQuery {
+    /// A smaller copy of an image, without metadata: `thumb` (at most 480 px wide) or
+    /// `medium` (1280 px), JPEG or PNG. Without it, the original bytes.
+    // Inline so the document states the two values where the parameter is (the contract
+    // check sends only those).
+    #[param(inline)]
+    pub size: Option<Size>,
+}
+
+/// How long browsers keep file bytes: short, as who may read a file can change.
+const CONTENT_CACHE: &str = "private, max-age=300";
+
 /// The bytes of a file, for those who may read it (its uploader, admins, and whoever the
 /// areas that attach it allow: some, such as profile pictures, without signing in).
-#[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path)),
-    responses((status = 200, description = "The file's bytes, with the type sniffed at upload (files::kinds)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
-        (status = 206, description = "The requested range of the file's bytes (a `Range` header)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+/// `?size=` asks for a smaller copy of an image, under exactly the same rules; a file
+/// with no such copy (not an image, or one that cannot be decoded) answers 404
+/// `file.not_found`, and the original stays available without `size`.
+#[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path), ContentQuery),
+    responses((status = 200, description = "The file's bytes, with the type sniffed at upload (files::kinds); with `size`, a derivative (image/jpeg or image/png, no Range support)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+        (status = 206, description = "The requested range of the file's bytes (a `Range` header, without `size`)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
+        (status = 422, description = "`size` is not `thumb` or `medium` (`request.query_invalid`)", body = ErrorEnvelope),
         (status = 416, description = "The `Range` header asks for bytes the file does not have"),
-        (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+        (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
+        (status = 404, description = "No such file, or (with `size`) a file that has no smaller copy: not an image, or one that does not decode within the limits", body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(file_id = id))]
 async fn show_content(
     State(state): State<AppState>,
     Extension(readers): Extension<Readers>,
     MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ContentQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let file = readable_file(&state, &readers, caller.as_ref(), id).await?;
     let disposition = disk::inline_disposition(&file.original_name);
-    serve(&state, &file, &disposition, "private, max-age=300", &headers).await
+    match query.size {
+        None => serve(&state, &file, &disposition, CONTENT_CACHE, &headers).await,
+        Some(size) => serve_derived(&state, &file, size, &disposition).await,
+    }
+}
+
+/// A derivative of a readable file, made now if it was not at upload (files stored
+/// before derivatives existed, such as the demo seed's pictures).
+async fn serve_derived(state: &AppState, file: &FileRow, size: Size, disposition: &str) -> Result<Response, AppError> {
+    let no_copy = || AppError::not_found(catalogue::FILE_NOT_FOUND);
+    if !file.content_type.starts_with("image/") {
+        return Err(no_copy());
+    }
+    let files_dir = state.settings.effective_files_dir();
+    let path = derived::path_of(&files_dir, &file.storage_key, size);
+    let bytes = match tokio::fs::read(&path).await {
+        Ok(bytes) => bytes,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            let original = disk::path_of(&files_dir, &file.storage_key);
+            if !derived::make_all(original, files_dir.clone(), file.storage_key.clone()).await? {
+                return Err(no_copy());
+            }
+            tokio::fs::read(&path).await.map_err(anyhow::Error::from)?
+        }
+        Err(err) => return Err(anyhow::Error::from(err).context("reading a derivative").into()),
+    };
+    let content_type = FileKind::sniff(&bytes).map_or("application/octet-stream", FileKind::content_type);
+    let mut response = Response::new(Body::from(bytes));
+    let out = response.headers_mut();
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    out.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(disposition).map_err(anyhow::Error::from)?);
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(CONTENT_CACHE));
+    out.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok(response)
 }
 
 /// The file if it exists (404) and the caller may read it (403; 401 for an anonymous

@@ -66,9 +66,13 @@ impl Text {
         };
         let mut english = template.english.to_owned();
         for (name, value) in &values {
-            let shown = match value {
-                Value::String(text) => text.clone(),
-                other => other.to_string(),
+            let shown = match (name.as_str(), value) {
+                // Money reads as the invoices and the web client write it ("1,250", "12.50"; the
+                // template writes the "$"). The values stay numbers for clients to format.
+                ("amount", Value::Number(dollars)) => money_figure(dollars.as_f64(), false),
+                ("amount", Value::String(dollars)) => money_figure(dollars.parse().ok(), true),
+                (_, Value::String(text)) => text.clone(),
+                (_, other) => other.to_string(),
             };
             english = english.replace(&format!("{{{name}}}"), &shown);
         }
@@ -83,6 +87,17 @@ impl Text {
         };
         data.insert("text".to_owned(), json!({"key": self.key, "values": self.values}));
         Value::Object(data)
+    }
+}
+
+/// A money value of a template in dollars: a number is a price (bids, budgets), a string
+/// an amount to the cent (tips, sent as "12.50").
+fn money_figure(dollars: Option<f64>, exact: bool) -> String {
+    match dollars {
+        Some(dollars) if dollars.is_finite() => {
+            crate::commerce::money::figure(crate::commerce::money::dollars_to_cents(dollars), exact)
+        }
+        _ => String::new(),
     }
 }
 
@@ -215,5 +230,20 @@ mod tests {
             data,
             json!({"contest_id": 7, "text": {"key": "entry.submitted", "values": {"username": "dana", "number": 3, "contest": "Harbor"}}})
         );
+    }
+
+    #[test]
+    fn money_in_the_english_reads_as_the_invoices_write_it_and_the_values_stay_numbers() {
+        let bid = Text::new(texts::BID_CREATED, json!({"username": "dana", "amount": 1250, "project": "Harbor"}));
+        assert_eq!(bid.english, "dana bid $1,250 on Harbor");
+        assert_eq!(bid.values["amount"], json!(1250));
+        let budget = Text::new(texts::PROJECT_BUDGET_INCREASED, json!({"project": "Harbor", "amount": 449.1}));
+        assert_eq!(budget.english, "The budget of Harbor was increased to $449.10");
+        let tip = Text::new(
+            texts::TIP_APPROVED,
+            json!({"username": "dana", "amount": "1250.00", "number": 4, "contest": "Harbor"}),
+        );
+        assert_eq!(tip.english, "dana sent you a $1,250.00 tip for entry #4 in Harbor");
+        assert_eq!(tip.values["amount"], json!("1250.00"));
     }
 }

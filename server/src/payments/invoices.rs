@@ -255,7 +255,7 @@ pub fn date(ms: i64) -> String {
 }
 
 fn dollars(cents: i64) -> String {
-    format!("${}.{:02}", cents / 100, cents % 100)
+    crate::commerce::money::exact_text(cents)
 }
 
 fn label(purpose: &str) -> &'static str {

@@ -5,12 +5,15 @@
 
 use std::{
     collections::{HashMap, HashSet},
+    future::Future,
+    panic::AssertUnwindSafe,
+    pin::Pin,
     sync::Arc,
     time::{Duration, Instant},
 };
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use futures::{future::poll_fn, stream::SplitSink, SinkExt, StreamExt};
+use futures::{future::poll_fn, stream::SplitSink, FutureExt, SinkExt, StreamExt};
 use vitrine_protocol::{
     close_code, limits, Channel, ClientFrame, DecodeError, Encoding, ErrorCode, PresenceUser, ServerFrame, SignalKind,
 };
@@ -129,10 +132,10 @@ pub async fn run(socket: WebSocket, realtime: Realtime, encoding: Encoding, user
                     // Boxed: handling a client frame (subscribing reads the database) needs
                     // kilobytes of future that every idle connection would otherwise carry.
                     Some(Ok(Message::Text(text))) => {
-                        if let Some(code) = Box::pin(session.on_frame(text.as_bytes())).await { break Some(code) }
+                        if let Some(code) = guarded(conn_id, Box::pin(session.on_frame(text.as_bytes()))).await { break Some(code) }
                     }
                     Some(Ok(Message::Binary(bytes))) => {
-                        if let Some(code) = Box::pin(session.on_frame(&bytes)).await { break Some(code) }
+                        if let Some(code) = guarded(conn_id, Box::pin(session.on_frame(&bytes))).await { break Some(code) }
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                     Some(Ok(Message::Close(_))) | None => break None,
@@ -178,6 +181,20 @@ pub async fn run(socket: WebSocket, realtime: Realtime, encoding: Encoding, user
         let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.flush()).await;
     }
     let _ = tokio::time::timeout(WRITE_TIMEOUT, session.sink.close()).await;
+}
+
+/// Handles one client frame. A panic while handling it (a bug) closes this connection with
+/// 1011 after the usual clean-up (leaving the hub, presence, the connection count), instead
+/// of ending the task with the connection still registered and its peer never told.
+async fn guarded<F: Future<Output = Option<u16>>>(conn_id: ConnId, frame: Pin<Box<F>>) -> Option<u16> {
+    match AssertUnwindSafe(frame).catch_unwind().await {
+        Ok(code) => code,
+        Err(_) => {
+            tracing::error!(conn = conn_id, "handling a client frame panicked; closing the connection");
+            metrics::counter!("vitrine_ws_frame_panics_total").increment(1);
+            Some(close_code::INTERNAL_ERROR)
+        }
+    }
 }
 
 /// The close code for a message tungstenite refused to read (RFC 6455 section 7.4.1):

@@ -21,15 +21,15 @@ const PNG_1X1: &[u8] = &[
     0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
 
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+pub(crate) const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
 /// The app with its files folder where the test can look into it.
-struct FilesApp {
-    app: TestApp,
-    files_dir: tempfile::TempDir,
+pub(crate) struct FilesApp {
+    pub(crate) app: TestApp,
+    pub(crate) files_dir: tempfile::TempDir,
 }
 
-async fn spawn(max_upload_bytes: Option<u64>) -> FilesApp {
+pub(crate) async fn spawn(max_upload_bytes: Option<u64>) -> FilesApp {
     let files_dir = tempfile::tempdir().expect("temp dir");
     let folder = files_dir.path().to_owned();
     let app = spawn_app_with(move |settings| {
@@ -42,12 +42,13 @@ async fn spawn(max_upload_bytes: Option<u64>) -> FilesApp {
     FilesApp { app, files_dir }
 }
 
-/// Regular files anywhere below `dir` (temp files included).
+/// Regular files anywhere below `dir` (temp files included), thumbnails (`.derived`) not.
 fn files_on_disk(dir: &Path) -> usize {
     std::fs::read_dir(dir)
         .map(|entries| {
             entries
                 .flatten()
+                .filter(|entry| entry.file_name() != ".derived")
                 .map(|entry| {
                     let path = entry.path();
                     if path.is_dir() {
@@ -72,7 +73,7 @@ async fn read(response: Response) -> Answer {
 }
 
 /// `POST /files` with `files[]` parts `(name, bytes)` and a category.
-async fn upload(app: &TestApp, token: Option<&str>, category: &str, files: &[(&str, &[u8])]) -> Answer {
+pub(crate) async fn upload(app: &TestApp, token: Option<&str>, category: &str, files: &[(&str, &[u8])]) -> Answer {
     let mut form = Form::new().text("file_category_id", category.to_owned());
     for (name, bytes) in files {
         form = form.part("files[]", Part::bytes(bytes.to_vec()).file_name(name.to_string()));

@@ -37,5 +37,6 @@ mod realtime;
 mod registration;
 mod schema_check;
 mod sign_in;
+mod thumbnails;
 mod timers;
 mod timers_projects;

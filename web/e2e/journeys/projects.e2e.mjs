@@ -162,7 +162,7 @@ export default {
     const payment = client.getByTestId('card-payment');
     await payment.waitFor();
     // A pay-to-start project pays its listing fee (19) with the approved bid.
-    await payment.getByTestId('fee-breakdown').getByText(t('projects:pay.feeBreakdown', { bid: 280, fee: 19 })).waitFor();
+    await payment.getByTestId('fee-breakdown').getByText(t('projects:pay.feeBreakdown', { bid: '$280', fee: '$19' })).waitFor();
     await shot(client, 'card-payment');
     await client.getByRole('button', { name: t('projects:pay.button', { amount: '$299' }) }).click();
     await client.getByText(t('projects:pay.approved')).waitFor();

@@ -183,6 +183,7 @@ export const CloseCode = {
   INVALID_PAYLOAD: 1007,
   SERVER_RESTARTING: 1012,
   POLICY_VIOLATION: 1008,
+  INTERNAL_ERROR: 1011,
 } as const;
 
 /** Limits the server enforces on every connection. */

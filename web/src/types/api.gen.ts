@@ -2672,6 +2672,9 @@ export interface paths {
         /**
          * The bytes of a file, for those who may read it (its uploader, admins, and whoever the
          *     areas that attach it allow: some, such as profile pictures, without signing in).
+         *     `?size=` asks for a smaller copy of an image, under exactly the same rules; a file
+         *     with no such copy (not an image, or one that cannot be decoded) answers 404
+         *     `file.not_found`, and the original stays available without `size`.
          */
         get: operations["show_content"];
         put?: never;
@@ -22311,7 +22314,13 @@ export interface operations {
     };
     show_content: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description A smaller copy of an image, without metadata: `thumb` (at most 480 px wide) or
+                 *     `medium` (1280 px), JPEG or PNG. Without it, the original bytes.
+                 */
+                size?: "thumb" | "medium";
+            };
             header?: never;
             path: {
                 id: number;
@@ -22320,7 +22329,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's bytes, with the type sniffed at upload (files::kinds) */
+            /** @description The file's bytes, with the type sniffed at upload (files::kinds); with `size`, a derivative (image/jpeg or image/png, no Range support) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -22335,7 +22344,7 @@ export interface operations {
                     "application/zip": unknown;
                 };
             };
-            /** @description The requested range of the file's bytes (a `Range` header) */
+            /** @description The requested range of the file's bytes (a `Range` header, without `size`) */
             206: {
                 headers: {
                     [name: string]: unknown;
@@ -22366,6 +22375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description No such file, or (with `size`) a file that has no smaller copy: not an image, or one that does not decode within the limits */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -22380,6 +22390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `size` is not `thumb` or `medium` (`request.query_invalid`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };

@@ -7,8 +7,10 @@
 //!   and out (the contest brief's description). Who may read and write a document is the
 //!   owning area's rule ([`super::policy::DocumentPolicy`]).
 //!
-//! A writer's update is checked (size, decodes as a Yjs update), stored with the next
-//! seq, applied to the node's copy, then published on the bus; `ack` follows the store.
+//! A writer's update is checked (size, decodes as a Yjs update), applied to the node's
+//! copy, and what the copy gained (in the server's own encoding, checked readable by the
+//! browser's Yjs) is stored with the next seq and published on the bus; `ack` follows
+//! the store. An update the copy cannot integrate whole is refused `doc.invalid`.
 //! Every node listening applies it (a node that already has it skips it) and sends it
 //! to its local subscribers except the one that sent it. A node that sees a seq jump
 //! (Redis dropped a message, or it was down) reads the document back from the database
@@ -16,8 +18,13 @@
 //! names) travels the same way but is never stored: each node keeps the latest state of
 //! every client so that someone opening the document sees who is there.
 
+#[cfg(test)]
+mod accept_tests;
+mod js_readable;
+pub(crate) mod new_doc;
 pub mod store;
 pub mod text;
+pub mod untrusted;
 
 use std::{
     collections::{BTreeSet, HashMap},
@@ -35,6 +42,8 @@ use yrs::{
     updates::{decoder::Decode, encoder::Encode},
     ClientID, Doc, ReadTxn, StateVector, Transact, Update,
 };
+
+pub use new_doc::new_doc;
 
 use crate::store::Db;
 
@@ -104,6 +113,9 @@ struct DocState {
     log_len: usize,
     /// The latest awareness state of each client: (clock, JSON).
     awareness: HashMap<u64, (u32, Arc<str>)>,
+    /// `doc` may hold part of a refused update (or was emptied after yrs panicked): it must
+    /// be read back from the database before anyone is handed it.
+    broken: bool,
 }
 
 impl DocState {
@@ -133,13 +145,14 @@ impl DocEntry {
             loaded: tokio::sync::OnceCell::new(),
             writer: tokio::sync::Mutex::new(()),
             state: Mutex::new(DocState {
-                doc: Doc::new(),
+                doc: new_doc(),
                 applied: 0,
                 ahead: BTreeSet::new(),
                 filling: false,
                 bytes: 0,
                 log_len: 0,
                 awareness: HashMap::new(),
+                broken: false,
             }),
         }
     }
@@ -296,53 +309,83 @@ impl Docs {
         metrics::gauge!("vitrine_docs_open").set(self.open.len() as f64);
     }
 
-    /// Stores and applies a writer's update; returns its seq (None: it changed nothing
-    /// and was not stored). On error nothing changed.
-    pub async fn accept(&self, entry: &Arc<DocEntry>, update: &[u8], now_ms: i64) -> Result<Option<u64>, DocError> {
+    /// Applies a writer's update to the node's copy, then stores and returns what the
+    /// copy gained (None: it gained nothing, and nothing was stored). What is stored and
+    /// published is the server's own encoding of the change, never the writer's bytes:
+    /// an update that decodes but that the copy cannot integrate whole (it names parts
+    /// the document lacks, or numbers a JavaScript Yjs cannot read) is refused, so no
+    /// reader's Yjs is handed something it fails on. On error nothing changed.
+    pub async fn accept(
+        &self,
+        entry: &Arc<DocEntry>,
+        update: &[u8],
+        now_ms: i64,
+    ) -> Result<Option<Accepted>, DocError> {
         if update.len() > MAX_DOC_UPDATE_BYTES {
             return Err(DocError::TooLarge);
         }
-        // Checked before anything is stored (yrs updates are not `Send`: decoded again below).
-        if Update::decode_v1(update).map_err(|_| DocError::Invalid)?.is_empty() {
+        // Checked before anything is touched (yrs updates are not `Send`: decoded again below).
+        if untrusted::decode_update(update)?.is_empty() {
             return Ok(None);
         }
         let _turn = entry.writer.lock().await;
-        if entry.state().bytes + update.len() > MAX_DOC_BYTES {
+        if entry.state().broken {
+            // An earlier read-back failed: try again before judging anything against the copy.
+            self.rebuild(entry).await;
+            if entry.state().broken {
+                return Err(DocError::Unavailable);
+            }
+        }
+        let applied = integrate(entry, update);
+        let (gained, brief_text) = match applied {
+            Ok(Some(gained)) => gained,
+            Ok(None) => return Ok(None),
+            Err(err) => {
+                // Refused before the copy was touched, or the copy is set aside (`broken`)
+                // and read back from the database, so it holds exactly what it held before.
+                if entry.state().broken {
+                    self.rebuild(entry).await;
+                }
+                return Err(err);
+            }
+        };
+        if entry.state().bytes + gained.len() > MAX_DOC_BYTES {
+            self.rebuild(entry).await;
             return Err(DocError::TooLarge);
         }
         let unavailable = |err: sqlx::Error| {
             tracing::warn!(doc = %entry.ch, error = %err, "storing a document update failed");
             DocError::Unavailable
         };
-        let mut tx = self.db.pool.begin().await.map_err(unavailable)?;
-        let seq = store::append(&mut tx, &entry.ch, update, now_ms).await.map_err(unavailable)?;
-        let brief_text = match apply_stored(entry, seq, update) {
-            Ok(text) => text,
-            Err(err) => {
-                // Not stored (the transaction rolls back); the copy may hold part of it.
-                tracing::warn!(doc = %entry.ch, error = %err, "document update refused: it does not apply");
-                drop(tx);
-                self.rebuild(entry).await;
-                return Err(DocError::Invalid);
+        let stored = async {
+            let mut tx = self.db.pool.begin().await?;
+            let seq = store::append(&mut tx, &entry.ch, &gained, now_ms).await?;
+            if let (Some(text), DocName::ContestBrief(id)) = (&brief_text, entry.name) {
+                // The REST brief is the document's text, written in the same transaction.
+                sqlx::query("UPDATE contest SET description = $1, updated_at = $2 WHERE id = $3")
+                    .bind(text)
+                    .bind(now_ms)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
             }
-        };
-        if let (Some(text), DocName::ContestBrief(id)) = (brief_text, entry.name) {
-            // The REST brief is the document's text, written in the same transaction.
-            let written = sqlx::query("UPDATE contest SET description = $1, updated_at = $2 WHERE id = $3")
-                .bind(text)
-                .bind(now_ms)
-                .bind(id)
-                .execute(&mut *tx)
-                .await;
-            if let Err(err) = written {
-                drop(tx);
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(seq)
+        }
+        .await;
+        let seq = match stored {
+            Ok(seq) => seq,
+            Err(err) => {
+                // The copy holds a change the database does not: read it back.
                 self.rebuild(entry).await;
                 return Err(unavailable(err));
             }
-        }
-        if let Err(err) = tx.commit().await {
-            self.rebuild(entry).await;
-            return Err(unavailable(err));
+        };
+        {
+            let mut state = entry.state();
+            state.note(seq);
+            state.bytes += gained.len();
+            state.log_len += 1;
         }
         metrics::counter!("vitrine_doc_updates_stored_total").increment(1);
         if entry.state().log_len >= COMPACT_AFTER {
@@ -355,7 +398,7 @@ impl Docs {
                 }
             });
         }
-        Ok(Some(seq))
+        Ok(Some(Accepted { seq, update: gained }))
     }
 
     /// Makes a stored document's text `text` (a REST write of what the document holds):
@@ -378,18 +421,18 @@ impl Docs {
         }
         // Made on a scratch copy with its own client id, so the server's copy only changes
         // through `accept` (stored first).
-        let scratch = Doc::new();
+        let scratch = new_doc();
         scratch.transact_mut().apply_update(Update::decode_v1(&entry.encoded_state())?)?;
         let update = text::replace(&scratch, text_now);
-        let seq = self.accept(&entry, &update, now_ms).await.map_err(|err| anyhow::anyhow!("{:?}", err))?;
-        Ok(seq.map(|seq| (entry, seq, update)))
+        let accepted = self.accept(&entry, &update, now_ms).await.map_err(|err| anyhow::anyhow!("{:?}", err))?;
+        Ok(accepted.map(|Accepted { seq, update }| (entry, seq, update)))
     }
 
     /// Reads the document back from the database into a fresh copy (after a write that
     /// failed half-way), so the copy holds exactly what is stored.
     async fn rebuild(&self, entry: &DocEntry) {
         match store::load(&self.db, &entry.ch).await.map_err(anyhow::Error::from).and_then(|stored| {
-            let doc = Doc::new();
+            let doc = new_doc();
             {
                 let mut txn = doc.transact_mut();
                 for update in &stored.updates {
@@ -401,6 +444,7 @@ impl Docs {
             Ok((doc, stored)) => {
                 let mut state = entry.state();
                 state.doc = doc;
+                state.broken = false;
                 state.applied = stored.head;
                 state.ahead.clear();
                 state.bytes = stored.bytes;
@@ -484,15 +528,123 @@ impl Docs {
     }
 }
 
-/// Applies a writer's update, stored under `seq`, to the node's copy; for the contest
-/// brief returns the document's new text.
-fn apply_stored(entry: &DocEntry, seq: u64, update: &[u8]) -> anyhow::Result<Option<String>> {
+/// A writer's update as the document took it: its seq and what the document gained,
+/// in the server's encoding (what is stored and what every other reader receives).
+#[derive(Debug, Clone)]
+pub struct Accepted {
+    pub seq: u64,
+    pub update: Vec<u8>,
+}
+
+/// Applies `update` to the node's copy and answers what the copy gained (None: nothing)
+/// with, for the contest brief, the document's new text. An error leaves the copy as it
+/// was, or sets it aside (`broken`, an empty copy standing in) for the caller to read back
+/// from the database; a panic in yrs is one of those errors.
+#[allow(clippy::type_complexity)]
+fn integrate(entry: &DocEntry, update: &[u8]) -> Result<Option<(Vec<u8>, Option<String>)>, DocError> {
+    // The writer's bytes first: a JavaScript client never sends what its Yjs cannot read.
+    js_readable::check(update).map_err(|why| {
+        tracing::info!(doc = %entry.ch, ?why, "document update refused: a JavaScript Yjs would not read it");
+        DocError::Invalid
+    })?;
+    let decoded = untrusted::decode_update(update)?;
     let mut state = entry.state();
-    state.doc.transact_mut().apply_update(Update::decode_v1(update)?)?;
-    state.note(seq);
-    state.bytes += update.len();
-    state.log_len += 1;
-    Ok(matches!(entry.name, DocName::ContestBrief(_)).then(|| text::plain_text(&state.doc)))
+    // Refused before the copy is touched: what would certainly stay pending (a gap in a
+    // client's clocks, a deletion of what neither the copy nor the update holds). yrs keeps
+    // pending parts in the document's store, so applying such an update would change the
+    // copy even though it is refused. Costs one pass over the update, none over the document.
+    if let Err(why) = complete_against(&decoded, &state.doc.transact().state_vector()) {
+        tracing::info!(doc = %entry.ch, why, "document update refused: it names parts the document lacks");
+        return Err(DocError::Invalid);
+    }
+    let mut txn = state.doc.transact_mut();
+    // yrs can panic on an update whose parts contradict each other (an arithmetic overflow
+    // deleting a corrupted range): that is a refused update, not a dead connection.
+    let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| txn.apply_update(decoded)));
+    let outcome = match applied {
+        Ok(Ok(())) if txn.store().pending_update().is_none() && txn.store().pending_ds().is_none() => {
+            Ok((txn.has_changes()).then(|| txn.encode_update_v1()))
+        }
+        // Parts the document lacks that the cheap check above cannot see (an origin or a
+        // parent): y-protocols would keep them pending forever.
+        Ok(Ok(())) => Err("it names parts the document lacks"),
+        Ok(Err(_)) => Err("it does not apply"),
+        Err(_) => {
+            // The store is in a state yrs did not expect: committing this transaction (its
+            // drop) could panic again, so it is leaked (with the copy it holds), and the
+            // copy is replaced below.
+            std::mem::forget(txn);
+            state.doc = new_doc();
+            state.broken = true;
+            tracing::warn!(doc = %entry.ch, "document update refused: yrs failed applying it");
+            return Err(DocError::Invalid);
+        }
+    };
+    let gained = match outcome {
+        Ok(gained) => {
+            // Committing (GC, formatting clean-up) runs yrs code too: a panic there is caught
+            // like one while applying, and the transaction's fields (its lock) are released.
+            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(txn))).is_err() {
+                state.doc = new_doc();
+                state.broken = true;
+                tracing::warn!(doc = %entry.ch, "document update refused: yrs failed committing it");
+                return Err(DocError::Invalid);
+            }
+            match gained {
+                Some(gained) => gained,
+                None => return Ok(None),
+            }
+        }
+        Err(why) => {
+            // The copy may hold part of the update (and its pending parts): it is not used
+            // again; the caller reads the document back from the database.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(txn)));
+            state.doc = new_doc();
+            state.broken = true;
+            tracing::info!(doc = %entry.ch, why, "document update refused");
+            return Err(DocError::Invalid);
+        }
+    };
+    // What every reader will be handed must be what their Yjs reads as the server did.
+    if let Err(why) = js_readable::check(&gained) {
+        tracing::info!(doc = %entry.ch, ?why, "document update refused: a JavaScript Yjs cannot read it");
+        state.doc = new_doc();
+        state.broken = true;
+        return Err(DocError::Invalid);
+    }
+    if gained.len() > MAX_DOC_UPDATE_BYTES {
+        state.doc = new_doc();
+        state.broken = true;
+        return Err(DocError::TooLarge);
+    }
+    let text = matches!(entry.name, DocName::ContestBrief(_)).then(|| text::plain_text(&state.doc));
+    Ok(Some((gained, text)))
+}
+
+/// Checks that every part `update` inserts or deletes either is in a document with state
+/// vector `sv` or comes in `update` itself, without gaps: what yrs would otherwise keep
+/// pending. Origins and parents are not checked here (yrs's own pending check does).
+fn complete_against(update: &Update, sv: &StateVector) -> Result<(), &'static str> {
+    let mut reach: HashMap<ClientID, u32> = HashMap::new();
+    for (client, ranges) in update.insertions(true).iter() {
+        let mut ranges: Vec<(u32, u32)> = ranges.iter().map(|r| (r.start, r.end)).collect();
+        ranges.sort_unstable();
+        let mut next = sv.get(client);
+        for (start, end) in ranges {
+            if start > next {
+                return Err("a gap in a client's clocks");
+            }
+            next = next.max(end);
+        }
+        reach.insert(*client, next);
+    }
+    for (client, ranges) in update.delete_set().iter() {
+        let next = reach.get(client).copied().unwrap_or_else(|| sv.get(client));
+        if ranges.iter().any(|r| r.end > next) {
+            return Err("a deletion of what nobody has");
+        }
+    }
+    Ok(())
 }
 
 /// Whether an encoded update changes nothing (an editor with nothing new answers step 2 so).
@@ -500,5 +652,5 @@ pub fn is_empty_update(update: &[u8]) -> Result<bool, DocError> {
     if update.len() > MAX_DOC_UPDATE_BYTES {
         return Err(DocError::TooLarge);
     }
-    Update::decode_v1(update).map(|u| u.is_empty()).map_err(|_| DocError::Invalid)
+    Ok(untrusted::decode_update(update)?.is_empty())
 }

@@ -8,7 +8,7 @@
 //! in the order they were given, on one node or many.
 
 use sqlx::{AnyConnection, Row};
-use yrs::{updates::decoder::Decode, Doc, ReadTxn, StateVector, Transact, Update};
+use yrs::{updates::decoder::Decode, ReadTxn, StateVector, Transact, Update};
 
 use crate::store::Db;
 
@@ -150,7 +150,7 @@ pub async fn compact(db: &Db, doc: &str, now_ms: i64) -> anyhow::Result<u64> {
 
 /// The state of a document made of `updates`, encoded as one update.
 pub fn merge(updates: &[Vec<u8>]) -> anyhow::Result<Vec<u8>> {
-    let doc = Doc::new();
+    let doc = crate::realtime::docs::new_doc();
     {
         let mut txn = doc.transact_mut();
         for update in updates {

@@ -71,7 +71,7 @@ fn plain<T: ReadTxn>(txn: &T, text: &XmlTextRef) -> String {
 
 /// An update that fills an empty document with `text`, one paragraph per line.
 pub fn seed(text: &str) -> Vec<u8> {
-    let doc = Doc::with_client_id(SEED_CLIENT);
+    let doc = crate::realtime::docs::new_doc::new_doc_as(SEED_CLIENT);
     let fragment: XmlFragmentRef = doc.get_or_insert_xml_fragment(FIELD);
     {
         let mut txn = doc.transact_mut();
@@ -115,7 +115,7 @@ mod tests {
     use super::*;
 
     fn doc_of(update: &[u8]) -> Doc {
-        let doc = Doc::new();
+        let doc = crate::realtime::docs::new_doc();
         doc.transact_mut().apply_update(Update::decode_v1(update).unwrap()).unwrap();
         doc
     }
@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn formatting_marks_are_not_text() {
-        let doc = Doc::new();
+        let doc = crate::realtime::docs::new_doc();
         let fragment = doc.get_or_insert_xml_fragment(FIELD);
         {
             let mut txn = doc.transact_mut();

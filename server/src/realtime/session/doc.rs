@@ -5,13 +5,10 @@
 use std::{collections::HashSet, sync::Arc};
 
 use vitrine_protocol::{DocName, ErrorCode, ServerFrame};
-use yrs::{
-    sync::{Message, SyncMessage},
-    updates::decoder::Decode,
-};
+use yrs::sync::{Message, SyncMessage};
 
 use super::{BusMessage, DocAccess, DocSub, Session, Subscription};
-use crate::realtime::docs::{self as hub_docs, DocEntry, DocError};
+use crate::realtime::docs::{self as hub_docs, Accepted, DocEntry, DocError};
 
 impl Session {
     /// `sub` on a `doc:` channel: answered `subscribed` (seq 0: documents have no events),
@@ -84,10 +81,10 @@ impl Session {
             };
             return self.send_error(code, id, Some(ch)).await;
         };
-        let message = match Message::decode_v1(&msg) {
+        let message = match hub_docs::untrusted::decode_message(&msg) {
             Ok(message) => message,
-            Err(err) => {
-                tracing::info!(channel = %ch, conn = self.conn_id, error = %err, "unreadable document message refused");
+            Err(_) => {
+                tracing::info!(channel = %ch, conn = self.conn_id, "unreadable document message refused");
                 metrics::counter!("vitrine_doc_refused_total", "code" => "doc.invalid").increment(1);
                 return self.send_error(ErrorCode::DocInvalid, id, Some(ch)).await;
             }
@@ -147,7 +144,7 @@ impl Session {
             }
         };
         match outcome {
-            Ok(Some(seq)) => {
+            Ok(Some(Accepted { seq, update })) => {
                 let (node, conn) = (self.realtime.hub.node_id, self.conn_id);
                 let message = BusMessage::DocUpdate { ch: ch.clone(), seq, update: update.into(), node, conn };
                 if let Err(err) = self.realtime.broker.publish(message.clone()).await {
@@ -160,10 +157,10 @@ impl Session {
                 }
                 let _ = self.send(&ServerFrame::Ack { ch, id }).await;
             }
+            // Nothing new (an empty step 2, or what the document had): acknowledged, from
+            // a reader too, so every step 2 and update is answered.
             Ok(None) => {
-                if access == DocAccess::Write {
-                    let _ = self.send(&ServerFrame::Ack { ch, id }).await;
-                }
+                let _ = self.send(&ServerFrame::Ack { ch, id }).await;
             }
             Err(err) => {
                 let code = err.code();

@@ -406,7 +406,8 @@ impl World {
             Provider::PayPal => "PayPal",
         };
         let invoice = self.invoice(id, &client).await;
-        let total_line = format!("Total paid: ${}.{:02} USD, by {method}", expected / 100, expected % 100);
+        let total_line =
+            format!("Total paid: {} USD, by {method}", vitrine_server::commerce::money::exact_text(expected));
         assert!(invoice.contains(&total_line), "{total_line} in {invoice}");
         assert!(invoice.contains("Date: "), "{invoice}");
 
@@ -470,7 +471,10 @@ impl World {
                 assert_eq!(row["amount_cents"].as_i64(), Some(quoted), "{row}");
                 let invoice = self.invoice(id, &client).await;
                 let both = expected + quoted;
-                assert!(invoice.contains(&format!("Total paid: ${}.{:02} USD", both / 100, both % 100)), "{invoice}");
+                assert!(
+                    invoice.contains(&format!("Total paid: {} USD", vitrine_server::commerce::money::exact_text(both))),
+                    "{invoice}"
+                );
             }
             let free = send(
                 app,

@@ -12,7 +12,7 @@ const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
 
 /** A user's round picture, or their initials on a colour derived from the name. */
 export function Avatar({ path, name, size = 'md' }: AvatarProps) {
-  const url = useFileUrl(path ?? null);
+  const url = useFileUrl(path ?? null, { size: 'thumb' });
   const initials =
     name
       .split(/[\s_-]+/)

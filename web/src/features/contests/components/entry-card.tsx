@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { useFileUrl } from '@/lib/use-file-url';
+import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Entry } from '@/types/api';
 
 import { DesignerName } from '@/features/profiles/components/designer-name';
@@ -33,7 +33,8 @@ function mainImage(entry: Entry) {
 export function EntryCard(props: EntryCardProps) {
   const { t } = useTranslation('contests');
   const { entry, isOwner } = props;
-  const image = useFileUrl(mainImage(entry));
+  // A grid card: the thumb, fetched once the card nears the viewport.
+  const [imageBox, image] = useLazyFileUrl<HTMLAnchorElement>(mainImage(entry));
   const eliminated = entry.status === 'eliminated';
   return (
     <article
@@ -44,7 +45,7 @@ export function EntryCard(props: EntryCardProps) {
       {props.highlightedAt !== undefined && (
         <span key={props.highlightedAt} className="live-flash pointer-events-none absolute inset-0 z-10 rounded-xl" aria-hidden="true" />
       )}
-      <Link to={`/contests/${entry.contest_id}/entries/${entry.id}`} className="block aspect-square bg-slate-100">
+      <Link ref={imageBox} to={`/contests/${entry.contest_id}/entries/${entry.id}`} className="block aspect-square bg-slate-100">
         {image ? (
           <img src={image} alt={t('card.entry', { number: entry.number })} className="size-full object-cover" />
         ) : (

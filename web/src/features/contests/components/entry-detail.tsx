@@ -49,7 +49,9 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
   const [missing, setMissing] = useState(false);
-  const image = useFileUrl(entry?.files?.find((file) => file.kind === 1)?.full_path);
+  // One picture across the page: the 1280 px copy (feedback points are placed in percent, so
+  // the same on any size).
+  const image = useFileUrl(entry?.files?.find((file) => file.kind === 1)?.full_path, { size: 'medium' });
   const isParty = isOwner || entry?.created_by === userId;
   const actions = entryActions(state, contestId);
 

@@ -21,7 +21,7 @@ export function EntrySide({ label, entry }: { label: string; entry: EntryRef | n
       live = false;
     };
   }, [entry]);
-  const image = useFileUrl(path);
+  const image = useFileUrl(path, { size: 'medium' });
   return (
     <figure className="min-w-0 flex-1">
       <figcaption className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</figcaption>

@@ -25,7 +25,7 @@ const ACTIVITY_TONES: Record<string, string> = {
 };
 
 function Thumb({ path, title }: { path: string | null | undefined; title: string }) {
-  const url = useFileUrl(path ?? null);
+  const url = useFileUrl(path ?? null, { size: 'thumb' });
   if (url) return <img src={url} alt="" className="size-20 shrink-0 rounded-lg object-cover" />;
   return (
     <div className="flex size-20 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-100 to-rose-100 px-1 text-center text-[11px] font-semibold text-indigo-900">

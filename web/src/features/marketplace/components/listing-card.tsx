@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { useFileUrl } from '@/lib/use-file-url';
+import { useLazyFileUrl } from '@/lib/use-file-url';
 import { priceDollars } from '@/lib/money';
 
 import type { Listing } from '../api/marketplace';
@@ -21,7 +21,7 @@ interface ListingCardProps {
  */
 export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCardProps) {
   const { t } = useTranslation('marketplace');
-  const image = useFileUrl(listing.entry.files?.full_path);
+  const [imageBox, image] = useLazyFileUrl<HTMLDivElement>(listing.entry.files?.full_path);
   return (
     <article
       data-testid="listing-card"
@@ -37,7 +37,7 @@ export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCa
           {t('banner')}
         </p>
       )}
-      <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
+      <div ref={imageBox} className="flex aspect-[4/3] items-center justify-center bg-slate-100">
         {image ? (
           <img src={image} alt={listing.title} className="h-full w-full object-contain" />
         ) : (

@@ -31,7 +31,7 @@ import { priceDollars } from '@/lib/money';
 
 function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceContest; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation('marketplace');
-  const cover = useFileUrl(contest.cover?.full_path);
+  const cover = useFileUrl(contest.cover?.full_path, { size: 'thumb' });
   return (
     <button
       type="button"

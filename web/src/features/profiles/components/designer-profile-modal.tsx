@@ -41,7 +41,8 @@ const LEVEL_STYLES: Record<number, string> = {
 };
 
 function Cover({ path }: { path: string | null | undefined }) {
-  const url = useFileUrl(path);
+  // A banner across the modal: the 1280 px copy is as sharp as it gets there.
+  const url = useFileUrl(path, { size: 'medium' });
   return url ? (
     <img src={url} alt="" className="h-36 w-full object-cover sm:h-44" />
   ) : (
@@ -50,7 +51,7 @@ function Cover({ path }: { path: string | null | undefined }) {
 }
 
 function Picture({ path, name }: { path: string | null | undefined; name: string }) {
-  const url = useFileUrl(path);
+  const url = useFileUrl(path, { size: 'thumb' });
   return (
     <div className="flex size-24 items-center justify-center overflow-hidden rounded-full border-4 border-white bg-indigo-100 text-3xl font-bold text-indigo-700 shadow">
       {url ? <img src={url} alt={name} className="h-full w-full object-cover" /> : name.slice(0, 1).toUpperCase()}

@@ -9,7 +9,7 @@ import { likerRoleKey } from '@/features/contests/likers';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import { useFileUrl } from '@/lib/use-file-url';
+import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Page } from '@/types/api';
 
 import { getPortfolio, getPortfolioCategories, type PortfolioCategory, type PortfolioItem, type PortfolioSort } from '../api/profiles';
@@ -79,14 +79,14 @@ function PortfolioHeart({ item, canLike }: { item: PortfolioItem; canLike: boole
 
 function PortfolioCard({ item, canLike }: { item: PortfolioItem; canLike: boolean }) {
   const { t } = useTranslation('profiles');
-  const image = useFileUrl(item.portfolio_file?.full_path);
+  const [imageBox, image] = useLazyFileUrl<HTMLDivElement>(item.portfolio_file?.full_path);
   const label =
     item.portfolio_type_id === 1 || !item.contest
       ? t('portfolio.private')
       : t('portfolio.contestLabel', { type: catalogueText(item.contest.contest_type_title), title: item.contest.title });
   return (
     <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="portfolio-card">
-      <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200">
+      <div ref={imageBox} className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200">
         {image ? (
           <img src={image} alt={item.title} className="h-full w-full object-cover" />
         ) : (

@@ -32,7 +32,7 @@ function ImageSetting({ label, path, round, onFile, onRemove, busy }: {
   busy: boolean;
 }) {
   const { t } = useTranslation('profiles');
-  const url = useFileUrl(path);
+  const url = useFileUrl(path, { size: 'thumb' });
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex items-center gap-4">

@@ -15,7 +15,7 @@ import { catalogueText } from '@/lib/catalogue';
 
 function ReviewCard({ winning }: { winning: Winning }) {
   const { t } = useTranslation('profiles');
-  const image = useFileUrl(winning.contest_entry.files?.full_path);
+  const image = useFileUrl(winning.contest_entry.files?.full_path, { size: 'thumb' });
   return (
     <article className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="review-card">
       <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-amber-50 to-amber-100 text-2xl">

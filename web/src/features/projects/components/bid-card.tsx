@@ -80,7 +80,7 @@ export function BidCard({ projectId, bid, user, focused, focusedCommentId = null
         <ul className="mt-3 flex flex-wrap gap-2">
           {bid.bid_files.map(({ files }) => (
             <li key={files.id}>
-              <FileImage path={files.full_path} alt={files.name} title={files.name} className="h-20 w-28 rounded-md border border-slate-200 object-cover" />
+              <FileImage path={files.full_path} size="thumb" lazy alt={files.name} title={files.name} className="h-20 w-28 rounded-md border border-slate-200 object-cover" />
             </li>
           ))}
         </ul>

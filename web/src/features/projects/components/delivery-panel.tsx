@@ -91,7 +91,7 @@ function ArtworkList({ artworks }: { artworks: BidFile[] | null }) {
       {artworks.map((file) => (
         <li key={file.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="artwork">
           {/\.(png|jpe?g|gif|webp|svg)$/i.test(file.name) ? (
-            <FileImage path={file.full_path} alt={file.name} className="h-28 w-full object-cover" />
+            <FileImage path={file.full_path} size="thumb" lazy alt={file.name} className="h-28 w-full object-cover" />
           ) : (
             <span className="flex h-28 items-center justify-center bg-slate-100 text-xs font-semibold uppercase text-slate-500">{file.name.split('.').pop()}</span>
           )}

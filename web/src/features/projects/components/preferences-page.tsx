@@ -122,7 +122,7 @@ function ServiceWork({ service, preferred, onChange }: { service: Service; prefe
     <div className="mt-2 flex flex-wrap items-center gap-2 pl-6">
       {preferred.images.map((image) => (
         <span key={image.id} className="relative">
-          <FileImage path={image.full_path} alt={catalogueText(service.title)} className="h-16 w-20 rounded-md border border-slate-200 object-cover" />
+          <FileImage path={image.full_path} size="thumb" alt={catalogueText(service.title)} className="h-16 w-20 rounded-md border border-slate-200 object-cover" />
           <button type="button" aria-label={t('preferences.removeImage')} onClick={() => void removeImage(service.id, image.id).then(getPreferences).then(onChange, (e: unknown) => toast.error(errorMessage(e)))} className="absolute -top-2 -right-2 size-5 rounded-full bg-slate-800 text-xs text-white">
             ×
           </button>

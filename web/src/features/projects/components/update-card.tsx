@@ -133,7 +133,7 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
           {update.files.map((file) => (
             <div key={file.id} className="relative">
-              <FileImage path={file.full_path} alt={file.name} onClick={(e) => void tag(file.id, e)} className={`w-full rounded-lg border border-slate-200 object-contain ${isOwner ? 'cursor-crosshair' : ''}`} />
+              <FileImage path={file.full_path} size="medium" alt={file.name} onClick={(e) => void tag(file.id, e)} className={`w-full rounded-lg border border-slate-200 object-contain ${isOwner ? 'cursor-crosshair' : ''}`} />
               {allTags
                 .filter((x) => x.file_id === file.id)
                 .map((x, i) => (

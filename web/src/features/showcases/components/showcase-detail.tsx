@@ -40,7 +40,7 @@ export function ShowcaseDetail() {
         ← {t('back')}
       </Link>
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <ShowcaseImage path={showcase.file?.full_path} title={showcase.title} className="max-h-[28rem] min-h-48 w-full" />
+        <ShowcaseImage path={showcase.file?.full_path} title={showcase.title} className="max-h-[28rem] min-h-48 w-full" size="medium" />
         <div className="space-y-3 p-5">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold text-slate-900">{showcase.title}</h1>

@@ -67,7 +67,7 @@ export function ShowcasesPage() {
           {answer.data.map((showcase) => (
             <li key={showcase.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
               <Link to={`/showcases/${showcase.id}`} className="block">
-                <ShowcaseImage path={showcase.file?.full_path} title={showcase.title} className="aspect-[4/3] w-full" />
+                <ShowcaseImage path={showcase.file?.full_path} title={showcase.title} className="aspect-[4/3] w-full" size="thumb" lazy />
                 <div className="p-3">
                   <p className="truncate font-semibold text-slate-900">{showcase.title}</p>
                   <p className="text-xs text-slate-500">{t('by', { username: showcase.created_by_user.username })}</p>
