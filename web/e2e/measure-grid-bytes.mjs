@@ -15,28 +15,11 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 import { chromiumPath } from './lib/paths.mjs';
+import { chunk } from './png.mjs';
 import { startServer } from './lib/server.mjs';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const UPLOADS = 12;
-
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const byte of bytes) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A photo-like RGB PNG: a gradient with ±12 of seeded noise per channel. */
 function photoPng(width, height, seed) {

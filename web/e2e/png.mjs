@@ -13,7 +13,8 @@ function crc32(bytes) {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type, data) {
+/** One PNG chunk (length, type, data, CRC); also used by measure-grid-bytes.mjs. */
+export function chunk(type, data) {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
