@@ -9,13 +9,12 @@
 // - demo-gold's portfolio after 12 uploads of 1600x1200 photo-like PNGs (noise over a gradient,
 //   as a photograph or a rendered design compresses), the size designers actually upload.
 // Prints, per page, the number of `/files/*/content` responses and the sum of their body bytes.
-import { deflateSync } from 'node:zlib';
 import { resolve } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
 import { chromiumPath } from './lib/paths.mjs';
-import { chunk } from './png.mjs';
+import { rgbPng } from './png.mjs';
 import { startServer } from './lib/server.mjs';
 
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -30,11 +29,6 @@ function photoPng(width, height, seed) {
     state ^= state << 5;
     return ((state >>> 0) % 25) - 12;
   };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
   const rows = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
@@ -46,12 +40,7 @@ function photoPng(width, height, seed) {
     }
     rows.push(row);
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, rows);
 }
 
 async function seedPortfolio(server, token, userId) {

@@ -13,8 +13,7 @@ function crc32(bytes) {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** One PNG chunk (length, type, data, CRC); also used by measure-grid-bytes.mjs. */
-export function chunk(type, data) {
+function chunk(type, data) {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -25,11 +24,6 @@ export function chunk(type, data) {
 
 /** A small RGB PNG (a coffee-coloured gradient with a ring), made here so the test ships no binary. */
 export function tinyPng(width, height) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
   const rows = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
@@ -44,6 +38,19 @@ export function tinyPng(width, height) {
     }
     rows.push(row);
   }
+  return rgbPng(width, height, rows);
+}
+
+/**
+ * An 8-bit truecolour PNG of `rows`: one Buffer per row, a filter byte (0) then R, G, B per pixel.
+ * Also used by measure-grid-bytes.mjs for its photo-like uploads.
+ */
+export function rgbPng(width, height, rows) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
