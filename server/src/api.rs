@@ -46,7 +46,9 @@ pub fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, 
         Some(Raw::Int(i)) => Some(i != 0),
         // Whole and strictly inside `int64`: what the document's integer allows. The ends are
         // left out, since -2^63 - 1 (an integer past int64) reads as the float -2^63.
-        Some(Raw::Float(f)) if f.fract() == 0.0 && f > -9_223_372_036_854_775_808.0 && f < 9_223_372_036_854_775_808.0 => {
+        Some(Raw::Float(f))
+            if f.fract() == 0.0 && f > -9_223_372_036_854_775_808.0 && f < 9_223_372_036_854_775_808.0 =>
+        {
             Some(f != 0.0)
         }
         Some(Raw::Float(_)) => return Err(D::Error::custom("expected a flag: 0 or 1")),

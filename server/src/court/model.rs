@@ -347,7 +347,9 @@ mod tests {
 /// copied), or, when it is absent or null, `is_copied` as a flag; one of the two is needed
 /// ([`Verdict::from_request`]).
 pub fn verdict_schema(field: &str) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+    use utoipa::openapi::schema::{
+        AllOfBuilder, AnyOfBuilder, KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type,
+    };
     use utoipa::PartialSchema;
     let verdict = || {
         ObjectBuilder::new()

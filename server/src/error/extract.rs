@@ -34,7 +34,8 @@ where
             return Err(with_detail(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 catalogue::BODY_INVALID,
-                "Failed to deserialize the JSON body into the target type: expected a JSON object, found an array".into(),
+                "Failed to deserialize the JSON body into the target type: expected a JSON object, found an array"
+                    .into(),
             ));
         }
         Ok(ApiJson(value))

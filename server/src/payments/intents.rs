@@ -149,7 +149,9 @@ crate::api::enum_doc!(
 
 /// The rule across a cart's place: a country with states (the United States) needs
 /// `state_id` ([`crate::commerce::carts::taxed_state`]), any other country does not.
-fn with_place_rule(fields: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+fn with_place_rule(
+    fields: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder};
     let country = |ids: Vec<i64>| crate::api::id_schema_with(|o| o.enum_values(Some(ids)));
     let (with_states, without): (Vec<i64>, Vec<i64>) =
@@ -157,14 +159,12 @@ fn with_place_rule(fields: utoipa::openapi::RefOr<utoipa::openapi::schema::Schem
     AllOfBuilder::new()
         .item(fields)
         .item(
-            AnyOfBuilder::new()
-                .item(ObjectBuilder::new().property("country_id", country(without)))
-                .item(
-                    ObjectBuilder::new()
-                        .property("country_id", country(with_states))
-                        .property("state_id", crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(51))))
-                        .required("state_id"),
-                ),
+            AnyOfBuilder::new().item(ObjectBuilder::new().property("country_id", country(without))).item(
+                ObjectBuilder::new()
+                    .property("country_id", country(with_states))
+                    .property("state_id", crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(51))))
+                    .required("state_id"),
+            ),
         )
         .into()
 }

@@ -29,7 +29,9 @@ const PER_PAGE: i64 = 12;
 #[into_params(parameter_in = Query)]
 pub struct IncludeQuery {
     /// Comma-separated expansions: `cover_pic`, `average_rating`, `experience`, `qualifications`.
-    #[param(pattern = r"^ *(cover_pic|average_rating|experience|qualifications)? *(, *(cover_pic|average_rating|experience|qualifications)? *)*$")]
+    #[param(
+        pattern = r"^ *(cover_pic|average_rating|experience|qualifications)? *(, *(cover_pic|average_rating|experience|qualifications)? *)*$"
+    )]
     pub include: Option<String>,
 }
 

@@ -214,9 +214,7 @@ async fn marking_read_needs_ids_or_mark_all_read() {
         .assert_error(422, "notification.ids.invalid");
     // A body is an object, as the document says: serde would read the struct from an array
     // (`[ids, mark_all_read]`), which the server refuses.
-    app.put("/notifications/mark-as-reads", &json!([null, 1]), &token)
-        .await
-        .assert_error(422, "request.body_invalid");
+    app.put("/notifications/mark-as-reads", &json!([null, 1]), &token).await.assert_error(422, "request.body_invalid");
     let anonymous =
         app.send_json(reqwest::Method::PUT, "/notifications/mark-as-reads", &json!({"mark_all_read": 1}), None).await;
     anonymous.assert_error(401, "auth.unauthenticated");

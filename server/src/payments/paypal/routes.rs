@@ -152,7 +152,15 @@ paypal_routes!(
     PayPalBudgetCreate
 );
 
-paypal_routes!(Kind::Cart, create_cart, execute_cart, "/carts/payments/paypal", "/carts/payments/paypal/execute", (), PayPalCartCreate);
+paypal_routes!(
+    Kind::Cart,
+    create_cart,
+    execute_cart,
+    "/carts/payments/paypal",
+    "/carts/payments/paypal/execute",
+    (),
+    PayPalCartCreate
+);
 
 paypal_routes!(
     Kind::Subscription,
