@@ -11,8 +11,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
-    commerce::money::as_dollars,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
+    shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
     store::{search::contains_pattern, Backend},

@@ -14,8 +14,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    commerce::money::as_dollars,
     error::{catalogue, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
 };

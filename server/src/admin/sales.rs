@@ -12,9 +12,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::CurrentUser,
     api::loose_id,
-    commerce::money::as_dollars,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     projects::rules::parse_date,
+    shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
 };

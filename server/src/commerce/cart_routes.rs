@@ -7,10 +7,8 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{
-    carts::{self, CartRow, CartTotal, NewItem, MIN_PRICE_CENTS, PER_PAGE, TIP_TRIGGER},
-    money::{as_dollars, dollars_as_cents},
-};
+use super::carts::{self, CartRow, CartTotal, NewItem, MIN_PRICE_CENTS, PER_PAGE, TIP_TRIGGER};
+use crate::shared::money::{as_dollars, dollars_as_cents};
 use crate::{
     accounts::{domain::UserType, model::FilePath, CurrentUser},
     api::{loose_id, Data, Message},
@@ -259,7 +257,7 @@ pub struct TotalQuery {
     /// The country chosen on the payment form: with it, `state_id` follows the payment
     /// form's rule (required when the country has states).
     #[serde(default, deserialize_with = "loose_id")]
-    #[param(value_type = Option<crate::payments::intents::CountryDoc>, inline)]
+    #[param(value_type = Option<crate::geo::CountryDoc>, inline)]
     pub country_id: Option<i64>,
     /// The state chosen on the payment form (1 to 51, the US states); the caller's own
     /// state when neither is sent.

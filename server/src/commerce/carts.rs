@@ -22,7 +22,8 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::EventFrame;
 
-use super::{money::tax_cents, tips};
+use super::tips;
+use crate::shared::money::tax_cents;
 use crate::{
     error::{catalogue, values, AppError, FieldErrors},
     notifications::badges,

@@ -7,10 +7,8 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{
-    coupons::{self, CouponRow, Package, COLUMNS, VALIDITY_MS},
-    money::{as_dollars, dollars_as_cents},
-};
+use super::coupons::{self, CouponRow, Package, COLUMNS, VALIDITY_MS};
+use crate::shared::money::{as_dollars, dollars_as_cents};
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data, Message},

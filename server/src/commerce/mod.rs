@@ -9,7 +9,6 @@
 //! - [`carts`]: the tipping cart and its total with tax ([`carts::payable`]); paying
 //!   it turns it into tips ([`carts::paid`]); [`cart_routes`].
 //! - [`tips`]: paid tips awaiting approval, decisions, stats; [`tip_routes`].
-//! - [`money`]: dollars read as cents, sales tax.
 //!
 //! The payments area (Stripe) calls the functions linked above from its intents and
 //! its webhook; nothing here talks to a payment provider.
@@ -18,7 +17,6 @@ pub mod cart_routes;
 pub mod carts;
 pub mod coupon_routes;
 pub mod coupons;
-pub mod money;
 pub mod referrals;
 pub mod subscription_routes;
 pub mod subscriptions;

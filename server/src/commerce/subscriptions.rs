@@ -17,7 +17,7 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::{event_type, Channel, EventFrame};
 
-use super::money::as_dollars;
+use crate::shared::money::as_dollars;
 use crate::{
     error::{catalogue, AppError},
     realtime::outbox,

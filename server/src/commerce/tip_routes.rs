@@ -5,10 +5,8 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{
-    money::as_dollars,
-    tips::{self, TipView, APPROVED, PENDING, PER_PAGE, REJECTED},
-};
+use super::tips::{self, TipView, APPROVED, PENDING, PER_PAGE, REJECTED};
+use crate::shared::money::as_dollars;
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},

@@ -9,7 +9,8 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::{event_type, Channel, EventFrame};
 
-use super::{carts::CartRow, money::as_dollars};
+use super::carts::CartRow;
+use crate::shared::money::as_dollars;
 use crate::{
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::outbox,

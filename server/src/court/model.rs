@@ -320,29 +320,6 @@ pub struct CopyCandidateView {
     pub contest: ContestRefView,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statuses_parse_from_ids_and_names() {
-        assert_eq!(ReportStatus::parse("1"), Some(ReportStatus::Open));
-        assert_eq!(ReportStatus::parse(" copied "), Some(ReportStatus::Copied));
-        assert_eq!(ReportStatus::parse("not_copied"), Some(ReportStatus::NotCopied));
-        assert_eq!(ReportStatus::parse("4"), None);
-        assert_eq!(ReportStatus::parse("closed"), None);
-    }
-
-    #[test]
-    fn a_verdict_comes_from_the_number_first_then_the_flag() {
-        assert_eq!(Verdict::from_request(Some(1), Some(false)), Some(Verdict::Copied));
-        assert_eq!(Verdict::from_request(Some(3), None), None);
-        assert_eq!(Verdict::from_request(None, Some(false)), Some(Verdict::NotCopied));
-        assert_eq!(Verdict::from_request(None, None), None);
-        assert_eq!(Verdict::NotCopied.status(), ReportStatus::NotCopied);
-    }
-}
-
 /// The body of a judgment or a vote for the document: `field` 1 (copied) or 2 (not
 /// copied), or, when it is absent or null, `is_copied` as a flag; one of the two is needed
 /// ([`Verdict::from_request`]).
@@ -370,4 +347,27 @@ pub fn verdict_schema(field: &str) -> utoipa::openapi::RefOr<utoipa::openapi::sc
         )
         .description(Some(format!("`{field}` 1 (copied) or 2 (not copied); or, without it, `is_copied` as a flag.")))
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_parse_from_ids_and_names() {
+        assert_eq!(ReportStatus::parse("1"), Some(ReportStatus::Open));
+        assert_eq!(ReportStatus::parse(" copied "), Some(ReportStatus::Copied));
+        assert_eq!(ReportStatus::parse("not_copied"), Some(ReportStatus::NotCopied));
+        assert_eq!(ReportStatus::parse("4"), None);
+        assert_eq!(ReportStatus::parse("closed"), None);
+    }
+
+    #[test]
+    fn a_verdict_comes_from_the_number_first_then_the_flag() {
+        assert_eq!(Verdict::from_request(Some(1), Some(false)), Some(Verdict::Copied));
+        assert_eq!(Verdict::from_request(Some(3), None), None);
+        assert_eq!(Verdict::from_request(None, Some(false)), Some(Verdict::NotCopied));
+        assert_eq!(Verdict::from_request(None, None), None);
+        assert_eq!(Verdict::NotCopied.status(), ReportStatus::NotCopied);
+    }
 }

@@ -95,7 +95,7 @@ impl Text {
 fn money_figure(dollars: Option<f64>, exact: bool) -> String {
     match dollars {
         Some(dollars) if dollars.is_finite() => {
-            crate::commerce::money::figure(crate::commerce::money::dollars_to_cents(dollars), exact)
+            crate::shared::money::figure(crate::shared::money::dollars_to_cents(dollars), exact)
         }
         _ => String::new(),
     }

@@ -142,11 +142,6 @@ pub struct BudgetIntentCreate {
     pub budget: i64,
 }
 
-crate::api::enum_doc!(
-    /// A country of the reference geography ([`crate::geo::COUNTRIES`]).
-    pub CountryDoc: i64 = crate::geo::COUNTRIES.iter().map(|c| c.0)
-);
-
 /// The rule across a cart's place: a country with states (the United States) needs
 /// `state_id` ([`crate::commerce::carts::taxed_state`]), any other country does not.
 fn with_place_rule(
@@ -200,7 +195,7 @@ pub struct CartIntentFields {
     #[schema(pattern = "\\S", max_length = 255)]
     pub idempotency_key: String,
     /// The payment form's country.
-    #[schema(value_type = CountryDoc, inline)]
+    #[schema(value_type = crate::geo::CountryDoc, inline)]
     pub country_id: i64,
     /// The state whose sales tax applies (1 to 51, the US states); required when the
     /// country has states (the United States, 1).
@@ -270,7 +265,7 @@ pub struct PayPalCartFields {
     #[schema(pattern = "\\S", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// The payment form's country.
-    #[schema(value_type = CountryDoc, inline)]
+    #[schema(value_type = crate::geo::CountryDoc, inline)]
     pub country_id: i64,
     /// The state whose sales tax applies (1 to 51, the US states); required when the
     /// country has states (the United States, 1).

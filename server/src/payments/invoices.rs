@@ -255,7 +255,7 @@ pub fn date(ms: i64) -> String {
 }
 
 fn dollars(cents: i64) -> String {
-    crate::commerce::money::exact_text(cents)
+    crate::shared::money::exact_text(cents)
 }
 
 fn label(purpose: &str) -> &'static str {

@@ -7,12 +7,15 @@
 //! - [`throttle`]: the sign-in throttle (the accounts area applies it).
 //! - [`linger`]: the listener whose connections close gracefully (a peer still sending
 //!   reads what the server wrote last, such as a WebSocket close frame).
+//! - [`money`]: dollars read as cents, sales tax, amounts written out (invoices,
+//!   notifications): several areas price and word amounts, so they share one definition.
 //! - [`limits`]: the abuse limits per client address and per account, and the client's
 //!   address behind trusted proxies (the areas apply them to their limited calls).
 
 pub mod http;
 pub mod limits;
 pub mod linger;
+pub mod money;
 pub mod page;
 pub mod paypal;
 pub mod stripe;

@@ -407,7 +407,7 @@ impl World {
         };
         let invoice = self.invoice(id, &client).await;
         let total_line =
-            format!("Total paid: {} USD, by {method}", vitrine_server::commerce::money::exact_text(expected));
+            format!("Total paid: {} USD, by {method}", vitrine_server::shared::money::exact_text(expected));
         assert!(invoice.contains(&total_line), "{total_line} in {invoice}");
         assert!(invoice.contains("Date: "), "{invoice}");
 
@@ -472,7 +472,7 @@ impl World {
                 let invoice = self.invoice(id, &client).await;
                 let both = expected + quoted;
                 assert!(
-                    invoice.contains(&format!("Total paid: {} USD", vitrine_server::commerce::money::exact_text(both))),
+                    invoice.contains(&format!("Total paid: {} USD", vitrine_server::shared::money::exact_text(both))),
                     "{invoice}"
                 );
             }

@@ -54,12 +54,12 @@ pub fn figure(cents: i64, exact: bool) -> String {
     let whole = (cents / 100).to_string();
     let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
     for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);
     }
-    if exact || cents % 100 != 0 {
+    if exact || !cents.is_multiple_of(100) {
         format!("{sign}{grouped}.{:02}", cents % 100)
     } else {
         format!("{sign}{grouped}")
