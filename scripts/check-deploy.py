@@ -7,7 +7,8 @@ and exits 1 if there is one.
 
 - Every variable the compose file or the cluster script gives a node is a setting of
   server/src/config.rs and a row of the README's configuration table.
-- The topology: PostgreSQL, Redis, migrations, two nodes, one worker, nginx; health checks
+- The topology: PostgreSQL, Redis, migrations, two nodes, one worker, nginx, the mail
+  catcher and one test-mode Stripe the nodes share (its events through the proxy); health checks
   and restart policies; depends_on, volumes and hostnames that exist.
 - Ports agree: VITRINE_BIND, the health checks, the upstreams, EXPOSE, the published port.
 - The Dockerfile copies every workspace member and builds the binaries the services run.
@@ -55,7 +56,7 @@ def port_of(address):
 def check_compose(settings, documented):
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose.get("services", {})
-    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit"}
+    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit", "stripe"}
     for name in sorted(wanted - services.keys()):
         problem(f"compose: no service {name}")
     for name in sorted(services.keys() - wanted):
@@ -84,8 +85,11 @@ def check_compose(settings, documented):
             elif source not in declared_volumes:
                 problem(f"compose {name}: volume {source} is not declared")
 
-    # The services that run the image: their variables are settings, and documented.
-    vitrine = {n: s for n, s in services.items() if s.get("image") == "vitrine:latest"}
+    # The services that run the image: their variables are settings, and documented. The
+    # test-mode providers run from the same image but are not the server: checked apart.
+    image = {n: s for n, s in services.items() if s.get("image") == "vitrine:latest"}
+    vitrine = {n: s for n, s in image.items() if (s.get("command") or ["vitrine-server"])[0] in ("vitrine-server", "vitrine-worker")}
+    check_stripe(services, image, vitrine)
     for name in ("migrate", "node-a", "node-b", "worker"):
         if name not in vitrine:
             problem(f"compose {name}: does not run the vitrine image")
@@ -100,7 +104,7 @@ def check_compose(settings, documented):
                 problem(f"compose {name}: {key} is not in the README's configuration table")
         command = service.get("command") or ["vitrine-server", "serve"]
         if command[0] not in ("vitrine-server", "vitrine-worker"):
-            problem(f"compose {name}: runs {command[0]}, which the image does not hold")
+            problem(f"compose {name}: runs {command[0]}, which is not the server or the worker")
         if command[0] == "vitrine-server" and command[1:2] and command[1] not in ("serve", "migrate", "seed", "admin"):
             problem(f"compose {name}: vitrine-server has no sub-command {command[1]}")
 
@@ -183,6 +187,56 @@ def check_compose(settings, documented):
             problem("compose proxy: the template must be mounted under /etc/nginx/templates/")
 
 
+def mock_settings(crate):
+    """The variables a test-mode provider's binary reads (`std::env::var("...")` in its main.rs)."""
+    return set(re.findall(r'env::var\("([A-Z0-9_]+)"\)', (ROOT / crate / "src/main.rs").read_text()))
+
+
+def compose_default(value, name):
+    """`${NAME:-default}` -> default; a literal stays itself."""
+    match = re.fullmatch(r"\$\{" + re.escape(name) + r":-(.*)\}", str(value))
+    return match.group(1) if match else str(value)
+
+
+def check_stripe(services, image, vitrine):
+    """One test-mode Stripe for every node: the nodes' API base is that service, its events go
+    through the proxy, and both sides sign with the same secret."""
+    stripe = image.get("stripe")
+    if stripe is None:
+        problem("compose stripe: does not run the vitrine image (vitrine-stripe-mock)")
+        return
+    if "build" not in stripe:
+        problem("compose stripe: no build (compose would try to pull vitrine:latest)")
+    if (stripe.get("command") or [""])[0] != "vitrine-stripe-mock":
+        problem("compose stripe: does not run vitrine-stripe-mock")
+    env = stripe.get("environment") or {}
+    known = mock_settings("stripe-mock")
+    for key in env:
+        if key not in known:
+            problem(f"compose stripe: {key} is not read by stripe-mock/src/main.rs")
+    bind = str(env.get("STRIPE_MOCK_BIND", ""))
+    if not bind.startswith("0.0.0.0:"):
+        problem(f"compose stripe: STRIPE_MOCK_BIND {bind!r} is not reachable from the nodes (bind 0.0.0.0)")
+        return
+    if f"127.0.0.1:{port_of(bind)}/" not in " ".join(stripe.get("healthcheck", {}).get("test", [])):
+        problem("compose stripe: the health check does not call the bound port")
+    if stripe.get("ports"):
+        problem("compose stripe: publishes a port; the nodes reach it on the project network")
+    hook = urlparse(str(env.get("STRIPE_MOCK_WEBHOOK_URL", "")))
+    listen = str((services.get("proxy", {}).get("environment") or {}).get("LISTEN", ""))
+    if (hook.hostname, str(hook.port or 80), hook.path) != ("proxy", listen, "/webhooks/stripe"):
+        problem("compose stripe: STRIPE_MOCK_WEBHOOK_URL must be the proxy's /webhooks/stripe (any node may settle)")
+    for name in ("node-a", "node-b"):
+        node_env = (vitrine.get(name, {}).get("environment") or {})
+        base = urlparse(compose_default(node_env.get("STRIPE_API_BASE", ""), "STRIPE_API_BASE"))
+        if (base.hostname, base.port) != ("stripe", port_of(bind)):
+            problem(f"compose {name}: STRIPE_API_BASE does not default to the stripe service on {port_of(bind)}")
+        if node_env.get("STRIPE_WEBHOOK_SECRET") != env.get("STRIPE_MOCK_WEBHOOK_SECRET"):
+            problem(f"compose {name}: STRIPE_WEBHOOK_SECRET is not the stripe service's signing secret")
+        if not node_env.get("STRIPE_SECRET_KEY"):
+            problem(f"compose {name}: no STRIPE_SECRET_KEY (each node would start a Stripe of its own)")
+
+
 def check_dockerfile(settings):
     text = (ROOT / "Dockerfile").read_text()
     stages = re.findall(r"^FROM\s+\S+(?:\s+AS\s+(\S+))?", text, re.M | re.I)
@@ -205,7 +259,7 @@ def check_dockerfile(settings):
     if not re.search(r"^COPY\s+migrations/?\s", text, re.M):
         problem("Dockerfile: migrations/ is not copied (the server embeds them)")
     built = set(re.findall(r"--bin\s+(\S+)", text))
-    for binary in ("vitrine-server", "vitrine-worker"):
+    for binary in ("vitrine-server", "vitrine-worker", "vitrine-stripe-mock"):
         if binary not in built:
             problem(f"Dockerfile: {binary} is not built")
         if not re.search(rf"COPY --from=\S+ .*target/release/{binary}", text):

@@ -16,11 +16,15 @@
 #   CLUSTER_PROXY_PORT    nginx                                     (8090)
 #   CLUSTER_NODE_A_PORT   first node                                (8091)
 #   CLUSTER_NODE_B_PORT   second node                               (8092)
+#   CLUSTER_STRIPE_PORT   the local Stripe every node shares        (8093)
+#   CLUSTER_STRIPE_WEBHOOK_URL  where that Stripe sends its events
+#                         (the proxy's /webhooks/stripe: any node may settle)
 #   CLUSTER_DATABASE_URL  the nodes' database; unset: vitrine_cluster on the local
 #                         PostgreSQL, created if missing (admin: POSTGRES_ADMIN_URL)
 #   CLUSTER_REDIS_URL     the bus                                   (redis://127.0.0.1:6379)
 #   CLUSTER_DEMO          1: seed the demo accounts; 0: reference data only   (1)
-#   SERVER_BIN WORKER_BIN the binaries      ($CARGO_TARGET_DIR/release/vitrine-{server,worker})
+#   SERVER_BIN WORKER_BIN STRIPE_BIN  the binaries
+#                         ($CARGO_TARGET_DIR/release/vitrine-{server,worker,stripe-mock})
 #   VITRINE_API_KEY       the publish API key of the nodes; unset: a random one made at the
 #                         first start and kept in $CLUSTER_DIR/api-key (a node on PostgreSQL
 #                         and Redis refuses to serve without a secret key)
@@ -37,11 +41,14 @@ DIR="${CLUSTER_DIR:-$ROOT/run/cluster}"
 PROXY_PORT="${CLUSTER_PROXY_PORT:-8090}"
 NODE_A_PORT="${CLUSTER_NODE_A_PORT:-8091}"
 NODE_B_PORT="${CLUSTER_NODE_B_PORT:-8092}"
+STRIPE_PORT="${CLUSTER_STRIPE_PORT:-8093}"
+STRIPE_WEBHOOK_URL="${CLUSTER_STRIPE_WEBHOOK_URL:-http://127.0.0.1:$PROXY_PORT/webhooks/stripe}"
 ADMIN_URL="${POSTGRES_ADMIN_URL:-postgres://root@127.0.0.1:5432/postgres}"
 REDIS_URL_IN_FORCE="${CLUSTER_REDIS_URL:-redis://127.0.0.1:6379}"
 TARGET="${CARGO_TARGET_DIR:-$HOME/.cache/vitrine-target}"
 SERVER_BIN="${SERVER_BIN:-$TARGET/release/vitrine-server}"
 WORKER_BIN="${WORKER_BIN:-$TARGET/release/vitrine-worker}"
+STRIPE_BIN="${STRIPE_BIN:-$TARGET/release/vitrine-stripe-mock}"
 DEMO="${CLUSTER_DEMO:-1}"
 NGINX="${NGINX:-/usr/sbin/nginx}"
 
@@ -126,14 +133,29 @@ api_key() {
   cat "$DIR/api-key"
 }
 
+# The signing secret of the shared local Stripe's webhooks, made once per run folder like
+# the API key (the nodes check every event's signature with it).
+stripe_webhook_secret() {
+  if [ ! -s "$DIR/stripe-webhook-secret" ]; then
+    mkdir -p "$DIR"
+    (umask 077 && printf 'whsec_%s' "$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')" >"$DIR/stripe-webhook-secret")
+  fi
+  cat "$DIR/stripe-webhook-secret"
+}
+
 # The environment of every node and of the worker (the README's settings), in NODE_ENV.
+# Payments go to the one local Stripe of this run (STRIPE_API_BASE), as a deployment's
+# nodes all reach the same Stripe: a payment started on one node settles through another.
 node_env() {
   local port="$1"
   NODE_ENV=(DATABASE_URL="$(database_url)" REDIS_URL="$REDIS_URL_IN_FORCE" VITRINE_WORKER=off
     VITRINE_BIND="127.0.0.1:$port" VITRINE_API_KEY="$(api_key)" VITRINE_TRUSTED_PROXIES=127.0.0.1
     VITRINE_DATA_DIR="$DIR/data"
     VITRINE_FILES_DIR="$DIR/files" VITRINE_WEB_DIR="$ROOT/web/dist"
-    VITRINE_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT" LOG_FORMAT=json RUST_LOG="${RUST_LOG:-info}")
+    VITRINE_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT" LOG_FORMAT=json RUST_LOG="${RUST_LOG:-info}"
+    STRIPE_SECRET_KEY=sk_test_vitrine_cluster STRIPE_WEBHOOK_SECRET="$(stripe_webhook_secret)"
+    STRIPE_API_BASE="http://127.0.0.1:$STRIPE_PORT/")
+  if [ -n "${VITRINE_SMTP_URL:-}" ]; then NODE_ENV+=(VITRINE_SMTP_URL="$VITRINE_SMTP_URL"); fi
 }
 
 start_node() {
@@ -142,6 +164,18 @@ start_node() {
   node_env "$port"
   setsid env "${NODE_ENV[@]}" "$SERVER_BIN" serve >>"$DIR/$name.log" 2>&1 </dev/null &
   echo $! >"$DIR/$name.pid"
+}
+
+start_stripe() {
+  if [ -n "$(running_pid stripe vitrine-stripe-mock)" ]; then return 0; fi
+  setsid env STRIPE_MOCK_BIND="127.0.0.1:$STRIPE_PORT" STRIPE_MOCK_WEBHOOK_URL="$STRIPE_WEBHOOK_URL" \
+    STRIPE_MOCK_WEBHOOK_SECRET="$(stripe_webhook_secret)" "$STRIPE_BIN" >>"$DIR/stripe.log" 2>&1 </dev/null &
+  echo $! >"$DIR/stripe.pid"
+  for _ in $(seq 1 50); do
+    if curl -s -o /dev/null "http://127.0.0.1:$STRIPE_PORT/" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  fail "the local Stripe does not listen on 127.0.0.1:$STRIPE_PORT; see $DIR/stripe.log"
 }
 
 start_worker() {
@@ -188,6 +222,7 @@ start_nginx() {
 start() {
   [ -x "$SERVER_BIN" ] || fail "no server binary at $SERVER_BIN (cargo build --release first)"
   [ -x "$WORKER_BIN" ] || fail "no worker binary at $WORKER_BIN (cargo build --release first)"
+  [ -x "$STRIPE_BIN" ] || fail "no local Stripe binary at $STRIPE_BIN (cargo build --release first)"
   ensure_nginx
   command -v curl >/dev/null || fail "curl is missing (apt-get install -y curl)"
   redis-cli -u "$REDIS_URL_IN_FORCE" ping >/dev/null 2>&1 || fail "Redis does not answer at $REDIS_URL_IN_FORCE"
@@ -197,6 +232,7 @@ start() {
   if [ -z "$(running_pid node-a vitrine-server)$(running_pid node-b vitrine-server)" ]; then
     prepare_database "$url"
   fi
+  start_stripe
   start_node node-a "$NODE_A_PORT"
   start_node node-b "$NODE_B_PORT"
   start_worker
@@ -227,6 +263,7 @@ stop() {
   stop_part worker vitrine-worker
   stop_part node-a vitrine-server
   stop_part node-b vitrine-server
+  stop_part stripe vitrine-stripe-mock
 }
 
 status() {
@@ -246,6 +283,7 @@ status() {
   line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz, /metrics: not through nginx)"
   line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz, /metrics: not through nginx)"
   line worker vitrine-worker "no port (status timers, housekeeping)"
+  line stripe vitrine-stripe-mock "http://127.0.0.1:$STRIPE_PORT  (the test-mode Stripe every node shares; events to $STRIPE_WEBHOOK_URL)"
   printf '  %-7s %s\n' database "$(database_url | sed -E 's#//([^:@/]+):[^@]*@#//\1:***@#')"
   printf '  %-7s %s\n' redis "$REDIS_URL_IN_FORCE"
 }

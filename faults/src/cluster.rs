@@ -44,6 +44,8 @@ impl Part {
 pub struct Cluster {
     pub proxy_port: u16,
     pub node_ports: [u16; 2],
+    /// The local Stripe every node of this cluster shares.
+    pub stripe_port: u16,
     pub redis: PrivateRedis,
     pub gate: Gate,
     /// The run's database, reached directly (not through the gate), for inspection.
@@ -52,6 +54,17 @@ pub struct Cluster {
     admin_url: String,
     database: String,
     node_database_url: String,
+    options: Options,
+}
+
+/// What a test changes in the deployment it starts.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The node the shared local Stripe sends its events to (default: the proxy, so either
+    /// node): a test that pays through one node points them at the other.
+    pub stripe_events_to: Option<Part>,
+    /// The SMTP relay of the nodes and the worker (`VITRINE_SMTP_URL`); default: none.
+    pub smtp_url: Option<String>,
 }
 
 /// The admin URL of the shared PostgreSQL (the one the API suite uses).
@@ -84,8 +97,14 @@ impl Cluster {
     /// Creates the database `vitrine_faults_{label}_{pid}`, starts the private Redis and
     /// the gate, then the cluster; returns once both nodes are ready and nginx listens.
     pub async fn start(label: &str) -> anyhow::Result<Self> {
+        Self::start_with(label, Options::default()).await
+    }
+
+    /// [`Cluster::start`] with `options`.
+    pub async fn start_with(label: &str, options: Options) -> anyhow::Result<Self> {
         binary("vitrine-server", "VITRINE_SERVER_BIN")?;
         binary("vitrine-worker", "VITRINE_WORKER_BIN")?;
+        binary("vitrine-stripe-mock", "VITRINE_STRIPE_BIN")?;
         let admin_url = admin_url();
         let database = format!("vitrine_faults_{label}_{}", std::process::id());
         let admin = Db::connect(&admin_url, 1).await.context("the shared PostgreSQL")?;
@@ -105,6 +124,7 @@ impl Cluster {
         let cluster = Self {
             proxy_port: crate::free_port(),
             node_ports: [crate::free_port(), crate::free_port()],
+            stripe_port: crate::free_port(),
             redis,
             gate,
             db,
@@ -112,6 +132,7 @@ impl Cluster {
             admin_url,
             database,
             node_database_url,
+            options,
         };
         let started = std::time::Instant::now();
         cluster.script("start").await?;
@@ -162,7 +183,20 @@ impl Cluster {
             .env("VITRINE_API_KEY", api_key())
             .env("RUST_LOG", "warn,vitrine_server=info")
             .env("SERVER_BIN", binary("vitrine-server", "VITRINE_SERVER_BIN").unwrap_or_default())
-            .env("WORKER_BIN", binary("vitrine-worker", "VITRINE_WORKER_BIN").unwrap_or_default());
+            .env("WORKER_BIN", binary("vitrine-worker", "VITRINE_WORKER_BIN").unwrap_or_default())
+            .env("STRIPE_BIN", binary("vitrine-stripe-mock", "VITRINE_STRIPE_BIN").unwrap_or_default())
+            .env("CLUSTER_STRIPE_PORT", self.stripe_port.to_string());
+        if let Some(part) = self.options.stripe_events_to {
+            let port = match part {
+                Part::NodeA => self.node_ports[0],
+                Part::NodeB => self.node_ports[1],
+                Part::Worker => panic!("the worker has no webhook endpoint"),
+            };
+            cmd.env("CLUSTER_STRIPE_WEBHOOK_URL", format!("http://127.0.0.1:{port}/webhooks/stripe"));
+        }
+        if let Some(url) = &self.options.smtp_url {
+            cmd.env("VITRINE_SMTP_URL", url);
+        }
         cmd
     }
 
@@ -216,7 +250,7 @@ impl Cluster {
     /// The tail of every part's log, for a failure message.
     pub fn logs(&self) -> String {
         let mut out = String::new();
-        for name in ["node-a", "node-b", "worker", "migrate", "nginx/logs/error"] {
+        for name in ["node-a", "node-b", "worker", "stripe", "migrate", "nginx/logs/error"] {
             let path = self.dir.path().join(format!("{name}.log"));
             if let Ok(text) = std::fs::read_to_string(&path) {
                 let lines: Vec<&str> = text.lines().collect();

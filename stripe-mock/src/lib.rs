@@ -3,6 +3,8 @@
 //! real `async-stripe` client code over real HTTP without reaching Stripe.
 //!
 //! # Layout
+//! - `main.rs`: the standalone `vitrine-stripe-mock` one deployment's nodes share (the
+//!   native cluster and docker-compose), configured by `STRIPE_MOCK_*` variables.
 //! - [`StripeMock`]: start it on `127.0.0.1:0`, point a client at [`StripeMock::base_url`],
 //!   tell it where to send webhooks ([`StripeMock::set_webhook`]), and inspect what it saw.
 //! - `routes`: customers, setup intents, payment methods (create from a card token,
@@ -50,7 +52,12 @@ pub struct StripeMock {
 impl StripeMock {
     /// Binds `127.0.0.1:0` and serves in a background task.
     pub async fn start() -> std::io::Result<Self> {
-        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        Self::serve(TcpListener::bind("127.0.0.1:0").await?)
+    }
+
+    /// Serves on `listener` in a background task (the standalone `vitrine-stripe-mock`
+    /// binds the address it is given, so every node of a deployment shares one Stripe).
+    pub fn serve(listener: TcpListener) -> std::io::Result<Self> {
         let address = listener.local_addr()?;
         let ledger = Arc::new(Ledger::default());
         let app = routes::router(ledger.clone());

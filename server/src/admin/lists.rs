@@ -15,7 +15,10 @@ use crate::{
     shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
-    store::{search::contains_pattern, Backend},
+    store::{
+        search::{contains, contains_pattern},
+        Backend,
+    },
 };
 
 pub const PER_PAGE: i64 = 48;
@@ -109,10 +112,13 @@ pub async fn contests(
     }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
-    let filter = "($1 IS NULL OR c.status_id = $1) AND ($2 IS NULL OR c.internal_status_id = $2) \
+    let filter = format!(
+        "($1 IS NULL OR c.status_id = $1) AND ($2 IS NULL OR c.internal_status_id = $2) \
         AND ($3 = 0 OR c.is_quick_start = 1) AND ($4 = 0 OR c.is_tip = 1) \
-        AND ($5 IS NULL OR LOWER(c.title) LIKE $5 ESCAPE '\\' OR LOWER(u.username) LIKE $5 ESCAPE '\\') \
-        AND ($6 IS NULL OR c.approval_status_id = $6)";
+        AND ($5 IS NULL OR {} OR {}) AND ($6 IS NULL OR c.approval_status_id = $6)",
+        contains("c.title", "$5"),
+        contains("u.username", "$5")
+    );
     let from = "FROM contest c JOIN contest_type t ON t.id = c.contest_type_id JOIN app_user u ON u.id = c.created_by";
     let mut conn = state.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {from} WHERE {filter}"))
@@ -204,8 +210,12 @@ pub async fn users(
     }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
-    let filter = "($1 IS NULL OR u.user_type_id = $1) AND ($2 IS NULL OR LOWER(u.username) LIKE $2 ESCAPE '\\' \
-        OR LOWER(u.name) LIKE $2 ESCAPE '\\' OR LOWER(u.email) LIKE $2 ESCAPE '\\')";
+    let filter = format!(
+        "($1 IS NULL OR u.user_type_id = $1) AND ($2 IS NULL OR {} OR {} OR {})",
+        contains("u.username", "$2"),
+        contains("u.name", "$2"),
+        contains("u.email", "$2")
+    );
     let mut conn = state.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM app_user u WHERE {filter}"))
         .bind(query.user_type_id)
@@ -278,24 +288,38 @@ pub async fn search(
     }
     let like = contains_pattern(text);
     let id: i64 = text.trim_start_matches('#').parse().unwrap_or(0);
+    let has = |column: &str| contains(column, "$1");
     let sql = match query.kind.as_deref().unwrap_or("users") {
-        "users" => "SELECT 'user' AS kind, u.id, u.username AS title, u.name || ' · ' || u.email AS subtitle, \
+        "users" => format!(
+            "SELECT 'user' AS kind, u.id, u.username AS title, u.name || ' · ' || u.email AS subtitle, \
             CAST(NULL AS BIGINT) AS contest_id, u.user_type_id AS status_id FROM app_user u \
-            WHERE u.id = $2 OR LOWER(u.username) LIKE $1 ESCAPE '\\' OR LOWER(u.name) LIKE $1 ESCAPE '\\' \
-            OR LOWER(u.email) LIKE $1 ESCAPE '\\' ORDER BY u.id DESC LIMIT 48",
-        "contests" => "SELECT 'contest' AS kind, c.id, c.title, u.username AS subtitle, c.id AS contest_id, c.status_id \
+            WHERE u.id = $2 OR {} OR {} OR {} ORDER BY u.id DESC LIMIT 48",
+            has("u.username"),
+            has("u.name"),
+            has("u.email")
+        ),
+        "contests" => format!(
+            "SELECT 'contest' AS kind, c.id, c.title, u.username AS subtitle, c.id AS contest_id, c.status_id \
             FROM contest c JOIN app_user u ON u.id = c.created_by \
-            WHERE c.id = $2 OR LOWER(c.title) LIKE $1 ESCAPE '\\' ORDER BY c.id DESC LIMIT 48",
-        "projects" => "SELECT 'project' AS kind, p.id, p.title, u.username AS subtitle, CAST(NULL AS BIGINT) AS contest_id, p.status_id \
-            FROM project p JOIN app_user u ON u.id = p.created_by \
-            WHERE p.id = $2 OR LOWER(p.title) LIKE $1 ESCAPE '\\' ORDER BY p.id DESC LIMIT 48",
-        "entries" => "SELECT 'entry' AS kind, e.id, c.title || ' · #' || e.number AS title, u.username AS subtitle, \
+            WHERE c.id = $2 OR {} ORDER BY c.id DESC LIMIT 48",
+            has("c.title")
+        ),
+        "projects" => format!(
+            "SELECT 'project' AS kind, p.id, p.title, u.username AS subtitle, CAST(NULL AS BIGINT) AS contest_id, \
+            p.status_id FROM project p JOIN app_user u ON u.id = p.created_by \
+            WHERE p.id = $2 OR {} ORDER BY p.id DESC LIMIT 48",
+            has("p.title")
+        ),
+        "entries" => format!(
+            "SELECT 'entry' AS kind, e.id, c.title || ' · #' || e.number AS title, u.username AS subtitle, \
             e.contest_id, e.status_id FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
             JOIN app_user u ON u.id = e.created_by \
-            WHERE e.id = $2 OR LOWER(COALESCE(e.title, '')) LIKE $1 ESCAPE '\\' OR LOWER(u.username) LIKE $1 ESCAPE '\\' \
-            ORDER BY e.id DESC LIMIT 48",
+            WHERE e.id = $2 OR {} OR {} ORDER BY e.id DESC LIMIT 48",
+            has("COALESCE(e.title, '')"),
+            has("u.username")
+        ),
         _ => return Err(AppError::field("type", catalogue::SEARCH_TYPE_IN)),
     };
-    let hits = sqlx::query_as(sql).bind(like).bind(id).fetch_all(&state.db.pool).await?;
+    let hits = sqlx::query_as(&sql).bind(like).bind(id).fetch_all(&state.db.pool).await?;
     Ok(Json(Data::new(hits)))
 }

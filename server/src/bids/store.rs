@@ -5,7 +5,10 @@ use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
 use super::model::{BidFileInfo, BidRow, BID_COLUMNS};
-use crate::threads::store::CommentTable;
+use crate::{
+    store::search::{contains, contains_pattern},
+    threads::store::CommentTable,
+};
 
 /// A bid's discussion: one thread a bid, oldest first (it reads as a conversation),
 /// nothing deleted.
@@ -47,8 +50,8 @@ pub async fn page(
     page: i64,
     per_page: i64,
 ) -> Result<(Vec<BidRow>, i64), sqlx::Error> {
-    let pattern = username.map(|u| format!("%{}%", u.to_lowercase()));
-    let filter = "b.project_id = $1 AND ($2 IS NULL OR LOWER(u.username) LIKE $2)";
+    let pattern = username.map(contains_pattern);
+    let filter = format!("b.project_id = $1 AND ($2 IS NULL OR {})", contains("u.username", "$2"));
     let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {BID_FROM} WHERE {filter}"))
         .bind(project_id)
         .bind(pattern.as_deref())

@@ -10,7 +10,7 @@ use tracing::instrument;
 use super::model::{
     ContestTypeRow, LengthRow, OptionRow, OptionView, PricingRow, QuestionRow, QuestionView, UpgradeRow,
 };
-use crate::store::search::contains_pattern;
+use crate::store::search::{contains, contains_pattern};
 
 const TYPE_COLUMNS: &str =
     "id, title, launch_brief_slug, has_terms, participate_terms, brief_html, only_tip_start, is_quick_start";
@@ -32,9 +32,10 @@ pub async fn contest_types<'c>(
     // The table holds a few dozen rows: filtering them needs no index.
     sqlx::query_as(&format!(
         "SELECT {TYPE_COLUMNS} FROM contest_type \
-         WHERE ($1 IS NULL OR LOWER(title) LIKE $1 ESCAPE '\\') \
+         WHERE ($1 IS NULL OR {}) \
            AND ($2 = 0 OR is_quick_start = 1 OR only_tip_start = 1) \
-         ORDER BY position, id"
+         ORDER BY position, id",
+        contains("title", "$1")
     ))
     .bind(filter.title_contains.map(contains_pattern))
     .bind(i64::from(filter.category_switcher))

@@ -6,7 +6,7 @@ use tracing::instrument;
 use super::model::{CategoryCount, LikeRatingStats, OwnReaction, PortfolioRow};
 use crate::{
     projects::store::Bind,
-    store::search::{contains_pattern, ESCAPE},
+    store::search::{contains, contains_pattern},
 };
 
 // ---- Portfolios ----
@@ -50,7 +50,7 @@ impl PortfolioFilter {
             add("x.contest_type_id = ?", Bind::Int(c));
         }
         if let Some(q) = &self.q {
-            add(&format!("LOWER(x.title) LIKE ? {ESCAPE}"), Bind::Text(contains_pattern(q)));
+            add(&contains("x.title", "?"), Bind::Text(contains_pattern(q)));
         }
         if let Some(r) = self.min_rating {
             add("x.rating >= ?", Bind::Int(r));
@@ -252,7 +252,10 @@ mod tests {
         let (clause, binds) = filter.clause();
         assert_eq!(
             clause,
-            "x.app_user_id = $1 AND x.portfolio_type_id = $2 AND LOWER(x.title) LIKE $3 ESCAPE '\\' AND x.like_reactions_count >= $4"
+            format!(
+                "x.app_user_id = $1 AND x.portfolio_type_id = $2 AND {} AND x.like_reactions_count >= $4",
+                contains("x.title", "$3")
+            )
         );
         assert_eq!(binds.len(), 3);
         assert_eq!(PortfolioFilter::default().clause().0, "x.app_user_id = $1");

@@ -280,7 +280,7 @@ catalogue! {
     PAYMENT_NOT_FOUND = "payment.not_found", "Resource Not Found";
     PAYMENT_NOT_OPEN = "payment.not_open", "This payment is already settled.";
     PAYMENT_NOT_DUE = "payment.not_due", "There is nothing to pay for here right now.";
-    IDEMPOTENCY_KEY_REQUIRED = "idempotency_key.required", "Every payment needs an idempotency key (1 to 255 characters).";
+    IDEMPOTENCY_KEY_REQUIRED = "idempotency_key.required", "Every payment needs an idempotency key: 1 to 255 printable ASCII characters.";
     IDEMPOTENCY_KEY_REUSED = "idempotency_key.reused", "This idempotency key was used for another payment.";
     PAYPAL_NOT_APPROVED = "paypal.not_approved", "This PayPal payment was not approved. Please pay with PayPal again.";
     PAYPAL_PAYER_INVALID = "paypal.payer_invalid", "This PayPal payment was approved by another payer.";

@@ -5,7 +5,10 @@
 //! The log line at `info` names the recipient and subject only: bodies hold reset and
 //! sign-in links, which are credentials. At `debug` for this module the body is logged too,
 //! which `make run` turns on so a developer without a relay can follow the links.
+//!
+//! [`catcher`] is a mail catcher on loopback for the suites that follow a mailed link.
 
+pub mod catcher;
 pub mod sender;
 
 use sqlx::{Any, Executor};

@@ -5,7 +5,7 @@ use sqlx::AnyConnection;
 use super::model::{ListingRow, MarketplaceContest, TermView, UserCategory};
 use crate::{
     projects::store::Bind,
-    store::search::{contains_pattern, ESCAPE},
+    store::search::{contains, contains_pattern},
 };
 
 /// Listings with their entry's image, contest and designer, as `x`.
@@ -287,7 +287,11 @@ pub async fn search_contests(
     if let Some(q) = &search.q {
         binds.push(Bind::Text(contains_pattern(q)));
         let n = binds.len();
-        parts.push(format!("(LOWER(x.contest_title) LIKE ${n} {ESCAPE} OR LOWER(x.title) LIKE ${n} {ESCAPE})"));
+        parts.push(format!(
+            "({} OR {})",
+            contains("x.contest_title", &format!("${n}")),
+            contains("x.title", &format!("${n}"))
+        ));
     }
     let clause = parts.join(" AND ");
     let grouped = format!(

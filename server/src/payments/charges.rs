@@ -47,7 +47,7 @@ pub struct ChargeRequest {
     pub customer_card_id: Option<i64>,
     /// Required (or the `Idempotency-Key` header): a retried call is the same payment
     /// (never a second charge). Not blank, at most 255 characters.
-    #[schema(value_type = Option<String>, pattern = "\\S", max_length = 255)]
+    #[schema(value_type = Option<String>, pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// Upgrades: the upgrades to buy.
     #[serde(default)]

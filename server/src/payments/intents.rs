@@ -49,7 +49,7 @@ pub struct IntentRequest {
     /// Required on create (or the `Idempotency-Key` header): a retried create with
     /// the same key is the same payment and never a second charge. Not blank, at most 255
     /// characters.
-    #[schema(value_type = Option<String>, pattern = "\\S", max_length = 255)]
+    #[schema(value_type = Option<String>, pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// Upgrades: the upgrades to buy.
     #[serde(default)]
@@ -89,7 +89,7 @@ pub struct IntentRequest {
 #[derive(ToSchema)]
 pub struct IntentCreate {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
 }
 
@@ -97,7 +97,7 @@ pub struct IntentCreate {
 #[derive(ToSchema)]
 pub struct UpgradeIntentCreate {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
     /// The upgrades to buy (a list, never null).
     #[schema(required = false)]
@@ -108,7 +108,7 @@ pub struct UpgradeIntentCreate {
 #[derive(ToSchema)]
 pub struct ExtendIntentCreate {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
     /// Whole days, 1 to 10.
     #[schema(minimum = 1, maximum = 10)]
@@ -124,7 +124,7 @@ crate::api::enum_doc!(
 #[derive(ToSchema)]
 pub struct PrizeIntentCreate {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
     /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
     #[schema(value_type = PrizeIncreaseDoc, inline)]
@@ -135,7 +135,7 @@ pub struct PrizeIntentCreate {
 #[derive(ToSchema)]
 pub struct BudgetIntentCreate {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
     /// The new budget in whole dollars: more than the current one, at most 1,000,000.
     #[schema(minimum = 1, maximum = 1000000)]
@@ -192,7 +192,7 @@ impl ToSchema for PayPalCartCreate {}
 #[derive(ToSchema)]
 pub struct CartIntentFields {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
     /// The payment form's country.
     #[schema(value_type = crate::geo::CountryDoc, inline)]
@@ -210,7 +210,7 @@ pub struct CartIntentFields {
 #[derive(ToSchema)]
 pub struct PayPalCreate {
     /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
 }
 
@@ -218,7 +218,7 @@ pub struct PayPalCreate {
 #[derive(ToSchema)]
 pub struct PayPalUpgradeCreate {
     /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// The upgrades to buy (a list, never null).
     #[schema(required = false)]
@@ -229,7 +229,7 @@ pub struct PayPalUpgradeCreate {
 #[derive(ToSchema)]
 pub struct PayPalExtendCreate {
     /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// Whole days, 1 to 10.
     #[schema(minimum = 1, maximum = 10)]
@@ -240,7 +240,7 @@ pub struct PayPalExtendCreate {
 #[derive(ToSchema)]
 pub struct PayPalPrizeCreate {
     /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
     #[schema(value_type = PrizeIncreaseDoc, inline)]
@@ -251,7 +251,7 @@ pub struct PayPalPrizeCreate {
 #[derive(ToSchema)]
 pub struct PayPalBudgetCreate {
     /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// The new budget in whole dollars: more than the current one, at most 1,000,000.
     #[schema(minimum = 1, maximum = 1000000)]
@@ -262,7 +262,7 @@ pub struct PayPalBudgetCreate {
 #[derive(ToSchema)]
 pub struct PayPalCartFields {
     /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
     /// The payment form's country.
     #[schema(value_type = crate::geo::CountryDoc, inline)]
@@ -277,7 +277,7 @@ pub struct PayPalCartFields {
 #[derive(ToSchema)]
 pub struct PurchaseDesignIntentCreate {
     /// Not blank, at most 255 characters.
-    #[schema(pattern = "\\S", max_length = 255)]
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: String,
     /// The contest's entry whose full rights are bought.
     pub entry_id: i64,
@@ -390,10 +390,12 @@ pub(super) fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Resul
     checked_key(header.or(req.idempotency_key.as_deref()).unwrap_or_default())
 }
 
-/// A key as sent: not blank, at most 255 characters (counted as the document counts them).
+/// A key as sent: not blank, at most 255 characters, printable ASCII. The key travels on
+/// to the provider as a header (`Idempotency-Key`, `PayPal-Request-Id`), where a control
+/// character or a non-ASCII one cannot go: refused here, not as the provider's failure.
 fn checked_key(raw: &str) -> Result<String, AppError> {
     let key = raw.trim();
-    if key.is_empty() || key.chars().count() > 255 {
+    if key.is_empty() || key.chars().count() > 255 || !key.bytes().all(|b| (b' '..=b'~').contains(&b)) {
         return Err(AppError::field("idempotency_key", catalogue::IDEMPOTENCY_KEY_REQUIRED));
     }
     Ok(key.to_owned())

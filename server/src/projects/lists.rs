@@ -21,7 +21,7 @@ use crate::{
     error::{catalogue, AppError, ErrorEnvelope},
     shared::page::{Page, MAX_PAGE},
     state::AppState,
-    store::search::{contains_pattern, ESCAPE},
+    store::search::{contains, contains_pattern},
 };
 
 /// `%XX` and `+` decoded; invalid escapes are kept as they are.
@@ -93,11 +93,11 @@ fn admin_filter(pairs: &[(String, String)]) -> Result<(String, Vec<Bind>), AppEr
             }
             "filter[title]" => {
                 binds.push(Bind::Text(contains_pattern(value)));
-                clauses.push(format!("LOWER(p.title) LIKE ${} {ESCAPE}", binds.len()));
+                clauses.push(contains("p.title", &format!("${}", binds.len())));
             }
             "filter[username]" => {
                 binds.push(Bind::Text(contains_pattern(value)));
-                clauses.push(format!("LOWER(u.username) LIKE ${} {ESCAPE}", binds.len()));
+                clauses.push(contains("u.username", &format!("${}", binds.len())));
             }
             "project_category_id" | "project_category_id[]" | "filter[project_category_id]" => {
                 for id in value.split(',') {

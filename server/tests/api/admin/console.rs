@@ -251,6 +251,16 @@ async fn the_admin_lists_and_search_find_what_an_admin_types_and_refuse_everyone
     assert_eq!(projects.body["data"][0]["type"], "project");
     let users = app.get("/admin/search?type=users&q=clar", Some(&admin)).await;
     assert_eq!(users.body["data"][0]["title"], "clara");
+    // Case and accents do not matter, either way round, on both databases (SQLite's LOWER
+    // alone knows ASCII only).
+    let cafe = contest_in(&app, client_id, 2, "Logo for CAFÉ Ñandú", 10_000).await;
+    for typed in ["cafe nandu", "café ñandú", "CAFE NANDU", "Ñandu"] {
+        let q = typed.replace(' ', "%20");
+        let found = app.get(&format!("/admin/search?type=contests&q={q}"), Some(&admin)).await;
+        assert_eq!(found.body["data"][0]["id"].as_i64(), Some(cafe), "{typed}: {}", found.body);
+        let listed = app.get(&format!("/admin/contests?filter[q]={q}"), Some(&admin)).await;
+        assert_eq!(listed.body["total"], 1, "{typed}: {}", listed.body);
+    }
     // A wildcard typed in the box is a character, not "anything".
     assert_eq!(app.get("/admin/search?type=users&q=%25%25", Some(&admin)).await.body["data"], json!([]));
     app.get("/admin/search?type=users&q=c", Some(&admin)).await.assert_error(422, "q.min");

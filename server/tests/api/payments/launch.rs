@@ -152,6 +152,13 @@ async fn nobody_pays_for_someone_elses_contest_or_with_someone_elses_card() {
     assert_eq!(stripe.payment_intents_created(), 0);
     // Without a key: refused before anything.
     send(&app, Method::POST, &base(id), json!({}), &owner).await.assert_error(422, "idempotency_key.required");
+    // A key Stripe's header could not carry (a control character, non-ASCII) is the
+    // caller's mistake, refused here; it used to reach the provider and come back 502.
+    for key in ["line\nbreak", "tab\tkey", "clé", "\u{7f}"] {
+        send(&app, Method::POST, &base(id), json!({"idempotency_key": key}), &owner)
+            .await
+            .assert_error(422, "idempotency_key.required");
+    }
     assert_eq!(stripe.payment_intents_created(), 0);
 
     // The owner's payment: the stranger can neither re-price nor finalize it...

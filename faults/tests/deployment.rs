@@ -1,0 +1,230 @@
+//! The scaled deployment as a whole (issue #37): the native cluster of `scripts/cluster.sh`
+//! with its one shared local Stripe, and an SMTP catcher standing where Mailpit stands in
+//! docker-compose. A card payment started on one node is settled by the other (the Stripe
+//! every node shares sends its signed event there), and a password-reset link asked
+//! through the proxy arrives in the catcher and works.
+//!
+//! Ignored by a plain `cargo test` (it needs PostgreSQL, `redis-server` and nginx);
+//! `make test-faults` runs it.
+
+use std::time::Duration;
+
+use reqwest::{Client, Method};
+use serde_json::{json, Value};
+use vitrine_faults::{
+    cluster::{Cluster, Options, Part},
+    wait_until,
+};
+use vitrine_server::mail::catcher::Catcher;
+
+const PASSWORD: &str = "correct horse battery";
+
+/// One call to `base`: (status, body as JSON, `Value::Null` when it is not JSON).
+async fn call(http: &Client, method: Method, url: String, body: Option<Value>, token: Option<&str>) -> (u16, Value) {
+    let mut request = http.request(method, &url);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.unwrap_or_else(|err| panic!("{url}: {err}"));
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Registers a client through `base` and signs in: (id, token).
+async fn client(http: &Client, base: &str, username: &str) -> (i64, String) {
+    let payload = json!({
+        "email": format!("{username}@example.com"), "phone": "555-0100", "name": format!("Client {username}"),
+        "username": username, "password": PASSWORD, "agree_terms": 1, "user_type_id": 2,
+    });
+    let (status, body) = call(http, Method::POST, format!("{base}/oauth/register"), Some(payload), None).await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["data"]["id"].as_i64().unwrap();
+    let login = json!({"grant_type": "password", "username": username, "password": PASSWORD});
+    let (status, body) = call(http, Method::POST, format!("{base}/oauth/token"), Some(login), None).await;
+    assert_eq!(status, 200, "{body}");
+    (id, body["access_token"].as_str().unwrap().to_owned())
+}
+
+/// What Stripe.js does in the browser: a call to the shared Stripe with the publishable key.
+async fn as_stripe_js(http: &Client, cluster: &Cluster, path: &str, form: &[(&str, &str)]) -> Value {
+    let url = format!("http://127.0.0.1:{}/{path}", cluster.stripe_port);
+    let response = http.post(&url).bearer_auth("pk_test_vitrine").form(form).send().await.unwrap();
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    assert_eq!(status, 200, "{url}: {body}");
+    body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL, redis-server and nginx: run by `make test-faults`"]
+async fn a_card_payment_started_on_one_node_is_settled_by_the_other() {
+    let options = Options { stripe_events_to: Some(Part::NodeB), ..Options::default() };
+    let cluster = Cluster::start_with("pay", options).await.unwrap();
+    let http = Client::new();
+    let node_a = cluster.node_url(0);
+    let (user, token) = client(&http, &node_a, "payer").await;
+
+    // A card saved through node A: a setup intent, confirmed at the shared Stripe as Stripe.js would.
+    let (status, setup) = call(
+        &http,
+        Method::POST,
+        format!("{node_a}/users/{user}/customer-cards/stripe/setup-intents"),
+        None,
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 201, "{setup}");
+    let setup = &setup["data"];
+    let confirmed = as_stripe_js(
+        &http,
+        &cluster,
+        &format!("v1/setup_intents/{}/confirm", setup["id"].as_str().unwrap()),
+        &[("client_secret", setup["client_secret"].as_str().unwrap()), ("payment_method", "pm_card_visa")],
+    )
+    .await;
+    let stored = json!({"payment_method": confirmed["payment_method"]});
+    let (status, card) = call(
+        &http,
+        Method::POST,
+        format!("{node_a}/users/{user}/customer-cards/stripe/payment-method"),
+        Some(stored),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 201, "{card}");
+    let card = card["data"]["id"].as_i64().unwrap();
+
+    // A logo contest, its Silver package priced by node A.
+    let brief = json!({
+        "contest_type_id": 1,
+        "contest_type_questions": [
+            {"id": 101, "answer": "Night Owl Roasters"}, {"id": 102, "answer": "Coffee after dark."},
+            {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
+            {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
+        ],
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
+    });
+    let (status, contest) = call(&http, Method::POST, format!("{node_a}/contests"), Some(brief), Some(&token)).await;
+    assert_eq!(status, 201, "{contest}");
+    let contest = contest["data"]["id"].as_i64().unwrap();
+    let (_, pricings) = call(&http, Method::GET, format!("{node_a}/contests/types/1/pricings"), None, None).await;
+    let silver = pricings["data"].as_array().unwrap().iter().find(|p| p["name"] == "Silver").unwrap()["id"].clone();
+    let (status, options) = call(
+        &http,
+        Method::PUT,
+        format!("{node_a}/contests/{contest}/options"),
+        Some(json!({"contest_type_pricing_id": silver, "upgrade_ids": []})),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 200, "{options}");
+    let quoted = options["data"]["quote"]["total_cents"].as_i64().unwrap();
+
+    // The payment started on node A, confirmed at Stripe; Stripe tells node B.
+    let base = format!("{node_a}/contests/{contest}/payments/stripe/payment-intents");
+    let (status, intent) =
+        call(&http, Method::POST, base.clone(), Some(json!({"idempotency_key": "deploy-pay-1"})), Some(&token)).await;
+    assert_eq!(status, 201, "{intent}");
+    let intent = &intent["data"];
+    assert_eq!(intent["amount_cents"], quoted, "the amount charged is the amount the options step showed");
+    let intent_id = intent["id"].as_str().unwrap();
+    let (status, finalized) = call(
+        &http,
+        Method::POST,
+        format!("{base}/finalize/{intent_id}"),
+        Some(json!({"customer_card_id": card})),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 200, "{finalized}");
+    let paid = as_stripe_js(
+        &http,
+        &cluster,
+        &format!("v1/payment_intents/{intent_id}/confirm"),
+        &[("client_secret", intent["client_secret"].as_str().unwrap())],
+    )
+    .await;
+    assert_eq!(paid["status"], "succeeded", "{paid}");
+    assert_eq!(paid["amount"], quoted);
+
+    // Node A sees what node B settled: the contest runs, the transaction is paid.
+    let http_ref = &http;
+    let (node_a_ref, token_ref) = (&node_a, &token);
+    wait_until("the contest started on node A", Duration::from_secs(20), || async move {
+        let (_, body) =
+            call(http_ref, Method::GET, format!("{node_a_ref}/contests/{contest}"), None, Some(token_ref)).await;
+        body["data"]["status_id"] == 2
+    })
+    .await
+    .unwrap();
+    let (_, transactions) = call(&http, Method::GET, format!("{node_a}/transactions"), None, Some(&token)).await;
+    let transaction = transactions["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["payment_intent_id"] == intent_id)
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(transaction["status"], "Paid", "{transactions}");
+    assert_eq!(transaction["amount"].as_f64().map(|d| (d * 100.0).round() as i64), Some(quoted));
+
+    // The event reached node B, and node B alone (each node counts its requests by route).
+    let webhooks = |metrics: &str| {
+        metrics
+            .lines()
+            .filter(|l| l.starts_with("vitrine_http_requests_total") && l.contains("route=\"/webhooks/stripe\""))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum::<f64>()
+    };
+    let metrics_of = |node: usize| {
+        let http = http.clone();
+        let url = format!("{}/metrics", cluster.node_url(node));
+        async move { http.get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    assert!(webhooks(&metrics_of(1).await) >= 1.0, "node B received no Stripe event:\n{}", cluster.logs());
+    assert_eq!(webhooks(&metrics_of(0).await), 0.0, "node A received the Stripe event too");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL, redis-server and nginx: run by `make test-faults`"]
+async fn a_reset_link_asked_through_the_proxy_arrives_in_the_mail_catcher_and_works() {
+    let catcher = Catcher::default();
+    let port = catcher.start().await.unwrap();
+    let options = Options { smtp_url: Some(format!("smtp://127.0.0.1:{port}")), ..Options::default() };
+    let cluster = Cluster::start_with("mail", options).await.unwrap();
+    let http = Client::new();
+    let proxy = cluster.base_url();
+    client(&http, &proxy, "forgetful").await;
+
+    let ask = json!({"email": "forgetful@example.com"});
+    let (status, body) = call(&http, Method::POST, format!("{proxy}/password/email"), Some(ask), None).await;
+    assert_eq!(status, 200, "{body}");
+    let catcher_ref = &catcher;
+    wait_until("the reset mail in the catcher", Duration::from_secs(30), || async move {
+        !catcher_ref.received().is_empty()
+    })
+    .await
+    .unwrap_or_else(|err| panic!("{err}\n{}", cluster.logs()));
+    let mail = catcher.received().remove(0);
+    assert!(mail.contains("To: forgetful@example.com"), "{mail}");
+
+    // The link, as the reader follows it: the token after /password/reset/ (quoted-printable
+    // soft breaks joined first).
+    let text = mail.replace("=\n", "");
+    let at = text.find("/password/reset/").unwrap_or_else(|| panic!("no reset link in {text}"));
+    let token: String = text[at + "/password/reset/".len()..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    assert!(!token.is_empty(), "{text}");
+    let new_password = "a brand new secret";
+    let reset = json!({"password": new_password, "confirm_password": new_password});
+    let (status, body) = call(&http, Method::POST, format!("{proxy}/password/reset/{token}"), Some(reset), None).await;
+    assert_eq!(status, 200, "{body}");
+    let login = json!({"grant_type": "password", "username": "forgetful", "password": new_password});
+    let (status, body) = call(&http, Method::POST, format!("{proxy}/oauth/token"), Some(login), None).await;
+    assert_eq!(status, 200, "the new password signs in: {body}");
+}
