@@ -48,7 +48,8 @@ pub struct TransactionRow {
     pub provider: String,
     /// PayPal only: where the payer approves the payment.
     pub paypal_approval_url: Option<String>,
-    /// PayPal only: the sale an execute made.
+    /// PayPal only: the capture (Orders v2) that took the money; the column is named after
+    /// the sales of the v1 API it once held.
     pub paypal_sale_id: Option<String>,
 }
 
