@@ -1,6 +1,6 @@
 //! The PayPal side of `payment_transaction`: a new PayPal payment (the same row a card
 //! payment has, `provider = 'paypal'`, PayPal's order id in the intent column, its
-//! approval link in `paypal_approval_url`) and the payer and capture its capture recorded
+//! approval link in `paypal_approval_url`) and the payer and capture a capture recorded
 //! (the capture id in `paypal_sale_id`, the column's name from the v1 API's sales).
 
 use sqlx::AnyConnection;
