@@ -78,7 +78,7 @@ fn invalid(field: &str, issue: &'static str, description: &'static str) -> Respo
 }
 
 fn missing(field: &str) -> Response {
-    invalid(field, "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.")
+    error(MISSING, Some(field))
 }
 
 /// Whether an API call carries a Bearer token this server issued.
@@ -139,50 +139,49 @@ fn decimal_syntax(value: &str) -> bool {
         && !whole.is_empty()
         && digits(whole)
         && digits(fraction)
-        && (value.contains('.') == !fraction.is_empty())
+        && value.contains('.') != fraction.is_empty()
 }
 
+const MISSING: Refusal =
+    (400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
+
 /// Checks `purchase_units[0].amount` as PayPal does: syntax (400), then the currency's
-/// two decimals and a value above zero (422).
-fn check_amount(amount: &Value) -> Result<(String, String), Response> {
+/// two decimals and a value above zero (422). A refusal names its field.
+fn check_amount(amount: &Value) -> Result<(String, String), (Refusal, &'static str)> {
     const VALUE: &str = "/purchase_units/@reference_id=='default'/amount/value";
     const CURRENCY: &str = "/purchase_units/@reference_id=='default'/amount/currency_code";
-    let Some(currency) = amount["currency_code"].as_str() else {
-        return Err(missing(CURRENCY));
-    };
+    let currency = amount["currency_code"].as_str().ok_or((MISSING, CURRENCY))?;
     if currency.len() != 3 || !currency.bytes().all(|b| b.is_ascii_uppercase()) {
-        return Err(invalid(
-            CURRENCY,
+        let refusal = (
+            400,
+            "INVALID_REQUEST",
             "INVALID_CURRENCY_CODE",
             "Currency code is invalid or is not currently supported.",
-        ));
+        );
+        return Err((refusal, CURRENCY));
     }
-    let Some(value) = amount["value"].as_str() else {
-        return Err(missing(VALUE));
-    };
+    let value = amount["value"].as_str().ok_or((MISSING, VALUE))?;
     if !decimal_syntax(value.strip_prefix('-').unwrap_or(value)) {
-        return Err(invalid(
-            VALUE,
+        let refusal = (
+            400,
+            "INVALID_REQUEST",
             "INVALID_PARAMETER_SYNTAX",
             "The value of a field does not conform to the expected format.",
-        ));
+        );
+        return Err((refusal, VALUE));
     }
     if value.split_once('.').is_some_and(|(_, cents)| cents.len() > 2) {
-        return Err(error(
-            (
-                422,
-                "UNPROCESSABLE_ENTITY",
-                "DECIMAL_PRECISION",
-                "If the currency supports decimals, only two decimal place precision is supported.",
-            ),
-            Some(VALUE),
-        ));
+        let refusal = (
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "DECIMAL_PRECISION",
+            "If the currency supports decimals, only two decimal place precision is supported.",
+        );
+        return Err((refusal, VALUE));
     }
     if value.starts_with('-') || !value.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
-        return Err(error(
-            (422, "UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero."),
-            Some(VALUE),
-        ));
+        let refusal = (422, "UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.");
+        return Err((refusal, VALUE));
     }
     Ok((currency.to_owned(), value.to_owned()))
 }
@@ -220,7 +219,7 @@ async fn create(State(ledger): State<Shared>, headers: HeaderMap, body: Bytes) -
     };
     let (currency, value) = match check_amount(&unit["amount"]) {
         Ok(amount) => amount,
-        Err(refused) => return refused,
+        Err((refusal, field)) => return error(refusal, Some(field)),
     };
     let source = &req["payment_source"]["paypal"];
     let context = if source.is_object() { &source["experience_context"] } else { &req["application_context"] };
@@ -374,7 +373,7 @@ mod tests {
     fn amounts_are_checked_as_paypal_does() {
         let status = |value: &str| match check_amount(&json!({"currency_code": "USD", "value": value})) {
             Ok(_) => 200,
-            Err(refused) => refused.status().as_u16(),
+            Err((refusal, _)) => refusal.0,
         };
         assert_eq!((status("12.50"), status("300"), status("0.5")), (200, 200, 200));
         assert_eq!((status("0.00"), status("-1.00"), status("1.234")), (422, 422, 422));

@@ -85,7 +85,8 @@ pub struct TransactionView {
     pub status: &'static str,
     /// open, failed, paid or refunded.
     pub state: String,
-    /// Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal.
+    /// Stripe's `pi_...`, or PayPal's order id when `provider` is paypal (`PAYID-...`, a v1 payment id, on
+    /// payments made before the Orders v2 API).
     pub payment_intent_id: String,
     /// stripe (a card) or paypal.
     pub provider: String,

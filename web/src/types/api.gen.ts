@@ -10640,7 +10640,10 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 paid_at?: number | null;
-                /** @description Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal. */
+                /**
+                 * @description Stripe's `pi_...`, or PayPal's order id when `provider` is paypal (`PAYID-...`, a v1 payment id, on
+                 *     payments made before the Orders v2 API).
+                 */
                 payment_intent_id: string;
                 /** Format: int64 */
                 project_id?: number | null;
@@ -12235,7 +12238,10 @@ export interface components {
             id: number;
             /** Format: int64 */
             paid_at?: number | null;
-            /** @description Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal. */
+            /**
+             * @description Stripe's `pi_...`, or PayPal's order id when `provider` is paypal (`PAYID-...`, a v1 payment id, on
+             *     payments made before the Orders v2 API).
+             */
             payment_intent_id: string;
             /** Format: int64 */
             project_id?: number | null;
