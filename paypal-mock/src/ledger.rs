@@ -1,5 +1,5 @@
-//! What the local PayPal holds: its payments by id (and approval token), the access
-//! tokens it issued and the replies of idempotent requests.
+//! What the local PayPal holds: its orders by id, the access tokens it issued and the
+//! replies of idempotent requests (by `PayPal-Request-Id`).
 
 use std::{
     collections::{HashMap, HashSet},
@@ -9,34 +9,103 @@ use std::{
 use rand::{distributions::Alphanumeric, Rng};
 use serde_json::{json, Value};
 
-/// A payment of the v1 Payments API.
+/// An order's status, as PayPal's Orders v2 API spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Created without a `payment_source` (the `approve` link).
+    Created,
+    /// Created with `payment_source.paypal.experience_context`: the payer must act at the
+    /// `payer-action` link.
+    PayerActionRequired,
+    /// The payer approved it: it can be captured.
+    Approved,
+    /// Captured: the money is taken (the capture may be refunded later).
+    Completed,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Created => "CREATED",
+            Status::PayerActionRequired => "PAYER_ACTION_REQUIRED",
+            Status::Approved => "APPROVED",
+            Status::Completed => "COMPLETED",
+        }
+    }
+
+    /// Whether the payer may still approve it (again, after a declined instrument).
+    pub fn approvable(self) -> bool {
+        self != Status::Completed
+    }
+}
+
+/// An order of the Orders v2 API, with intent CAPTURE and one purchase unit.
 #[derive(Debug, Clone)]
-pub struct Payment {
+pub struct Order {
+    /// 17 upper-case letters and digits; also the approval page's `token`.
     pub id: String,
-    /// The approval token (`EC-...`), in the approval URL and both redirects.
-    pub token: String,
-    /// `created` until executed, then `approved` (PayPal's word for a completed sale).
-    pub state: &'static str,
-    /// Decimal string, as PayPal sends amounts ("12.50").
-    pub total: String,
+    pub status: Status,
+    /// `purchase_units[0].amount`: `currency_code` and `value`, a decimal string ("12.50").
     pub currency: String,
+    pub value: String,
+    pub reference_id: String,
     pub description: String,
-    pub custom: String,
+    pub custom_id: String,
+    pub invoice_id: String,
+    /// From `payment_source.paypal.experience_context` (or the older `application_context`).
     pub return_url: String,
     pub cancel_url: String,
+    pub brand_name: String,
+    /// `PAY_NOW` or `CONTINUE`: the page's button says 'Pay Now' or 'Continue'.
+    pub user_action: String,
+    /// Whether it was created with `payment_source.paypal` (the `payer-action` link).
+    pub payment_source: bool,
     /// Set by the buyer's approval.
     pub payer_id: Option<String>,
-    pub sale_id: Option<String>,
-    pub refunded: bool,
+    /// The instrument the payer approved with is declined at capture.
+    pub declines: bool,
+    pub capture_id: Option<String>,
+    pub refund_id: Option<String>,
     pub create_time: String,
+    pub update_time: String,
 }
+
+/// A refusal of PayPal's: (HTTP status, error `name`, `details[0].issue`, description).
+pub type Refusal = (u16, &'static str, &'static str, &'static str);
+
+pub const NOT_FOUND: Refusal = (
+    404,
+    "RESOURCE_NOT_FOUND",
+    "INVALID_RESOURCE_ID",
+    "Specified resource ID does not exist. Please check the resource ID and try again.",
+);
+pub const NOT_APPROVED: Refusal = (
+    422,
+    "UNPROCESSABLE_ENTITY",
+    "ORDER_NOT_APPROVED",
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'payer-action' url returned as part of the HATEOAS links within the Create Order call.",
+);
+pub const ALREADY_CAPTURED: Refusal = (
+    422,
+    "UNPROCESSABLE_ENTITY",
+    "ORDER_ALREADY_CAPTURED",
+    "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+);
+pub const DECLINED: Refusal = (
+    422,
+    "UNPROCESSABLE_ENTITY",
+    "INSTRUMENT_DECLINED",
+    "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+);
+pub const FULLY_REFUNDED: Refusal =
+    (422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
 
 #[derive(Debug, Default)]
 struct Inner {
-    payments: HashMap<String, Payment>,
+    orders: HashMap<String, Order>,
     tokens: HashSet<String>,
-    /// Replies by `PayPal-Request-Id`: (path, status, body).
-    replies: HashMap<String, (String, u16, Value)>,
+    /// Successful replies by (operation, `PayPal-Request-Id`): (status, body).
+    replies: HashMap<(String, String), (u16, Value)>,
 }
 
 pub struct Ledger {
@@ -67,6 +136,22 @@ fn now_iso() -> String {
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
 }
 
+/// What a new order is (`POST /v2/checkout/orders`, already checked).
+#[derive(Debug, Clone, Default)]
+pub struct NewOrder {
+    pub currency: String,
+    pub value: String,
+    pub reference_id: String,
+    pub description: String,
+    pub custom_id: String,
+    pub invoice_id: String,
+    pub return_url: String,
+    pub cancel_url: String,
+    pub brand_name: String,
+    pub user_action: String,
+    pub payment_source: bool,
+}
+
 impl Ledger {
     pub fn new(base: String) -> Self {
         Self { base, inner: Mutex::new(Inner::default()) }
@@ -87,96 +172,137 @@ impl Ledger {
         self.lock().tokens.contains(token)
     }
 
-    pub fn reply(&self, key: &str) -> Option<(String, u16, Value)> {
-        self.lock().replies.get(key).cloned()
-    }
-
-    pub fn remember(&self, key: String, path: String, status: u16, body: Value) {
-        self.lock().replies.insert(key, (path, status, body));
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn create(
-        &self,
-        total: String,
-        currency: String,
-        description: String,
-        custom: String,
-        return_url: String,
-        cancel_url: String,
-    ) -> Payment {
-        let payment = Payment {
-            id: format!("PAYID-{}", random(24)),
-            token: format!("EC-{}", random(17)),
-            state: "created",
-            total,
-            currency,
-            description,
-            custom,
-            return_url,
-            cancel_url,
+    /// Creates an order: (201, the order as PayPal answers it). A `PayPal-Request-Id` seen
+    /// before answers the first reply again and creates nothing.
+    pub fn create(&self, new: NewOrder, key: Option<&str>) -> (u16, Value) {
+        let mut inner = self.lock();
+        if let Some(reply) = key.and_then(|k| inner.replies.get(&("create".to_owned(), k.to_owned()))) {
+            return reply.clone();
+        }
+        let now = now_iso();
+        let order = Order {
+            id: random(17),
+            status: if new.payment_source { Status::PayerActionRequired } else { Status::Created },
+            currency: new.currency,
+            value: new.value,
+            reference_id: new.reference_id,
+            description: new.description,
+            custom_id: new.custom_id,
+            invoice_id: new.invoice_id,
+            return_url: new.return_url,
+            cancel_url: new.cancel_url,
+            brand_name: new.brand_name,
+            user_action: new.user_action,
+            payment_source: new.payment_source,
             payer_id: None,
-            sale_id: None,
-            refunded: false,
-            create_time: now_iso(),
+            declines: false,
+            capture_id: None,
+            refund_id: None,
+            create_time: now.clone(),
+            update_time: now,
         };
-        self.lock().payments.insert(payment.id.clone(), payment.clone());
-        payment
+        let answer = (201, self.json(&order));
+        inner.orders.insert(order.id.clone(), order);
+        if let Some(k) = key {
+            inner.replies.insert(("create".to_owned(), k.to_owned()), answer.clone());
+        }
+        answer
     }
 
-    pub fn get(&self, id: &str) -> Option<Payment> {
-        self.lock().payments.get(id).cloned()
+    pub fn get(&self, id: &str) -> Option<Order> {
+        self.lock().orders.get(id).cloned()
     }
 
-    pub fn by_token(&self, token: &str) -> Option<Payment> {
-        self.lock().payments.values().find(|p| p.token == token).cloned()
-    }
-
-    pub fn approve(&self, id: &str) -> Option<String> {
+    /// The buyer approves the order (again, after a decline: the new choice replaces the
+    /// old). `declines`: with an instrument that is declined at capture. Answers the payer
+    /// id, or None for an unknown or captured order.
+    pub fn approve(&self, id: &str, declines: bool) -> Option<String> {
         let mut inner = self.lock();
-        let payment = inner.payments.get_mut(id).filter(|p| p.state == "created")?;
+        let order = inner.orders.get_mut(id).filter(|o| o.status.approvable())?;
+        order.status = Status::Approved;
+        order.declines = declines;
+        order.update_time = now_iso();
         // Approving twice (a reload of the page) keeps the first payer.
-        Some(payment.payer_id.get_or_insert_with(|| random(13)).clone())
+        Some(order.payer_id.get_or_insert_with(|| random(13)).clone())
     }
 
-    /// Executes an approved payment for `payer_id`: Ok(the payment), or PayPal's error
-    /// (status, name, message).
-    pub fn execute(&self, id: &str, payer_id: &str) -> Result<Payment, (u16, &'static str, &'static str)> {
+    /// Captures an approved order: (201, the order as the capture answers it), or PayPal's
+    /// refusal. A `PayPal-Request-Id` whose capture succeeded answers that reply again
+    /// (refusals are not kept: after a declined instrument and a new approval, the same
+    /// request id captures). `forced`: a refusal asked for with `PayPal-Mock-Response`
+    /// (PayPal's sandbox negative testing).
+    pub fn capture(&self, id: &str, key: Option<&str>, forced: Option<Refusal>) -> Result<(u16, Value), Refusal> {
         let mut inner = self.lock();
-        let Some(payment) = inner.payments.get_mut(id) else {
-            return Err((404, "INVALID_RESOURCE_ID", "Requested resource ID was not found."));
-        };
-        if payment.state != "created" {
-            return Err((400, "PAYMENT_ALREADY_DONE", "Payment has been done already for this cart."));
+        let op = format!("capture:{id}");
+        if let Some(reply) = key.and_then(|k| inner.replies.get(&(op.clone(), k.to_owned()))) {
+            return Ok(reply.clone());
         }
-        match payment.payer_id.as_deref() {
-            None => Err((400, "PAYMENT_NOT_APPROVED_FOR_EXECUTION", "Payer has not approved payment")),
-            Some(approved) if approved != payer_id => Err((400, "INVALID_PAYER_ID", "Payer ID is invalid")),
-            Some(_) => {
-                payment.state = "approved";
-                payment.sale_id = Some(random(17));
-                Ok(payment.clone())
-            }
+        let order = inner.orders.get_mut(id).ok_or(NOT_FOUND)?;
+        match order.status {
+            Status::Completed => return Err(ALREADY_CAPTURED),
+            Status::Created | Status::PayerActionRequired => return Err(NOT_APPROVED),
+            Status::Approved => {}
         }
+        if let Some(refusal) = forced {
+            return Err(refusal);
+        }
+        if order.declines {
+            return Err(DECLINED);
+        }
+        order.status = Status::Completed;
+        order.capture_id = Some(random(17));
+        order.update_time = now_iso();
+        let order = order.clone();
+        let answer = (201, self.json(&order));
+        if let Some(k) = key {
+            inner.replies.insert((op, k.to_owned()), answer.clone());
+        }
+        Ok(answer)
     }
 
-    /// Refunds a completed sale once: Ok(the refunded payment), or PayPal's error.
-    pub fn refund(&self, sale_id: &str) -> Result<Payment, (u16, &'static str, &'static str)> {
+    /// Refunds a completed capture, all of it, once: (201, the refund). A
+    /// `PayPal-Request-Id` whose refund succeeded answers that reply again.
+    pub fn refund(&self, capture_id: &str, key: Option<&str>) -> Result<(u16, Value), Refusal> {
         let mut inner = self.lock();
-        let Some(payment) = inner.payments.values_mut().find(|p| p.sale_id.as_deref() == Some(sale_id)) else {
-            return Err((404, "INVALID_RESOURCE_ID", "Requested resource ID was not found."));
-        };
-        if payment.refunded {
-            return Err((400, "TRANSACTION_ALREADY_REFUNDED", "Requested transaction is already fully refunded."));
+        let op = format!("refund:{capture_id}");
+        if let Some(reply) = key.and_then(|k| inner.replies.get(&(op.clone(), k.to_owned()))) {
+            return Ok(reply.clone());
         }
-        payment.refunded = true;
-        Ok(payment.clone())
+        let order = inner.orders.values_mut().find(|o| o.capture_id.as_deref() == Some(capture_id)).ok_or(NOT_FOUND)?;
+        if order.refund_id.is_some() {
+            return Err(FULLY_REFUNDED);
+        }
+        let refund = random(17);
+        order.refund_id = Some(refund.clone());
+        order.update_time = now_iso();
+        let base = &self.base;
+        let answer = (
+            201,
+            json!({
+                "id": refund,
+                "status": "COMPLETED",
+                "amount": Self::amount(order),
+                "invoice_id": order.invoice_id,
+                "custom_id": order.custom_id,
+                "create_time": order.update_time,
+                "update_time": order.update_time,
+                "links": [
+                    {"href": format!("{base}/v2/payments/refunds/{refund}"), "rel": "self", "method": "GET"},
+                    {"href": format!("{base}/v2/payments/captures/{capture_id}"), "rel": "up", "method": "GET"},
+                ],
+            }),
+        );
+        if let Some(k) = key {
+            inner.replies.insert((op, k.to_owned()), answer.clone());
+        }
+        Ok(answer)
     }
 
-    pub fn set_total(&self, id: &str, total: &str) -> bool {
-        match self.lock().payments.get_mut(id) {
-            Some(payment) => {
-                payment.total = total.to_owned();
+    /// Changes an order's amount as PayPal holds it (as a `PATCH` would).
+    pub fn set_value(&self, id: &str, value: &str) -> bool {
+        match self.lock().orders.get_mut(id) {
+            Some(order) => {
+                order.value = value.to_owned();
                 true
             }
             None => false,
@@ -184,60 +310,124 @@ impl Ledger {
     }
 
     pub fn count(&self) -> usize {
-        self.lock().payments.len()
+        self.lock().orders.len()
     }
 
-    pub fn sales(&self) -> usize {
-        self.lock().payments.values().filter(|p| p.sale_id.is_some()).count()
+    pub fn captures(&self) -> usize {
+        self.lock().orders.values().filter(|o| o.capture_id.is_some()).count()
     }
 
-    pub fn payment_json(&self, id: &str) -> Option<Value> {
-        self.get(id).map(|p| self.json(&p))
+    pub fn refunds(&self) -> usize {
+        self.lock().orders.values().filter(|o| o.refund_id.is_some()).count()
     }
 
-    /// The payment as PayPal's API answers it.
-    pub fn json(&self, p: &Payment) -> Value {
-        let amount = json!({"total": p.total, "currency": p.currency});
-        let related = match &p.sale_id {
-            Some(sale) => json!([{"sale": {
-                "id": sale,
-                "state": if p.refunded { "refunded" } else { "completed" },
-                "amount": amount,
-                "parent_payment": p.id,
-                "create_time": p.create_time,
-            }}]),
-            None => json!([]),
-        };
-        let mut payer = json!({"payment_method": "paypal"});
-        if let Some(payer_id) = &p.payer_id {
-            payer["status"] = json!("VERIFIED");
-            payer["payer_info"] = json!({
-                "payer_id": payer_id,
-                "email": "buyer@example.com",
-                "first_name": "Test",
-                "last_name": "Buyer",
-            });
-        }
+    pub fn order_json(&self, id: &str) -> Option<Value> {
+        self.get(id).map(|o| self.json(&o))
+    }
+
+    /// Where the payer approves the order.
+    pub fn approval_url(&self, order: &Order) -> String {
+        format!("{}/checkoutnow?token={}", self.base, order.id)
+    }
+
+    fn amount(order: &Order) -> Value {
+        json!({"currency_code": order.currency, "value": order.value})
+    }
+
+    /// The order's capture, as `purchase_units[0].payments.captures[0]` shows it.
+    pub fn capture_json(&self, order: &Order) -> Option<Value> {
+        let capture = order.capture_id.as_ref()?;
         let base = &self.base;
-        json!({
-            "id": p.id,
-            "intent": "sale",
-            "state": p.state,
-            "cart": p.token,
-            "payer": payer,
-            "transactions": [{
-                "amount": amount,
-                "description": p.description,
-                "custom": p.custom,
-                "related_resources": related,
-            }],
-            "redirect_urls": {"return_url": p.return_url, "cancel_url": p.cancel_url},
-            "create_time": p.create_time,
-            "links": [
-                {"href": format!("{base}/v1/payments/payment/{}", p.id), "rel": "self", "method": "GET"},
-                {"href": format!("{base}/checkoutnow?token={}", p.token), "rel": "approval_url", "method": "REDIRECT"},
-                {"href": format!("{base}/v1/payments/payment/{}/execute", p.id), "rel": "execute", "method": "POST"},
-            ],
+        let mut links = vec![
+            json!({"href": format!("{base}/v2/payments/captures/{capture}"), "rel": "self", "method": "GET"}),
+            json!({"href": format!("{base}/v2/checkout/orders/{}", order.id), "rel": "up", "method": "GET"}),
+        ];
+        if order.refund_id.is_none() {
+            links.push(json!({
+                "href": format!("{base}/v2/payments/captures/{capture}/refund"), "rel": "refund", "method": "POST",
+            }));
+        }
+        Some(json!({
+            "id": capture,
+            "status": if order.refund_id.is_some() { "REFUNDED" } else { "COMPLETED" },
+            "amount": Self::amount(order),
+            "final_capture": true,
+            "seller_protection": {"status": "ELIGIBLE", "dispute_categories": ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"]},
+            "custom_id": order.custom_id,
+            "invoice_id": order.invoice_id,
+            "create_time": order.update_time,
+            "update_time": order.update_time,
+            "links": links,
+        }))
+    }
+
+    fn payer(order: &Order) -> Option<Value> {
+        order.payer_id.as_ref().map(|payer_id| {
+            json!({
+                "payer_id": payer_id,
+                "email_address": "buyer@example.com",
+                "name": {"given_name": "Test", "surname": "Buyer"},
+                "address": {"country_code": "US"},
+            })
         })
+    }
+
+    /// The order as `GET /v2/checkout/orders/{id}` answers it.
+    pub fn json(&self, o: &Order) -> Value {
+        let base = &self.base;
+        let mut unit = json!({
+            "reference_id": o.reference_id,
+            "amount": Self::amount(o),
+            "payee": {"email_address": "merchant@example.com", "merchant_id": "VITRINEMERCHANT"},
+            "description": o.description,
+            "custom_id": o.custom_id,
+            "invoice_id": o.invoice_id,
+        });
+        if let Some(capture) = self.capture_json(o) {
+            unit["payments"] = json!({"captures": [capture]});
+        }
+        let mut links =
+            vec![json!({"href": format!("{base}/v2/checkout/orders/{}", o.id), "rel": "self", "method": "GET"})];
+        match o.status {
+            Status::PayerActionRequired => {
+                links.push(json!({"href": self.approval_url(o), "rel": "payer-action", "method": "GET"}));
+            }
+            Status::Created => {
+                links.push(json!({"href": self.approval_url(o), "rel": "approve", "method": "GET"}));
+                links.push(
+                    json!({"href": format!("{base}/v2/checkout/orders/{}", o.id), "rel": "update", "method": "PATCH"}),
+                );
+            }
+            Status::Approved => {
+                links.push(json!({"href": format!("{base}/v2/checkout/orders/{}/capture", o.id), "rel": "capture", "method": "POST"}));
+            }
+            Status::Completed => {}
+        }
+        let mut order = json!({
+            "id": o.id,
+            "intent": "CAPTURE",
+            "status": o.status.as_str(),
+            "purchase_units": [unit],
+            "create_time": o.create_time,
+            "update_time": o.update_time,
+            "links": links,
+        });
+        if o.payment_source {
+            let mut paypal = json!({});
+            if let Some(payer) = Self::payer(o) {
+                paypal = json!({
+                    "email_address": payer["email_address"],
+                    "account_id": payer["payer_id"],
+                    "account_status": "VERIFIED",
+                    "name": payer["name"],
+                    "address": payer["address"],
+                });
+            }
+            order["payment_source"] = json!({"paypal": paypal});
+        }
+        if let Some(payer) = Self::payer(o) {
+            order["payer"] = payer;
+        }
+        order
     }
 }

@@ -1,25 +1,37 @@
-//! A local HTTP server speaking the subset of PayPal's REST API Vitrine uses (the v1
-//! Payments API: OAuth2 client credentials, create, show and execute a payment, refund
-//! a sale), with the approval page a buyer clicks through. Tests and the server's
-//! test-mode provider (no PayPal keys configured) use it, so the real PayPal client
-//! code runs over real HTTP and a real browser can approve a payment without PayPal.
+//! A local HTTP server speaking the subset of PayPal's REST API Vitrine uses (the
+//! Orders v2 API: OAuth2 client credentials, create, show and capture an order, refund a
+//! capture), with the approval page a buyer clicks through. Tests and the server's
+//! test-mode provider (no PayPal keys configured) use it, so the real PayPal client code
+//! runs over real HTTP and a real browser can approve an order without PayPal.
 //!
 //! # Layout
 //! - [`PayPalMock`]: start it on `127.0.0.1:0`, point a client at [`PayPalMock::base_url`],
-//!   approve or cancel payments as a buyer would ([`PayPalMock::approve`]), inspect them.
-//! - `routes`: the API under `/v1` (JSON, Bearer tokens from `/v1/oauth2/token`,
-//!   `PayPal-Request-Id` idempotency) and the approval page at `/checkoutnow`.
-//! - `ledger`: the payments held and the replies of idempotent requests.
-//! - `page`: the approval page's HTML ('Pay Now' and 'Cancel and return').
+//!   approve orders as a buyer would ([`PayPalMock::approve`], [`PayPalMock::approve_declining`]),
+//!   inspect them.
+//! - `routes`: `POST /v1/oauth2/token`, `POST /v2/checkout/orders`, `GET /v2/checkout/orders/{id}`,
+//!   `POST /v2/checkout/orders/{id}/capture`, `POST /v2/payments/captures/{id}/refund`
+//!   (JSON, Bearer tokens, `PayPal-Request-Id` idempotency, PayPal's error bodies) and the
+//!   approval page at `/checkoutnow?token={order id}`.
+//! - `ledger`: the orders held and the replies of idempotent requests.
+//! - `page`: the approval page's HTML.
 //!
 //! # Behaviour worth knowing
-//! - A payment is `created` until executed; the buyer's approval (the page's 'Pay Now',
-//!   or [`PayPalMock::approve`]) gives it a payer id and redirects to its `return_url`
-//!   with `paymentId`, `token` and `PayerID`, as PayPal does. 'Cancel' redirects to
-//!   `cancel_url` with `token` and changes nothing.
-//! - Execute answers PayPal's errors: `PAYMENT_NOT_APPROVED_FOR_EXECUTION` before the
-//!   approval, `INVALID_PAYER_ID` for another payer, `PAYMENT_ALREADY_DONE` the second
-//!   time, `INVALID_RESOURCE_ID` (404) for an unknown payment.
+//! - An order created with `payment_source.paypal.experience_context` is
+//!   `PAYER_ACTION_REQUIRED` with a `payer-action` link (without, `CREATED` with an
+//!   `approve` link, from `application_context`); the buyer's approval makes it `APPROVED`
+//!   and redirects to its `return_url` with `token` (the order id) and `PayerID`, as PayPal
+//!   does; capture makes it `COMPLETED` with `purchase_units[0].payments.captures[0]`.
+//!   'Cancel' redirects to `cancel_url` with `token` and changes nothing.
+//! - Capture answers PayPal's refusals (422 `UNPROCESSABLE_ENTITY` with `details[0].issue`):
+//!   `ORDER_NOT_APPROVED` before the approval, `ORDER_ALREADY_CAPTURED` the second time
+//!   (with another or no `PayPal-Request-Id`), `INSTRUMENT_DECLINED` when the buyer approved
+//!   with the page's declining card (or [`PayPalMock::approve_declining`], or PayPal's sandbox
+//!   header `PayPal-Mock-Response: {"mock_application_codes": "INSTRUMENT_DECLINED"}`); the
+//!   buyer may then approve again. 404 `RESOURCE_NOT_FOUND` for an unknown order.
+//! - A create, capture or refund repeated with the same `PayPal-Request-Id` answers the
+//!   first successful reply again and does nothing more; refusals are not kept.
+//! - Amounts are checked as PayPal does: a decimal string (400 `INVALID_PARAMETER_SYNTAX`),
+//!   at most two decimals (422 `DECIMAL_PRECISION`), above zero.
 
 mod ledger;
 mod page;
@@ -31,6 +43,16 @@ use serde_json::Value;
 use tokio::net::TcpListener;
 
 use ledger::Ledger;
+
+/// `payment_source.paypal.experience_context` as an order was created with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExperienceContext {
+    pub return_url: String,
+    pub cancel_url: String,
+    pub brand_name: String,
+    /// `PAY_NOW` or `CONTINUE`.
+    pub user_action: String,
+}
 
 /// A running local PayPal. Dropping it does not stop it: it lives as long as the runtime.
 #[derive(Clone)]
@@ -59,30 +81,53 @@ impl PayPalMock {
         format!("http://{}", self.address)
     }
 
-    /// What a buyer does on the approval page with 'Pay Now': the payment gets a payer.
-    /// Answers the payer id, or None for an unknown or executed payment.
-    pub fn approve(&self, payment_id: &str) -> Option<String> {
-        self.ledger.approve(payment_id)
+    /// What a buyer does on the approval page with 'Pay Now': the order is `APPROVED`.
+    /// Answers the payer id, or None for an unknown or captured order.
+    pub fn approve(&self, order_id: &str) -> Option<String> {
+        self.ledger.approve(order_id, false)
     }
 
-    /// A payment as PayPal would show it (`GET /v1/payments/payment/{id}`).
-    pub fn payment(&self, payment_id: &str) -> Option<Value> {
-        self.ledger.payment_json(payment_id)
+    /// The buyer approves with an instrument that the capture then declines
+    /// (`INSTRUMENT_DECLINED`); approving again with [`PayPalMock::approve`] clears it.
+    pub fn approve_declining(&self, order_id: &str) -> Option<String> {
+        self.ledger.approve(order_id, true)
     }
 
-    /// Payments created so far (idempotent replays not counted).
-    pub fn payments_created(&self) -> usize {
+    /// An order as PayPal would show it (`GET /v2/checkout/orders/{id}`).
+    pub fn order(&self, order_id: &str) -> Option<Value> {
+        self.ledger.order_json(order_id)
+    }
+
+    /// What the order's creator asked of the approval page (PayPal's answers do not repeat
+    /// the `experience_context`).
+    pub fn experience_context(&self, order_id: &str) -> Option<ExperienceContext> {
+        self.ledger.get(order_id).map(|o| ExperienceContext {
+            return_url: o.return_url,
+            cancel_url: o.cancel_url,
+            brand_name: o.brand_name,
+            user_action: o.user_action,
+        })
+    }
+
+    /// Orders created so far (idempotent replays not counted).
+    pub fn orders_created(&self) -> usize {
         self.ledger.count()
     }
 
-    /// Sales (executed payments) so far.
-    pub fn sales(&self) -> usize {
-        self.ledger.sales()
+    /// Captures (captured orders) so far.
+    pub fn captures(&self) -> usize {
+        self.ledger.captures()
     }
 
-    /// Changes a payment's total as PayPal holds it, so a test can check that the
-    /// server refuses to execute a payment whose amount is not the one it priced.
-    pub fn set_total(&self, payment_id: &str, total: &str) -> bool {
-        self.ledger.set_total(payment_id, total)
+    /// Refunded captures so far.
+    pub fn refunds(&self) -> usize {
+        self.ledger.refunds()
+    }
+
+    /// Changes an order's amount as PayPal holds it (as a `PATCH` of the order would), so a
+    /// test can check that the server refuses to capture an order whose amount is not the
+    /// one it priced.
+    pub fn set_value(&self, order_id: &str, value: &str) -> bool {
+        self.ledger.set_value(order_id, value)
     }
 }

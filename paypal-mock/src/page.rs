@@ -1,8 +1,10 @@
-//! The approval page a buyer sees at `/checkoutnow?token=EC-...`: who is paid, what for
-//! and how much, with 'Pay Now' and 'Cancel and return'. Plain HTML with inline styles:
+//! The approval page a buyer sees at `/checkoutnow?token={order id}` (the order's
+//! `payer-action` link): who is paid, what for and how much, with 'Pay Now' (or
+//! 'Continue', per the order's `user_action`), 'Pay with a card that declines' and
+//! 'Cancel and return'. Plain HTML with inline styles:
 //! it stands in for PayPal's own page and must work in any browser without assets.
 
-use crate::ledger::Payment;
+use crate::ledger::Order;
 
 /// Escapes text for HTML content and attribute values.
 fn escape(text: &str) -> String {
@@ -37,26 +39,36 @@ button {{ width: 100%; border: 0; border-radius: 999px; padding: 14px; font-size
     )
 }
 
-/// The page of a payment awaiting the buyer's approval.
-pub fn approval(payment: &Payment) -> String {
-    let token = escape(&payment.token);
+/// The page of an order awaiting the buyer's approval (or a new choice after a decline).
+pub fn approval(order: &Order) -> String {
+    let token = escape(&order.id);
+    let brand = if order.brand_name.is_empty() { "the merchant" } else { &order.brand_name };
+    let button = if order.user_action == "PAY_NOW" { "Pay Now" } else { "Continue" };
+    let form = |action: &str, class: &str, id: &str, label: &str| {
+        format!(
+            r#"<form method="post" action="/checkoutnow">
+<input type="hidden" name="token" value="{token}"><input type="hidden" name="action" value="{action}">
+<button class="{class}" type="submit" id="{id}">{label}</button></form>"#
+        )
+    };
     let body = format!(
-        r#"<h1>Pay Vitrine</h1>
+        r#"<h1>Pay {brand}</h1>
 <p class="muted">Logged in as Test Buyer (buyer@example.com)</p>
 <div class="row" style="margin-top:16px"><span>{description}</span></div>
-<div class="row total"><span>Total</span><span data-testid="paypal-total">${total} {currency}</span></div>
+<div class="row total"><span>Total</span><span data-testid="paypal-total">${value} {currency}</span></div>
 <div class="wallet"><div class="dot"></div><div><strong>PayPal balance</strong><br><span class="muted">Test Buyer's wallet</span></div></div>
-<form method="post" action="/checkoutnow">
-<input type="hidden" name="token" value="{token}"><input type="hidden" name="action" value="pay">
-<button class="pay" type="submit" id="payment-submit-btn">Pay Now</button></form>
-<form method="post" action="/checkoutnow">
-<input type="hidden" name="token" value="{token}"><input type="hidden" name="action" value="cancel">
-<button class="cancel" type="submit" id="cancelLink">Cancel and return to Vitrine</button></form>"#,
-        description = escape(&payment.description),
-        total = escape(&payment.total),
-        currency = escape(&payment.currency),
+{pay}
+{decline}
+{cancel}"#,
+        brand = escape(brand),
+        description = escape(&order.description),
+        value = escape(&order.value),
+        currency = escape(&order.currency),
+        pay = form("pay", "pay", "payment-submit-btn", button),
+        decline = form("pay_declining", "cancel", "decline-btn", "Pay with a card that declines"),
+        cancel = form("cancel", "cancel", "cancelLink", &format!("Cancel and return to {}", escape(brand))),
     );
-    frame("PayPal Checkout - Vitrine", &body)
+    frame("PayPal Checkout", &body)
 }
 
 /// The page of an unknown token or a payment already executed.

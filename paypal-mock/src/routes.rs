@@ -1,5 +1,6 @@
-//! The endpoints: PayPal's v1 paths (JSON bodies, Bearer tokens), and the approval
-//! page (`/checkoutnow`) with its two form posts.
+//! The endpoints: PayPal's Orders v2 paths (JSON bodies, Bearer tokens, PayPal's error
+//! bodies with `details[].issue`), the refund of a capture, and the approval page
+//! (`/checkoutnow`) with its form posts.
 
 use std::{collections::HashMap, sync::Arc};
 
@@ -13,36 +14,71 @@ use axum::{
 };
 use serde_json::{json, Value};
 
-use crate::{ledger::Ledger, page};
+use crate::{
+    ledger::{self, Ledger, NewOrder, Refusal},
+    page,
+};
 
 type Shared = Arc<Ledger>;
 
 pub fn router(ledger: Shared) -> Router {
     Router::new()
         .route("/v1/oauth2/token", post(token))
-        .route("/v1/payments/payment", post(create))
-        .route("/v1/payments/payment/{id}", get(show))
-        .route("/v1/payments/payment/{id}/execute", post(execute))
-        .route("/v1/payments/sale/{id}/refund", post(refund))
+        .route("/v2/checkout/orders", post(create))
+        .route("/v2/checkout/orders/{id}", get(show))
+        .route("/v2/checkout/orders/{id}/capture", post(capture))
+        .route("/v2/payments/captures/{id}/refund", post(refund))
         .route("/checkoutnow", get(approval_page).post(approval_choice))
-        .fallback(|| async { error(404, "NOT_FOUND", "The requested resource was not found.") })
+        .fallback(|| async {
+            error((404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "The requested resource was not found."), None)
+        })
         .with_state(ledger)
 }
 
-/// PayPal's error body: `name`, `message`, `debug_id`.
-fn error(status: u16, name: &str, message: &str) -> Response {
-    let body = json!({"name": name, "message": message, "debug_id": crate::ledger::random(13).to_lowercase()});
-    (StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST), Json(body)).into_response()
+/// The message PayPal gives each error `name`.
+fn message_of(name: &str) -> &'static str {
+    match name {
+        "INVALID_REQUEST" => "Request is not well-formed, syntactically incorrect, or violates schema.",
+        "UNPROCESSABLE_ENTITY" => {
+            "The requested action could not be performed, semantically incorrect, or failed business validation."
+        }
+        "RESOURCE_NOT_FOUND" => "The specified resource does not exist.",
+        _ => "An internal server error has occurred.",
+    }
 }
 
-fn validation(field: &str, issue: &str) -> Response {
-    let body = json!({
-        "name": "VALIDATION_ERROR",
-        "message": "Invalid request - see details",
-        "details": [{"field": field, "issue": issue}],
-        "debug_id": crate::ledger::random(13).to_lowercase(),
-    });
-    (StatusCode::BAD_REQUEST, Json(body)).into_response()
+/// PayPal's v2 error body: `name`, `message`, `debug_id`, `details[]` (`field`, `issue`,
+/// `description`) and an `information_link`.
+fn error(refusal: Refusal, field: Option<&str>) -> Response {
+    let status = StatusCode::from_u16(refusal.0).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, Json(error_body(refusal, field))).into_response()
+}
+
+fn error_body((_, name, issue, description): Refusal, field: Option<&str>) -> Value {
+    let mut detail = json!({"issue": issue, "description": description});
+    if let Some(field) = field {
+        detail["field"] = json!(field);
+        detail["location"] = json!("body");
+    }
+    json!({
+        "name": name,
+        "message": message_of(name),
+        "debug_id": ledger::random(13).to_lowercase(),
+        "details": [detail],
+        "links": [{
+            "href": format!("https://developer.paypal.com/docs/api/orders/v2/#error-{issue}"),
+            "rel": "information_link",
+            "method": "GET",
+        }],
+    })
+}
+
+fn invalid(field: &str, issue: &'static str, description: &'static str) -> Response {
+    error((400, "INVALID_REQUEST", issue, description), Some(field))
+}
+
+fn missing(field: &str) -> Response {
+    error(MISSING, Some(field))
 }
 
 /// Whether an API call carries a Bearer token this server issued.
@@ -56,6 +92,14 @@ fn unauthorized() -> Response {
     let body =
         json!({"error": "invalid_token", "error_description": "The token passed in was not found in the system"});
     (StatusCode::UNAUTHORIZED, Json(body)).into_response()
+}
+
+fn request_id(headers: &HeaderMap) -> Option<String> {
+    headers.get("paypal-request-id").and_then(|v| v.to_str().ok()).filter(|v| !v.is_empty()).map(str::to_owned)
+}
+
+fn answer((status, body): (u16, Value)) -> Response {
+    (StatusCode::from_u16(status).unwrap_or(StatusCode::OK), Json(body)).into_response()
 }
 
 /// `POST /v1/oauth2/token`: client credentials in Basic auth, `grant_type=client_credentials`.
@@ -87,121 +131,199 @@ async fn token(State(ledger): State<Shared>, headers: HeaderMap, body: Bytes) ->
     .into_response()
 }
 
-/// A decimal amount with at most two decimals and above zero.
-fn valid_total(total: &str) -> bool {
-    let mut parts = total.split('.');
-    let whole = parts.next().unwrap_or_default();
-    let cents = parts.next().unwrap_or("00");
-    parts.next().is_none()
+/// PayPal's syntax of an amount's `value`: digits with at most one point ("12.50", "300").
+fn decimal_syntax(value: &str) -> bool {
+    let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    value.len() <= 32
         && !whole.is_empty()
-        && whole.bytes().all(|b| b.is_ascii_digit())
-        && cents.len() <= 2
-        && cents.bytes().all(|b| b.is_ascii_digit())
-        && total.bytes().any(|b| (b'1'..=b'9').contains(&b))
+        && digits(whole)
+        && digits(fraction)
+        && value.contains('.') != fraction.is_empty()
 }
 
-/// `POST /v1/payments/payment`: a sale paid with PayPal; `PayPal-Request-Id` replays.
+const MISSING: Refusal =
+    (400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
+
+/// Checks `purchase_units[0].amount` as PayPal does: syntax (400), then the currency's
+/// two decimals and a value above zero (422). A refusal names its field.
+fn check_amount(amount: &Value) -> Result<(String, String), (Refusal, &'static str)> {
+    const VALUE: &str = "/purchase_units/@reference_id=='default'/amount/value";
+    const CURRENCY: &str = "/purchase_units/@reference_id=='default'/amount/currency_code";
+    let currency = amount["currency_code"].as_str().ok_or((MISSING, CURRENCY))?;
+    if currency.len() != 3 || !currency.bytes().all(|b| b.is_ascii_uppercase()) {
+        let refusal = (
+            400,
+            "INVALID_REQUEST",
+            "INVALID_CURRENCY_CODE",
+            "Currency code is invalid or is not currently supported.",
+        );
+        return Err((refusal, CURRENCY));
+    }
+    let value = amount["value"].as_str().ok_or((MISSING, VALUE))?;
+    if !decimal_syntax(value.strip_prefix('-').unwrap_or(value)) {
+        let refusal = (
+            400,
+            "INVALID_REQUEST",
+            "INVALID_PARAMETER_SYNTAX",
+            "The value of a field does not conform to the expected format.",
+        );
+        return Err((refusal, VALUE));
+    }
+    if value.split_once('.').is_some_and(|(_, cents)| cents.len() > 2) {
+        let refusal = (
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "DECIMAL_PRECISION",
+            "If the currency supports decimals, only two decimal place precision is supported.",
+        );
+        return Err((refusal, VALUE));
+    }
+    if value.starts_with('-') || !value.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        let refusal = (422, "UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.");
+        return Err((refusal, VALUE));
+    }
+    Ok((currency.to_owned(), value.to_owned()))
+}
+
+fn text(value: &Value) -> String {
+    value.as_str().unwrap_or_default().to_owned()
+}
+
+/// `POST /v2/checkout/orders`: an order with intent CAPTURE and one purchase unit, the
+/// payer's return and cancel URLs in `payment_source.paypal.experience_context` (or the
+/// older `application_context`). `PayPal-Request-Id` replays the first answer.
 async fn create(State(ledger): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     if !authorized(&ledger, &headers) {
         return unauthorized();
     }
-    let request_id = headers.get("paypal-request-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    if let Some((path, status, body)) = request_id.as_deref().and_then(|key| ledger.reply(key)) {
-        if path == "create" {
-            return (StatusCode::from_u16(status).unwrap_or(StatusCode::CREATED), Json(body)).into_response();
-        }
-    }
     let Ok(req) = serde_json::from_slice::<Value>(&body) else {
-        return error(400, "MALFORMED_REQUEST", "Incoming JSON request does not map to API request");
+        return invalid("/", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
     };
-    if req["intent"] != "sale" {
-        return validation("intent", "Must be sale");
+    match req["intent"].as_str() {
+        Some("CAPTURE") => {}
+        None => return missing("/intent"),
+        // AUTHORIZE exists at PayPal; this local PayPal captures only.
+        Some(_) => return invalid("/intent", "INVALID_PARAMETER_VALUE", "The value of a field is invalid."),
     }
-    if req["payer"]["payment_method"] != "paypal" {
-        return validation("payer.payment_method", "Must be paypal");
-    }
-    let transaction = &req["transactions"][0];
-    let total = transaction["amount"]["total"].as_str().unwrap_or_default();
-    if !valid_total(total) {
-        return validation(
-            "transactions[0].amount.total",
-            "Currency amount must be a positive number with at most 2 decimals",
+    let units = req["purchase_units"].as_array().cloned().unwrap_or_default();
+    let [unit] = units.as_slice() else {
+        return match units.len() {
+            0 => missing("/purchase_units"),
+            _ => invalid(
+                "/purchase_units",
+                "INVALID_ARRAY_MAX_ITEMS",
+                "The number of items in an array parameter is too large.",
+            ),
+        };
+    };
+    let (currency, value) = match check_amount(&unit["amount"]) {
+        Ok(amount) => amount,
+        Err((refusal, field)) => return error(refusal, Some(field)),
+    };
+    let source = &req["payment_source"]["paypal"];
+    let context = if source.is_object() { &source["experience_context"] } else { &req["application_context"] };
+    let user_action = context["user_action"].as_str().unwrap_or("CONTINUE");
+    if !matches!(user_action, "CONTINUE" | "PAY_NOW") {
+        return invalid(
+            "/payment_source/paypal/experience_context/user_action",
+            "INVALID_PARAMETER_VALUE",
+            "The value of a field is invalid.",
         );
     }
-    let currency = transaction["amount"]["currency"].as_str().unwrap_or_default();
-    if currency.len() != 3 {
-        return validation("transactions[0].amount.currency", "Required field is missing");
-    }
-    let urls = &req["redirect_urls"];
-    let (Some(return_url), Some(cancel_url)) = (urls["return_url"].as_str(), urls["cancel_url"].as_str()) else {
-        return validation("redirect_urls", "Both return_url and cancel_url are required");
+    let new = NewOrder {
+        currency,
+        value,
+        reference_id: unit["reference_id"].as_str().unwrap_or("default").to_owned(),
+        description: text(&unit["description"]),
+        custom_id: text(&unit["custom_id"]),
+        invoice_id: text(&unit["invoice_id"]),
+        return_url: text(&context["return_url"]),
+        cancel_url: text(&context["cancel_url"]),
+        brand_name: text(&context["brand_name"]),
+        user_action: user_action.to_owned(),
+        payment_source: source.is_object(),
     };
-    let payment = ledger.create(
-        total.to_owned(),
-        currency.to_owned(),
-        transaction["description"].as_str().unwrap_or_default().to_owned(),
-        transaction["custom"].as_str().unwrap_or_default().to_owned(),
-        return_url.to_owned(),
-        cancel_url.to_owned(),
-    );
-    let answer = ledger.json(&payment);
-    if let Some(key) = request_id {
-        ledger.remember(key, "create".into(), 201, answer.clone());
-    }
-    (StatusCode::CREATED, Json(answer)).into_response()
+    answer(ledger.create(new, request_id(&headers).as_deref()))
 }
 
+/// `GET /v2/checkout/orders/{id}`.
 async fn show(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if !authorized(&ledger, &headers) {
         return unauthorized();
     }
-    match ledger.payment_json(&id) {
-        Some(payment) => Json(payment).into_response(),
-        None => error(404, "INVALID_RESOURCE_ID", "Requested resource ID was not found."),
+    match ledger.order_json(&id) {
+        Some(order) => Json(order).into_response(),
+        None => error(ledger::NOT_FOUND, None),
     }
 }
 
-/// `POST /v1/payments/payment/{id}/execute` with `{"payer_id": ...}`.
-async fn execute(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
+/// The refusal a `PayPal-Mock-Response: {"mock_application_codes": "..."}` header asks
+/// for, as PayPal's sandbox negative testing does.
+fn forced(headers: &HeaderMap) -> Option<Refusal> {
+    let asked: Value = serde_json::from_str(headers.get("paypal-mock-response")?.to_str().ok()?).ok()?;
+    match asked["mock_application_codes"].as_str()? {
+        "INSTRUMENT_DECLINED" => Some(ledger::DECLINED),
+        "PAYER_CANNOT_PAY" => Some((
+            422,
+            "UNPROCESSABLE_ENTITY",
+            "PAYER_CANNOT_PAY",
+            "Combination of payer and payee settings mean that this buyer cannot pay this seller.",
+        )),
+        "TRANSACTION_REFUSED" => Some((422, "UNPROCESSABLE_ENTITY", "TRANSACTION_REFUSED", "The request was refused.")),
+        _ => None,
+    }
+}
+
+/// `POST /v2/checkout/orders/{id}/capture`: takes the approved money once.
+async fn capture(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     if !authorized(&ledger, &headers) {
         return unauthorized();
     }
-    let payer_id = serde_json::from_slice::<Value>(&body).ok().and_then(|v| v["payer_id"].as_str().map(str::to_owned));
-    let Some(payer_id) = payer_id.filter(|p| !p.is_empty()) else {
-        return validation("payer_id", "Required field is missing");
-    };
-    match ledger.execute(&id, &payer_id) {
-        Ok(payment) => Json(ledger.json(&payment)).into_response(),
-        Err((status, name, message)) => error(status, name, message),
+    if !body.is_empty() && serde_json::from_slice::<Value>(&body).is_err() {
+        return invalid("/", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+    }
+    match ledger.capture(&id, request_id(&headers).as_deref(), forced(&headers)) {
+        Ok(captured) => answer(captured),
+        Err(refusal) if refusal.2 == "INSTRUMENT_DECLINED" => {
+            // PayPal sends the payer back to choose another funding source.
+            let redirect = ledger.get(&id).map(|order| ledger.approval_url(&order));
+            declined(refusal, redirect)
+        }
+        Err(refusal) => error(refusal, None),
     }
 }
 
-/// `POST /v1/payments/sale/{id}/refund`: the whole sale back, once.
+/// INSTRUMENT_DECLINED with the `redirect` link where the payer chooses another way to pay.
+fn declined(refusal: Refusal, redirect: Option<String>) -> Response {
+    let response = error(refusal, None);
+    let Some(href) = redirect else {
+        return response;
+    };
+    let status = response.status();
+    let mut body = error_body(refusal, None);
+    if let Some(links) = body["links"].as_array_mut() {
+        links.push(json!({"href": href, "rel": "redirect", "method": "GET"}));
+    }
+    (status, Json(body)).into_response()
+}
+
+/// `POST /v2/payments/captures/{id}/refund`: the whole capture back, once.
 async fn refund(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     if !authorized(&ledger, &headers) {
         return unauthorized();
     }
-    match ledger.refund(&id) {
-        Ok(payment) => (
-            StatusCode::CREATED,
-            Json(json!({
-                "id": crate::ledger::random(17),
-                "state": "completed",
-                "sale_id": id,
-                "parent_payment": payment.id,
-                "amount": {"total": payment.total, "currency": payment.currency},
-            })),
-        )
-            .into_response(),
-        Err((status, name, message)) => error(status, name, message),
+    match ledger.refund(&id, request_id(&headers).as_deref()) {
+        Ok(refunded) => answer(refunded),
+        Err(refusal) => error(refusal, None),
     }
 }
 
 async fn approval_page(State(ledger): State<Shared>, Query(query): Query<HashMap<String, String>>) -> Response {
     let token = query.get("token").map(String::as_str).unwrap_or_default();
-    match ledger.by_token(token) {
-        Some(payment) if payment.state == "created" => Html(page::approval(&payment)).into_response(),
-        Some(_) => Html(page::closed("This payment is already complete.")).into_response(),
+    match ledger.get(token) {
+        Some(order) if order.status.approvable() => Html(page::approval(&order)).into_response(),
+        Some(_) => Html(page::closed("This order is already complete.")).into_response(),
         None => (StatusCode::NOT_FOUND, Html(page::closed("This checkout session is not known."))).into_response(),
     }
 }
@@ -216,23 +338,31 @@ fn with_query(url: &str, params: &[(&str, &str)]) -> String {
     format!("{url}{separator}{}", query.finish())
 }
 
-/// The page's two buttons: 'Pay Now' approves and returns with the payer; 'Cancel'
-/// returns to the cancel URL and changes nothing.
+/// The page's buttons: 'Pay Now' approves and returns with `token` (the order id) and
+/// `PayerID`, as PayPal does; 'Pay with a card that declines' approves with an instrument
+/// the capture declines; 'Cancel' returns to the cancel URL with `token` and changes nothing.
 async fn approval_choice(State(ledger): State<Shared>, body: Bytes) -> Response {
     let form: HashMap<String, String> = form_urlencoded::parse(&body).into_owned().collect();
     let token = form.get("token").map(String::as_str).unwrap_or_default();
-    let Some(payment) = ledger.by_token(token).filter(|p| p.state == "created") else {
+    let Some(order) = ledger.get(token).filter(|o| o.status.approvable()) else {
         return (StatusCode::NOT_FOUND, Html(page::closed("This checkout session is not known."))).into_response();
     };
-    if form.get("action").map(String::as_str) == Some("pay") {
-        let Some(payer_id) = ledger.approve(&payment.id) else {
-            return Html(page::closed("This payment is already complete.")).into_response();
+    let action = form.get("action").map(String::as_str);
+    if matches!(action, Some("pay" | "pay_declining")) {
+        let Some(payer_id) = ledger.approve(&order.id, action == Some("pay_declining")) else {
+            return Html(page::closed("This order is already complete.")).into_response();
         };
-        let url =
-            with_query(&payment.return_url, &[("paymentId", &payment.id), ("token", token), ("PayerID", &payer_id)]);
-        return Redirect::to(&url).into_response();
+        if order.return_url.is_empty() {
+            return Html(page::closed("You approved this order: return to the merchant to complete it."))
+                .into_response();
+        }
+        return Redirect::to(&with_query(&order.return_url, &[("token", &order.id), ("PayerID", &payer_id)]))
+            .into_response();
     }
-    Redirect::to(&with_query(&payment.cancel_url, &[("token", token)])).into_response()
+    if order.cancel_url.is_empty() {
+        return Html(page::closed("You cancelled this order.")).into_response();
+    }
+    Redirect::to(&with_query(&order.cancel_url, &[("token", &order.id)])).into_response()
 }
 
 #[cfg(test)]
@@ -240,13 +370,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn totals_are_positive_decimals_with_two_places_at_most() {
-        assert!(valid_total("12.50"));
-        assert!(valid_total("300"));
-        assert!(!valid_total("0.00"));
-        assert!(!valid_total("-1.00"));
-        assert!(!valid_total("1.234"));
-        assert!(!valid_total("1,00"));
+    fn amounts_are_checked_as_paypal_does() {
+        let status = |value: &str| match check_amount(&json!({"currency_code": "USD", "value": value})) {
+            Ok(_) => 200,
+            Err((refusal, _)) => refusal.0,
+        };
+        assert_eq!((status("12.50"), status("300"), status("0.5")), (200, 200, 200));
+        assert_eq!((status("0.00"), status("-1.00"), status("1.234")), (422, 422, 422));
+        assert_eq!((status("1,00"), status("12."), status(""), status("1.2.3")), (400, 400, 400, 400));
+        assert_eq!(status(".5"), 400);
+        assert!(check_amount(&json!({"value": "1.00"})).is_err());
     }
 
     #[test]

@@ -48,7 +48,8 @@ pub struct TransactionRow {
     pub provider: String,
     /// PayPal only: where the payer approves the payment.
     pub paypal_approval_url: Option<String>,
-    /// PayPal only: the sale an execute made.
+    /// PayPal only: the capture (Orders v2) that took the money; the column is named after
+    /// the sales of the v1 API it once held.
     pub paypal_sale_id: Option<String>,
 }
 
@@ -84,7 +85,8 @@ pub struct TransactionView {
     pub status: &'static str,
     /// open, failed, paid or refunded.
     pub state: String,
-    /// Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal.
+    /// Stripe's `pi_...`, or PayPal's order id when `provider` is paypal (`PAYID-...`, a v1 payment id, on
+    /// payments made before the Orders v2 API).
     pub payment_intent_id: String,
     /// stripe (a card) or paypal.
     pub provider: String,

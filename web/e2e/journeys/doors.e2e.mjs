@@ -7,7 +7,7 @@
 
 /** The approval page of the local PayPal: 'Pay Now'. */
 async function payAtPayPal(page) {
-  await page.waitForURL(/\/checkoutnow\?token=EC-/);
+  await page.waitForURL(/\/checkoutnow\?token=[A-Z0-9]{17}$/);
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await page.waitForURL(/\/payments\/paypal\/return\?/);
 }

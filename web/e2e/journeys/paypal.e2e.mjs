@@ -1,17 +1,23 @@
 // Paying with PayPal through the test-mode PayPal (the server's local PayPal and its approval
 // page): demo-client buys a contest upgrade with PayPal, approves it on the approval page and
 // comes back to a "Payment Successful" page while a second tab on the upgrades page sees the
-// upgrade applied live; cancels a prize increase at PayPal and nothing changes; approves the
+// upgrade applied live; cancels a prize increase at PayPal and nothing changes, then approves it
+// with a card PayPal declines and is told so, nothing changed; approves the
 // gold bid of the seeded project with PayPal and the gold designer sees the project go active;
 // the Payments page says which payments were made with PayPal.
 
-/** The approval page of the local PayPal: 'Pay Now' or 'Cancel and return to Vitrine'. */
+/**
+ * The approval page of the local PayPal (an Orders v2 order's `payer-action` link): 'Pay Now',
+ * 'Pay with a card that declines' (`pay: 'declining'`) or 'Cancel and return to Vitrine'.
+ */
 async function approveAtPayPal(ctx, page, { pay, shotName }) {
-  await page.waitForURL(/\/checkoutnow\?token=EC-/);
+  await page.waitForURL(/\/checkoutnow\?token=[A-Z0-9]{17}$/);
   await page.getByRole('button', { name: 'Pay Now' }).waitFor();
   if (shotName) await ctx.shot(page, shotName);
-  await page.getByRole('button', { name: pay ? 'Pay Now' : 'Cancel and return to Vitrine' }).click();
-  await page.waitForURL(/\/payments\/paypal\/return\?/);
+  const button = pay === 'declining' ? 'Pay with a card that declines' : pay ? 'Pay Now' : 'Cancel and return to Vitrine';
+  await page.getByRole('button', { name: button }).click();
+  // PayPal's return: the order id as `token` and, approved, the payer.
+  await page.waitForURL(pay ? /\/payments\/paypal\/return\?.*token=[A-Z0-9]{17}&PayerID=/ : /\/payments\/paypal\/return\?.*cancelled=1.*token=/);
 }
 
 /** The PayPal tab of a payment form, then its button: the browser leaves for PayPal. */
@@ -86,6 +92,19 @@ export default {
     if (!cancelled || cancelled.state !== 'open' || cancelled.status_id !== 1) {
       throw new Error(`the cancelled PayPal payment is not left open: ${JSON.stringify(cancelled)}`);
     }
+
+    // 4b. The prize increase again, approved with a card PayPal declines: the return page says
+    // so and nothing changes.
+    await client.getByTestId('paypal-back').click();
+    await client.waitForURL(/\/contests\/\d+\/upgrades$/);
+    await client.getByRole('radio', { name: '+$25', exact: true }).click();
+    await payWithPayPal(ctx, client.getByTestId('extras-prize'));
+    await approveAtPayPal(ctx, client, { pay: 'declining' });
+    await client.locator('[data-testid=paypal-return][data-outcome=failed]').waitFor();
+    await client.getByRole('alert').getByText(t('payments:paypal.errors.paypal_declined')).waitFor();
+    await shot(client, 'paypal-declined');
+    const declined = (await api('GET', `/contests/${contest.id}`, { token })).data;
+    if (declined.detail.winning_entry_amount !== prizeBefore) throw new Error('a declined PayPal payment raised the prize');
 
     // 5. The seeded project: the client approves the gold bid with PayPal; the gold designer,
     // watching the project, sees it become active.

@@ -361,8 +361,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -381,8 +381,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_cart"];
         put?: never;
@@ -1380,8 +1381,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -1400,8 +1401,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_design"];
         put?: never;
@@ -1636,8 +1638,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -1656,8 +1658,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_extend"];
         put?: never;
@@ -1813,8 +1816,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -1833,8 +1836,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_prize"];
         put?: never;
@@ -1980,8 +1984,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -2000,8 +2004,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_launch"];
         put?: never;
@@ -2339,8 +2344,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -2359,8 +2364,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_upgrade"];
         put?: never;
@@ -2809,8 +2815,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -2829,8 +2835,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_marketplace"];
         put?: never;
@@ -3969,8 +3976,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -3989,8 +3996,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_bid"];
         put?: never;
@@ -4203,8 +4211,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -4223,8 +4231,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_budget"];
         put?: never;
@@ -4805,8 +4814,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates the PayPal payment, priced on the server; the browser then goes to its
-         *     `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+         * Creates the PayPal payment (a PayPal order), priced on the server; the browser
+         *     then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
          *     with one, a retried create is the same payment.
          * @description Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
          */
@@ -4825,8 +4834,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-         *     and `PayerID`), once: the effect and hub events of a card payment follow.
+         * Captures the PayPal order the payer approved (the return URL's `token`, the
+         *     order id, and `PayerID`), once: the effect and hub events of a card payment
+         *     follow. Repeated or raced, it settles once; the others answer 409.
          */
         get: operations["execute_subscription"];
         put?: never;
@@ -7347,7 +7357,7 @@ export interface components {
                 /** @description Where the browser goes to approve the payment at PayPal. */
                 approval_url: string;
                 currency: string;
-                /** @description PayPal's payment id (`PAYID-...`): the `paymentId` of execute. */
+                /** @description PayPal's order id (Orders v2): the `token` PayPal adds to the return URL, and execute's. */
                 id: string;
                 purpose: string;
                 /** @description open, failed, paid or refunded. */
@@ -10630,7 +10640,10 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 paid_at?: number | null;
-                /** @description Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal. */
+                /**
+                 * @description Stripe's `pi_...`, or PayPal's order id when `provider` is paypal (`PAYID-...`, a v1 payment id, on
+                 *     payments made before the Orders v2 API).
+                 */
                 payment_intent_id: string;
                 /** Format: int64 */
                 project_id?: number | null;
@@ -10834,7 +10847,7 @@ export interface components {
             /** @description Where the browser goes to approve the payment at PayPal. */
             approval_url: string;
             currency: string;
-            /** @description PayPal's payment id (`PAYID-...`): the `paymentId` of execute. */
+            /** @description PayPal's order id (Orders v2): the `token` PayPal adds to the return URL, and execute's. */
             id: string;
             purpose: string;
             /** @description open, failed, paid or refunded. */
@@ -12225,7 +12238,10 @@ export interface components {
             id: number;
             /** Format: int64 */
             paid_at?: number | null;
-            /** @description Stripe's `pi_...`, or PayPal's payment id (`PAYID-...`) when `provider` is paypal. */
+            /**
+             * @description Stripe's `pi_...`, or PayPal's order id when `provider` is paypal (`PAYID-...`, a v1 payment id, on
+             *     payments made before the Orders v2 API).
+             */
             payment_intent_id: string;
             /** Format: int64 */
             project_id?: number | null;
@@ -13910,8 +13926,11 @@ export interface operations {
     execute_cart: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -17498,8 +17517,11 @@ export interface operations {
     execute_design: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -18606,8 +18628,11 @@ export interface operations {
     execute_extend: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -19281,8 +19306,11 @@ export interface operations {
     execute_prize: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -19944,8 +19972,11 @@ export interface operations {
     execute_launch: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -21349,8 +21380,11 @@ export interface operations {
     execute_upgrade: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -22949,8 +22983,11 @@ export interface operations {
     execute_marketplace: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -27041,8 +27078,11 @@ export interface operations {
     execute_bid: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -28086,8 +28126,11 @@ export interface operations {
     execute_budget: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };
@@ -30449,8 +30492,11 @@ export interface operations {
     execute_subscription: {
         parameters: {
             query: {
-                /** @description PayPal's payment id, as created (required, not blank, at most 255 characters). */
-                paymentId: string;
+                /**
+                 * @description PayPal's order id, as created: the `token` of the return URL (required, not blank,
+                 *     at most 255 characters).
+                 */
+                token: string;
                 /** @description The payer who approved it at PayPal (required, not blank, at most 255 characters). */
                 PayerID: string;
             };

@@ -1,18 +1,32 @@
-//! Create and execute, shared by every purpose's PayPal routes ([`super::routes`]).
+//! Create and capture, shared by every purpose's PayPal routes ([`super::routes`]).
 //!
-//! Create prices the purpose exactly as a card payment does ([`quote`]), makes the
-//! PayPal payment (`PayPal-Request-Id` = our idempotency key, so a retried create is
-//! one payment) and answers its `approval_url`. PayPal sends the payer back to the
-//! web client's `/payments/paypal/return` with `paymentId` and `PayerID`; the client
-//! then calls execute, which takes the money once and settles the payment through
-//! [`settle::paid`], the path Stripe's webhook takes: the same effect, the same events.
+//! Create prices the purpose exactly as a card payment does ([`quote`]), creates the
+//! PayPal order (Orders v2, intent CAPTURE, the amount as an exact decimal string;
+//! `PayPal-Request-Id` derived from our idempotency key, so a retried create is one
+//! order) and answers its approval link (`payer-action`). PayPal sends the payer back to
+//! the web client's `/payments/paypal/return` with `token` (the order id) and `PayerID`;
+//! the client then calls execute, which captures the order once (capture on return) and
+//! settles the payment through [`settle::paid`], the path Stripe's webhook takes: the
+//! same effect, the same events.
+//!
+//! Once, even when repeated or raced: every capture of one order carries one
+//! `PayPal-Request-Id` (PayPal answers the one capture again), an order PayPal reports
+//! captured already (`ORDER_ALREADY_CAPTURED`, or COMPLETED when shown) is settled from
+//! the capture it holds, and the conditional mark of [`settle::paid`] decides which
+//! return applies the effect; the others answer `payment.not_open`.
+//!
+//! The browser is redirected to PayPal's approval page rather than shown the PayPal JS
+//! SDK buttons: the SDK loads from paypal.com, which the test mode (and the machines the
+//! journeys run on) cannot reach, and the redirect works for both.
 
 use axum::{http::HeaderMap, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::client::{decimal, Amount, NewPayment, PayPalError};
+use sha2::{Digest, Sha256};
+
+use super::client::{Money, NewOrder, Order, PayPalError};
 use crate::{
     accounts::CurrentUser,
     api::Data,
@@ -31,7 +45,7 @@ use crate::{
 /// A PayPal payment as the browser needs it: where to send the payer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PayPalPaymentView {
-    /// PayPal's payment id (`PAYID-...`): the `paymentId` of execute.
+    /// PayPal's order id (Orders v2): the `token` PayPal adds to the return URL, and execute's.
     pub id: String,
     /// Where the browser goes to approve the payment at PayPal.
     pub approval_url: String,
@@ -51,10 +65,10 @@ pub struct PayPalPaymentView {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExecuteQuery {
-    /// PayPal's payment id, as created (required, not blank, at most 255 characters).
-    #[serde(rename = "paymentId")]
-    #[param(rename = "paymentId", value_type = String, pattern = "\\S", max_length = 255)]
-    pub payment_id: Option<String>,
+    /// PayPal's order id, as created: the `token` of the return URL (required, not blank,
+    /// at most 255 characters).
+    #[param(value_type = String, pattern = "\\S", max_length = 255)]
+    pub token: Option<String>,
     /// The payer who approved it at PayPal (required, not blank, at most 255 characters).
     #[serde(rename = "PayerID")]
     #[param(rename = "PayerID", value_type = String, pattern = "\\S", max_length = 255)]
@@ -93,18 +107,20 @@ fn return_urls(state: &AppState, headers: &HeaderMap, route: &str) -> (String, S
     (back.clone(), format!("{back}&cancelled=1"))
 }
 
-/// PayPal's refusal as the payer (or the caller) should see it.
+/// PayPal's refusal (Orders v2: `details[0].issue`) as the payer (or the caller) should see it.
 fn refused(err: PayPalError) -> AppError {
-    match (err.status, err.name.as_str()) {
-        (_, "PAYMENT_ALREADY_DONE") => AppError::conflict(catalogue::PAYMENT_NOT_OPEN),
-        (_, "PAYMENT_NOT_APPROVED_FOR_EXECUTION") => AppError::conflict(catalogue::PAYPAL_NOT_APPROVED),
-        (_, "INVALID_PAYER_ID") => AppError::field("PayerID", catalogue::PAYPAL_PAYER_INVALID),
+    let issue = if err.issue.is_empty() { err.name.as_str() } else { err.issue.as_str() };
+    match (err.status, issue) {
+        (_, "ORDER_ALREADY_CAPTURED") => AppError::conflict(catalogue::PAYMENT_NOT_OPEN),
+        (_, "ORDER_NOT_APPROVED") => AppError::conflict(catalogue::PAYPAL_NOT_APPROVED),
         (404, _) => AppError::not_found(catalogue::PAYMENT_NOT_FOUND),
-        (_, "INSTRUMENT_DECLINED") | (_, "PAYER_CANNOT_PAY") => AppError::Rule {
-            status: StatusCode::PAYMENT_REQUIRED,
-            code: catalogue::PAYPAL_DECLINED,
-            message: Some(err.message.into()),
-        },
+        (_, "INSTRUMENT_DECLINED" | "PAYER_CANNOT_PAY" | "TRANSACTION_REFUSED" | "PAYER_ACTION_REQUIRED") => {
+            AppError::Rule {
+                status: StatusCode::PAYMENT_REQUIRED,
+                code: catalogue::PAYPAL_DECLINED,
+                message: Some(err.message.into()),
+            }
+        }
         _ => {
             tracing::error!(error = %err, "PayPal call failed");
             AppError::rule(StatusCode::BAD_GATEWAY, catalogue::PROVIDER_UNAVAILABLE)
@@ -112,8 +128,18 @@ fn refused(err: PayPalError) -> AppError {
     }
 }
 
-/// Creates the PayPal payment of `kind` for the caller. `route` is the purpose's
-/// PayPal path with its ids (execute is `{route}/execute`).
+/// `PayPal-Request-Id` of the create keyed `key` by `user_id`: stable for
+/// one (user, key), at most 93 characters whatever the key (PayPal takes 108).
+fn request_id(user_id: i64, key: &str) -> String {
+    let digest = hex::encode(Sha256::digest(key.as_bytes()));
+    format!("vitrine-{user_id}-{}", &digest[..40])
+}
+
+/// The name PayPal's approval page shows for the merchant.
+const BRAND_NAME: &str = "Vitrine";
+
+/// Creates the PayPal order of `kind` for the caller. `route` is the purpose's PayPal
+/// path with its ids (execute, which captures, is `{route}/execute`).
 #[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind, id = path.id))]
 pub async fn create(
     state: &AppState,
@@ -140,34 +166,36 @@ pub async fn create(
     quote_of_route(kind, path, &quote)?;
     let (return_url, cancel_url) = return_urls(state, headers, route);
     let custom = format!("vitrine:{}:{}", purpose.kind(), caller.id());
-    let request_id = format!("vitrine-{}-{key}", caller.id());
-    let new = NewPayment {
-        amount: Amount { total: decimal(quote.amount_cents), currency: "USD".into() },
+    let request_id = request_id(caller.id(), &key);
+    let new = NewOrder {
+        amount: Money::usd(quote.amount_cents),
         description: &quote.description,
-        custom: &custom,
+        custom_id: &custom,
+        brand_name: BRAND_NAME,
         return_url: &return_url,
         cancel_url: &cancel_url,
         request_id: &request_id,
     };
-    let payment = state.paypal.client.create_payment(&new).await.map_err(refused)?;
-    let approval_url = payment.approval_url().ok_or_else(|| anyhow::anyhow!("PayPal payment without approval_url"))?;
+    let order = state.paypal.client.create_order(&new).await.map_err(refused)?;
+    let approval_url = order.approval_url().ok_or_else(|| anyhow::anyhow!("PayPal order without an approval link"))?;
     let mut conn = state.db.pool.acquire().await?;
     let now = state.now_ms();
     let inserted =
-        super::store::insert(&mut conn, caller.id(), purpose.kind(), &quote, &payment.id, approval_url, &key, now)
+        super::store::insert(&mut conn, caller.id(), purpose.kind(), &quote, &order.id, approval_url, &key, now)
             .await?;
     let row = match inserted {
         Some(id) => transactions::find(&mut *conn, id).await?,
         None => transactions::find_by_key(&mut *conn, caller.id(), &key).await?,
     };
     let row = row.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
-    tracing::info!(transaction_id = row.id, amount_cents = row.amount_cents, "PayPal payment created");
+    tracing::info!(transaction_id = row.id, amount_cents = row.amount_cents, "PayPal order created");
     Ok((StatusCode::CREATED, Json(Data::new(view(state, row)))))
 }
 
-/// Executes the approved payment once and settles it: 404 unknown (or of another
-/// route), 403 someone else's, 409 settled already or not approved, 422 another payer,
-/// 409 when PayPal holds another amount than the one priced.
+/// Captures the approved order once and settles it: 404 unknown (or of another route),
+/// 403 someone else's, 409 settled already or not approved, 422 another payer, 402
+/// declined by PayPal (the payer may approve again with another way to pay), 409 when
+/// PayPal holds another amount than the one priced.
 #[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind))]
 pub async fn execute(
     state: &AppState,
@@ -178,15 +206,15 @@ pub async fn execute(
 ) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
     let present =
         |v: Option<String>| v.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty() && s.chars().count() <= 255);
-    let payment_id = present(query.payment_id);
+    let order_id = present(query.token);
     let payer_id = present(query.payer_id);
-    let (payment_id, payer_id) = match (payment_id, payer_id) {
+    let (order_id, payer_id) = match (order_id, payer_id) {
         (Some(p), Some(q)) => (p, q),
-        (None, _) => return Err(AppError::field("paymentId", catalogue::REQUIRED)),
+        (None, _) => return Err(AppError::field("token", catalogue::REQUIRED)),
         (_, None) => return Err(AppError::field("PayerID", catalogue::REQUIRED)),
     };
     let not_found = || AppError::not_found(catalogue::PAYMENT_NOT_FOUND);
-    let row = transactions::find_by_intent(&state.db.pool, &payment_id).await?.ok_or_else(not_found)?;
+    let row = transactions::find_by_intent(&state.db.pool, &order_id).await?.ok_or_else(not_found)?;
     if row.provider != "paypal" {
         return Err(not_found());
     }
@@ -200,27 +228,61 @@ pub async fn execute(
         return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
     }
     let client = &state.paypal.client;
-    let priced = Amount { total: decimal(row.amount_cents), currency: "USD".into() };
-    let shown = client.show_payment(&payment_id).await.map_err(refused)?;
-    let executed = if shown.state == "created" {
-        // Never take money PayPal holds for another amount than the one we priced.
-        if shown.amount() != Some(&priced) {
-            tracing::error!(transaction_id = row.id, held = ?shown.amount(), "PayPal holds another amount: not executed");
-            return Err(AppError::conflict(catalogue::PAYPAL_AMOUNT_MISMATCH));
-        }
-        client.execute(&payment_id, &payer_id).await.map_err(refused)?
-    } else {
-        // Executed at PayPal but not settled here (a crash between the two, or a
-        // racing execute): settle it now, once; the conditional mark decides.
+    let priced = Money::usd(row.amount_cents);
+    let shown = client.show_order(&order_id).await.map_err(refused)?;
+    // Never take money PayPal holds for another amount than the one we priced.
+    if shown.amount() != Some(&priced) {
+        tracing::error!(transaction_id = row.id, held = ?shown.amount(), "PayPal holds another amount: not captured");
+        return Err(AppError::conflict(catalogue::PAYPAL_AMOUNT_MISMATCH));
+    }
+    if shown.payer_id().is_some_and(|approved| approved != payer_id) {
+        return Err(AppError::field("PayerID", catalogue::PAYPAL_PAYER_INVALID));
+    }
+    let captured = if shown.status == "COMPLETED" {
+        // Captured at PayPal but not settled here (a crash between the two, or a racing
+        // return): settle it now, once; the conditional mark decides.
         shown
+    } else {
+        // Not approved yet: PayPal refuses (ORDER_NOT_APPROVED), nothing is taken.
+        match client.capture_order(&order_id).await {
+            Ok(order) => order,
+            // Captured by a request of another id (the return raced a retry of ours):
+            // the capture PayPal holds is the one to settle.
+            Err(err) if err.is("ORDER_ALREADY_CAPTURED") => client.show_order(&order_id).await.map_err(refused)?,
+            Err(err) => return Err(refused(err)),
+        }
     };
-    let sale = executed.sale().filter(|s| s.state == "completed").ok_or_else(|| {
-        tracing::error!(transaction_id = row.id, state = %executed.state, "PayPal payment without a completed sale");
-        AppError::conflict(catalogue::PAYPAL_NOT_APPROVED)
-    })?;
-    if sale.amount != priced {
+    settle_capture(state, &row, &payer_id, &captured).await
+}
+
+/// Settles the order's capture: once, for the amount priced (another amount is refunded
+/// and recorded as failed); an effect refused meanwhile is refunded at PayPal.
+async fn settle_capture(
+    state: &AppState,
+    row: &TransactionRow,
+    payer_id: &str,
+    captured: &Order,
+) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
+    let client = &state.paypal.client;
+    let priced = Money::usd(row.amount_cents);
+    let Some(capture) = captured.capture() else {
+        tracing::error!(transaction_id = row.id, status = %captured.status, "PayPal order without a capture");
+        return Err(AppError::conflict(catalogue::PAYPAL_NOT_APPROVED));
+    };
+    match capture.status.as_str() {
+        "COMPLETED" => {}
+        "DECLINED" | "FAILED" => {
+            return Err(AppError::rule(StatusCode::PAYMENT_REQUIRED, catalogue::PAYPAL_DECLINED));
+        }
+        // PENDING (an e-check, a review at PayPal): not paid yet; the order stays open.
+        status => {
+            tracing::warn!(transaction_id = row.id, status, "PayPal capture not completed");
+            return Err(AppError::conflict(catalogue::PAYPAL_NOT_APPROVED));
+        }
+    }
+    if capture.amount != priced {
         // Taken for another amount: recorded for an admin, nothing applied, money back.
-        tracing::error!(transaction_id = row.id, "PayPal sold another amount than priced: refunded");
+        tracing::error!(transaction_id = row.id, "PayPal captured another amount than priced: refunded");
         let mut conn = state.db.pool.acquire().await?;
         transactions::mark_failed(
             &mut conn,
@@ -229,19 +291,20 @@ pub async fn execute(
             state.now_ms(),
         )
         .await?;
-        if let Err(err) = client.refund_sale(&sale.id).await {
-            tracing::error!(error = %err, "could not refund a PayPal sale of the wrong amount");
+        if let Err(err) = client.refund_capture(&capture.id).await {
+            tracing::error!(error = %err, "could not refund a PayPal capture of the wrong amount");
         }
         return Err(AppError::conflict(catalogue::PAYPAL_AMOUNT_MISMATCH));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    super::store::set_sale(&mut tx, row.id, &payer_id, &sale.id, now).await?;
-    let Some(settled) = settle::paid(tx.transaction(), &row, now).await? else {
+    let Some(settled) = settle::paid(tx.transaction(), row, now).await? else {
+        // Another return settled it first (its conditional mark won).
         return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
     };
+    super::store::set_capture(&mut tx, row.id, payer_id, &capture.id, now).await?;
     if settle::commit(state, tx, settled).await? {
-        match client.refund_sale(&sale.id).await {
+        match client.refund_capture(&capture.id).await {
             Ok(()) => {
                 let mut conn = state.db.pool.acquire().await?;
                 transactions::mark_refunded(&mut conn, row.id, row.amount_cents, state.now_ms()).await?;
@@ -250,6 +313,6 @@ pub async fn execute(
         }
     }
     let row = transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
-    tracing::info!(transaction_id = row.id, "PayPal payment executed");
+    tracing::info!(transaction_id = row.id, "PayPal order captured");
     Ok(Json(Data::new(view(state, row))))
 }

@@ -1,6 +1,7 @@
-//! The PayPal routes of every purpose: create (POST `.../payments/paypal`) and execute
-//! (GET `.../payments/paypal/execute?paymentId=...&PayerID=...`), each a thin wrapper
-//! over [`super::flow`] with its path and OpenAPI description.
+//! The PayPal routes of every purpose: create (POST `.../payments/paypal`, a PayPal
+//! Orders v2 order) and execute (GET `.../payments/paypal/execute?token=...&PayerID=...`,
+//! which captures it), each a thin wrapper over [`super::flow`] with its path and
+//! OpenAPI description.
 
 use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
 
@@ -41,8 +42,8 @@ fn route_of(kind: Kind, path: &IntentPath) -> String {
 /// [`IntentRequest`]).
 macro_rules! paypal_routes {
     ($kind:expr, $create:ident, $execute:ident, $base:tt, $execute_path:tt, ($($param:tt),*), $body:ident) => {
-        /// Creates the PayPal payment, priced on the server; the browser then goes to its
-        /// `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+        /// Creates the PayPal payment (a PayPal order), priced on the server; the browser
+        /// then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
         /// with one, a retried create is the same payment.
         ///
         /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
@@ -64,8 +65,9 @@ macro_rules! paypal_routes {
             flow::create(&state, &caller, $kind, &path, &route, &headers, req).await
         }
 
-        /// Executes the payment the payer approved at PayPal (the return URL's `paymentId`
-        /// and `PayerID`), once: the effect and hub events of a card payment follow.
+        /// Captures the PayPal order the payer approved (the return URL's `token`, the
+        /// order id, and `PayerID`), once: the effect and hub events of a card payment
+        /// follow. Repeated or raced, it settles once; the others answer 409.
         #[utoipa::path(get, path = $execute_path, tag = "payments", params($($param,)* ExecuteQuery),
             security(("bearer" = [])),
             responses((status = 200, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),

@@ -1,6 +1,7 @@
 //! The PayPal side of `payment_transaction`: a new PayPal payment (the same row a card
-//! payment has, `provider = 'paypal'`, PayPal's payment id in the intent column) and
-//! the payer and sale an execute recorded.
+//! payment has, `provider = 'paypal'`, PayPal's order id in the intent column, its
+//! approval link in `paypal_approval_url`) and the payer and capture a capture recorded
+//! (the capture id in `paypal_sale_id`, the column's name from the v1 API's sales).
 
 use sqlx::AnyConnection;
 use tracing::instrument;
@@ -15,7 +16,7 @@ pub async fn insert(
     user_id: i64,
     purpose: &str,
     quote: &Quote,
-    payment_id: &str,
+    order_id: &str,
     approval_url: &str,
     key: &str,
     now: i64,
@@ -36,7 +37,7 @@ pub async fn insert(
     .bind(quote.subject_id)
     .bind(quote.details.to_string())
     .bind(quote.amount_cents)
-    .bind(payment_id)
+    .bind(order_id)
     .bind(key)
     .bind(approval_url)
     .bind(now)
@@ -44,20 +45,20 @@ pub async fn insert(
     .await
 }
 
-/// The payer and the sale of an executed payment, before it is settled.
+/// The payer and the capture of a captured order, before it is settled.
 #[instrument(skip_all, fields(transaction_id = id))]
-pub async fn set_sale(
+pub async fn set_capture(
     conn: &mut AnyConnection,
     id: i64,
     payer_id: &str,
-    sale_id: &str,
+    capture_id: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE payment_transaction SET paypal_payer_id = $1, paypal_sale_id = $2, updated_at = $3 WHERE id = $4",
     )
     .bind(payer_id)
-    .bind(sale_id)
+    .bind(capture_id)
     .bind(now)
     .bind(id)
     .execute(conn)

@@ -2,7 +2,7 @@
 //! client and, without `PAYPAL_CLIENT_ID`, the local test-mode PayPal. Paying with it is
 //! the payments area's (`payments::paypal`).
 //!
-//! - [`client`]: the typed REST client (why v1 and why no crate: see there).
+//! - [`client`]: the typed REST client of the Orders v2 API (why no crate: see there).
 
 pub mod client;
 

@@ -198,7 +198,7 @@ impl World {
     }
 
     /// Pays at `base` (a card route or its PayPal twin) with `body`; answers the payment's
-    /// id (pi_... or PAYID-...) after checking what the provider was asked to take.
+    /// id (pi_... or PayPal's order id) after checking what the provider was asked to take.
     async fn pay(&self, provider: Provider, base: &str, body: Value, card: i64, token: &str, expected: i64) -> String {
         match provider {
             Provider::Card => {
@@ -230,7 +230,7 @@ impl World {
                 assert_eq!(created.status, 201, "{}", created.body);
                 let payment = created.body["data"].clone();
                 let id = payment["id"].as_str().unwrap().to_owned();
-                let asked = self.paypal.payment(&id).unwrap()["transactions"][0]["amount"]["total"].clone();
+                let asked = self.paypal.order(&id).unwrap()["purchase_units"][0]["amount"]["value"].clone();
                 assert_eq!(asked, json!(format!("{}.{:02}", expected / 100, expected % 100)), "what PayPal was asked");
                 let (_, params) = on_approval_page(&payment, true).await;
                 let executed = execute(&self.app, &base, &id, &params["PayerID"], token).await;

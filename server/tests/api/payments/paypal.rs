@@ -1,12 +1,13 @@
 //! Paying with PayPal against a local PayPal (`vitrine-paypal-mock`) speaking PayPal's
-//! v1 Payments API: create -> the approval page -> execute with `paymentId` and
-//! `PayerID`, exactly once, with the effects and hub events of a card payment. The
-//! test plays the buyer's part on the approval page over plain HTTP.
+//! Orders v2 API: create (an order) -> the approval page -> execute with `token` (the
+//! order id) and `PayerID`, which captures exactly once, with the effects and hub events
+//! of a card payment. The test plays the buyer's part on the approval page over plain HTTP.
 
 use reqwest::{redirect::Policy, Method};
 use serde_json::{json, Value};
 use vitrine_paypal_mock::PayPalMock;
 use vitrine_protocol::ServerFrame;
+use vitrine_server::shared::paypal::client::{Client, Money, NewOrder};
 
 use super::{contest, priced_contest, send, transaction};
 use crate::{
@@ -67,12 +68,18 @@ pub(crate) async fn on_approval_page(
     (location, params)
 }
 
-pub(crate) async fn execute(app: &TestApp, base: &str, payment_id: &str, payer_id: &str, token: &str) -> Answer {
+/// The return page's call: `{base}/execute?token={order id}&PayerID=...` as `token`.
+pub(crate) async fn execute(app: &TestApp, base: &str, order_id: &str, payer_id: &str, token: &str) -> Answer {
     let query: String = form_urlencoded::Serializer::new(String::new())
-        .append_pair("paymentId", payment_id)
+        .append_pair("token", order_id)
         .append_pair("PayerID", payer_id)
         .finish();
     app.get(&format!("{base}/execute?{query}"), Some(token)).await
+}
+
+/// An upgrade's price as PayPal's decimal string.
+fn unit_value(upgrade: &Value) -> Value {
+    json!(format!("{}.00", upgrade["amount"]))
 }
 
 #[tokio::test]
@@ -95,14 +102,19 @@ async fn a_paypal_upgrade_is_executed_once_and_appears_live() {
     send(&app, Method::POST, &base, json!({"upgrade_ids": []}), &running.owner)
         .await
         .assert_error(422, "validation.required");
-    assert_eq!(paypal.payments_created(), 0);
+    assert_eq!(paypal.orders_created(), 0);
 
     let payment = create(&app, &base, body, &running.owner).await;
     assert_eq!((payment["amount"].clone(), payment["state"].as_str()), (featured["amount"].clone(), Some("open")));
     let payment_id = payment["id"].as_str().unwrap();
-    let held = paypal.payment(payment_id).unwrap();
-    assert_eq!(held["transactions"][0]["amount"]["total"], format!("{}.00", featured["amount"]));
-    let return_url = held["redirect_urls"]["return_url"].as_str().unwrap().to_owned();
+    let held = paypal.order(payment_id).unwrap();
+    assert_eq!((held["intent"].as_str(), held["status"].as_str()), (Some("CAPTURE"), Some("PAYER_ACTION_REQUIRED")));
+    let unit = &held["purchase_units"][0];
+    assert_eq!(unit["amount"], json!({"currency_code": "USD", "value": format!("{}.00", featured["amount"])}));
+    assert!(unit["custom_id"].as_str().unwrap().starts_with("vitrine:contest_upgrade:"), "{held}");
+    let context = paypal.experience_context(payment_id).unwrap();
+    assert_eq!((context.brand_name.as_str(), context.user_action.as_str()), ("Vitrine", "PAY_NOW"));
+    let return_url = context.return_url.clone();
     assert!(
         return_url.ends_with(&format!(
             "/payments/paypal/return?route=%2Fcontests%2F{}%2Fupgrades%2Fpayments%2Fpaypal",
@@ -113,7 +125,7 @@ async fn a_paypal_upgrade_is_executed_once_and_appears_live() {
 
     let (location, params) = on_approval_page(&payment, true).await;
     assert!(location.starts_with(&return_url), "{location}");
-    assert_eq!(params["paymentId"], payment_id);
+    assert_eq!(params["token"], payment_id);
     let payer = params["PayerID"].clone();
 
     // Someone else's payment, another payer, a payment of another route, an unknown one.
@@ -122,10 +134,12 @@ async fn a_paypal_upgrade_is_executed_once_and_appears_live() {
     assert_eq!((wrong.status.as_u16(), wrong.field_code("PayerID")), (422, "paypal.payer_invalid"), "{}", wrong.body);
     let prize = format!("/contests/{}/increase-prize/payments/paypal", running.id);
     execute(&app, &prize, payment_id, &payer, &running.owner).await.assert_error(404, "payment.not_found");
-    execute(&app, &base, "PAYID-UNKNOWN", &payer, &running.owner).await.assert_error(404, "payment.not_found");
-    let missing = app.get(&format!("{base}/execute?paymentId={payment_id}"), Some(&running.owner)).await;
+    execute(&app, &base, "8UNKNOWN0RDER1234", &payer, &running.owner).await.assert_error(404, "payment.not_found");
+    let missing = app.get(&format!("{base}/execute?token={payment_id}"), Some(&running.owner)).await;
     assert_eq!((missing.status.as_u16(), missing.field_code("PayerID")), (422, "validation.required"));
-    assert_eq!(paypal.sales(), 0);
+    let missing = app.get(&format!("{base}/execute?PayerID={payer}"), Some(&running.owner)).await;
+    assert_eq!((missing.status.as_u16(), missing.field_code("token")), (422, "validation.required"));
+    assert_eq!(paypal.captures(), 0);
     assert_eq!(contest(&app, running.id, &running.owner).await["is_featured"], 0, "nothing changed yet");
 
     let executed = execute(&app, &base, payment_id, &payer, &running.owner).await;
@@ -146,7 +160,11 @@ async fn a_paypal_upgrade_is_executed_once_and_appears_live() {
 
     // Exactly once: a second execute (a reload of the return page) changes nothing.
     execute(&app, &base, payment_id, &payer, &running.owner).await.assert_error(409, "payment.not_open");
-    assert_eq!(paypal.sales(), 1);
+    assert_eq!(paypal.captures(), 1);
+    let held = paypal.order(payment_id).unwrap();
+    assert_eq!(held["status"], "COMPLETED");
+    let capture = &held["purchase_units"][0]["payments"]["captures"][0];
+    assert_eq!((capture["status"].as_str(), &capture["amount"]["value"]), (Some("COMPLETED"), &unit_value(&featured)));
     let paid = transaction(&app, &running.owner, payment_id).await;
     assert_eq!(
         (paid["provider"].as_str(), paid["state"].as_str(), paid["trigger_id"].as_i64()),
@@ -172,7 +190,7 @@ async fn a_cancelled_approval_changes_nothing_and_the_launch_is_paid_after_appro
     let payment = create(&app, &base, json!({"idempotency_key": "launch-1"}), &owner).await;
     let again = create(&app, &base, json!({"idempotency_key": "launch-1"}), &owner).await;
     assert_eq!((again["id"].clone(), payment["amount"].as_i64()), (payment["id"].clone(), Some(price)));
-    assert_eq!(paypal.payments_created(), 1);
+    assert_eq!(paypal.orders_created(), 1);
     let payment_id = payment["id"].as_str().unwrap();
 
     let (location, params) = on_approval_page(&payment, false).await;
@@ -182,7 +200,7 @@ async fn a_cancelled_approval_changes_nothing_and_the_launch_is_paid_after_appro
     execute(&app, &base, payment_id, "SOMEPAYER", &owner).await.assert_error(409, "paypal.not_approved");
     assert_eq!(contest(&app, id, &owner).await["status_id"], 1);
     assert_eq!(transaction(&app, &owner, payment_id).await["state"], "open");
-    assert_eq!(paypal.sales(), 0);
+    assert_eq!(paypal.captures(), 0);
 
     // The payer changes their mind and approves: the contest starts.
     let (_, params) = on_approval_page(&payment, true).await;
@@ -204,12 +222,12 @@ async fn a_payment_paypal_holds_for_another_amount_is_not_executed() {
     let payment_id = payment["id"].as_str().unwrap();
     assert_eq!(payment["amount_cents"], 5_000);
     let (_, params) = on_approval_page(&payment, true).await;
-    assert!(paypal.set_total(payment_id, "1.00"));
+    assert!(paypal.set_value(payment_id, "1.00"));
 
     execute(&app, &base, payment_id, &params["PayerID"], &running.owner)
         .await
         .assert_error(409, "paypal.amount_mismatch");
-    assert_eq!(paypal.sales(), 0, "nothing was taken");
+    assert_eq!(paypal.captures(), 0, "nothing was taken");
     assert_eq!(
         contest(&app, running.id, &running.owner).await["detail"]["winning_entry_amount"],
         before["detail"]["winning_entry_amount"]
@@ -302,4 +320,180 @@ async fn without_a_public_url_the_test_mode_payer_returns_to_the_origin_they_cam
     let payment: Value = created.json().await.unwrap();
     let (location, _) = on_approval_page(&payment["data"], false).await;
     assert!(location.starts_with(&format!("{}/payments/paypal/return?route=", app.address)), "{location}");
+}
+
+/// The server's own PayPal client pointed at `paypal`, as the app builds it.
+fn client_of(paypal: &PayPalMock) -> Client {
+    Client::new(&paypal.base_url(), "paypal-client", "paypal-secret").unwrap()
+}
+
+fn new_order<'a>(cents: i64, request_id: &'a str) -> NewOrder<'a> {
+    NewOrder {
+        amount: Money::usd(cents),
+        description: "Test order",
+        custom_id: "vitrine:test:1",
+        brand_name: "Vitrine",
+        return_url: "http://127.0.0.1:8080/payments/paypal/return?route=x",
+        cancel_url: "http://127.0.0.1:8080/payments/paypal/return?route=x&cancelled=1",
+        request_id,
+    }
+}
+
+#[tokio::test]
+async fn the_orders_v2_client_replays_by_request_id_and_names_paypals_refusals() {
+    let paypal = PayPalMock::start().await.unwrap();
+    let client = client_of(&paypal);
+
+    // One request id, one order: the retry is answered the first order.
+    let order = client.create_order(&new_order(1_250, "req-1")).await.unwrap();
+    let again = client.create_order(&new_order(1_250, "req-1")).await.unwrap();
+    assert_eq!((again.id.as_str(), paypal.orders_created()), (order.id.as_str(), 1));
+    assert_eq!((order.status.as_str(), order.amount()), ("PAYER_ACTION_REQUIRED", Some(&Money::usd(1_250))));
+    assert_eq!(order.amount().unwrap().value, "12.50");
+    assert!(order.approval_url().unwrap().ends_with(&format!("/checkoutnow?token={}", order.id)));
+    let other = client.create_order(&new_order(1_250, "req-2")).await.unwrap();
+    assert_ne!(other.id, order.id);
+
+    // Before the payer approves: ORDER_NOT_APPROVED, nothing taken.
+    let early = client.capture_order(&order.id).await.unwrap_err();
+    assert_eq!((early.status, early.name.as_str()), (422, "UNPROCESSABLE_ENTITY"));
+    assert!(early.is("ORDER_NOT_APPROVED"), "{early}");
+    assert_eq!(paypal.captures(), 0);
+
+    // Approved, captured; the capture retried (same request id) is the same capture.
+    let payer = paypal.approve(&order.id).unwrap();
+    let shown = client.show_order(&order.id).await.unwrap();
+    assert_eq!((shown.status.as_str(), shown.payer_id()), ("APPROVED", Some(payer.as_str())));
+    let captured = client.capture_order(&order.id).await.unwrap();
+    let capture = captured.capture().unwrap().clone();
+    assert_eq!((captured.status.as_str(), capture.status.as_str()), ("COMPLETED", "COMPLETED"));
+    assert_eq!(capture.amount, Money::usd(1_250));
+    let replayed = client.capture_order(&order.id).await.unwrap();
+    assert_eq!(replayed.capture().unwrap().id, capture.id);
+    assert_eq!(paypal.captures(), 1);
+
+    // A capture of another request id: ORDER_ALREADY_CAPTURED. An unknown order: 404.
+    let token = reqwest::Client::new()
+        .post(format!("{}/v1/oauth2/token", paypal.base_url()))
+        .basic_auth("paypal-client", Some("paypal-secret"))
+        .form(&[("grant_type", "client_credentials")])
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap()["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let twice = reqwest::Client::new()
+        .post(format!("{}/v2/checkout/orders/{}/capture", paypal.base_url(), order.id))
+        .bearer_auth(&token)
+        .header("PayPal-Request-Id", "another-capture")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(twice.status(), 422);
+    assert_eq!(twice.json::<Value>().await.unwrap()["details"][0]["issue"], "ORDER_ALREADY_CAPTURED");
+    let unknown = client.show_order("0NOSUCHORDER0000").await.unwrap_err();
+    assert_eq!(
+        (unknown.status, unknown.name.as_str(), unknown.issue.as_str()),
+        (404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID")
+    );
+
+    // Refunded once; the retry (same request id) is the same refund; held as REFUNDED.
+    client.refund_capture(&capture.id).await.unwrap();
+    client.refund_capture(&capture.id).await.unwrap();
+    assert_eq!(paypal.refunds(), 1);
+    let refunded = client.show_order(&order.id).await.unwrap();
+    assert_eq!(refunded.capture().unwrap().status, "REFUNDED");
+
+    // An amount PayPal refuses: three decimals are not a currency amount.
+    let mut odd = new_order(100, "req-3");
+    odd.amount.value = "1.005".into();
+    let refused = client.create_order(&odd).await.unwrap_err();
+    assert_eq!((refused.status, refused.issue.as_str()), (422, "DECIMAL_PRECISION"));
+}
+
+#[tokio::test]
+async fn returns_racing_each_other_capture_and_settle_once() {
+    let (app, paypal) = spawn_paypal_app().await;
+    let running = running_contest(&app, "pprace").await;
+    let base = format!("/contests/{}/increase-prize/payments/paypal", running.id);
+    let before = contest(&app, running.id, &running.owner).await["detail"]["winning_entry_amount"].as_i64().unwrap();
+    let payment = create(&app, &base, json!({"amount": 50}), &running.owner).await;
+    let order_id = payment["id"].as_str().unwrap();
+    let (_, params) = on_approval_page(&payment, true).await;
+
+    // Four tabs return at once (a reload, a double click): one capture, one effect.
+    let returns = (0..4).map(|_| execute(&app, &base, order_id, &params["PayerID"], &running.owner));
+    let answers = futures::future::join_all(returns).await;
+    let paid = answers.iter().filter(|a| a.status == 200 && a.body["data"]["state"] == "paid").count();
+    let refused = answers.iter().filter(|a| a.status == 409 && a.body["error"]["code"] == "payment.not_open").count();
+    assert_eq!((paid, refused), (1, 3), "{:?}", answers.iter().map(|a| &a.body).collect::<Vec<_>>());
+    assert_eq!(paypal.captures(), 1);
+    let after = contest(&app, running.id, &running.owner).await["detail"]["winning_entry_amount"].as_i64().unwrap();
+    assert_eq!(after, before + 50, "the prize grew once");
+    let row = transaction(&app, &running.owner, order_id).await;
+    assert_eq!((row["state"].as_str(), row["amount_cents"].as_i64()), (Some("paid"), Some(5_000)));
+}
+
+#[tokio::test]
+async fn an_order_captured_at_paypal_but_not_settled_here_is_settled_by_the_next_return() {
+    let (app, paypal) = spawn_paypal_app().await;
+    let running = running_contest(&app, "ppcrash").await;
+    let base = format!("/contests/{}/increase-prize/payments/paypal", running.id);
+    let payment = create(&app, &base, json!({"amount": 75}), &running.owner).await;
+    let order_id = payment["id"].as_str().unwrap();
+    let (_, params) = on_approval_page(&payment, true).await;
+    // The server captured, then stopped before settling (the capture made without it).
+    let captured = client_of(&paypal).capture_order(order_id).await.unwrap();
+    assert_eq!(captured.status, "COMPLETED");
+    assert_eq!(transaction(&app, &running.owner, order_id).await["state"], "open");
+
+    let executed = execute(&app, &base, order_id, &params["PayerID"], &running.owner).await;
+    assert_eq!((executed.status.as_u16(), executed.body["data"]["state"].as_str()), (200, Some("paid")));
+    assert_eq!(paypal.captures(), 1, "settled from PayPal's capture, not a second one");
+    execute(&app, &base, order_id, &params["PayerID"], &running.owner).await.assert_error(409, "payment.not_open");
+}
+
+#[tokio::test]
+async fn a_declined_instrument_takes_nothing_and_the_payer_may_approve_again() {
+    let (app, paypal) = spawn_paypal_app().await;
+    let running = running_contest(&app, "ppdecline").await;
+    let base = format!("/contests/{}/increase-prize/payments/paypal", running.id);
+    let before = contest(&app, running.id, &running.owner).await["detail"]["winning_entry_amount"].clone();
+    let payment = create(&app, &base, json!({"amount": 25}), &running.owner).await;
+    let order_id = payment["id"].as_str().unwrap();
+
+    // The buyer picks the page's declining card: the capture is refused, nothing changes.
+    let browser = reqwest::Client::builder().redirect(Policy::none()).build().unwrap();
+    let url = payment["approval_url"].as_str().unwrap();
+    let page = browser.get(url).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Pay with a card that declines"), "{page}");
+    let origin = url.split("/checkoutnow").next().unwrap();
+    let declining = browser
+        .post(format!("{origin}/checkoutnow"))
+        .form(&[("token", order_id), ("action", "pay_declining")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(declining.status(), 303);
+    let location = declining.headers()["location"].to_str().unwrap().to_owned();
+    let query = location.split_once('?').map(|(_, q)| q).unwrap_or_default();
+    let params: std::collections::HashMap<String, String> =
+        form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+    let refused = execute(&app, &base, order_id, &params["PayerID"], &running.owner).await;
+    refused.assert_error(402, "paypal.declined");
+    assert_eq!(paypal.captures(), 0);
+    assert_eq!(transaction(&app, &running.owner, order_id).await["state"], "open");
+    assert_eq!(contest(&app, running.id, &running.owner).await["detail"]["winning_entry_amount"], before);
+
+    // Back at PayPal with another way to pay: the same order is captured and settled.
+    let (_, again) = on_approval_page(&payment, true).await;
+    assert_eq!(again["PayerID"], params["PayerID"], "the same payer");
+    let executed = execute(&app, &base, order_id, &again["PayerID"], &running.owner).await;
+    assert_eq!((executed.status.as_u16(), executed.body["data"]["state"].as_str()), (200, Some("paid")));
+    assert_eq!(paypal.captures(), 1);
 }

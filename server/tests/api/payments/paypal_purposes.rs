@@ -1,6 +1,6 @@
 //! The other purposes paid with PayPal, each by its payer only: a contest extension, an
 //! additional design, the tipping cart and a subscription; and a payment whose effect can
-//! no longer happen when it is executed, which is refunded at PayPal.
+//! no longer happen when it is captured, which is refunded at PayPal.
 
 use reqwest::Method;
 use serde_json::json;
@@ -117,8 +117,9 @@ async fn a_launch_executed_after_an_admin_started_the_contest_is_refunded_at_pay
 
     let executed = execute(&app, &base, payment_id, &params["PayerID"], &owner).await;
     assert_eq!((executed.status.as_u16(), executed.body["data"]["state"].as_str()), (200, Some("refunded")));
-    let sale = &paypal.payment(payment_id).unwrap()["transactions"][0]["related_resources"][0]["sale"];
-    assert_eq!(sale["state"], "refunded");
+    let capture = &paypal.order(payment_id).unwrap()["purchase_units"][0]["payments"]["captures"][0];
+    assert_eq!(capture["status"], "REFUNDED");
+    assert_eq!(paypal.refunds(), 1);
     let recorded = transaction(&app, &owner, payment_id).await;
     assert_eq!(recorded["refunded_cents"], recorded["amount_cents"]);
     assert!(recorded["failure_message"].as_str().unwrap_or_default().contains("refunded"), "{recorded}");

@@ -3,7 +3,7 @@ import type { DataEnvelope } from '@/types/api';
 
 /** A PayPal payment as the browser needs it: where the payer approves it. */
 export interface PayPalPayment {
-  /** PayPal's payment id (`PAYID-...`). */
+  /** PayPal's order id (Orders v2): the `token` PayPal adds to the return URL. */
   id: string;
   approval_url: string;
   transaction_id: number;
@@ -35,7 +35,12 @@ export function isPayPalRoute(route: string): boolean {
   return PAYPAL_ROUTE.test(route);
 }
 
-/** POST `{route}`: the payment, priced on the server; the browser then goes to `approval_url`. */
+/**
+ * POST `{route}`: the payment (a PayPal order), priced on the server; the browser then goes to
+ * `approval_url`, PayPal's approval page. A redirect rather than the PayPal JS SDK buttons: the SDK
+ * loads from paypal.com, which the test-mode PayPal (and machines without the internet) cannot
+ * reach, and the redirect works with both.
+ */
 export async function createPayPalPayment(
   route: string,
   idempotencyKey: string,
@@ -45,10 +50,13 @@ export async function createPayPalPayment(
   return data;
 }
 
-/** GET `{route}/execute`: takes the approved money once; the payment's effect follows. */
-export async function executePayPalPayment(route: string, paymentId: string, payerId: string): Promise<PayPalPayment> {
+/**
+ * GET `{route}/execute`: captures the approved order once (the return URL's `token`, the order
+ * id, and `PayerID`); the payment's effect follows.
+ */
+export async function executePayPalPayment(route: string, orderId: string, payerId: string): Promise<PayPalPayment> {
   const { data } = await apiClient.get<DataEnvelope<PayPalPayment>>(`${route}/execute`, {
-    query: { paymentId, PayerID: payerId },
+    query: { token: orderId, PayerID: payerId },
   });
   return data;
 }

@@ -12,12 +12,12 @@ describe('PayPalChoice', () => {
   it('creates the payment with the purpose body and one key per attempt, then goes to the approval page', async () => {
     const requests = mockRoutes({
       [`POST ${ROUTE}`]: () =>
-        jsonResponse(201, { data: { id: 'PAYID-1', approval_url: 'http://paypal.test/checkoutnow?token=EC-1', amount: 50, state: 'open' } }),
+        jsonResponse(201, { data: { id: '5O190127TN364715T', approval_url: 'http://paypal.test/checkoutnow?token=5O190127TN364715T', amount: 50, state: 'open' } }),
     });
     const navigate = vi.fn();
     render(<PayPalChoice route={ROUTE} body={{ amount: 50 }} amount={50} navigate={navigate} />);
     await userEvent.click(screen.getByRole('button', { name: /Pay with/ }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://paypal.test/checkoutnow?token=EC-1'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://paypal.test/checkoutnow?token=5O190127TN364715T'));
     const body = requests[0].body as { amount: number; idempotency_key: string };
     expect(body.amount).toBe(50);
     expect(body.idempotency_key).toBeTruthy();

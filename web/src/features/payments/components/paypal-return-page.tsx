@@ -22,44 +22,44 @@ type Outcome =
   | { kind: 'failed'; message: string };
 
 /**
- * One execute per payment id in this page's life: React may run the effect twice, and a
+ * One execute per order id in this page's life: React may run the effect twice, and a
  * second execute would only answer "already settled".
  */
 const executions = new Map<string, Promise<PayPalPayment>>();
 
-function executeOnce(route: string, paymentId: string, payerId: string): Promise<PayPalPayment> {
-  let running = executions.get(paymentId);
+function executeOnce(route: string, orderId: string, payerId: string): Promise<PayPalPayment> {
+  let running = executions.get(orderId);
   if (running === undefined) {
-    running = executePayPalPayment(route, paymentId, payerId);
-    executions.set(paymentId, running);
+    running = executePayPalPayment(route, orderId, payerId);
+    executions.set(orderId, running);
   }
   return running;
 }
 
 /**
- * `/payments/paypal/return`: where PayPal sends the payer back. With `paymentId` and
- * `PayerID` the payment is executed (once) and its result shown; `cancelled=1` means the payer
+ * `/payments/paypal/return`: where PayPal sends the payer back. With `token` (the PayPal order id)
+ * and `PayerID` the order is captured (once) and its result shown; `cancelled=1` means the payer
  * cancelled at PayPal, and nothing was charged.
  */
 export function PayPalReturnPage() {
   const { t } = useTranslation('payments');
   const [search] = useSearchParams();
   const route = search.get('route') ?? '';
-  const paymentId = search.get('paymentId');
+  const orderId = search.get('token');
   const payerId = search.get('PayerID');
   const cancelled = search.get('cancelled') === '1';
   const valid = isPayPalRoute(route);
   const [outcome, setOutcome] = useState<Outcome>(() => {
     if (!valid) return { kind: 'failed', message: t('paypal.badLink') };
     if (cancelled) return { kind: 'cancelled' };
-    if (!paymentId || !payerId) return { kind: 'failed', message: t('paypal.badLink') };
+    if (!orderId || !payerId) return { kind: 'failed', message: t('paypal.badLink') };
     return { kind: 'executing' };
   });
 
   useEffect(() => {
-    if (!valid || cancelled || !paymentId || !payerId) return undefined;
+    if (!valid || cancelled || !orderId || !payerId) return undefined;
     let live = true;
-    executeOnce(route, paymentId, payerId).then(
+    executeOnce(route, orderId, payerId).then(
       (payment) => {
         if (!live) return;
         setOutcome(
@@ -75,7 +75,7 @@ export function PayPalReturnPage() {
     return () => {
       live = false;
     };
-  }, [valid, cancelled, route, paymentId, payerId, t]);
+  }, [valid, cancelled, route, orderId, payerId, t]);
 
   const target = returnTarget(route);
   // A launch leaves the review step behind: its way back is the running contest's page. A bought
