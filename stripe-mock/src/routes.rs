@@ -52,10 +52,7 @@ pub fn router(ledger: Shared) -> Router {
 /// The stand-in Stripe.js (`stripe-js.js`): the part of Stripe.js the web client uses, talking
 /// to this server, so the browser runs the same code it runs with real keys.
 async fn stripe_js() -> Response {
-    (
-        [("content-type", "text/javascript; charset=utf-8"), ("cache-control", "no-cache")],
-        include_str!("stripe-js.js"),
-    )
+    ([("content-type", "text/javascript; charset=utf-8"), ("cache-control", "no-cache")], include_str!("stripe-js.js"))
         .into_response()
 }
 
@@ -68,7 +65,10 @@ async fn cors(request: axum::extract::Request, next: axum::middleware::Next) -> 
     };
     let headers = response.headers_mut();
     headers.insert("access-control-allow-origin", HeaderValue::from_static("*"));
-    headers.insert("access-control-allow-headers", HeaderValue::from_static("authorization, content-type, idempotency-key"));
+    headers.insert(
+        "access-control-allow-headers",
+        HeaderValue::from_static("authorization, content-type, idempotency-key"),
+    );
     headers.insert("access-control-allow-methods", HeaderValue::from_static("GET, POST, DELETE, OPTIONS"));
     response
 }
@@ -220,7 +220,10 @@ async fn create_payment_method(State(ledger): State<Shared>, body: Bytes) -> Res
                     objects::error("card_error", "invalid_expiry_month", "Your card's expiration date is invalid."),
                 ));
             }
-            if form.get("card[cvc]").is_none_or(|c| !(3..=4).contains(&c.len()) || !c.chars().all(|d| d.is_ascii_digit())) {
+            if form
+                .get("card[cvc]")
+                .is_none_or(|c| !(3..=4).contains(&c.len()) || !c.chars().all(|d| d.is_ascii_digit()))
+            {
                 return answer((
                     StatusCode::PAYMENT_REQUIRED,
                     objects::error("card_error", "invalid_cvc", "Your card's security code is invalid."),

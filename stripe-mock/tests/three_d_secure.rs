@@ -53,7 +53,8 @@ async fn a_card_number_becomes_a_payment_method_with_the_payers_country() {
     let (status, refused) = card(&mock, "4242 4242 4242 4241").await;
     assert_eq!(status, 402);
     assert_eq!(refused["error"]["code"], "incorrect_number");
-    let (status, refused) = post(&mock, "v1/payment_methods", &[("type", "card"), ("card[number]", "4242424242424242")]).await;
+    let (status, refused) =
+        post(&mock, "v1/payment_methods", &[("type", "card"), ("card[number]", "4242424242424242")]).await;
     assert_eq!(status, 402, "no expiry: {refused}");
 }
 
@@ -137,7 +138,8 @@ async fn the_stand_in_stripe_js_is_served_and_the_api_answers_browsers() {
     assert_eq!(preflight.status(), 204);
     assert_eq!(preflight.headers()["access-control-allow-origin"], "*");
     assert!(preflight.headers()["access-control-allow-headers"].to_str().unwrap().contains("authorization"));
-    let unauthorized = reqwest::Client::new().post(format!("{}v1/payment_intents", mock.base_url())).send().await.unwrap();
+    let unauthorized =
+        reqwest::Client::new().post(format!("{}v1/payment_intents", mock.base_url())).send().await.unwrap();
     assert_eq!(unauthorized.status(), 401);
     assert_eq!(unauthorized.headers()["access-control-allow-origin"], "*");
 }

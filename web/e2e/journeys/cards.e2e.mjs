@@ -11,7 +11,7 @@ import { CARDS, answerChallenge, cardCountry, challenge, cvcField, fillCard, pay
 
 export default {
   name: 'cards',
-  variants: ['en', 'es'],
+  variants: ['en', 'es', 'mobile'],
   timeoutMs: 150_000,
   async run(ctx) {
     const { baseUrl, log, shot, t } = ctx;

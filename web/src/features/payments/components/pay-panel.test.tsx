@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { errorResponse, jsonResponse, mockRoutes, type RecordedRequest } from '@/testing/mock-fetch';
+import { installStripeStandIn, STRIPE_JS_SOURCE } from '@/testing/stripe-stand-in';
 
 import { PayPanel } from './pay-panel';
 
@@ -25,18 +23,13 @@ const BASE = '/contests/7/payments/stripe/payment-intents';
 const intent = { id: 'pi_1', client_secret: 'pi_1_secret_x', transaction_id: 1, purpose: 'contest_launch', amount: 848, amount_cents: 84800, currency: 'usd', state: 'open', customer_card_id: 11, test_mode: true };
 const stripeIntent = (status: string, extra: Record<string, unknown> = {}) => ({ id: 'pi_1', object: 'payment_intent', amount: 84800, currency: 'usd', status, ...extra });
 
-beforeAll(() => {
-  // The local Stripe's stand-in Stripe.js, the script the browser loads under the test-mode
-  // provider. What its <script> tag does: defines window.Stripe (its API base is this page's origin here).
-  const standIn = readFileSync(resolve(process.cwd(), '../stripe-mock/src/stripe-js.js'), 'utf8');
-  new Function(standIn)();
-});
+beforeAll(installStripeStandIn);
 
 type Confirm = (request: RecordedRequest) => Response;
 
 function serve(cvcRequired: Record<number, boolean>, confirm: Confirm = () => jsonResponse(200, stripeIntent('succeeded'))) {
   return mockRoutes({
-    'GET /payments/stripe/js': () => jsonResponse(200, { data: { test_mode: true, js_url: 'http://127.0.0.1:9/v3/', publishable_key: 'pk_test_vitrine_local' } }),
+    'GET /payments/stripe/js': () => jsonResponse(200, STRIPE_JS_SOURCE),
     'GET /users/3/customer-cards': () => jsonResponse(200, { data: [card(10, '1111', 'additional'), card(11, '4242', 'default')] }),
     'GET /users/3/customer-cards/require-cvc/10': () => jsonResponse(200, { data: { cvc_required: cvcRequired[10] ?? false } }),
     'GET /users/3/customer-cards/require-cvc/11': () => jsonResponse(200, { data: { cvc_required: cvcRequired[11] ?? false } }),
