@@ -21,7 +21,20 @@
 //!   `pm_card_amex`, and `pm_card_chargeDeclined`, which is saved like any card but
 //!   declines every payment (402 `card_declined`, `payment_intent.payment_failed`).
 //!   So do the test card tokens `tok_visa`, `tok_mastercard`, `tok_amex` and
-//!   `tok_chargeDeclined`, made into payment methods with `POST /v1/payment_methods`.
+//!   `tok_chargeDeclined`, made into payment methods with `POST /v1/payment_methods`, and
+//!   Stripe's test card numbers (4242 4242 4242 4242, 4000 0000 0000 0002, ...) as Stripe.js
+//!   sends them from the Payment Element (`card[number]`, expiry, CVC, billing country).
+//! - 3-D Secure: `pm_card_threeDSecure2Required` (4000 0000 0000 3220) and
+//!   `pm_card_authenticationRequired` (4000 0027 6000 3184) answer a confirm with
+//!   `requires_action` (`next_action.type = use_stripe_sdk`); the payer's answer to the
+//!   challenge is `POST /v1/payment_intents/{id}/x_authenticate` (`result=complete|fail`, not
+//!   Stripe's path): complete charges it, fail leaves it `requires_payment_method` with
+//!   `payment_intent_authentication_failure`. Saving such a card (setup intent) needs no challenge.
+//! - `GET /v3/` is a stand-in **Stripe.js** (`src/stripe-js.js`): `Stripe(pk)`, `elements()`,
+//!   the `payment` and `cardCvc` elements (plain labelled fields, not iframes), `confirmSetup`,
+//!   `confirmPayment`, `confirmCardPayment` and `handleNextAction`, the challenge as a dialog
+//!   with "Complete" and "Fail" like Stripe's test page. The API answers any origin (CORS), as
+//!   Stripe's does for Stripe.js.
 //! - Confirming a payment intent answers only after its webhook was delivered (or
 //!   failed to be), so a test that confirms can read the effect right after.
 
@@ -40,6 +53,9 @@ pub use ledger::SentEvent;
 
 /// The payment method that saves like a card but declines every charge.
 pub const DECLINING_CARD: &str = "pm_card_chargeDeclined";
+
+/// The payment method whose every payment asks for 3-D Secure (Stripe's 4000 0000 0000 3220).
+pub const THREE_D_SECURE_CARD: &str = "pm_card_threeDSecure2Required";
 
 /// A running local Stripe. Dropping it does not stop it: it lives as long as the runtime.
 #[derive(Clone)]
@@ -131,6 +147,18 @@ impl StripeMock {
     ) -> (u16, Value) {
         let form = [("client_secret", client_secret), ("payment_method", payment_method)];
         self.browser_post(&format!("v1/setup_intents/{intent_id}/confirm"), &form).await
+    }
+
+    /// The payer's answer to a 3-D Secure challenge (`complete` or `fail`), as the stand-in
+    /// Stripe.js sends it. Answers the intent.
+    pub async fn authenticate(&self, intent_id: &str, client_secret: &str, result: &str) -> (u16, Value) {
+        let form = [("client_secret", client_secret), ("result", result)];
+        self.browser_post(&format!("v1/payment_intents/{intent_id}/x_authenticate"), &form).await
+    }
+
+    /// The stand-in Stripe.js's address (`http://127.0.0.1:port/v3/`).
+    pub fn stripe_js_url(&self) -> String {
+        format!("{}v3/", self.base_url())
     }
 
     /// A refund made outside the app (Stripe's dashboard): `charge.refunded` follows.

@@ -6,13 +6,59 @@ use serde_json::{json, Map, Value};
 
 use crate::ledger::{new_id, now_secs};
 
-/// Stripe's test payment methods: (brand, last4, declines).
-pub fn test_card(payment_method: &str) -> Option<(&'static str, &'static str, bool)> {
+/// What a test card does when it pays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Succeeds,
+    /// 402 `card_declined`.
+    Declines,
+    /// `requires_action` (`use_stripe_sdk`): 3-D Secure first, then it succeeds or fails.
+    Authenticates,
+}
+
+impl Outcome {
+    fn tag(self) -> &'static str {
+        match self {
+            Outcome::Succeeds => "succeeds",
+            Outcome::Declines => "declines",
+            Outcome::Authenticates => "authenticates",
+        }
+    }
+
+    /// What a stored payment method does (its `x_outcome`).
+    pub fn of(payment_method: &Value) -> Self {
+        match payment_method["x_outcome"].as_str() {
+            Some("declines") => Outcome::Declines,
+            Some("authenticates") => Outcome::Authenticates,
+            _ => Outcome::Succeeds,
+        }
+    }
+}
+
+/// Stripe's test payment methods: (brand, last4, outcome).
+pub fn test_card(payment_method: &str) -> Option<(&'static str, &'static str, Outcome)> {
     Some(match payment_method {
-        "pm_card_visa" => ("visa", "4242", false),
-        "pm_card_mastercard" => ("mastercard", "4444", false),
-        "pm_card_amex" => ("amex", "8431", false),
-        crate::DECLINING_CARD => ("visa", "0002", true),
+        "pm_card_visa" => ("visa", "4242", Outcome::Succeeds),
+        "pm_card_mastercard" => ("mastercard", "4444", Outcome::Succeeds),
+        "pm_card_amex" => ("amex", "8431", Outcome::Succeeds),
+        crate::DECLINING_CARD => ("visa", "0002", Outcome::Declines),
+        crate::THREE_D_SECURE_CARD => ("visa", "3220", Outcome::Authenticates),
+        "pm_card_authenticationRequired" => ("visa", "3184", Outcome::Authenticates),
+        _ => return None,
+    })
+}
+
+/// Stripe's test card numbers (what a payer types into the Payment Element), as the
+/// test payment method each stands for.
+pub fn test_number(number: &str) -> Option<&'static str> {
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    Some(match digits.as_str() {
+        "4242424242424242" => "pm_card_visa",
+        "5555555555554444" => "pm_card_mastercard",
+        "378282246310005" => "pm_card_amex",
+        "4000000000000002" => crate::DECLINING_CARD,
+        "4000000000003220" => crate::THREE_D_SECURE_CARD,
+        "4000002760003184" => "pm_card_authenticationRequired",
         _ => return None,
     })
 }
@@ -25,6 +71,7 @@ pub fn test_token(token: &str) -> Option<&'static str> {
         "tok_mastercard" => "pm_card_mastercard",
         "tok_amex" => "pm_card_amex",
         "tok_chargeDeclined" => crate::DECLINING_CARD,
+        "tok_threeDSecure2Required" => crate::THREE_D_SECURE_CARD,
         _ => return None,
     })
 }
@@ -68,20 +115,60 @@ pub fn setup_intent(customer: Option<&String>) -> Value {
     })
 }
 
+/// The card fields a payer may give with a new card (the Payment Element's).
+#[derive(Debug, Clone, Default)]
+pub struct CardDetails {
+    pub exp_month: Option<i64>,
+    pub exp_year: Option<i64>,
+    pub name: Option<String>,
+    pub country: Option<String>,
+}
+
+impl CardDetails {
+    /// `card[exp_month]`, `card[exp_year]`, `billing_details[name]`, `billing_details[address][country]`.
+    pub fn from_form(form: &HashMap<String, String>) -> Self {
+        let number = |key: &str| form.get(key).and_then(|v| v.trim().parse::<i64>().ok());
+        let text = |key: &str| form.get(key).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        Self {
+            exp_month: number("card[exp_month]"),
+            exp_year: number("card[exp_year]").map(|y| if y < 100 { 2000 + y } else { y }),
+            name: text("billing_details[name]"),
+            country: text("billing_details[address][country]").map(|c| c.to_ascii_uppercase()),
+        }
+    }
+}
+
 /// A saved card cloned from a test payment method, as Stripe does on attach.
-pub fn payment_method(brand: &str, last4: &str, declines: bool, customer: Option<&str>) -> Value {
+pub fn payment_method(brand: &str, last4: &str, outcome: Outcome, customer: Option<&str>) -> Value {
+    payment_method_with(brand, last4, outcome, customer, &CardDetails::default())
+}
+
+/// A card payment method with the payer's details (expiry, name, country).
+pub fn payment_method_with(
+    brand: &str,
+    last4: &str,
+    outcome: Outcome,
+    customer: Option<&str>,
+    details: &CardDetails,
+) -> Value {
+    let address = match &details.country {
+        Some(country) => json!({"city": Value::Null, "country": country, "line1": Value::Null, "line2": Value::Null,
+            "postal_code": Value::Null, "state": Value::Null}),
+        None => Value::Null,
+    };
     json!({
         "id": new_id("pm_"),
         "object": "payment_method",
-        "billing_details": {"address": Value::Null, "email": Value::Null, "name": Value::Null, "phone": Value::Null},
-        "card": {"brand": brand, "country": "US", "exp_month": 12, "exp_year": 2034, "funding": "credit", "last4": last4},
+        "billing_details": {"address": address, "email": Value::Null, "name": details.name, "phone": Value::Null},
+        "card": {"brand": brand, "country": "US", "exp_month": details.exp_month.unwrap_or(12),
+            "exp_year": details.exp_year.unwrap_or(2034), "funding": "credit", "last4": last4},
         "created": now_secs(),
         "customer": customer,
         "livemode": false,
         "type": "card",
         "metadata": {},
-        // Not Stripe's: how this local Stripe remembers a declining test card.
-        "x_declines": declines,
+        // Not Stripe's: how this local Stripe remembers what a test card does.
+        "x_outcome": outcome.tag(),
     })
 }
 
@@ -151,6 +238,15 @@ pub fn refund(charge: &Value, amount: i64) -> Value {
         "metadata": {},
         "payment_intent": charge["payment_intent"],
         "status": "succeeded",
+    })
+}
+
+/// Stripe's `last_payment_error` when 3-D Secure failed.
+pub fn authentication_failure() -> Value {
+    json!({
+        "type": "invalid_request_error",
+        "code": "payment_intent_authentication_failure",
+        "message": "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
     })
 }
 

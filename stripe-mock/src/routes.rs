@@ -35,6 +35,7 @@ pub fn router(ledger: Shared) -> Router {
         .route("/v1/payment_intents", post(create_payment_intent))
         .route("/v1/payment_intents/{id}", get(retrieve).post(update_payment_intent))
         .route("/v1/payment_intents/{id}/confirm", post(confirm_payment_intent))
+        .route("/v1/payment_intents/{id}/x_authenticate", post(authenticate))
         .route("/v1/refunds", post(create_refund))
         .fallback(|| async {
             (
@@ -44,6 +45,32 @@ pub fn router(ledger: Shared) -> Router {
         })
         .layer(axum::middleware::from_fn_with_state(ledger.clone(), idempotent))
         .with_state(ledger)
+        .merge(Router::new().route("/v3/", get(stripe_js)).route("/v3", get(stripe_js)))
+        .layer(axum::middleware::from_fn(cors))
+}
+
+/// The stand-in Stripe.js (`stripe-js.js`): the part of Stripe.js the web client uses, talking
+/// to this server, so the browser runs the same code it runs with real keys.
+async fn stripe_js() -> Response {
+    ([("content-type", "text/javascript; charset=utf-8"), ("cache-control", "no-cache")], include_str!("stripe-js.js"))
+        .into_response()
+}
+
+/// Stripe's API answers browsers from any origin (Stripe.js calls it with the publishable key).
+async fn cors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let mut response = if request.method() == Method::OPTIONS {
+        StatusCode::NO_CONTENT.into_response()
+    } else {
+        next.run(request).await
+    };
+    let headers = response.headers_mut();
+    headers.insert("access-control-allow-origin", HeaderValue::from_static("*"));
+    headers.insert(
+        "access-control-allow-headers",
+        HeaderValue::from_static("authorization, content-type, idempotency-key"),
+    );
+    headers.insert("access-control-allow-methods", HeaderValue::from_static("GET, POST, DELETE, OPTIONS"));
+    response
 }
 
 fn parse(body: &[u8]) -> Form {
@@ -120,8 +147,8 @@ async fn create_setup_intent(State(ledger): State<Shared>, body: Bytes) -> Respo
 
 /// A saved card of `customer`: the given one, or a clone of a test payment method.
 fn saved_card(ledger: &Ledger, payment_method: &str, customer: Option<&str>) -> Result<Value, Answer> {
-    if let Some((brand, last4, declines)) = objects::test_card(payment_method) {
-        return Ok(ledger.put(objects::payment_method(brand, last4, declines, customer)));
+    if let Some((brand, last4, outcome)) = objects::test_card(payment_method) {
+        return Ok(ledger.put(objects::payment_method(brand, last4, outcome, customer)));
     }
     let existing = ledger.get(payment_method).ok_or_else(|| missing(&format!("payment_method: '{payment_method}'")))?;
     match (existing["customer"].as_str(), customer) {
@@ -165,18 +192,51 @@ async fn list_payment_methods(State(ledger): State<Shared>, Query(query): Query<
     answer(list(ledger.find("pm_", "customer", customer), "/v1/payment_methods"))
 }
 
-/// A card payment method made from a card token (`type=card&card[token]=tok_...`),
-/// attached to no customer yet.
+/// A card payment method made from a card token (`type=card&card[token]=tok_...`) or, as
+/// Stripe.js sends what the payer typed into the Payment Element, from a test card number
+/// (`card[number]`, `card[exp_month]`, `card[exp_year]`, `card[cvc]`, `billing_details[...]`);
+/// attached to no customer yet. An unknown number is Stripe's 402 `incorrect_number`.
 async fn create_payment_method(State(ledger): State<Shared>, body: Bytes) -> Response {
     let form = parse(&body);
     if form.get("type").map(String::as_str) != Some("card") {
         return answer(invalid("Only card payment methods are supported here."));
     }
-    let Some(token) = form.get("card[token]") else { return answer(invalid("Missing required param: card[token].")) };
-    let Some((brand, last4, declines)) = objects::test_token(token).and_then(objects::test_card) else {
-        return answer(missing(&format!("token: '{token}'")));
+    let details = objects::CardDetails::from_form(&form);
+    let test_method = match (form.get("card[token]"), form.get("card[number]")) {
+        (Some(token), _) => match objects::test_token(token) {
+            Some(pm) => pm,
+            None => return answer(missing(&format!("token: '{token}'"))),
+        },
+        (None, Some(number)) => {
+            let Some(pm) = objects::test_number(number) else {
+                return answer((
+                    StatusCode::PAYMENT_REQUIRED,
+                    objects::error("card_error", "incorrect_number", "Your card number is incorrect."),
+                ));
+            };
+            if details.exp_month.is_none_or(|m| !(1..=12).contains(&m)) || details.exp_year.is_none() {
+                return answer((
+                    StatusCode::PAYMENT_REQUIRED,
+                    objects::error("card_error", "invalid_expiry_month", "Your card's expiration date is invalid."),
+                ));
+            }
+            if form
+                .get("card[cvc]")
+                .is_none_or(|c| !(3..=4).contains(&c.len()) || !c.chars().all(|d| d.is_ascii_digit()))
+            {
+                return answer((
+                    StatusCode::PAYMENT_REQUIRED,
+                    objects::error("card_error", "invalid_cvc", "Your card's security code is invalid."),
+                ));
+            }
+            pm
+        }
+        (None, None) => return answer(invalid("Missing required param: card[number].")),
     };
-    answer((StatusCode::OK, ledger.put(objects::payment_method(brand, last4, declines, None))))
+    let Some((brand, last4, outcome)) = objects::test_card(test_method) else {
+        return answer(missing(&format!("payment_method: '{test_method}'")));
+    };
+    answer((StatusCode::OK, ledger.put(objects::payment_method_with(brand, last4, outcome, None, &details))))
 }
 
 async fn list_customer_payment_methods(State(ledger): State<Shared>, Path(customer): Path<String>) -> Response {
@@ -257,30 +317,96 @@ async fn confirm_payment_intent(State(ledger): State<Shared>, Path(id): Path<Str
         Ok(card) => card,
         Err(err) => return answer(err),
     };
-    if card["x_declines"].as_bool() == Some(true) {
-        let failed = ledger
-            .update(&id, |i| {
-                i["payment_method"] = Value::Null;
-                i["status"] = json!("requires_payment_method");
-                i["last_payment_error"] = json!({"type": "card_error", "code": "card_declined",
-                    "decline_code": "generic_decline", "message": "Your card was declined."});
-            })
-            .unwrap_or(intent);
-        webhook::emit(&ledger, "payment_intent.payment_failed", &failed).await;
-        return answer((StatusCode::PAYMENT_REQUIRED, json!({"error": objects::card_declined(&failed)})));
+    match objects::Outcome::of(&card) {
+        objects::Outcome::Declines => {
+            let failed = ledger
+                .update(&id, |i| {
+                    i["payment_method"] = Value::Null;
+                    i["status"] = json!("requires_payment_method");
+                    i["next_action"] = Value::Null;
+                    i["last_payment_error"] = json!({"type": "card_error", "code": "card_declined",
+                        "decline_code": "generic_decline", "message": "Your card was declined."});
+                })
+                .unwrap_or(intent);
+            webhook::emit(&ledger, "payment_intent.payment_failed", &failed).await;
+            answer((StatusCode::PAYMENT_REQUIRED, json!({"error": objects::card_declined(&failed)})))
+        }
+        objects::Outcome::Authenticates => {
+            // 3-D Secure: the browser's Stripe.js shows the bank's challenge, then calls
+            // `x_authenticate` with the payer's answer.
+            let waiting = ledger
+                .update(&id, |i| {
+                    i["payment_method"] = card["id"].clone();
+                    i["status"] = json!("requires_action");
+                    i["next_action"] = json!({"type": "use_stripe_sdk",
+                        "use_stripe_sdk": {"type": "three_d_secure_redirect", "source": card["id"]}});
+                    i["last_payment_error"] = Value::Null;
+                })
+                .unwrap_or(intent);
+            answer((StatusCode::OK, waiting))
+        }
+        objects::Outcome::Succeeds => answer((StatusCode::OK, succeed(&ledger, &id, &intent, &card).await)),
     }
-    let charge = ledger.put(objects::charge(&intent, card["id"].as_str().unwrap_or_default()));
+}
+
+/// Charges the intent with `card`: the charge, `succeeded`, and its webhook.
+async fn succeed(ledger: &Ledger, id: &str, intent: &Value, card: &Value) -> Value {
+    let charge = ledger.put(objects::charge(intent, card["id"].as_str().unwrap_or_default()));
     let succeeded = ledger
-        .update(&id, |i| {
+        .update(id, |i| {
             i["payment_method"] = card["id"].clone();
             i["status"] = json!("succeeded");
             i["amount_received"] = i["amount"].clone();
             i["latest_charge"] = charge["id"].clone();
             i["last_payment_error"] = Value::Null;
+            i["next_action"] = Value::Null;
         })
-        .unwrap_or(intent);
-    webhook::emit(&ledger, "payment_intent.succeeded", &succeeded).await;
-    answer((StatusCode::OK, succeeded))
+        .unwrap_or_else(|| intent.clone());
+    webhook::emit(ledger, "payment_intent.succeeded", &succeeded).await;
+    succeeded
+}
+
+/// Not Stripe's path: the answer the payer gave the 3-D Secure challenge (what Stripe's
+/// test authentication page's "Complete" and "Fail" do), `result=complete|fail` with the
+/// intent's `client_secret`. Complete charges the intent (`succeeded`, and its webhook);
+/// fail leaves it `requires_payment_method` with Stripe's `payment_intent_authentication_failure`
+/// (and `payment_intent.payment_failed`). Answers the intent.
+async fn authenticate(State(ledger): State<Shared>, Path(id): Path<String>, body: Bytes) -> Response {
+    let form = parse(&body);
+    let Some(intent) = ledger.get(&id) else { return answer(missing(&id)) };
+    if form.get("client_secret").map(String::as_str) != intent["client_secret"].as_str() {
+        return answer(invalid("The client_secret provided does not match this payment intent."));
+    }
+    if intent["status"].as_str() != Some("requires_action") {
+        return answer((
+            StatusCode::BAD_REQUEST,
+            objects::error(
+                "invalid_request_error",
+                "payment_intent_unexpected_state",
+                "This PaymentIntent does not require authentication.",
+            ),
+        ));
+    }
+    match form.get("result").map(String::as_str) {
+        Some("complete") => {
+            let pm = intent["payment_method"].as_str().unwrap_or_default().to_owned();
+            let Some(card) = ledger.get(&pm) else { return answer(missing(&pm)) };
+            answer((StatusCode::OK, succeed(&ledger, &id, &intent, &card).await))
+        }
+        Some("fail") => {
+            let failed = ledger
+                .update(&id, |i| {
+                    i["payment_method"] = Value::Null;
+                    i["status"] = json!("requires_payment_method");
+                    i["next_action"] = Value::Null;
+                    i["last_payment_error"] = objects::authentication_failure();
+                })
+                .unwrap_or(intent);
+            webhook::emit(&ledger, "payment_intent.payment_failed", &failed).await;
+            answer((StatusCode::OK, failed))
+        }
+        _ => answer(invalid("result must be complete or fail.")),
+    }
 }
 
 async fn create_refund(State(ledger): State<Shared>, body: Bytes) -> Response {

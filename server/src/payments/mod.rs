@@ -14,7 +14,8 @@
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
 //! - [`prices`]: `GET /payments/prices`, what an extension day or an additional design costs.
-//! - [`test_mode`]: Stripe.js's two confirmations, for the test-mode provider only.
+//! - [`test_mode`]: which Stripe.js the browser loads (the local Stripe's stand-in under the
+//!   test-mode provider), and Stripe.js's two confirmations for clients without a browser.
 //! - [`paypal`]: the same purposes paid with PayPal (create, approval, execute), settled
 //!   by [`settle`], the path Stripe's webhook takes too.
 //!
@@ -105,6 +106,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(transactions::list))
         .routes(routes!(invoices::issue_token))
         .routes(routes!(invoices::download))
+        .routes(routes!(test_mode::stripe_js))
         .routes(routes!(test_mode::confirm_setup))
         .routes(routes!(test_mode::confirm_payment))
         .routes(routes!(paypal::routes::create_launch))

@@ -1,7 +1,12 @@
-//! What Stripe.js does in the browser, for the test-mode provider only: without
-//! Stripe keys there is no Stripe.js to confirm a card setup or a payment, so these
-//! two routes confirm them at the local Stripe (which then sends its signed webhook
-//! back to this server, as Stripe would). With real keys they answer 404.
+//! Stripe.js for the test-mode provider. `GET /payments/stripe/js` tells the browser which
+//! Stripe.js to load: under the test-mode provider, the local Stripe's stand-in Stripe.js (its
+//! `/v3/`, which talks to that local Stripe: Payment Element, confirmations, 3-D Secure) and a
+//! test publishable key; with real keys nothing (the web client loads js.stripe.com with its
+//! own `VITE_STRIPE_PUBLISHABLE_KEY`). So the browser runs the same code in both.
+//!
+//! The two confirm routes do what Stripe.js does, at the local Stripe (which then sends its
+//! signed webhook back to this server, as Stripe would), for API clients and tests without a
+//! browser; the web client no longer uses them. With real keys they answer 404.
 //!
 //! A success passes Stripe's object on, as Stripe.js would resolve it. A failure is this API's
 //! error envelope like every other route's: a declined card is 402 `payment.card_declined`
@@ -11,16 +16,44 @@
 use std::borrow::Cow;
 
 use axum::{extract::State, http::StatusCode, Json};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tracing::instrument;
 use utoipa::ToSchema;
 
 use crate::{
     accounts::CurrentUser,
+    api::Data,
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
+
+/// Which Stripe.js the browser loads.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StripeJs {
+    /// True under the test-mode provider (no real card is charged).
+    pub test_mode: bool,
+    /// The stand-in Stripe.js of the local Stripe; null with real keys (js.stripe.com).
+    pub js_url: Option<String>,
+    /// The publishable key to give it; null with real keys (the web client's own).
+    pub publishable_key: Option<String>,
+}
+
+/// The publishable key of the local Stripe (it accepts any `pk_...`).
+const LOCAL_PUBLISHABLE_KEY: &str = "pk_test_vitrine_local";
+
+/// Which Stripe.js to load: the local stand-in under the test-mode provider.
+#[utoipa::path(get, path = "/payments/stripe/js", tag = "payments",
+    responses((status = 200, body = Data<StripeJs>, description = "Which Stripe.js to load")))]
+#[instrument(skip_all)]
+pub async fn stripe_js(State(state): State<AppState>) -> Json<Data<StripeJs>> {
+    let local = state.stripe.local.as_ref();
+    Json(Data::new(StripeJs {
+        test_mode: state.stripe.test_mode,
+        js_url: local.map(|l| l.stripe_js_url()),
+        publishable_key: local.map(|_| LOCAL_PUBLISHABLE_KEY.to_owned()),
+    }))
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Confirmation {

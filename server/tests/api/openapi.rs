@@ -184,6 +184,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/transactions"),
     ("post", "/contests/{id}/invoices/download/token"),
     ("get", "/contests/{id}/invoices/download"),
+    ("get", "/payments/stripe/js"),
     ("post", "/payments/test-mode/setup-intents/{id}/confirm"),
     ("post", "/payments/test-mode/payment-intents/{id}/confirm"),
     ("post", "/contests/{id}/payments/paypal"),

@@ -8,6 +8,8 @@
 // `accountPages` follow. With `{ discountCode, percentOff }` the brief is opened from a coupon link
 // and every screen's total is checked, to the cent, against the journey's own arithmetic.
 
+import { CARDS, cvcField, fillCard } from '../lib/stripe.mjs';
+
 /** A fresh client: unique per run so the journey never depends on seeded accounts. */
 function newClient() {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -100,6 +102,8 @@ export async function launchAndPay(ctx, page, { client = newClient(), discountCo
   await totalIs(page, 'review-total', totalCents);
   const form = page.getByTestId('add-card-form');
   await form.getByLabel(t('payments:cardholderName')).fill(client.name);
+  // The Payment Element of the (stand-in) Stripe.js: a test card typed in, the country the profile's.
+  await fillCard(form, { number: CARDS.visa });
   await shot(page, 'review-add-card');
   await form.getByRole('button', { name: t('payments:saveCard') }).click();
   const saved = page.getByTestId('card-4242');
@@ -109,7 +113,7 @@ export async function launchAndPay(ctx, page, { client = newClient(), discountCo
   const pay = page.getByTestId('pay-button');
   await page.getByText(t('payments:cvcRequired')).waitFor();
   if (await pay.isEnabled()) throw new Error('the pay button is enabled without the CVC');
-  await page.getByLabel(t('payments:cvc'), { exact: true }).fill('123');
+  await cvcField(page).fill('123');
   await page.locator('[data-testid=pay-button]:not([disabled])').waitFor();
   const label = await pay.textContent();
   if (!label.endsWith(`· ${usd(totalCents)}`)) throw new Error(`the pay button reads "${label}", not the total ${usd(totalCents)}`);
@@ -196,7 +200,7 @@ export async function accountPages(ctx, page) {
   await page.getByRole('button', { name: t('payments:addAnotherCard') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t('payments:cardholderName')).fill('Maya Lindqvist');
-  await dialog.getByLabel(t('payments:testCard')).selectOption('pm_card_mastercard');
+  await fillCard(dialog, { number: CARDS.mastercard, expiry: '08 / 31', cvc: '456' });
   await dialog.getByRole('button', { name: t('payments:saveCard') }).click();
   const mastercard = page.getByTestId('card-tile-4444');
   await mastercard.waitFor();
@@ -214,7 +218,7 @@ export async function accountPages(ctx, page) {
   const preselected = pay.getByTestId('card-4444');
   await preselected.waitFor();
   if (!(await preselected.isChecked())) throw new Error('the default card is not preselected');
-  await pay.getByLabel(t('payments:cvc'), { exact: true }).fill('321');
+  await cvcField(pay).fill('321');
   await ctx.shot(page, 'subscription-pay');
   await pay.getByTestId('pay-button').click();
   await page.getByTestId('active-subscriptions').getByText(t('subscriptions:name_2')).waitFor();

@@ -7,6 +7,7 @@
 // plan: an upgrade bought after launch is quoted "Free", applied without a payment, and charged
 // nothing.
 import { launchAndPay, personalInfo, usd } from '../flows/contest-launch.mjs';
+import { fillCvcIfAsked } from '../lib/stripe.mjs';
 
 /** The invoice's way of writing cents ($509.15, $599.00). */
 const invoiceDollars = (cents) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -56,8 +57,7 @@ export default {
     await client.getByRole('button', { name: t('subscriptions:purchase') }).nth(1).click();
     const plan = client.getByRole('dialog');
     await plan.getByTestId('card-4242').waitFor();
-    const cvc = plan.getByLabel(t('payments:cvc'), { exact: true });
-    if (await cvc.isVisible()) await cvc.fill('123');
+    await fillCvcIfAsked(plan);
     await plan.locator('[data-testid=pay-button]:not([disabled])').waitFor();
     const planLabel = await plan.getByTestId('pay-button').textContent();
     if (!planLabel.endsWith('· $49')) throw new Error(`the plan's pay button reads "${planLabel}"`);

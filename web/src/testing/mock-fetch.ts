@@ -28,6 +28,15 @@ export function errorResponse(
   return jsonResponse(status, { error: { code, message, status, ...(fields ? { fields } : {}) } });
 }
 
+/** A JSON body as its value; a form-encoded one (Stripe.js's) as its fields. */
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return Object.fromEntries(new URLSearchParams(body).entries());
+  }
+}
+
 /**
  * Replaces the global fetch (restored after each test by `unstubGlobals`) with `handler`,
  * and returns the list of requests it received.
@@ -42,7 +51,7 @@ export function mockFetch(handler: Handler): RecordedRequest[] {
         method: init.method ?? 'GET',
         url: `${url.pathname}${url.search}`,
         headers: Object.fromEntries(new Headers(init.headers).entries()),
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        body: typeof init.body === 'string' ? parseBody(init.body) : undefined,
       };
       requests.push(recorded);
       return handler(recorded);

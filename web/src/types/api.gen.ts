@@ -3449,6 +3449,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/stripe/js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which Stripe.js to load: the local stand-in under the test-mode provider. */
+        get: operations["stripe_js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/test-mode/payment-intents/{id}/confirm": {
         parameters: {
             query?: never;
@@ -7828,6 +7845,18 @@ export interface components {
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_StripeJs: {
+            /** @description Which Stripe.js the browser loads. */
+            data: {
+                /** @description The stand-in Stripe.js of the local Stripe; null with real keys (js.stripe.com). */
+                js_url?: string | null;
+                /** @description The publishable key to give it; null with real keys (the web client's own). */
+                publishable_key?: string | null;
+                /** @description True under the test-mode provider (no real card is charged). */
+                test_mode: boolean;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_SubCategoryRow: {
             data: {
                 /** Format: int64 */
@@ -12022,6 +12051,15 @@ export interface components {
              *     specification's body.
              */
             trigger_id?: number | null;
+        };
+        /** @description Which Stripe.js the browser loads. */
+        StripeJs: {
+            /** @description The stand-in Stripe.js of the local Stripe; null with real keys (js.stripe.com). */
+            js_url?: string | null;
+            /** @description The publishable key to give it; null with real keys (the web client's own). */
+            publishable_key?: string | null;
+            /** @description True under the test-mode provider (no real card is charged). */
+            test_mode: boolean;
         };
         SubCategoryRequest: {
             image_path?: string | null;
@@ -24890,6 +24928,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    stripe_js: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which Stripe.js to load */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StripeJs"];
                 };
             };
         };

@@ -85,3 +85,21 @@ async fn a_declined_test_card_answers_the_error_envelope_with_stripes_reason() {
     assert!(declined.body["error"]["message"].as_str().unwrap().contains("declined"), "{}", declined.body);
     assert_eq!(contest(&app, id, &token).await["status_id"], before, "a declined card launches nothing");
 }
+
+#[tokio::test]
+async fn the_browser_is_told_to_load_the_local_stand_in_stripe_js_only_in_test_mode() {
+    let app = spawn_app().await;
+    let source = app.get("/payments/stripe/js", None).await;
+    assert_eq!(source.status, 200, "{}", source.body);
+    let data = &source.body["data"];
+    assert_eq!(data["test_mode"], true);
+    assert!(data["publishable_key"].as_str().unwrap().starts_with("pk_test_"));
+    let script = reqwest::get(data["js_url"].as_str().unwrap()).await.unwrap();
+    assert_eq!(script.status(), 200);
+    assert!(script.text().await.unwrap().contains("window.Stripe = Stripe"));
+
+    let (app, _stripe) = spawn_paying_app().await;
+    let source = app.get("/payments/stripe/js", None).await;
+    assert_eq!(source.status, 200);
+    assert_eq!(source.body["data"], json!({"test_mode": false, "js_url": null, "publishable_key": null}));
+}

@@ -12,7 +12,7 @@ export interface PaymentIntent {
   currency: string;
   state: 'open' | 'failed' | 'paid' | 'refunded';
   customer_card_id: number | null;
-  /** The server has no Stripe keys: its test-mode confirm routes stand in for Stripe.js. */
+  /** The server has no Stripe keys: the local Stripe and its stand-in Stripe.js take real Stripe's place. */
   test_mode: boolean;
 }
 
@@ -34,34 +34,4 @@ export async function finalizeIntent(base: string, intentId: string, cardId: num
     customer_card_id: cardId,
   });
   return data;
-}
-
-interface StripeAnswer {
-  id?: string;
-  status?: string;
-  payment_method?: string | { id: string } | null;
-  error?: { message?: string };
-}
-
-/** Test mode only: what Stripe.js `confirmCardPayment` does. */
-export function testModeConfirmPayment(intent: Pick<PaymentIntent, 'id' | 'client_secret'>, paymentMethod?: string) {
-  return apiClient.post<StripeAnswer>(`/payments/test-mode/payment-intents/${encodeURIComponent(intent.id)}/confirm`, {
-    client_secret: intent.client_secret,
-    payment_method: paymentMethod ?? null,
-  });
-}
-
-/** Test mode only: what Stripe.js `confirmCardSetup` does. */
-export function testModeConfirmSetup(intentId: string, clientSecret: string, paymentMethod: string) {
-  return apiClient.post<StripeAnswer>(`/payments/test-mode/setup-intents/${encodeURIComponent(intentId)}/confirm`, {
-    client_secret: clientSecret,
-    payment_method: paymentMethod,
-  });
-}
-
-/** The `pm_...` id in a confirmed setup intent. */
-export function paymentMethodOf(answer: StripeAnswer): string | null {
-  const pm = answer.payment_method;
-  if (typeof pm === 'string') return pm;
-  return pm?.id ?? null;
 }

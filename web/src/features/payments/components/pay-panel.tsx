@@ -4,15 +4,13 @@ import type { StripeCardCvcElement } from '@stripe/stripe-js';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
-import { env } from '@/config/env';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
 import { getCards, requiresCvc, type Card } from '../api/cards';
-import { createIntent, finalizeIntent, testModeConfirmPayment, type IntentBody, type PaymentIntent } from '../api/intents';
+import { createIntent, finalizeIntent, type IntentBody, type PaymentIntent } from '../api/intents';
 import { newIdempotencyKey, payBlock, preselectedCard } from '../card-choice';
 import { confirmCardPayment, mountCvcElement } from '../stripe';
 import { paypalRouteOf } from '../api/paypal';
@@ -34,9 +32,6 @@ export interface PayPanelProps {
   /** Offer the PayPal tab (default: whenever the purpose has a PayPal route). */
   paypal?: boolean;
 }
-
-/** Real Stripe.js only when a publishable key is configured; otherwise the server's test mode. */
-const usesStripeJs = env.stripePublishableKey !== null;
 
 function messageOf(error: unknown): string {
   return error instanceof Error && !('code' in error) ? error.message : errorMessage(error);
@@ -64,15 +59,16 @@ export function PayPanel(props: PayPanelProps) {
 
 /**
  * Paying with a saved card: the cards as a radio list (the default, or a card just added,
- * preselected), the CVC when the card needs it, adding a card, and the pay button. One payment
- * intent per attempt key: a retried click is the same payment, never a second charge.
+ * preselected), the CVC when the card needs it (Stripe's CVC element), a new card added beside
+ * them with the Payment Element, and the pay button. Stripe.js confirms, showing the 3-D Secure
+ * challenge when the card asks for one. One payment intent per attempt key: a retried click is
+ * the same payment, never a second charge.
  */
 function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }: PayPanelProps) {
   const { t } = useTranslation('payments');
   const [cards, setCards] = useState<Card[] | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [cvcCheck, setCvcCheck] = useState<{ cardId: number; required: boolean } | null>(null);
-  const [cvc, setCvc] = useState('');
   const [cvcComplete, setCvcComplete] = useState(false);
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState(false);
@@ -111,7 +107,7 @@ function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }:
   const cvcRequired = cvcCheck !== null && cvcCheck.cardId === selectedId ? cvcCheck.required : null;
 
   useEffect(() => {
-    if (!usesStripeJs || !cvcRequired || cvcHost.current === null) return undefined;
+    if (!cvcRequired || cvcHost.current === null) return undefined;
     let element: StripeCardCvcElement | null = null;
     mountCvcElement(cvcHost.current)
       .then((mounted) => {
@@ -123,17 +119,17 @@ function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }:
     return () => {
       element?.destroy();
       cvcElement.current = null;
+      setCvcComplete(false);
     };
-  }, [cvcRequired]);
+  }, [cvcRequired, selectedId]);
 
 
   function select(cardId: number) {
     setSelectedId(cardId);
-    setCvc('');
   }
 
-  // Stripe's field holds the CVC with real keys; the rule sees a stand-in when it is complete.
-  const cvcValue = usesStripeJs ? (cvcComplete ? '000' : '') : cvc;
+  // Stripe's field holds the CVC; the rule sees a stand-in when it is complete.
+  const cvcValue = cvcComplete ? '000' : '';
   const block = payBlock({ cardsLoaded: cards !== null, selectedCardId: selectedId, cvcRequired, cvc: cvcValue, pending });
 
   function added(card: Card) {
@@ -151,11 +147,7 @@ function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }:
     try {
       const intent = await createIntent(intentBase, attempt.current.key, intentBody);
       const finalized = await finalizeIntent(intentBase, intent.id, selectedId);
-      if (finalized.test_mode) {
-        await testModeConfirmPayment(finalized);
-      } else {
-        await confirmCardPayment(finalized.client_secret, cvcRequired ? cvcElement.current : null);
-      }
+      await confirmCardPayment(finalized.client_secret, cvcRequired ? cvcElement.current : null);
       // A settled attempt: the next payment is a new one.
       attempt.current = { key: newIdempotencyKey(), body: bodyKey };
       setPending(false);
@@ -193,20 +185,7 @@ function CardPanel({ userId, amount, intentBase, intentBody, payLabel, onPaid }:
       {cvcRequired && (
         <div>
           <p className="mb-2 text-sm text-slate-600">{t('cvcPrompt')}</p>
-          {usesStripeJs ? (
-            <div ref={cvcHost} className="w-32 rounded-md border border-slate-300 px-3 py-3" />
-          ) : (
-            <TextField
-              label={t('cvc')}
-              name="cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              className="w-44"
-              value={cvc}
-              onChange={(value) => setCvc(value.replace(/\D/g, ''))}
-            />
-          )}
+          <div ref={cvcHost} className="w-44" data-testid="cvc-element" />
           {block === 'cvc' && (
             <p className="mt-1 text-xs text-amber-700" role="status">
               {t('cvcRequired')}

@@ -1,3 +1,4 @@
+import { confirmCardPayment } from '@/features/payments/stripe';
 import { apiClient } from '@/lib/api-client';
 import type { DataEnvelope } from '@/types/api';
 import type { Project } from '../types';
@@ -25,33 +26,16 @@ export async function getCards(userId: number): Promise<Card[]> {
 }
 
 /**
- * Saves a test card: a setup intent, its confirmation at the test-mode route (what Stripe.js
- * does with real keys), then the card stored on the account.
- */
-export async function saveTestCard(userId: number, paymentMethod: string): Promise<Card> {
-  const { data: setup } = await apiClient.post<DataEnvelope<{ id: string; client_secret: string }>>(
-    `/users/${userId}/customer-cards/stripe/setup-intents`,
-  );
-  const confirmed = await apiClient.post<{ payment_method: string }>(
-    `/payments/test-mode/setup-intents/${setup.id}/confirm`,
-    { client_secret: setup.client_secret, payment_method: paymentMethod },
-  );
-  const { data } = await apiClient.post<DataEnvelope<Card>>(`/users/${userId}/customer-cards/stripe/payment-method`, {
-    payment_method: confirmed.payment_method,
-  });
-  return data;
-}
-
-/**
  * Pays at `base` (a purpose's payment-intent route) with a saved card: create (one idempotency
- * key per attempt), finalize with the card, confirm. The server settles on Stripe's webhook and
- * the project's channel then says so.
+ * key per attempt), finalize with the card, confirm with Stripe.js (which shows the 3-D Secure
+ * challenge when the card asks for one). The server settles on Stripe's webhook and the
+ * project's channel then says so.
  */
 export async function payWithCard(base: string, cardId: number, body: Record<string, unknown> = {}): Promise<void> {
   const idempotency_key = `${base}:${Date.now()}:${Math.random().toString(36).slice(2)}`;
   const { data: intent } = await apiClient.post<DataEnvelope<Intent>>(base, { ...body, idempotency_key });
   await apiClient.post(`${base}/finalize/${intent.id}`, { customer_card_id: cardId });
-  await apiClient.post(`/payments/test-mode/payment-intents/${intent.id}/confirm`, { client_secret: intent.client_secret });
+  await confirmCardPayment(intent.client_secret, null);
 }
 
 export const approveBase = (projectId: number, bidId: number) =>

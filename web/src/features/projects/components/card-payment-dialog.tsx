@@ -5,18 +5,13 @@ import { Button } from '@/components/ui/button';
 import { paypalRouteOf } from '@/features/payments/api/paypal';
 import { MethodTabs, type PayMethod } from '@/features/payments/components/method-tabs';
 import { PayPalChoice } from '@/features/payments/components/paypal-choice';
+import { AddCardForm } from '@/features/payments/components/add-card-form';
 import { errorMessage } from '@/lib/error-messages';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { priceDollars } from '@/lib/money';
 
-import { getCards, payWithCard, saveTestCard, type Card } from '../api/payments';
+import { getCards, payWithCard, type Card } from '../api/payments';
 
-
-/** Test cards the local test-mode Stripe understands (no real card is charged). */
-const TEST_CARDS = [
-  { id: 'pm_card_visa', label: 'Visa •••• 4242' },
-  { id: 'pm_card_chargeDeclined', label: 'Visa •••• 0002 (declined)' },
-] as const;
 
 interface CardPaymentDialogProps {
   title: string;
@@ -32,15 +27,16 @@ interface CardPaymentDialogProps {
 }
 
 /**
- * A small card choice and the payment (create the intent, finalize with the card, confirm):
- * a saved card, or a new one; or the PayPal tab, which sends the owner to PayPal's approval
- * page and back to `/payments/paypal/return`. Without Stripe keys the server runs Stripe's test mode, so a new
- * card is one of Stripe's test cards.
+ * A small card choice and the payment (create the intent, finalize with the card, confirm with
+ * Stripe.js, 3-D Secure included): a saved card, or a new one added with the Payment Element; or
+ * the PayPal tab, which sends the owner to PayPal's approval page and back to
+ * `/payments/paypal/return`.
  */
 export function CardPaymentDialog({ title, userId, amount, breakdown, base, body, onPaid, onClose }: CardPaymentDialogProps) {
   const { t } = useTranslation('projects');
   const [cards, setCards] = useState<Card[] | null>(null);
-  const [choice, setChoice] = useState<string>('');
+  const [choice, setChoice] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [method, setMethod] = useState<PayMethod>('card');
@@ -50,7 +46,8 @@ export function CardPaymentDialog({ title, userId, amount, breakdown, base, body
     getCards(userId).then(
       (list) => {
         setCards(list);
-        setChoice(list.length > 0 ? `saved:${list[0].id}` : `new:${TEST_CARDS[0].id}`);
+        setChoice(list.length > 0 ? list[0].id : null);
+        setAdding(list.length === 0);
       },
       (error: unknown) => setFailure(errorMessage(error)),
     );
@@ -60,12 +57,11 @@ export function CardPaymentDialog({ title, userId, amount, breakdown, base, body
     setPending(true);
     setFailure(null);
     try {
-      const [kind, id] = choice.split(':');
-      const cardId = kind === 'saved' ? Number(id) : (await saveTestCard(userId, id)).id;
-      await payWithCard(base, cardId, body);
+      if (choice === null) return;
+      await payWithCard(base, choice, body);
       onPaid();
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(error instanceof Error && error.name === 'StripeFailure' ? error.message : errorMessage(error));
       setPending(false);
     }
   }
@@ -80,7 +76,7 @@ export function CardPaymentDialog({ title, userId, amount, breakdown, base, body
             {t('cancel', { ns: 'common' })}
           </Button>
           {method === 'card' && (
-            <Button disabled={pending || cards === null || choice === ''} isLoading={pending} onClick={() => void pay()}>
+            <Button disabled={pending || cards === null || choice === null || adding} isLoading={pending} onClick={() => void pay()}>
               {t('pay.button', { amount: priceDollars(amount) })}
             </Button>
           )}
@@ -103,18 +99,30 @@ export function CardPaymentDialog({ title, userId, amount, breakdown, base, body
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('pay.card')}</legend>
           {cards?.map((card) => (
             <label key={card.id} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
-              <input type="radio" name="card" checked={choice === `saved:${card.id}`} onChange={() => setChoice(`saved:${card.id}`)} />
+              <input type="radio" name="card" checked={choice === card.id} onChange={() => setChoice(card.id)} />
               {card.brand} •••• {card.last4} ({String(card.exp_month).padStart(2, '0')}/{card.exp_year})
             </label>
           ))}
-          {TEST_CARDS.map((card) => (
-            <label key={card.id} className="flex items-center gap-2 rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm">
-              <input type="radio" name="card" checked={choice === `new:${card.id}`} onChange={() => setChoice(`new:${card.id}`)} />
-              {t('pay.newCard', { card: card.label })}
-            </label>
-          ))}
         </fieldset>
-        <p className="text-xs text-slate-500">{t('pay.testMode')}</p>
+        {adding ? (
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <AddCardForm
+              userId={userId}
+              onAdded={(card) => {
+                setCards((known) => [...(known ?? []).filter((c) => c.id !== card.id), card]);
+                setChoice(card.id);
+                setAdding(false);
+              }}
+              onCancel={cards !== null && cards.length > 0 ? () => setAdding(false) : undefined}
+            />
+          </div>
+        ) : (
+          cards !== null && (
+            <button type="button" className="text-sm font-medium text-indigo-700 hover:underline" disabled={pending} onClick={() => setAdding(true)}>
+              {t('pay.addCard')}
+            </button>
+          )
+        )}
         {failure && (
           <p role="alert" className="text-sm text-red-600">
             {failure}
