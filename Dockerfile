@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
-# Vitrine's image for the scaled deployment (docker-compose.yml): one image, three programs.
+# Vitrine's image for the scaled deployment (docker-compose.yml): one image, four programs.
 #   vitrine-server  REST API, WebSocket hub, and the built web client at /
 #   vitrine-worker  the marketplace clock (status timers, housekeeping)
-#   vitrine-stripe-mock  the test-mode Stripe the nodes share (until real keys are set)
+#   vitrine-stripe-mock, vitrine-paypal-mock  the test-mode providers the nodes share
+#                   (until real keys are set)
 # Stages: the web client (Node), the Rust binaries (release), a slim runtime.
 # scripts/check-deploy.py checks this file against the repository (make test).
 
@@ -27,7 +28,7 @@ COPY stripe-mock/ stripe-mock/
 COPY paypal-mock/ paypal-mock/
 COPY migrations/ migrations/
 ENV CARGO_TARGET_DIR=/src/target
-RUN cargo build --release --locked --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock
+RUN cargo build --release --locked --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock
 
 FROM debian:bookworm-slim
 # curl: the health checks call /readyz. A user without a shell owns nothing but the files folder.
@@ -36,7 +37,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /srv --shell /usr/sbin/nologin vitrine \
     && mkdir -p /srv/data /srv/files && chown vitrine /srv/data /srv/files
-COPY --from=rust /src/target/release/vitrine-server /src/target/release/vitrine-worker /src/target/release/vitrine-stripe-mock /usr/local/bin/
+COPY --from=rust /src/target/release/vitrine-server /src/target/release/vitrine-worker /src/target/release/vitrine-stripe-mock /src/target/release/vitrine-paypal-mock /usr/local/bin/
 COPY --from=web /src/web/dist /srv/web
 USER vitrine
 WORKDIR /srv

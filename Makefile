@@ -42,7 +42,7 @@ test: check test-deploy test-rust test-postgres test-redis test-faults test-web 
 ## nodes and a worker on the machine's PostgreSQL (database vitrine_cluster) and Redis, nginx
 ## in front on :8090. make cluster-stop stops it.
 cluster: web
-	$(CARGO) build --release --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock
+	$(CARGO) build --release --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock
 	scripts/cluster.sh start
 
 cluster-stop:
@@ -103,7 +103,7 @@ test-redis:
 test-faults:
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v redis-server >/dev/null; then \
 		scripts/cluster.sh ensure-nginx; \
-		$(CARGO) build --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock; \
+		$(CARGO) build --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock; \
 		VITRINE_TEST_POSTGRES_URL=$(POSTGRES_ADMIN_URL) \
 			$(CARGO) nextest run -p vitrine-faults --run-ignored only --profile $(if $(CI),ci,default); \
 	elif [ -n "$(CI)" ]; then \

@@ -8,7 +8,8 @@ and exits 1 if there is one.
 - Every variable the compose file or the cluster script gives a node is a setting of
   server/src/config.rs and a row of the README's configuration table.
 - The topology: PostgreSQL, Redis, migrations, two nodes, one worker, nginx, the mail
-  catcher and one test-mode Stripe the nodes share (its events through the proxy); health checks
+  catcher, one test-mode Stripe and one test-mode PayPal the nodes share (browsers reach them
+  through the proxy's /sandbox/); health checks
   and restart policies; depends_on, volumes and hostnames that exist.
 - Ports agree: VITRINE_BIND, the health checks, the upstreams, EXPOSE, the published port.
 - The Dockerfile copies every workspace member and builds the binaries the services run.
@@ -56,7 +57,7 @@ def port_of(address):
 def check_compose(settings, documented):
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose.get("services", {})
-    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit", "stripe"}
+    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit", "stripe", "paypal"}
     for name in sorted(wanted - services.keys()):
         problem(f"compose: no service {name}")
     for name in sorted(services.keys() - wanted):
@@ -90,6 +91,7 @@ def check_compose(settings, documented):
     image = {n: s for n, s in services.items() if s.get("image") == "vitrine:latest"}
     vitrine = {n: s for n, s in image.items() if (s.get("command") or ["vitrine-server"])[0] in ("vitrine-server", "vitrine-worker")}
     check_stripe(services, image, vitrine)
+    check_paypal(services, image, vitrine)
     for name in ("migrate", "node-a", "node-b", "worker"):
         if name not in vitrine:
             problem(f"compose {name}: does not run the vitrine image")
@@ -198,30 +200,44 @@ def compose_default(value, name):
     return match.group(1) if match else str(value)
 
 
-def check_stripe(services, image, vitrine):
-    """One test-mode Stripe for every node: the nodes' API base is that service, its events go
-    through the proxy, and both sides sign with the same secret."""
-    stripe = image.get("stripe")
-    if stripe is None:
-        problem("compose stripe: does not run the vitrine image (vitrine-stripe-mock)")
-        return
-    if "build" not in stripe:
-        problem("compose stripe: no build (compose would try to pull vitrine:latest)")
-    if (stripe.get("command") or [""])[0] != "vitrine-stripe-mock":
-        problem("compose stripe: does not run vitrine-stripe-mock")
-    env = stripe.get("environment") or {}
-    known = mock_settings("stripe-mock")
+def provider_service(services, image, name, crate, bind_key):
+    """A test-mode provider's service: the image's binary, its own variables, bound where the
+    nodes and the proxy reach it, health-checked, no published port. Answers its bound port."""
+    service = image.get(name)
+    if service is None:
+        problem(f"compose {name}: does not run the vitrine image (vitrine-{crate})")
+        return None
+    if "build" not in service:
+        problem(f"compose {name}: no build (compose would try to pull vitrine:latest)")
+    if (service.get("command") or [""])[0] != f"vitrine-{crate}":
+        problem(f"compose {name}: does not run vitrine-{crate}")
+    env = service.get("environment") or {}
+    known = mock_settings(crate)
     for key in env:
         if key not in known:
-            problem(f"compose stripe: {key} is not read by stripe-mock/src/main.rs")
-    bind = str(env.get("STRIPE_MOCK_BIND", ""))
+            problem(f"compose {name}: {key} is not read by {crate}/src/main.rs")
+    bind = str(env.get(bind_key, ""))
     if not bind.startswith("0.0.0.0:"):
-        problem(f"compose stripe: STRIPE_MOCK_BIND {bind!r} is not reachable from the nodes (bind 0.0.0.0)")
+        problem(f"compose {name}: {bind_key} {bind!r} is not reachable from the nodes (bind 0.0.0.0)")
+        return None
+    if f"127.0.0.1:{port_of(bind)}/" not in " ".join(service.get("healthcheck", {}).get("test", [])):
+        problem(f"compose {name}: the health check does not call the bound port")
+    if service.get("ports"):
+        problem(f"compose {name}: publishes a port; browsers reach it through the proxy (/sandbox/{name}/)")
+    upstream = (services.get("proxy", {}).get("environment") or {}).get(name.upper(), "")
+    if upstream != f"{name}:{port_of(bind)}":
+        problem(f"compose proxy: {name.upper()} is {upstream!r}, expected {name}:{port_of(bind)}")
+    return port_of(bind)
+
+
+def check_stripe(services, image, vitrine):
+    """One test-mode Stripe for every node: the nodes' API base is that service, its events go
+    through the proxy, both sides sign with the same secret, and the browser loads its
+    Stripe.js through the proxy."""
+    port = provider_service(services, image, "stripe", "stripe-mock", "STRIPE_MOCK_BIND")
+    if port is None:
         return
-    if f"127.0.0.1:{port_of(bind)}/" not in " ".join(stripe.get("healthcheck", {}).get("test", [])):
-        problem("compose stripe: the health check does not call the bound port")
-    if stripe.get("ports"):
-        problem("compose stripe: publishes a port; the nodes reach it on the project network")
+    env = image["stripe"].get("environment") or {}
     hook = urlparse(str(env.get("STRIPE_MOCK_WEBHOOK_URL", "")))
     listen = str((services.get("proxy", {}).get("environment") or {}).get("LISTEN", ""))
     if (hook.hostname, str(hook.port or 80), hook.path) != ("proxy", listen, "/webhooks/stripe"):
@@ -229,12 +245,33 @@ def check_stripe(services, image, vitrine):
     for name in ("node-a", "node-b"):
         node_env = (vitrine.get(name, {}).get("environment") or {})
         base = urlparse(compose_default(node_env.get("STRIPE_API_BASE", ""), "STRIPE_API_BASE"))
-        if (base.hostname, base.port) != ("stripe", port_of(bind)):
-            problem(f"compose {name}: STRIPE_API_BASE does not default to the stripe service on {port_of(bind)}")
+        if (base.hostname, base.port) != ("stripe", port):
+            problem(f"compose {name}: STRIPE_API_BASE does not default to the stripe service on {port}")
+        js = compose_default(node_env.get("STRIPE_JS_URL", ""), "STRIPE_JS_URL")
+        if not js.endswith("/sandbox/stripe/v3/"):
+            problem(f"compose {name}: STRIPE_JS_URL does not default to the proxy's /sandbox/stripe/v3/")
         if node_env.get("STRIPE_WEBHOOK_SECRET") != env.get("STRIPE_MOCK_WEBHOOK_SECRET"):
             problem(f"compose {name}: STRIPE_WEBHOOK_SECRET is not the stripe service's signing secret")
         if not node_env.get("STRIPE_SECRET_KEY"):
             problem(f"compose {name}: no STRIPE_SECRET_KEY (each node would start a Stripe of its own)")
+
+
+def check_paypal(services, image, vitrine):
+    """One test-mode PayPal for every node: the nodes' API base is that service, and the
+    approval pages it links are the proxy's /sandbox/paypal/."""
+    port = provider_service(services, image, "paypal", "paypal-mock", "PAYPAL_MOCK_BIND")
+    if port is None:
+        return
+    env = image["paypal"].get("environment") or {}
+    if not str(env.get("PAYPAL_MOCK_PUBLIC_URL", "")).endswith("/sandbox/paypal"):
+        problem("compose paypal: PAYPAL_MOCK_PUBLIC_URL is not the proxy's /sandbox/paypal")
+    for name in ("node-a", "node-b"):
+        node_env = (vitrine.get(name, {}).get("environment") or {})
+        base = urlparse(compose_default(node_env.get("PAYPAL_API_BASE", ""), "PAYPAL_API_BASE"))
+        if (base.hostname, base.port) != ("paypal", port):
+            problem(f"compose {name}: PAYPAL_API_BASE does not default to the paypal service on {port}")
+        if not (node_env.get("PAYPAL_CLIENT_ID") and node_env.get("PAYPAL_CLIENT_SECRET")):
+            problem(f"compose {name}: no PayPal keys (each node would start a PayPal of its own)")
 
 
 def check_dockerfile(settings):
@@ -259,7 +296,7 @@ def check_dockerfile(settings):
     if not re.search(r"^COPY\s+migrations/?\s", text, re.M):
         problem("Dockerfile: migrations/ is not copied (the server embeds them)")
     built = set(re.findall(r"--bin\s+(\S+)", text))
-    for binary in ("vitrine-server", "vitrine-worker", "vitrine-stripe-mock"):
+    for binary in ("vitrine-server", "vitrine-worker", "vitrine-stripe-mock", "vitrine-paypal-mock"):
         if binary not in built:
             problem(f"Dockerfile: {binary} is not built")
         if not re.search(rf"COPY --from=\S+ .*target/release/{binary}", text):
@@ -302,11 +339,15 @@ def check_nginx():
         return
     template = (ROOT / "deploy/nginx/vitrine.conf.template").read_text()
     variables = set(re.findall(r"\$\{([A-Z_]+)\}", template))
-    if variables != {"NODE_A", "NODE_B", "LISTEN"}:
-        problem(f"nginx template: substitutes {sorted(variables)}, expected LISTEN, NODE_A, NODE_B")
+    if variables != {"NODE_A", "NODE_B", "STRIPE", "PAYPAL", "LISTEN"}:
+        problem(f"nginx template: substitutes {sorted(variables)}, expected LISTEN, NODE_A, NODE_B, PAYPAL, STRIPE")
     # As compose renders it, with the service hostnames (which do not resolve here) on loopback.
     rendered = (
-        template.replace("${NODE_A}", "127.0.0.1:8080").replace("${NODE_B}", "127.0.0.1:8081").replace("${LISTEN}", "80")
+        template.replace("${NODE_A}", "127.0.0.1:8080")
+        .replace("${NODE_B}", "127.0.0.1:8081")
+        .replace("${STRIPE}", "127.0.0.1:12111")
+        .replace("${PAYPAL}", "127.0.0.1:8070")
+        .replace("${LISTEN}", "80")
     )
     for needed in (
         "proxy_set_header Upgrade $http_upgrade",
@@ -314,6 +355,8 @@ def check_nginx():
         "max_fails=",
         "fail_timeout=",
         "location /ws",
+        "location /sandbox/stripe/",
+        "location /sandbox/paypal/",
     ):
         if needed not in rendered:
             problem(f"nginx template: no `{needed}`")

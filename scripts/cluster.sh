@@ -19,12 +19,14 @@
 #   CLUSTER_STRIPE_PORT   the local Stripe every node shares        (8093)
 #   CLUSTER_STRIPE_WEBHOOK_URL  where that Stripe sends its events
 #                         (the proxy's /webhooks/stripe: any node may settle)
+#   CLUSTER_PAYPAL_PORT   the local PayPal every node shares        (8094)
+# Browsers reach both through nginx (/sandbox/stripe/, /sandbox/paypal/).
 #   CLUSTER_DATABASE_URL  the nodes' database; unset: vitrine_cluster on the local
 #                         PostgreSQL, created if missing (admin: POSTGRES_ADMIN_URL)
 #   CLUSTER_REDIS_URL     the bus                                   (redis://127.0.0.1:6379)
 #   CLUSTER_DEMO          1: seed the demo accounts; 0: reference data only   (1)
-#   SERVER_BIN WORKER_BIN STRIPE_BIN  the binaries
-#                         ($CARGO_TARGET_DIR/release/vitrine-{server,worker,stripe-mock})
+#   SERVER_BIN WORKER_BIN STRIPE_BIN PAYPAL_BIN  the binaries
+#                         ($CARGO_TARGET_DIR/release/vitrine-{server,worker,stripe-mock,paypal-mock})
 #   VITRINE_API_KEY       the publish API key of the nodes; unset: a random one made at the
 #                         first start and kept in $CLUSTER_DIR/api-key (a node on PostgreSQL
 #                         and Redis refuses to serve without a secret key)
@@ -43,12 +45,14 @@ NODE_A_PORT="${CLUSTER_NODE_A_PORT:-8091}"
 NODE_B_PORT="${CLUSTER_NODE_B_PORT:-8092}"
 STRIPE_PORT="${CLUSTER_STRIPE_PORT:-8093}"
 STRIPE_WEBHOOK_URL="${CLUSTER_STRIPE_WEBHOOK_URL:-http://127.0.0.1:$PROXY_PORT/webhooks/stripe}"
+PAYPAL_PORT="${CLUSTER_PAYPAL_PORT:-8094}"
 ADMIN_URL="${POSTGRES_ADMIN_URL:-postgres://root@127.0.0.1:5432/postgres}"
 REDIS_URL_IN_FORCE="${CLUSTER_REDIS_URL:-redis://127.0.0.1:6379}"
 TARGET="${CARGO_TARGET_DIR:-$HOME/.cache/vitrine-target}"
 SERVER_BIN="${SERVER_BIN:-$TARGET/release/vitrine-server}"
 WORKER_BIN="${WORKER_BIN:-$TARGET/release/vitrine-worker}"
 STRIPE_BIN="${STRIPE_BIN:-$TARGET/release/vitrine-stripe-mock}"
+PAYPAL_BIN="${PAYPAL_BIN:-$TARGET/release/vitrine-paypal-mock}"
 DEMO="${CLUSTER_DEMO:-1}"
 NGINX="${NGINX:-/usr/sbin/nginx}"
 
@@ -144,8 +148,9 @@ stripe_webhook_secret() {
 }
 
 # The environment of every node and of the worker (the README's settings), in NODE_ENV.
-# Payments go to the one local Stripe of this run (STRIPE_API_BASE), as a deployment's
-# nodes all reach the same Stripe: a payment started on one node settles through another.
+# Payments go to the one local Stripe and the one local PayPal of this run, as a
+# deployment's nodes all reach the same providers: a payment started on one node settles
+# through another. The browser loads the Stripe's stand-in Stripe.js through nginx.
 node_env() {
   local port="$1"
   NODE_ENV=(DATABASE_URL="$(database_url)" REDIS_URL="$REDIS_URL_IN_FORCE" VITRINE_WORKER=off
@@ -154,7 +159,10 @@ node_env() {
     VITRINE_FILES_DIR="$DIR/files" VITRINE_WEB_DIR="$ROOT/web/dist"
     VITRINE_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT" LOG_FORMAT=json RUST_LOG="${RUST_LOG:-info}"
     STRIPE_SECRET_KEY=sk_test_vitrine_cluster STRIPE_WEBHOOK_SECRET="$(stripe_webhook_secret)"
-    STRIPE_API_BASE="http://127.0.0.1:$STRIPE_PORT/")
+    STRIPE_API_BASE="http://127.0.0.1:$STRIPE_PORT/"
+    STRIPE_JS_URL="http://127.0.0.1:$PROXY_PORT/sandbox/stripe/v3/" STRIPE_PUBLISHABLE_KEY=pk_test_vitrine_cluster
+    PAYPAL_CLIENT_ID=vitrine-cluster PAYPAL_CLIENT_SECRET=vitrine-cluster-secret
+    PAYPAL_API_BASE="http://127.0.0.1:$PAYPAL_PORT")
   if [ -n "${VITRINE_SMTP_URL:-}" ]; then NODE_ENV+=(VITRINE_SMTP_URL="$VITRINE_SMTP_URL"); fi
 }
 
@@ -178,6 +186,19 @@ start_stripe() {
   fail "the local Stripe does not listen on 127.0.0.1:$STRIPE_PORT; see $DIR/stripe.log"
 }
 
+start_paypal() {
+  if [ -n "$(running_pid paypal vitrine-paypal-mock)" ]; then return 0; fi
+  setsid env PAYPAL_MOCK_BIND="127.0.0.1:$PAYPAL_PORT" \
+    PAYPAL_MOCK_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT/sandbox/paypal" \
+    "$PAYPAL_BIN" >>"$DIR/paypal.log" 2>&1 </dev/null &
+  echo $! >"$DIR/paypal.pid"
+  for _ in $(seq 1 50); do
+    if curl -s -o /dev/null "http://127.0.0.1:$PAYPAL_PORT/" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  fail "the local PayPal does not listen on 127.0.0.1:$PAYPAL_PORT; see $DIR/paypal.log"
+}
+
 start_worker() {
   if [ -n "$(running_pid worker vitrine-worker)" ]; then return 0; fi
   node_env 0
@@ -188,6 +209,7 @@ start_worker() {
 write_nginx_config() {
   mkdir -p "$DIR/nginx/logs" "$DIR/nginx/temp"
   sed -e "s/\${NODE_A}/127.0.0.1:$NODE_A_PORT/" -e "s/\${NODE_B}/127.0.0.1:$NODE_B_PORT/" \
+    -e "s/\${STRIPE}/127.0.0.1:$STRIPE_PORT/" -e "s/\${PAYPAL}/127.0.0.1:$PAYPAL_PORT/" \
     -e "s/\${LISTEN}/127.0.0.1:$PROXY_PORT/" "$ROOT/deploy/nginx/vitrine.conf.template" >"$DIR/nginx/vitrine.conf"
   local user_line=""
   # As root, nginx's workers would switch to `nobody`, who cannot write the run folder.
@@ -223,6 +245,7 @@ start() {
   [ -x "$SERVER_BIN" ] || fail "no server binary at $SERVER_BIN (cargo build --release first)"
   [ -x "$WORKER_BIN" ] || fail "no worker binary at $WORKER_BIN (cargo build --release first)"
   [ -x "$STRIPE_BIN" ] || fail "no local Stripe binary at $STRIPE_BIN (cargo build --release first)"
+  [ -x "$PAYPAL_BIN" ] || fail "no local PayPal binary at $PAYPAL_BIN (cargo build --release first)"
   ensure_nginx
   command -v curl >/dev/null || fail "curl is missing (apt-get install -y curl)"
   redis-cli -u "$REDIS_URL_IN_FORCE" ping >/dev/null 2>&1 || fail "Redis does not answer at $REDIS_URL_IN_FORCE"
@@ -233,6 +256,7 @@ start() {
     prepare_database "$url"
   fi
   start_stripe
+  start_paypal
   start_node node-a "$NODE_A_PORT"
   start_node node-b "$NODE_B_PORT"
   start_worker
@@ -264,6 +288,7 @@ stop() {
   stop_part node-a vitrine-server
   stop_part node-b vitrine-server
   stop_part stripe vitrine-stripe-mock
+  stop_part paypal vitrine-paypal-mock
 }
 
 status() {
@@ -284,6 +309,7 @@ status() {
   line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz, /metrics: not through nginx)"
   line worker vitrine-worker "no port (status timers, housekeeping)"
   line stripe vitrine-stripe-mock "http://127.0.0.1:$STRIPE_PORT  (the test-mode Stripe every node shares; events to $STRIPE_WEBHOOK_URL)"
+  line paypal vitrine-paypal-mock "http://127.0.0.1:$PAYPAL_PORT  (the test-mode PayPal every node shares; approval pages at /sandbox/paypal/)"
   printf '  %-7s %s\n' database "$(database_url | sed -E 's#//([^:@/]+):[^@]*@#//\1:***@#')"
   printf '  %-7s %s\n' redis "$REDIS_URL_IN_FORCE"
 }

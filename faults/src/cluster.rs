@@ -46,6 +46,8 @@ pub struct Cluster {
     pub node_ports: [u16; 2],
     /// The local Stripe every node of this cluster shares.
     pub stripe_port: u16,
+    /// The local PayPal every node of this cluster shares.
+    pub paypal_port: u16,
     pub redis: PrivateRedis,
     pub gate: Gate,
     /// The run's database, reached directly (not through the gate), for inspection.
@@ -105,6 +107,7 @@ impl Cluster {
         binary("vitrine-server", "VITRINE_SERVER_BIN")?;
         binary("vitrine-worker", "VITRINE_WORKER_BIN")?;
         binary("vitrine-stripe-mock", "VITRINE_STRIPE_BIN")?;
+        binary("vitrine-paypal-mock", "VITRINE_PAYPAL_BIN")?;
         let admin_url = admin_url();
         let database = format!("vitrine_faults_{label}_{}", std::process::id());
         let admin = Db::connect(&admin_url, 1).await.context("the shared PostgreSQL")?;
@@ -125,6 +128,7 @@ impl Cluster {
             proxy_port: crate::free_port(),
             node_ports: [crate::free_port(), crate::free_port()],
             stripe_port: crate::free_port(),
+            paypal_port: crate::free_port(),
             redis,
             gate,
             db,
@@ -185,7 +189,9 @@ impl Cluster {
             .env("SERVER_BIN", binary("vitrine-server", "VITRINE_SERVER_BIN").unwrap_or_default())
             .env("WORKER_BIN", binary("vitrine-worker", "VITRINE_WORKER_BIN").unwrap_or_default())
             .env("STRIPE_BIN", binary("vitrine-stripe-mock", "VITRINE_STRIPE_BIN").unwrap_or_default())
-            .env("CLUSTER_STRIPE_PORT", self.stripe_port.to_string());
+            .env("PAYPAL_BIN", binary("vitrine-paypal-mock", "VITRINE_PAYPAL_BIN").unwrap_or_default())
+            .env("CLUSTER_STRIPE_PORT", self.stripe_port.to_string())
+            .env("CLUSTER_PAYPAL_PORT", self.paypal_port.to_string());
         if let Some(part) = self.options.stripe_events_to {
             let port = match part {
                 Part::NodeA => self.node_ports[0],
@@ -250,7 +256,7 @@ impl Cluster {
     /// The tail of every part's log, for a failure message.
     pub fn logs(&self) -> String {
         let mut out = String::new();
-        for name in ["node-a", "node-b", "worker", "stripe", "migrate", "nginx/logs/error"] {
+        for name in ["node-a", "node-b", "worker", "stripe", "paypal", "migrate", "nginx/logs/error"] {
             let path = self.dir.path().join(format!("{name}.log"));
             if let Ok(text) = std::fs::read_to_string(&path) {
                 let lines: Vec<&str> = text.lines().collect();

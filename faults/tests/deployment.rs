@@ -48,14 +48,54 @@ async fn client(http: &Client, base: &str, username: &str) -> (i64, String) {
     (id, body["access_token"].as_str().unwrap().to_owned())
 }
 
-/// What Stripe.js does in the browser: a call to the shared Stripe with the publishable key.
+/// What Stripe.js does in the browser: a call to the shared Stripe with the publishable key,
+/// through the proxy (where the browser reaches it).
 async fn as_stripe_js(http: &Client, cluster: &Cluster, path: &str, form: &[(&str, &str)]) -> Value {
-    let url = format!("http://127.0.0.1:{}/{path}", cluster.stripe_port);
+    let url = format!("{}/sandbox/stripe/{path}", cluster.base_url());
     let response = http.post(&url).bearer_auth("pk_test_vitrine").form(form).send().await.unwrap();
     let status = response.status().as_u16();
     let body: Value = response.json().await.unwrap_or(Value::Null);
     assert_eq!(status, 200, "{url}: {body}");
     body
+}
+
+/// A logo contest of the client with `token`, its Silver package priced through `base`:
+/// (contest id, the total in cents the options step showed).
+async fn priced_contest(http: &Client, base: &str, token: &str) -> (i64, i64) {
+    let brief = json!({
+        "contest_type_id": 1,
+        "contest_type_questions": [
+            {"id": 101, "answer": "Night Owl Roasters"}, {"id": 102, "answer": "Coffee after dark."},
+            {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
+            {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
+        ],
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
+    });
+    let (status, contest) = call(http, Method::POST, format!("{base}/contests"), Some(brief), Some(token)).await;
+    assert_eq!(status, 201, "{contest}");
+    let contest = contest["data"]["id"].as_i64().unwrap();
+    let (_, pricings) = call(http, Method::GET, format!("{base}/contests/types/1/pricings"), None, None).await;
+    let silver = pricings["data"].as_array().unwrap().iter().find(|p| p["name"] == "Silver").unwrap()["id"].clone();
+    let (status, options) = call(
+        http,
+        Method::PUT,
+        format!("{base}/contests/{contest}/options"),
+        Some(json!({"contest_type_pricing_id": silver, "upgrade_ids": []})),
+        Some(token),
+    )
+    .await;
+    assert_eq!(status, 200, "{options}");
+    (contest, options["data"]["quote"]["total_cents"].as_i64().unwrap())
+}
+
+/// Waits until `base` shows the contest running (status 2).
+async fn started(http: &Client, base: &str, token: &str, contest: i64) {
+    wait_until("the contest started", Duration::from_secs(20), || async move {
+        let (_, body) = call(http, Method::GET, format!("{base}/contests/{contest}"), None, Some(token)).await;
+        body["data"]["status_id"] == 2
+    })
+    .await
+    .unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -66,6 +106,16 @@ async fn a_card_payment_started_on_one_node_is_settled_by_the_other() {
     let http = Client::new();
     let node_a = cluster.node_url(0);
     let (user, token) = client(&http, &node_a, "payer").await;
+
+    // Browsers load the shared Stripe's Stripe.js through the proxy, with its publishable key.
+    let proxy = cluster.base_url();
+    let (status, js) = call(&http, Method::GET, format!("{proxy}/payments/stripe/js"), None, None).await;
+    assert_eq!(status, 200, "{js}");
+    assert_eq!(js["data"]["js_url"], format!("{proxy}/sandbox/stripe/v3/"), "{js}");
+    assert_eq!(js["data"]["publishable_key"], "pk_test_vitrine_cluster");
+    let script = http.get(format!("{proxy}/sandbox/stripe/v3/")).send().await.unwrap();
+    assert_eq!(script.status().as_u16(), 200);
+    assert!(script.text().await.unwrap().contains("window.Stripe"), "the stand-in Stripe.js is served");
 
     // A card saved through node A: a setup intent, confirmed at the shared Stripe as Stripe.js would.
     let (status, setup) = call(
@@ -97,31 +147,7 @@ async fn a_card_payment_started_on_one_node_is_settled_by_the_other() {
     assert_eq!(status, 201, "{card}");
     let card = card["data"]["id"].as_i64().unwrap();
 
-    // A logo contest, its Silver package priced by node A.
-    let brief = json!({
-        "contest_type_id": 1,
-        "contest_type_questions": [
-            {"id": 101, "answer": "Night Owl Roasters"}, {"id": 102, "answer": "Coffee after dark."},
-            {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
-            {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
-        ],
-        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
-    });
-    let (status, contest) = call(&http, Method::POST, format!("{node_a}/contests"), Some(brief), Some(&token)).await;
-    assert_eq!(status, 201, "{contest}");
-    let contest = contest["data"]["id"].as_i64().unwrap();
-    let (_, pricings) = call(&http, Method::GET, format!("{node_a}/contests/types/1/pricings"), None, None).await;
-    let silver = pricings["data"].as_array().unwrap().iter().find(|p| p["name"] == "Silver").unwrap()["id"].clone();
-    let (status, options) = call(
-        &http,
-        Method::PUT,
-        format!("{node_a}/contests/{contest}/options"),
-        Some(json!({"contest_type_pricing_id": silver, "upgrade_ids": []})),
-        Some(&token),
-    )
-    .await;
-    assert_eq!(status, 200, "{options}");
-    let quoted = options["data"]["quote"]["total_cents"].as_i64().unwrap();
+    let (contest, quoted) = priced_contest(&http, &node_a, &token).await;
 
     // The payment started on node A, confirmed at Stripe; Stripe tells node B.
     let base = format!("{node_a}/contests/{contest}/payments/stripe/payment-intents");
@@ -151,15 +177,7 @@ async fn a_card_payment_started_on_one_node_is_settled_by_the_other() {
     assert_eq!(paid["amount"], quoted);
 
     // Node A sees what node B settled: the contest runs, the transaction is paid.
-    let http_ref = &http;
-    let (node_a_ref, token_ref) = (&node_a, &token);
-    wait_until("the contest started on node A", Duration::from_secs(20), || async move {
-        let (_, body) =
-            call(http_ref, Method::GET, format!("{node_a_ref}/contests/{contest}"), None, Some(token_ref)).await;
-        body["data"]["status_id"] == 2
-    })
-    .await
-    .unwrap();
+    started(&http, &node_a, &token, contest).await;
     let (_, transactions) = call(&http, Method::GET, format!("{node_a}/transactions"), None, Some(&token)).await;
     let transaction = transactions["data"]
         .as_array()
@@ -227,4 +245,64 @@ async fn a_reset_link_asked_through_the_proxy_arrives_in_the_mail_catcher_and_wo
     let login = json!({"grant_type": "password", "username": "forgetful", "password": new_password});
     let (status, body) = call(&http, Method::POST, format!("{proxy}/oauth/token"), Some(login), None).await;
     assert_eq!(status, 200, "the new password signs in: {body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL, redis-server and nginx: run by `make test-faults`"]
+async fn a_paypal_order_created_on_one_node_is_approved_through_the_proxy_and_captured_by_the_other() {
+    let cluster = Cluster::start("paypal").await.unwrap();
+    let http = Client::new();
+    let (node_a, node_b, proxy) = (cluster.node_url(0), cluster.node_url(1), cluster.base_url());
+    let (_, token) = client(&http, &node_a, "paypalpayer").await;
+    let (contest, quoted) = priced_contest(&http, &node_a, &token).await;
+
+    // The order, created through node A at the shared PayPal: its approval page is the proxy's.
+    let (status, created) = call(
+        &http,
+        Method::POST,
+        format!("{node_a}/contests/{contest}/payments/paypal"),
+        Some(json!({"idempotency_key": "deploy-paypal-1"})),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let order = created["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(created["data"]["amount_cents"], quoted, "{created}");
+    let approval = created["data"]["approval_url"].as_str().unwrap();
+    assert!(approval.starts_with(&format!("{proxy}/sandbox/paypal/checkoutnow?")), "{approval}");
+
+    // The payer approves on that page, as a browser: the form posts back under the prefix.
+    let browser = Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let page = browser.get(approval).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    assert!(page.text().await.unwrap().contains(r#"action="checkoutnow""#));
+    let answer = browser
+        .post(format!("{proxy}/sandbox/paypal/checkoutnow"))
+        .form(&[("token", order.as_str()), ("action", "pay")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status().as_u16(), 303);
+    let location = answer.headers()["location"].to_str().unwrap().to_owned();
+    assert!(location.starts_with(&proxy), "PayPal sends the payer back to the deployment: {location}");
+    let query = location.split_once('?').map(|(_, q)| q).unwrap_or_default();
+    let params: std::collections::HashMap<String, String> = url_params(query);
+    assert_eq!(params.get("token"), Some(&order), "{location}");
+
+    // The return reaches node B, which captures at the same PayPal; node A shows it paid.
+    let execute = format!(
+        "{node_b}/contests/{contest}/payments/paypal/execute?token={}&PayerID={}",
+        params["token"], params["PayerID"]
+    );
+    let (status, executed) = call(&http, Method::GET, execute, None, Some(&token)).await;
+    assert_eq!(status, 200, "{executed}");
+    started(&http, &node_a, &token, contest).await;
+    let (_, transactions) = call(&http, Method::GET, format!("{node_a}/transactions"), None, Some(&token)).await;
+    let paid = transactions["data"].as_array().unwrap().iter().find(|t| t["payment_intent_id"] == order.as_str());
+    assert_eq!(paid.map(|t| t["status"].clone()), Some(json!("Paid")), "{transactions}");
+}
+
+/// `a=1&b=2` as a map (the values are ids: no escapes to undo).
+fn url_params(query: &str) -> std::collections::HashMap<String, String> {
+    query.split('&').filter_map(|pair| pair.split_once('=')).map(|(k, v)| (k.to_owned(), v.to_owned())).collect()
 }

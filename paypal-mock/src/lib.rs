@@ -5,6 +5,8 @@
 //! runs over real HTTP and a real browser can approve an order without PayPal.
 //!
 //! # Layout
+//! - `main.rs`: the standalone `vitrine-paypal-mock` one deployment's nodes share (the
+//!   native cluster and docker-compose), configured by `PAYPAL_MOCK_*` variables.
 //! - [`PayPalMock`]: start it on `127.0.0.1:0`, point a client at [`PayPalMock::base_url`],
 //!   approve orders as a buyer would ([`PayPalMock::approve`], [`PayPalMock::approve_declining`]),
 //!   inspect them.
@@ -64,9 +66,16 @@ pub struct PayPalMock {
 impl PayPalMock {
     /// Binds `127.0.0.1:0` and serves in a background task.
     pub async fn start() -> std::io::Result<Self> {
-        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        Self::serve(TcpListener::bind("127.0.0.1:0").await?, None)
+    }
+
+    /// Serves on `listener` in a background task. `public_url` is where browsers reach it
+    /// (the approval page's links); None: its own address. The standalone
+    /// `vitrine-paypal-mock` of a deployment sits behind the proxy at such a URL.
+    pub fn serve(listener: TcpListener, public_url: Option<String>) -> std::io::Result<Self> {
         let address = listener.local_addr()?;
-        let ledger = Arc::new(Ledger::new(format!("http://{address}")));
+        let base = public_url.map(|url| url.trim_end_matches('/').to_owned()).unwrap_or(format!("http://{address}"));
+        let ledger = Arc::new(Ledger::new(base));
         let app = routes::router(ledger.clone());
         tokio::spawn(async move {
             if let Err(err) = axum::serve(listener, app).await {

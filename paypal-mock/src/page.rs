@@ -44,9 +44,11 @@ pub fn approval(order: &Order) -> String {
     let token = escape(&order.id);
     let brand = if order.brand_name.is_empty() { "the merchant" } else { &order.brand_name };
     let button = if order.user_action == "PAY_NOW" { "Pay Now" } else { "Continue" };
+    // A relative action: behind a deployment's proxy the page lives under a prefix
+    // (`/sandbox/paypal/checkoutnow`), and the form must post back there.
     let form = |action: &str, class: &str, id: &str, label: &str| {
         format!(
-            r#"<form method="post" action="/checkoutnow">
+            r#"<form method="post" action="checkoutnow">
 <input type="hidden" name="token" value="{token}"><input type="hidden" name="action" value="{action}">
 <button class="{class}" type="submit" id="{id}">{label}</button></form>"#
         )

@@ -168,6 +168,17 @@ pub struct Settings {
     #[arg(long, env = "STRIPE_API_BASE", default_value = "https://api.stripe.com/")]
     pub stripe_api_base: String,
 
+    /// With Stripe keys: the Stripe.js the browser loads, when it is not js.stripe.com (a
+    /// deployment whose keys reach a shared test-mode Stripe serves its stand-in, e.g.
+    /// `http://localhost:8080/sandbox/stripe/v3/`). Unset: js.stripe.com.
+    #[arg(long, env = "STRIPE_JS_URL")]
+    pub stripe_js_url: Option<String>,
+
+    /// With Stripe keys: the publishable key (`pk_...`) the browser gives Stripe.js. Unset:
+    /// the web client's own (`VITE_STRIPE_PUBLISHABLE_KEY`, fixed at build).
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY")]
+    pub stripe_publishable_key: Option<String>,
+
     /// Age past which a signed webhook is refused, in seconds (Stripe's default 300).
     #[arg(long, env = "STRIPE_WEBHOOK_TOLERANCE_SECS", default_value_t = 300)]
     pub stripe_webhook_tolerance_secs: i64,
@@ -276,6 +287,20 @@ impl Settings {
             return Err(SettingError {
                 name: "STRIPE_API_BASE",
                 reason: format!("expected http(s)://..., got {:?}", self.stripe_api_base),
+            });
+        }
+        if let Some(url) = &self.stripe_js_url {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(SettingError {
+                    name: "STRIPE_JS_URL",
+                    reason: format!("expected http(s)://..., got {url:?}"),
+                });
+            }
+        }
+        if self.stripe_publishable_key.as_deref().is_some_and(|key| !key.starts_with("pk_")) {
+            return Err(SettingError {
+                name: "STRIPE_PUBLISHABLE_KEY",
+                reason: "expected a publishable key, pk_...".into(),
             });
         }
         if self.stripe_webhook_tolerance_secs < 1 {

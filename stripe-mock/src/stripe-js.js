@@ -23,7 +23,10 @@
 (function () {
   'use strict';
   var script = document.currentScript;
-  var API = new URL('/', script && script.src ? script.src : window.location.href).href;
+  // The API is where this script was served from, less its `v3/`: the local Stripe's root,
+  // or the prefix a deployment's proxy serves it under (`/sandbox/stripe/`).
+  var src = script && script.src ? script.src : new URL('/v3/', window.location.href).href;
+  var API = new URL(src.replace(/v3\/?([?#].*)?$/, ''), window.location.href).href;
 
   var TEXT = {
     en: {

@@ -33,25 +33,23 @@ use crate::{
 pub struct StripeJs {
     /// True under the test-mode provider (no real card is charged).
     pub test_mode: bool,
-    /// The stand-in Stripe.js of the local Stripe; null with real keys (js.stripe.com).
+    /// The stand-in Stripe.js of a local Stripe (the test-mode provider's, or a deployment's
+    /// shared one: `STRIPE_JS_URL`); null: js.stripe.com.
     pub js_url: Option<String>,
-    /// The publishable key to give it; null with real keys (the web client's own).
+    /// The publishable key to give it; null: the web client's own.
     pub publishable_key: Option<String>,
 }
-
-/// The publishable key of the local Stripe (it accepts any `pk_...`).
-const LOCAL_PUBLISHABLE_KEY: &str = "pk_test_vitrine_local";
 
 /// Which Stripe.js to load: the local stand-in under the test-mode provider.
 #[utoipa::path(get, path = "/payments/stripe/js", tag = "payments",
     responses((status = 200, body = Data<StripeJs>, description = "Which Stripe.js to load")))]
 #[instrument(skip_all)]
 pub async fn stripe_js(State(state): State<AppState>) -> Json<Data<StripeJs>> {
-    let local = state.stripe.local.as_ref();
+    let stripe = &state.stripe;
     Json(Data::new(StripeJs {
-        test_mode: state.stripe.test_mode,
-        js_url: local.map(|l| l.stripe_js_url()),
-        publishable_key: local.map(|_| LOCAL_PUBLISHABLE_KEY.to_owned()),
+        test_mode: stripe.test_mode,
+        js_url: stripe.js_url.clone(),
+        publishable_key: stripe.publishable_key.clone(),
     }))
 }
 

@@ -36,6 +36,9 @@ use crate::{
     error::{catalogue, AppError},
 };
 
+/// The publishable key of the test-mode provider's local Stripe (it accepts any `pk_...`).
+const LOCAL_PUBLISHABLE_KEY: &str = "pk_test_vitrine_local";
+
 /// Stripe as this server reaches it.
 pub struct Stripe {
     /// The real client; in test mode it talks to [`Stripe::local`].
@@ -48,6 +51,11 @@ pub struct Stripe {
     pub test_mode: bool,
     /// The local Stripe of the test-mode provider.
     pub local: Option<StripeMock>,
+    /// The Stripe.js the browser loads when it is not js.stripe.com: the local Stripe's
+    /// stand-in in test mode, or `STRIPE_JS_URL` (a deployment's shared test-mode Stripe).
+    pub js_url: Option<String>,
+    /// The publishable key for that Stripe.js; None: the web client's own.
+    pub publishable_key: Option<String>,
 }
 
 impl std::fmt::Debug for Stripe {
@@ -68,6 +76,8 @@ impl Stripe {
                 tolerance_secs,
                 test_mode: false,
                 local: None,
+                js_url: settings.stripe_js_url.clone(),
+                publishable_key: settings.stripe_publishable_key.clone(),
             }),
             None => {
                 let local = StripeMock::start().await?;
@@ -87,6 +97,8 @@ impl Stripe {
                     webhook_secret,
                     tolerance_secs,
                     test_mode: true,
+                    js_url: Some(local.stripe_js_url()),
+                    publishable_key: Some(LOCAL_PUBLISHABLE_KEY.to_owned()),
                     local: Some(local),
                 })
             }

@@ -7848,9 +7848,12 @@ export interface components {
         Data_StripeJs: {
             /** @description Which Stripe.js the browser loads. */
             data: {
-                /** @description The stand-in Stripe.js of the local Stripe; null with real keys (js.stripe.com). */
+                /**
+                 * @description The stand-in Stripe.js of a local Stripe (the test-mode provider's, or a deployment's
+                 *     shared one: `STRIPE_JS_URL`); null: js.stripe.com.
+                 */
                 js_url?: string | null;
-                /** @description The publishable key to give it; null with real keys (the web client's own). */
+                /** @description The publishable key to give it; null: the web client's own. */
                 publishable_key?: string | null;
                 /** @description True under the test-mode provider (no real card is charged). */
                 test_mode: boolean;
@@ -12054,9 +12057,12 @@ export interface components {
         };
         /** @description Which Stripe.js the browser loads. */
         StripeJs: {
-            /** @description The stand-in Stripe.js of the local Stripe; null with real keys (js.stripe.com). */
+            /**
+             * @description The stand-in Stripe.js of a local Stripe (the test-mode provider's, or a deployment's
+             *     shared one: `STRIPE_JS_URL`); null: js.stripe.com.
+             */
             js_url?: string | null;
-            /** @description The publishable key to give it; null with real keys (the web client's own). */
+            /** @description The publishable key to give it; null: the web client's own. */
             publishable_key?: string | null;
             /** @description True under the test-mode provider (no real card is charged). */
             test_mode: boolean;
