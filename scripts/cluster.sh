@@ -174,29 +174,29 @@ start_node() {
   echo $! >"$DIR/$name.pid"
 }
 
-start_stripe() {
-  if [ -n "$(running_pid stripe vitrine-stripe-mock)" ]; then return 0; fi
-  setsid env STRIPE_MOCK_BIND="127.0.0.1:$STRIPE_PORT" STRIPE_MOCK_WEBHOOK_URL="$STRIPE_WEBHOOK_URL" \
-    STRIPE_MOCK_WEBHOOK_SECRET="$(stripe_webhook_secret)" "$STRIPE_BIN" >>"$DIR/stripe.log" 2>&1 </dev/null &
-  echo $! >"$DIR/stripe.pid"
+# Starts a test-mode provider (a local Stripe or PayPal) unless it runs: `name` (its pid and
+# log file), `bin`, `port`, then its settings as NAME=value; waits until it listens.
+start_provider() {
+  local name="$1" bin="$2" port="$3"
+  shift 3
+  if [ -n "$(running_pid "$name" "$(basename "$bin")")" ]; then return 0; fi
+  setsid env "$@" "$bin" >>"$DIR/$name.log" 2>&1 </dev/null &
+  echo $! >"$DIR/$name.pid"
   for _ in $(seq 1 50); do
-    if curl -s -o /dev/null "http://127.0.0.1:$STRIPE_PORT/" 2>/dev/null; then return 0; fi
+    if curl -s -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null; then return 0; fi
     sleep 0.1
   done
-  fail "the local Stripe does not listen on 127.0.0.1:$STRIPE_PORT; see $DIR/stripe.log"
+  fail "the local $name does not listen on 127.0.0.1:$port; see $DIR/$name.log"
+}
+
+start_stripe() {
+  start_provider stripe "$STRIPE_BIN" "$STRIPE_PORT" STRIPE_MOCK_BIND="127.0.0.1:$STRIPE_PORT" \
+    STRIPE_MOCK_WEBHOOK_URL="$STRIPE_WEBHOOK_URL" STRIPE_MOCK_WEBHOOK_SECRET="$(stripe_webhook_secret)"
 }
 
 start_paypal() {
-  if [ -n "$(running_pid paypal vitrine-paypal-mock)" ]; then return 0; fi
-  setsid env PAYPAL_MOCK_BIND="127.0.0.1:$PAYPAL_PORT" \
-    PAYPAL_MOCK_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT/sandbox/paypal" \
-    "$PAYPAL_BIN" >>"$DIR/paypal.log" 2>&1 </dev/null &
-  echo $! >"$DIR/paypal.pid"
-  for _ in $(seq 1 50); do
-    if curl -s -o /dev/null "http://127.0.0.1:$PAYPAL_PORT/" 2>/dev/null; then return 0; fi
-    sleep 0.1
-  done
-  fail "the local PayPal does not listen on 127.0.0.1:$PAYPAL_PORT; see $DIR/paypal.log"
+  start_provider paypal "$PAYPAL_BIN" "$PAYPAL_PORT" PAYPAL_MOCK_BIND="127.0.0.1:$PAYPAL_PORT" \
+    PAYPAL_MOCK_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT/sandbox/paypal"
 }
 
 start_worker() {
