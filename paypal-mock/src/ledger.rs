@@ -45,21 +45,8 @@ pub struct Order {
     /// 17 upper-case letters and digits; also the approval page's `token`.
     pub id: String,
     pub status: Status,
-    /// `purchase_units[0].amount`: `currency_code` and `value`, a decimal string ("12.50").
-    pub currency: String,
-    pub value: String,
-    pub reference_id: String,
-    pub description: String,
-    pub custom_id: String,
-    pub invoice_id: String,
-    /// From `payment_source.paypal.experience_context` (or the older `application_context`).
-    pub return_url: String,
-    pub cancel_url: String,
-    pub brand_name: String,
-    /// `PAY_NOW` or `CONTINUE`: the page's button says 'Pay Now' or 'Continue'.
-    pub user_action: String,
-    /// Whether it was created with `payment_source.paypal` (the `payer-action` link).
-    pub payment_source: bool,
+    /// What its creator asked for (amount, texts, the approval page's settings).
+    pub placed: NewOrder,
     /// Set by the buyer's approval.
     pub payer_id: Option<String>,
     /// The instrument the payer approved with is declined at capture.
@@ -139,16 +126,20 @@ fn now_iso() -> String {
 /// What a new order is (`POST /v2/checkout/orders`, already checked).
 #[derive(Debug, Clone, Default)]
 pub struct NewOrder {
+    /// `purchase_units[0].amount`: `currency_code` and `value`, a decimal string ("12.50").
     pub currency: String,
     pub value: String,
     pub reference_id: String,
     pub description: String,
     pub custom_id: String,
     pub invoice_id: String,
+    /// From `payment_source.paypal.experience_context` (or the older `application_context`).
     pub return_url: String,
     pub cancel_url: String,
     pub brand_name: String,
+    /// `PAY_NOW` or `CONTINUE`: the page's button says 'Pay Now' or 'Continue'.
     pub user_action: String,
+    /// Whether it was created with `payment_source.paypal` (the `payer-action` link).
     pub payment_source: bool,
 }
 
@@ -183,17 +174,7 @@ impl Ledger {
         let order = Order {
             id: random(17),
             status: if new.payment_source { Status::PayerActionRequired } else { Status::Created },
-            currency: new.currency,
-            value: new.value,
-            reference_id: new.reference_id,
-            description: new.description,
-            custom_id: new.custom_id,
-            invoice_id: new.invoice_id,
-            return_url: new.return_url,
-            cancel_url: new.cancel_url,
-            brand_name: new.brand_name,
-            user_action: new.user_action,
-            payment_source: new.payment_source,
+            placed: new,
             payer_id: None,
             declines: false,
             capture_id: None,
@@ -282,8 +263,8 @@ impl Ledger {
                 "id": refund,
                 "status": "COMPLETED",
                 "amount": Self::amount(order),
-                "invoice_id": order.invoice_id,
-                "custom_id": order.custom_id,
+                "invoice_id": order.placed.invoice_id,
+                "custom_id": order.placed.custom_id,
                 "create_time": order.update_time,
                 "update_time": order.update_time,
                 "links": [
@@ -302,7 +283,7 @@ impl Ledger {
     pub fn set_value(&self, id: &str, value: &str) -> bool {
         match self.lock().orders.get_mut(id) {
             Some(order) => {
-                order.value = value.to_owned();
+                order.placed.value = value.to_owned();
                 true
             }
             None => false,
@@ -331,7 +312,7 @@ impl Ledger {
     }
 
     fn amount(order: &Order) -> Value {
-        json!({"currency_code": order.currency, "value": order.value})
+        json!({"currency_code": order.placed.currency, "value": order.placed.value})
     }
 
     /// The order's capture, as `purchase_units[0].payments.captures[0]` shows it.
@@ -353,8 +334,8 @@ impl Ledger {
             "amount": Self::amount(order),
             "final_capture": true,
             "seller_protection": {"status": "ELIGIBLE", "dispute_categories": ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"]},
-            "custom_id": order.custom_id,
-            "invoice_id": order.invoice_id,
+            "custom_id": order.placed.custom_id,
+            "invoice_id": order.placed.invoice_id,
             "create_time": order.update_time,
             "update_time": order.update_time,
             "links": links,
@@ -376,12 +357,12 @@ impl Ledger {
     pub fn json(&self, o: &Order) -> Value {
         let base = &self.base;
         let mut unit = json!({
-            "reference_id": o.reference_id,
+            "reference_id": o.placed.reference_id,
             "amount": Self::amount(o),
             "payee": {"email_address": "merchant@example.com", "merchant_id": "VITRINEMERCHANT"},
-            "description": o.description,
-            "custom_id": o.custom_id,
-            "invoice_id": o.invoice_id,
+            "description": o.placed.description,
+            "custom_id": o.placed.custom_id,
+            "invoice_id": o.placed.invoice_id,
         });
         if let Some(capture) = self.capture_json(o) {
             unit["payments"] = json!({"captures": [capture]});
@@ -412,7 +393,7 @@ impl Ledger {
             "update_time": o.update_time,
             "links": links,
         });
-        if o.payment_source {
+        if o.placed.payment_source {
             let mut paypal = json!({});
             if let Some(payer) = Self::payer(o) {
                 paypal = json!({

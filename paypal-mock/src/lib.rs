@@ -111,10 +111,10 @@ impl PayPalMock {
     /// the `experience_context`).
     pub fn experience_context(&self, order_id: &str) -> Option<ExperienceContext> {
         self.ledger.get(order_id).map(|o| ExperienceContext {
-            return_url: o.return_url,
-            cancel_url: o.cancel_url,
-            brand_name: o.brand_name,
-            user_action: o.user_action,
+            return_url: o.placed.return_url,
+            cancel_url: o.placed.cancel_url,
+            brand_name: o.placed.brand_name,
+            user_action: o.placed.user_action,
         })
     }
 

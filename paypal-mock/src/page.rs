@@ -42,8 +42,8 @@ button {{ width: 100%; border: 0; border-radius: 999px; padding: 14px; font-size
 /// The page of an order awaiting the buyer's approval (or a new choice after a decline).
 pub fn approval(order: &Order) -> String {
     let token = escape(&order.id);
-    let brand = if order.brand_name.is_empty() { "the merchant" } else { &order.brand_name };
-    let button = if order.user_action == "PAY_NOW" { "Pay Now" } else { "Continue" };
+    let brand = if order.placed.brand_name.is_empty() { "the merchant" } else { &order.placed.brand_name };
+    let button = if order.placed.user_action == "PAY_NOW" { "Pay Now" } else { "Continue" };
     // A relative action: behind a deployment's proxy the page lives under a prefix
     // (`/sandbox/paypal/checkoutnow`), and the form must post back there.
     let form = |action: &str, class: &str, id: &str, label: &str| {
@@ -63,9 +63,9 @@ pub fn approval(order: &Order) -> String {
 {decline}
 {cancel}"#,
         brand = escape(brand),
-        description = escape(&order.description),
-        value = escape(&order.value),
-        currency = escape(&order.currency),
+        description = escape(&order.placed.description),
+        value = escape(&order.placed.value),
+        currency = escape(&order.placed.currency),
         pay = form("pay", "pay", "payment-submit-btn", button),
         decline = form("pay_declining", "cancel", "decline-btn", "Pay with a card that declines"),
         cancel = form("cancel", "cancel", "cancelLink", &format!("Cancel and return to {}", escape(brand))),

@@ -352,17 +352,17 @@ async fn approval_choice(State(ledger): State<Shared>, body: Bytes) -> Response 
         let Some(payer_id) = ledger.approve(&order.id, action == Some("pay_declining")) else {
             return Html(page::closed("This order is already complete.")).into_response();
         };
-        if order.return_url.is_empty() {
+        if order.placed.return_url.is_empty() {
             return Html(page::closed("You approved this order: return to the merchant to complete it."))
                 .into_response();
         }
-        return Redirect::to(&with_query(&order.return_url, &[("token", &order.id), ("PayerID", &payer_id)]))
+        return Redirect::to(&with_query(&order.placed.return_url, &[("token", &order.id), ("PayerID", &payer_id)]))
             .into_response();
     }
-    if order.cancel_url.is_empty() {
+    if order.placed.cancel_url.is_empty() {
         return Html(page::closed("You cancelled this order.")).into_response();
     }
-    Redirect::to(&with_query(&order.cancel_url, &[("token", &order.id)])).into_response()
+    Redirect::to(&with_query(&order.placed.cancel_url, &[("token", &order.id)])).into_response()
 }
 
 #[cfg(test)]
