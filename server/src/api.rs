@@ -88,6 +88,43 @@ impl utoipa::PartialSchema for FlagDoc {
 
 impl ToSchema for FlagDoc {}
 
+/// A [`flag`] that must be set (a box that must be ticked), for hand-built schemas: what
+/// [`FlagDoc`] allows, less the values [`flag`] reads as false.
+pub fn flag_set_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+    let set = OneOfBuilder::new()
+        .item(id_schema_with(|o| o.minimum(Some(1))))
+        .item(id_schema_with(|o| o.maximum(Some(-1))))
+        .item(ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(r"^\s*([Tt]rue|[Oo]n|[Yy]es|[+-]?0{0,8}[1-9][0-9]{0,9})\s*$")),
+        )
+        .build();
+    Schema::OneOf(set)
+}
+
+/// A day as a filter takes it, for the document: `YYYY-MM-DD` (a real date), or blank,
+/// which is the same as leaving the filter out. Fields declare `value_type = Option<DayDoc>, inline`.
+pub struct DayDoc;
+
+impl utoipa::PartialSchema for DayDoc {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))),
+            )
+            .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^\s*$")))
+            .into()
+    }
+}
+
+impl ToSchema for DayDoc {}
+
 /// A document-only type for a field that takes one of a fixed set of values, as the
 /// handler checks it: `enum_doc!(/// doc; pub ColorDoc: String = COLORS)` (the values: any
 /// iterable of what converts into JSON). Fields declare
@@ -136,6 +173,15 @@ pub fn requiring(
         required = required.property(name, schema).required(name);
     }
     AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name(base)).item(required).into()
+}
+
+/// Registers `T`'s schema and those it names: for a document-only body built over `T`
+/// (`allOf` of a `$ref` to it and a rule), where no route names `T` itself.
+pub fn register_schema<T: ToSchema>(
+    schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+) {
+    schemas.push((T::name().into(), <T as utoipa::PartialSchema>::schema()));
+    T::schemas(schemas);
 }
 
 /// An id in a hand-built schema: an `int64` integer.

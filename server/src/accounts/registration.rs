@@ -18,13 +18,24 @@ use crate::{
     error::{catalogue, FieldErrors},
 };
 
+/// What either variant may send; [`NewAccount`] says which fields each one requires.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct RegisterRequest {
+    #[schema(
+        max_length = 254,
+        pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\s*$"
+    )]
     pub email: Option<String>,
+    #[schema(pattern = r"\S", max_length = 100)]
     pub phone: Option<String>,
+    #[schema(pattern = r"\S", max_length = 100)]
     pub name: Option<String>,
+    /// Letters, numbers, dashes and underscores, at most 20.
+    #[schema(pattern = r"^\s*[A-Za-z0-9_-]{1,20}\s*$")]
     pub username: Option<String>,
+    #[schema(min_length = 8, max_length = 128)]
     pub password: Option<String>,
+    /// The password again (designers).
     pub confirm_password: Option<String>,
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
@@ -34,17 +45,70 @@ pub struct RegisterRequest {
     pub agree_age_requirements: Option<bool>,
     /// 2 client (launch variant) or 3 designer (public sign-up, the default).
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>, minimum = 2, maximum = 3)]
     pub user_type_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
     pub region_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<crate::geo::CountryDoc>, inline)]
     pub country_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
     pub state_id: Option<i64>,
+    #[schema(pattern = r"\S", max_length = 100)]
     pub city: Option<String>,
+    #[schema(
+        max_length = 254,
+        pattern = r"^\s*[^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\s*$"
+    )]
     pub paypal_email: Option<String>,
     pub referral_source: Option<String>,
     pub rewardful_referral: Option<String>,
+}
+
+/// The body for the document: [`RegisterRequest`] with what [`check_shape`] requires of
+/// each variant, one of two shapes chosen by `user_type_id`. The rules across fields it
+/// cannot say (the confirmation equals the password; the region, country and state
+/// belong together) are checked as before.
+pub struct NewAccount;
+
+impl utoipa::PartialSchema for NewAccount {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::Type;
+        use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder};
+        let user_type = |id: i64| crate::api::id_schema_with(|o| o.enum_values(Some([id])));
+        // Required means present and not null: the fields are nullable in the request.
+        let text = || ObjectBuilder::new().schema_type(Type::String);
+        let require = |o: ObjectBuilder, field: &str| match field {
+            "agree_terms" | "agree_age_requirements" => o.required(field),
+            "region_id" | "country_id" => o.property(field, crate::api::id_schema()).required(field),
+            _ => o.property(field, text()).required(field),
+        };
+        let both = ["email", "username", "password", "name", "phone", "agree_terms"];
+        let client = both
+            .iter()
+            .fold(ObjectBuilder::new(), |o, field| require(o, field))
+            .property("user_type_id", user_type(2))
+            .required("user_type_id")
+            .property("agree_terms", crate::api::flag_set_schema());
+        let designer_only =
+            ["confirm_password", "agree_age_requirements", "region_id", "country_id", "city", "paypal_email"];
+        let designer = both
+            .iter()
+            .chain(designer_only.iter())
+            .fold(ObjectBuilder::new(), |o, field| require(o, field))
+            .property("user_type_id", user_type(3))
+            .property("agree_terms", crate::api::flag_set_schema())
+            .property("agree_age_requirements", crate::api::flag_set_schema());
+        let variant = OneOfBuilder::new().item(client).item(designer);
+        AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("RegisterRequest")).item(variant).into()
+    }
+}
+
+impl ToSchema for NewAccount {
+    // The request's own schema is named only through this one: register it with it.
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        crate::api::register_schema::<RegisterRequest>(schemas);
+    }
 }
 
 /// A registration whose every database-free rule holds.

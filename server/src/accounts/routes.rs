@@ -46,7 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Creates an account: a client (launch variant, `user_type_id` 2) or a designer (public sign-up).
 ///
 /// Limited per client address and per e-mail address (`VITRINE_RATE_SIGN_UP_*`).
-#[utoipa::path(post, path = "/oauth/register", tag = "accounts", request_body = RegisterRequest,
+#[utoipa::path(post, path = "/oauth/register", tag = "accounts", request_body = super::registration::NewAccount,
     responses((status = 201, body = Data<UserView>), (status = 422, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
 #[instrument(skip_all)]
 async fn register(
@@ -387,15 +387,26 @@ async fn show_user(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ProfileUpdate {
+    #[schema(pattern = r"\S", max_length = 100)]
     pub name: Option<String>,
+    #[schema(pattern = r"\S", max_length = 30)]
     pub phone: Option<String>,
+    #[schema(max_length = 100)]
     pub city: Option<String>,
+    #[schema(max_length = 5000)]
     pub about_self: Option<String>,
+    #[schema(max_length = 5000)]
     pub featured_bio: Option<String>,
+    /// An e-mail address, or blank to keep none.
+    #[schema(
+        max_length = 254,
+        pattern = r"^\s*([^@\s\x00-\x1f\x7f-\x9f]+@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)?\s*$"
+    )]
     pub paypal_email: Option<String>,
     #[serde(default, deserialize_with = "loose_id")]
     pub region_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<crate::geo::CountryDoc>, inline)]
     pub country_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
     pub state_id: Option<i64>,

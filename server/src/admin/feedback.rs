@@ -50,16 +50,44 @@ pub async fn questions() -> Json<Data<Vec<Question>>> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Answer {
+    /// One of the [`QUESTIONS`].
+    #[schema(value_type = QuestionIdDoc, inline)]
     pub question_id: i64,
-    /// 1 to 5, for rating questions.
+    /// 1 to 5; required on rating questions.
+    #[schema(minimum = 1, maximum = 5)]
     pub rating: Option<i64>,
-    /// For text questions (optional on rating questions).
+    /// For text questions (optional on rating questions), at most 2,000 characters.
+    #[schema(max_length = 2000)]
     pub answer: Option<String>,
 }
 
+crate::api::enum_doc!(
+    /// The id of one of the [`QUESTIONS`].
+    pub QuestionIdDoc: i64 = QUESTIONS.iter().map(|q| q.id)
+);
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Answers {
+    /// At least one answer; a rating question's answer carries its rating.
+    #[schema(required = true, schema_with = answers_schema)]
     pub answers: Option<Vec<Answer>>,
+}
+
+/// `answers` for the document: a non-empty list of [`Answer`]s, each with its rating
+/// when its question is a rating one (what [`check`] requires).
+fn answers_schema() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder};
+    let ids = |kind: &str| QUESTIONS.iter().filter(|q| q.kind == kind).map(|q| q.id).collect::<Vec<_>>();
+    let question = |kind: &str| crate::api::id_schema_with(|o| o.enum_values(Some(ids(kind))));
+    let rated = ObjectBuilder::new()
+        .property("question_id", question("rating"))
+        .property("rating", crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(5))))
+        .required("rating");
+    let written = ObjectBuilder::new().property("question_id", question("text"));
+    let item = AllOfBuilder::new()
+        .item(<Answer as utoipa::PartialSchema>::schema())
+        .item(AnyOfBuilder::new().item(rated).item(written));
+    ArrayBuilder::new().items(item).min_items(Some(1)).build()
 }
 
 fn check(answers: &[Answer]) -> Result<(), AppError> {

@@ -172,14 +172,22 @@ pub async fn list(
     }))
 }
 
+crate::api::enum_doc!(
+    /// What an owed payout is for ([`KINDS`]), as the document names it.
+    pub PayoutKindDoc: String = KINDS
+);
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MarkPaid {
     /// contest, additional_entry or project.
+    #[schema(required = true, value_type = PayoutKindDoc, inline)]
     pub kind: Option<String>,
     /// The `source_id` of the owed payout.
     #[serde(default, deserialize_with = "crate::api::loose_id")]
+    #[schema(required = true, value_type = i64)]
     pub source_id: Option<i64>,
-    /// Optional: the payment's reference outside Vitrine.
+    /// Optional: the payment's reference outside Vitrine, at most 255 characters.
+    #[schema(max_length = 255)]
     pub reference: Option<String>,
 }
 

@@ -123,19 +123,19 @@ pub struct SalesQuery {
     pub buyer_id: Option<i64>,
     /// Sold on or after this day (YYYY-MM-DD, UTC).
     #[serde(rename = "filter[from]")]
-    #[param(rename = "filter[from]")]
+    #[param(rename = "filter[from]", value_type = Option<crate::api::DayDoc>, inline)]
     pub from: Option<String>,
     /// Sold on or before this day (YYYY-MM-DD, UTC).
     #[serde(rename = "filter[to]")]
-    #[param(rename = "filter[to]")]
+    #[param(rename = "filter[to]", value_type = Option<crate::api::DayDoc>, inline)]
     pub to: Option<String>,
 }
 
 const DAY_MS: i64 = 86_400_000;
 
-/// Milliseconds at the start of `day` (YYYY-MM-DD, UTC).
+/// Milliseconds at the start of `day` (YYYY-MM-DD, UTC; nothing around it, as declared).
 fn day_start_ms(day: &str) -> Option<i64> {
-    parse_date(day.trim()).map(|days| days * DAY_MS)
+    parse_date(day).map(|days| days * DAY_MS)
 }
 
 /// Every sale of full rights in the marketplace, newest first, 24 a page (admins).

@@ -111,9 +111,9 @@ pub struct CartAdded {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CartRequest {
-    /// US dollars, at least 5.
+    /// US dollars and whole cents, 5 to 1,000,000.
     #[serde(default, deserialize_with = "dollars_as_cents")]
-    #[schema(value_type = Option<f64>)]
+    #[schema(required = true, value_type = f64, minimum = 5, maximum = 1_000_000, multiple_of = 0.01)]
     pub price: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
     pub contest_id: Option<i64>,
@@ -121,6 +121,7 @@ pub struct CartRequest {
     pub contest_entry_id: Option<i64>,
     /// 9: a tip cart item (the only kind).
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>, minimum = 9, maximum = 9)]
     pub trigger_id: Option<i64>,
 }
 
@@ -195,9 +196,9 @@ pub async fn list(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PriceChange {
-    /// US dollars, at least 5.
+    /// US dollars and whole cents, 5 to 1,000,000.
     #[serde(default, deserialize_with = "dollars_as_cents")]
-    #[schema(value_type = Option<f64>)]
+    #[schema(required = true, value_type = f64, minimum = 5, maximum = 1_000_000, multiple_of = 0.01)]
     pub price: Option<i64>,
 }
 

@@ -56,12 +56,16 @@ impl From<CouponRow> for CouponView {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct NewCoupon {
+    /// 3 to 40 letters, digits, dashes and underscores; unique.
+    #[schema(required = true, value_type = String, pattern = r"^\s*[A-Za-z0-9_-]{3,40}\s*$")]
     pub code: Option<String>,
+    /// 1 to 100; either this or `amount_off`.
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub percent_off: Option<i64>,
-    /// US dollars.
+    /// Whole US dollars; either this or `percent_off`.
     #[serde(default, deserialize_with = "dollars_as_cents")]
-    #[schema(value_type = Option<f64>)]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 1_000_000)]
     pub amount_off: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
     pub user_id: Option<i64>,
@@ -70,8 +74,31 @@ pub struct NewCoupon {
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub allows_custom_prize: Option<bool>,
+    /// How many times it may be used: at least 1; none for no limit.
     #[serde(default, deserialize_with = "loose_id")]
+    #[schema(value_type = Option<i64>, minimum = 1)]
     pub usage_limit: Option<i64>,
+}
+
+/// The body for the document: [`NewCoupon`] with exactly one discount, `percent_off` or
+/// `amount_off`.
+pub struct CouponBody;
+
+impl utoipa::PartialSchema for CouponBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder};
+        // Present and not null (the fields are nullable in the request).
+        let given = |field: &str| ObjectBuilder::new().property(field, crate::api::id_schema()).required(field);
+        let discount = OneOfBuilder::new().item(given("percent_off")).item(given("amount_off"));
+        AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("NewCoupon")).item(discount).into()
+    }
+}
+
+impl ToSchema for CouponBody {
+    // The request's own schema is named only through this one: register it with it.
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        crate::api::register_schema::<NewCoupon>(schemas);
+    }
 }
 
 fn code_is_well_formed(code: &str) -> bool {
@@ -79,7 +106,7 @@ fn code_is_well_formed(code: &str) -> bool {
 }
 
 /// An admin creates a coupon for a contest type.
-#[utoipa::path(post, path = "/contests/types/{id}/coupons", tag = "commerce", params(("id" = i64, Path)), request_body = NewCoupon, security(("bearer" = [])),
+#[utoipa::path(post, path = "/contests/types/{id}/coupons", tag = "commerce", params(("id" = i64, Path)), request_body = CouponBody, security(("bearer" = [])),
     responses((status = 201, body = Data<CouponView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(contest_type_id = type_id))]
 pub async fn create(

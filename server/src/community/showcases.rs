@@ -39,13 +39,16 @@ pub struct ShowcaseQuery {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ShowcaseRequest {
-    /// 1 to 200 characters.
+    /// 1 to 200 characters, not blank; required on create.
+    #[schema(pattern = r"\S", max_length = 200)]
     pub title: Option<String>,
     /// Up to 5000 characters.
+    #[schema(max_length = 5000)]
     pub description: Option<String>,
     /// A link to the work (http:// or https://), up to 500 characters; empty for none.
+    #[schema(pattern = r"^\s*(https?://\S*)?\s*$", max_length = 500)]
     pub url: Option<String>,
-    /// An image the designer uploaded (`POST /files`).
+    /// An image the designer uploaded (`POST /files`); required on create.
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub file_id: Option<i64>,
@@ -54,6 +57,20 @@ pub struct ShowcaseRequest {
     #[schema(value_type = Option<i64>)]
     pub is_hidden: Option<i64>,
 }
+
+/// The body of a create for the document: [`ShowcaseRequest`] with its title and image
+/// required.
+pub struct NewShowcase;
+
+impl utoipa::PartialSchema for NewShowcase {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let title = ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S")).max_length(Some(MAX_TITLE));
+        crate::api::requiring("ShowcaseRequest", vec![("title", title.build()), ("file_id", crate::api::id_schema())])
+    }
+}
+
+impl utoipa::ToSchema for NewShowcase {}
 
 /// The request's fields checked against the current ones (`current` on update: what is
 /// not sent stays). The file must be an image of the showcase's designer.
@@ -84,7 +101,7 @@ async fn fields(
     };
     if let Some(url) = &url {
         let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
-        if !scheme_ok || url.len() > MAX_URL || url.chars().any(char::is_whitespace) {
+        if !scheme_ok || url.chars().count() > MAX_URL || url.chars().any(char::is_whitespace) {
             errors.add("url", catalogue::SHOWCASE_URL_INVALID);
         }
     }
@@ -143,7 +160,7 @@ pub async fn list(
 }
 
 /// A designer adds a showcase of their own; it appears in the community feed.
-#[utoipa::path(post, path = "/externals/showcases", tag = "community", request_body = ShowcaseRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/externals/showcases", tag = "community", request_body = NewShowcase, security(("bearer" = [])),
     responses((status = 201, body = Data<ShowcaseView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]

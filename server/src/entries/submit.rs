@@ -33,6 +33,8 @@ pub const BRONZE_MAX_ENTRIES: i64 = 3;
 /// all uploaded by the designer through `POST /files`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct EntryFiles {
+    /// Required: the main image.
+    #[schema(required = true, value_type = i64)]
     pub main_file_id: Option<i64>,
     #[serde(default)]
     pub other_file_ids: Vec<i64>,

@@ -28,8 +28,21 @@ where
         *only_body.extensions_mut() = parts.extensions.clone();
         let bytes = bytes::Bytes::from_request(only_body, state).await.map_err(JsonRejection::from)?;
         let is_array = bytes.iter().find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')) == Some(&b'[');
-        let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
-        let axum::Json(value) = axum::Json::<T>::from_request(req, state).await?;
+        let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
+        let value = match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => value,
+            // JSON Schema (and the document) counts `5.0` as the integer 5, as JavaScript
+            // does; serde's integers do not. A body refused for its types is read once more
+            // with whole floats written as integers; if that fails too, the first refusal stands.
+            Err(JsonRejection::JsonDataError(refusal)) => {
+                match serde_json::from_slice::<serde_json::Value>(&bytes).map(whole_floats_as_integers) {
+                    Ok(normalised) => serde_json::from_value::<T>(normalised)
+                        .map_err(|_| AppError::from(JsonRejection::JsonDataError(refusal)))?,
+                    Err(_) => return Err(JsonRejection::JsonDataError(refusal).into()),
+                }
+            }
+            Err(rejection) => return Err(rejection.into()),
+        };
         if is_array {
             return Err(with_detail(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -39,6 +52,25 @@ where
             ));
         }
         Ok(ApiJson(value))
+    }
+}
+
+/// `value` with every number that is a whole float within `i64` (`5.0`, `-2.0`, `1e3`)
+/// written as that integer; everything else as it was.
+fn whole_floats_as_integers(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    // 2^63 as an f64: below it (in magnitude) the cast to i64 is exact for whole values.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < LIMIT => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(whole_floats_as_integers).collect()),
+        Value::Object(fields) => {
+            Value::Object(fields.into_iter().map(|(k, v)| (k, whole_floats_as_integers(v))).collect())
+        }
+        other => other,
     }
 }
 
@@ -107,5 +139,20 @@ where
             let ApiJson(value) = ApiJson::<T>::from_request(req, state).await?;
             Ok(Self(value))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn whole_floats_become_integers_and_nothing_else_changes() {
+        let read = whole_floats_as_integers(json!({"a": 5.0, "b": [1.5, -2.0, "3.0"], "c": {"d": 1e3, "e": 7}}));
+        assert_eq!(read, json!({"a": 5, "b": [1.5, -2, "3.0"], "c": {"d": 1000, "e": 7}}));
+        assert!(read["a"].is_i64() && read["c"]["d"].is_i64());
+        // Past i64 a whole float stays a float (and an i64 field refuses it as before).
+        assert!(whole_floats_as_integers(json!(1e19)).is_f64());
     }
 }

@@ -43,6 +43,16 @@ impl FileCategory {
         }
     }
 
+    /// Every category, in id order.
+    pub const ALL: [Self; 6] = [
+        Self::ContestBrief,
+        Self::MainEntry,
+        Self::OtherEntry,
+        Self::ProjectUpload,
+        Self::ProjectBrief,
+        Self::ProjectOtherUpload,
+    ];
+
     pub fn id(self) -> i64 {
         match self {
             Self::ContestBrief => 4,

@@ -63,11 +63,17 @@ const ENVELOPE_ALLOWANCE: u64 = 64 * 1024;
 #[allow(dead_code)] // documents the form; the handler reads the parts as they stream
 pub struct UploadForm {
     /// One or more files (a single `file` part is accepted too).
-    #[schema(rename = "files[]", value_type = Vec<String>, format = Binary)]
+    #[schema(rename = "files[]", value_type = Vec<String>, format = Binary, min_items = 1)]
     files: Vec<Vec<u8>>,
     /// 4 contest brief, 5 main entry, 8 other entries, 13 and 16 project uploads, 14 project brief.
+    #[schema(value_type = FileCategoryDoc, inline)]
     file_category_id: i64,
 }
+
+crate::api::enum_doc!(
+    /// An upload category's id ([`FileCategory::ALL`]).
+    pub FileCategoryDoc: i64 = FileCategory::ALL.map(FileCategory::id)
+);
 
 /// A stored file as the API shows it.
 #[derive(Debug, Serialize, ToSchema)]

@@ -181,6 +181,32 @@ pub enum MarkReadIds {
     One(i64),
 }
 
+/// The body for the document: [`MarkReadRequest`] with at least one of its two targets,
+/// a non-empty `ids` or a `mark_all_read` that is set (as [`crate::api::flag`] reads it).
+pub struct MarkReadBody;
+
+impl utoipa::PartialSchema for MarkReadBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder};
+        let id = || crate::api::id_schema();
+        let ids = OneOfBuilder::new()
+            .item(ArrayBuilder::new().items(id()).min_items(Some(1)).max_items(Some(MAX_IDS)))
+            .item(id());
+        let set = crate::api::flag_set_schema();
+        let target = AnyOfBuilder::new()
+            .item(ObjectBuilder::new().property("ids", ids).required("ids"))
+            .item(ObjectBuilder::new().property("mark_all_read", set).required("mark_all_read"));
+        AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("MarkReadRequest")).item(target).into()
+    }
+}
+
+impl ToSchema for MarkReadBody {
+    // The request's own schema is named only through this one: register it with it.
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        crate::api::register_schema::<MarkReadRequest>(schemas);
+    }
+}
+
 /// What marking read did.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MarkReadAnswer {
@@ -209,7 +235,7 @@ fn parse_ids(ids: &Value) -> Result<Vec<i64>, AppError> {
     let parsed: Option<BTreeSet<i64>> = items
         .iter()
         .map(|v| match v {
-            Value::Number(n) => n.as_i64(),
+            Value::Number(n) => whole_number(n),
             Value::String(s) => s.trim().parse().ok(),
             _ => None,
         })
@@ -217,10 +243,18 @@ fn parse_ids(ids: &Value) -> Result<Vec<i64>, AppError> {
     Ok(parsed.ok_or_else(invalid)?.into_iter().collect())
 }
 
+/// An id as JSON Schema counts integers: `7` or `7.0` (never `7.5`, nor past `i64`).
+fn whole_number(n: &serde_json::Number) -> Option<i64> {
+    n.as_i64().or_else(|| {
+        let f = n.as_f64()?;
+        (f.fract() == 0.0 && f.abs() < 9.0e18).then_some(f as i64)
+    })
+}
+
 /// Marks notifications read: `{"ids": [...]}` or `{"mark_all_read": 1}`. A notification
 /// already read keeps its `read_at`. Ids that are not the caller's are left alone and
 /// reported in `not_found` (a 200, so that one stale id does not fail a batch).
-#[utoipa::path(put, path = "/notifications/mark-as-reads", tag = "notifications", request_body = MarkReadRequest,
+#[utoipa::path(put, path = "/notifications/mark-as-reads", tag = "notifications", request_body = MarkReadBody,
     security(("bearer" = [])),
     responses((status = 200, body = MarkReadAnswer), (status = 401, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]
@@ -371,9 +405,15 @@ pub struct Preferences {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PreferencesUpdate {
-    /// The full list of muted types; it replaces the previous one.
-    #[schema(value_type = Vec<i64>)]
+    /// The full list of muted types (1 to 22); it replaces the previous one.
+    #[schema(required = true, schema_with = muted_types_schema)]
     pub muted_notification_type_ids: Option<Value>,
+}
+
+/// `muted_notification_type_ids` for the document: a list of notification types, 1 to 22.
+fn muted_types_schema() -> utoipa::openapi::schema::Array {
+    let notification_type = crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(22)));
+    utoipa::openapi::schema::ArrayBuilder::new().items(notification_type).build()
 }
 
 /// Only the user themself reads or changes their preferences.
@@ -418,8 +458,10 @@ async fn update_preferences(
     let Some(Value::Array(items)) = req.muted_notification_type_ids else {
         return Err(AppError::field(FIELD, catalogue::REQUIRED));
     };
-    let types: Option<BTreeSet<i64>> =
-        items.iter().map(|v| v.as_i64().or_else(|| v.as_str()?.trim().parse().ok())).collect();
+    let types: Option<BTreeSet<i64>> = items
+        .iter()
+        .map(|v| v.as_number().and_then(whole_number).or_else(|| v.as_str()?.trim().parse().ok()))
+        .collect();
     let types = types.filter(|t| t.iter().all(|id| (1..=22).contains(id)));
     let types: Vec<i64> =
         types.ok_or_else(|| AppError::field(FIELD, catalogue::NOTIFICATION_TYPE_INVALID))?.into_iter().collect();
@@ -438,6 +480,8 @@ mod tests {
     fn ids_are_read_leniently_and_deduplicated() {
         assert_eq!(parse_ids(&json!([3, "1", 3])).unwrap(), vec![1, 3]);
         assert_eq!(parse_ids(&json!(7)).unwrap(), vec![7]);
+        assert_eq!(parse_ids(&json!([2.0, 5])).unwrap(), vec![2, 5]);
+        assert!(parse_ids(&json!([2.5])).is_err());
         assert!(parse_ids(&json!(["x"])).is_err());
         assert!(parse_ids(&json!({"id": 1})).is_err());
         assert!(parse_ids(&json!(vec![1; MAX_IDS + 1])).is_err());

@@ -164,13 +164,13 @@ pub async fn charge(
 
 /// One direct-charge handler: `$name` at `$path` for `$kind`.
 macro_rules! charge_route {
-    ($kind:expr, $name:ident, $path:tt, ($($param:tt),*)) => {
+    ($kind:expr, $name:ident, $path:tt, ($($param:tt),*), $doc:ty) => {
         /// Charges the saved card at once (see the module docs): the amount is computed
         /// on the server, exactly as the purpose's payment intent; answered paid with
         /// its effect applied, or open when the card asks for authentication.
         ///
         /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
-        #[utoipa::path(post, path = $path, tag = "payments", params($($param),*), request_body = ChargeRequest,
+        #[utoipa::path(post, path = $path, tag = "payments", params($($param),*), request_body = $doc,
             security(("bearer" = [])),
             responses((status = 201, body = Data<IntentView>), (status = 402, body = ErrorEnvelope),
                 (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
@@ -194,8 +194,47 @@ charge_route!(
     Kind::AdditionalDesign,
     charge_design,
     "/contests/{id}/entries/{entryId}/payments/stripe",
-    (("id" = i64, Path), ("entryId" = i64, Path))
+    (("id" = i64, Path), ("entryId" = i64, Path)),
+    ChargeRequest
 );
-charge_route!(Kind::ContestUpgrade, charge_upgrade, "/contests/{id}/upgrades/payments/stripe", (("id" = i64, Path)));
-charge_route!(Kind::ContestExtend, charge_extend, "/contests/{id}/extends/payments/stripe", (("id" = i64, Path)));
-charge_route!(Kind::Cart, charge_cart, "/carts/payments/stripe", ());
+charge_route!(
+    Kind::ContestUpgrade,
+    charge_upgrade,
+    "/contests/{id}/upgrades/payments/stripe",
+    (("id" = i64, Path)),
+    ChargeRequest
+);
+charge_route!(
+    Kind::ContestExtend,
+    charge_extend,
+    "/contests/{id}/extends/payments/stripe",
+    (("id" = i64, Path)),
+    ExtendCharge
+);
+charge_route!(Kind::Cart, charge_cart, "/carts/payments/stripe", (), CartCharge);
+
+/// The body of an extension's charge for the document: [`ChargeRequest`] with `days` (1 to
+/// 10) required.
+pub struct ExtendCharge;
+
+impl utoipa::PartialSchema for ExtendCharge {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let days = crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(10)));
+        crate::api::requiring("ChargeRequest", vec![("days", days)])
+    }
+}
+
+impl ToSchema for ExtendCharge {}
+
+/// The body of a cart's charge for the document: [`ChargeRequest`] with the payment form's
+/// country required, and its state with the United States (the rule of a cart's place).
+pub struct CartCharge;
+
+impl utoipa::PartialSchema for CartCharge {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let country = crate::api::id_schema_with(|o| o.enum_values(Some(crate::geo::COUNTRIES.iter().map(|c| c.0))));
+        intents::with_place_rule(crate::api::requiring("ChargeRequest", vec![("country_id", country)]))
+    }
+}
+
+impl ToSchema for CartCharge {}

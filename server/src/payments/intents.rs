@@ -144,7 +144,7 @@ pub struct BudgetIntentCreate {
 
 /// The rule across a cart's place: a country with states (the United States) needs
 /// `state_id` ([`crate::commerce::carts::taxed_state`]), any other country does not.
-fn with_place_rule(
+pub(super) fn with_place_rule(
     fields: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
 ) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder};

@@ -27,6 +27,7 @@ use crate::{
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct QuoteRequest {
     /// `launch` (the default), `upgrade`, `extend` or `prize`.
+    #[schema(value_type = Option<QuotePurposeDoc>, inline)]
     pub purpose: Option<String>,
     /// Launch: the package proposed; without it the contest's stored selection is priced
     /// (exactly what its launch payment charges).
@@ -50,6 +51,48 @@ pub struct QuoteRequest {
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub amount: Option<i64>,
+}
+
+crate::api::enum_doc!(
+    /// What a quote prices.
+    pub QuotePurposeDoc: String = ["launch", "upgrade", "extend", "prize"]
+);
+
+/// The body for the document: [`QuoteRequest`] with what each purpose needs: `extend`
+/// its days (1 to 10), `prize` its amount (one of the prize increases).
+pub struct QuoteBody;
+
+impl utoipa::PartialSchema for QuoteBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Type};
+        let purpose =
+            |values: &[&str]| ObjectBuilder::new().schema_type(Type::String).enum_values(Some(values.to_vec()));
+        let days = crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(10)));
+        let per_purpose = AnyOfBuilder::new()
+            .item(ObjectBuilder::new().property("purpose", purpose(&["launch", "upgrade"])))
+            .item(
+                ObjectBuilder::new()
+                    .property("purpose", purpose(&["extend"]))
+                    .required("purpose")
+                    .property("days", days)
+                    .required("days"),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .property("purpose", purpose(&["prize"]))
+                    .required("purpose")
+                    .property("amount", super::intents::PrizeIncreaseDoc::schema())
+                    .required("amount"),
+            );
+        AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("QuoteRequest")).item(per_purpose).into()
+    }
+}
+
+impl ToSchema for QuoteBody {
+    // The request's own schema is named only through this one: register it with it.
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        crate::api::register_schema::<QuoteRequest>(schemas);
+    }
 }
 
 /// A purchase priced: the lines to show and the total to pay.
@@ -79,7 +122,7 @@ impl QuoteView {
 /// Prices a proposed purchase for the contest's creator: the launch (package, length,
 /// upgrades, coupon), upgrades, an extension or a prize increase. Refusals are those
 /// the payment would answer (a coupon's `coupon.*` code, `contest.extends_disabled`...).
-#[utoipa::path(post, path = "/contests/{id}/quote", tag = "payments", params(("id" = i64, Path)), request_body = QuoteRequest,
+#[utoipa::path(post, path = "/contests/{id}/quote", tag = "payments", params(("id" = i64, Path)), request_body = QuoteBody,
     security(("bearer" = [])),
     responses((status = 200, body = Data<QuoteView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
         (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]

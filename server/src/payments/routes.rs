@@ -142,7 +142,7 @@ intent_routes!(
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path), ("bidId" = i64, Path)),
-    IntentRequest
+    IntentCreate
 );
 
 intent_routes!(

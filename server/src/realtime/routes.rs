@@ -102,7 +102,7 @@ async fn upgrade(
 /// Publishes events from a trusted back end or the load harness (`Authorization:
 /// Bearer <VITRINE_API_KEY>`). Durable channels get a seq and history; `bench:`
 /// channels are ephemeral.
-#[utoipa::path(post, path = "/api/publish", tag = "realtime", request_body(content = serde_json::Value, description = "{channel,type,data} or {batch:[...]}"),
+#[utoipa::path(post, path = "/api/publish", tag = "realtime", request_body = PublishBody,
     responses((status = 202, description = "Accepted: {accepted: N}"), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 async fn publish(
     State(state): State<Realtime>,
@@ -153,6 +153,38 @@ async fn publish(
     }
     Ok((StatusCode::ACCEPTED, Json(PublishAccepted { accepted })))
 }
+
+/// The body of `POST /api/publish` for the document (the wire type lives in the protocol
+/// crate, which knows no OpenAPI): one publication, or `{"batch": [...]}` of 1 to
+/// `PUBLISH_BATCH_MAX`, each with a channel name and a non-blank type.
+pub struct PublishBody;
+
+impl utoipa::PartialSchema for PublishBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        let publication = || {
+            ObjectBuilder::new()
+                .property(
+                    "channel",
+                    ObjectBuilder::new().schema_type(Type::String).description(Some(
+                        "A channel name as the protocol writes it: `contest:12`, `user:5`, `bench:load`, `court`...",
+                    )),
+                )
+                .required("channel")
+                .property("type", ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S")))
+                .required("type")
+                .property("data", ObjectBuilder::new().description(Some("Any JSON value; null when absent.")))
+        };
+        let batch =
+            ArrayBuilder::new().items(publication()).min_items(Some(1)).max_items(Some(limits::PUBLISH_BATCH_MAX));
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().property("batch", batch).required("batch"))
+            .item(publication())
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for PublishBody {}
 
 /// The caller a token names, as the registered authenticator resolves it.
 async fn authenticate(realtime: &Realtime, token: &str) -> Result<Option<Principal>, AppError> {

@@ -28,7 +28,17 @@ use crate::{accounts::CurrentUser, api::loose_id, error::AppError, state::AppSta
 pub struct ReactionRequest {
     /// 1 (like) to 6; on a `GET` that takes it, only that emoji's reactions.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 6)]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 6)]
+    pub emoji_reaction_id: Option<i64>,
+}
+
+/// The body of an added reaction: which emoji, required.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NewReaction {
+    /// 1 (like) to 6.
+    #[serde(default, deserialize_with = "loose_id")]
+    #[schema(required = true, value_type = i64, minimum = 1, maximum = 6)]
     pub emoji_reaction_id: Option<i64>,
 }
 

@@ -109,13 +109,15 @@ pub async fn remove_reaction<T: ReactionTarget>(
     Ok(Json(Data::new(group)))
 }
 
-/// The reactions per emoji (one emoji only when given), `viewer`'s own marked.
+/// The reactions per emoji (one emoji only when given, and then one that exists: 422
+/// otherwise), `viewer`'s own marked.
 pub async fn list_reactions<T: ReactionTarget>(
     state: &AppState,
     target: &T,
     emoji: Option<i64>,
     viewer: Option<i64>,
 ) -> Result<Json<Data<Vec<EmojiReactions>>>, AppError> {
+    let emoji = emoji.map(|id| checked_emoji(Some(id))).transpose()?;
     Ok(Json(Data::new(grouped(state, &target.reacted(), emoji, viewer).await?)))
 }
 
@@ -352,7 +354,8 @@ macro_rules! thread_routes {
     ) => {
         $(#[$adoc])*
         #[utoipa::path(post, path = $path, tag = $tag,
-            params(("id" = i64, Path), ($sname = i64, Path)), request_body = $req, security(("bearer" = [])),
+            params(("id" = i64, Path), ($sname = i64, Path)), request_body = crate::threads::reactions::NewReaction,
+            security(("bearer" = [])),
             responses((status = 201, body = crate::api::Data<crate::threads::model::EmojiReactions>),
                 (status = 200, body = crate::api::Data<crate::threads::model::EmojiReactions>)
                 $(, (status = $aerr, body = crate::error::ErrorEnvelope))*))]
@@ -361,7 +364,7 @@ macro_rules! thread_routes {
             axum::extract::State(state): axum::extract::State<crate::state::AppState>,
             caller: crate::accounts::CurrentUser,
             crate::error::ApiPath((id, $sub)): crate::error::ApiPath<(i64, i64)>,
-            crate::error::ApiJson(req): crate::error::ApiJson<$req>,
+            crate::error::ApiJson(req): crate::error::ApiJson<crate::threads::reactions::NewReaction>,
         ) -> Result<
             (axum::http::StatusCode, axum::Json<crate::api::Data<crate::threads::model::EmojiReactions>>),
             crate::error::AppError,

@@ -5838,17 +5838,6 @@ export interface components {
             /** @description At most 100 characters. */
             sub_category?: string | null;
         };
-        Answer: {
-            /** @description For text questions (optional on rating questions). */
-            answer?: string | null;
-            /** Format: int64 */
-            question_id: number;
-            /**
-             * Format: int64
-             * @description 1 to 5, for rating questions.
-             */
-            rating?: number | null;
-        };
         /** @description One answer as the client sends it. */
         AnswerInput: {
             answer?: string | null;
@@ -5862,7 +5851,31 @@ export interface components {
             id: number;
         };
         Answers: {
-            answers?: components["schemas"]["Answer"][] | null;
+            answers: ({
+                /** @description For text questions (optional on rating questions), at most 2,000 characters. */
+                answer?: string | null;
+                /** @description One of the [`QUESTIONS`]. */
+                question_id: 1 | 2 | 3 | 4;
+                /**
+                 * Format: int64
+                 * @description 1 to 5; required on rating questions.
+                 */
+                rating?: number | null;
+            } & ({
+                /**
+                 * Format: int64
+                 * @enum {integer}
+                 */
+                question_id?: 1 | 2 | 3;
+                /** Format: int64 */
+                rating: number;
+            } | {
+                /**
+                 * Format: int64
+                 * @enum {integer}
+                 */
+                question_id?: 4;
+            }))[];
         };
         AppliedCoupon: {
             /** Format: double */
@@ -6056,6 +6069,27 @@ export interface components {
             /** @description 'Image added to cart successfully' or 'Tip added to cart successfully'. */
             message: string;
         };
+        CartCharge: (components["schemas"]["ChargeRequest"] & {
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+        }) & ({
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+        } | {
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 1;
+            /** Format: int64 */
+            state_id: number;
+        });
         CartContest: {
             contest_type_title: string;
             /** Format: int64 */
@@ -6133,9 +6167,9 @@ export interface components {
             contest_id?: number | null;
             /**
              * Format: double
-             * @description US dollars, at least 5.
+             * @description US dollars and whole cents, 5 to 1,000,000.
              */
-            price?: number | null;
+            price: number;
             /**
              * Format: int64
              * @description 9: a tip cart item (the only kind).
@@ -6202,9 +6236,12 @@ export interface components {
             id: number;
             title: string;
         };
+        /** @description A create or an edit of a category; on an edit, fields left out keep their value. */
         CategoryRequest: {
             image_path?: string | null;
+            /** @description Lowercase words joined by dashes; made from the title when left out or blank. */
             launch_slug?: string | null;
+            /** @description Not blank, at most 120 characters; required on create. */
             title?: string | null;
         };
         CategoryRow: {
@@ -6497,6 +6534,13 @@ export interface components {
         CountryWithStates: components["schemas"]["Country"] & {
             states: components["schemas"]["State"][];
         };
+        CouponBody: components["schemas"]["NewCoupon"] & ({
+            /** Format: int64 */
+            percent_off: number;
+        } | {
+            /** Format: int64 */
+            amount_off: number;
+        });
         CouponInvite: {
             /** @description A live coupon of the contest's type (not blank). */
             code: string;
@@ -8997,8 +9041,11 @@ export interface components {
          *     all uploaded by the designer through `POST /files`.
          */
         EntryFiles: {
-            /** Format: int64 */
-            main_file_id?: number | null;
+            /**
+             * Format: int64
+             * @description Required: the main image.
+             */
+            main_file_id: number;
             other_file_ids?: number[];
         };
         /** @description An entry as the court shows it: enough to find and compare it. */
@@ -9085,6 +9132,10 @@ export interface components {
         /** @description The JSON body of every failure. */
         ErrorEnvelope: {
             error: components["schemas"]["ErrorBody"];
+        };
+        ExtendCharge: components["schemas"]["ChargeRequest"] & {
+            /** Format: int64 */
+            days: number;
         };
         /** @description Creates a payment intent for a contest's extension. */
         ExtendIntentCreate: {
@@ -9523,14 +9574,14 @@ export interface components {
         };
         MarkPaid: {
             /** @description contest, additional_entry or project. */
-            kind?: string | null;
-            /** @description Optional: the payment's reference outside Vitrine. */
+            kind: "contest" | "additional_entry" | "project";
+            /** @description Optional: the payment's reference outside Vitrine, at most 255 characters. */
             reference?: string | null;
             /**
              * Format: int64
              * @description The `source_id` of the owed payout.
              */
-            source_id?: number | null;
+            source_id: number;
         };
         /** @description What marking read did. */
         MarkReadAnswer: {
@@ -9548,6 +9599,11 @@ export interface components {
              */
             not_found: number[];
         };
+        MarkReadBody: components["schemas"]["MarkReadRequest"] & ({
+            ids: number[] | number;
+        } | {
+            mark_all_read: number | true | string;
+        });
         /** @description How `ids` may be sent ([`parse_ids`] reads it; documentation only). */
         MarkReadIds: number[] | number;
         MarkReadRequest: {
@@ -9617,6 +9673,39 @@ export interface components {
             launch_slug: string;
             title: string;
         };
+        NewAccount: components["schemas"]["RegisterRequest"] & ({
+            agree_terms: number | true | string;
+            email: string;
+            name: string;
+            password: string;
+            phone: string;
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            user_type_id: 2;
+            username: string;
+        } | {
+            agree_age_requirements: number | true | string;
+            agree_terms: number | true | string;
+            city: string;
+            confirm_password: string;
+            /** Format: int64 */
+            country_id: number;
+            email: string;
+            name: string;
+            password: string;
+            paypal_email: string;
+            phone: string;
+            /** Format: int64 */
+            region_id: number;
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            user_type_id?: 3;
+            username: string;
+        });
         /**
          * @description The body of a create, for the document (the handler reads [`BannerRequest`]): the
          *     message and the colour are required.
@@ -9629,6 +9718,9 @@ export interface components {
             /** @description Not blank, at most 280 characters once trimmed. */
             message: string;
         };
+        NewCategory: components["schemas"]["CategoryRequest"] & {
+            title: string;
+        };
         NewContest: components["schemas"]["BriefRequest"] & {
             /** Format: int64 */
             contest_type_id: number;
@@ -9636,16 +9728,23 @@ export interface components {
         NewCoupon: {
             allows_custom_prize?: null | (number | boolean | string);
             /**
-             * Format: double
-             * @description US dollars.
+             * Format: int64
+             * @description Whole US dollars; either this or `percent_off`.
              */
             amount_off?: number | null;
-            code?: string | null;
+            /** @description 3 to 40 letters, digits, dashes and underscores; unique. */
+            code: string;
             /** Format: int64 */
             contest_type_pricing_id?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1 to 100; either this or `amount_off`.
+             */
             percent_off?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description How many times it may be used: at least 1; none for no limit.
+             */
             usage_limit?: number | null;
             /** Format: int64 */
             user_id?: number | null;
@@ -9662,6 +9761,35 @@ export interface components {
             contest_type_id: number;
             /** @description The visitor's e-mail address (`local@domain.tld`, at most 254 characters). */
             email: string;
+        };
+        /** @description The body of an added reaction: which emoji, required. */
+        NewReaction: {
+            /**
+             * Format: int64
+             * @description 1 (like) to 6.
+             */
+            emoji_reaction_id: number;
+        };
+        NewService: components["schemas"]["ServiceRequest"] & {
+            /** Format: int64 */
+            maximum_amount: number;
+            /** Format: int64 */
+            minimum_amount: number;
+            /** Format: int64 */
+            project_category_id: number;
+            /** Format: int64 */
+            project_sub_category_id: number;
+            title: string;
+        };
+        NewShowcase: components["schemas"]["ShowcaseRequest"] & {
+            /** Format: int64 */
+            file_id: number;
+            title: string;
+        };
+        NewSubCategory: components["schemas"]["SubCategoryRequest"] & {
+            /** Format: int64 */
+            project_category_id: number;
+            title: string;
         };
         NewTerm: components["schemas"]["TermRequest"] & {
             title: string;
@@ -11057,7 +11185,6 @@ export interface components {
             project_sub_category_ids?: number[];
         };
         PreferencesUpdate: {
-            /** @description The full list of muted types; it replaces the previous one. */
             muted_notification_type_ids: number[];
         };
         /** @description A designer's project preferences. */
@@ -11086,9 +11213,9 @@ export interface components {
         PriceChange: {
             /**
              * Format: double
-             * @description US dollars, at least 5.
+             * @description US dollars and whole cents, 5 to 1,000,000.
              */
-            price?: number | null;
+            price: number;
         };
         /** @description One priced line, in cents. */
         PriceLine: {
@@ -11170,10 +11297,10 @@ export interface components {
         ProfileUpdate: {
             about_self?: string | null;
             city?: string | null;
-            /** Format: int64 */
-            country_id?: number | null;
+            country_id?: null | (1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142);
             featured_bio?: string | null;
             name?: string | null;
+            /** @description An e-mail address, or blank to keep none. */
             paypal_email?: string | null;
             phone?: string | null;
             /** @description Free key/value pairs shown as Qualifications on the profile. */
@@ -11389,6 +11516,21 @@ export interface components {
         ProjectWithBrief: components["schemas"]["ProjectView"] & {
             project_questions?: components["schemas"]["ProjectSavedAnswer"][] | null;
         };
+        PublishBody: {
+            batch: {
+                /** @description A channel name as the protocol writes it: `contest:12`, `user:5`, `bench:load`, `court`... */
+                channel: string;
+                /** @description Any JSON value; null when absent. */
+                data?: Record<string, never>;
+                type: string;
+            }[];
+        } | {
+            /** @description A channel name as the protocol writes it: `contest:12`, `user:5`, `bench:load`, `court`... */
+            channel: string;
+            /** @description Any JSON value; null when absent. */
+            data?: Record<string, never>;
+            type: string;
+        };
         /** @description Creates a payment intent for the rights to a contest's entry. */
         PurchaseDesignIntentCreate: {
             /**
@@ -11474,6 +11616,23 @@ export interface components {
             /** Format: int64 */
             user_id?: number | null;
         };
+        QuoteBody: components["schemas"]["QuoteRequest"] & ({
+            /** @enum {string} */
+            purpose?: "launch" | "upgrade";
+        } | {
+            /** Format: int64 */
+            days: number;
+            /** @enum {string} */
+            purpose: "extend";
+        } | {
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            amount: 25 | 50 | 75 | 100 | 150 | 200 | 300 | 400 | 500 | 750 | 1000;
+            /** @enum {string} */
+            purpose: "prize";
+        });
         /** @description What to price. `purpose` says which fields count. */
         QuoteRequest: {
             /**
@@ -11500,7 +11659,7 @@ export interface components {
              */
             days?: number | null;
             /** @description `launch` (the default), `upgrade`, `extend` or `prize`. */
-            purpose?: string | null;
+            purpose?: null | ("launch" | "upgrade" | "extend" | "prize");
             /** @description Launch and upgrade: the upgrades proposed. */
             upgrade_ids?: number[];
         };
@@ -11610,13 +11769,14 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description What either variant may send; [`NewAccount`] says which fields each one requires. */
         RegisterRequest: {
             agree_age_requirements?: null | (number | boolean | string);
             agree_terms?: null | (number | boolean | string);
             city?: string | null;
+            /** @description The password again (designers). */
             confirm_password?: string | null;
-            /** Format: int64 */
-            country_id?: number | null;
+            country_id?: null | (1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142);
             email?: string | null;
             name?: string | null;
             password?: string | null;
@@ -11633,6 +11793,7 @@ export interface components {
              * @description 2 client (launch variant) or 3 designer (public sign-up, the default).
              */
             user_type_id?: number | null;
+            /** @description Letters, numbers, dashes and underscores, at most 20. */
             username?: string | null;
         };
         ReportRequest: {
@@ -11814,21 +11975,23 @@ export interface components {
             description?: string | null;
             /** @description Image paths of the slideshow, in order; left out keeps the current ones. */
             images?: string[] | null;
+            /** @description Lowercase words joined by dashes; made from the title when left out or blank. */
             launch_slug?: string | null;
             /**
              * Format: int64
-             * @description Whole US dollars, at least the minimum.
+             * @description Whole US dollars, at least the minimum, at most 1,000,000; required on create.
              */
             maximum_amount?: number | null;
             /**
              * Format: int64
-             * @description Whole US dollars.
+             * @description Whole US dollars, 0 to 1,000,000; required on create.
              */
             minimum_amount?: number | null;
             /** Format: int64 */
             project_category_id?: number | null;
             /** Format: int64 */
             project_sub_category_id?: number | null;
+            /** @description Not blank, at most 120 characters; required on create. */
             title?: string | null;
         };
         /** @description A service as the API shows it; amounts in whole US dollars. */
@@ -11942,7 +12105,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: int64
-             * @description An image the designer uploaded (`POST /files`).
+             * @description An image the designer uploaded (`POST /files`); required on create.
              */
             file_id?: number | null;
             /**
@@ -11950,7 +12113,7 @@ export interface components {
              * @description Admins only: 1 hides it from everyone but its designer and admins, 0 shows it.
              */
             is_hidden?: number | null;
-            /** @description 1 to 200 characters. */
+            /** @description 1 to 200 characters, not blank; required on create. */
             title?: string | null;
             /** @description A link to the work (http:// or https://), up to 500 characters; empty for none. */
             url?: string | null;
@@ -12067,11 +12230,17 @@ export interface components {
             /** @description True under the test-mode provider (no real card is charged). */
             test_mode: boolean;
         };
+        /** @description A create or an edit of a sub-category; on an edit, fields left out keep their value. */
         SubCategoryRequest: {
             image_path?: string | null;
+            /** @description Lowercase words joined by dashes; made from the title when left out or blank. */
             launch_slug?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Required on create.
+             */
             project_category_id?: number | null;
+            /** @description Not blank, at most 120 characters; required on create. */
             title?: string | null;
         };
         SubCategoryRow: {
@@ -12461,11 +12630,8 @@ export interface components {
         };
         /** @description The form of `POST /files`. */
         UploadForm: {
-            /**
-             * Format: int64
-             * @description 4 contest brief, 5 main entry, 8 other entries, 13 and 16 project uploads, 14 project brief.
-             */
-            file_category_id: number;
+            /** @description 4 contest brief, 5 main entry, 8 other entries, 13 and 16 project uploads, 14 project brief. */
+            file_category_id: 4 | 5 | 8 | 13 | 14 | 16;
             /** @description One or more files (a single `file` part is accepted too). */
             "files[]": string[];
         };
@@ -13361,10 +13527,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description {channel,type,data} or {batch:[...]} */
         requestBody: {
             content: {
-                "application/json": unknown;
+                "application/json": components["schemas"]["PublishBody"];
             };
         };
         responses: {
@@ -14052,7 +14217,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChargeRequest"];
+                "application/json": components["schemas"]["CartCharge"];
             };
         };
         responses: {
@@ -15622,7 +15787,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewCoupon"];
+                "application/json": components["schemas"]["CouponBody"];
             };
         };
         responses: {
@@ -18099,7 +18264,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReactionRequest"];
+                "application/json": components["schemas"]["NewReaction"];
             };
         };
         responses: {
@@ -18758,7 +18923,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChargeRequest"];
+                "application/json": components["schemas"]["ExtendCharge"];
             };
         };
         responses: {
@@ -20594,7 +20759,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["QuoteRequest"];
+                "application/json": components["schemas"]["QuoteBody"];
             };
         };
         responses: {
@@ -22185,7 +22350,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShowcaseRequest"];
+                "application/json": components["schemas"]["NewShowcase"];
             };
         };
         responses: {
@@ -24361,7 +24526,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MarkReadRequest"];
+                "application/json": components["schemas"]["MarkReadBody"];
             };
         };
         responses: {
@@ -24514,7 +24679,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RegisterRequest"];
+                "application/json": components["schemas"]["NewAccount"];
             };
         };
         responses: {
@@ -25316,7 +25481,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CategoryRequest"];
+                "application/json": components["schemas"]["NewCategory"];
             };
         };
         responses: {
@@ -25818,7 +25983,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ServiceRequest"];
+                "application/json": components["schemas"]["NewService"];
             };
         };
         responses: {
@@ -26189,7 +26354,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubCategoryRequest"];
+                "application/json": components["schemas"]["NewSubCategory"];
             };
         };
         responses: {
@@ -27230,7 +27395,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentCreate"];
             };
         };
         responses: {
@@ -29814,7 +29979,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A query parameter does not parse (`request.query_invalid`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -29837,7 +30001,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReactionRequest"];
+                "application/json": components["schemas"]["NewReaction"];
             };
         };
         responses: {

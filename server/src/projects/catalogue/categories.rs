@@ -12,9 +12,14 @@ use crate::{
     state::AppState,
 };
 
+/// A create or an edit of a category; on an edit, fields left out keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CategoryRequest {
+    /// Not blank, at most 120 characters; required on create.
+    #[schema(pattern = r"\S", max_length = 120)]
     pub title: Option<String>,
+    /// Lowercase words joined by dashes; made from the title when left out or blank.
+    #[schema(pattern = r"^\s*([a-z0-9]+(-[a-z0-9]+)*)?\s*$", max_length = 120)]
     pub launch_slug: Option<String>,
     pub image_path: Option<String>,
 }
@@ -25,6 +30,17 @@ pub struct CategoryQuery {
     /// Comma-separated: `sub_categories`, `services`.
     pub include: Option<String>,
 }
+
+/// The body of a create for the document: [`CategoryRequest`] with `title` required.
+pub struct NewCategory;
+
+impl utoipa::PartialSchema for NewCategory {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        crate::api::requiring("CategoryRequest", vec![("title", title_schema())])
+    }
+}
+
+impl ToSchema for NewCategory {}
 
 pub(super) async fn existing_category(state: &AppState, key: Key<'_>) -> Result<CategoryRow, AppError> {
     store::category(&state.db.pool, key)
@@ -88,7 +104,7 @@ pub async fn category_by_slug(
 }
 
 /// Adds a category (admins).
-#[utoipa::path(post, path = "/projects/categories", tag = "project catalogue", request_body = CategoryRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/projects/categories", tag = "project catalogue", request_body = NewCategory, security(("bearer" = [])),
     responses((status = 201, body = Data<CategoryView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = caller.id()))]
 pub async fn create_category(

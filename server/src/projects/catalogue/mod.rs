@@ -24,6 +24,9 @@ use crate::{
     state::AppState,
 };
 
+/// The most characters a category, sub-category or service title may have.
+const MAX_TITLE: usize = 120;
+
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct CategoryRow {
     pub id: i64,
@@ -166,6 +169,12 @@ pub(super) fn slug_shape_ok(slug: &str) -> bool {
         && !slug.ends_with('-')
 }
 
+/// A catalogue title for the document: not blank, at most 120 characters.
+fn title_schema() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"\S")).max_length(Some(MAX_TITLE)).build()
+}
+
 /// The title and slug of a create or edit: trimmed title (required, at most 120
 /// characters), slug given or derived, of the right shape and free in `table`.
 pub(super) async fn title_and_slug(
@@ -179,7 +188,7 @@ pub(super) async fn title_and_slug(
     let title = title.map(str::trim).unwrap_or_default().to_owned();
     if title.is_empty() {
         errors.add("title", catalogue::REQUIRED);
-    } else if title.chars().count() > 120 {
+    } else if title.chars().count() > MAX_TITLE {
         errors.add("title", catalogue::TOO_LONG);
     }
     let slug = slug.map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).unwrap_or_else(|| slugify(&title));

@@ -19,16 +19,20 @@ pub struct ServiceRequest {
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub project_sub_category_id: Option<i64>,
+    /// Not blank, at most 120 characters; required on create.
+    #[schema(pattern = r"\S", max_length = 120)]
     pub title: Option<String>,
+    /// Lowercase words joined by dashes; made from the title when left out or blank.
+    #[schema(pattern = r"^\s*([a-z0-9]+(-[a-z0-9]+)*)?\s*$", max_length = 120)]
     pub launch_slug: Option<String>,
     pub description: Option<String>,
-    /// Whole US dollars.
+    /// Whole US dollars, 0 to 1,000,000; required on create.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
     pub minimum_amount: Option<i64>,
-    /// Whole US dollars, at least the minimum.
+    /// Whole US dollars, at least the minimum, at most 1,000,000; required on create.
     #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
     pub maximum_amount: Option<i64>,
     /// Image paths of the slideshow, in order; left out keeps the current ones.
     pub images: Option<Vec<String>>,
@@ -44,6 +48,29 @@ pub struct ServiceQuery {
     #[param(rename = "filter[sub_category_id]", value_type = Option<i64>)]
     pub sub_category_id: Option<i64>,
 }
+
+/// The body of a create for the document: [`ServiceRequest`] with its category,
+/// sub-category, title and amount range required.
+pub struct NewService;
+
+impl utoipa::PartialSchema for NewService {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let dollars = || crate::api::id_schema_with(|o| o.minimum(Some(0)).maximum(Some(MAX_DOLLARS)));
+        let fields = vec![
+            ("project_category_id", crate::api::id_schema()),
+            ("project_sub_category_id", crate::api::id_schema()),
+            ("title", title_schema()),
+            ("minimum_amount", dollars()),
+            ("maximum_amount", dollars()),
+        ];
+        crate::api::requiring("ServiceRequest", fields)
+    }
+}
+
+impl ToSchema for NewService {}
+
+/// The most a service's range may reach, in whole dollars.
+const MAX_DOLLARS: i64 = 1_000_000;
 
 async fn existing_service(state: &AppState, key: Key<'_>) -> Result<ServiceView, AppError> {
     let row = store::service(&state.db.pool, key)
@@ -104,12 +131,12 @@ async fn checked_service(
     let id = current.map(|c| c.id);
     let (title, launch_slug) =
         title_and_slug(state, "project_service", title.as_deref(), slug.as_deref(), id, &mut errors).await?;
-    let minimum = req.minimum_amount.map(|d| d * 100).or(current.map(|c| c.minimum_amount_cents));
-    let maximum = req.maximum_amount.map(|d| d * 100).or(current.map(|c| c.maximum_amount_cents));
+    let minimum = req.minimum_amount.map(|d| d.saturating_mul(100)).or(current.map(|c| c.minimum_amount_cents));
+    let maximum = req.maximum_amount.map(|d| d.saturating_mul(100)).or(current.map(|c| c.maximum_amount_cents));
     for (field, value) in [("minimum_amount", minimum), ("maximum_amount", maximum)] {
         match value {
             None => errors.add(field, catalogue::REQUIRED),
-            Some(v) if !(0..=100_000_000).contains(&v) => errors.add(field, catalogue::BID_AMOUNT_RANGE),
+            Some(v) if !(0..=MAX_DOLLARS * 100).contains(&v) => errors.add(field, catalogue::BID_AMOUNT_RANGE),
             Some(_) => {}
         }
     }
@@ -132,7 +159,7 @@ async fn checked_service(
 }
 
 /// Adds a service (admins).
-#[utoipa::path(post, path = "/projects/services", tag = "project catalogue", request_body = ServiceRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/projects/services", tag = "project catalogue", request_body = NewService, security(("bearer" = [])),
     responses((status = 201, body = Data<ServiceView>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn create_service(
     State(state): State<AppState>,

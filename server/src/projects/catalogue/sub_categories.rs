@@ -11,15 +11,34 @@ use crate::{
     state::AppState,
 };
 
+/// A create or an edit of a sub-category; on an edit, fields left out keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SubCategoryRequest {
+    /// Required on create.
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub project_category_id: Option<i64>,
+    /// Not blank, at most 120 characters; required on create.
+    #[schema(pattern = r"\S", max_length = 120)]
     pub title: Option<String>,
+    /// Lowercase words joined by dashes; made from the title when left out or blank.
+    #[schema(pattern = r"^\s*([a-z0-9]+(-[a-z0-9]+)*)?\s*$", max_length = 120)]
     pub launch_slug: Option<String>,
     pub image_path: Option<String>,
 }
+
+/// The body of a create for the document: [`SubCategoryRequest`] with its category and
+/// title required.
+pub struct NewSubCategory;
+
+impl utoipa::PartialSchema for NewSubCategory {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let fields = vec![("project_category_id", crate::api::id_schema()), ("title", title_schema())];
+        crate::api::requiring("SubCategoryRequest", fields)
+    }
+}
+
+impl ToSchema for NewSubCategory {}
 
 async fn existing_sub_category(state: &AppState, key: Key<'_>) -> Result<SubCategoryRow, AppError> {
     store::sub_category(&state.db.pool, key)
@@ -94,7 +113,7 @@ async fn checked_sub_category(
 }
 
 /// Adds a sub-category to a category (admins).
-#[utoipa::path(post, path = "/projects/sub-categories", tag = "project catalogue", request_body = SubCategoryRequest, security(("bearer" = [])),
+#[utoipa::path(post, path = "/projects/sub-categories", tag = "project catalogue", request_body = NewSubCategory, security(("bearer" = [])),
     responses((status = 201, body = Data<SubCategoryRow>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn create_sub_category(
     State(state): State<AppState>,

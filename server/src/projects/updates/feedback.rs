@@ -124,7 +124,7 @@ thread_routes! {
         /// Takes back the caller's reaction; `emoji_reaction_id` from the query or the body, like when neither.
         remove unreact [403, 404, 422];
         /// Counts per emoji and who reacted (everyone in the workroom).
-        list reactions [403, 404] by ReactionRequest;
+        list reactions [403, 404, 422] by ReactionRequest;
     }
     image_tags "/projects/{id}/updates/{updateId}/image-tags" ("updateId" update_id) of UpdateTagView, body TagRequest,
         found by update_in {
