@@ -17,6 +17,12 @@ SERVER := $(CARGO_TARGET_DIR)/release/vitrine-server
 # The end-to-end test runs the debug build (CI should not pay for a release build) in Debian's
 # Chromium, which .ci/run installs when it is missing.
 DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
+# Every debug build and test run of `make test` selects the whole workspace with all its targets,
+# so cargo resolves one feature set and compiles each dependency once. `-p X`, `--bin X`,
+# `--exclude X` or a build without the test targets (whose dev-dependencies add features) each
+# resolve another set and recompile sqlx, reqwest, fred and the server again: minutes per step.
+# Narrow what runs with a nextest filter (-E), never with the package selection.
+DEBUG_BUILD := $(CARGO) build --workspace --all-targets
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: run dev test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
@@ -68,7 +74,7 @@ check:
 # Unit tests of every crate and the API suite on SQLite. The load harness's timers smoke
 # run drives real vitrine-worker processes: build that binary first.
 test-rust:
-	$(CARGO) build -p vitrine-worker --bin vitrine-worker
+	$(DEBUG_BUILD)
 	VITRINE_WORKER_BIN=$(CARGO_TARGET_DIR)/debug/vitrine-worker \
 		$(CARGO) nextest run --workspace --profile $(if $(CI),ci,default)
 
@@ -77,7 +83,7 @@ test-postgres:
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		$(MAKE) --no-print-directory clean-test-dbs; \
 		VITRINE_TEST_BACKEND=postgres VITRINE_TEST_POSTGRES_URL=$(POSTGRES_ADMIN_URL) \
-			$(CARGO) nextest run -p vitrine-server --test api --profile $(if $(CI),ci,default); \
+			$(CARGO) nextest run --workspace -E 'binary(api)' --profile $(if $(CI),ci,default); \
 		$(MAKE) --no-print-directory clean-test-dbs; \
 	elif [ -n "$(CI)" ]; then \
 		echo "FAILED: PostgreSQL is not reachable on 127.0.0.1:5432 and CI=true makes it mandatory"; exit 1; \
@@ -88,7 +94,7 @@ test-postgres:
 # Tests that need a real Redis (marked #[ignore] so a plain `cargo test` passes without one).
 test-redis:
 	@if redis-cli -u $(REDIS_TEST_URL) ping >/dev/null 2>&1; then \
-		VITRINE_TEST_REDIS_URL=$(REDIS_TEST_URL) $(CARGO) nextest run --workspace --exclude vitrine-faults \
+		VITRINE_TEST_REDIS_URL=$(REDIS_TEST_URL) $(CARGO) nextest run --workspace -E 'not package(vitrine-faults)' \
 			--run-ignored only --profile $(if $(CI),ci,default); \
 	elif [ -n "$(CI)" ]; then \
 		echo "FAILED: Redis is not reachable at $(REDIS_TEST_URL) and CI=true makes it mandatory"; exit 1; \
@@ -103,9 +109,9 @@ test-redis:
 test-faults:
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v redis-server >/dev/null; then \
 		scripts/cluster.sh ensure-nginx; \
-		$(CARGO) build --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock; \
+		$(DEBUG_BUILD); \
 		VITRINE_TEST_POSTGRES_URL=$(POSTGRES_ADMIN_URL) \
-			$(CARGO) nextest run -p vitrine-faults --run-ignored only --profile $(if $(CI),ci,default); \
+			$(CARGO) nextest run --workspace -E 'package(vitrine-faults)' --run-ignored only --profile $(if $(CI),ci,default); \
 	elif [ -n "$(CI)" ]; then \
 		echo "FAILED: the fault suite needs PostgreSQL on 127.0.0.1:5432 and redis-server, and CI=true makes it mandatory"; exit 1; \
 	else \
@@ -121,7 +127,7 @@ test-deploy:
 ## make gen-api: rewrite web/openapi.json from the server's routes, then the client's REST types
 ## (web/src/types/api.gen.ts) from it. Tests on both sides fail while either is stale.
 gen-api: web-deps
-	UPDATE_OPENAPI=1 $(CARGO) test -p vitrine-server --lib openapi_file
+	UPDATE_OPENAPI=1 $(CARGO) nextest run --workspace -E 'test(openapi_file)'
 	cd web && $(NPM) run gen:api
 
 ## make gen-texts: rewrite the lists of what the server says that the web client words itself:
@@ -130,7 +136,7 @@ gen-api: web-deps
 ## The server's tests fail while either is stale; the web client's while a listed key lacks an
 ## English or Spanish text.
 gen-texts:
-	UPDATE_TEXTS=1 $(CARGO) test -p vitrine-server --lib -- codes_file notifications::texts
+	UPDATE_TEXTS=1 $(CARGO) nextest run --workspace -E 'test(codes_file) | test(/notifications::texts/)'
 
 test-web: web-deps
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test && $(NPM) run build
@@ -139,7 +145,7 @@ test-web: web-deps
 # with a context per person, two at a time (web/README.md, "End to end").
 test-e2e: web
 	@if [ -x "$(CHROMIUM)" ]; then \
-		$(CARGO) build --bin vitrine-server; \
+		$(DEBUG_BUILD); \
 		cd web && VITRINE_SERVER_BIN=$(DEBUG_SERVER) CHROMIUM_PATH=$(CHROMIUM) $(NPM) run test:e2e; \
 	elif [ -n "$(CI)" ]; then \
 		echo "FAILED: no Chromium at $(CHROMIUM) and CI=true makes the end-to-end test mandatory"; exit 1; \
@@ -158,17 +164,19 @@ test-schemathesis:
 			|| { echo "FAILED: cannot install schemathesis (scripts/schemathesis-requirements.txt)"; exit 1; }; \
 	fi
 	@if python3 -c 'import schemathesis' 2>/dev/null; then \
-		$(CARGO) build --bin vitrine-server && \
+		$(DEBUG_BUILD) && \
 		python3 scripts/schemathesis.py --server $(DEBUG_SERVER); \
 	else \
 		echo "SKIPPED: schemathesis (python3 -m pip install --user -r scripts/schemathesis-requirements.txt)"; \
 	fi
 
 # Test databases are named vitrine_t_* (API suite) and vitrine_faults_* (fault suite); drop
-# what earlier runs left.
+# what earlier runs left. Each DROP DATABASE waits for a checkpoint (about 2 s here): one at a
+# time, the API suite's ~400 databases took 15 minutes. Sixteen at once share checkpoints (one
+# that starts after a request serves every drop waiting on it).
 clean-test-dbs:
 	@psql "$(POSTGRES_ADMIN_URL)" -Atc "SELECT datname FROM pg_database WHERE datname LIKE 'vitrine\_t\_%' OR datname LIKE 'vitrine\_faults\_%'" \
-		| while read -r db; do psql "$(POSTGRES_ADMIN_URL)" -qc "DROP DATABASE IF EXISTS \"$$db\" WITH (FORCE)" >/dev/null; done
+		| PGOPTIONS='-c client_min_messages=warning' xargs -r -P 16 -I '{}' psql "$(POSTGRES_ADMIN_URL)" -qc 'DROP DATABASE IF EXISTS "{}" WITH (FORCE)'
 
 ## make bench: our hub, the Socket.IO peer, Sockudo (when installed) and the limit peer back to
 ## back on this machine, each server pinned to one core and the harness to the other: capacity

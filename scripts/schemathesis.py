@@ -35,6 +35,7 @@ import time
 import tomllib
 import urllib.request
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,6 +250,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=int(os.environ.get("SCHEMATHESIS_SEED", "38")))
     parser.add_argument("--max-examples", type=int, default=int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "5")))
     parser.add_argument("--workers", type=int, default=1, help="1 keeps the order of requests, hence the answers, fixed")
+    parser.add_argument(
+        "--parallel",
+        type=int,
+        default=int(os.environ.get("SCHEMATHESIS_PARALLEL", "2")),
+        help="identities run at once, each against its own server (schemathesis keeps one core busy generating cases)",
+    )
     parser.add_argument("--timeout", type=int, default=900, help="seconds one identity's run may take")
     parser.add_argument("--phases", default=os.environ.get("SCHEMATHESIS_PHASES", ""))
     parser.add_argument("--identities", default=os.environ.get("SCHEMATHESIS_IDENTITIES", DEFAULT_IDENTITIES))
@@ -277,8 +284,13 @@ def main() -> int:
     unexpected: list[str] = []
     used: set[int] = set()
     totals: dict[str, int] = defaultdict(int)
-    for identity in args.identities.split(","):
-        found = run_identity(args, identity, excludes, args.report_dir)
+    identities = args.identities.split(",")
+    # Each identity has its own server and report files, so they can run side by side; the
+    # results are read in the listed order, so the output does not depend on which ends first.
+    with ThreadPoolExecutor(max_workers=max(1, args.parallel)) as pool:
+        runs = [pool.submit(run_identity, args, identity, excludes, args.report_dir) for identity in identities]
+        results = [run.result() for run in runs]
+    for identity, found in zip(identities, results):
         for (check, operation), cases in sorted(found.items()):
             totals[check] += 1
             matched = [

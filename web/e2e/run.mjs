@@ -6,7 +6,7 @@
 //   node e2e/run.mjs contest         journeys whose file name contains "contest"
 //   node e2e/run.mjs contest:es      ... only in the Spanish variant
 //
-// Needs `npm run build` and `cargo build --bin vitrine-server` first (`make test-e2e` does both).
+// Needs `npm run build` and `cargo build --workspace --all-targets` first (`make test-e2e` does both).
 // Settings: VITRINE_SERVER_BIN, CHROMIUM_PATH, E2E_JOBS. Screenshots: e2e/screenshots/.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
