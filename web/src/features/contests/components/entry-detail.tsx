@@ -12,12 +12,12 @@ import type { Entry } from '@/types/api';
 import { getComments, postComment } from '../api/comments';
 import { getEntry } from '../api/get-entry';
 import { completeImageTag, deleteImageTag, getImageTags, postImageTag } from '../api/image-tags';
-import { getLikes } from '../api/reactions';
+import { getLikes } from '@/lib/api/reactions';
 import { addComment, addImageTags, entryComments, mergeEntry, setComments, type ContestLive } from '../live';
 import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
-import { LikeButton } from './like-button';
-import { StarRating } from './star-rating';
+import { LikeButton } from '@/components/ui/like-button';
+import { StarRating } from '@/components/ui/star-rating';
 import { TipButton } from '@/features/cart/components/tip-modal';
 
 import { AwardButton } from './award-button';
@@ -27,7 +27,7 @@ import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
 import { canAward } from '../delivery';
 import { mayAddVersion, mayBuyDesign } from '../entry-rules';
-import { DesignerName } from '@/features/profiles/components/designer-name';
+import { DesignerName } from '@/components/designer-name';
 
 interface EntryDetailProps {
   state: ContestLive;

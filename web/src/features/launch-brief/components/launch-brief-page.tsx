@@ -19,7 +19,7 @@ import { validateCoupon } from '../api/coupon';
 import { myOpenContests } from '../api/my-contests';
 import { getQuickChat, linkQuickChat, type QuickChat } from '../api/quick-chat';
 import { forgetTracker, rememberTracker, storedTracker } from '../tracker';
-import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '../api/catalogue';
+import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '@/lib/api/catalogue';
 import {
   FILL_BRIEF_MS,
   applyDraft,

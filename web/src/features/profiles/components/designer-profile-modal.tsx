@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { StarRating } from '@/features/contests/components/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { InviteModal } from '@/features/messages/components/invite-modal';
 import { errorMessage } from '@/lib/error-messages';
 import { isClient } from '@/lib/roles';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { StarRating } from '@/features/contests/components/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useFileUrl } from '@/lib/use-file-url';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
-import { closeDesignerProfile } from '@/features/profiles/store';
+import { closeDesignerProfile } from '@/lib/designer-profile';
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { session } from '@/lib/session';
