@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
+import { FeatureWidget } from '@/lib/feature-widgets';
 import { loadUntilFound } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import { useFileUrl } from '@/lib/use-file-url';
@@ -18,7 +19,6 @@ import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
 import { LikeButton } from '@/components/ui/like-button';
 import { StarRating } from '@/components/ui/star-rating';
-import { TipButton } from '@/features/cart/components/tip-modal';
 
 import { AwardButton } from './award-button';
 import { BuyDesign } from './buy-design';
@@ -213,7 +213,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
               )}
               {isOwner && contestStatus >= 2 && entry.created_by !== userId && (
-                <TipButton
+                <FeatureWidget slot="TipButton"
                   target={{ contestId, entryId: entry.id, entryNumber: entry.number, username: entry.created_by_user?.username ?? '' }}
                 />
               )}

@@ -13,7 +13,7 @@ import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Page } from '@/types/api';
 
 import { getPortfolio, getPortfolioCategories, type PortfolioCategory, type PortfolioItem, type PortfolioSort } from '../api/profiles';
-import { SortSelect } from './sort-select';
+import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
 
 const SORTS: { value: PortfolioSort; key: string }[] = [

@@ -10,7 +10,7 @@ import { useFileUrl } from '@/lib/use-file-url';
 import type { Page } from '@/types/api';
 
 import { getWinnings, type Winning, type WinningSort } from '../api/profiles';
-import { SortSelect } from './sort-select';
+import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
 
 function ReviewCard({ winning }: { winning: Winning }) {
