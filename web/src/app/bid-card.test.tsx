@@ -10,10 +10,11 @@ import { session } from '@/lib/session';
 import { buildUser } from '@/testing/data';
 import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
+import { BidCard } from '@/features/projects/components/bid-card';
+import type { Bid } from '@/features/projects/types';
 
-import type { Bid } from '../types';
-
-import { BidCard } from './bid-card';
+// A project's bid card opening the designer profile modal (the profiles feature's, shown by the
+// app's header): two features together, so the test sits in the app layer.
 
 const client = buildUser({ id: 1, user_type_id: 2, username: 'cleo', creative_level_id: null });
 const designer = { id: 7, username: 'dana', user_type_id: 3 };
