@@ -7,7 +7,7 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Imports flow one way: shared (lib, components, config, types, testing) -> features -> app. */
+/** Imports flow one way: shared (lib, components, config, types, realtime, testing) -> features -> app. */
 const restrict = (group, message, ...more) => [
   'error',
   { patterns: [{ group, message }, ...more] },
@@ -78,7 +78,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['src/{lib,components,config,types,testing}/**/*.{ts,tsx}'],
+    files: ['src/{lib,components,config,types,realtime,testing}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict(
         ['@/features/*', '@/app/*'],
