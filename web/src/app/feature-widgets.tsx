@@ -5,17 +5,21 @@
  */
 import type { ReactNode } from 'react';
 
-import { TipButton } from '@/features/cart/components/tip-modal';
 import { AdminNotes, ContestDescription, WorkroomBrief } from '@/features/docs/panels';
 import { ForSaleTab } from '@/features/marketplace/components/for-sale-tab';
 import { InviteModal } from '@/features/messages/components/invite-modal';
 import { FeatureWidgetsProvider, type FeatureWidgets } from '@/lib/feature-widgets';
 import { lazyComponent } from '@/lib/lazy-page';
 
-// The feedback questions open after a contest or project ends, on pages whose code loads when
-// first opened: the dialog's code loads when it first shows (nothing shows meanwhile), as it did
-// when those pages imported it, instead of joining the first page's bundle.
-const FeedbackDialog = lazyComponent(() => import('@/features/feedback/components/feedback-dialog').then((m) => m.FeedbackDialog), null);
+import { loadFeedbackDialog, loadTipButton } from './widget-loaders';
+
+// The tip button and the feedback questions show on pages whose code loads when first opened:
+// theirs loads with those pages (see widget-loaders.ts) instead of joining the first page's
+// bundle; nothing shows in their place meanwhile. The docs panels are small (their editor loads
+// on first use), and the profile modal's For Sale tab and invitation were in the first bundle
+// already (the header holds the modal).
+const TipButton = lazyComponent(loadTipButton, null);
+const FeedbackDialog = lazyComponent(loadFeedbackDialog, null);
 
 /** Which feature fills each slot. */
 const featureWidgets: FeatureWidgets = {
