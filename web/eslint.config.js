@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -5,11 +7,31 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Imports flow one way: shared (lib, components, config, types, testing) -> features -> app. */
-const restrict = (group, message) => [
+/** Imports flow one way: shared (lib, components, config, types, realtime, testing) -> features -> app. */
+const restrict = (group, message, ...more) => [
   'error',
-  { patterns: [{ group, message }] },
+  { patterns: [{ group, message }, ...more] },
 ];
+
+/** The feature folders, read when the config loads: a new folder is covered without an edit here. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Any feature but `own`, imported by alias (`@/features/cart/...`) or by a relative path climbing
+ * into it (`../../cart/...`, `../../../features/cart/...`). A feature's own subfolders never share
+ * a feature's name, so a climb that names one is a climb out of the feature.
+ */
+const otherFeatures = (own) => ({
+  regex: `^(@/features/|(\\.\\./)+(features/)?)(${FEATURES.filter((name) => name !== own).map(escapeRegex).join('|')})(/|$)`,
+  caseSensitive: true,
+  message:
+    'Features do not import each other: move what is shared to src/components (UI) or src/lib, ' +
+    'or let src/app compose it (src/app/feature-widgets.tsx).',
+});
 
 /** A date formatted by hand instead of with src/lib/dates.ts. */
 const DATE_BYPASSES = [
@@ -56,7 +78,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['src/{lib,components,config,types,testing}/**/*.{ts,tsx}'],
+    files: ['src/{lib,components,config,types,realtime,testing}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict(
         ['@/features/*', '@/app/*'],
@@ -64,12 +86,13 @@ export default defineConfig([
       ),
     },
   },
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
+  // One block per feature folder (a later block would replace the rule, so each holds both lists).
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': restrict(['@/app/*'], 'Features must not import from app.'),
+      'no-restricted-imports': restrict(['@/app/*'], 'Features must not import from app.', otherFeatures(feature)),
     },
-  },
+  })),
   {
     // Every date shown goes through src/lib/dates.ts (the spec's formats, day first in Spanish), and
     // every amount through src/lib/money.ts (two styles, the invoices' "$1,234.50"): no component

@@ -100,14 +100,14 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   await client.locator(`[data-testid=entry-card][data-entry-id="${entry.id}"] a`).click();
   const dialog = client.getByRole('dialog');
   // The heart's name in the interface language, without its count ("Like (1 likes)").
-  const heart = (key) => new RegExp(`^${t(`contests:like.${key}`, { count: 0 }).split(' (')[0]}`);
+  const heart = (key) => new RegExp(`^${t(`components:like.${key}`, { count: 0 }).split(' (')[0]}`);
   await dialog.getByRole('button', { name: heart('like') }).click();
   await dialog.getByRole('button', { name: heart('unlike') }).waitFor();
   await client.reload();
   await client.getByRole('dialog').getByText(t('contests:versions.label', { version: 2 })).waitFor();
   await client.getByRole('dialog').getByRole('button', { name: heart('unlike') }).waitFor();
   await client.getByRole('dialog').getByRole('button', { name: heart('unlike') }).hover();
-  await client.getByTestId('likers').getByText(t('contests:likers.holder')).waitFor();
+  await client.getByTestId('likers').getByText(t('components:likers.holder')).waitFor();
   await shot(client, 'client-likers');
   await ctx.markDocument(client);
 
@@ -119,7 +119,7 @@ export async function enterAwardDeliver(ctx, { contestId, client: clientPage, br
   // The holder is asked at once to rate the winner and answer the feedback questions.
   const feedback = client.getByTestId('feedback-dialog');
   await feedback.waitFor();
-  const stars = (count) => ({ name: t('contests:rating.stars_other', { count }) });
+  const stars = (count) => ({ name: t('components:rating.stars_other', { count }) });
   await feedback.getByTestId('rate-winner').getByRole('radio', stars(5)).click();
   await feedback.getByRole('radiogroup').nth(1).getByRole('radio', stars(4)).click();
   await shot(client, 'client-rates-winner');

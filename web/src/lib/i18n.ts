@@ -3,7 +3,9 @@
  *
  * Catalogues live next to the code that shows them: `src/locales/{en,es}.json` is the `common`
  * namespace (shell, buttons, shared messages); `src/features/<feature>/locales/{en,es}.json` is
- * the namespace `<feature>`. A screen asks for its own: `useTranslation('contests')`, then
+ * the namespace `<feature>`; shared components' are named by their folder too
+ * (`src/components/locales` is `components`, `src/components/payments/locales` is `payments`).
+ * A screen asks for its own: `useTranslation('contests')`, then
  * `t('key')`, or `t('common:key')` for a shared one. Code outside React calls `i18n.t(...)`.
  *
  * English is the default and the specification's wording; Spanish (Argentina) is the second

@@ -114,7 +114,7 @@ async fn a_purchase_approved_at_paypal_is_executed_the_buyer_owns_it_and_it_leav
     );
 
     // PayPal sends the buyer back to the web client's return page, which is told the route
-    // that executes (the web client allows it: web/src/features/payments/api/paypal.ts).
+    // that executes (the web client allows it: web/src/lib/payments/paypal.ts).
     let (location, params) = on_approval_page(&payment, true).await;
     let route: String = form_urlencoded::byte_serialize(paypal.as_bytes()).collect();
     assert!(location.contains(&format!("/payments/paypal/return?route={route}")), "{location}");

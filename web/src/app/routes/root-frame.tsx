@@ -2,12 +2,17 @@ import { Outlet } from 'react-router';
 
 import { BroadcastBar } from '@/features/broadcast/components/broadcast-bar';
 
-/** Every page, signed in or not: the admins' broadcast banners on top, then the page. */
+import { FeatureWidgetsRoot } from '../feature-widgets';
+
+/**
+ * Every page, signed in or not: the admins' broadcast banners on top, then the page, with the
+ * widgets features show from one another (src/app/feature-widgets.tsx).
+ */
 export function RootFrame() {
   return (
-    <>
+    <FeatureWidgetsRoot>
       <BroadcastBar />
       <Outlet />
-    </>
+    </FeatureWidgetsRoot>
   );
 }

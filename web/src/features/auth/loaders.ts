@@ -7,7 +7,7 @@ import { clearSession, session, setCurrentUser } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { USER_TYPE, type User } from '@/types/api';
 
-import { getCurrentUser } from './api/get-current-user';
+import { getCurrentUser } from '@/lib/auth/get-current-user';
 import { getPasswordReset } from './api/get-password-reset';
 import { logout } from './api/logout';
 

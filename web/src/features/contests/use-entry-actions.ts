@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import type { Entry } from '@/types/api';
 
 import { rateEntry, setEntryStatus } from './api/judge';
-import { getLikes, like, unlike } from './api/reactions';
+import { getLikes, like, unlike } from '@/lib/api/reactions';
 import type { ContestLive } from './live';
 
 /** Like, rate and eliminate, applied to the live state as soon as the server answers. */

@@ -95,7 +95,9 @@ function BoundEditor({ user, editable = true, onText, testId, session }: CollabE
 
   if (status.forbidden) return <p className="text-sm text-red-700">{t('forbidden')}</p>;
   return (
-    <div className="collab-editor rounded-md border border-slate-300 bg-white" data-testid={testId}>
+    // The text itself draws no outline (focus:outline-none): the frame shows the focus ring, as
+    // the other text boxes do.
+    <div className="collab-editor rounded-md border border-slate-300 bg-white focus-within:ring-2 focus-within:ring-indigo-500" data-testid={testId}>
       {canEdit && editor && <Toolbar editor={editor} />}
       <EditorContent editor={editor} />
       <StatusLine session={session} me={user.id} />

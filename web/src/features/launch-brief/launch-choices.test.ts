@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ContestType, Question } from '@/types/api';
 
-import { initialValues } from './brief-rules';
+import { initialValues } from '@/lib/brief-rules';
 import { addsToQueue, destinationOf, editChoices, holdsFreeSlot, launchChoices, needsLogoWarning, typesOf } from './launch-choices';
 
 describe('launchChoices', () => {

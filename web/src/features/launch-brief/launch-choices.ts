@@ -1,6 +1,6 @@
 import type { ContestType, Question } from '@/types/api';
 
-import { FIELD, type BriefValues } from './brief-rules';
+import { FIELD, type BriefValues } from '@/lib/brief-rules';
 
 /**
  * The ways a brief is submitted (contests doc, section 4, "Launch brief flow"); `update` is the

@@ -2,16 +2,11 @@ import { typedEvent } from '@/realtime/events';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { BadgeCounters, Notification } from '@/types/api';
 
-/** Badges show the count up to this, then "9+" (projects document, section 2 and 9). */
-export const BADGE_CAP = 9;
+// The header's badges (the bell's, the cart's) share how a count reads: src/lib/badge-label.ts.
+export { BADGE_CAP, badgeLabel } from '@/lib/badge-label';
+
 /** How many of the latest notifications the bell's dropdown lists. */
 export const DROPDOWN_SIZE = 5;
-
-/** The text of a badge: nothing for 0, the count up to 9, then "9+". */
-export function badgeLabel(count: number | null | undefined): string | null {
-  if (count === null || count === undefined || count <= 0) return null;
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
-}
 
 export interface BellState {
   /** Unread notifications; null until the first count arrived. */

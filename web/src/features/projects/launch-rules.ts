@@ -4,7 +4,7 @@
  * the launch payload (which question gives the title, description and budget) and the merge
  * rule of the timeline-and-budget dialog.
  */
-import type { AnswerPayload } from '@/features/launch-brief/brief-rules';
+import type { AnswerPayload } from '@/lib/brief-rules';
 
 /** Timeline choices in days, with their card labels' keys. */
 export const TIMELINES = [2, 7, 14, 30] as const;

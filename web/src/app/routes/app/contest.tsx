@@ -5,8 +5,15 @@ import { paths } from '@/config/paths';
 import { session } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-page';
 
-// Each page's code loads when the page is first opened (see lazyComponent).
-const ContestPage = lazyComponent(() => import('@/features/contests/components/contest-page').then((m) => m.ContestPage));
+import { loadFeedbackDialog, loadTipButton } from '../../widget-loaders';
+
+// Each page's code loads when the page is first opened (see lazyComponent); the contest page's
+// widgets from other features (the tip button, the feedback questions) load with it.
+const ContestPage = lazyComponent(() => {
+  void loadTipButton();
+  void loadFeedbackDialog();
+  return import('@/features/contests/components/contest-page').then((m) => m.ContestPage);
+});
 
 const positiveId = (raw: string | undefined) => {
   const id = Number(raw);

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
 import { StepRedirect } from '@/features/contest-options/components/step-redirect';
-import { PayPanel } from '@/features/payments/components/pay-panel';
+import { PayPanel } from '@/components/payments/pay-panel';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { lazyComponent } from '@/lib/lazy-page';

@@ -8,12 +8,18 @@ import { isDesigner } from '@/lib/roles';
 import { session, setCurrentUser } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-page';
 
+import { loadFeedbackDialog } from '../../widget-loaders';
+
 // Each page's code loads when the page is first opened (see lazyComponent).
 const ProjectBriefEditPage = lazyComponent(() => import('@/features/projects/components/brief-edit-page').then((m) => m.ProjectBriefEditPage));
 const ProjectLaunchPage = lazyComponent(() => import('@/features/projects/components/launch-page').then((m) => m.ProjectLaunchPage));
 const PreferencesPage = lazyComponent(() => import('@/features/projects/components/preferences-page').then((m) => m.PreferencesPage));
 const ProjectsPage = lazyComponent(() => import('@/features/projects/components/projects-page').then((m) => m.ProjectsPage));
-const WorkroomPage = lazyComponent(() => import('@/features/projects/components/workroom-page').then((m) => m.WorkroomPage));
+// The workroom's feedback questions (the feedback feature's) load with it.
+const WorkroomPage = lazyComponent(() => {
+  void loadFeedbackDialog();
+  return import('@/features/projects/components/workroom-page').then((m) => m.WorkroomPage);
+});
 
 const positiveId = (raw: string | undefined) => {
   const id = Number(raw);

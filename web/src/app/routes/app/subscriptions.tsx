@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 
-import { PayPanel } from '@/features/payments/components/pay-panel';
+import { PayPanel } from '@/components/payments/pay-panel';
 import { briefWaitingForQueue, queueWaitingBrief } from '@/features/projects/queued-brief';
 import { UNLIMITED_CONTESTS, subscriptionIntentBase } from '@/features/subscriptions/api/subscriptions';
 import { session } from '@/lib/session';

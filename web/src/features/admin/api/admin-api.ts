@@ -1,5 +1,5 @@
 import { apiClient, type QueryParams } from '@/lib/api-client';
-import type { Showcase } from '@/features/showcases/api/showcases';
+import type { Showcase } from '@/lib/api/showcases';
 import type { DataEnvelope, MessageEnvelope } from '@/types/api';
 
 import type {

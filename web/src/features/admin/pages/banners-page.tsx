@@ -16,8 +16,8 @@ import {
   updateBanner,
   type Banner,
   type BannerColor,
-} from '@/features/broadcast/api/banners';
-import { BANNER_STYLES } from '@/features/broadcast/banner-style';
+} from '@/lib/api/banners';
+import { BANNER_STYLES } from '@/lib/banner-style';
 
 import { AdminPage } from '../components/admin-page';
 import { AdminTable } from '../components/admin-table';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import type { Showcase } from '@/features/showcases/api/showcases';
+import type { Showcase } from '@/lib/api/showcases';
 import { formatDate } from '@/lib/dates';
 
 import { getExternalPortfolio, setShowcaseHidden } from '../api/admin-api';

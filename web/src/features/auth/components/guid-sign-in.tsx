@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import type { User } from '@/types/api';
 
-import { signInWithGuid } from '../sign-in';
+import { signInWithGuid } from '@/lib/auth/sign-in';
 import { SignInLinkForm } from './sign-in-link-form';
 
 /** The guid answers with their own texts (both languages); anything else as the catalogue says. */

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { useForm } from '@/lib/form';
 import type { User } from '@/types/api';
 
-import { signIn } from '../sign-in';
+import { signIn } from '@/lib/auth/sign-in';
 import { validateLogin, type LoginValues } from '../validation';
 
 const EMPTY: LoginValues = { username: '', password: '' };

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-fields';
 import { errorMessage } from '@/lib/error-messages';
 
-import { requestSignInLink } from '../api/guid';
+import { requestSignInLink } from '@/lib/auth/guid';
 import { useEmailRequest } from '../hooks/use-email-request';
 
 /**

@@ -11,10 +11,10 @@ import { useForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { USER_TYPE, type User } from '@/types/api';
 
-import { register, type DesignerRegistration } from '../api/register';
+import { register, type DesignerRegistration } from '@/lib/auth/register';
 import { failureFrom, type Failure as SignupFailure } from '../failure';
 import { useLocations } from '../hooks/use-locations';
-import { signIn } from '../sign-in';
+import { signIn } from '@/lib/auth/sign-in';
 import { EMPTY_SIGNUP, validateSignup, type SignupValues } from '../validation';
 
 type TextFieldName = Exclude<keyof SignupValues, 'agree_terms' | 'agree_age_requirements'>;

@@ -9,10 +9,10 @@ import { useForm } from '@/lib/form';
 import { MESSAGES } from '@/lib/validators';
 import { USER_TYPE, type User } from '@/types/api';
 
-import { register } from '../api/register';
+import { register } from '@/lib/auth/register';
 import { failureFrom, type Failure } from '../failure';
 import { activeReferral } from '../referral';
-import { signIn } from '../sign-in';
+import { signIn } from '@/lib/auth/sign-in';
 import { EMPTY_CLIENT_SIGNUP as EMPTY, REQUIRED_EMAIL, type ClientSignupValues, validateClientSignup } from '../validation';
 
 const NAMES = Object.keys(EMPTY) as (keyof ClientSignupValues)[];

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { isAbortError } from '@/lib/api-client';
 import { useChannel } from '@/realtime/hooks';
 
-import { getBanners, type Banner } from '../api/banners';
-import { applyBannerEvent, BANNER_STYLES } from '../banner-style';
+import { getBanners, type Banner } from '@/lib/api/banners';
+import { applyBannerEvent, BANNER_STYLES } from '@/lib/banner-style';
 import { dismiss, dismissalKey, dismissedKeys } from '../dismissed';
 
 /**

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { BadgeDropdown } from '@/components/ui/badge-dropdown';
 import { typedEvent } from '@/realtime/events';
 import { useUserChannel } from '@/realtime/hooks';
-import { badgeLabel } from '@/features/notifications/badge';
+import { badgeLabel } from '@/lib/badge-label';
 import { exactCents } from '@/lib/money';
 
 import { cartTotalCents } from '../cart-rules';

@@ -8,7 +8,7 @@ import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { session } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import { PayPanel } from '@/features/payments/components/pay-panel';
+import { PayPanel } from '@/components/payments/pay-panel';
 import { exactCents } from '@/lib/money';
 import type { Country, State } from '@/types/api';
 

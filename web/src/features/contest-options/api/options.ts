@@ -144,4 +144,4 @@ export async function requestStart(id: number): Promise<LaunchContest> {
 }
 
 /** GET /payments/prices, by code: the payments feature's. */
-export { getPrice } from '@/features/payments/api/prices';
+export { getPrice } from '@/lib/payments/prices';

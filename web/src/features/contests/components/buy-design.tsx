@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { PayPanel } from '@/features/payments/components/pay-panel';
-import { PRICE_CODES, getPrice } from '@/features/payments/api/prices';
+import { PayPanel } from '@/components/payments/pay-panel';
+import { PRICE_CODES, getPrice } from '@/lib/payments/prices';
 import { priceDollars } from '@/lib/money';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';

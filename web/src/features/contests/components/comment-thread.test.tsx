@@ -43,3 +43,10 @@ describe('CommentThread with a focused comment', () => {
     expect(scroll).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('CommentThread comment box', () => {
+  it('is named by its placeholder text, for screen readers once typing hides it', () => {
+    render(<CommentThread comments={[]} highlights={{}} canPost onPost={() => Promise.resolve()} placeholder="Reply to the designers" />);
+    expect(screen.getByRole('textbox', { name: 'Reply to the designers' })).toHaveAttribute('placeholder', 'Reply to the designers');
+  });
+});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
   const highlighted = useFocusedComment(focusedId, comments.some((comment) => comment.id === focusedId));
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
+  const boxId = useId();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +46,12 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
     <div className="space-y-3">
       {canPost && (
         <form onSubmit={handleSubmit} className="space-y-2">
+          {/* The placeholder goes once typing starts: the same text names the box for screen readers. */}
+          <label htmlFor={boxId} className="sr-only">
+            {placeholder}
+          </label>
           <textarea
+            id={boxId}
             value={text}
             onChange={(event) => setText(event.target.value)}
             placeholder={placeholder}

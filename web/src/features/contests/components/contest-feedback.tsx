@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
+import { FeatureWidget } from '@/lib/feature-widgets';
 import type { Entry } from '@/types/api';
 
 import { rateEntry } from '../api/judge';
@@ -24,7 +24,7 @@ const DECIDED = 4;
  * at hand afterwards. Rendered for the holder only.
  */
 export function ContestFeedback({ state, contestId, statusId, winner }: ContestFeedbackProps) {
-  const { t } = useTranslation('feedback');
+  const { t } = useTranslation('contests');
   const [open, setOpen] = useState(false);
   const previous = useRef(statusId);
 
@@ -37,10 +37,10 @@ export function ContestFeedback({ state, contestId, statusId, winner }: ContestF
   return (
     <>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
-        {t(winner ? 'openWinner' : 'open')}
+        {t(winner ? 'feedbackPrompt.openWinner' : 'feedbackPrompt.open')}
       </Button>
       {open && (
-        <FeedbackDialog
+        <FeatureWidget slot="FeedbackDialog"
           target={{ kind: 'contest', id: contestId }}
           winner={
             winner

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
+import { FeatureWidget } from '@/lib/feature-widgets';
 import { focusedIdOf, loadUntilFound } from '@/lib/focused-comment';
 import { isAdmin, isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
@@ -37,7 +38,6 @@ import { EntryDetail } from './entry-detail';
 import { EntryToolbar, Pager } from './entry-toolbar';
 import { EntryCard } from './entry-card';
 import { SubmitEntryPanel } from './submit-entry-panel';
-import { AdminNotes, ContestDescription } from '@/features/docs/panels';
 
 import { BriefAnswers } from './brief-answers';
 import { ContestFeedback } from './contest-feedback';
@@ -234,7 +234,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             winner={winnerOf(snap.entries as Record<number, Entry>)}
           />
         )}
-        <ContestDescription contestId={contestId} description={contest.description} canEdit={isOwner || isAdmin(user)} user={user} />
+        <FeatureWidget slot="ContestDescription" contestId={contestId} description={contest.description} canEdit={isOwner || isAdmin(user)} user={user} />
         {snap.brief && snap.brief.length > 0 && (
           <BriefAnswers answers={snap.brief as SavedAnswer[]} questions={questions} open={designer && contest.status_id === 2} />
         )}
@@ -280,7 +280,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         </section>
 
         <aside className="space-y-6">
-          {isAdmin(user) && <AdminNotes entity="contest" id={contestId} user={user} />}
+          {isAdmin(user) && <FeatureWidget slot="AdminNotes" entity="contest" id={contestId} user={user} />}
           {designer && contest.status_id === 2 && (
             <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
           )}

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Entry } from '@/types/api';
 
-import { DesignerName } from '@/features/profiles/components/designer-name';
+import { DesignerName } from '@/components/designer-name';
 
-import { LikeButton } from './like-button';
-import { StarRating } from './star-rating';
+import { LikeButton } from '@/components/ui/like-button';
+import { StarRating } from '@/components/ui/star-rating';
 
 interface EntryCardProps {
   entry: Entry;

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
+import { FeatureWidget } from '@/lib/feature-widgets';
 import { loadUntilFound } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import { useFileUrl } from '@/lib/use-file-url';
@@ -12,13 +13,12 @@ import type { Entry } from '@/types/api';
 import { getComments, postComment } from '../api/comments';
 import { getEntry } from '../api/get-entry';
 import { completeImageTag, deleteImageTag, getImageTags, postImageTag } from '../api/image-tags';
-import { getLikes } from '../api/reactions';
+import { getLikes } from '@/lib/api/reactions';
 import { addComment, addImageTags, entryComments, mergeEntry, setComments, type ContestLive } from '../live';
 import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
-import { LikeButton } from './like-button';
-import { StarRating } from './star-rating';
-import { TipButton } from '@/features/cart/components/tip-modal';
+import { LikeButton } from '@/components/ui/like-button';
+import { StarRating } from '@/components/ui/star-rating';
 
 import { AwardButton } from './award-button';
 import { BuyDesign } from './buy-design';
@@ -27,7 +27,7 @@ import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
 import { canAward } from '../delivery';
 import { mayAddVersion, mayBuyDesign } from '../entry-rules';
-import { DesignerName } from '@/features/profiles/components/designer-name';
+import { DesignerName } from '@/components/designer-name';
 
 interface EntryDetailProps {
   state: ContestLive;
@@ -213,7 +213,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 <AwardButton state={state} contestId={contestId} entry={entry as Entry} prize={prize} />
               )}
               {isOwner && contestStatus >= 2 && entry.created_by !== userId && (
-                <TipButton
+                <FeatureWidget slot="TipButton"
                   target={{ contestId, entryId: entry.id, entryNumber: entry.number, username: entry.created_by_user?.username ?? '' }}
                 />
               )}

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { StarRating } from '@/features/contests/components/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { catalogueText } from '@/lib/catalogue';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { getContestTypes } from '@/features/launch-brief/api/catalogue';
+import { getContestTypes } from '@/lib/api/catalogue';
 import { useCatalogueText } from '@/lib/catalogue';
 import type { ContestType } from '@/types/api';
 

@@ -1,7 +1,7 @@
 import { apiClient, type RequestOptions } from '@/lib/api-client';
 import type { Contest, DataEnvelope } from '@/types/api';
 
-import type { AnswerPayload } from '../brief-rules';
+import type { AnswerPayload } from '@/lib/brief-rules';
 
 export interface BriefPayload {
   contest_type_id: number;

@@ -19,7 +19,7 @@ import { validateCoupon } from '../api/coupon';
 import { myOpenContests } from '../api/my-contests';
 import { getQuickChat, linkQuickChat, type QuickChat } from '../api/quick-chat';
 import { forgetTracker, rememberTracker, storedTracker } from '../tracker';
-import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '../api/catalogue';
+import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '@/lib/api/catalogue';
 import {
   FILL_BRIEF_MS,
   applyDraft,
@@ -30,7 +30,7 @@ import {
   validateBrief,
   valuesFromSaved,
   type BriefValues,
-} from '../brief-rules';
+} from '@/lib/brief-rules';
 import { forgetCoupon, rememberCoupon, storedCoupon } from '../coupon';
 import {
   addsToQueue,
@@ -45,7 +45,7 @@ import {
   type Category,
   type LaunchChoice,
 } from '../launch-choices';
-import { QuestionField } from './question-field';
+import { QuestionField } from '@/components/question-field';
 import { StepBar } from '@/components/layouts/launch-step-bar';
 import { catalogueText } from '@/lib/catalogue';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { getContestTypes } from '@/features/launch-brief/api/catalogue';
+import { getContestTypes } from '@/lib/api/catalogue';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { isClient } from '@/lib/roles';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { PayPanel } from '@/features/payments/components/pay-panel';
+import { PayPanel } from '@/components/payments/pay-panel';
 import { toast } from '@/lib/toast';
 
 import { purchaseIntentBase, type Listing } from '../api/marketplace';

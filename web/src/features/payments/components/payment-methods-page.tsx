@@ -10,10 +10,10 @@ import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { deleteCard, getCards, markAsBackup, markAsDefault, type Card } from '../api/cards';
-import { brandName } from '../card-choice';
-import { AddCardForm } from './add-card-form';
-import { CardLabel } from './card-label';
+import { deleteCard, getCards, markAsBackup, markAsDefault, type Card } from '@/lib/payments/cards';
+import { brandName } from '@/lib/payments/card-choice';
+import { AddCardForm } from '@/components/payments/add-card-form';
+import { CardLabel } from '@/components/payments/card-label';
 
 type Action = { kind: 'remove' | 'default' | 'backup'; card: Card } | { kind: 'add' };
 

@@ -11,9 +11,9 @@ import {
   rememberedReturn,
   returnTarget,
   type PayPalPayment,
-} from '../api/paypal';
-import { paypalErrorMessage } from '../paypal-errors';
-import { PayPalMark } from './paypal-choice';
+} from '@/lib/payments/paypal';
+import { paypalErrorMessage } from '@/lib/payments/paypal-errors';
+import { PayPalMark } from '@/components/payments/paypal-choice';
 
 type Outcome =
   | { kind: 'executing' }

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '@/lib/session';
 import type { User } from '@/types/api';
 
-import { closeDesignerProfile, profileModal } from '../store';
+import { closeDesignerProfile, profileModal } from '@/lib/designer-profile';
 import { DesignerProfileModal } from './designer-profile-modal';
 
 /** Shows the profile modal opened with `openDesignerProfile`, over any signed-in page. */

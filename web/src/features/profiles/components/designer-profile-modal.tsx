@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { StarRating } from '@/features/contests/components/star-rating';
-import { InviteModal } from '@/features/messages/components/invite-modal';
+import { StarRating } from '@/components/ui/star-rating';
 import { errorMessage } from '@/lib/error-messages';
+import { FeatureWidget } from '@/lib/feature-widgets';
 import { isClient } from '@/lib/roles';
 import { useFileUrl } from '@/lib/use-file-url';
 import type { User } from '@/types/api';
@@ -15,7 +15,6 @@ import type { User } from '@/types/api';
 import { getProfile, getStatistics, type Profile, type ProfileStatistics } from '../api/profiles';
 import { featuredBio, profileTabs, roundedRating, type ProfileTab } from '../tabs';
 import { AboutTab } from './about-tab';
-import { ForSaleTab } from './for-sale-tab';
 import { PortfolioTab } from './portfolio-tab';
 import { ReviewsTab } from './reviews-tab';
 import { ServicesTab } from './services-tab';
@@ -253,7 +252,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
               {tab === 'services' && <ServicesTab />}
               {opened.has('forSale') && (
                 <div hidden={tab !== 'forSale'}>
-                  <ForSaleTab
+                  <FeatureWidget slot="DesignerForSale"
                     userId={profile.id}
                     viewerId={viewer?.id ?? null}
                     canBuy={client}
@@ -271,7 +270,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
           </>
         )}
       </div>
-      {inviting && profile && <InviteModal username={profile.username} name={name} onClose={() => setInviting(false)} />}
+      {inviting && profile && <FeatureWidget slot="InviteModal" username={profile.username} name={name} onClose={() => setInviting(false)} />}
     </div>
   );
 }

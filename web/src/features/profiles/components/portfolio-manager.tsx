@@ -7,7 +7,7 @@ import { SelectField, TextField } from '@/components/ui/form-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { getContestTypes } from '@/features/launch-brief/api/catalogue';
+import { getContestTypes } from '@/lib/api/catalogue';
 import { ApiError } from '@/lib/api-client';
 import { catalogueText } from '@/lib/catalogue';
 import { errorMessage } from '@/lib/error-messages';

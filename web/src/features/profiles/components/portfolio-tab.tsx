@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { getLikes, like, unlike, type Liker } from '@/features/contests/api/reactions';
-import { LikeButton } from '@/features/contests/components/like-button';
-import { likerRoleKey } from '@/features/contests/likers';
+import { getLikes, like, unlike, type Liker } from '@/lib/api/reactions';
+import { LikeButton } from '@/components/ui/like-button';
+import { LikersTooltip } from '@/components/likers-tooltip';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
@@ -13,7 +13,7 @@ import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Page } from '@/types/api';
 
 import { getPortfolio, getPortfolioCategories, type PortfolioCategory, type PortfolioItem, type PortfolioSort } from '../api/profiles';
-import { SortSelect } from './sort-select';
+import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
 
 const SORTS: { value: PortfolioSort; key: string }[] = [
@@ -25,7 +25,6 @@ const SORTS: { value: PortfolioSort; key: string }[] = [
 
 /** The heart of an entry item with, on hover, who liked it, each marked Designer or Contest Holder. */
 function PortfolioHeart({ item, canLike }: { item: PortfolioItem; canLike: boolean }) {
-  const { t } = useTranslation('contests');
   const [liked, setLiked] = useState(item.auth_user_reactions.some((r) => r.emoji_reaction_id === 1));
   const [count, setCount] = useState(item.like_reactions_count);
   const [likers, setLikers] = useState<Liker[] | null>(null);
@@ -58,20 +57,7 @@ function PortfolioHeart({ item, canLike }: { item: PortfolioItem; canLike: boole
     <span className="relative inline-flex" onMouseEnter={show} onMouseLeave={() => setShown(false)} onFocus={show} onBlur={() => setShown(false)}>
       <LikeButton count={count} liked={liked} disabled={!canLike} onClick={() => void toggle()} />
       {shown && count > 0 && (
-        <span role="tooltip" data-testid="likers" className="absolute right-0 bottom-full z-20 mb-1 w-max max-w-44 rounded-lg bg-slate-900 p-2 text-xs text-white shadow-lg">
-          {likers === null ? (
-            t('likers.loading')
-          ) : (
-            <ul className="space-y-1">
-              {likers.map((liker) => (
-                <li key={liker.id} className="flex justify-between gap-3">
-                  <span className="truncate">{liker.username}</span>
-                  <span className="shrink-0 text-slate-300">{t(likerRoleKey(liker.role))}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </span>
+        <LikersTooltip likers={likers} />
       )}
     </span>
   );

@@ -16,7 +16,7 @@ import { useFileUrl } from '@/lib/use-file-url';
 import type { User } from '@/types/api';
 
 import { getSettings, putProfileTexts, putSettings, type Settings } from '../api/profiles';
-import { openDesignerProfile } from '../store';
+import { openDesignerProfile } from '@/lib/designer-profile';
 
 import { PortfolioManager } from './portfolio-manager';
 import { ThemePicker } from './theme-picker';

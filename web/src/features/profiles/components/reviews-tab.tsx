@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { StarRating } from '@/features/contests/components/star-rating';
+import { StarRating } from '@/components/ui/star-rating';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useFileUrl } from '@/lib/use-file-url';
 import type { Page } from '@/types/api';
 
 import { getWinnings, type Winning, type WinningSort } from '../api/profiles';
-import { SortSelect } from './sort-select';
+import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
 
 function ReviewCard({ winning }: { winning: Winning }) {

@@ -1,4 +1,4 @@
-import { confirmCardPayment } from '@/features/payments/stripe';
+import { confirmCardPayment } from '@/lib/payments/stripe';
 import { apiClient } from '@/lib/api-client';
 import type { DataEnvelope } from '@/types/api';
 import type { Project } from '../types';

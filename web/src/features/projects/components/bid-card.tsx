@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { openDesignerProfile } from '@/features/profiles/store';
+import { openDesignerProfile } from '@/lib/designer-profile';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';

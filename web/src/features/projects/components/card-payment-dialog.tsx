@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { paypalRouteOf } from '@/features/payments/api/paypal';
-import { MethodTabs, type PayMethod } from '@/features/payments/components/method-tabs';
-import { PayPalChoice } from '@/features/payments/components/paypal-choice';
-import { AddCardForm } from '@/features/payments/components/add-card-form';
+import { paypalRouteOf } from '@/lib/payments/paypal';
+import { MethodTabs, type PayMethod } from '@/components/payments/method-tabs';
+import { PayPalChoice } from '@/components/payments/paypal-choice';
+import { AddCardForm } from '@/components/payments/add-card-form';
 import { errorMessage } from '@/lib/error-messages';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { priceDollars } from '@/lib/money';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-fields';
-import { register } from '@/features/auth/api/register';
-import { signIn } from '@/features/auth/sign-in';
+import { register } from '@/lib/auth/register';
+import { signIn } from '@/lib/auth/sign-in';
 import { errorMessage } from '@/lib/error-messages';
 import { USER_TYPE, type User } from '@/types/api';
 

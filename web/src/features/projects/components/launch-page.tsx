@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FILL_BRIEF_MS, initialValues, toPayload, validateAnswer, type BriefValues } from '@/features/launch-brief/brief-rules';
-import { QuestionField } from '@/features/launch-brief/components/question-field';
+import { FILL_BRIEF_MS, initialValues, toPayload, validateAnswer, type BriefValues } from '@/lib/brief-rules';
+import { QuestionField } from '@/components/question-field';
 import { apiClient } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { hasSubscribed, isClient } from '@/lib/roles';

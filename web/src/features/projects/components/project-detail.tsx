@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { getPrice, PRICE_CODES } from '@/features/payments/api/prices';
+import { getPrice, PRICE_CODES } from '@/lib/payments/prices';
 import { errorMessage } from '@/lib/error-messages';
 import { isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { getPrice, PRICE_CODES } from '@/features/payments/api/prices';
+import { getPrice, PRICE_CODES } from '@/lib/payments/prices';
 import { priceDollars } from '@/lib/money';
 
 import { budgetError, timelineComplete, timelinePayload, type DialogValues, type TimelineChoice } from '../launch-rules';

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { WorkroomBrief } from '@/features/docs/panels';
-import { FeedbackDialog } from '@/features/feedback/components/feedback-dialog';
 import { errorMessage } from '@/lib/error-messages';
+import { FeatureWidget } from '@/lib/feature-widgets';
 import { isDesigner } from '@/lib/roles';
 import { focusedIdOf } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
@@ -97,7 +96,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
       )}
       {(isOwner || assignedDesigner) && <DeliveryPanel project={project} isOwner={isOwner} focused={upload} onChanged={setProject} />}
       {isOwner && project.status_id === PROJECT_STATUS.completed && <ProjectFeedback projectId={project.id} />}
-      <WorkroomBrief projectId={project.id} user={user} />
+      <FeatureWidget slot="WorkroomBrief" projectId={project.id} user={user} />
       {canPost && <UploadForm projectId={project.id} onPosted={upsert} />}
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
       <ul className="space-y-4">
@@ -153,17 +152,17 @@ function UploadForm({ projectId, onPosted }: { projectId: number; onPosted: (upd
   );
 }
 
-/** Once the project is completed its client is asked the feedback questions (see FeedbackDialog). */
+/** Once the project is completed its client is asked the feedback questions (the feedback feature's FeedbackDialog, through its slot). */
 function ProjectFeedback({ projectId }: { projectId: number }) {
-  const { t } = useTranslation('feedback');
+  const { t } = useTranslation('projects');
   const [open, setOpen] = useState(false);
   return (
     <section className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm" data-testid="project-feedback">
-      <p className="text-slate-700">{t('projectDone')}</p>
+      <p className="text-slate-700">{t('feedbackPrompt.projectDone')}</p>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t('open')}
+        {t('feedbackPrompt.open')}
       </Button>
-      {open && <FeedbackDialog target={{ kind: 'project', id: projectId }} onClose={() => setOpen(false)} />}
+      {open && <FeatureWidget slot="FeedbackDialog" target={{ kind: 'project', id: projectId }} onClose={() => setOpen(false)} />}
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { isAdmin } from '@/lib/roles';
 import { session } from '@/lib/session';
 
-import { getShowcase, type Showcase } from '../api/showcases';
+import { getShowcase, type Showcase } from '@/lib/api/showcases';
 import { ShowcaseImage } from './showcase-image';
 
 /** /showcases/:id: one showcase, with Edit for its designer and admins. */

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
 
-import { createShowcase, getShowcase, updateShowcase } from '../api/showcases';
+import { createShowcase, getShowcase, updateShowcase } from '@/lib/api/showcases';
 
 /** /showcases/new and /showcases/:id/edit: title, description, link and image. */
 export function ShowcaseForm() {

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { isDesigner } from '@/lib/roles';
 import { session } from '@/lib/session';
 
-import { getShowcases, type ShowcasePage } from '../api/showcases';
+import { getShowcases, type ShowcasePage } from '@/lib/api/showcases';
 import { ShowcaseImage } from './showcase-image';
 
 /** /showcases: every signed-in user browses them; designers see theirs and add one. */

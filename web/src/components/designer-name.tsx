@@ -1,4 +1,4 @@
-import { openDesignerProfile } from '../store';
+import { openDesignerProfile } from '@/lib/designer-profile';
 
 interface DesignerNameProps {
   userId: number;

@@ -6,12 +6,12 @@ interface SortSelectProps {
   onChange: (value: string) => void;
 }
 
-/** The sort dropdown of the profile's tabs. */
+/** The sort dropdown of the designer profile's tabs (portfolio, reviews, for sale). */
 export function SortSelect({ value, options, onChange }: SortSelectProps) {
-  const { t } = useTranslation('profiles');
+  const { t } = useTranslation('components');
   return (
     <select
-      aria-label={t('filters.sort')}
+      aria-label={t('sortSelect.label')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"

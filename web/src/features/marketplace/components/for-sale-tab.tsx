@@ -3,6 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
+import { SortSelect } from '@/components/ui/sort-select';
+import { isAbortError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import type { DesignerForSaleProps } from '@/lib/feature-widgets';
+import { useChannel } from '@/realtime/hooks';
+import type { Page } from '@/types/api';
+import { catalogueText } from '@/lib/catalogue';
+
 import {
   ENTRY_REMOVED,
   MARKETPLACE_CHANNEL,
@@ -12,35 +20,19 @@ import {
   type Listing,
   type ListingSort,
   type UserCategory,
-} from '@/features/marketplace/api/marketplace';
-import { ListingCard } from '@/features/marketplace/components/listing-card';
-import { PurchaseDialog } from '@/features/marketplace/components/purchase-dialog';
-import { withoutListing } from '@/features/marketplace/live';
-import { isAbortError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-messages';
-import { useChannel } from '@/realtime/hooks';
-import type { Page } from '@/types/api';
-
-import { SortSelect } from './sort-select';
-import { catalogueText } from '@/lib/catalogue';
-
-interface ForSaleTabProps {
-  userId: number;
-  /** Null for a visitor who is not signed in (they see the tab, not its live removals). */
-  viewerId: number | null;
-  canBuy: boolean;
-  /** The count in the tab's label follows what is still for sale. */
-  onCount: (count: number) => void;
-}
+} from '../api/marketplace';
+import { withoutListing } from '../live';
+import { ListingCard } from './listing-card';
+import { PurchaseDialog } from './purchase-dialog';
 
 /**
- * The For Sale tab: category (All Categories) and sort (Newest First, Oldest First), the
+ * The For Sale tab of the designer profile modal (the slot DesignerForSale, filled in
+ * src/app/feature-widgets.tsx): category (All Categories) and sort (Newest First, Oldest First), the
  * designer's entries for sale with 'Purchase Full Rights' for clients, PREVIOUS and NEXT. An
  * entry bought by anyone leaves the tab at once.
  */
-export function ForSaleTab({ userId, viewerId, canBuy, onCount }: ForSaleTabProps) {
+export function ForSaleTab({ userId, viewerId, canBuy, onCount }: DesignerForSaleProps) {
   const { t } = useTranslation('marketplace');
-  const { t: tp } = useTranslation('profiles');
   const [categories, setCategories] = useState<UserCategory[]>([]);
   const [category, setCategory] = useState<number | null>(null);
   const [sort, setSort] = useState<ListingSort>('-created_at');
@@ -119,7 +111,7 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: ForSaleTabProp
       {listings === null ? (
         <Spinner label={t('common:loading')} />
       ) : listings.data.length === 0 ? (
-        <p className="py-10 text-center text-slate-500">{tp('empty')}</p>
+        <p className="py-10 text-center text-slate-500">{t('empty')}</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="for-sale-listings">
           {listings.data.map((listing) => (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import type { Card } from '../api/cards';
-import { brandName } from '../card-choice';
+import type { Card } from '@/lib/payments/cards';
+import { brandName } from '@/lib/payments/card-choice';
 
 /** "Visa ending in 4242 · expires 12/2030". */
 export function CardLabel({ card }: { card: Card }) {

@@ -3,17 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
-import { closeDesignerProfile } from '@/features/profiles/store';
+import { closeDesignerProfile } from '@/lib/designer-profile';
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { session } from '@/lib/session';
 import { buildUser } from '@/testing/data';
 import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
+import { BidCard } from '@/features/projects/components/bid-card';
+import type { Bid } from '@/features/projects/types';
 
-import type { Bid } from '../types';
-
-import { BidCard } from './bid-card';
+// A project's bid card opening the designer profile modal (the profiles feature's, shown by the
+// app's header): two features together, so the test sits in the app layer.
 
 const client = buildUser({ id: 1, user_type_id: 2, username: 'cleo', creative_level_id: null });
 const designer = { id: 7, username: 'dana', user_type_id: 3 };

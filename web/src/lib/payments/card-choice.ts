@@ -1,4 +1,4 @@
-import type { Card } from './api/cards';
+import type { Card } from './cards';
 
 /**
  * Which card the radio list starts on (contests doc, section 4, "Cards"): a card just added

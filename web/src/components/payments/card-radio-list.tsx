@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Card } from '../api/cards';
+import type { Card } from '@/lib/payments/cards';
 import { CardLabel } from './card-label';
 
 interface CardRadioListProps {

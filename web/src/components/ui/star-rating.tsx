@@ -10,7 +10,7 @@ interface StarRatingProps {
 
 /** 1 to 5 stars; the contest holder rates entries privately. */
 export function StarRating({ value, onChange }: StarRatingProps) {
-  const { t } = useTranslation('contests');
+  const { t } = useTranslation('components');
   return (
     <div className="flex items-center" role={onChange ? 'radiogroup' : 'img'} aria-label={t('rating.rated', { value, max: MAX_RATING })}>
       {Array.from({ length: MAX_RATING }, (_, index) => {

@@ -1,9 +1,9 @@
 import { clearSession, setCurrentUser, startSession } from '@/lib/session';
 import type { User } from '@/types/api';
 
-import { getCurrentUser } from './api/get-current-user';
-import { requestTokenByGuid } from './api/guid';
-import { requestToken, type Credentials } from './api/login';
+import { getCurrentUser } from './get-current-user';
+import { requestTokenByGuid } from './guid';
+import { requestToken, type Credentials } from './login';
 
 /**
  * Password sign-in: token, then the current user. Used by the login screen and after sign-up.

@@ -9,9 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { createSetupIntent, storePaymentMethod, type Card, type SetupIntent } from '../api/cards';
-import { usePayerCountry } from '../payer-country';
-import { confirmSetup, mountPaymentElement } from '../stripe';
+import { createSetupIntent, storePaymentMethod, type Card, type SetupIntent } from '@/lib/payments/cards';
+import { usePayerCountry } from '@/lib/payments/payer-country';
+import { confirmSetup, mountPaymentElement } from '@/lib/payments/stripe';
 
 interface AddCardFormProps {
   userId: number;

@@ -9,7 +9,7 @@ interface LikeButtonProps {
 
 /** The like heart with its count. */
 export function LikeButton({ count, liked, disabled = false, onClick }: LikeButtonProps) {
-  const { t } = useTranslation('contests');
+  const { t } = useTranslation('components');
   return (
     <button
       type="button"

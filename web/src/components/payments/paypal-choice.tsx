@@ -5,10 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 
-import { createPayPalPayment, rememberReturn } from '../api/paypal';
-import { newIdempotencyKey } from '../card-choice';
+import { createPayPalPayment, rememberReturn } from '@/lib/payments/paypal';
+import { newIdempotencyKey } from '@/lib/payments/card-choice';
 import { priceDollars } from '@/lib/money';
-import { paypalErrorMessage } from '../paypal-errors';
+import { paypalErrorMessage } from '@/lib/payments/paypal-errors';
 
 export interface PayPalChoiceProps {
   /** The purpose's PayPal route, e.g. `/contests/7/upgrades/payments/paypal`. */

@@ -9,11 +9,11 @@ import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { getCards, requiresCvc, type Card } from '../api/cards';
-import { createIntent, finalizeIntent, type IntentBody, type PaymentIntent } from '../api/intents';
-import { newIdempotencyKey, payBlock, preselectedCard } from '../card-choice';
-import { confirmCardPayment, mountCvcElement } from '../stripe';
-import { paypalRouteOf } from '../api/paypal';
+import { getCards, requiresCvc, type Card } from '@/lib/payments/cards';
+import { createIntent, finalizeIntent, type IntentBody, type PaymentIntent } from '@/lib/payments/intents';
+import { newIdempotencyKey, payBlock, preselectedCard } from '@/lib/payments/card-choice';
+import { confirmCardPayment, mountCvcElement } from '@/lib/payments/stripe';
+import { paypalRouteOf } from '@/lib/payments/paypal';
 import { priceDollars } from '@/lib/money';
 import { AddCardForm } from './add-card-form';
 import { CardRadioList } from './card-radio-list';

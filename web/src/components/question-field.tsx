@@ -6,7 +6,7 @@ import { useMessageTranslation } from '@/lib/spec-messages/translate';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
 import type { Question } from '@/types/api';
 
-import { FIELD, SLIDER_MAX, SLIDER_MIN, clampSlider, questionLabel, type AnswerValue } from '../brief-rules';
+import { FIELD, SLIDER_MAX, SLIDER_MIN, clampSlider, questionLabel, type AnswerValue } from '@/lib/brief-rules';
 import { catalogueText } from '@/lib/catalogue';
 
 const INPUT =
@@ -31,7 +31,7 @@ function toggle(list: number[], id: number): number[] {
 
 /** One brief question, drawn for its field type. */
 export function QuestionField({ question, value, error, onChange, onBlur }: QuestionFieldProps) {
-  const { t } = useTranslation('launch-brief');
+  const { t } = useTranslation('components', { keyPrefix: 'questionField' });
   // The brief rules raise the spec's English ('This field is required'); shown in the reader's language.
   const translate = useMessageTranslation();
   const id = useId();
