@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { setCurrentUser, startSession } from '@/lib/session';
@@ -44,6 +45,7 @@ describe('the earnings screen', () => {
     expect(second).toHaveTextContent('Additional design');
     expect(requests.some((r) => r.url === '/users/7/transactions/earnings')).toBe(true);
     // The account menu leads here.
+    await userEvent.setup({ skipHover: true }).click(screen.getByRole('button', { name: /Dana Designer/ }));
     expect(screen.getAllByRole('link', { name: 'Earnings' })[0]).toHaveAttribute('href', '/earnings');
   });
 

@@ -129,8 +129,12 @@ describe('app routes', () => {
       'GET /oauth/logout': () => jsonResponse(200, { message: 'Logged out.' }),
     });
     const { router } = renderRoutes(routes, '/dashboard');
-    const user = userEvent.setup();
+    // jsdom's pointer moves carry no related element, so React would read passing from the
+    // button to the link as leaving the menu: click without hovering (the browser journeys hover).
+    const user = userEvent.setup({ skipHover: true });
 
+    // The account menu opens on its button (closed, its links are not on the page).
+    await user.click(await screen.findByRole('button', { name: /Dana Designer/ }));
     await user.click(await screen.findByRole('link', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

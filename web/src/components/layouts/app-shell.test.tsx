@@ -67,10 +67,85 @@ describe('the collapsed header', () => {
   });
 
   it('puts the language choice in the profile menu on wide screens too', async () => {
+    const user = userEvent.setup();
     signedIn();
     const profile = await screen.findByRole('button', { name: /Dana Designer/ });
+    await user.click(profile);
     const dropdown = within(profile.parentElement as HTMLElement);
     expect(dropdown.getByRole('radiogroup', { name: 'Language' })).toBeInTheDocument();
     expect(dropdown.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  });
+});
+
+describe('the header dropdowns', () => {
+  // jsdom's pointer moves carry no related element, so React reads any move as leaving the menu:
+  // these click without hovering; the last one is about hovering.
+  it('open and close by click, say so, and are not tab stops while closed', async () => {
+    const user = userEvent.setup({ skipHover: true });
+    signedIn();
+    const profile = await screen.findByRole('button', { name: /Dana Designer/ });
+    expect(profile).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull();
+
+    await user.click(profile);
+    expect(profile).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(profile.getAttribute('aria-controls') as string) as HTMLElement;
+    expect(within(panel).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+
+    await user.click(profile);
+    expect(profile).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull();
+  });
+
+  it('closes on Escape and gives the focus back to its button', async () => {
+    const user = userEvent.setup({ skipHover: true });
+    signedIn();
+    const profile = await screen.findByRole('button', { name: /Dana Designer/ });
+    await user.click(profile);
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(profile).toHaveAttribute('aria-expanded', 'false');
+    expect(profile).toHaveFocus();
+  });
+
+  it('closes when one of its links is followed, and when the focus leaves it', async () => {
+    const user = userEvent.setup({ skipHover: true });
+    signedIn();
+    const profile = await screen.findByRole('button', { name: /Dana Designer/ });
+    await user.click(profile);
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(profile).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Log out' })).toBeNull();
+
+    await user.click(profile);
+    await user.click(document.body);
+    expect(profile).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens when the mouse passes over it, and a click on the label then keeps it open', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    const profile = await screen.findByRole('button', { name: /Dana Designer/ });
+    await user.hover(profile);
+    expect(profile).toHaveAttribute('aria-expanded', 'true');
+    await user.click(profile);
+    expect(profile).toHaveAttribute('aria-expanded', 'true');
+    await user.unhover(profile.parentElement as HTMLElement);
+    expect(profile).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('the skip link', () => {
+  it('is the first tab stop and leads to the page', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    await screen.findByText('dashboard page');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')).toContainElement(screen.getByText('dashboard page'));
   });
 });

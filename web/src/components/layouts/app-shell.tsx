@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Navigate, Outlet } from 'react-router';
+import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -13,8 +13,15 @@ import { LanguageChoice } from './language-choice';
 import { navigationFor, type NavGroup, type NavItem } from './nav-links';
 
 const LINK_CLASS = 'block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-slate-100';
+/**
+ * The header bar's own links and menu buttons: narrower below 1536 px (`2xl`), so a client's nine
+ * entries, the widgets and the profile menu stay on one row at 1280 px in both languages.
+ */
+const BAR_CLASS = 'block rounded px-2 py-2 text-sm whitespace-nowrap hover:bg-slate-100 2xl:px-3';
 const activeClass = ({ isActive }: { isActive: boolean }) =>
   `${LINK_CLASS} ${isActive ? 'font-semibold text-indigo-600' : 'text-slate-700'}`;
+const barActiveClass = ({ isActive }: { isActive: boolean }) =>
+  `${BAR_CLASS} ${isActive ? 'font-semibold text-indigo-600' : 'text-slate-700'}`;
 
 /** A header label in the chosen language; a label added without a translation stays English. */
 function useNavLabel() {
@@ -22,7 +29,19 @@ function useNavLabel() {
   return (label: string) => t(`nav.${label}`, { defaultValue: label });
 }
 
-/** A labelled dropdown, opened by hover or keyboard focus. */
+/**
+ * Open on the page where it was opened, closed by any navigation: a menu is open while the
+ * path it was opened on is the current one, so following one of its links (or the messages
+ * envelope, or Back) closes it without an effect.
+ */
+function useOpenOnThisPage() {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  return { open, setOpen: (next: boolean) => setOpenOn(next ? pathname : null) };
+}
+
+/** A labelled dropdown (a disclosure): opened by hover, click or keyboard. */
 interface DropdownProps {
   label: string;
   links: NavItem[];
@@ -33,21 +52,66 @@ interface DropdownProps {
 
 function Dropdown({ label, links, alignRight = false, children }: DropdownProps) {
   const navLabel = useNavLabel();
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen } = useOpenOnThisPage();
+  // A mouse that opened the menu by passing over the label should not close it by clicking
+  // the label next; touch opens by the tap's click alone (a tap also "enters").
+  const openedByHover = useRef(false);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    }
+  };
+  // Tabbing (or clicking) out of the button and its panel closes it.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
   return (
-    <div className="group relative">
-      <button type="button" className={`${LINK_CLASS} text-slate-700`} aria-haspopup="true">
+    <div
+      className="relative"
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'mouse' || open) return;
+        openedByHover.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') setOpen(false);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={`${BAR_CLASS} text-slate-700`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (openedByHover.current) openedByHover.current = false;
+          else setOpen(!open);
+        }}
+      >
         {label} ▾
       </button>
-      <div
-        className={`invisible absolute z-20 min-w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg group-focus-within:visible group-hover:visible ${alignRight ? 'right-0' : 'left-0'}`}
-      >
-        {links.map((item) => (
-          <NavLink key={item.to} to={item.to} className={activeClass} end>
-            {navLabel(item.label)}
-          </NavLink>
-        ))}
-        {children}
-      </div>
+      {open && (
+        <div
+          id={panelId}
+          className={`absolute z-20 min-w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg ${alignRight ? 'right-0' : 'left-0'}`}
+        >
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} className={activeClass} end onClick={() => setOpen(false)}>
+              {navLabel(item.label)}
+            </NavLink>
+          ))}
+          {children}
+        </div>
+      )}
     </div>
   );
 }
@@ -57,7 +121,7 @@ function NavEntry({ group }: { group: NavGroup }) {
   if (group.links.length === 1) {
     const [only] = group.links;
     return (
-      <NavLink to={only.to} className={activeClass} end>
+      <NavLink to={only.to} className={barActiveClass} end>
         {navLabel(only.label)}
       </NavLink>
     );
@@ -123,13 +187,20 @@ function MobileMenu({ groups, account, name, onNavigate }: MobileMenuProps) {
 export function AppShell({ widgets }: { widgets?: ReactNode }) {
   const { token, user } = useSnapshot(session);
   const { t } = useTranslation('layouts');
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, setOpen: setMenuOpen } = useOpenOnThisPage();
   if (token === null) return <Navigate to={paths.login} replace />;
   if (user === null) return <FullPageSpinner />;
 
   const navigation = navigationFor(user);
   return (
     <div className="min-h-screen">
+      {/* The first tab stop: past the header's links and menus to the page. */}
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 text-sm font-medium text-indigo-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-30 focus:shadow"
+      >
+        {t('skipToContent')}
+      </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="flex items-center gap-2 px-4 py-2 md:flex-wrap">
           <Link to={paths.dashboard} className="mr-auto text-lg font-bold text-indigo-600 md:mr-4">
@@ -137,7 +208,7 @@ export function AppShell({ widgets }: { widgets?: ReactNode }) {
           </Link>
           <nav
             aria-label={t('mainNavigation')}
-            className="hidden flex-1 flex-wrap items-center gap-1 md:flex"
+            className="hidden flex-1 flex-wrap items-center md:flex 2xl:gap-1"
           >
             {navigation.primary.map((group) => (
               <NavEntry key={group.label} group={group} />
@@ -165,7 +236,7 @@ export function AppShell({ widgets }: { widgets?: ReactNode }) {
               className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 md:hidden"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpen(!menuOpen)}
             >
               {menuOpen ? `✕ ${t('closeMenu')}` : `☰ ${t('menu')}`}
             </button>
@@ -181,7 +252,11 @@ export function AppShell({ widgets }: { widgets?: ReactNode }) {
         )}
       </header>
       {/* Non-admin pages sit in a centred container; admin tables use the full width. */}
-      <main className={isAdmin(user) ? 'px-4 py-6' : 'mx-auto max-w-6xl px-4 py-6'}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`focus:outline-none ${isAdmin(user) ? 'px-4 py-6' : 'mx-auto max-w-6xl px-4 py-6'}`}
+      >
         <Outlet />
       </main>
     </div>
