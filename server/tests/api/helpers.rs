@@ -78,11 +78,8 @@ async fn migrated_template(admin_url: &str, base: &str) -> String {
 
     let admin = Db::connect(admin_url, 1).await.expect("PostgreSQL for tests is reachable");
     let mut session = admin.pool.acquire().await.expect("an admin connection");
-    // One fixed key for every test process on this server ("vitrine template" in ASCII).
-    sqlx::query("SELECT pg_advisory_lock(7665698436108800)")
-        .execute(&mut *session)
-        .await
-        .expect("lock the template");
+    // One fixed key, the same in every test process on this server.
+    sqlx::query("SELECT pg_advisory_lock(7665698436108800)").execute(&mut *session).await.expect("lock the template");
     let exists = sqlx::query("SELECT 1 FROM pg_database WHERE datname = $1")
         .bind(&template)
         .fetch_optional(&mut *session)
