@@ -14,6 +14,7 @@ import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
+import { checkAccessibility } from './accessibility.mjs';
 import { translator } from './catalogue.mjs';
 import { chromiumPath, shotsDir } from './paths.mjs';
 import { startServer } from './server.mjs';
@@ -115,8 +116,13 @@ export async function runJourney(journey, variantName) {
         return page;
       },
 
-      /** A numbered full-page screenshot: screenshots/<journey>/<variant>/NN-<name>.png. */
+      /**
+       * A numbered full-page screenshot: screenshots/<journey>/<variant>/NN-<name>.png, after axe has
+       * found no serious or critical violation on the screen (lib/accessibility.mjs).
+       */
       async shot(page, name) {
+        // Every screen a journey photographs is one it visits: axe checks it first.
+        await checkAccessibility(page, name, log);
         shotNumber += 1;
         const file = `${String(shotNumber).padStart(2, '0')}-${name}.png`;
         await page.screenshot({ path: join(dir, file), fullPage: true, animations: 'disabled' });

@@ -116,7 +116,7 @@ export function QuestionField({ question, value, error, onChange, onBlur }: Ques
             return (
               <label key={option.id} className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 p-3 text-center text-sm ${checked ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200 hover:border-slate-300'}`}>
                 <input type="checkbox" className="sr-only" checked={checked} onChange={() => set({ options: toggle(value.options, option.id) })} />
-                <span className="flex aspect-square w-full items-center justify-center rounded bg-gradient-to-br from-slate-100 to-slate-200 text-2xl font-bold text-slate-400">
+                <span className="flex aspect-square w-full items-center justify-center rounded bg-gradient-to-br from-slate-100 to-slate-200 text-2xl font-bold text-slate-500">
                   {option.title.slice(0, 1)}
                 </span>
                 {catalogueText(option.title)}

@@ -51,7 +51,7 @@ export function PublicFooter() {
     <footer className="border-t border-slate-200 bg-white px-4 py-4 text-center text-xs text-slate-500">
       <p>
         © {new Date().getFullYear()} Vitrine ·{' '}
-        <Link to={paths.terms} className="hover:underline" data-testid="footer-terms">
+        <Link to={paths.terms} className="underline" data-testid="footer-terms">
           {t('public.terms')}
         </Link>
       </p>

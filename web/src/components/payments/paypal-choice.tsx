@@ -25,7 +25,7 @@ export function PayPalMark({ className = '' }: { className?: string }) {
   return (
     <span className={`font-extrabold italic tracking-tight ${className}`} aria-hidden="true">
       <span className="text-[#003087]">Pay</span>
-      <span className="text-[#009cde]">Pal</span>
+      <span className="text-[#0070ba]">Pal</span>
     </span>
   );
 }

@@ -28,7 +28,7 @@ export function Avatar({ path, name, size = 'md' }: AvatarProps) {
     <span
       aria-hidden="true"
       className={`${SIZES[size]} flex shrink-0 items-center justify-center rounded-full font-semibold text-white`}
-      style={{ backgroundColor: `hsl(${hue} 45% 45%)` }}
+      style={{ backgroundColor: `hsl(${hue} 45% 30%)` }}
     >
       {initials}
     </span>

@@ -39,7 +39,7 @@ export function LoaderOverlay({ loading = false, goldOnly = false, subscribeTo =
               <p className="text-base font-bold text-slate-900">{t('overlay.goldOnly')}</p>
               <Link
                 to={subscribeTo}
-                className="mt-3 inline-block rounded-md bg-amber-500 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-600"
+                className="mt-3 inline-block rounded-md bg-amber-700 px-4 py-2 text-sm font-semibold text-white hover:bg-amber-800"
                 data-testid="overlay-subscribe"
               >
                 {t('overlay.subscribeHere')}

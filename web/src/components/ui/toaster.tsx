@@ -5,8 +5,8 @@ import { useMessageTranslation } from '@/lib/spec-messages/translate';
 import { dismissToast, toasts, type ToastKind } from '@/lib/toast';
 
 const KINDS: Record<ToastKind, string> = {
-  success: 'border-green-300 bg-green-600 text-white',
-  error: 'border-red-300 bg-red-600 text-white',
+  success: 'border-green-300 bg-green-700 text-white',
+  error: 'border-red-300 bg-red-700 text-white',
   info: 'border-slate-300 bg-slate-800 text-white',
 };
 

@@ -22,6 +22,8 @@ import './collab-editor.css';
 interface CollabEditorProps {
   /** The `doc:` channel, e.g. `doc:workroom-brief:12`. */
   ch: string;
+  /** The text box's accessible name (the panel's title). */
+  label: string;
   user: { id: number; username: string };
   /** False shows the document without letting this user change it. */
   editable?: boolean;
@@ -63,7 +65,7 @@ export function CollabEditor(props: CollabEditorProps) {
   return <BoundEditor key={props.ch} {...props} session={session} />;
 }
 
-function BoundEditor({ user, editable = true, onText, testId, session }: CollabEditorProps & { session: Session }) {
+function BoundEditor({ user, label, editable = true, onText, testId, session }: CollabEditorProps & { session: Session }) {
   const { t } = useTranslation('docs');
   const status = useSnapshot(session.provider.status);
   const canEdit = editable && !status.readOnly;
@@ -81,7 +83,10 @@ function BoundEditor({ user, editable = true, onText, testId, session }: CollabE
       editorProps: {
         attributes: {
           class: 'collab-editor__content prose-sm min-h-[8rem] px-3 py-2 focus:outline-none',
+          // A contenteditable is a multi-line text box to assistive technology only when it says so.
+          role: 'textbox',
           'aria-multiline': 'true',
+          'aria-label': label,
           'data-placeholder': t('placeholder'),
         },
       },
@@ -110,14 +115,15 @@ function Toolbar({ editor }: { editor: Editor }) {
   const button = (label: string, active: boolean, run: () => void, text: string) => (
     <button
       type="button"
-      aria-label={label}
       title={label}
       aria-pressed={active}
       onMouseDown={(event) => event.preventDefault()}
       onClick={run}
       className={`rounded px-2 py-1 text-sm ${active ? 'bg-slate-200 text-slate-900' : 'text-slate-600 hover:bg-slate-100'}`}
     >
-      {text}
+      {/* Named by its words, shown as a glyph: the name is the content, so it is all one. */}
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{label}</span>
     </button>
   );
   return (

@@ -34,7 +34,7 @@ export function WorkroomBrief({ projectId, user }: { projectId: number; user: Pe
   const { t } = useTranslation('docs');
   return (
     <Panel title={t('workroomBrief.title')} help={t('workroomBrief.help')} testId="workroom-brief">
-      <CollabEditor ch={`doc:workroom-brief:${projectId}`} user={user} testId="workroom-brief-editor" />
+      <CollabEditor ch={`doc:workroom-brief:${projectId}`} label={t('workroomBrief.title')} user={user} testId="workroom-brief-editor" />
     </Panel>
   );
 }
@@ -44,7 +44,7 @@ export function AdminNotes({ entity, id, user }: { entity: 'contest' | 'project'
   const { t } = useTranslation('docs');
   return (
     <Panel title={t('notes.title')} help={t('notes.help')} testId="admin-notes">
-      <CollabEditor ch={`doc:notes:${entity}:${id}`} user={user} testId="admin-notes-editor" />
+      <CollabEditor ch={`doc:notes:${entity}:${id}`} label={t('notes.title')} user={user} testId="admin-notes-editor" />
     </Panel>
   );
 }
@@ -72,7 +72,7 @@ export function ContestDescription({
     <div className="mt-4 max-w-3xl space-y-1" data-testid="contest-description-editor">
       <p className="text-sm font-medium text-slate-700">{t('contestBrief.title')}</p>
       <p className="text-xs text-slate-500">{t('contestBrief.help')}</p>
-      <CollabEditor ch={`doc:contest-brief:${contestId}`} user={user} />
+      <CollabEditor ch={`doc:contest-brief:${contestId}`} label={t('contestBrief.title')} user={user} />
     </div>
   );
 }

@@ -23,13 +23,13 @@ export function CreateAccountRoute() {
       />
       <p className="mt-4 text-center text-sm text-slate-600">
         {t('designer')}{' '}
-        <Link to={paths.signup} className="text-indigo-600 hover:underline" data-testid="to-designer-signup">
+        <Link to={paths.signup} className="text-indigo-700 underline" data-testid="to-designer-signup">
           {t('designerLink')}
         </Link>
       </p>
       <p className="mt-2 text-center text-sm text-slate-600">
         {t('haveAccount')}{' '}
-        <Link to={paths.login} className="text-indigo-600 hover:underline">
+        <Link to={paths.login} className="text-indigo-700 underline">
           {t('logIn')}
         </Link>
       </p>

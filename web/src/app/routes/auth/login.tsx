@@ -59,7 +59,7 @@ function CreateAccountChoice() {
       </div>
       <p className="mt-2 text-xs text-slate-500">
         {t('login.launchHint')}{' '}
-        <Link to={paths.landing} className="text-indigo-600 hover:underline">
+        <Link to={paths.landing} className="text-indigo-700 underline">
           {t('login.launchLink')}
         </Link>
       </p>

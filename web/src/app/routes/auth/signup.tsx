@@ -13,7 +13,7 @@ export function SignupRoute() {
     <AuthLayout title={t('signup.title')} wide>
       <p className="-mt-3 mb-5 text-sm text-slate-600">
         {t('signup.hiring')}{' '}
-        <Link to={paths.createAccount} className="text-indigo-600 hover:underline" data-testid="to-client-signup">
+        <Link to={paths.createAccount} className="text-indigo-700 underline" data-testid="to-client-signup">
           {t('signup.hiringLink')}
         </Link>
       </p>

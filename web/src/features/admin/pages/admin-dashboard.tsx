@@ -83,7 +83,7 @@ export function AdminDashboard({ name }: { name: string }) {
                 className={`rounded-2xl border p-5 shadow-sm transition hover:shadow ${queue[key] > 0 ? 'border-indigo-200 bg-white' : 'border-slate-200 bg-slate-50'}`}
               >
                 <p className="text-sm font-medium text-slate-600">{t(`dashboard.queue.${key}`)}</p>
-                <p className={`mt-2 text-3xl font-semibold ${queue[key] > 0 ? 'text-indigo-700' : 'text-slate-400'}`} data-testid="queue-count">
+                <p className={`mt-2 text-3xl font-semibold ${queue[key] > 0 ? 'text-indigo-700' : 'text-slate-500'}`} data-testid="queue-count">
                   {queue[key]}
                 </p>
               </Link>

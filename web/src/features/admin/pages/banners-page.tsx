@@ -99,7 +99,7 @@ export function BannersPage() {
           {
             header: t('banners.state'),
             cell: (banner) => (
-              <span className={banner.is_active ? 'font-medium text-emerald-700' : 'text-slate-400'}>
+              <span className={banner.is_active ? 'font-medium text-emerald-700' : 'text-slate-500'}>
                 {banner.is_active ? t('banners.shown') : t('banners.hidden')}
               </span>
             ),

@@ -34,7 +34,7 @@ export function OutgoingPage() {
       header: t('payouts.for'),
       cell: (p) =>
         p.contest_id ? (
-          <Link className="text-indigo-700 hover:underline" to={`/contests/${p.contest_id}/entries`}>
+          <Link className="text-indigo-700 underline" to={`/contests/${p.contest_id}/entries`}>
             {t(`payouts.kind.${p.kind}`)}: {p.title}
           </Link>
         ) : (

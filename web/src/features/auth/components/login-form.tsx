@@ -74,7 +74,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       </Button>
       {/* No sign-up link here: the form also sits inside the launch flows, which sign up in place. */}
       <div className="text-sm">
-        <Link to={paths.passwordResetRequest} className="text-indigo-600 hover:underline">
+        <Link to={paths.passwordResetRequest} className="text-indigo-700 underline">
           {t('login.forgot')}
         </Link>
       </div>

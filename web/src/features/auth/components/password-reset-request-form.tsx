@@ -37,7 +37,7 @@ export function PasswordResetRequestForm() {
         {t('resetRequest.submit')}
       </Button>
       <p className="text-center text-sm">
-        <Link to={paths.login} className="text-indigo-600 hover:underline">
+        <Link to={paths.login} className="text-indigo-700 underline">
           {t('resetRequest.back')}
         </Link>
       </p>

@@ -205,7 +205,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('signup.haveAccount')}{' '}
-        <Link to={paths.login} className="text-indigo-600 hover:underline">
+        <Link to={paths.login} className="text-indigo-700 underline">
           {t('signup.logIn')}
         </Link>
       </p>

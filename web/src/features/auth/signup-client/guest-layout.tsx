@@ -26,7 +26,7 @@ export function GuestLayout() {
       </main>
       <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">
         © {new Date().getFullYear()} Vitrine ·{' '}
-        <Link to={paths.terms} className="hover:underline">
+        <Link to={paths.terms} className="underline">
           {t('terms')}
         </Link>
       </footer>

@@ -129,7 +129,7 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
                     className={`relative rounded-xl border p-4 text-left transition ${active ? 'border-indigo-600 bg-indigo-50 ring-2 ring-indigo-600' : 'border-slate-200 hover:border-indigo-300'}`}
                   >
                     {option.is_recommended === 1 && (
-                      <span className="absolute -top-2.5 right-3 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-semibold text-white">
+                      <span className="absolute -top-2.5 right-3 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
                         {t('recommended')}
                       </span>
                     )}

@@ -25,7 +25,7 @@ export function QuoteLines({ quote, testId, loading }: { quote: Quote; testId: s
           </dt>
           <dd className="font-medium">
             {line.amount_cents < line.list_cents && line.kind !== 'coupon' && (
-              <s className="mr-1 text-slate-400">{priceCents(line.list_cents)}</s>
+              <s className="mr-1 text-slate-600">{priceCents(line.list_cents)}</s>
             )}
             {line.kind === 'coupon'
               ? `−${priceCents(-line.amount_cents)}`

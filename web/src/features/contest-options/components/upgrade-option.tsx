@@ -41,7 +41,7 @@ export function UpgradeOption({ upgrade, checked, disabled, freeUpgrades, onChan
         <span className="mt-1 block text-slate-600">{catalogueText(upgrade.description)}</span>
       </span>
       <span className="shrink-0 text-right">
-        {price.struck !== null && <s className="block text-xs text-slate-400">{priceDollars(price.struck)}</s>}
+        {price.struck !== null && <s className="block text-xs text-slate-600">{priceDollars(price.struck)}</s>}
         <span className="font-semibold text-slate-900">{price.amount === 0 ? t('free') : priceDollars(price.amount)}</span>
       </span>
     </label>

@@ -53,7 +53,7 @@ export function BriefAnswers({ answers, questions, open }: BriefAnswersProps) {
               {item.sliders.map((slider) => (
                 <div key={slider.id} className="mt-1 flex items-center gap-2 text-xs">
                   <span className="w-16 text-right text-slate-500">{catalogueText(slider.left)}</span>
-                  <span className="relative h-1.5 flex-1 rounded-full bg-slate-200" aria-label={`${catalogueText(slider.left)} – ${catalogueText(slider.right)}: ${slider.value}`}>
+                  <span role="img" className="relative h-1.5 flex-1 rounded-full bg-slate-200" aria-label={`${catalogueText(slider.left)} – ${catalogueText(slider.right)}: ${slider.value}`}>
                     <span className="absolute top-1/2 size-3 -translate-x-1/2 -translate-y-1/2 rounded-full bg-indigo-600" style={{ left: `${slider.value}%` }} />
                   </span>
                   <span className="w-16 text-slate-500">{catalogueText(slider.right)}</span>

@@ -82,7 +82,7 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
               )}
               <div className="flex items-baseline justify-between gap-2">
                 <span className="text-sm font-semibold text-slate-800">{comment.created_by_user.username}</span>
-                <time className="text-xs text-slate-400">{formatDateTime(comment.created_at)}</time>
+                <time className="text-xs text-slate-500">{formatDateTime(comment.created_at)}</time>
               </div>
               <p className="mt-0.5 text-sm whitespace-pre-line text-slate-700">{comment.comment}</p>
             </li>

@@ -49,7 +49,7 @@ export function EntryCard(props: EntryCardProps) {
         {image ? (
           <img src={image} alt={t('card.entry', { number: entry.number })} className="size-full object-cover" />
         ) : (
-          <div className="flex size-full items-center justify-center text-3xl font-bold text-slate-300">
+          <div className="flex size-full items-center justify-center text-3xl font-bold text-slate-500">
             #{entry.number}
           </div>
         )}

@@ -159,7 +159,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                 {image ? (
                   <img src={image} alt={t('card.entry', { number: entry.number })} className="w-full" />
                 ) : (
-                  <div className="flex aspect-square items-center justify-center text-5xl font-bold text-slate-300">#{entry.number}</div>
+                  <div className="flex aspect-square items-center justify-center text-5xl font-bold text-slate-500">#{entry.number}</div>
                 )}
                 {tags.map((tag, index) => (
                   <span

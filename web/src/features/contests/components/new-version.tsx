@@ -43,6 +43,7 @@ export function NewVersion({ state, contestId, entryId }: { state: ContestLive; 
         type="file"
         accept="image/png,image/bmp,image/gif,image/jpeg,image/tiff"
         data-testid="version-input"
+        aria-label={t('versions.title')}
         onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         className="block w-full text-xs text-slate-600"
       />

@@ -186,7 +186,7 @@ export function CourtPage({ user }: { user: User }) {
         <div>
           {role === 'admin' && (
             <p className="mb-3 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900" data-testid="open-count">
-              <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-label={t('live')} />
+              <span role="img" className="size-2 animate-pulse rounded-full bg-emerald-500" aria-label={t('live')} />
               {t('openCount', { count: openCount })}
             </p>
           )}

@@ -26,7 +26,7 @@ export function EntrySide({ label, entry }: { label: string; entry: EntryRef | n
     <figure className="min-w-0 flex-1">
       <figcaption className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</figcaption>
       {entry === null ? (
-        <div className="flex aspect-square items-center justify-center rounded-md border border-dashed border-slate-300 p-3 text-center text-xs text-slate-400">
+        <div className="flex aspect-square items-center justify-center rounded-md border border-dashed border-slate-300 p-3 text-center text-xs text-slate-500">
           {t('noCopied')}
         </div>
       ) : (

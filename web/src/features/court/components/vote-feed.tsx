@@ -23,7 +23,7 @@ export function VoteFeed({ arrivals, now }: { arrivals: VoteArrival[]; now: numb
                   vote: t(arrival.vote === 1 ? 'voteCopied' : 'voteNotCopied'),
                   report: arrival.reportId,
                 })}
-                <span className="block text-xs text-slate-400">{t(`waited.${since.unit}`, { value: since.value })}</span>
+                <span className="block text-xs text-slate-500">{t(`waited.${since.unit}`, { value: since.value })}</span>
               </li>
             );
           })}

@@ -29,7 +29,7 @@ export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCa
       className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       {owned ? (
-        <p className="bg-emerald-600 px-3 py-1.5 text-center text-xs font-bold tracking-wide text-white" data-testid="listing-owned">
+        <p className="bg-emerald-700 px-3 py-1.5 text-center text-xs font-bold tracking-wide text-white" data-testid="listing-owned">
           {t('owned')}
         </p>
       ) : (
@@ -41,7 +41,7 @@ export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCa
         {image ? (
           <img src={image} alt={listing.title} className="h-full w-full object-contain" />
         ) : (
-          <span className="px-4 text-center text-lg font-semibold text-slate-400">{listing.title}</span>
+          <span className="px-4 text-center text-lg font-semibold text-slate-600">{listing.title}</span>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
@@ -62,7 +62,7 @@ export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCa
             <button
               type="button"
               onClick={() => onBuy(listing)}
-              className="rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700"
+              className="rounded-md bg-emerald-700 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
             >
               {t('purchase')}
             </button>

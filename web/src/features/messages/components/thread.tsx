@@ -209,7 +209,7 @@ export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
                     </p>
                   )}
                   <p className="break-words whitespace-pre-wrap">{message.message}</p>
-                  <p className={`mt-1 flex items-center gap-2 text-[11px] ${mine ? 'text-indigo-100' : 'text-slate-400'}`}>
+                  <p className={`mt-1 flex items-center gap-2 text-[11px] ${mine ? 'text-indigo-100' : 'text-slate-600'}`}>
                     <span>{formatDateTime(message.created_at)}</span>
                     {mine && message.read_at !== null && <span>· {t('read')}</span>}
                     {message.has_email_address === 1 && <span title={t('emailWarning')}>· ⚠ {t('emailFlag')}</span>}

@@ -128,7 +128,7 @@ export function NotificationBell({ userId, viewer }: { userId: number; viewer: V
                 className={`flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 ${notification.read_at === null ? 'bg-indigo-50/60' : ''}`}
               >
                 {notification.read_at === null && (
-                  <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('bell.unread')} />
+                  <span role="img" className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('bell.unread')} />
                 )}
                 <span className="flex-1">
                   <span className="block text-slate-800">{notificationText(notification as Notification)}</span>

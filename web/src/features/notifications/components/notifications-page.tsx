@@ -146,7 +146,7 @@ export function NotificationsPage({ user }: { user: User }) {
                   <span className="block break-words text-sm text-slate-800">{notificationText(notification)}</span>
                   <span className="text-xs text-slate-500">{formatDateTime(notification.created_at)}</span>
                 </button>
-                {unread && <span className="mt-2 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('unread')} />}
+                {unread && <span role="img" className="mt-2 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('unread')} />}
                 <button
                   type="button"
                   onClick={() => void read(notification, false)}

@@ -80,7 +80,7 @@ export function TransactionsPage() {
                     {row.contest_id != null && (
                       <>
                         {' · '}
-                        <Link to={`/contests/${row.contest_id}/entries`} className="text-indigo-700 hover:underline">
+                        <Link to={`/contests/${row.contest_id}/entries`} className="text-indigo-700 underline">
                           {t('transactions.contest', { id: row.contest_id })}
                         </Link>
                       </>

@@ -19,7 +19,7 @@ export function AboutTab({ profile }: { profile: Profile }) {
             {profile.detail.about_self}
           </p>
         ) : (
-          <p className="text-slate-400">{t('about.nothing')}</p>
+          <p className="text-slate-500">{t('about.nothing')}</p>
         )}
         {qualifications.length > 0 && (
           <section>

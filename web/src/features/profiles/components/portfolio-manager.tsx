@@ -29,7 +29,7 @@ function fieldError(error: unknown, field: string): string | undefined {
 
 function Thumb({ item }: { item: PortfolioItem }) {
   const url = useFileUrl(item.portfolio_file?.full_path, { size: 'thumb' });
-  return url ? <img src={url} alt={item.title} className="h-full w-full object-cover" /> : <span className="text-xs text-slate-400">{item.title.slice(0, 1)}</span>;
+  return url ? <img src={url} alt={item.title} className="h-full w-full object-cover" /> : <span className="text-xs text-slate-600">{item.title.slice(0, 1)}</span>;
 }
 
 interface EditorProps {

@@ -76,7 +76,7 @@ function PortfolioCard({ item, canLike }: { item: PortfolioItem; canLike: boolea
         {image ? (
           <img src={image} alt={item.title} className="h-full w-full object-cover" />
         ) : (
-          <span className="px-4 text-center text-base font-semibold text-slate-400">{item.title}</span>
+          <span className="px-4 text-center text-base font-semibold text-slate-600">{item.title}</span>
         )}
       </div>
       <div className="flex items-center justify-between gap-2 p-3">

@@ -36,7 +36,7 @@ function ImageSetting({ label, path, round, onFile, onRemove, busy }: {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex items-center gap-4">
-      <div className={`flex shrink-0 items-center justify-center overflow-hidden bg-slate-100 text-xs text-slate-400 ${round ? 'size-20 rounded-full' : 'h-20 w-40 rounded-lg'}`}>
+      <div className={`flex shrink-0 items-center justify-center overflow-hidden bg-slate-100 text-xs text-slate-600 ${round ? 'size-20 rounded-full' : 'h-20 w-40 rounded-lg'}`}>
         {url ? <img src={url} alt={label} className="h-full w-full object-cover" /> : label}
       </div>
       <div className="space-y-2">

@@ -36,7 +36,7 @@ function ReviewCard({ winning }: { winning: Winning }) {
             username: winning.created_by_user.username,
           })}
         </p>
-        {winning.rating == null && <p className="text-xs text-slate-400">{t('reviews.notRated')}</p>}
+        {winning.rating == null && <p className="text-xs text-slate-500">{t('reviews.notRated')}</p>}
       </div>
     </article>
   );

@@ -21,7 +21,7 @@ export function ServicesTab() {
           </div>
         ))}
       </div>
-      <p className="text-xs text-slate-400">{t('services.soon')}</p>
+      <p className="text-xs text-slate-500">{t('services.soon')}</p>
       <div className="flex justify-end">
         <button type="button" disabled className="text-sm font-semibold text-slate-300">
           {t('common:pager.next')}

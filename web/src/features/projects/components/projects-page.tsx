@@ -97,7 +97,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
                     className={`w-full rounded-lg border p-3 text-left shadow-sm ${project.id === projectId ? 'border-indigo-500 bg-indigo-50' : 'border-slate-200 bg-white hover:border-slate-300'}`}
                   >
                     <span className="block truncate font-semibold text-slate-900">{project.title}</span>
-                    <span className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
+                    <span className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
                       <StatusBadge statusId={project.status_id} />
                       <span>
                         {project.budget === null ? '' : `${priceDollars(project.budget)} · `}
