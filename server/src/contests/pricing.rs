@@ -1,7 +1,7 @@
 //! The one price of launching a contest: package, upgrades, length and coupon, in
 //! integer US cents, with a line per item. The options step shows it, the quote
 //! endpoint answers it, and the payments area charges exactly its total (the launch
-//! quote of `payments::purpose` calls [`launch_price`] on the stored selection).
+//! quote of [`super::payable`] calls [`launch_price`] on the stored selection).
 //!
 //! Two rules live here and nowhere else:
 //! - Rush is the 3-day length sold as an upgrade (`catalogue::pricing::RUSH_LENGTH_ID`):

@@ -137,13 +137,13 @@ fn request_id(user_id: i64, key: &str) -> String {
 /// The name PayPal's approval page shows for the merchant.
 const BRAND_NAME: &str = "Vitrine";
 
-/// Creates the PayPal order of `route_of` for the caller. `route` is the purpose's PayPal
+/// Creates the PayPal order of `pay_route` for the caller. `route` is the purpose's PayPal
 /// path with its ids (execute, which captures, is `{route}/execute`).
-#[instrument(skip_all, fields(user_id = caller.id(), route = ?route_of, id = path.id))]
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?pay_route, id = path.id))]
 pub async fn create(
     state: &AppState,
     caller: &CurrentUser,
-    route_of: &dyn PayRoute,
+    pay_route: &dyn PayRoute,
     path: &IntentPath,
     route: &str,
     headers: &HeaderMap,
@@ -154,7 +154,7 @@ pub async fn create(
         req.idempotency_key = Some(format!("paypal-{}", crate::accounts::secrets::new_secret()));
     }
     let key = idempotency_key(headers, &req)?;
-    let purpose = route_of.payable(path, &req)?;
+    let purpose = pay_route.payable(path, &req)?;
     if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
         if !same_purpose(&existing, &*purpose) || existing.provider != "paypal" {
             return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
@@ -162,7 +162,7 @@ pub async fn create(
         return Ok((StatusCode::CREATED, Json(Data::new(view(state, existing)))));
     }
     let quote = quote(state, caller, &*purpose).await?;
-    route_of.check_quote(path, &quote)?;
+    pay_route.check_quote(path, &quote)?;
     let (return_url, cancel_url) = return_urls(state, headers, route);
     let custom = format!("vitrine:{}:{}", purpose.kind(), caller.id());
     let request_id = request_id(caller.id(), &key);
@@ -195,11 +195,11 @@ pub async fn create(
 /// 403 someone else's, 409 settled already or not approved, 422 another payer, 402
 /// declined by PayPal (the payer may approve again with another way to pay), 409 when
 /// PayPal holds another amount than the one priced.
-#[instrument(skip_all, fields(user_id = caller.id(), route = ?route_of))]
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?pay_route))]
 pub async fn execute(
     state: &AppState,
     caller: &CurrentUser,
-    route_of: &dyn PayRoute,
+    pay_route: &dyn PayRoute,
     path: &IntentPath,
     query: ExecuteQuery,
 ) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
@@ -220,7 +220,7 @@ pub async fn execute(
     if row.app_user_id != caller.id() {
         return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
     }
-    if !route_of.of_route(&row, path) {
+    if !pay_route.of_route(&row, path) {
         return Err(not_found());
     }
     if row.status_id != transactions::UNPAID {
