@@ -65,9 +65,11 @@ web-deps:
 web: web-deps
 	cd web && $(NPM) run build
 
-# Formatting, the server's layers (docs/architecture.md) and lints first: they fail fastest.
+# Formatting, the server's layers (docs/architecture.md; the check's own tests first) and
+# lints first: they fail fastest.
 check:
 	$(CARGO) fmt --all --check
+	python3 scripts/test_check_layers.py
 	python3 scripts/check_layers.py server/src
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 

@@ -7,8 +7,14 @@ graph between top-level modules (a directory or a file directly under server/src
 fails on:
 
 - a cycle between modules (each one is printed with the files that make its edges);
-- `realtime/` importing an area: the hub is a library the areas plug into, and may use
-  only the foundation (api, config, error, shared, store, telemetry).
+- a module importing what its layer may not ([`MAY_USE`]): `realtime/` (the hub, a library
+  the areas plug into) uses only the foundation (api, config, error, shared, store,
+  telemetry); `payments/` uses only the foundation, the hub, `state`, `accounts` and `geo`
+  (the areas that sell implement its `Payable` trait and register at start-up, so it
+  imports none of them).
+
+Paths are read in full: `use crate::{a::{b, c}, d::e}` names `a` and `d` however deep
+its braces nest.
 
 Usage: scripts/check_layers.py [server/src]. Exit status 1 on a failure.
 """
@@ -20,11 +26,18 @@ from collections import defaultdict
 
 # What the hub may import: the layer below the areas.
 FOUNDATION = {"api", "config", "error", "shared", "store", "telemetry"}
+# Modules whose imports are limited to a list, beyond "no cycle": each may use only these.
+MAY_USE = {
+    "realtime": FOUNDATION,
+    # The payments area charges for what other areas sell without knowing them: they
+    # implement `payments::payable::Payable` (docs/architecture.md, "Adding a payable thing").
+    "payments": FOUNDATION | {"realtime", "state", "accounts", "geo"},
+}
 # The application's assembly: routes merged, the OpenAPI document, start-up, seed data,
 # binaries. It imports every area, so it counts as one module: an area that imports any
 # part of it makes a cycle.
 ASSEMBLY = {"lib", "main", "startup", "http", "openapi_answers", "openapi_file", "seed"}
-USE_BLOCK = re.compile(r"\buse\s+crate::(\{.*?\}|[A-Za-z_][A-Za-z0-9_]*)", re.S)
+USE_START = re.compile(r"\buse\s+crate::")
 INLINE = re.compile(r"(?<![A-Za-z0-9_])crate::([a-z_][a-z0-9_]*)")
 
 
@@ -34,27 +47,63 @@ def strip_comments(text):
                      for line in text.splitlines())
 
 
-def top_level_names(group):
-    """The first segments inside `{...}` at brace depth one."""
-    names, depth, token = [], 0, ""
-    for ch in group:
-        if ch == "{":
-            if depth == 1 and token.strip():
-                names.append(token.strip())
-            depth += 1
-            token = ""
-        elif ch == "}":
-            if depth == 1 and token.strip():
-                names.append(token.strip())
-            depth -= 1
-            token = ""
-        elif ch == "," and depth == 1:
-            if token.strip():
-                names.append(token.strip())
-            token = ""
-        elif depth == 1:
-            token += ch
-    return [re.split(r"::|\s", n.strip())[0] for n in names if n.strip()]
+def use_trees(text):
+    """The tree after each `use crate::`, up to its `;`: `a::b`, `{a::{b, c}, d::e}`."""
+    for match in USE_START.finditer(text):
+        end = text.find(";", match.end())
+        yield text[match.end():end if end >= 0 else len(text)]
+
+
+def tree_paths(tree):
+    """Every path a use tree names, each as a list of segments: `{a::{b, c}, d::e as f}`
+    gives [a, b], [a, c], [d, e]. Braces nest to any depth; `self` names the prefix."""
+    tokens = re.findall(r"::|[{},]|[A-Za-z_][A-Za-z0-9_]*|\*", tree)
+    pos = 0
+
+    def parse(prefix):
+        # One tree: segments separated by `::`, ending in a name, `*`, `self` or a group.
+        nonlocal pos
+        path = list(prefix)
+        while pos < len(tokens):
+            token = tokens[pos]
+            if token == "{":
+                pos += 1
+                paths = []
+                while pos < len(tokens) and tokens[pos] != "}":
+                    if tokens[pos] == ",":
+                        pos += 1
+                        continue
+                    paths.extend(parse(path))
+                pos += 1
+                return paths
+            if token in (",", "}"):
+                break
+            if token == "as":
+                pos += 2  # the alias names nothing of the crate
+                continue
+            if token != "::":
+                if token == "self":
+                    pos += 1
+                    continue
+                path.append(token)
+            pos += 1
+        return [path] if path != list(prefix) or prefix else []
+
+    paths = []
+    while pos < len(tokens):
+        if tokens[pos] in (",", "}"):
+            pos += 1
+            continue
+        paths.extend(parse([]))
+    return paths
+
+
+def targets_of(text):
+    """The first segment of every `crate::` path in `text` (comments stripped)."""
+    targets = set(INLINE.findall(text))
+    for tree in use_trees(text):
+        targets.update(path[0] for path in tree_paths(tree) if path)
+    return targets
 
 
 def module_of(root, path):
@@ -76,15 +125,21 @@ def graph(root):
             source = module_of(root, path)
             with open(path, encoding="utf-8") as f:
                 text = strip_comments(f.read())
-            targets = set(INLINE.findall(text))
-            for match in USE_BLOCK.finditer(text):
-                group = match.group(1)
-                targets.update(top_level_names(group) if group.startswith("{") else [group])
-            for target in targets:
+            for target in targets_of(text):
                 target = "assembly" if target in ASSEMBLY else target
                 if target in modules and target != source and target != "self":
                     edges[source][target].add(os.path.relpath(path, root))
     return modules, edges
+
+
+def forbidden(edges):
+    """(source, target, files) for every import a limited module may not make ([`MAY_USE`])."""
+    found = []
+    for source, allowed in sorted(MAY_USE.items()):
+        for target, files in sorted(edges.get(source, {}).items()):
+            if target not in allowed:
+                found.append((source, target, files))
+    return found
 
 
 def cycles(modules, edges):
@@ -125,10 +180,9 @@ def main():
     root = os.path.normpath(root)
     modules, edges = graph(root)
     failed = False
-    hub_imports = {t: files for t, files in edges.get("realtime", {}).items() if t not in FOUNDATION}
-    for target, files in sorted(hub_imports.items()):
+    for source, target, files in forbidden(edges):
         failed = True
-        print(f"realtime imports {target}: {', '.join(sorted(files))}")
+        print(f"{source} imports {target}: {', '.join(sorted(files))}")
     for component in cycles(modules, edges):
         failed = True
         members = set(component)
@@ -140,7 +194,8 @@ def main():
     if failed:
         print("FAILED: dependencies between server areas must point one way (docs/architecture.md)")
         return 1
-    print(f"layers ok: {len(modules)} modules, no cycle, realtime imports no area")
+    limited = ", ".join(sorted(MAY_USE))
+    print(f"layers ok: {len(modules)} modules, no cycle, {limited} import only what they may")
     return 0
 
 

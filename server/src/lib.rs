@@ -2,14 +2,18 @@
 //! design marketplace.
 //!
 //! # Layout
-//! - [`startup`]: `Application::build` -> `port()` -> `run_until_stopped()`.
+//! - [`startup`]: `Application::build` -> `port()` -> `run_until_stopped()`; every
+//!   area's channel policies and payable kinds registered.
 //! - [`config`]: typed settings from flags and environment; nothing else reads env.
 //! - [`http`]: every area's routes merged, the OpenAPI document, the web client.
 //! - [`error`]: `AppError`, the error envelope, and the catalogue of stable codes.
+//! - [`api`]: the `{"data": ...}` answers and the request types every area parses.
 //! - [`store`]: the pool (SQLite or PostgreSQL), migrations, the clock.
 //! - [`shared`]: kinds every area shares (pages, providers), importing no area.
 //! - [`realtime`]: the hub, a library: channels, events on commit, the broker between
 //!   nodes; it knows no area (each area registers its channels' rules at start-up).
+//! - [`state`]: `AppState`, what every handler is given: the pool, settings, the clock,
+//!   the hub, the providers.
 //! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
 //!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
 //! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites, the
@@ -19,11 +23,19 @@
 //! - [`threads`]: the one thread model behind contest boards and entries, the workroom,
 //!   bid discussions and messages: comments, reactions, image tags, read state; each
 //!   area supplies its permissions and its events.
-//! - [`court`]: the design court: reports listed, gold jurors' votes, admins' judgments.
-//! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips
-//!   (the payments area charges for them).
+//! - [`court`]: the design court: reports filed and listed, gold jurors' votes, admins'
+//!   judgments.
+//! - [`commerce`]: coupons, referrals, subscriptions, the tipping cart and tips.
+//! - [`marketplace`]: entries for sale after their contest, browsed and bought (full rights).
 //! - [`community`]: designers' showcases and the community feed (live on `community`).
-//! - [`payments`]: Stripe cards, payment intents, the webhook and its effects, invoices.
+//! - [`profiles`]: designers' profiles as the profile modal and page read them; settings.
+//! - [`admin`]: the admin console's server side (dashboard, lists, payouts, sales, notes,
+//!   banners, the project's invoice) and the calls that belong to no other area.
+//! - [`payments`]: Stripe and PayPal: cards, payment intents, direct charges, the webhook,
+//!   settling, refunds, transactions, what invoices share. It imports no area that sells:
+//!   each implements `payments::payable::Payable` for what it sells (price and effect,
+//!   in its own `payable.rs`, routes in its `payment_routes.rs`), registered at start-up
+//!   by `startup::register_payables` (`docs/architecture.md`, "Adding a payable thing").
 //! - [`files`]: uploads typed by content, stored on disk, one-time download links.
 //! - [`mail`]: the outbox table and its SMTP sender. [`seed`]: reference and demo data.
 //! - [`timers`]: work due because time passed; in-process or in `vitrine-worker`.

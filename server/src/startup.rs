@@ -43,6 +43,19 @@ pub fn register_channels(channels: &Channels) {
     crate::admin::channels::register(channels);
 }
 
+/// Every area that sells through the payments area registers what it sells
+/// (`docs/architecture.md`, "Adding a payable thing"); the payments area itself knows
+/// none of them. Process-wide and idempotent: every application built in one process (the
+/// tests build many) registers the same kinds.
+pub fn register_payables() {
+    crate::payments::payable::register(&crate::contests::payable::KINDS);
+    crate::payments::payable::register(&[crate::entries::additional::payable::KIND]);
+    crate::payments::payable::register(&[crate::bids::payable::KIND]);
+    crate::payments::payable::register(&[crate::projects::payable::KIND]);
+    crate::payments::payable::register(&crate::commerce::payable::KINDS);
+    crate::payments::payable::register(&[crate::marketplace::payable::KIND]);
+}
+
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         Self::build_with_clock(settings, Arc::new(SystemClock)).await
@@ -61,6 +74,7 @@ impl Application {
         let settings = Arc::new(settings);
         let realtime = Realtime::start(db.clone(), Arc::clone(&settings), clock.clone()).await?;
         register_channels(&realtime.channels);
+        register_payables();
         // Events that change what waits for admins make the admin area recount.
         realtime.ring_on_publish(crate::admin::queue::concerns_admins, realtime.admin_queue.clone());
         let listener = TcpListener::bind(settings.bind)
@@ -171,5 +185,25 @@ mod tests {
         assert!(!channels.missing().is_empty(), "the hub alone knows no area's channel");
         register_channels(&channels);
         assert_eq!(channels.missing(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn every_stored_purpose_has_a_payable_kind() {
+        register_payables();
+        let mut names = crate::payments::payable::names();
+        names.sort_unstable();
+        let expected = [
+            "additional_design",
+            "bid_approval",
+            "budget_increase",
+            "cart",
+            "contest_extend",
+            "contest_launch",
+            "contest_prize",
+            "contest_upgrade",
+            "marketplace_purchase",
+            "subscription",
+        ];
+        assert_eq!(names, expected);
     }
 }

@@ -4,6 +4,8 @@
 //!   the admin's manual approval.
 //! - [`discussion`]: the owner and the bidder talk about one bid.
 //! - [`access`]: who may see a bid (the rule of the hub's `bid:{id}` channel).
+//! - [`payable`]: a bid's approval as the payments area sells it; [`payment_routes`]:
+//!   its payment routes (`/projects/{id}/bids/{bidId}/approve/payments/...`).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: `bid:{id}` events.
 //!
 //! Live: the bid, its updates and its messages on `bid:{id}`; counts and project
@@ -15,6 +17,8 @@ pub mod channels;
 pub mod discussion;
 pub mod events;
 pub mod model;
+pub mod payable;
+pub mod payment_routes;
 pub mod routes;
 pub mod store;
 
@@ -29,4 +33,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::show, routes::delete))
         .routes(routes!(routes::approve))
         .routes(routes!(discussion::list, discussion::create))
+        .routes(routes!(payment_routes::create_bid))
+        .routes(routes!(payment_routes::update_bid))
+        .routes(routes!(payment_routes::finalize_bid))
+        .routes(routes!(payment_routes::paypal::create_bid))
+        .routes(routes!(payment_routes::paypal::execute_bid))
 }

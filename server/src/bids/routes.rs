@@ -275,7 +275,7 @@ pub async fn approve(
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, Some(id)).await?;
     if !caller.is_admin() {
-        crate::commerce::subscriptions::may_start_project_free(&caller.user, &project)?;
+        crate::projects::queue::may_start_project_free(&caller.user, &project)?;
     }
     if project.status() != ProjectStatus::Live {
         return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));

@@ -18,7 +18,7 @@ use crate::{
     state::AppState,
 };
 
-/// Only clients have a cart (and pay for it: `payments::purpose`).
+/// Only clients have a cart (and pay for it: [`super::payable`]).
 pub(crate) fn client_only(caller: &CurrentUser) -> Result<(), AppError> {
     match caller.user.user_type() {
         UserType::Client => Ok(()),

@@ -10,13 +10,16 @@
 //!   it turns it into tips ([`carts::paid`]); [`cart_routes`].
 //! - [`tips`]: paid tips awaiting approval, decisions, stats; [`tip_routes`].
 //!
-//! The payments area (Stripe) calls the functions linked above from its intents and
-//! its webhook; nothing here talks to a payment provider.
+//! - [`payable`]: the cart and a subscription as the payments area sells them (priced
+//!   and applied here); [`payment_routes`]: their payment routes. Nothing here talks to
+//!   a payment provider.
 
 pub mod cart_routes;
 pub mod carts;
 pub mod coupon_routes;
 pub mod coupons;
+pub mod payable;
+pub mod payment_routes;
 pub mod referrals;
 pub mod subscription_routes;
 pub mod subscriptions;
@@ -46,4 +49,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(tip_routes::mine))
         .routes(routes!(tip_routes::decide))
         .routes(routes!(tip_routes::stats))
+        .routes(routes!(payment_routes::create_cart))
+        .routes(routes!(payment_routes::update_cart))
+        .routes(routes!(payment_routes::finalize_cart))
+        .routes(routes!(payment_routes::create_subscription))
+        .routes(routes!(payment_routes::update_subscription))
+        .routes(routes!(payment_routes::finalize_subscription))
+        .routes(routes!(payment_routes::charge_cart))
+        .routes(routes!(payment_routes::paypal::create_cart))
+        .routes(routes!(payment_routes::paypal::execute_cart))
+        .routes(routes!(payment_routes::paypal::create_subscription))
+        .routes(routes!(payment_routes::paypal::execute_subscription))
 }

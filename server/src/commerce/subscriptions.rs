@@ -7,8 +7,7 @@
 //! a time) and the project queue (`projects::launch`, `is_subscription`) read it, so
 //! every change here goes through [`sync_flag`] in the same transaction. A subscribed
 //! owner approves a bid on a subscription project without paying, one active at a
-//! time ([`may_start_project_free`], checked by `bids::routes::approve`; the queue is
-//! `projects::queue`'s).
+//! time (`projects::queue::may_start_project_free`, checked by `bids::routes::approve`).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -132,21 +131,6 @@ pub async fn all(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<Subscript
 /// before charging for upgrades (2) and the contest rules for free starts (13).
 pub async fn has_active(conn: &mut AnyConnection, user_id: i64, trigger_id: i64) -> Result<bool, sqlx::Error> {
     Ok(!active(conn, user_id, &[trigger_id]).await?.is_empty())
-}
-
-/// A client may approve a bid on their project without paying when it is a
-/// subscription project and they are subscribed (unlimited contests): 403 otherwise.
-/// One subscription project is under way at a time; the others wait in the owner's
-/// queue (`projects::queue`), which the approval consults next (projects doc, sections
-/// 1 and 6; contests doc, section 4).
-pub fn may_start_project_free(
-    user: &crate::accounts::model::UserRow,
-    project: &crate::projects::model::ProjectRow,
-) -> Result<(), AppError> {
-    if project.created_by != user.id || project.is_subscription == 0 || user.has_subscribed == 0 {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
-    }
-    Ok(())
 }
 
 /// Records a purchase awaiting payment, or answers the one already pending (a

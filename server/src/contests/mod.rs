@@ -5,6 +5,10 @@
 //! - [`launch`]: create, read and edit the brief; show, delete, count views.
 //! - [`lifecycle`]: start requests and approvals, admin statuses, extensions.
 //! - [`options`]: package, upgrades and length; where a launch flow stands.
+//! - [`payable`]: what a contest sells through the payments area (launch, upgrades,
+//!   extension, prize raise), priced and applied; [`payment_routes`]: the routes that sell
+//!   them (payment intents, direct charges, PayPal); [`quote_routes`]: the quote endpoint
+//!   and free upgrades; [`invoices`]: the contest's invoice.
 //! - [`lists`]: the dashboard and admin lists (featured contests first where designers browse).
 //! - [`email_blast`]: the Email Blast upgrade's launch-day mail.
 //! - [`stats`]: entry counts per filter.
@@ -22,13 +26,17 @@ pub mod brief_store;
 pub mod channels;
 pub mod email_blast;
 pub mod events;
+pub mod invoices;
 pub mod launch;
 pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod options;
+pub mod payable;
+pub mod payment_routes;
 pub mod pricing;
 pub mod quick_chat;
+pub mod quote_routes;
 pub mod stats;
 pub mod status;
 pub mod store;
@@ -64,4 +72,30 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lists::won))
         .routes(routes!(quick_chat::create))
         .routes(routes!(quick_chat::show, quick_chat::link))
+        .routes(routes!(payment_routes::create_launch))
+        .routes(routes!(payment_routes::update_launch))
+        .routes(routes!(payment_routes::finalize_launch))
+        .routes(routes!(payment_routes::create_upgrade))
+        .routes(routes!(payment_routes::update_upgrade))
+        .routes(routes!(payment_routes::finalize_upgrade))
+        .routes(routes!(payment_routes::create_extend))
+        .routes(routes!(payment_routes::update_extend))
+        .routes(routes!(payment_routes::finalize_extend))
+        .routes(routes!(payment_routes::create_prize))
+        .routes(routes!(payment_routes::update_prize))
+        .routes(routes!(payment_routes::finalize_prize))
+        .routes(routes!(payment_routes::charge_upgrade))
+        .routes(routes!(payment_routes::charge_extend))
+        .routes(routes!(payment_routes::paypal::create_launch))
+        .routes(routes!(payment_routes::paypal::execute_launch))
+        .routes(routes!(payment_routes::paypal::create_upgrade))
+        .routes(routes!(payment_routes::paypal::execute_upgrade))
+        .routes(routes!(payment_routes::paypal::create_extend))
+        .routes(routes!(payment_routes::paypal::execute_extend))
+        .routes(routes!(payment_routes::paypal::create_prize))
+        .routes(routes!(payment_routes::paypal::execute_prize))
+        .routes(routes!(quote_routes::quote_contest))
+        .routes(routes!(quote_routes::apply_free_upgrades))
+        .routes(routes!(invoices::issue_token))
+        .routes(routes!(invoices::download))
 }

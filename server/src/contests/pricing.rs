@@ -1,7 +1,7 @@
 //! The one price of launching a contest: package, upgrades, length and coupon, in
 //! integer US cents, with a line per item. The options step shows it, the quote
 //! endpoint answers it, and the payments area charges exactly its total (the launch
-//! quote of `payments::purpose` calls [`launch_price`] on the stored selection).
+//! quote of [`super::payable`] calls [`launch_price`] on the stored selection).
 //!
 //! Two rules live here and nowhere else:
 //! - Rush is the 3-day length sold as an upgrade (`catalogue::pricing::RUSH_LENGTH_ID`):
@@ -14,9 +14,7 @@
 //! A coupon discounts the package only (`commerce::coupons::apply`); a refused code
 //! answers its `coupon.*` code and message.
 
-use serde::Serialize;
 use sqlx::AnyConnection;
-use utoipa::ToSchema;
 
 use super::model::ContestRow;
 use crate::{
@@ -54,18 +52,9 @@ pub struct Resolved {
     pub stored_length_id: Option<i64>,
 }
 
-/// One priced line, in cents.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct PriceLine {
-    /// `package`, `upgrade`, `length` or `coupon` (negative amounts).
-    pub kind: &'static str,
-    pub id: i64,
-    pub name: String,
-    /// The catalogue price (for a coupon: minus the discount).
-    pub list_cents: i64,
-    /// What this line adds to the total.
-    pub amount_cents: i64,
-}
+// The priced line is the payments area's (every payable thing's quote is made of them);
+// the launch's lines are built here.
+pub use crate::payments::quote::PriceLine;
 
 /// A launch priced.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -15,20 +15,20 @@
 //! - [`routes`]: the list and the votes. [`judgment`]: the judgment and
 //!   `verify-copying-entry`. [`store`]: SQL. [`model`]: rows and views.
 //!   [`events`]: `report.created`, `report.joined`, `report.vote`, `report.judged`.
-//! - One case per entry: a report filed while the entry has an open case joins it
-//!   ([`file_report`]); the court lists cases, a juror who filed any of a case's reports
+//! - [`filing`]: `POST /contests/{id}/entries/{entryId}/reports`, a report filed. One
+//!   case per entry: a report filed while the entry has an open case joins it
+//!   ([`filing::file_report`]); the court lists cases, a juror who filed any of a case's reports
 //!   is a party to it, and the judgment decides every report of the case.
 
 pub mod channels;
 pub mod events;
+pub mod filing;
 pub mod judgment;
 pub mod model;
 pub mod routes;
 pub mod store;
 
-use sqlx::AnyConnection;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use vitrine_protocol::EventFrame;
 
 use crate::{
     accounts::{
@@ -44,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::votes, routes::vote))
         .routes(routes!(judgment::make_judgment))
         .routes(routes!(judgment::verify_copying_entry))
+        .routes(routes!(filing::report))
 }
 
 /// May `user` sit on the court (see its reports and votes, watch `court`)? Admins and
@@ -55,31 +56,4 @@ pub fn may_sit(user: &UserRow) -> bool {
 /// May `user` vote at all (a gold or platinum designer)?
 pub fn is_juror(user: &UserRow) -> bool {
     user.user_type() == UserType::Designer && user.creative_level().is_some_and(|l| l >= CreativeLevel::Gold)
-}
-
-/// Files a report of an entry for the court, in the caller's transaction (the entries
-/// area calls it from `POST .../reports`): one case per entry, so a report filed while
-/// the entry has an open case joins it. Answers the court's event (`report.created` for
-/// a new case, `report.joined` with the case for a joined one), or `None` when this
-/// user already reported the entry.
-pub async fn file_report(
-    conn: &mut AnyConnection,
-    entry_id: i64,
-    reporter_id: i64,
-    copied_entry_id: Option<i64>,
-    reason: &str,
-    now_ms: i64,
-) -> Result<Option<EventFrame>, sqlx::Error> {
-    let Some(filed) = store::insert_report(conn, entry_id, reporter_id, copied_entry_id, reason, now_ms).await? else {
-        return Ok(None);
-    };
-    let case_id = filed.case_id.unwrap_or(filed.id);
-    let row = store::find(conn, 0, case_id).await?.ok_or(sqlx::Error::RowNotFound)?;
-    let joined = store::joined(conn, &[case_id]).await?;
-    let view = model::ReportView::from(row).gathering(&joined);
-    let frame = match filed.case_id {
-        None => events::created(conn, &view, now_ms).await?,
-        Some(_) => events::joined(conn, &view, now_ms).await?,
-    };
-    Ok(Some(frame))
 }

@@ -1,5 +1,5 @@
 //! After the award: the winner's final artworks and the holder's acceptance of them.
-//! And reports of entries (copying, abuse), judged later by the design court.
+//! (Reports of entries are filed with the design court: `court::filing`.)
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
@@ -12,18 +12,16 @@ use super::{
     model::{file_kind, EntryFileView, EntryRow},
     store,
     submit::own_entry,
-    visible_entry,
 };
 use crate::{
     accounts::CurrentUser,
-    api::{loose_id, Data, Message},
+    api::Data,
     contests::{
         self,
         model::{ContestRow, ContestView},
         status::ContestStatus,
     },
-    court,
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
@@ -189,59 +187,4 @@ async fn upload_additional(
     tx.commit().await?;
     let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
     Ok((StatusCode::CREATED, Json(Data::new(artworks))))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ReportRequest {
-    /// Why the entry is reported: not blank.
-    #[schema(required = true, value_type = String, pattern = "\\S")]
-    pub reason: Option<String>,
-    /// The entry this one copies, when it is a copy.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub copied_entry_id: Option<i64>,
-}
-
-/// Reports an entry, once per user (signed-in users other than the contest holder
-/// and the entry's designer).
-#[utoipa::path(post, path = "/contests/{id}/entries/{entryId}/reports", tag = "entries",
-    params(("id" = i64, Path), ("entryId" = i64, Path)), request_body = ReportRequest, security(("bearer" = [])),
-    responses((status = 201, body = Message), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
-        (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(contest_id = ids.0, entry_id = ids.1))]
-pub async fn report(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath(ids): ApiPath<(i64, i64)>,
-    ApiJson(req): ApiJson<ReportRequest>,
-) -> Result<(StatusCode, Json<Message>), AppError> {
-    let contest = contests::launch::visible(&state, Some(&caller), ids.0).await?;
-    let entry = visible_entry(&state, Some(&caller), &contest, ids.1).await?;
-    if caller.id() == contest.created_by || caller.id() == entry.created_by {
-        return Err(AppError::forbidden(catalogue::REPORT_FORBIDDEN));
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    let mut errors = FieldErrors::new();
-    let reason = req.reason.as_deref().map(str::trim).unwrap_or_default();
-    if reason.is_empty() {
-        errors.add("reason", catalogue::REQUIRED);
-    }
-    match req.copied_entry_id {
-        Some(copied) if copied == entry.id => errors.add("copied_entry_id", catalogue::REPORT_SAME_ENTRY),
-        Some(copied) if !store::entry_exists(&mut conn, copied).await? => {
-            errors.add("copied_entry_id", catalogue::NOT_FOUND_OPTION)
-        }
-        _ => {}
-    }
-    errors.into_result()?;
-    drop(conn);
-    let now = state.now_ms();
-    let mut tx = state.realtime.begin().await?;
-    // The design court sees it arrive (a new case, or the entry's open case gathering it).
-    let frame = court::file_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
-        .await?
-        .ok_or_else(|| AppError::conflict(catalogue::REPORT_EXISTS))?;
-    tx.publish(vec![frame]);
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))
 }

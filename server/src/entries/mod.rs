@@ -43,10 +43,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(judge::award))
         .routes(routes!(deliver::upload_artworks))
         .routes(routes!(deliver::accept_artworks))
-        .routes(routes!(deliver::report))
         .routes(routes!(additional::purchase))
         .routes(routes!(additional::list))
         .routes(routes!(additional::set_status))
+        .routes(routes!(additional::payment_routes::create_design))
+        .routes(routes!(additional::payment_routes::update_design))
+        .routes(routes!(additional::payment_routes::finalize_design))
+        .routes(routes!(additional::payment_routes::charge_design))
+        .routes(routes!(additional::payment_routes::paypal::create_design))
+        .routes(routes!(additional::payment_routes::paypal::execute_design))
 }
 
 /// The entry as `viewer` may see it: the rating only for the holder and the designer.

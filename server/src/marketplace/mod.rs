@@ -6,7 +6,9 @@
 //! - [`browse`]: `/marketplace-contests/search`, a contest's entries for sale, a designer's
 //!   (`/users/{id}/marketplace-entries`) and their categories.
 //! - [`terms`]: categories and tags, kept by admins.
-//! - [`purchase`]: the price of full rights and what the paid purchase does.
+//! - [`purchase`]: the price of full rights and what the paid purchase does;
+//!   [`payable`]: the purchase as the payments area sells it; [`payment_routes`]: its
+//!   payment routes.
 //! - [`events`]: `marketplace.entry.removed` on the `marketplace` channel.
 //! - [`store`]: SQL. [`model`]: rows and views.
 //!
@@ -18,6 +20,8 @@ pub mod channels;
 pub mod events;
 pub mod listing;
 pub mod model;
+pub mod payable;
+pub mod payment_routes;
 pub mod purchase;
 pub mod store;
 pub mod terms;
@@ -40,6 +44,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(terms::show_category, terms::update_category))
         .routes(routes!(terms::list_tags, terms::create_tag))
         .routes(routes!(terms::show_tag, terms::update_tag))
+        .routes(routes!(payment_routes::create_marketplace))
+        .routes(routes!(payment_routes::update_marketplace))
+        .routes(routes!(payment_routes::finalize_marketplace))
+        .routes(routes!(payment_routes::create_purchase_design))
+        .routes(routes!(payment_routes::update_purchase_design))
+        .routes(routes!(payment_routes::finalize_purchase_design))
+        .routes(routes!(payment_routes::paypal::create_marketplace))
+        .routes(routes!(payment_routes::paypal::execute_marketplace))
 }
 
 /// Whether `user` (or an anonymous reader) may read file `file_id` because it shows an

@@ -11,7 +11,7 @@ use super::{events, store};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     error::{catalogue, AppError},
-    payments::purpose::Quote,
+    payments::quote::Quote,
     state::AppState,
 };
 

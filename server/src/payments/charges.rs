@@ -16,7 +16,7 @@
 //! body carries none: with one, a retried call answers the same payment and never
 //! charges twice.
 
-use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
+use axum::{http::HeaderMap, http::StatusCode, Json};
 use serde::Deserialize;
 use stripe_core::PaymentIntentStatus;
 use tracing::instrument;
@@ -24,17 +24,14 @@ use utoipa::ToSchema;
 
 use super::{
     cards::owned_card,
-    intents::{
-        self, idempotency_key, purpose_of, quote_of_route, same_purpose, IntentPath, IntentRequest, IntentView, Kind,
-    },
-    purpose::{quote, Quote},
+    intents::{self, idempotency_key, IntentPath, IntentRequest, IntentView, PayRoute},
+    payable::{quote, same_purpose},
     settle, transactions,
 };
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
-    shared::limits::{Action, ClientIp},
+    error::{catalogue, AppError},
     state::AppState,
 };
 
@@ -84,29 +81,12 @@ impl ChargeRequest {
     }
 }
 
-/// The cart's payable items are the ones the payer saw (when the body names them).
-fn same_items(kind: Kind, seen: &[i64], quote: &Quote) -> Result<(), AppError> {
-    if kind != Kind::Cart || seen.is_empty() {
-        return Ok(());
-    }
-    let mut priced: Vec<i64> =
-        quote.details["items"].as_array().into_iter().flatten().filter_map(|i| i["id"].as_i64()).collect();
-    let mut seen = seen.to_vec();
-    priced.sort_unstable();
-    seen.sort_unstable();
-    seen.dedup();
-    match priced == seen {
-        true => Ok(()),
-        false => Err(AppError::conflict(catalogue::CART_CHANGED)),
-    }
-}
-
-/// Prices, charges and (when Stripe answers paid) settles the payment of `kind`.
-#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind, id = path.id))]
+/// Prices, charges and (when Stripe answers paid) settles the payment of `route`.
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?route, id = path.id))]
 pub async fn charge(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    route: &dyn PayRoute,
     path: &IntentPath,
     headers: &HeaderMap,
     req: ChargeRequest,
@@ -117,20 +97,20 @@ pub async fn charge(
         intent_req.idempotency_key = Some(format!("charge-{}", crate::accounts::secrets::new_secret()));
     }
     let key = idempotency_key(headers, &intent_req)?;
-    let purpose = purpose_of(kind, path, &intent_req)?;
+    let purpose = route.payable(path, &intent_req)?;
     if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
         // A retry answers the payment as it stands: charged once, whatever the retries.
-        if !same_purpose(&existing, &purpose) || existing.provider != "stripe" {
+        if !same_purpose(&existing, &*purpose) || existing.provider != "stripe" {
             return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
         }
         return Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, existing)))));
     }
     // Priced first: the payer's right to pay is answered before anything of the card.
-    let quote = quote(state, caller, &purpose).await?;
-    quote_of_route(kind, path, &quote)?;
-    same_items(kind, &req.items, &quote)?;
+    let quote = quote(state, caller, &*purpose).await?;
+    route.check_quote(path, &quote)?;
+    route.check_seen(&req.items, &quote)?;
     let card = owned_card(state, caller, card_id).await?;
-    let row = intents::new_intent(state, caller, &purpose, &quote, &key).await?;
+    let row = intents::new_intent(state, caller, &*purpose, &quote, &key).await?;
     {
         let mut conn = state.db.pool.acquire().await?;
         transactions::set_card(&mut conn, row.id, card.id, state.now_ms()).await?;
@@ -161,80 +141,3 @@ pub async fn charge(
     tracing::info!(transaction_id = row.id, state = %row.state, "direct card charge");
     Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, row)))))
 }
-
-/// One direct-charge handler: `$name` at `$path` for `$kind`.
-macro_rules! charge_route {
-    ($kind:expr, $name:ident, $path:tt, ($($param:tt),*), $doc:ty) => {
-        /// Charges the saved card at once (see the module docs): the amount is computed
-        /// on the server, exactly as the purpose's payment intent; answered paid with
-        /// its effect applied, or open when the card asks for authentication.
-        ///
-        /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
-        #[utoipa::path(post, path = $path, tag = "payments", params($($param),*), request_body = $doc,
-            security(("bearer" = [])),
-            responses((status = 201, body = Data<IntentView>), (status = 402, body = ErrorEnvelope),
-                (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
-                (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
-                (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
-        pub async fn $name(
-            State(state): State<AppState>,
-            caller: CurrentUser,
-            ip: ClientIp,
-            ApiPath(path): ApiPath<IntentPath>,
-            headers: HeaderMap,
-            ApiJson(req): ApiJson<ChargeRequest>,
-        ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
-            state.limits.check_user(Action::Payment, &ip, caller.id())?;
-            charge(&state, &caller, $kind, &path, &headers, req).await
-        }
-    };
-}
-
-charge_route!(
-    Kind::AdditionalDesign,
-    charge_design,
-    "/contests/{id}/entries/{entryId}/payments/stripe",
-    (("id" = i64, Path), ("entryId" = i64, Path)),
-    ChargeRequest
-);
-charge_route!(
-    Kind::ContestUpgrade,
-    charge_upgrade,
-    "/contests/{id}/upgrades/payments/stripe",
-    (("id" = i64, Path)),
-    ChargeRequest
-);
-charge_route!(
-    Kind::ContestExtend,
-    charge_extend,
-    "/contests/{id}/extends/payments/stripe",
-    (("id" = i64, Path)),
-    ExtendCharge
-);
-charge_route!(Kind::Cart, charge_cart, "/carts/payments/stripe", (), CartCharge);
-
-/// The body of an extension's charge for the document: [`ChargeRequest`] with `days` (1 to
-/// 10) required.
-pub struct ExtendCharge;
-
-impl utoipa::PartialSchema for ExtendCharge {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let days = crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(10)));
-        crate::api::requiring("ChargeRequest", vec![("days", days)])
-    }
-}
-
-impl ToSchema for ExtendCharge {}
-
-/// The body of a cart's charge for the document: [`ChargeRequest`] with the payment form's
-/// country required, and its state with the United States (the rule of a cart's place).
-pub struct CartCharge;
-
-impl utoipa::PartialSchema for CartCharge {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let country = crate::api::id_schema_with(|o| o.enum_values(Some(crate::geo::COUNTRIES.iter().map(|c| c.0))));
-        intents::with_place_rule(crate::api::requiring("ChargeRequest", vec![("country_id", country)]))
-    }
-}
-
-impl ToSchema for CartCharge {}

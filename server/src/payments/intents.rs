@@ -1,8 +1,9 @@
 //! Payment intents: create (priced on the server, once per idempotency key), update
 //! (re-priced before the card is confirmed), finalize (the saved card to charge).
 //! The browser then confirms with Stripe.js; Stripe's webhook settles the payment
-//! ([`super::webhook`]). Every purpose has the same three routes under its own path
-//! ([`super::routes`]); the handlers here are what those routes share.
+//! ([`super::webhook`]). Every payable thing has the same three routes under its own
+//! path, made in its area with [`super::routes`]'s macros; the handlers here are what
+//! those routes share, told by a [`PayRoute`] what the route sells.
 
 use std::collections::HashMap;
 
@@ -14,7 +15,8 @@ use utoipa::ToSchema;
 use super::{
     cards::owned_card,
     customers,
-    purpose::{quote, Purpose, Quote},
+    payable::{quote, same_purpose, Payable},
+    quote::Quote,
     transactions::{self, TransactionRow},
 };
 use crate::{
@@ -24,23 +26,55 @@ use crate::{
     state::AppState,
 };
 
-/// Which purpose a route pays for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    ContestLaunch,
-    ContestUpgrade,
-    ContestExtend,
-    ContestPrize,
-    AdditionalDesign,
-    BidApproval,
-    BudgetIncrease,
-    Cart,
-    Subscription,
-    MarketplacePurchase,
-    /// A marketplace entry's full rights bought under its contest's path
-    /// (`/contests/{id}/purchase-design/...`, the entry in the body): the same purpose
-    /// as [`Kind::MarketplacePurchase`].
-    PurchaseDesign,
+/// What one payment route sells, implemented by the area that sells it: the route's
+/// path and body read into a [`Payable`], and the checks that tie a stored payment to
+/// the route. Every route of one payable thing (payment intent, direct charge, PayPal)
+/// shares it.
+pub trait PayRoute: Send + Sync + std::fmt::Debug {
+    /// What the route pays for, from its path and body (422 when the body lacks a field).
+    fn payable(&self, path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError>;
+
+    /// Whether `row` was created through this route with these ids (same purpose, same
+    /// ids); [`filed_under`] answers it for most routes.
+    fn of_route(&self, row: &TransactionRow, path: &IntentPath) -> bool;
+
+    /// The purpose's PayPal path with its ids, as the web client calls it: where PayPal
+    /// sends the payer back to execute.
+    fn paypal_route(&self, path: &IntentPath) -> String;
+
+    /// Checks what `quote` priced belongs to the route's path. Most routes name what they
+    /// price in the path itself: nothing to check.
+    fn check_quote(&self, _path: &IntentPath, _quote: &Quote) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    /// A direct charge's check of what the payer saw (`ChargeRequest::items`) against
+    /// what `quote` priced; only the cart's routes look.
+    fn check_seen(&self, _seen: &[i64], _quote: &Quote) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    /// Completes an update's body from the payment it re-prices (what the create's body
+    /// named and the route's path does not).
+    fn complete_update(&self, _req: &mut IntentRequest, _row: &TransactionRow) {}
+}
+
+/// Whether `row` is a payment for `purpose` whose owner id (its contest, project or
+/// subject, as `owner` reads it) is the path's `{id}` and, when `subject` is given, whose
+/// subject is that one.
+pub fn filed_under(
+    row: &TransactionRow,
+    purpose: &str,
+    owner: Option<i64>,
+    path: &IntentPath,
+    subject: Option<i64>,
+) -> bool {
+    row.purpose == purpose && owner == Some(path.id) && (subject.is_none() || subject == row.subject_id)
+}
+
+/// 422 `required` on `field`: a route's body lacks what its purpose needs.
+pub fn required(field: &str) -> AppError {
+    AppError::field(field, catalogue::REQUIRED)
 }
 
 /// The body of create and update; each purpose reads the fields it needs.
@@ -93,116 +127,6 @@ pub struct IntentCreate {
     pub idempotency_key: String,
 }
 
-/// Creates a payment intent for a contest's upgrades.
-#[derive(ToSchema)]
-pub struct UpgradeIntentCreate {
-    /// Not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: String,
-    /// The upgrades to buy (a list, never null).
-    #[schema(required = false)]
-    pub upgrade_ids: Vec<i64>,
-}
-
-/// Creates a payment intent for a contest's extension.
-#[derive(ToSchema)]
-pub struct ExtendIntentCreate {
-    /// Not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: String,
-    /// Whole days, 1 to 10.
-    #[schema(minimum = 1, maximum = 10)]
-    pub days: i64,
-}
-
-crate::api::enum_doc!(
-    /// An increase of a contest's prize, in whole dollars ([`PRIZE_INCREASES`]).
-    pub PrizeIncreaseDoc: i64 = super::purpose::PRIZE_INCREASES
-);
-
-/// Creates a payment intent for a raise of a contest's prize.
-#[derive(ToSchema)]
-pub struct PrizeIntentCreate {
-    /// Not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: String,
-    /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
-    #[schema(value_type = PrizeIncreaseDoc, inline)]
-    pub amount: i64,
-}
-
-/// Creates a payment intent for a raise of a project's budget.
-#[derive(ToSchema)]
-pub struct BudgetIntentCreate {
-    /// Not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: String,
-    /// The new budget in whole dollars: more than the current one, at most 1,000,000.
-    #[schema(minimum = 1, maximum = 1000000)]
-    pub budget: i64,
-}
-
-/// The rule across a cart's place: a country with states (the United States) needs
-/// `state_id` ([`crate::commerce::carts::taxed_state`]), any other country does not.
-pub(super) fn with_place_rule(
-    fields: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
-) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-    use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder};
-    let country = |ids: Vec<i64>| crate::api::id_schema_with(|o| o.enum_values(Some(ids)));
-    let (with_states, without): (Vec<i64>, Vec<i64>) =
-        crate::geo::COUNTRIES.iter().map(|c| c.0).partition(|id| *id == crate::geo::UNITED_STATES);
-    AllOfBuilder::new()
-        .item(fields)
-        .item(
-            AnyOfBuilder::new().item(ObjectBuilder::new().property("country_id", country(without))).item(
-                ObjectBuilder::new()
-                    .property("country_id", country(with_states))
-                    .property("state_id", crate::api::id_schema_with(|o| o.minimum(Some(1)).maximum(Some(51))))
-                    .required("state_id"),
-            ),
-        )
-        .into()
-}
-
-/// Creates a payment intent for the caller's cart, taxed for the payment form's place:
-/// `state_id` is required with the United States (1).
-pub struct CartIntentCreate;
-
-impl utoipa::PartialSchema for CartIntentCreate {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        with_place_rule(CartIntentFields::schema())
-    }
-}
-
-impl ToSchema for CartIntentCreate {}
-
-/// Creates a PayPal payment for the caller's cart: `state_id` is required with the United
-/// States (1).
-pub struct PayPalCartCreate;
-
-impl utoipa::PartialSchema for PayPalCartCreate {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        with_place_rule(PayPalCartFields::schema())
-    }
-}
-
-impl ToSchema for PayPalCartCreate {}
-
-/// The fields of [`CartIntentCreate`].
-#[derive(ToSchema)]
-pub struct CartIntentFields {
-    /// Not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: String,
-    /// The payment form's country.
-    #[schema(value_type = crate::geo::CountryDoc, inline)]
-    pub country_id: i64,
-    /// The state whose sales tax applies (1 to 51, the US states); required when the
-    /// country has states (the United States, 1).
-    #[schema(minimum = 1, maximum = 51)]
-    pub state_id: Option<i64>,
-}
-
 // PayPal's create takes the same fields, its idempotency key optional (a missing one makes
 // a new payment).
 
@@ -212,75 +136,6 @@ pub struct PayPalCreate {
     /// Optional; not blank, at most 255 characters.
     #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
-}
-
-/// Creates a PayPal payment for a contest's upgrades.
-#[derive(ToSchema)]
-pub struct PayPalUpgradeCreate {
-    /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: Option<String>,
-    /// The upgrades to buy (a list, never null).
-    #[schema(required = false)]
-    pub upgrade_ids: Vec<i64>,
-}
-
-/// Creates a PayPal payment for a contest's extension.
-#[derive(ToSchema)]
-pub struct PayPalExtendCreate {
-    /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: Option<String>,
-    /// Whole days, 1 to 10.
-    #[schema(minimum = 1, maximum = 10)]
-    pub days: i64,
-}
-
-/// Creates a PayPal payment for a raise of a contest's prize.
-#[derive(ToSchema)]
-pub struct PayPalPrizeCreate {
-    /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: Option<String>,
-    /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
-    #[schema(value_type = PrizeIncreaseDoc, inline)]
-    pub amount: i64,
-}
-
-/// Creates a PayPal payment for a raise of a project's budget.
-#[derive(ToSchema)]
-pub struct PayPalBudgetCreate {
-    /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: Option<String>,
-    /// The new budget in whole dollars: more than the current one, at most 1,000,000.
-    #[schema(minimum = 1, maximum = 1000000)]
-    pub budget: i64,
-}
-
-/// The fields of [`PayPalCartCreate`].
-#[derive(ToSchema)]
-pub struct PayPalCartFields {
-    /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: Option<String>,
-    /// The payment form's country.
-    #[schema(value_type = crate::geo::CountryDoc, inline)]
-    pub country_id: i64,
-    /// The state whose sales tax applies (1 to 51, the US states); required when the
-    /// country has states (the United States, 1).
-    #[schema(minimum = 1, maximum = 51)]
-    pub state_id: Option<i64>,
-}
-
-/// Creates a payment intent for the rights to a contest's entry.
-#[derive(ToSchema)]
-pub struct PurchaseDesignIntentCreate {
-    /// Not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: String,
-    /// The contest's entry whose full rights are bought.
-    pub entry_id: i64,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -340,50 +195,6 @@ pub(super) fn view(state: &AppState, row: TransactionRow) -> IntentView {
     }
 }
 
-pub(super) fn purpose_of(kind: Kind, path: &IntentPath, req: &IntentRequest) -> Result<Purpose, AppError> {
-    let contest_id = path.id;
-    let required = |field: &str| AppError::field(field, catalogue::REQUIRED);
-    Ok(match kind {
-        Kind::ContestLaunch => Purpose::ContestLaunch { contest_id },
-        Kind::ContestUpgrade => Purpose::ContestUpgrade { contest_id, upgrade_ids: req.upgrade_ids.clone() },
-        Kind::ContestExtend => Purpose::ContestExtend { contest_id, days: req.days.ok_or_else(|| required("days"))? },
-        Kind::ContestPrize => {
-            let dollars = req.amount.ok_or_else(|| required("amount"))?;
-            Purpose::ContestPrize { contest_id, amount_cents: dollars.saturating_mul(100) }
-        }
-        Kind::AdditionalDesign => Purpose::AdditionalDesign {
-            contest_id,
-            entry_id: path.entry_id.ok_or_else(|| anyhow::anyhow!("route without entryId"))?,
-        },
-        Kind::BidApproval => Purpose::BidApproval {
-            project_id: path.id,
-            bid_id: path.bid_id.ok_or_else(|| anyhow::anyhow!("route without bidId"))?,
-        },
-        Kind::BudgetIncrease => {
-            let dollars = req.budget.ok_or_else(|| required("budget"))?;
-            Purpose::BudgetIncrease { project_id: path.id, budget_cents: dollars.saturating_mul(100) }
-        }
-        Kind::Cart => Purpose::Cart { country_id: req.country_id, state_id: req.state_id, items: Vec::new() },
-        Kind::Subscription => Purpose::Subscription { subscription_id: path.id },
-        Kind::MarketplacePurchase => Purpose::MarketplacePurchase { entry_id: path.id },
-        Kind::PurchaseDesign => {
-            Purpose::MarketplacePurchase { entry_id: req.entry_id.ok_or_else(|| required("entry_id"))? }
-        }
-    })
-}
-
-/// Checks what `quote` priced belongs to the route's path: the entry bought under
-/// `/contests/{id}/purchase-design` must be one of that contest's (404 otherwise). The
-/// other routes name what they price in the path itself.
-pub(super) fn quote_of_route(kind: Kind, path: &IntentPath, quote: &super::purpose::Quote) -> Result<(), AppError> {
-    match kind {
-        Kind::PurchaseDesign if quote.contest_id != Some(path.id) => {
-            Err(AppError::not_found(catalogue::ENTRY_NOT_FOUND))
-        }
-        _ => Ok(()),
-    }
-}
-
 /// The idempotency key of a create: the header wins over the body.
 pub(super) fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Result<String, AppError> {
     let header = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
@@ -401,64 +212,26 @@ fn checked_key(raw: &str) -> Result<String, AppError> {
     Ok(key.to_owned())
 }
 
-/// Same payment as `row`? (A key reused for something else is refused.)
-pub(super) fn same_purpose(row: &TransactionRow, purpose: &Purpose) -> bool {
-    Purpose::from_row(row).is_some_and(|p| std::mem::discriminant(&p) == std::mem::discriminant(purpose))
-        && match purpose {
-            Purpose::ContestLaunch { contest_id }
-            | Purpose::ContestUpgrade { contest_id, .. }
-            | Purpose::ContestExtend { contest_id, .. }
-            | Purpose::ContestPrize { contest_id, .. }
-            | Purpose::AdditionalDesign { contest_id, .. } => row.contest_id == Some(*contest_id),
-            Purpose::BidApproval { project_id, .. } | Purpose::BudgetIncrease { project_id, .. } => {
-                row.project_id == Some(*project_id)
-            }
-            // The key is the caller's own (found by payer): one cart each.
-            Purpose::Cart { .. } => true,
-            Purpose::Subscription { subscription_id } => row.subject_id == Some(*subscription_id),
-            Purpose::MarketplacePurchase { entry_id } => row.subject_id == Some(*entry_id),
-        }
-}
-
-/// Whether `row` was created through this route (same purpose, same ids).
-pub(super) fn of_route(row: &TransactionRow, kind: Kind, path: &IntentPath) -> bool {
-    let (name, owner, subject) = match kind {
-        Kind::ContestLaunch => ("contest_launch", row.contest_id, None),
-        Kind::ContestUpgrade => ("contest_upgrade", row.contest_id, None),
-        Kind::ContestExtend => ("contest_extend", row.contest_id, None),
-        Kind::ContestPrize => ("contest_prize", row.contest_id, None),
-        Kind::AdditionalDesign => ("additional_design", row.contest_id, path.entry_id),
-        Kind::BidApproval => ("bid_approval", row.project_id, path.bid_id),
-        Kind::BudgetIncrease => ("budget_increase", row.project_id, None),
-        // The cart's routes name no id: the payer's own cart (checked by the caller).
-        Kind::Cart => return row.purpose == "cart",
-        Kind::Subscription => ("subscription", row.subject_id, None),
-        Kind::MarketplacePurchase => ("marketplace_purchase", row.subject_id, None),
-        Kind::PurchaseDesign => ("marketplace_purchase", row.contest_id, None),
-    };
-    row.purpose == name && owner == Some(path.id) && (subject.is_none() || subject == row.subject_id)
-}
-
-/// Creates the payment intent of `kind` for the caller.
-#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind, id = path.id))]
+/// Creates the payment intent of `route` for the caller.
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?route, id = path.id))]
 pub async fn create(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    route: &dyn PayRoute,
     path: &IntentPath,
     headers: &HeaderMap,
     req: IntentRequest,
 ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
     let key = idempotency_key(headers, &req)?;
-    let purpose = purpose_of(kind, path, &req)?;
+    let purpose = route.payable(path, &req)?;
     // A retry of a create that went through answers the same payment, even if the
     // contest has started since (by this very payment).
     if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
-        return retried(state, existing, &purpose);
+        return retried(state, existing, &*purpose);
     }
-    let quote = quote(state, caller, &purpose).await?;
-    quote_of_route(kind, path, &quote)?;
-    let row = new_intent(state, caller, &purpose, &quote, &key).await?;
+    let quote = quote(state, caller, &*purpose).await?;
+    route.check_quote(path, &quote)?;
+    let row = new_intent(state, caller, &*purpose, &quote, &key).await?;
     Ok((StatusCode::CREATED, Json(Data::new(view(state, row)))))
 }
 
@@ -467,7 +240,7 @@ pub async fn create(
 pub(super) async fn new_intent(
     state: &AppState,
     caller: &CurrentUser,
-    purpose: &Purpose,
+    purpose: &dyn Payable,
     quote: &Quote,
     key: &str,
 ) -> Result<TransactionRow, AppError> {
@@ -499,7 +272,7 @@ pub(super) async fn new_intent(
 fn retried(
     state: &AppState,
     existing: TransactionRow,
-    purpose: &Purpose,
+    purpose: &dyn Payable,
 ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
     if !same_purpose(&existing, purpose) {
         return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
@@ -512,7 +285,7 @@ fn retried(
 async fn open_payment(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    route: &dyn PayRoute,
     path: &IntentPath,
 ) -> Result<TransactionRow, AppError> {
     let intent_id = path.intent_id.as_deref().unwrap_or_default();
@@ -522,7 +295,7 @@ async fn open_payment(
         return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
     }
     // A PayPal payment has no intent to update or card to charge.
-    if !of_route(&row, kind, path) || row.provider != "stripe" {
+    if !route.of_route(&row, path) || row.provider != "stripe" {
         return Err(not_found());
     }
     if row.status_id != transactions::UNPAID {
@@ -532,11 +305,11 @@ async fn open_payment(
 }
 
 /// Re-prices an open payment with a new body (other upgrades, days, amount, budget).
-#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind))]
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?route))]
 pub async fn update(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    route: &dyn PayRoute,
     path: &IntentPath,
     req: IntentRequest,
 ) -> Result<Json<Data<IntentView>>, AppError> {
@@ -544,18 +317,15 @@ pub async fn update(
     if let Some(key) = req.idempotency_key.as_deref() {
         checked_key(key)?;
     }
-    let row = open_payment(state, caller, kind, path).await?;
+    let row = open_payment(state, caller, route, path).await?;
     let mut req = req;
-    if kind == Kind::PurchaseDesign {
-        // The entry bought is the payment's: an update may only re-price it.
-        req.entry_id = req.entry_id.or(row.subject_id);
-    }
-    let purpose = purpose_of(kind, path, &req)?;
-    if !same_purpose(&row, &purpose) {
+    route.complete_update(&mut req, &row);
+    let purpose = route.payable(path, &req)?;
+    if !same_purpose(&row, &*purpose) {
         return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
     }
-    let quote = quote(state, caller, &purpose).await?;
-    quote_of_route(kind, path, &quote)?;
+    let quote = quote(state, caller, &*purpose).await?;
+    route.check_quote(path, &quote)?;
     if quote.amount_cents != row.amount_cents {
         state.stripe.update_intent(&row.stripe_payment_intent_id, Some(quote.amount_cents), None).await?;
     }
@@ -566,15 +336,15 @@ pub async fn update(
 }
 
 /// Sets the saved card the payment is charged to; the browser confirms next.
-#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind))]
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?route))]
 pub async fn finalize(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    route: &dyn PayRoute,
     path: &IntentPath,
     req: FinalizeRequest,
 ) -> Result<Json<Data<IntentView>>, AppError> {
-    let row = open_payment(state, caller, kind, path).await?;
+    let row = open_payment(state, caller, route, path).await?;
     let card_id = req.customer_card_id.ok_or_else(|| AppError::field("customer_card_id", catalogue::REQUIRED))?;
     let card = owned_card(state, caller, card_id).await?;
     state.stripe.update_intent(&row.stripe_payment_intent_id, None, Some(&card.stripe_id)).await?;

@@ -1,30 +1,18 @@
-//! A contest's invoice: `POST /contests/{id}/invoices/download/token` gives a
-//! single-use link (its creator or an admin, once something was paid), and
-//! `GET /contests/{id}/invoices/download?token=` answers the PDF, no bearer needed so
-//! a browser can open it.
-//!
-//! What every invoice shares (the one-time link issued and redeemed, the PDF of the
-//! payments) is here for the project's invoice too (`crate::admin::project_invoices`).
+//! What every invoice shares: the one-time link issued and redeemed (a browser opens the
+//! PDF without a bearer), and the PDF of the payments. The routes are the invoiced
+//! area's: a contest's (`contests::invoices`) and a project's (`admin::project_invoices`).
 
 use axum::{
-    extract::State,
     http::{header, StatusCode},
     response::{IntoResponse, Response},
-    Json,
 };
 use serde::{Deserialize, Serialize};
-use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{pdf, transactions};
+use super::pdf;
 use crate::{
-    accounts::{
-        secrets::{new_secret, secret_digest},
-        CurrentUser,
-    },
-    api::Data,
-    contests::{launch::owned, store as contest_store},
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    accounts::secrets::{new_secret, secret_digest},
+    error::{catalogue, AppError},
     state::AppState,
     store::one_time_tokens::{self, TokenTable},
 };
@@ -37,30 +25,6 @@ pub struct InvoiceToken {
     /// Goes in `GET /contests/{id}/invoices/download?token=`; works once.
     pub token: String,
     pub expires_at: i64,
-}
-
-/// A one-time link to the contest's invoice (its creator or an admin).
-#[utoipa::path(post, path = "/contests/{id}/invoices/download/token", tag = "payments", params(("id" = i64, Path)),
-    security(("bearer" = [])),
-    responses((status = 201, body = Data<InvoiceToken>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
-        (status = 409, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(contest_id = id))]
-pub async fn issue_token(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
-) -> Result<(StatusCode, Json<Data<InvoiceToken>>), AppError> {
-    if caller.is_admin() {
-        contest_store::find(&state.db.pool, id)
-            .await?
-            .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
-    } else {
-        owned(&state, &caller, id).await?;
-    }
-    if transactions::paid_for_contest(&state.db.pool, id).await?.is_empty() {
-        return Err(AppError::conflict(catalogue::INVOICE_NOT_AVAILABLE));
-    }
-    Ok((StatusCode::CREATED, Json(Data::new(issue(&state, one_time_tokens::INVOICE_DOWNLOAD, id, caller.id()).await?))))
 }
 
 /// A new one-time link to the invoice of `subject_id` in `table`, for `user_id`.
@@ -202,42 +166,6 @@ pub struct DownloadQuery {
     pub token: Option<String>,
 }
 
-/// The invoice as a PDF, with a one-time token. Unknown token: 404; used or expired: 410.
-#[utoipa::path(get, path = "/contests/{id}/invoices/download", tag = "payments", params(("id" = i64, Path), DownloadQuery),
-    responses((status = 200, description = "The invoice", content_type = "application/pdf"),
-        (status = 404, body = ErrorEnvelope), (status = 410, body = ErrorEnvelope)))]
-#[instrument(skip_all, fields(contest_id = id))]
-pub async fn download(
-    State(state): State<AppState>,
-    ApiPath(id): ApiPath<i64>,
-    ApiQuery(query): ApiQuery<DownloadQuery>,
-) -> Result<Response, AppError> {
-    redeem(&state, one_time_tokens::INVOICE_DOWNLOAD, id, query.token).await?;
-    let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
-    let contest = contest_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
-    let paid = transactions::paid_for_contest(&state.db.pool, id).await?;
-    let payer = crate::accounts::store::find_user(&state.db.pool, contest.created_by).await?;
-    let lines = paid
-        .iter()
-        .map(|t| InvoiceLine {
-            id: t.id,
-            label: label(&t.purpose),
-            amount_cents: t.amount_cents,
-            refunded_cents: t.refunded_cents,
-            method: method(&t.provider),
-            paid_at: t.paid_at,
-        })
-        .collect();
-    let invoice = Invoice {
-        heading: format!("Contest #{}: {}", contest.id, contest.title),
-        payer,
-        lines,
-        issued_at: state.now_ms(),
-        filename: format!("invoice-contest-{}.pdf", contest.id),
-    };
-    Ok(pdf_response(&state, invoice))
-}
-
 /// `2026-11-27` (UTC) of a moment in ms since the epoch (the civil-from-days algorithm:
 /// no date crate for one line of an invoice).
 pub fn date(ms: i64) -> String {
@@ -256,17 +184,6 @@ pub fn date(ms: i64) -> String {
 
 fn dollars(cents: i64) -> String {
     crate::shared::money::exact_text(cents)
-}
-
-fn label(purpose: &str) -> &'static str {
-    match purpose {
-        "contest_launch" => "Contest launch",
-        "contest_upgrade" => "Upgrades",
-        "contest_extend" => "Extension",
-        "contest_prize" => "Prize increase",
-        "additional_design" => "Additional design",
-        _ => "Payment",
-    }
 }
 
 #[cfg(test)]

@@ -5,14 +5,19 @@
 //!   are configured. [`customers`]: each user's Stripe customer.
 //! - [`cards`]: saved cards (setup intents, store, list, default and backup, delete,
 //!   CVC check); SQL in [`card_store`].
-//! - [`purpose`]: what a payment pays for and what it costs (server-side prices in
-//!   cents, the payer's own contest or project). [`intents`]: create, update and
-//!   finalize, shared by every purpose's routes in [`routes`]. [`charges`]: the direct
-//!   card charges (`.../payments/stripe`), one call that charges a saved card and settles.
+//! - [`payable`]: what a payment pays for, as a trait the selling areas implement
+//!   ([`payable::Payable`]) and a registry of kinds filled at start-up
+//!   (`startup::register_payables`): the payments area imports no area that sells.
+//!   [`quote`]: what a payable thing costs, line by line, as every area answers it.
+//! - [`intents`]: create, update and finalize, shared by every payable thing's routes, each
+//!   told what it sells by a [`intents::PayRoute`]; [`charges`]: the direct card charges
+//!   (`.../payments/stripe`), one call that charges a saved card and settles. [`routes`]:
+//!   the macros the selling areas make their payment routes with.
 //! - [`webhook`]: `POST /webhooks/stripe`, signature checked, each event once;
-//!   [`effects`]: what a paid purpose does, in the webhook's transaction.
+//!   the paid thing's effect is its area's ([`payable::Payable::apply`]).
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
-//! - [`invoices`]: one-time links to a contest's invoice, as a PDF ([`pdf`]).
+//! - [`invoices`]: what every invoice shares: one-time links and the PDF ([`pdf`]); the
+//!   routes are the invoiced area's (`contests::invoices`, `admin::project_invoices`).
 //! - [`prices`]: `GET /payments/prices`, what an extension day or an additional design costs.
 //! - [`test_mode`]: which Stripe.js the browser loads (the local Stripe's stand-in under the
 //!   test-mode provider), and Stripe.js's two confirmations for clients without a browser.
@@ -30,15 +35,14 @@ pub mod card_store;
 pub mod cards;
 pub mod charges;
 pub mod customers;
-pub mod effects;
 pub mod events;
 pub mod intents;
 pub mod invoices;
+pub mod payable;
 pub mod paypal;
 pub mod pdf;
 pub mod prices;
-pub mod purpose;
-pub mod quote_routes;
+pub mod quote;
 pub mod routes;
 pub mod settle;
 pub use crate::shared::stripe;
@@ -46,7 +50,6 @@ pub mod test_mode;
 pub mod transactions;
 pub mod webhook;
 
-pub use purpose::Purpose;
 pub use stripe::Stripe;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -63,71 +66,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cards::mark_as_backup))
         .routes(routes!(cards::delete))
         .routes(routes!(cards::require_cvc))
-        .routes(routes!(routes::create_launch))
-        .routes(routes!(routes::update_launch))
-        .routes(routes!(routes::finalize_launch))
-        .routes(routes!(routes::create_upgrade))
-        .routes(routes!(routes::update_upgrade))
-        .routes(routes!(routes::finalize_upgrade))
-        .routes(routes!(routes::create_extend))
-        .routes(routes!(routes::update_extend))
-        .routes(routes!(routes::finalize_extend))
-        .routes(routes!(routes::create_prize))
-        .routes(routes!(routes::update_prize))
-        .routes(routes!(routes::finalize_prize))
-        .routes(routes!(routes::create_design))
-        .routes(routes!(routes::update_design))
-        .routes(routes!(routes::finalize_design))
-        .routes(routes!(routes::create_bid))
-        .routes(routes!(routes::update_bid))
-        .routes(routes!(routes::finalize_bid))
-        .routes(routes!(routes::create_budget))
-        .routes(routes!(routes::update_budget))
-        .routes(routes!(routes::finalize_budget))
-        .routes(routes!(routes::create_cart))
-        .routes(routes!(routes::update_cart))
-        .routes(routes!(routes::finalize_cart))
-        .routes(routes!(routes::create_subscription))
-        .routes(routes!(routes::update_subscription))
-        .routes(routes!(routes::finalize_subscription))
-        .routes(routes!(routes::create_marketplace))
-        .routes(routes!(routes::update_marketplace))
-        .routes(routes!(routes::finalize_marketplace))
-        .routes(routes!(routes::create_purchase_design))
-        .routes(routes!(routes::update_purchase_design))
-        .routes(routes!(routes::finalize_purchase_design))
-        .routes(routes!(quote_routes::quote_contest))
-        .routes(routes!(quote_routes::apply_free_upgrades))
-        .routes(routes!(charges::charge_design))
-        .routes(routes!(charges::charge_upgrade))
-        .routes(routes!(charges::charge_extend))
-        .routes(routes!(charges::charge_cart))
         .routes(routes!(webhook::receive))
         .routes(routes!(transactions::list))
-        .routes(routes!(invoices::issue_token))
-        .routes(routes!(invoices::download))
         .routes(routes!(test_mode::stripe_js))
         .routes(routes!(test_mode::confirm_setup))
         .routes(routes!(test_mode::confirm_payment))
-        .routes(routes!(paypal::routes::create_launch))
-        .routes(routes!(paypal::routes::execute_launch))
-        .routes(routes!(paypal::routes::create_upgrade))
-        .routes(routes!(paypal::routes::execute_upgrade))
-        .routes(routes!(paypal::routes::create_extend))
-        .routes(routes!(paypal::routes::execute_extend))
-        .routes(routes!(paypal::routes::create_prize))
-        .routes(routes!(paypal::routes::execute_prize))
-        .routes(routes!(paypal::routes::create_design))
-        .routes(routes!(paypal::routes::execute_design))
-        .routes(routes!(paypal::routes::create_bid))
-        .routes(routes!(paypal::routes::execute_bid))
-        .routes(routes!(paypal::routes::create_budget))
-        .routes(routes!(paypal::routes::execute_budget))
-        .routes(routes!(paypal::routes::create_cart))
-        .routes(routes!(paypal::routes::execute_cart))
-        .routes(routes!(paypal::routes::create_subscription))
-        .routes(routes!(paypal::routes::execute_subscription))
-        .routes(routes!(paypal::routes::create_marketplace))
-        .routes(routes!(paypal::routes::execute_marketplace))
         .routes(routes!(prices::list))
 }

@@ -1,27 +1,38 @@
-//! The payment-intent routes of every purpose: create (POST), update (PUT
-//! `.../{intentId}`) and finalize (POST `.../finalize/{intentId}`), each a thin
-//! wrapper over [`super::intents`] with its path and OpenAPI description.
+//! The macros that make a payable thing's routes, used by the area that sells it (its
+//! `payment_routes.rs` or `payable.rs`), so the payments area lists no area's paths:
+//! [`intent_routes!`] (payment intents: create, update, finalize), [`charge_route!`] (a
+//! direct card charge) and [`paypal_routes!`] (a PayPal order: create, execute). Each
+//! handler is a thin wrapper over the shared flow ([`super::intents`],
+//! [`super::charges`], [`super::paypal::flow`]) with its path and OpenAPI description;
+//! `$route` is the area's [`super::intents::PayRoute`].
+//!
+//! The module using them imports [`prelude`]: the names the handlers and their OpenAPI
+//! descriptions use.
 
-use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
+/// What a module making payment routes imports (`use crate::payments::routes::prelude::*`).
+pub mod prelude {
+    pub use axum::{extract::State, http::HeaderMap, http::StatusCode, Json};
 
-use super::intents::{
-    self, BudgetIntentCreate, CartIntentCreate, ExtendIntentCreate, FinalizeRequest, IntentCreate, IntentPath,
-    IntentRequest, IntentView, Kind, PrizeIntentCreate, PurchaseDesignIntentCreate, UpgradeIntentCreate,
-};
-use crate::{
-    accounts::CurrentUser,
-    api::Data,
-    error::{ApiJson, ApiPath, AppError, ErrorEnvelope},
-    shared::limits::{Action, ClientIp},
-    state::AppState,
-};
+    pub use crate::{
+        accounts::CurrentUser,
+        api::Data,
+        error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+        payments::{
+            charges::ChargeRequest,
+            intents::{FinalizeRequest, IntentCreate, IntentPath, IntentRequest, IntentView, PayPalCreate},
+            paypal::flow::{ExecuteQuery, PayPalPaymentView},
+        },
+        shared::limits::{Action, ClientIp},
+        state::AppState,
+    };
+}
 
 /// Three handlers for one purpose: `$create` at `$base`, `$update` at
 /// `$base/{intentId}`, `$finalize` at `$base/finalize/{intentId}`. `$body` documents the
 /// create's body as the purpose reads it (the handler reads [`IntentRequest`]). Paths are `tt` so
 /// utoipa sees plain string literals.
 macro_rules! intent_routes {
-    ($kind:expr, $create:ident, $update:ident, $finalize:ident,
+    ($route:expr, $create:ident, $update:ident, $finalize:ident,
      $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*), $body:ident) => {
         /// Creates the payment intent; the amount is computed on the server.
         ///
@@ -40,7 +51,7 @@ macro_rules! intent_routes {
             ApiJson(req): ApiJson<IntentRequest>,
         ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
             state.limits.check_user(Action::Payment, &ip, caller.id())?;
-            intents::create(&state, &caller, $kind, &path, &headers, req).await
+            crate::payments::intents::create(&state, &caller, $route, &path, &headers, req).await
         }
 
         /// Re-prices the open payment intent (before the card is confirmed).
@@ -54,7 +65,7 @@ macro_rules! intent_routes {
             ApiPath(path): ApiPath<IntentPath>,
             ApiJson(req): ApiJson<IntentRequest>,
         ) -> Result<Json<Data<IntentView>>, AppError> {
-            intents::update(&state, &caller, $kind, &path, req).await
+            crate::payments::intents::update(&state, &caller, $route, &path, req).await
         }
 
         /// Sets the saved card to charge; the browser then confirms with Stripe.js.
@@ -68,139 +79,88 @@ macro_rules! intent_routes {
             ApiPath(path): ApiPath<IntentPath>,
             ApiJson(req): ApiJson<FinalizeRequest>,
         ) -> Result<Json<Data<IntentView>>, AppError> {
-            intents::finalize(&state, &caller, $kind, &path, req).await
+            crate::payments::intents::finalize(&state, &caller, $route, &path, req).await
         }
     };
 }
 
-intent_routes!(
-    Kind::ContestLaunch,
-    create_launch,
-    update_launch,
-    finalize_launch,
-    "/contests/{id}/payments/stripe/payment-intents",
-    "/contests/{id}/payments/stripe/payment-intents/{intentId}",
-    "/contests/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    IntentCreate
-);
+pub(crate) use intent_routes;
 
-intent_routes!(
-    Kind::ContestUpgrade,
-    create_upgrade,
-    update_upgrade,
-    finalize_upgrade,
-    "/contests/{id}/upgrades/payments/stripe/payment-intents",
-    "/contests/{id}/upgrades/payments/stripe/payment-intents/{intentId}",
-    "/contests/{id}/upgrades/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    UpgradeIntentCreate
-);
+/// One direct-charge handler: `$name` at `$path` for `$route`.
+macro_rules! charge_route {
+    ($route:expr, $name:ident, $path:tt, ($($param:tt),*), $doc:ty) => {
+        /// Charges the saved card at once (see the module docs): the amount is computed
+        /// on the server, exactly as the purpose's payment intent; answered paid with
+        /// its effect applied, or open when the card asks for authentication.
+        ///
+        /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+        #[utoipa::path(post, path = $path, tag = "payments", params($($param),*), request_body = $doc,
+            security(("bearer" = [])),
+            responses((status = 201, body = Data<IntentView>), (status = 402, body = ErrorEnvelope),
+                (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+                (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+                (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
+        pub async fn $name(
+            State(state): State<AppState>,
+            caller: CurrentUser,
+            ip: ClientIp,
+            ApiPath(path): ApiPath<IntentPath>,
+            headers: HeaderMap,
+            ApiJson(req): ApiJson<ChargeRequest>,
+        ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
+            state.limits.check_user(Action::Payment, &ip, caller.id())?;
+            crate::payments::charges::charge(&state, &caller, $route, &path, &headers, req).await
+        }
+    };
+}
 
-intent_routes!(
-    Kind::ContestExtend,
-    create_extend,
-    update_extend,
-    finalize_extend,
-    "/contests/{id}/extends/payments/stripe/payment-intents",
-    "/contests/{id}/extends/payments/stripe/payment-intents/{intentId}",
-    "/contests/{id}/extends/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    ExtendIntentCreate
-);
+pub(crate) use charge_route;
 
-intent_routes!(
-    Kind::ContestPrize,
-    create_prize,
-    update_prize,
-    finalize_prize,
-    "/contests/{id}/increase-prize/payments/stripe/payment-intents",
-    "/contests/{id}/increase-prize/payments/stripe/payment-intents/{intentId}",
-    "/contests/{id}/increase-prize/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    PrizeIntentCreate
-);
+/// Two handlers for one purpose: `$create` at `$base`, `$execute` at `$base/execute`.
+/// `$body` documents the create's body as the purpose reads it (the handler reads
+/// [`IntentRequest`]).
+macro_rules! paypal_routes {
+    ($route:expr, $create:ident, $execute:ident, $base:tt, $execute_path:tt, ($($param:tt),*), $body:ident) => {
+        /// Creates the PayPal payment (a PayPal order), priced on the server; the browser
+        /// then goes to its `approval_url`. An idempotency key (body or `Idempotency-Key`) is optional here:
+        /// with one, a retried create is the same payment.
+        ///
+        /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
+        #[utoipa::path(post, path = $base, tag = "payments", params($($param),*), request_body = $body,
+            security(("bearer" = [])),
+            responses((status = 201, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),
+                (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+                (status = 429, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
+        pub async fn $create(
+            State(state): State<AppState>,
+            caller: CurrentUser,
+            ip: ClientIp,
+            ApiPath(path): ApiPath<IntentPath>,
+            headers: HeaderMap,
+            ApiJson(req): ApiJson<IntentRequest>,
+        ) -> Result<(StatusCode, Json<Data<PayPalPaymentView>>), AppError> {
+            state.limits.check_user(Action::Payment, &ip, caller.id())?;
+            let route = crate::payments::intents::PayRoute::paypal_route($route, &path);
+            crate::payments::paypal::flow::create(&state, &caller, $route, &path, &route, &headers, req).await
+        }
 
-intent_routes!(
-    Kind::AdditionalDesign,
-    create_design,
-    update_design,
-    finalize_design,
-    "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents",
-    "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents/{intentId}",
-    "/contests/{id}/entries/{entryId}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path), ("entryId" = i64, Path)),
-    IntentCreate
-);
+        /// Captures the PayPal order the payer approved (the return URL's `token`, the
+        /// order id, and `PayerID`), once: the effect and hub events of a card payment
+        /// follow. Repeated or raced, it settles once; the others answer 409.
+        #[utoipa::path(get, path = $execute_path, tag = "payments", params($($param,)* ExecuteQuery),
+            security(("bearer" = [])),
+            responses((status = 200, body = Data<PayPalPaymentView>), (status = 403, body = ErrorEnvelope),
+                (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope),
+                (status = 502, body = ErrorEnvelope)))]
+        pub async fn $execute(
+            State(state): State<AppState>,
+            caller: CurrentUser,
+            ApiPath(path): ApiPath<IntentPath>,
+            ApiQuery(query): ApiQuery<ExecuteQuery>,
+        ) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
+            crate::payments::paypal::flow::execute(&state, &caller, $route, &path, query).await
+        }
+    };
+}
 
-intent_routes!(
-    Kind::BidApproval,
-    create_bid,
-    update_bid,
-    finalize_bid,
-    "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents",
-    "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/{intentId}",
-    "/projects/{id}/bids/{bidId}/approve/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path), ("bidId" = i64, Path)),
-    IntentCreate
-);
-
-intent_routes!(
-    Kind::BudgetIncrease,
-    create_budget,
-    update_budget,
-    finalize_budget,
-    "/projects/{id}/increase-budget/payments/stripe/payment-intents",
-    "/projects/{id}/increase-budget/payments/stripe/payment-intents/{intentId}",
-    "/projects/{id}/increase-budget/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    BudgetIntentCreate
-);
-
-intent_routes!(
-    Kind::Cart,
-    create_cart,
-    update_cart,
-    finalize_cart,
-    "/carts/payments/stripe/payment-intents",
-    "/carts/payments/stripe/payment-intents/{intentId}",
-    "/carts/payments/stripe/payment-intents/finalize/{intentId}",
-    (),
-    CartIntentCreate
-);
-
-intent_routes!(
-    Kind::Subscription,
-    create_subscription,
-    update_subscription,
-    finalize_subscription,
-    "/subscriptions/{id}/payments/stripe/payment-intents",
-    "/subscriptions/{id}/payments/stripe/payment-intents/{intentId}",
-    "/subscriptions/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    IntentCreate
-);
-
-intent_routes!(
-    Kind::MarketplacePurchase,
-    create_marketplace,
-    update_marketplace,
-    finalize_marketplace,
-    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents",
-    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/{intentId}",
-    "/marketplace-contest-entries/{id}/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    IntentCreate
-);
-
-intent_routes!(
-    Kind::PurchaseDesign,
-    create_purchase_design,
-    update_purchase_design,
-    finalize_purchase_design,
-    "/contests/{id}/purchase-design/payments/stripe/payment-intents",
-    "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}",
-    "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}",
-    (("id" = i64, Path)),
-    PurchaseDesignIntentCreate
-);
+pub(crate) use paypal_routes;

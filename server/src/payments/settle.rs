@@ -6,7 +6,7 @@
 use sqlx::{Any, Transaction};
 use vitrine_protocol::EventFrame;
 
-use super::{card_store, effects, events, transactions};
+use super::{card_store, events, payable, transactions};
 use crate::{error::AppError, realtime::unit::Unit, state::AppState};
 
 /// What settling leaves to do after commit.
@@ -31,11 +31,11 @@ pub async fn paid(
     if !transactions::mark_paid(tx, row.id, None, now).await? {
         return Ok(None);
     }
-    let mut effect = effects::Effect::default();
+    let mut effect = payable::Effect::default();
     let mut refund = false;
     // A savepoint: an effect refused half-way leaves nothing of itself behind.
     let mut savepoint = sqlx::Acquire::begin(&mut **tx).await?;
-    match effects::apply(&mut savepoint, row, now).await {
+    match payable::apply(&mut savepoint, row, now).await {
         Ok(done) => {
             savepoint.commit().await?;
             effect = done;

@@ -7,7 +7,7 @@ use sqlx::{Any, AnyConnection, Executor, FromRow};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::purpose::Quote;
+use super::quote::Quote;
 use crate::{
     accounts::CurrentUser,
     error::{ApiQuery, AppError, ErrorEnvelope},

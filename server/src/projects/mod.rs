@@ -16,6 +16,8 @@
 //!   [`updates`]: what happens in it (updates, comments, reactions, image tags).
 //! - [`files`]: which project files (bids, artworks, updates, brief) a user may read.
 //! - [`status`]: status ids and constants. [`notices`]: notification types 11-22.
+//! - [`payable`]: a budget raise as the payments area sells it; [`payment_routes`]: its
+//!   payment routes (`/projects/{id}/increase-budget/payments/...`).
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events. [`seed`]: questions.
 
 pub mod access;
@@ -31,6 +33,8 @@ pub mod lifecycle;
 pub mod lists;
 pub mod model;
 pub mod notices;
+pub mod payable;
+pub mod payment_routes;
 pub mod queue;
 pub mod room;
 pub mod rules;
@@ -83,5 +87,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lifecycle::finalize))
         .routes(routes!(invites::suggestions))
         .routes(routes!(invites::invite, invites::list))
+        .routes(routes!(payment_routes::create_budget))
+        .routes(routes!(payment_routes::update_budget))
+        .routes(routes!(payment_routes::finalize_budget))
+        .routes(routes!(payment_routes::paypal::create_budget))
+        .routes(routes!(payment_routes::paypal::execute_budget))
         .merge(updates::router())
 }

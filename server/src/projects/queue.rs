@@ -87,3 +87,15 @@ pub async fn next_to_start(conn: &mut AnyConnection, limit: i64) -> Result<Vec<(
     .fetch_all(&mut *conn)
     .await
 }
+
+/// A client may approve a bid on their project without paying when it is a
+/// subscription project and they are subscribed (unlimited contests): 403 otherwise.
+/// One subscription project is under way at a time; the others wait in the owner's
+/// queue (here), which the approval consults next (projects doc, sections
+/// 1 and 6; contests doc, section 4).
+pub fn may_start_project_free(user: &crate::accounts::model::UserRow, project: &ProjectRow) -> Result<(), AppError> {
+    if project.created_by != user.id || project.is_subscription == 0 || user.has_subscribed == 0 {
+        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+    }
+    Ok(())
+}

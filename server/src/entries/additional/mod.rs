@@ -10,7 +10,11 @@
 //! - `GET /contests/additional-entries`: admins see every purchase, a client theirs, a
 //!   designer the ones of their designs.
 //! - `PATCH /contests/{id}/additional-entries/{entryId}/contest-statuses`: admins.
+//! - [`payable`]: the purchase as the payments area sells it; [`payment_routes`]: its
+//!   payment routes (`/contests/{id}/entries/{entryId}/payments/...`).
 
+pub mod payable;
+pub mod payment_routes;
 pub mod store;
 
 use axum::{extract::State, http::StatusCode, Json};

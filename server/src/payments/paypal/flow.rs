@@ -1,4 +1,5 @@
-//! Create and capture, shared by every purpose's PayPal routes ([`super::routes`]).
+//! Create and capture, shared by every purpose's PayPal routes (made in the selling
+//! areas with [`crate::payments::routes::paypal_routes`]).
 //!
 //! Create prices the purpose exactly as a card payment does ([`quote`]), creates the
 //! PayPal order (Orders v2, intent CAPTURE, the amount as an exact decimal string;
@@ -32,10 +33,8 @@ use crate::{
     api::Data,
     error::{catalogue, AppError},
     payments::{
-        intents::{
-            idempotency_key, of_route, purpose_of, quote_of_route, same_purpose, IntentPath, IntentRequest, Kind,
-        },
-        purpose::quote,
+        intents::{idempotency_key, IntentPath, IntentRequest, PayRoute},
+        payable::{quote, same_purpose},
         settle,
         transactions::{self, TransactionRow},
     },
@@ -138,13 +137,13 @@ fn request_id(user_id: i64, key: &str) -> String {
 /// The name PayPal's approval page shows for the merchant.
 const BRAND_NAME: &str = "Vitrine";
 
-/// Creates the PayPal order of `kind` for the caller. `route` is the purpose's PayPal
+/// Creates the PayPal order of `pay_route` for the caller. `route` is the purpose's PayPal
 /// path with its ids (execute, which captures, is `{route}/execute`).
-#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind, id = path.id))]
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?pay_route, id = path.id))]
 pub async fn create(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    pay_route: &dyn PayRoute,
     path: &IntentPath,
     route: &str,
     headers: &HeaderMap,
@@ -155,15 +154,15 @@ pub async fn create(
         req.idempotency_key = Some(format!("paypal-{}", crate::accounts::secrets::new_secret()));
     }
     let key = idempotency_key(headers, &req)?;
-    let purpose = purpose_of(kind, path, &req)?;
+    let purpose = pay_route.payable(path, &req)?;
     if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
-        if !same_purpose(&existing, &purpose) || existing.provider != "paypal" {
+        if !same_purpose(&existing, &*purpose) || existing.provider != "paypal" {
             return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
         }
         return Ok((StatusCode::CREATED, Json(Data::new(view(state, existing)))));
     }
-    let quote = quote(state, caller, &purpose).await?;
-    quote_of_route(kind, path, &quote)?;
+    let quote = quote(state, caller, &*purpose).await?;
+    pay_route.check_quote(path, &quote)?;
     let (return_url, cancel_url) = return_urls(state, headers, route);
     let custom = format!("vitrine:{}:{}", purpose.kind(), caller.id());
     let request_id = request_id(caller.id(), &key);
@@ -196,11 +195,11 @@ pub async fn create(
 /// 403 someone else's, 409 settled already or not approved, 422 another payer, 402
 /// declined by PayPal (the payer may approve again with another way to pay), 409 when
 /// PayPal holds another amount than the one priced.
-#[instrument(skip_all, fields(user_id = caller.id(), kind = ?kind))]
+#[instrument(skip_all, fields(user_id = caller.id(), route = ?pay_route))]
 pub async fn execute(
     state: &AppState,
     caller: &CurrentUser,
-    kind: Kind,
+    pay_route: &dyn PayRoute,
     path: &IntentPath,
     query: ExecuteQuery,
 ) -> Result<Json<Data<PayPalPaymentView>>, AppError> {
@@ -221,7 +220,7 @@ pub async fn execute(
     if row.app_user_id != caller.id() {
         return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
     }
-    if !of_route(&row, kind, path) {
+    if !pay_route.of_route(&row, path) {
         return Err(not_found());
     }
     if row.status_id != transactions::UNPAID {

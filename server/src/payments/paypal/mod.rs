@@ -7,7 +7,8 @@
 //!
 //! - [`client`]: the typed REST client (why no crate: see there), with the provider
 //!   itself in [`crate::shared::paypal`].
-//! - [`flow`]: create and capture, shared by every purpose's routes in [`routes`].
+//! - [`flow`]: create and capture, shared by every purpose's routes (made in the
+//!   selling areas with `payments::routes::paypal_routes!`).
 //! - [`store`]: the PayPal columns of `payment_transaction`.
 //!
 //! Without `PAYPAL_CLIENT_ID` the server runs the **test-mode PayPal**: a local PayPal
@@ -15,7 +16,6 @@
 //! click through. That is logged as a warning at start and answers carry `test_mode: true`.
 
 pub mod flow;
-pub mod routes;
 pub mod store;
 
 pub use crate::shared::paypal::{client, PayPal};

@@ -6,7 +6,7 @@
 use sqlx::AnyConnection;
 use tracing::instrument;
 
-use crate::payments::purpose::Quote;
+use crate::payments::quote::Quote;
 
 /// A new open PayPal payment; None when the (user, key) pair exists (a racing retry).
 #[allow(clippy::too_many_arguments)]

@@ -1,6 +1,7 @@
 //! The quote endpoint (`POST /contests/{id}/quote`): what a contest purchase costs,
-//! line by line, priced by the very function the payment routes charge
-//! ([`super::purpose::price`]); it writes nothing. And the free upgrade route for
+//! line by line, priced by the very function the payment routes charge (the contest's
+//! [`Payable`](crate::payments::payable::Payable)s of [`super::payable`], through
+//! [`price`]); it writes nothing. And the free upgrade route for
 //! upgrades the unlimited-upgrades subscription pays for (`POST /contests/{id}/upgrades/free`).
 
 use axum::{extract::State, Json};
@@ -8,18 +9,20 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::ToSchema;
 
-use super::purpose::{launch_quote, price, Purpose, Quote};
+use super::{
+    events as contest_events,
+    launch::owned,
+    options::OptionsRequest,
+    payable::{launch_quote, ContestExtend, ContestLaunch, ContestPrize, ContestUpgrade},
+    payment_routes::PrizeIncreaseDoc,
+    pricing::{PriceLine, Selection},
+    store as contest_store,
+};
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    contests::{
-        events as contest_events,
-        launch::owned,
-        options::OptionsRequest,
-        pricing::{PriceLine, Selection},
-        store as contest_store,
-    },
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    payments::{payable::price, quote::Quote},
     state::AppState,
 };
 
@@ -81,7 +84,7 @@ impl utoipa::PartialSchema for QuoteBody {
                 ObjectBuilder::new()
                     .property("purpose", purpose(&["prize"]))
                     .required("purpose")
-                    .property("amount", super::intents::PrizeIncreaseDoc::schema())
+                    .property("amount", PrizeIncreaseDoc::schema())
                     .required("amount"),
             );
         AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("QuoteRequest")).item(per_purpose).into()
@@ -150,18 +153,18 @@ pub async fn quote_contest(
             let selection: Selection = options.selection(stored);
             launch_quote(&state, &caller, &contest, &selection).await?
         }
-        "launch" => price(&state, &caller, &Purpose::ContestLaunch { contest_id: id }).await?,
+        "launch" => price(&state, &caller, &ContestLaunch { contest_id: id }).await?,
         "upgrade" => {
-            let purpose = Purpose::ContestUpgrade { contest_id: id, upgrade_ids: req.upgrade_ids.clone() };
+            let purpose = ContestUpgrade { contest_id: id, upgrade_ids: req.upgrade_ids.clone() };
             price(&state, &caller, &purpose).await?
         }
         "extend" => {
             let days = req.days.ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
-            price(&state, &caller, &Purpose::ContestExtend { contest_id: id, days }).await?
+            price(&state, &caller, &ContestExtend { contest_id: id, days }).await?
         }
         "prize" => {
             let dollars = req.amount.ok_or_else(|| AppError::field("amount", catalogue::REQUIRED))?;
-            let purpose = Purpose::ContestPrize { contest_id: id, amount_cents: dollars.saturating_mul(100) };
+            let purpose = ContestPrize { contest_id: id, amount_cents: dollars.saturating_mul(100) };
             price(&state, &caller, &purpose).await?
         }
         _ => return Err(AppError::field("purpose", catalogue::NOT_FOUND_OPTION)),
@@ -189,7 +192,7 @@ pub async fn apply_free_upgrades(
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<FreeUpgradesRequest>,
 ) -> Result<Json<Data<crate::contests::model::ContestView>>, AppError> {
-    let purpose = Purpose::ContestUpgrade { contest_id: id, upgrade_ids: req.upgrade_ids };
+    let purpose = ContestUpgrade { contest_id: id, upgrade_ids: req.upgrade_ids };
     let quote = price(&state, &caller, &purpose).await?;
     if quote.amount_cents != 0 {
         return Err(AppError::conflict(catalogue::UPGRADES_NOT_FREE));

@@ -1,0 +1,108 @@
+//! An additional design bought by the contest's holder, as the payments area sells it
+//! ([`Payable`]): priced at what the holder's request stored (`additional_entry`,
+//! status 1), and once paid, the purchase walks to 2 and the designer is told
+//! ([`super::paid`]). Its routes are in [`super::payment_routes`]; start-up registers
+//! [`KIND`].
+
+use futures::future::BoxFuture;
+use sqlx::AnyConnection;
+
+use super::{paid, store as additional_store, AdditionalStatus};
+use crate::{
+    accounts::CurrentUser,
+    contests::launch::owned as owned_contest,
+    error::{catalogue, AppError},
+    payments::{
+        intents::{filed_under, IntentPath, IntentRequest, PayRoute},
+        payable::{Effect, Payable, PayableKind},
+        quote::{reason, Quote},
+        transactions::TransactionRow,
+    },
+    state::AppState,
+};
+
+/// Payment trigger id of an additional design (contests doc, section 9).
+pub const TRIGGER_ID: i64 = 7;
+
+/// An additional design the holder asked to buy (`additional_entry`, status 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdditionalDesign {
+    pub contest_id: i64,
+    pub entry_id: i64,
+}
+
+/// How stored payments for additional designs are read back.
+pub const KIND: &PayableKind =
+    &PayableKind { name: "additional_design", invoice_label: "Additional design", from_row: of_row };
+
+fn of_row(row: &TransactionRow) -> Option<Box<dyn Payable>> {
+    Some(Box::new(AdditionalDesign { contest_id: row.contest_id?, entry_id: row.subject_id? }))
+}
+
+impl Payable for AdditionalDesign {
+    fn kind(&self) -> &'static str {
+        "additional_design"
+    }
+
+    fn same_as(&self, row: &TransactionRow) -> bool {
+        row.contest_id == Some(self.contest_id)
+    }
+
+    fn price<'a>(&'a self, state: &'a AppState, caller: &'a CurrentUser) -> BoxFuture<'a, Result<Quote, AppError>> {
+        Box::pin(async move {
+            let contest = owned_contest(state, caller, self.contest_id).await?;
+            let mut conn = state.db.pool.acquire().await?;
+            let purchase = additional_store::find_by_entry(&mut conn, contest.id, self.entry_id)
+                .await?
+                .filter(|p| p.status_id == AdditionalStatus::Requested.id())
+                .ok_or_else(|| AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE))?;
+            let what = format!("Additional design #{}", purchase.entry_number);
+            Ok(Quote {
+                amount_cents: purchase.amount_cents,
+                description: format!("{what}: {} (contest #{})", contest.title, contest.id),
+                trigger_id: TRIGGER_ID,
+                reason_id: reason::ADDITIONAL_ENTRY,
+                contest_id: Some(contest.id),
+                project_id: None,
+                subject_id: Some(self.entry_id),
+                details: serde_json::json!({}),
+                lines: Vec::new(),
+            }
+            .single_line("additional_design", self.entry_id, &what))
+        })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut AnyConnection,
+        _row: &'a TransactionRow,
+        now: i64,
+    ) -> BoxFuture<'a, Result<Effect, AppError>> {
+        Box::pin(async move {
+            let gone = || AppError::conflict(catalogue::PAYMENT_NOT_DUE);
+            let purchase =
+                additional_store::find_by_entry(conn, self.contest_id, self.entry_id).await?.ok_or_else(gone)?;
+            let events = paid(conn, &purchase, now).await?;
+            Ok(Effect { events, wake_timers: false })
+        })
+    }
+}
+
+/// The route of an additional design: `/contests/{id}/entries/{entryId}/...`.
+#[derive(Debug, Clone, Copy)]
+pub struct AdditionalRoute;
+
+impl PayRoute for AdditionalRoute {
+    fn payable(&self, path: &IntentPath, _req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
+        let entry_id = path.entry_id.ok_or_else(|| anyhow::anyhow!("route without entryId"))?;
+        Ok(Box::new(AdditionalDesign { contest_id: path.id, entry_id }))
+    }
+
+    fn of_route(&self, row: &TransactionRow, path: &IntentPath) -> bool {
+        filed_under(row, "additional_design", row.contest_id, path, path.entry_id)
+    }
+
+    fn paypal_route(&self, path: &IntentPath) -> String {
+        format!("/contests/{}/entries/{}/payments/paypal", path.id, path.entry_id.unwrap_or(0))
+    }
+}

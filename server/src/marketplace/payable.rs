@@ -1,0 +1,115 @@
+//! Full rights to an entry for sale, as the payments area sells them ([`Payable`]): priced
+//! and applied by [`super::purchase`]. Two routes sell it: the marketplace's own
+//! (`/marketplace-contest-entries/{id}/...`, the entry in the path) and the contest's
+//! (`/contests/{id}/purchase-design/...`, the entry in the body, which must be one of
+//! that contest's). Their routes are in [`super::payment_routes`]; start-up registers
+//! [`KIND`].
+
+use futures::future::BoxFuture;
+use sqlx::AnyConnection;
+
+use super::purchase;
+use crate::{
+    accounts::CurrentUser,
+    error::{catalogue, AppError},
+    payments::{
+        intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
+        payable::{Effect, Payable, PayableKind},
+        quote::Quote,
+        transactions::TransactionRow,
+    },
+    state::AppState,
+};
+
+/// Full rights to an entry for sale in the marketplace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarketplacePurchase {
+    pub entry_id: i64,
+}
+
+/// How stored purchases are read back. A contest's invoice lists them as plain payments.
+pub const KIND: &PayableKind =
+    &PayableKind { name: "marketplace_purchase", invoice_label: "Payment", from_row: of_row };
+
+fn of_row(row: &TransactionRow) -> Option<Box<dyn Payable>> {
+    Some(Box::new(MarketplacePurchase { entry_id: row.subject_id? }))
+}
+
+impl Payable for MarketplacePurchase {
+    fn kind(&self) -> &'static str {
+        "marketplace_purchase"
+    }
+
+    fn same_as(&self, row: &TransactionRow) -> bool {
+        row.subject_id == Some(self.entry_id)
+    }
+
+    fn price<'a>(&'a self, state: &'a AppState, caller: &'a CurrentUser) -> BoxFuture<'a, Result<Quote, AppError>> {
+        Box::pin(purchase::quote(state, caller, self.entry_id))
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut AnyConnection,
+        row: &'a TransactionRow,
+        now: i64,
+    ) -> BoxFuture<'a, Result<Effect, AppError>> {
+        Box::pin(async move {
+            let events = purchase::paid(conn, self.entry_id, row.app_user_id, row.id, now).await?;
+            Ok(Effect { events, wake_timers: false })
+        })
+    }
+}
+
+/// The routes that sell a purchase.
+#[derive(Debug, Clone, Copy)]
+pub enum PurchaseRoute {
+    /// `/marketplace-contest-entries/{id}/...`: the entry is the path's.
+    Marketplace,
+    /// `/contests/{id}/purchase-design/...`: the entry is in the body, and must be one of
+    /// the path's contest.
+    ContestDesign,
+}
+
+impl PayRoute for PurchaseRoute {
+    fn payable(&self, path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
+        let entry_id = match self {
+            Self::Marketplace => path.id,
+            Self::ContestDesign => req.entry_id.ok_or_else(|| required("entry_id"))?,
+        };
+        Ok(Box::new(MarketplacePurchase { entry_id }))
+    }
+
+    fn of_route(&self, row: &TransactionRow, path: &IntentPath) -> bool {
+        match self {
+            Self::Marketplace => filed_under(row, "marketplace_purchase", row.subject_id, path, None),
+            Self::ContestDesign => filed_under(row, "marketplace_purchase", row.contest_id, path, None),
+        }
+    }
+
+    fn paypal_route(&self, path: &IntentPath) -> String {
+        match self {
+            Self::Marketplace => format!("/marketplace-contest-entries/{}/payments/paypal", path.id),
+            // The specification names no PayPal path under the contest: the marketplace's serves.
+            Self::ContestDesign => "/marketplace-contest-entries/payments/paypal".to_owned(),
+        }
+    }
+
+    /// The entry bought under `/contests/{id}/purchase-design` must be one of that
+    /// contest's (404 otherwise).
+    fn check_quote(&self, path: &IntentPath, quote: &Quote) -> Result<(), AppError> {
+        match self {
+            Self::ContestDesign if quote.contest_id != Some(path.id) => {
+                Err(AppError::not_found(catalogue::ENTRY_NOT_FOUND))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The entry bought is the payment's: an update may only re-price it.
+    fn complete_update(&self, req: &mut IntentRequest, row: &TransactionRow) {
+        if let Self::ContestDesign = self {
+            req.entry_id = req.entry_id.or(row.subject_id);
+        }
+    }
+}

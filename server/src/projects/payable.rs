@@ -1,0 +1,113 @@
+//! A raise of a project's budget, as the payments area sells it ([`Payable`]): the owner
+//! pays the difference, and once paid the budget grows ([`super::lifecycle::raise_budget`]).
+//! Its routes are in [`super::payment_routes`]; start-up registers [`KIND`].
+
+use futures::future::BoxFuture;
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
+
+use super::{access::owned as owned_project, lifecycle::raise_budget, status::ProjectStatus, store as project_store};
+use crate::{
+    accounts::CurrentUser,
+    error::{catalogue, AppError},
+    payments::{
+        intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
+        payable::{Effect, Payable, PayableKind},
+        quote::{reason, Quote},
+        transactions::TransactionRow,
+    },
+    state::AppState,
+};
+
+/// Payment trigger id of a budget raise: ours, the specification names none.
+pub const TRIGGER_ID: i64 = 11;
+
+/// Raising a project's budget to `budget_cents`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BudgetIncrease {
+    pub project_id: i64,
+    pub budget_cents: i64,
+}
+
+/// How stored payments for budget raises are read back.
+pub const KIND: &PayableKind = &PayableKind { name: "budget_increase", invoice_label: "Payment", from_row: of_row };
+
+fn of_row(row: &TransactionRow) -> Option<Box<dyn Payable>> {
+    let details: Value = serde_json::from_str(&row.details).unwrap_or(Value::Null);
+    Some(Box::new(BudgetIncrease { project_id: row.project_id?, budget_cents: details["budget_cents"].as_i64()? }))
+}
+
+impl Payable for BudgetIncrease {
+    fn kind(&self) -> &'static str {
+        "budget_increase"
+    }
+
+    fn same_as(&self, row: &TransactionRow) -> bool {
+        row.project_id == Some(self.project_id)
+    }
+
+    fn price<'a>(&'a self, state: &'a AppState, caller: &'a CurrentUser) -> BoxFuture<'a, Result<Quote, AppError>> {
+        Box::pin(async move {
+            let budget_cents = self.budget_cents;
+            let project = owned_project(state, caller, self.project_id, false).await?;
+            if project.status() == ProjectStatus::Completed {
+                return Err(AppError::conflict(catalogue::PROJECT_STARTED));
+            }
+            let current = project.budget_cents.unwrap_or(0);
+            if budget_cents <= current || budget_cents > 1_000_000 * 100 {
+                return Err(AppError::field("budget", catalogue::BUDGET_NOT_HIGHER));
+            }
+            Ok(Quote {
+                amount_cents: budget_cents - current,
+                description: format!(
+                    "Budget of {} (project #{}) raised to ${}",
+                    project.title,
+                    project.id,
+                    budget_cents / 100
+                ),
+                trigger_id: TRIGGER_ID,
+                reason_id: reason::ADDITIONAL_PAYMENT,
+                contest_id: None,
+                project_id: Some(project.id),
+                subject_id: None,
+                details: json!({"budget_cents": budget_cents}),
+                lines: Vec::new(),
+            })
+        })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut AnyConnection,
+        _row: &'a TransactionRow,
+        now: i64,
+    ) -> BoxFuture<'a, Result<Effect, AppError>> {
+        Box::pin(async move {
+            let gone = || AppError::conflict(catalogue::PAYMENT_NOT_DUE);
+            let project = project_store::find(&mut *conn, self.project_id).await?.ok_or_else(gone)?;
+            // Two raises paid in either order: the budget only grows.
+            let cents = self.budget_cents.max(project.budget_cents.unwrap_or(0));
+            let (_, events) = raise_budget(conn, self.project_id, cents, None, now).await?;
+            Ok(Effect { events, wake_timers: false })
+        })
+    }
+}
+
+/// The route of a budget raise: `/projects/{id}/increase-budget/...`.
+#[derive(Debug, Clone, Copy)]
+pub struct BudgetRoute;
+
+impl PayRoute for BudgetRoute {
+    fn payable(&self, path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
+        let dollars = req.budget.ok_or_else(|| required("budget"))?;
+        Ok(Box::new(BudgetIncrease { project_id: path.id, budget_cents: dollars.saturating_mul(100) }))
+    }
+
+    fn of_route(&self, row: &TransactionRow, path: &IntentPath) -> bool {
+        filed_under(row, "budget_increase", row.project_id, path, None)
+    }
+
+    fn paypal_route(&self, path: &IntentPath) -> String {
+        format!("/projects/{}/increase-budget/payments/paypal", path.id)
+    }
+}
