@@ -24,6 +24,7 @@
 #   CLUSTER_DATABASE_URL  the nodes' database; unset: vitrine_cluster on the local
 #                         PostgreSQL, created if missing (admin: POSTGRES_ADMIN_URL)
 #   CLUSTER_REDIS_URL     the bus                                   (redis://127.0.0.1:6379)
+#                         or a Redis Cluster: redis-cluster://h:p?node=h:p&node=h:p
 #   CLUSTER_DEMO          1: seed the demo accounts; 0: reference data only   (1)
 #   SERVER_BIN WORKER_BIN STRIPE_BIN PAYPAL_BIN  the binaries
 #                         ($CARGO_TARGET_DIR/release/vitrine-{server,worker,stripe-mock,paypal-mock})
@@ -55,6 +56,21 @@ STRIPE_BIN="${STRIPE_BIN:-$TARGET/release/vitrine-stripe-mock}"
 PAYPAL_BIN="${PAYPAL_BIN:-$TARGET/release/vitrine-paypal-mock}"
 DEMO="${CLUSTER_DEMO:-1}"
 NGINX="${NGINX:-/usr/sbin/nginx}"
+
+# `redis-cli -u` takes one server: a cluster URL (redis-cluster://h:p?node=h:p&...)
+# answers when any of its nodes does (one may be down while its replica serves).
+redis_ping() {
+  local url="$1" rest host
+  case "$url" in
+    redis-cluster://*)
+      rest="${url#redis-cluster://}"
+      for host in "${rest%%\?*}" $(printf '%s' "${rest#*\?}" | tr '&' '\n' | sed -n 's/^node=//p'); do
+        redis-cli -u "redis://$host" ping >/dev/null 2>&1 && return 0
+      done
+      return 1 ;;
+    *) redis-cli -u "$url" ping >/dev/null 2>&1 ;;
+  esac
+}
 
 say() { printf 'cluster: %s\n' "$*"; }
 fail() { printf 'cluster: %s\n' "$*" >&2; exit 1; }
@@ -248,7 +264,7 @@ start() {
   [ -x "$PAYPAL_BIN" ] || fail "no local PayPal binary at $PAYPAL_BIN (cargo build --release first)"
   ensure_nginx
   command -v curl >/dev/null || fail "curl is missing (apt-get install -y curl)"
-  redis-cli -u "$REDIS_URL_IN_FORCE" ping >/dev/null 2>&1 || fail "Redis does not answer at $REDIS_URL_IN_FORCE"
+  redis_ping "$REDIS_URL_IN_FORCE" || fail "Redis does not answer at $REDIS_URL_IN_FORCE"
   mkdir -p "$DIR/data" "$DIR/files"
   local url
   url="$(database_url)"

@@ -14,7 +14,7 @@ use std::{
 use anyhow::{bail, Context};
 use vitrine_server::store::Db;
 
-use crate::{gate::Gate, redis::PrivateRedis};
+use crate::{gate::Gate, redis::PrivateRedis, redis_cluster::RedisCluster};
 
 /// The publish API key the test's nodes accept: random per run, as a deployed node (on
 /// PostgreSQL and Redis) refuses a guessable one.
@@ -48,7 +48,10 @@ pub struct Cluster {
     pub stripe_port: u16,
     /// The local PayPal every node of this cluster shares.
     pub paypal_port: u16,
+    /// The nodes' bus, unless [`Options::sharded`] put them on [`Cluster::shards`].
     pub redis: PrivateRedis,
+    /// The Redis Cluster the nodes' bus runs on with [`Options::sharded`].
+    pub shards: Option<RedisCluster>,
     pub gate: Gate,
     /// The run's database, reached directly (not through the gate), for inspection.
     pub db: Db,
@@ -67,6 +70,9 @@ pub struct Options {
     pub stripe_events_to: Option<Part>,
     /// The SMTP relay of the nodes and the worker (`VITRINE_SMTP_URL`); default: none.
     pub smtp_url: Option<String>,
+    /// Run the bus on a private Redis Cluster of three masters with a replica each
+    /// (sharded pub/sub) instead of one private Redis.
+    pub sharded: bool,
 }
 
 /// The admin URL of the shared PostgreSQL (the one the API suite uses).
@@ -122,6 +128,7 @@ impl Cluster {
             .context("the PostgreSQL address does not resolve")?;
         let gate = Gate::start(upstream).await?;
         let redis = PrivateRedis::start().await?;
+        let shards = if options.sharded { Some(RedisCluster::start(3, 1).await?) } else { None };
         let node_database_url = format!("{scheme_user}127.0.0.1:{}/{database}", gate.port);
         let db = Db::connect(&format!("{scheme_user}{host_port}/{database}"), 4).await?;
         let cluster = Self {
@@ -130,6 +137,7 @@ impl Cluster {
             stripe_port: crate::free_port(),
             paypal_port: crate::free_port(),
             redis,
+            shards,
             gate,
             db,
             dir: tempfile::tempdir()?,
@@ -158,6 +166,11 @@ impl Cluster {
         format!("http://127.0.0.1:{}", self.node_ports[node])
     }
 
+    /// The nodes' REDIS_URL: the Redis Cluster's with [`Options::sharded`], else the private Redis's.
+    pub fn bus_url(&self) -> String {
+        self.shards.as_ref().map_or_else(|| self.redis.url(), RedisCluster::url)
+    }
+
     /// Runs `scripts/cluster.sh {command}` with this cluster's settings.
     pub async fn script(&self, command: &str) -> anyhow::Result<()> {
         let output = self.script_command(command).output().await?;
@@ -182,7 +195,7 @@ impl Cluster {
             .env("CLUSTER_NODE_A_PORT", self.node_ports[0].to_string())
             .env("CLUSTER_NODE_B_PORT", self.node_ports[1].to_string())
             .env("CLUSTER_DATABASE_URL", &self.node_database_url)
-            .env("CLUSTER_REDIS_URL", self.redis.url())
+            .env("CLUSTER_REDIS_URL", self.bus_url())
             .env("CLUSTER_DEMO", "0")
             .env("VITRINE_API_KEY", api_key())
             .env("RUST_LOG", "warn,vitrine_server=info")

@@ -6,6 +6,8 @@
 //! - [`cluster`]: starts and stops the cluster, kills and restarts its parts.
 //! - [`gate`]: the TCP forwarder between the nodes and PostgreSQL that the test can close.
 //! - [`redis`]: the private Redis a test may kill and start again.
+//! - [`redis_cluster`]: a private Redis Cluster (sharded pub/sub) whose masters a test may
+//!   kill or whose slots it may move; the API suite's helper, shared.
 //! - [`subscribers`]: WebSocket clients through the proxy that reconnect and resume with `since`.
 //! - [`load`]: a publisher through the proxy that records every answer.
 //! - [`probe`]: when the cluster delivers end to end again; settling before the count.
@@ -19,6 +21,8 @@ pub mod gate;
 pub mod load;
 pub mod probe;
 pub mod redis;
+#[path = "../../server/tests/api/realtime/redis_cluster.rs"]
+pub mod redis_cluster;
 pub mod report;
 pub mod subscribers;
 

@@ -1,5 +1,6 @@
 //! The fault suite (issue #11): the native scaled cluster of `scripts/cluster.sh` (two
-//! nodes, one worker, nginx in front), under four faults, with WebSocket subscribers and a
+//! nodes, one worker, nginx in front), under four faults, and on a Redis Cluster (sharded
+//! pub/sub, issue #36) under a shard's failover and a slot's move, with WebSocket subscribers and a
 //! publisher going through the proxy. Each fault prints events published, delivered, lost
 //! and the time to recover; it asserts that nothing was lost and that the cluster
 //! recovered within a generous bound (never how fast).
@@ -10,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use vitrine_faults::{
-    cluster::{Cluster, Part},
+    cluster::{Cluster, Options, Part},
     load::{Load, LoadStats},
     probe,
     report::FaultReport,
@@ -246,5 +247,89 @@ async fn a_worker_killed_mid_transition_is_finished_by_another_exactly_once() {
     assert_eq!(not_exactly_once, 0, "contests whose move did not happen exactly once");
     assert!(heads.iter().all(|head| *head >= 1), "a contest's move published nothing: {heads:?}");
     assert_nothing_lost(&report);
+    subscribers.stop().await;
+}
+
+/// A cluster whose bus is a Redis Cluster of three masters, each with a replica.
+async fn on_redis_cluster(label: &str) -> Cluster {
+    Cluster::start_with(label, Options { sharded: true, ..Options::default() }).await.unwrap()
+}
+
+/// The Redis topic of a channel (the broker's naming).
+fn topic(ch: &str) -> String {
+    format!("vitrine:ch:{ch}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL, redis-server and nginx: run by `make test-faults`"]
+async fn a_shard_master_killed_fails_over_to_its_replica_and_nothing_is_lost() {
+    let mut cluster = on_redis_cluster("shardfail").await;
+    let channels = cluster.running_contests(CHANNELS, A_DAY_MS).await.unwrap();
+    let subscribers = subscribed(&cluster, &channels, CLIENTS).await;
+    let load = Load::start(&cluster.base_url(), &channels, PUBLISH_EVERY);
+    flowing(&load).await;
+
+    let shards = cluster.shards.as_mut().expect("a sharded cluster");
+    let slot = shards.slot_of(&topic(&channels[0])).await.unwrap();
+    let old = shards.owner_of(slot).await.unwrap();
+    let fault = Instant::now();
+    // SIGKILL to the master of the first channel; its replica is promoted after the
+    // cluster's node timeout (1 s), and the nodes reconnect to it.
+    let new = shards.fail_over(slot).await.unwrap();
+    assert_ne!(new.port, old.port, "the slot stayed on the killed master");
+    both_nodes(&cluster, 200, RECOVERY_BOUND).await.unwrap_or_else(|err| panic!("{err}\n{}", cluster.logs()));
+    let recovery = probe::recovered(&cluster, &subscribers, fault, RECOVERY_BOUND).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stats = load.stop().await;
+    let heads = probe::settle(&cluster, &subscribers).await.unwrap();
+
+    let report = FaultReport::new("fail over a Redis Cluster shard", &subscribers, &heads, recovery, "the kill");
+    println!("publisher: {} accepted; other answers {:?}", stats.accepted_total(), stats.refused);
+    assert_nothing_lost(&report);
+    committed_is_kept(&cluster, &channels, &stats, &heads).await;
+    let shards = cluster.shards.as_ref().expect("a sharded cluster");
+    assert!(
+        shards.shard_channels(new.port).await.unwrap().contains(&topic(&channels[0])),
+        "no node listens to the channel at its promoted master"
+    );
+    subscribers.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL, redis-server and nginx: run by `make test-faults`"]
+async fn nodes_resubscribe_when_a_channels_slot_moves_to_another_shard_and_nothing_is_lost() {
+    let cluster = on_redis_cluster("shardmove").await;
+    let channels = cluster.running_contests(CHANNELS, A_DAY_MS).await.unwrap();
+    let subscribers = subscribed(&cluster, &channels, CLIENTS).await;
+    let load = Load::start(&cluster.base_url(), &channels, PUBLISH_EVERY);
+    flowing(&load).await;
+
+    let shards = cluster.shards.as_ref().expect("a sharded cluster");
+    let moved = topic(&channels[0]);
+    let slot = shards.slot_of(&moved).await.unwrap();
+    let from = shards.owner_of(slot).await.unwrap();
+    let to = shards.masters().await.unwrap().into_iter().find(|m| m.port != from.port).unwrap();
+    // Every node with a socket on the channel listens to it: one connection each.
+    let listeners = shards.shard_subscribers(&moved).await.unwrap();
+    assert!(listeners > 0, "no node listens to {moved}");
+
+    let fault = Instant::now();
+    // Resharding: the old owner drops the slot's subscribers, no connection breaks.
+    shards.move_slot(slot, to.port).await.unwrap();
+    wait_until("the nodes listen to the channel at its new owner", RECOVERY_BOUND, || async {
+        shards.shard_channels(to.port).await.unwrap_or_default().contains(&moved)
+            && shards.shard_subscribers(&moved).await.unwrap_or(0) == listeners
+    })
+    .await
+    .unwrap_or_else(|err| panic!("{err}\n{}", cluster.logs()));
+    let recovery = probe::recovered(&cluster, &subscribers, fault, RECOVERY_BOUND).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stats = load.stop().await;
+    let heads = probe::settle(&cluster, &subscribers).await.unwrap();
+
+    let report = FaultReport::new("move a channel's slot to another shard", &subscribers, &heads, recovery, "the move");
+    println!("publisher: {} accepted; other answers {:?}", stats.accepted_total(), stats.refused);
+    assert_nothing_lost(&report);
+    committed_is_kept(&cluster, &channels, &stats, &heads).await;
     subscribers.stop().await;
 }

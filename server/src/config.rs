@@ -67,7 +67,10 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_DB_POOL", default_value_t = 16)]
     pub db_pool: u32,
 
-    /// `redis://host:port`; unset means the in-process bus (single node).
+    /// `redis://host:port` (one Redis: plain pub/sub), or a Redis Cluster 7+ as
+    /// `redis-cluster://host:port?node=host:port&node=host:port` (sharded pub/sub: each
+    /// node hears only the shards of the channels it watches; docs/scaling.md); unset
+    /// means the in-process bus (single node).
     #[arg(long, env = "REDIS_URL")]
     pub redis_url: Option<String>,
 
@@ -238,8 +241,13 @@ impl Settings {
             }
         }
         if let Some(url) = &self.redis_url {
-            if !(url.starts_with("redis://") || url.starts_with("rediss://")) {
-                return Err(SettingError { name: "REDIS_URL", reason: format!("expected redis://..., got {url:?}") });
+            // The schemes fred's `Config::from_url` reads as one server or as a cluster.
+            const SCHEMES: [&str; 4] = ["redis://", "rediss://", "redis-cluster://", "rediss-cluster://"];
+            if !SCHEMES.iter().any(|scheme| url.starts_with(scheme)) {
+                return Err(SettingError {
+                    name: "REDIS_URL",
+                    reason: format!("expected redis://... or redis-cluster://...?node=..., got {url:?}"),
+                });
             }
         }
         if let Some(key) = &self.api_key {
@@ -442,6 +450,17 @@ mod tests {
         s.public_url = Some("https://vitrine.example/".into());
         s.validate().unwrap();
         assert_eq!((s.public_url(), s.link_base()), (Some("https://vitrine.example"), "https://vitrine.example"));
+    }
+
+    #[test]
+    fn redis_url_takes_one_redis_or_a_cluster() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        for url in ["redis://127.0.0.1:6379", "redis-cluster://10.0.0.1:7000?node=10.0.0.2:7000&node=10.0.0.3:7000"] {
+            s.redis_url = Some(url.into());
+            s.validate().unwrap();
+        }
+        s.redis_url = Some("memcached://127.0.0.1:11211".into());
+        assert_eq!(s.validate().unwrap_err().name, "REDIS_URL");
     }
 
     #[test]

@@ -1,15 +1,21 @@
 //! `Broker`: the bus between server nodes. `Memory` hands messages straight to this
 //! node's hub; `Redis` publishes them on Redis pub/sub, where every node listening
-//! to the channel (including this one) receives them.
+//! to the channel (including this one) receives them. On a Redis Cluster the bus is
+//! sharded pub/sub ([`topology`]): a channel lives on the shard owning its hash slot,
+//! and a node hears only the shards of the channels its sockets watch.
 //!
 //! A node listens to a channel's Redis topic only while it has local subscribers
-//! ([`Broker::sync`]). After a Redis reconnect it re-subscribes and reads back from
-//! the event table whatever its channels missed, so connected subscribers lose nothing.
+//! ([`Broker::sync`]). After a Redis reconnect, or a cluster slot moving to another
+//! shard ([`shard_watch`]), it re-subscribes and reads back from the event table
+//! whatever its channels missed, so connected subscribers lose nothing.
 //!
 //! [`Broker::ping`] is the bus half of `/readyz`: a node is ready only while the
 //! publisher answers, the subscriber connection is up, and the catch-up after its last
 //! reconnect has finished. A PING alone would say green while the subscriber is down
 //! and this node's sockets hear nothing.
+
+mod shard_watch;
+pub mod topology;
 
 use std::{
     collections::HashSet,
@@ -23,12 +29,13 @@ use std::{
 use anyhow::Context;
 use fred::{
     clients::SubscriberClient,
-    prelude::{Builder, ClientLike, Config, EventInterface, PubsubInterface, ReconnectPolicy},
+    prelude::{Builder, ClientLike, Config, EventInterface, ReconnectPolicy},
 };
 use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 use vitrine_protocol::{Channel, DocBytes, EventFrame, PresenceUser, ServerFrame, SignalKind};
 
+use self::topology::Topology;
 use super::{hub::Hub, outbox};
 
 /// Redis topic of a channel.
@@ -39,7 +46,9 @@ fn topic(ch: &str) -> String {
 /// drops the oldest (see [`Broker::connect`] for what happens then). Settings hold the
 /// default, as the layer below the hub.
 pub const BUS_BACKLOG: usize = crate::config::DEFAULT_BUS_BACKLOG;
-/// Redis topic of node-wide control messages (revocations).
+/// Redis topic of node-wide control messages (revocations). On a cluster it is a shard
+/// channel like any other, on one shard, which every node subscribes to: control
+/// messages are few.
 const CONTROL_TOPIC: &str = "vitrine:control";
 
 /// What crosses the bus.
@@ -122,6 +131,7 @@ pub struct Broker {
 }
 
 struct RedisBus {
+    topology: Topology,
     publisher: fred::prelude::Client,
     subscriber: SubscriberClient,
     /// False from the moment the subscriber connection fails until the catch-up after
@@ -129,6 +139,8 @@ struct RedisBus {
     caught_up: Arc<AtomicBool>,
     /// Topics this node listens to; the lock serialises subscribe/unsubscribe.
     listening: Mutex<HashSet<String>>,
+    /// Set by [`Broker::shutdown`]: the cluster slot watch stops.
+    stopped: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for Broker {
@@ -159,6 +171,7 @@ impl Broker {
     ) -> anyhow::Result<Self> {
         let Some(url) = redis_url else { return Ok(Self { hub, redis: None }) };
         let config = Config::from_url(url).context("REDIS_URL does not parse")?;
+        let topology = Topology::of(&config);
         let mut builder = Builder::from_config(config);
         // Retry forever, backing off to 2 s: a node outlives Redis restarts.
         builder
@@ -172,71 +185,43 @@ impl Broker {
         let subscriber = builder.build_subscriber_client().context("REDIS_URL")?;
         publisher.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
         subscriber.init().await.with_context(|| format!("cannot connect to Redis at REDIS_URL={url}"))?;
-        subscriber.manage_subscriptions();
-        subscriber.subscribe(CONTROL_TOPIC).await.context("subscribing to the control topic")?;
-
-        let mut messages = subscriber.message_rx();
-        let message_hub = Arc::clone(&hub);
-        tokio::spawn(async move {
-            loop {
-                match messages.recv().await {
-                    Ok(message) => match message.value.as_bytes().map(serde_json::from_slice::<BusMessage>) {
-                        Some(Ok(bus)) => dispatch(&message_hub, bus),
-                        _ => tracing::warn!(topic = %message.channel, "unreadable bus message"),
-                    },
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
-                        // Which channels lost what is unknown: tell every connection.
-                        metrics::counter!("vitrine_bus_lagged_messages_total").increment(n);
-                        let closed = message_hub.connection_count();
-                        tracing::warn!(missed = n, closed, "bus receiver lagged; closing connections (4009)");
-                        message_hub.close_all(vitrine_protocol::close_code::INSUFFICIENT_STATE);
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
-                }
-            }
-        });
+        if topology == Topology::Single {
+            // On a cluster the recovery task resubscribes (see `topology::resubscribe_shards`).
+            subscriber.manage_subscriptions();
+        }
+        topology.subscribe(&subscriber, CONTROL_TOPIC).await.context("subscribing to the control topic")?;
+        spawn_dispatch(&subscriber, Arc::clone(&hub));
 
         let caught_up = Arc::new(AtomicBool::new(true));
-        let mut errors = subscriber.error_rx();
-        let lost = Arc::clone(&caught_up);
-        tokio::spawn(async move {
-            loop {
-                match errors.recv().await {
-                    Ok((err, _)) => {
-                        tracing::warn!(error = %err, "redis subscriber connection failed");
-                        lost.store(false, Ordering::SeqCst);
-                    }
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => lost.store(false, Ordering::SeqCst),
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
-                }
-            }
-        });
-
+        let stopped = Arc::new(AtomicBool::new(false));
+        let (resync, resyncs) = tokio::sync::mpsc::unbounded_channel::<()>();
+        spawn_error_watch(&subscriber, Arc::clone(&caught_up));
         let mut reconnects = subscriber.reconnect_rx();
-        let catch_up_hub = Arc::clone(&hub);
-        let recovered = Arc::clone(&caught_up);
+        let on_reconnect = (resync.clone(), Arc::clone(&caught_up));
         tokio::spawn(async move {
             while reconnects.recv().await.is_ok() {
                 metrics::counter!("vitrine_redis_reconnects_total").increment(1);
-                recovered.store(false, Ordering::SeqCst);
                 tracing::info!("redis reconnected; catching up from history");
-                // Give manage_subscriptions a moment to re-subscribe first, so nothing
-                // published after the catch-up read is missed.
-                tokio::time::sleep(Duration::from_millis(200)).await;
-                // The database may be away too: keep trying, the node stays not ready.
-                let mut wait = Duration::from_millis(100);
-                while !catch_up(&catch_up_hub, &db).await {
-                    tokio::time::sleep(wait).await;
-                    wait = (wait * 2).min(Duration::from_secs(2));
+                on_reconnect.1.store(false, Ordering::SeqCst);
+                if on_reconnect.0.send(()).is_err() {
+                    break;
                 }
-                recovered.store(true, Ordering::SeqCst);
             }
         });
+        if topology == Topology::Sharded {
+            let on_move = (resync, Arc::clone(&caught_up));
+            tokio::spawn(shard_watch::watch(subscriber.clone(), Arc::clone(&stopped), move || {
+                metrics::counter!("vitrine_redis_slot_moves_total").increment(1);
+                on_move.1.store(false, Ordering::SeqCst);
+                let _ = on_move.0.send(());
+            }));
+        }
+        let recovery = Recovery { topology, subscriber: subscriber.clone(), caught_up: Arc::clone(&caught_up) };
+        tokio::spawn(recovery.run(resyncs, Arc::clone(&hub), db));
 
-        Ok(Self {
-            hub,
-            redis: Some(Arc::new(RedisBus { publisher, subscriber, caught_up, listening: Mutex::new(HashSet::new()) })),
-        })
+        let listening = Mutex::new(HashSet::new());
+        let bus = RedisBus { topology, publisher, subscriber, caught_up, listening, stopped };
+        Ok(Self { hub, redis: Some(Arc::new(bus)) })
     }
 
     pub fn hub(&self) -> &Arc<Hub> {
@@ -254,7 +239,7 @@ impl Broker {
             None => dispatch(&self.hub, message),
             Some(redis) => {
                 let payload = serde_json::to_vec(&message)?;
-                redis.publisher.publish::<i64, _, _>(message.topic(), payload).await.context("redis publish")?;
+                redis.topology.publish(&redis.publisher, message.topic(), payload).await.context("redis publish")?;
             }
         }
         Ok(())
@@ -267,10 +252,10 @@ impl Broker {
         let want = self.hub.has_subscribers(ch);
         let topic = topic(ch);
         if want && !listening.contains(&topic) {
-            redis.subscriber.subscribe(topic.clone()).await.context("redis subscribe")?;
+            redis.topology.subscribe(&redis.subscriber, &topic).await.context("redis subscribe")?;
             listening.insert(topic);
         } else if !want && listening.contains(&topic) {
-            redis.subscriber.unsubscribe(topic.clone()).await.context("redis unsubscribe")?;
+            redis.topology.unsubscribe(&redis.subscriber, &topic).await.context("redis unsubscribe")?;
             listening.remove(&topic);
         }
         Ok(())
@@ -303,18 +288,103 @@ impl Broker {
         }
     }
 
+    /// What `/readyz` calls the bus: `memory`, `redis` or `redis-cluster`.
     pub fn kind(&self) -> &'static str {
-        if self.redis.is_some() {
-            "redis"
-        } else {
-            "memory"
-        }
+        self.redis.as_ref().map_or("memory", |redis| redis.topology.kind())
     }
 
     pub async fn shutdown(&self) {
         if let Some(redis) = &self.redis {
+            redis.stopped.store(true, Ordering::SeqCst);
             let _ = redis.subscriber.quit().await;
             let _ = redis.publisher.quit().await;
+        }
+    }
+}
+
+/// Hands every message the subscriber receives to the hub, on one task (see
+/// [`Broker::connect`] for what a lag means).
+fn spawn_dispatch(subscriber: &SubscriberClient, hub: Arc<Hub>) {
+    let mut messages = subscriber.message_rx();
+    tokio::spawn(async move {
+        loop {
+            match messages.recv().await {
+                Ok(message) => match message.value.as_bytes().map(serde_json::from_slice::<BusMessage>) {
+                    Some(Ok(bus)) => dispatch(&hub, bus),
+                    _ => tracing::warn!(topic = %message.channel, "unreadable bus message"),
+                },
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
+                    // Which channels lost what is unknown: tell every connection.
+                    metrics::counter!("vitrine_bus_lagged_messages_total").increment(n);
+                    let closed = hub.connection_count();
+                    tracing::warn!(missed = n, closed, "bus receiver lagged; closing connections (4009)");
+                    hub.close_all(vitrine_protocol::close_code::INSUFFICIENT_STATE);
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    });
+}
+
+/// Marks the node not caught up as soon as a subscriber connection fails.
+fn spawn_error_watch(subscriber: &SubscriberClient, caught_up: Arc<AtomicBool>) {
+    let mut errors = subscriber.error_rx();
+    tokio::spawn(async move {
+        loop {
+            match errors.recv().await {
+                Ok((err, _)) => {
+                    tracing::warn!(error = %err, "redis subscriber connection failed");
+                    caught_up.store(false, Ordering::SeqCst);
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => caught_up.store(false, Ordering::SeqCst),
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    });
+}
+
+/// The work after a reconnect or a slot move: resubscribe (on a cluster; fred does it on
+/// one Redis), then read back from history, then say the node is caught up.
+struct Recovery {
+    topology: Topology,
+    subscriber: SubscriberClient,
+    caught_up: Arc<AtomicBool>,
+}
+
+impl Recovery {
+    /// Each message on `resyncs` asks for one recovery; those that arrive while one
+    /// runs are served by the next (a cluster reconnects shard by shard).
+    async fn run(self, mut resyncs: tokio::sync::mpsc::UnboundedReceiver<()>, hub: Arc<Hub>, db: crate::store::Db) {
+        while resyncs.recv().await.is_some() {
+            // Give manage_subscriptions a moment to re-subscribe first, so nothing
+            // published after the catch-up read is missed; and let the other shards'
+            // reconnects of the same outage arrive, so one catch-up serves them all.
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            while resyncs.try_recv().is_ok() {}
+            // Redis or the database may still be away: keep trying, the node stays not ready.
+            let mut wait = Duration::from_millis(100);
+            while !self.resubscribe().await || !catch_up(&hub, &db).await {
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(Duration::from_secs(2));
+            }
+            if resyncs.is_empty() {
+                self.caught_up.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+
+    /// True once every channel is subscribed at its owner (always on one Redis, where
+    /// fred's `manage_subscriptions` did it).
+    async fn resubscribe(&self) -> bool {
+        if self.topology == Topology::Single {
+            return true;
+        }
+        match topology::resubscribe_shards(&self.subscriber).await {
+            Ok(()) => true,
+            Err(err) => {
+                tracing::warn!(error = %err, "redis cluster resubscription failed");
+                false
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! - [`Realtime`]: this node's hub and broker, and how areas publish.
 //! - [`hub`]: local registry of connections and channel subscribers; ordered delivery.
-//! - [`broker`]: the bus between nodes, in-process or Redis pub/sub.
+//! - [`broker`]: the bus between nodes, in-process, Redis pub/sub, or sharded pub/sub on a Redis Cluster.
 //! - [`session`]: one WebSocket connection. [`routes`]: `/ws`, publish API, history.
 //! - [`outbox`]: the event table (append in a transaction, history, trim).
 //! - [`relay`]: publishes events committed but never published.

@@ -4,6 +4,7 @@
 pub(crate) mod client;
 mod fixtures;
 mod redis;
+mod redis_cluster;
 
 mod authorization;
 mod bus_lag;
@@ -21,5 +22,6 @@ mod process_failover;
 mod publish_api;
 mod recovery;
 mod relay;
+mod sharded;
 mod shutdown;
 mod slow_consumer;
