@@ -68,7 +68,7 @@ MARKET_THINK_MS=${MARKET_THINK_MS:-1000}
 TIMERS_CONTESTS=${TIMERS_CONTESTS:-20000}
 TIMERS_SPREAD=${TIMERS_SPREAD:-30}
 # docs (issue #25): documents x editors x edits/s per editor, against our hub and Hocuspocus.
-DOCS_DOCUMENTS=${DOCS_DOCUMENTS:-100}
+DOCS_DOCUMENTS=${DOCS_DOCUMENTS:-1000}
 DOCS_EDITORS=${DOCS_EDITORS:-5}
 DOCS_RATE=${DOCS_RATE:-2}
 
@@ -78,6 +78,9 @@ PORT_A=18080 PORT_B=18081          # our nodes
 SIO_A=13100 SIO_B=13101            # Socket.IO nodes
 SKD_A=16011 SKD_B=16012            # Sockudo nodes
 HP_A=13200                         # Hocuspocus
+# The sharded run's Redis Cluster: three masters (issue #36); each bus on port + 100.
+SHARD_PORTS=${SHARD_PORTS:-17300 17301 17302}
+read -ra SHARD_PORTS_LIST <<<"$SHARD_PORTS"
 LIM_A=17000                        # the limit peer
 
 # Pinning: `taskset` when present and both cores exist; otherwise the run says so.
@@ -151,6 +154,60 @@ run() {
     fi || echo "bench: $stem on $server FAILED (the other runs go on; see $BENCH_DIR/harness.log)"
 }
 
+# Redis's own CPU seconds (user + system, from `INFO cpu`) summed over host:port addresses.
+redis_cpu() {
+    local total=0 addr used
+    for addr in "$@"; do
+        used=$(redis-cli -h "${addr%:*}" -p "${addr##*:}" info cpu | tr -d '\r' \
+            | awk -F: '/^used_cpu_(sys|user):/ { s += $2 } END { printf "%.3f", s }')
+        total=$(awk "BEGIN { printf \"%.3f\", $total + $used }")
+    done
+    echo "$total"
+}
+
+# The single Redis's host:port, from $REDIS_URL (redis://[user@]host:port[/db]).
+REDIS_ADDR=$(echo "$REDIS_URL" | sed -E 's#^redis://([^@/]*@)?##; s#/.*$##')
+
+# A cross-node run, and what it cost the Redis servers: <comma-separated host:port> then
+# run()'s arguments. Writes <server>-<stem>.redis.json beside the report (summarize reads it).
+run_on_redis() {
+    local addrs=$1 server=$2 stem=$3 before after list
+    shift 3
+    IFS=, read -ra list <<<"$addrs"
+    before=$(redis_cpu "${list[@]}")
+    run "$server" "$stem" "$@"
+    after=$(redis_cpu "${list[@]}")
+    printf '{"redis_cpu_s": %s, "redis_servers": %d}\n' "$(awk "BEGIN { print $after - $before }")" "${#list[@]}" \
+        >"$BENCH_DIR/$server-$stem.redis.json"
+}
+
+# A 3-master Redis Cluster on loopback for the sharded run; sets SHARD_URL (REDIS_URL's
+# cluster form) and SHARD_ADDRS. Its servers are in PIDS: stop_all ends them with the nodes.
+start_redis_cluster() {
+    local dir=$BENCH_DIR/redis-cluster port nodes=()
+    rm -rf "$dir" && mkdir -p "$dir"
+    for port in $SHARD_PORTS; do
+        (cd "$dir" && exec redis-server --bind 127.0.0.1 --port "$port" --cluster-enabled yes \
+            --cluster-port $(( port + 100 )) --cluster-config-file "nodes-$port.conf" --save "" \
+            --appendonly no --logfile "$dir/redis-$port.log") &
+        PIDS+=($!)
+        nodes+=("127.0.0.1:$port")
+    done
+    for port in $SHARD_PORTS; do wait_port "$port"; done
+    redis-cli --cluster create "${nodes[@]}" --cluster-replicas 0 --cluster-yes >>"$LOG" 2>&1 \
+        || { echo "bench: the Redis Cluster did not form (see $LOG)"; return 1; }
+    for _ in $(seq 1 100); do
+        local ok=0
+        for port in $SHARD_PORTS; do
+            redis-cli -p "$port" cluster info | grep -q '^cluster_state:ok' && ok=$(( ok + 1 ))
+        done
+        [ "$ok" = "$(echo $SHARD_PORTS | wc -w)" ] && break
+        sleep 0.2
+    done
+    SHARD_URL="redis-cluster://${nodes[0]}?$(printf 'node=%s&' "${nodes[@]:1}" | sed 's/&$//')"
+    SHARD_ADDRS=$(IFS=,; echo "${nodes[*]}")
+}
+
 cluster_args() {
     echo "--connections $CLUSTER_CONNS --channels $CLUSTER_CHANNELS --rate $CLUSTER_RATE --duration $DURATION"
 }
@@ -188,8 +245,14 @@ bench_vitrine() {
     local pid=$LAST_PID target=ws://127.0.0.1:$PORT_A
     # idle first, on a fresh process: memory a previous run left (allocator, GC) skews the growth.
     want idle && run vitrine idle --target $target --connections "$IDLE_CONNS" --server-pid $pid
-    want marketplace && run vitrine marketplace --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
-        --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
+    if want marketplace; then
+        run vitrine marketplace --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
+            --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
+        # The same again in the same process (issue #36): memory the first run left behind,
+        # and whether it keeps growing, shows in the second one's RSS.
+        run vitrine marketplace-again --target $target --server-pid $pid --contests "$MARKET_CONTESTS" \
+            --designers "$MARKET_DESIGNERS" --watchers "$MARKET_WATCHERS" --rounds "$MARKET_ROUNDS"
+    fi
     stop_all
     if want marketplace && [ "$MARKET_THINK_MS" -gt 0 ]; then
         start_vitrine $PORT_A "$VDIR" "$VDB"
@@ -215,8 +278,21 @@ bench_vitrine() {
         PIN_NOW=("${PIN_SERVER[@]}")
         # shellcheck disable=SC2046
         PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
-        run vitrine cluster --nodes ws://127.0.0.1:$PORT_A,ws://127.0.0.1:$PORT_B --api-key $API_KEY \
-            --server-pid $a,$LAST_PID $(cluster_args)
+        run_on_redis "$REDIS_ADDR" vitrine cluster --nodes ws://127.0.0.1:$PORT_A,ws://127.0.0.1:$PORT_B \
+            --api-key $API_KEY --server-pid $a,$LAST_PID $(cluster_args)
+        stop_all
+        # The same two nodes on a 3-master Redis Cluster: sharded pub/sub (issue #36).
+        if start_redis_cluster; then
+            PIN_NOW=(taskset -c 0)
+            start_vitrine $PORT_A "$VDIR" "$VDB" "$SHARD_URL"
+            a=$LAST_PID
+            PIN_NOW=(taskset -c 1)
+            start_vitrine $PORT_B "$VDIR-b" "$VDB" "$SHARD_URL"
+            PIN_NOW=("${PIN_SERVER[@]}")
+            # shellcheck disable=SC2046
+            run_on_redis "$SHARD_ADDRS" vitrine cluster-sharded --nodes ws://127.0.0.1:$PORT_A,ws://127.0.0.1:$PORT_B \
+                --api-key $API_KEY --server-pid $a,$LAST_PID $(cluster_args)
+        fi
         PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
         stop_all
     fi
@@ -267,7 +343,7 @@ bench_socketio() {
         PIN_NOW=("${PIN_SERVER[@]}")
         PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
         # shellcheck disable=SC2046
-        run socketio cluster --peer socketio --nodes ws://127.0.0.1:$SIO_A,ws://127.0.0.1:$SIO_B \
+        run_on_redis "$REDIS_ADDR" socketio cluster --peer socketio --nodes ws://127.0.0.1:$SIO_A,ws://127.0.0.1:$SIO_B \
             --server-pid $a,$LAST_PID $(cluster_args)
         PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
         stop_all
@@ -315,7 +391,7 @@ bench_sockudo() {
         PIN_NOW=("${PIN_SERVER[@]}")
         PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
         # shellcheck disable=SC2046
-        run sockudo cluster --peer sockudo --nodes ws://127.0.0.1:$SKD_A,ws://127.0.0.1:$SKD_B \
+        run_on_redis "$REDIS_ADDR" sockudo cluster --peer sockudo --nodes ws://127.0.0.1:$SKD_A,ws://127.0.0.1:$SKD_B \
             --server-pid $a,$LAST_PID $(cluster_args)
         PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
         stop_all
@@ -476,8 +552,9 @@ echo "bench: measured in $(( $(date +%s) - started )) s; load average at the end
 
 COMMAND="make bench   # loadtest/bench.sh; capacity: fanout $CAP_CONNS subscribers over $CAP_CHANNELS channels, broadcast $CAP_BROADCAST_CONNS, \
 ${CAP_DURATION} s per step, p99 <= $P99_BOUND_MS ms, $REPEATS repeats; equal load ${EQ_DURATION} s x $REPEATS at $EQ_SHARE % of \
-the lowest capacity; cluster $CLUSTER_CONNS conns/$CLUSTER_CHANNELS ch/$CLUSTER_RATE ev/s over 2 nodes, ${DURATION} s; \
-idle $IDLE_CONNS conns in two halves; marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers, no pause and ${MARKET_THINK_MS} ms; \
+the lowest capacity; cluster $CLUSTER_CONNS conns/$CLUSTER_CHANNELS ch/$CLUSTER_RATE ev/s over 2 nodes, ${DURATION} s, \
+on one Redis and on a ${#SHARD_PORTS_LIST[@]}-master Redis Cluster (ours); idle $IDLE_CONNS conns in two halves; \
+marketplace $MARKET_CONTESTS contests x $MARKET_WATCHERS watchers, no pause twice in one process, then ${MARKET_THINK_MS} ms; \
 docs $DOCS_DOCUMENTS documents x $DOCS_EDITORS editors x $DOCS_RATE edits/s; servers: ${READY# }; \
 load average (1/5/15 min) $LOAD_START at the start, $LOAD_END at the end"
 # The notes: what limited each figure, then the documents table (ours and Hocuspocus).

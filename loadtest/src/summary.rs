@@ -167,8 +167,38 @@ fn pubsub_table(dir: &Path, scenario: &str, out: &mut String) -> Option<Vec<(&'s
         each(&|r| opt(r.server_usage.cpu_percent)),
         vals(&|r| r.server_usage.cpu_percent),
     );
+    // Cross-node runs: what the Redis servers spent (bench.sh reads `INFO cpu` of each before
+    // and after the run), per delivery, so a single Redis and a sharded cluster compare.
+    let redis: Vec<Option<RedisCpu>> = reports.iter().map(|(s, _)| load::<RedisCpu>(dir, s, &format!("{scenario}.redis"))).collect();
+    if redis.iter().any(Option::is_some) {
+        let per_delivery = |(r, cpu): (&Report, &Option<RedisCpu>)| {
+            cpu.as_ref().filter(|_| r.delivered > 0).map(|c| c.cpu_s * 1e6 / r.delivered as f64)
+        };
+        let pairs = || reports.iter().map(|(_, r)| r).zip(redis.iter());
+        t.row(
+            "Redis CPU µs per delivery (servers)",
+            pairs()
+                .map(|(r, c)| match (per_delivery((r, c)), c) {
+                    (Some(us), Some(c)) => format!("{us:.2} ({})", c.servers),
+                    _ => "-".to_owned(),
+                })
+                .collect(),
+            Some(pairs().map(per_delivery).collect()),
+        );
+    }
     let _ = writeln!(out, "{}", t.render());
     Some(reports)
+}
+
+/// `<server>-<stem>.redis.json`, written by bench.sh around a cross-node run.
+#[derive(serde::Deserialize)]
+struct RedisCpu {
+    /// Seconds of CPU (user + system) all the Redis servers spent during the run.
+    #[serde(rename = "redis_cpu_s")]
+    cpu_s: f64,
+    /// How many Redis servers: 1, or a sharded cluster's masters.
+    #[serde(rename = "redis_servers")]
+    servers: usize,
 }
 
 fn idle_table(dir: &Path, out: &mut String) -> Option<Vec<(&'static str, IdleReport)>> {
@@ -297,7 +327,7 @@ fn market_verdict(m: &MarketReport) -> (bool, String) {
 pub fn section(args: &SummarizeArgs) -> anyhow::Result<String> {
     let dir = &args.dir;
     let mut out = String::new();
-    let _ = writeln!(out, "## {}: `make bench`, our hub and the peers side by side (issues #27, #25)\n", today());
+    let _ = writeln!(out, "## {}: `make bench`, our hub and the peers side by side (issues #36, #27, #25)\n", today());
     let _ = writeln!(
         out,
         "Machine: {}; release builds; loopback. Each server under test is pinned to one core \
@@ -325,10 +355,16 @@ pub fn section(args: &SummarizeArgs) -> anyhow::Result<String> {
     let _fanout = pubsub_table(dir, "fanout", &mut out);
     let _broadcast = pubsub_table(dir, "broadcast", &mut out);
     let _cluster = pubsub_table(dir, "cluster", &mut out);
+    // Our hub again, its two nodes on a Redis Cluster with sharded pub/sub (issue #36).
+    let _sharded = pubsub_table(dir, "cluster-sharded", &mut out);
     let idle = idle_table(dir, &mut out);
     let market = load::<MarketReport>(dir, "vitrine", "marketplace");
     if let Some(market) = &market {
         let _ = writeln!(out, "`marketplace` (Vitrine only: the peers have no product):\n\n{}", market.table());
+    }
+    // The same run again in the same process: memory a run leaves behind shows as growth here.
+    if let Some(again) = load::<MarketReport>(dir, "vitrine", "marketplace-again") {
+        let _ = writeln!(out, "`marketplace` again in the same process, right after it:\n\n{}", again.table());
     }
     let paced = load::<MarketReport>(dir, "vitrine", "marketplace-paced");
     if let Some(paced) = &paced {

@@ -27,6 +27,14 @@ use crate::{
 /// read whole all the same, the window growing to the length its header announces.
 const READ_BUFFER_BYTES: usize = 1024;
 
+/// How much a socket's writes gather before they go to the kernel (tungstenite's
+/// `write_buffer_size`, 128 KiB by default). The buffer keeps the largest capacity it ever
+/// reached, and a batch of queued events (up to 64 per wake-up) filled it: after the
+/// `marketplace` run each of 10,000 watchers held about 100 KiB (0.9-1.1 GiB of RSS,
+/// BENCHMARKS.md 2026-11-25). At 8 KiB a batch still goes out in few writes (dozens of
+/// small events per write) and a socket keeps at most about 8 KiB plus one frame.
+const WRITE_BUFFER_BYTES: usize = 8 * 1024;
+
 /// The hub's routes, for any application state the hub can be taken from.
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -94,6 +102,7 @@ async fn upgrade(
         // tungstenite reserves 128 KiB of read buffer per socket by default: with
         // thousands of sockets the default was most of the server's memory.
         .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(WRITE_BUFFER_BYTES)
         .max_message_size(limits::MAX_MESSAGE_BYTES)
         .max_frame_size(limits::MAX_MESSAGE_BYTES);
     Ok(upgrade.on_upgrade(move |socket| session::run(socket, state, encoding, user)).into_response())
