@@ -169,7 +169,8 @@ fn pubsub_table(dir: &Path, scenario: &str, out: &mut String) -> Option<Vec<(&'s
     );
     // Cross-node runs: what the Redis servers spent (bench.sh reads `INFO cpu` of each before
     // and after the run), per delivery, so a single Redis and a sharded cluster compare.
-    let redis: Vec<Option<RedisCpu>> = reports.iter().map(|(s, _)| load::<RedisCpu>(dir, s, &format!("{scenario}.redis"))).collect();
+    let redis: Vec<Option<RedisCpu>> =
+        reports.iter().map(|(s, _)| load::<RedisCpu>(dir, s, &format!("{scenario}.redis"))).collect();
     if redis.iter().any(Option::is_some) {
         let per_delivery = |(r, cpu): (&Report, &Option<RedisCpu>)| {
             cpu.as_ref().filter(|_| r.delivered > 0).map(|c| c.cpu_s * 1e6 / r.delivered as f64)
