@@ -145,6 +145,24 @@ impl Channel {
 }
 
 impl ChannelKind {
+    /// Every kind, in declaration order: the one list of what a channel can be. The server
+    /// checks at start-up that each has a policy registered (`doc` through its documents'
+    /// kinds, [`crate::DocKind::ALL`]).
+    pub const ALL: [ChannelKind; 12] = [
+        ChannelKind::Contest,
+        ChannelKind::Project,
+        ChannelKind::Bid,
+        ChannelKind::Workroom,
+        ChannelKind::User,
+        ChannelKind::Court,
+        ChannelKind::Admin,
+        ChannelKind::Community,
+        ChannelKind::Bench,
+        ChannelKind::Marketplace,
+        ChannelKind::Broadcast,
+        ChannelKind::Doc,
+    ];
+
     /// The name's prefix, or the whole name for `court`, `admin`, `marketplace`, `community`
     /// and `broadcast`.
     pub const fn as_str(self) -> &'static str {
@@ -247,6 +265,27 @@ impl Error for ChannelError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_lists_every_kind_once() {
+        // The match has no wildcard: a new kind fails to compile here until it is listed.
+        let position = |kind: ChannelKind| match kind {
+            ChannelKind::Contest => 0,
+            ChannelKind::Project => 1,
+            ChannelKind::Bid => 2,
+            ChannelKind::Workroom => 3,
+            ChannelKind::User => 4,
+            ChannelKind::Court => 5,
+            ChannelKind::Admin => 6,
+            ChannelKind::Community => 7,
+            ChannelKind::Bench => 8,
+            ChannelKind::Marketplace => 9,
+            ChannelKind::Broadcast => 10,
+            ChannelKind::Doc => 11,
+        };
+        let positions: Vec<usize> = ChannelKind::ALL.iter().map(|k| position(*k)).collect();
+        assert_eq!(positions, (0..ChannelKind::ALL.len()).collect::<Vec<_>>());
+    }
 
     #[test]
     fn valid_names_parse_and_display_back_unchanged() {

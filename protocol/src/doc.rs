@@ -26,6 +26,19 @@ pub enum DocName {
     ContestBrief(i64),
 }
 
+/// The kind of a [`DocName`], without its ids: what an area registers a policy for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DocKind {
+    WorkroomBrief,
+    ContestBrief,
+    Notes,
+}
+
+impl DocKind {
+    /// Every kind of document, the one list of them.
+    pub const ALL: [DocKind; 3] = [DocKind::WorkroomBrief, DocKind::ContestBrief, DocKind::Notes];
+}
+
 /// What admin notes may be kept on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NotesEntity {
@@ -63,6 +76,14 @@ pub enum DocNameError {
 }
 
 impl DocName {
+    pub const fn kind(self) -> DocKind {
+        match self {
+            DocName::WorkroomBrief(_) => DocKind::WorkroomBrief,
+            DocName::ContestBrief(_) => DocKind::ContestBrief,
+            DocName::Notes(..) => DocKind::Notes,
+        }
+    }
+
     /// Parses what follows `doc:`; `parse_id` is the channel module's strict id rule.
     pub(crate) fn parse(rest: &str, parse_id: fn(&str) -> Option<i64>) -> Result<DocName, DocNameError> {
         let (kind, tail) = rest.split_once(':').ok_or(DocNameError::UnknownDocument)?;
@@ -153,6 +174,19 @@ impl<'de> Deserialize<'de> for DocBytes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_document_kind_is_listed_once() {
+        let names = [DocName::WorkroomBrief(1), DocName::ContestBrief(1), DocName::Notes(NotesEntity::User, 1)];
+        let kinds: Vec<DocKind> = names.iter().map(|n| n.kind()).collect();
+        assert_eq!(kinds, DocKind::ALL);
+        // No wildcard: a new kind fails to compile here until it is in `ALL`.
+        for kind in DocKind::ALL {
+            match kind {
+                DocKind::WorkroomBrief | DocKind::ContestBrief | DocKind::Notes => {}
+            }
+        }
+    }
 
     #[test]
     fn bytes_are_base64_in_json_and_bin_in_msgpack() {

@@ -42,7 +42,7 @@ mod samples;
 pub use channel::{Channel, ChannelError, ChannelKind};
 pub use client::{AccessToken, ClientFrame};
 pub use decode_error::DecodeError;
-pub use doc::{DocBytes, DocName, NotesEntity};
+pub use doc::{DocBytes, DocKind, DocName, NotesEntity};
 pub use encoding::{
     bearer_from_subprotocols, Encoding, SUBPROTOCOL_BEARER_PREFIX, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
 };

@@ -441,3 +441,32 @@ mod tests {
         assert_eq!(super::slug("¡¡¡", 7), "contest-7");
     }
 }
+
+/// A contest's description: the text its brief document starts from.
+pub async fn description<'c>(
+    db: impl Executor<'c, Database = Any>,
+    contest_id: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let description: Option<Option<String>> = sqlx::query_scalar("SELECT description FROM contest WHERE id = $1")
+        .bind(contest_id)
+        .fetch_optional(db)
+        .await?;
+    Ok(description.flatten())
+}
+
+/// Makes a contest's description its brief document's text, in the transaction that
+/// stores the document's change.
+pub async fn set_description(
+    conn: &mut AnyConnection,
+    contest_id: i64,
+    description: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET description = $1, updated_at = $2 WHERE id = $3")
+        .bind(description)
+        .bind(now_ms)
+        .bind(contest_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

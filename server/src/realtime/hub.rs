@@ -23,6 +23,7 @@ use super::{
     docs::Docs,
     frames::{CloseSignal, Offered, Outbound, OutboundQueue, SharedEvent},
     outbox,
+    policy::Channels,
 };
 use crate::store::{clock::Clock, Db};
 
@@ -109,14 +110,15 @@ pub struct Hub {
 }
 
 impl Hub {
-    pub fn new(db: Db) -> Arc<Self> {
+    /// `channels`: the areas' registrations, which the documents consult.
+    pub fn new(db: Db, channels: Arc<Channels>) -> Arc<Self> {
         Arc::new(Self {
             channels: DashMap::new(),
             connections: DashMap::new(),
             per_user: DashMap::new(),
             next_conn_id: AtomicU64::new(1),
             timers_wake: tokio::sync::Notify::new(),
-            docs: Docs::new(db.clone()),
+            docs: Docs::new(db.clone(), channels),
             node_id: rand::random(),
             db,
         })

@@ -83,7 +83,8 @@ impl Realtime {
     /// [`Broker::connect`]). The channel policies are registered on [`Realtime::channels`]
     /// afterwards; until then every channel is refused.
     pub async fn start(db: Db, settings: Arc<Settings>, clock: SharedClock) -> anyhow::Result<Self> {
-        let hub = Hub::new(db.clone());
+        let channels = Arc::new(policy::Channels::new());
+        let hub = Hub::new(db.clone(), Arc::clone(&channels));
         let broker =
             Broker::connect(settings.redis_url.as_deref(), settings.bus_backlog, Arc::clone(&hub), db.clone()).await?;
         let presence = presence::Presence::new(Arc::clone(&hub), broker.redis_client());
@@ -96,7 +97,7 @@ impl Realtime {
             watches: Arc::default(),
             republished: Arc::default(),
             publishing: Arc::default(),
-            channels: Arc::new(policy::Channels::new()),
+            channels,
             db,
             settings,
             clock,

@@ -15,6 +15,8 @@
 use std::{any::Any, collections::HashMap, fmt, sync::Arc, sync::OnceLock, sync::RwLock};
 
 use futures::future::BoxFuture;
+use sqlx::AnyConnection;
+pub use vitrine_protocol::DocKind;
 use vitrine_protocol::{Channel, ChannelKind, DocName};
 
 use super::docs::DocAccess;
@@ -100,22 +102,23 @@ pub trait DocumentPolicy: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<DocAccess, sqlx::Error>>;
 }
 
-/// The kinds of document, for registering their policies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DocKind {
-    WorkroomBrief,
-    ContestBrief,
-    Notes,
-}
+/// A document kind whose plain text its area also keeps in a table of its own (the
+/// contest brief is the contest's REST description). The hub never touches that table:
+/// an empty document starts from [`TextMirror::initial_text`], and each stored change
+/// hands the document's new text to [`TextMirror::write_text`] inside the transaction
+/// that stores it, so the document and the area's copy never disagree.
+pub trait TextMirror: Send + Sync + 'static {
+    /// The text an empty document starts from (None or blank: it starts empty).
+    fn initial_text<'a>(&'a self, db: &'a Db, name: DocName) -> BoxFuture<'a, Result<Option<String>, sqlx::Error>>;
 
-impl DocKind {
-    pub fn of(name: DocName) -> Self {
-        match name {
-            DocName::WorkroomBrief(_) => DocKind::WorkroomBrief,
-            DocName::ContestBrief(_) => DocKind::ContestBrief,
-            DocName::Notes(..) => DocKind::Notes,
-        }
-    }
+    /// Keeps `text` as the area's copy; `conn` is the transaction storing the change.
+    fn write_text<'a>(
+        &'a self,
+        conn: &'a mut AnyConnection,
+        name: DocName,
+        text: &'a str,
+        now_ms: i64,
+    ) -> BoxFuture<'a, Result<(), sqlx::Error>>;
 }
 
 /// The policies registered at start-up, per channel kind and per document kind.
@@ -123,6 +126,7 @@ impl DocKind {
 pub struct Channels {
     kinds: RwLock<HashMap<ChannelKind, Arc<dyn ChannelPolicy>>>,
     documents: RwLock<HashMap<DocKind, Arc<dyn DocumentPolicy>>>,
+    text_mirrors: RwLock<HashMap<DocKind, Arc<dyn TextMirror>>>,
     authenticator: OnceLock<Arc<dyn Authenticator>>,
 }
 
@@ -153,6 +157,16 @@ impl Channels {
         self.documents.write().expect("document policies poisoned").insert(kind, Arc::new(policy));
     }
 
+    /// Registers the area that keeps a copy of a document kind's text.
+    pub fn register_text_mirror(&self, kind: DocKind, mirror: impl TextMirror) {
+        self.text_mirrors.write().expect("text mirrors poisoned").insert(kind, Arc::new(mirror));
+    }
+
+    /// Who keeps a copy of document `name`'s text, if anyone does.
+    pub fn text_mirror(&self, name: DocName) -> Option<Arc<dyn TextMirror>> {
+        self.text_mirrors.read().ok()?.get(&name.kind()).cloned()
+    }
+
     /// Sets how tokens are resolved (start-up, once).
     pub fn set_authenticator(&self, authenticator: impl Authenticator) {
         let _ = self.authenticator.set(Arc::new(authenticator));
@@ -167,9 +181,13 @@ impl Channels {
     pub fn missing(&self) -> Vec<String> {
         let kinds = self.kinds.read().map(|k| k.keys().copied().collect::<Vec<_>>()).unwrap_or_default();
         let documents = self.documents.read().map(|d| d.keys().copied().collect::<Vec<_>>()).unwrap_or_default();
-        let mut missing: Vec<String> =
-            ALL_KINDS.iter().filter(|k| !kinds.contains(k)).map(|k| format!("{k:?}")).collect();
-        missing.extend(ALL_DOCS.iter().filter(|k| !documents.contains(k)).map(|k| format!("doc {k:?}")));
+        // `doc` channels go to the policy of the document's kind.
+        let mut missing: Vec<String> = ChannelKind::ALL
+            .iter()
+            .filter(|k| **k != ChannelKind::Doc && !kinds.contains(k))
+            .map(|k| format!("{k:?}"))
+            .collect();
+        missing.extend(DocKind::ALL.iter().filter(|k| !documents.contains(k)).map(|k| format!("doc {k:?}")));
         if self.authenticator.get().is_none() {
             missing.push("authenticator".to_owned());
         }
@@ -212,7 +230,7 @@ impl Channels {
         viewer: Option<&Principal>,
         name: DocName,
     ) -> Result<DocAccess, sqlx::Error> {
-        let policy = self.documents.read().ok().and_then(|d| d.get(&DocKind::of(name)).cloned());
+        let policy = self.documents.read().ok().and_then(|d| d.get(&name.kind()).cloned());
         match policy {
             Some(policy) => policy.access(db, viewer, name).await,
             None => Ok(DocAccess::None),
@@ -227,22 +245,6 @@ impl Channels {
         }
     }
 }
-
-/// Every kind but `doc`, which [`Channels`] dispatches on the document's kind.
-const ALL_KINDS: [ChannelKind; 11] = [
-    ChannelKind::Contest,
-    ChannelKind::Project,
-    ChannelKind::Bid,
-    ChannelKind::Workroom,
-    ChannelKind::User,
-    ChannelKind::Court,
-    ChannelKind::Admin,
-    ChannelKind::Community,
-    ChannelKind::Bench,
-    ChannelKind::Marketplace,
-    ChannelKind::Broadcast,
-];
-const ALL_DOCS: [DocKind; 3] = [DocKind::WorkroomBrief, DocKind::ContestBrief, DocKind::Notes];
 
 /// A channel anyone may read, signed in or not.
 pub struct Anyone;

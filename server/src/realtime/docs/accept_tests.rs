@@ -8,7 +8,7 @@ use super::*;
 async fn docs() -> Docs {
     let db = Db::connect("sqlite::memory:", 1).await.expect("sqlite in memory");
     db.migrate().await.expect("migrations");
-    Docs::new(db)
+    Docs::new(db, Arc::new(Channels::new()))
 }
 
 const CH: &str = "doc:notes:user:1";

@@ -4,8 +4,10 @@
 //! - [`Docs`]: this node's open documents. A document is loaded when its first local
 //!   subscriber arrives and dropped when the last one leaves.
 //! - [`store`]: the update log and snapshots in the database; [`text`]: plain text in
-//!   and out (the contest brief's description). Who may read and write a document is the
-//!   owning area's rule ([`super::policy::DocumentPolicy`]).
+//!   and out. Who may read and write a document is the owning area's rule
+//!   ([`super::policy::DocumentPolicy`]); an area that keeps a document's text as well (the
+//!   contest brief is the contest's description) registers a
+//!   [`super::policy::TextMirror`], which seeds the document and is written with each change.
 //!
 //! A writer's update is checked (size, decodes as a Yjs update), applied to the node's
 //! copy, and what the copy gained (in the server's own encoding, checked readable by the
@@ -45,6 +47,7 @@ use yrs::{
 
 pub use new_doc::new_doc;
 
+use super::policy::Channels;
 use crate::store::Db;
 
 /// Updates stored after the last snapshot past which this node compacts the document.
@@ -237,6 +240,8 @@ impl DocEntry {
 pub struct Docs {
     open: DashMap<String, Arc<DocEntry>>,
     db: Db,
+    /// The areas' registrations: who keeps a copy of a document's text.
+    channels: Arc<Channels>,
 }
 
 /// A y-protocols update message carrying `update`.
@@ -245,8 +250,8 @@ pub fn update_message(update: &[u8]) -> Vec<u8> {
 }
 
 impl Docs {
-    pub fn new(db: Db) -> Self {
-        Self { open: DashMap::new(), db }
+    pub fn new(db: Db, channels: Arc<Channels>) -> Self {
+        Self { open: DashMap::new(), db, channels }
     }
 
     /// Documents open on this node.
@@ -292,15 +297,12 @@ impl Docs {
         Ok(())
     }
 
-    /// What an empty document starts from: the contest brief starts from the
-    /// description REST had, so opening the editor never loses it.
+    /// What an empty document starts from: the text its area keeps (the contest brief
+    /// starts from the description REST had, so opening the editor never loses it).
     async fn seed_for(&self, name: DocName) -> Result<Option<Vec<u8>>, sqlx::Error> {
-        let DocName::ContestBrief(id) = name else { return Ok(None) };
-        let description: Option<Option<String>> = sqlx::query_scalar("SELECT description FROM contest WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.db.pool)
-            .await?;
-        Ok(description.flatten().filter(|d| !d.trim().is_empty()).map(|d| text::seed(&d)))
+        let Some(mirror) = self.channels.text_mirror(name) else { return Ok(None) };
+        let initial = mirror.initial_text(&self.db, name).await?;
+        Ok(initial.filter(|d| !d.trim().is_empty()).map(|d| text::seed(&d)))
     }
 
     /// Drops `ch` from memory unless a local subscriber still has it open.
@@ -336,8 +338,9 @@ impl Docs {
                 return Err(DocError::Unavailable);
             }
         }
-        let applied = integrate(entry, update);
-        let (gained, brief_text) = match applied {
+        let mirror = self.channels.text_mirror(entry.name);
+        let applied = integrate(entry, update, mirror.is_some());
+        let (gained, text_now) = match applied {
             Ok(Some(gained)) => gained,
             Ok(None) => return Ok(None),
             Err(err) => {
@@ -360,14 +363,9 @@ impl Docs {
         let stored = async {
             let mut tx = self.db.pool.begin().await?;
             let seq = store::append(&mut tx, &entry.ch, &gained, now_ms).await?;
-            if let (Some(text), DocName::ContestBrief(id)) = (&brief_text, entry.name) {
-                // The REST brief is the document's text, written in the same transaction.
-                sqlx::query("UPDATE contest SET description = $1, updated_at = $2 WHERE id = $3")
-                    .bind(text)
-                    .bind(now_ms)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
+            if let (Some(text), Some(mirror)) = (&text_now, &mirror) {
+                // The area's copy of the text, written in the same transaction.
+                mirror.write_text(&mut tx, entry.name, text, now_ms).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(seq)
@@ -537,11 +535,11 @@ pub struct Accepted {
 }
 
 /// Applies `update` to the node's copy and answers what the copy gained (None: nothing)
-/// with, for the contest brief, the document's new text. An error leaves the copy as it
+/// with, when `with_text` (an area keeps a copy of the text), the document's new text. An error leaves the copy as it
 /// was, or sets it aside (`broken`, an empty copy standing in) for the caller to read back
 /// from the database; a panic in yrs is one of those errors.
 #[allow(clippy::type_complexity)]
-fn integrate(entry: &DocEntry, update: &[u8]) -> Result<Option<(Vec<u8>, Option<String>)>, DocError> {
+fn integrate(entry: &DocEntry, update: &[u8], with_text: bool) -> Result<Option<(Vec<u8>, Option<String>)>, DocError> {
     // The writer's bytes first: a JavaScript client never sends what its Yjs cannot read.
     js_readable::check(update).map_err(|why| {
         tracing::info!(doc = %entry.ch, ?why, "document update refused: a JavaScript Yjs would not read it");
@@ -617,7 +615,7 @@ fn integrate(entry: &DocEntry, update: &[u8]) -> Result<Option<(Vec<u8>, Option<
         state.broken = true;
         return Err(DocError::TooLarge);
     }
-    let text = matches!(entry.name, DocName::ContestBrief(_)).then(|| text::plain_text(&state.doc));
+    let text = with_text.then(|| text::plain_text(&state.doc));
     Ok(Some((gained, text)))
 }
 
