@@ -447,10 +447,8 @@ pub async fn description<'c>(
     db: impl Executor<'c, Database = Any>,
     contest_id: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    let description: Option<Option<String>> = sqlx::query_scalar("SELECT description FROM contest WHERE id = $1")
-        .bind(contest_id)
-        .fetch_optional(db)
-        .await?;
+    let description: Option<Option<String>> =
+        sqlx::query_scalar("SELECT description FROM contest WHERE id = $1").bind(contest_id).fetch_optional(db).await?;
     Ok(description.flatten())
 }
 
