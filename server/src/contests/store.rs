@@ -433,15 +433,6 @@ pub async fn set_coupon_code(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn slugs_are_readable_and_unique_by_id() {
-        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
-        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
-    }
-}
-
 /// A contest's description: the text its brief document starts from.
 pub async fn description<'c>(
     db: impl Executor<'c, Database = Any>,
@@ -467,4 +458,13 @@ pub async fn set_description(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_readable_and_unique_by_id() {
+        assert_eq!(super::slug("Bright Bean Coffee!", 42), "bright-bean-coffee-42");
+        assert_eq!(super::slug("¡¡¡", 7), "contest-7");
+    }
 }
