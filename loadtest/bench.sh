@@ -12,6 +12,11 @@
 # Then every server runs the same offered rate (a share of the lowest capacity) $REPEATS
 # times, fresh each time. The other scenarios run once per server as before.
 #
+# PROFILE=cpu records `perf record -a -e cpu-clock` (every process: the servers, the harness,
+# Redis) during each run into <server>-<stem>.perf.data; PROFILE=heap starts our servers under
+# heaptrack (heaptrack-vitrine-<port>.*.zst). A profiled run's timings are not comparable with
+# an unprofiled one's: profile to see what limits a run, measure without it.
+#
 # Sizes are environment variables; the defaults take about 30 minutes on this 2-core
 # machine. QUICK=1 is a small run of everything for development (a few minutes). Redis at
 # $REDIS_URL is needed for the cluster runs; PostgreSQL for the timers run (else SQLite).
@@ -83,6 +88,15 @@ SHARD_PORTS=${SHARD_PORTS:-17300 17301 17302}
 read -ra SHARD_PORTS_LIST <<<"$SHARD_PORTS"
 LIM_A=17000                        # the limit peer
 
+PROFILE_HEAP_WRAP=
+if [ "${PROFILE:-}" = heap ]; then
+    command -v heaptrack >/dev/null || { echo "bench: PROFILE=heap needs heaptrack (apt-get install -y heaptrack)"; exit 1; }
+    PROFILE_HEAP_WRAP=1
+fi
+if [ "${PROFILE:-}" = cpu ]; then
+    command -v perf >/dev/null || { echo "bench: PROFILE=cpu needs perf (apt-get install -y linux-perf)"; exit 1; }
+fi
+
 # Pinning: `taskset` when present and both cores exist; otherwise the run says so.
 PIN_SERVER=() PIN_HARNESS=()
 if command -v taskset >/dev/null && [ "$(nproc)" -gt "$SERVER_CPU" ] && [ "$(nproc)" -gt "$HARNESS_CPU" ]; then
@@ -147,11 +161,18 @@ run() {
     shift 2
     local scenario=${stem%%-*} txt=$BENCH_DIR/$server-$stem.txt
     [ "${QUIET:-0}" = 1 ] || echo "bench: $stem on $server (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    local perf_pid=
+    if [ "${PROFILE:-}" = cpu ]; then
+        perf record -a -e cpu-clock -F "${PROFILE_HZ:-499}" -o "$BENCH_DIR/$server-$stem.perf.data" -q \
+            >>"$BENCH_DIR/perf.log" 2>&1 &
+        perf_pid=$!
+    fi
     if [ "${QUIET:-0}" = 1 ]; then
         "${PIN_HARNESS[@]}" "$LT" "$scenario" "$@" --out "$BENCH_DIR/$server-$stem.json" >"$txt" 2>>"$BENCH_DIR/harness.log"
     else
         "${PIN_HARNESS[@]}" "$LT" "$scenario" "$@" --out "$BENCH_DIR/$server-$stem.json" | tee "$txt"
     fi || echo "bench: $stem on $server FAILED (the other runs go on; see $BENCH_DIR/harness.log)"
+    if [ -n "$perf_pid" ]; then kill -INT "$perf_pid" && wait "$perf_pid" || true; fi
 }
 
 # Redis's own CPU seconds (user + system, from `INFO cpu`) summed over host:port addresses.
@@ -237,10 +258,17 @@ start_vitrine() {  # <port> <data dir> <database url> [redis url]
     "${PIN_NOW[@]}" env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" \
         DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY VITRINE_RATE_LIMITS=off RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
         VITRINE_WS_MAX_CONNECTIONS_PER_USER=100000 \
+        ${PROFILE_HEAP_WRAP:+heaptrack -o "$BENCH_DIR/heaptrack-vitrine-$port"} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
     PIDS+=($!)
     LAST_PID=$!
     wait_port "$port"
+    if [ -n "${PROFILE_HEAP_WRAP:-}" ]; then
+        # heaptrack runs the server as its child: the harness samples the server itself, and
+        # stop_all must stop it (heaptrack writes its file when the server exits).
+        LAST_PID=$(pgrep -P "$LAST_PID" -f "vitrine-server serve")
+        PIDS+=("$LAST_PID")
+    fi
 }
 
 bench_vitrine() {
