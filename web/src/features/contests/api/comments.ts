@@ -1,22 +1,21 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Comment, DataEnvelope, Page } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
 
 /** The contest's comment board, or one entry's comments. */
-function base(contestId: number, entryId: number | null) {
-  return entryId === null
-    ? `/contests/${contestId}/comments`
-    : `/contests/${contestId}/entries/${entryId}/comments`;
-}
 
 /** GET .../comments: newest first. */
 export function getComments(contestId: number, entryId: number | null, options?: RequestOptions) {
-  return apiClient.get<Page<Comment>>(base(contestId, entryId), options);
+  const signal = options?.signal;
+  return entryId === null
+    ? ok(api.GET('/contests/{id}/comments', { params: { path: { id: contestId } }, signal }))
+    : ok(api.GET('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId } }, signal }));
 }
 
 /** POST .../comments. */
 export async function postComment(contestId: number, entryId: number | null, comment: string) {
-  const { data } = await apiClient.post<DataEnvelope<Comment>>(base(contestId, entryId), {
-    comment,
-  });
+  const body = { comment };
+  const { data } =
+    entryId === null
+      ? await ok(api.POST('/contests/{id}/comments', { params: { path: { id: contestId } }, body }))
+      : await ok(api.POST('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId } }, body }));
   return data;
 }
