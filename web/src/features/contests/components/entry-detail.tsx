@@ -2,6 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
@@ -90,12 +91,6 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
       .catch(() => undefined);
   }, [state, contestId, entryId, isParty]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   async function tagAction(run: () => Promise<unknown>) {
     try {
       await run();
@@ -118,13 +113,12 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
   const comments = entryComments(snap.comments as ContestLive['comments'], entryId);
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:p-8" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-label={entry ? t('card.entry', { number: entry.number }) : t('detail.entry')}
-        className="w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-2xl"
-        onClick={(event) => event.stopPropagation()}
-      >
+    <Dialog
+      onClose={onClose}
+      label={entry ? t('card.entry', { number: entry.number }) : t('detail.entry')}
+      overlayClassName="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:p-8"
+      className="w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-2xl"
+    >
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <h2 className="text-lg font-semibold text-slate-800">
             {entry ? t('detail.title', { number: entry.number, username: entry.created_by_user.username }) : t('detail.entry')}
@@ -249,7 +243,6 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
             </div>
           </div>
         )}
-      </div>
-    </div>
+    </Dialog>
   );
 }
