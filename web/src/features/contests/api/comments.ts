@@ -1,13 +1,14 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 
 /** The contest's comment board, or one entry's comments. */
 
-/** GET .../comments: newest first. */
-export function getComments(contestId: number, entryId: number | null, options?: RequestOptions) {
-  const signal = options?.signal;
+/** GET .../comments: newest first, one page (the first unless `page` is given). */
+export function getComments(contestId: number, entryId: number | null, options: { page?: number; signal?: AbortSignal } = {}) {
+  const { page, signal } = options;
+  const query = page === undefined ? undefined : { page };
   return entryId === null
-    ? ok(api.GET('/contests/{id}/comments', { params: { path: { id: contestId } }, signal }))
-    : ok(api.GET('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId } }, signal }));
+    ? ok(api.GET('/contests/{id}/comments', { params: { path: { id: contestId }, query }, signal }))
+    : ok(api.GET('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId }, query }, signal }));
 }
 
 /** POST .../comments. */

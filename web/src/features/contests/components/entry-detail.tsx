@@ -69,7 +69,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
         if (!live) return;
         setComments(state, page.data);
         if (focusedCommentId === null) return;
-        const more = (number: number) => getComments(contestId, entryId, { query: { page: number } });
+        const more = (number: number) => getComments(contestId, entryId, { page: number });
         await loadUntilFound(page, focusedCommentId, more, (items) => live && setComments(state, items));
       })
       .catch(() => undefined);
