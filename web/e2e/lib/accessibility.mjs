@@ -3,8 +3,8 @@
 // "zero serious violations on every screen they visit").
 //
 // One rule is not enforced yet: colour contrast. Its findings (text-xs slate-500 on tinted cards,
-// the PayPal wordmark on PayPal's gold button) are logged on every run and listed in the issue's
-// note; E2E_AXE=contrast enforces it too, E2E_AXE=report
+// among others; the PayPal wordmark and the collaboration caret labels are fixed) are logged on
+// every run, each node with its colours and ratio, and listed in the issue's note; E2E_AXE=contrast enforces it too, E2E_AXE=report
 // logs everything without failing (to survey a change), E2E_AXE=off skips axe.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,10 +15,17 @@ const MODE = process.env.E2E_AXE ?? 'enforce';
 const BLOCKING = new Set(['serious', 'critical']);
 const NOT_ENFORCED = MODE === 'contrast' ? new Set() : new Set(['color-contrast']);
 
-/** One line per violation: rule, impact, how many nodes, the first node's selector. */
+/** A node of a violation: its selector, and for colour contrast the colours, size and ratio. */
+function describeNode(node) {
+  const where = node.target?.join(' ') ?? '?';
+  const data = node.contrast;
+  if (!data) return where;
+  return `${where} [${data.fgColor} on ${data.bgColor}, ${data.fontSize} ${data.fontWeight}: ${data.contrastRatio}:1, needs ${data.expectedContrastRatio}]`;
+}
+
+/** One line per violation: rule, impact, how many nodes, each node (to find and fix each one). */
 function describe(violation) {
-  const first = violation.nodes[0]?.target?.join(' ') ?? '?';
-  return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes, first: ${first}): ${violation.help}`;
+  return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes: ${violation.nodes.map(describeNode).join('; ')}): ${violation.help}`;
 }
 
 /**
@@ -27,6 +34,21 @@ function describe(violation) {
  */
 export async function checkAccessibility(page, what, log) {
   if (MODE === 'off') return;
+  // The screen as it settles: a colour caught mid-transition (a button fading from its disabled
+  // indigo-300 to its indigo-600 as it is enabled, an option turning indigo as it is chosen: 150 ms)
+  // is no colour anyone reads. The screenshot finishes the same finite transitions
+  // (animations: 'disabled'); a spinner's endless animation is not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ).then(() => undefined),
+      new Promise((settled) => setTimeout(settled, 2000)),
+    ]),
+  );
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -41,7 +63,10 @@ export async function checkAccessibility(page, what, log) {
       id,
       impact,
       help,
-      nodes: nodes.map((node) => ({ target: node.target })),
+      nodes: nodes.map((node) => ({
+        target: node.target,
+        contrast: id === 'color-contrast' ? node.any.find((check) => check.id === 'color-contrast')?.data : undefined,
+      })),
     }));
   });
   const serious = violations.filter((violation) => BLOCKING.has(violation.impact));

@@ -133,7 +133,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               <DesignerName userId={entry.created_by_user.id} username={entry.created_by_user.username} />
             </span>
           )}
-          <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
+          <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-500 hover:text-slate-700">
             ×
           </button>
         </div>
@@ -172,7 +172,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                   {tags.map((tag, index) => (
                     <li key={tag.id} className="flex items-baseline gap-2">
                       <span className="font-semibold text-slate-500">{index + 1}.</span>
-                      <span className={`flex-1 ${tag.completed_at ? 'text-slate-400 line-through' : 'text-slate-700'}`}>{tag.note}</span>
+                      <span className={`flex-1 ${tag.completed_at ? 'text-slate-500 line-through' : 'text-slate-700'}`}>{tag.note}</span>
                       {isParty && !tag.completed_at && (
                         <button type="button" className="text-xs font-medium text-emerald-700 hover:underline" onClick={() => void tagAction(() => completeImageTag(contestId, entryId, tag.id).then((done) => addImageTags(state, [done])))}>
                           {t('tags.complete')}
