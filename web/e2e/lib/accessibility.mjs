@@ -26,15 +26,12 @@ function describe(violation) {
 }
 
 /**
- * Runs axe on `page` as it is now; `what` names the screen in messages. Throws on a serious or
- * critical violation unless E2E_AXE says otherwise.
+ * Waits for the screen to settle: a colour caught mid-transition (a button fading from its disabled
+ * indigo-300 to its indigo-600 as it is enabled, an option turning indigo as it is chosen: 150 ms)
+ * is no colour anyone reads. The screenshot finishes the same finite transitions
+ * (animations: 'disabled'); a spinner's endless animation is not waited for; 2 s at most.
  */
-export async function checkAccessibility(page, what, log) {
-  if (MODE === 'off') return;
-  // The screen as it settles: a colour caught mid-transition (a button fading from its disabled
-  // indigo-300 to its indigo-600 as it is enabled, an option turning indigo as it is chosen: 150 ms)
-  // is no colour anyone reads. The screenshot finishes the same finite transitions
-  // (animations: 'disabled'); a spinner's endless animation is not waited for.
+async function settle(page) {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -46,9 +43,13 @@ export async function checkAccessibility(page, what, log) {
       new Promise((settled) => setTimeout(settled, 2000)),
     ]),
   );
+}
+
+/** One axe run over the page: its violations, each node with its contrast data. */
+async function runAxe(page) {
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     // The WCAG 2.1 A and AA rules; a screen's content is what is checked, whatever its state.
     // The 3-D Secure page is the card issuer's (drawn by the local Stripe stand-in here), not ours.
     const context = { exclude: [['[aria-labelledby="stripe-standin-challenge-title"]']] };
@@ -66,6 +67,25 @@ export async function checkAccessibility(page, what, log) {
       })),
     }));
   });
+}
+
+/**
+ * Runs axe on `page` once it has settled; `what` names the screen in messages. Throws on a serious
+ * or critical violation unless E2E_AXE says otherwise. A screen that changed while axe ran (a pay
+ * button enabled mid-run, measured as its fade began) gets a second look once settled again, and
+ * only what that look finds counts.
+ */
+export async function checkAccessibility(page, what, log) {
+  if (MODE === 'off') return;
+  await settle(page);
+  let violations = await runAxe(page);
+  const first = violations.filter((violation) => BLOCKING.has(violation.impact));
+  if (first.length > 0) {
+    await page.waitForTimeout(250);
+    await settle(page);
+    violations = await runAxe(page);
+    log(`axe ${what}: looked again once settled; the first look found: ${first.map(describe).join('; ')}`);
+  }
   const blocking = violations.filter((violation) => BLOCKING.has(violation.impact));
   const other = violations.filter((violation) => !BLOCKING.has(violation.impact));
   if (other.length > 0) log(`axe ${what}: ${other.length} moderate or minor: ${other.map((v) => v.id).join(', ')}`);
