@@ -73,6 +73,24 @@ async function messages(ctx, people) {
   await silver.getByTestId('conversation-unread').filter({ hasText: String(before + 1) }).waitFor();
   await ctx.assertSameDocument(silver, 'the message arrived');
   await shot(silver, 'silver-unread-count');
+  // A last message wider than its row is cut by CSS with an ellipsis, never mid-word without one:
+  // the row holds the whole text, on one line that hides what overflows behind "…".
+  const last = await silver
+    .getByTestId('conversation')
+    .filter({ hasText: 'Cleo Client' })
+    .getByTestId('conversation-last')
+    .evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        text: element.textContent ?? '',
+        ellipsis: style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && style.overflow === 'hidden',
+        cut: element.scrollWidth > element.clientWidth,
+      };
+    });
+  if (!last.text.endsWith(text) || !last.ellipsis) {
+    throw new Error(`the conversation's last message is not the whole text cut with an ellipsis: ${JSON.stringify(last)}`);
+  }
+  log(`the conversation's last message ${last.cut ? 'is cut with an ellipsis' : 'fits its row'}`);
   await silver.getByTestId('conversation').filter({ hasText: 'Cleo Client' }).click();
   await silver.getByTestId('message').filter({ hasText: text }).waitFor();
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { errorResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 
@@ -7,7 +7,9 @@ import {
   GENERIC_ERROR_MESSAGE,
   NETWORK_ERROR_CODE,
   UNKNOWN_ERROR_CODE,
+  api,
   apiClient,
+  ok,
   parseApiError,
 } from './api-client';
 import { session, startSession } from './session';
@@ -139,5 +141,62 @@ describe('apiClient', () => {
   it('answers an empty 204 with undefined', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
     await expect(apiClient.delete('/carts/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('api (the typed client)', () => {
+  it('fills the path parameters, encodes the query and sends the body as JSON', async () => {
+    startSession('tok-2');
+    const requests = mockFetch(() => jsonResponse(200, { data: { id: 7 } }));
+
+    const answer = await ok(api.PATCH('/carts/{id}', { params: { path: { id: 7 } }, body: { price: 12 } }));
+
+    expect(answer).toEqual({ data: { id: 7 } });
+    expect(requests[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/carts/7',
+      body: { price: 12 },
+      headers: {
+        accept: 'application/json',
+        authorization: 'Bearer tok-2',
+        'content-type': 'application/json',
+      },
+    });
+  });
+
+  it('leaves out empty query values and sends no Content-Type without a body', async () => {
+    const requests = mockFetch(() => jsonResponse(200, { data: [] }));
+    await ok(api.GET('/externals/showcases', { params: { query: { page: 2, 'filter[user_id]': undefined } } }));
+    expect(requests[0].url).toBe('/externals/showcases?page=2');
+    expect(requests[0].headers['content-type']).toBeUndefined();
+  });
+
+  it('rejects with the ApiError of the envelope, and a 401 ends the session', async () => {
+    startSession('expired');
+    mockFetch(() => errorResponse(401, 'auth.unauthenticated', 'Unauthenticated.'));
+    const error = await rejection(ok(api.GET('/oauth/users')));
+    expect(error).toMatchObject({ code: 'auth.unauthenticated', status: 401 });
+    expect(session.token).toBeNull();
+  });
+
+  it('passes the abort signal on, and rejects with the AbortError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: unknown, init: RequestInit = {}) =>
+          new Promise<Response>((_, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const controller = new AbortController();
+    const call = ok(api.GET('/regions', { signal: controller.signal }));
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('answers an empty 204 with undefined', async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(ok(api.DELETE('/carts/{id}', { params: { path: { id: 1 } } }))).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@/lib/validators';
 import { storage } from '@/lib/storage';
-import type { Question, StoredFile } from '@/types/api';
+import type { Question, SavedAnswer, StoredFile } from '@/types/api';
 
 /** `form_field_type_id` of brief questions. */
 export const FIELD = {
@@ -179,7 +179,7 @@ export function applyDraft(questions: Question[], values: BriefValues): BriefVal
 /** The form's values from a saved brief (edit mode). */
 export function valuesFromSaved(
   questions: Question[],
-  answers: { contest_type_question_id: number; answer: string | null; answer_options: number[]; answer_slider_options: { id: number; value: number }[]; answer_file_ids: number[] }[],
+  answers: Pick<SavedAnswer, 'contest_type_question_id' | 'answer' | 'answer_options' | 'answer_slider_options' | 'answer_file_ids'>[],
 ): BriefValues {
   const values = initialValues(questions);
   for (const saved of answers) {

@@ -36,6 +36,11 @@ export interface MessageEnvelope {
 
 export type TokenResponse = Schema<'TokenResponse'>;
 export type Region = Schema<'Region'>;
+/**
+ * A country id where a body or query takes one: the document lists the ids of the countries the
+ * server seeds, and the client only ever sends one it read from `GET /countries`.
+ */
+export type CountryId = NonNullable<Schema<'ProfileUpdate'>['country_id']>;
 export type Country = Schema<'Country'>;
 export type State = Schema<'State'>;
 export type FieldError = Schema<'FieldError'>;

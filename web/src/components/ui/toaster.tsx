@@ -15,7 +15,8 @@ const MAX_VISIBLE = 3;
 
 /**
  * Renders the toast store, each text in the interface language: bottom right on wide screens, at the
- * top on phones, where the bottom of the screen holds a form's main button (Pay, Continue).
+ * top on phones, where the bottom of the screen holds a form's main button (Pay, Continue). Above
+ * an open dialog (z-60 over the dialogs' z-50): a dialog's own errors are toasts.
  */
 export function Toaster() {
   const { items } = useSnapshot(toasts);
@@ -24,7 +25,7 @@ export function Toaster() {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed top-4 right-4 z-50 flex sm:top-auto sm:bottom-4 w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      className="pointer-events-none fixed top-4 right-4 z-[60] flex sm:top-auto sm:bottom-4 w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
     >
       {items.slice(-MAX_VISIBLE).map((item) => (
         <div

@@ -36,7 +36,7 @@ export function entryActions(state: ContestLive, contestId: number) {
     async toggleEliminated(entry: Pick<Entry, 'id' | 'status'>) {
       try {
         const next = entry.status === 'eliminated' ? 'active' : 'eliminated';
-        merge(await setEntryStatus(contestId, entry.id, next));
+        for (const changed of await setEntryStatus(contestId, entry.id, next)) merge(changed);
       } catch (error) {
         toast.error(errorMessage(error));
       }

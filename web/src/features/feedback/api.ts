@@ -1,13 +1,8 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
-/** One question a client answers after a contest ends or a project completes. */
-export interface FeedbackQuestion {
-  id: number;
-  title: string;
-  /** `rating` (1 to 5 stars) or `text`. */
-  kind: string;
-}
+/** One question a client answers after a contest ends or a project completes: `kind` is `rating` (1 to 5 stars) or `text`. */
+export type FeedbackQuestion = Schema<'Question'>;
 
 export interface FeedbackAnswer {
   question_id: number;
@@ -17,13 +12,16 @@ export interface FeedbackAnswer {
 
 /** GET /contests/feedback/questions: the same questions serve contests and projects. */
 export async function getFeedbackQuestions(): Promise<FeedbackQuestion[]> {
-  const { data } = await apiClient.get<DataEnvelope<FeedbackQuestion[]>>('/contests/feedback/questions');
+  const { data } = await ok(api.GET('/contests/feedback/questions'));
   return data;
 }
 
 /** POST /contests/{id}/feedback or /projects/{id}/feedback: answering again replaces the answers. */
 export async function sendFeedback(target: FeedbackTarget, answers: FeedbackAnswer[]): Promise<void> {
-  await apiClient.post(`/${target.kind === 'contest' ? 'contests' : 'projects'}/${target.id}/feedback`, { answers });
+  // The document narrows `question_id` to the question ids it knows; these come from the server.
+  const init = { params: { path: { id: target.id } }, body: { answers } as Schema<'Answers'> };
+  if (target.kind === 'contest') await ok(api.POST('/contests/{id}/feedback', init));
+  else await ok(api.POST('/projects/{id}/feedback', init));
 }
 
 export interface FeedbackTarget {

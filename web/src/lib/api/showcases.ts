@@ -1,5 +1,5 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, Schema } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 export type Showcase = Schema<'ShowcaseView'>;
 export type ShowcasePage = Schema<'Page_ShowcaseView'>;
@@ -13,25 +13,27 @@ export interface ShowcaseFields {
 
 /** GET /externals/showcases: newest first, optionally one designer's. */
 export function getShowcases(page: number, userId: number | null, options?: RequestOptions): Promise<ShowcasePage> {
-  const query: Record<string, number> = { page };
-  if (userId !== null) query['filter[user_id]'] = userId;
-  return apiClient.get<ShowcasePage>('/externals/showcases', { ...options, query });
+  const query = { page, 'filter[user_id]': userId ?? undefined };
+  return ok(api.GET('/externals/showcases', { params: { query }, signal: options?.signal }));
 }
 
 /** GET /externals/showcases/show/{id}. */
 export async function getShowcase(id: number, options?: RequestOptions): Promise<Showcase> {
-  const { data } = await apiClient.get<DataEnvelope<Showcase>>(`/externals/showcases/show/${id}`, options);
+  const { data } = await ok(api.GET('/externals/showcases/show/{id}', { params: { path: { id } }, signal: options?.signal }));
   return data;
 }
 
 /** POST /externals/showcases (designers). */
 export async function createShowcase(fields: ShowcaseFields): Promise<Showcase> {
-  const { data } = await apiClient.post<DataEnvelope<Showcase>>('/externals/showcases', fields);
+  // The document requires `file_id` on create; without one the server answers with its field
+  // error, which the form shows, so a missing file is left for the server to word.
+  const body = fields as ShowcaseFields & { file_id: number };
+  const { data } = await ok(api.POST('/externals/showcases', { body }));
   return data;
 }
 
 /** PUT /externals/showcases/{id} (its designer, admins). */
 export async function updateShowcase(id: number, fields: Partial<ShowcaseFields>): Promise<Showcase> {
-  const { data } = await apiClient.put<DataEnvelope<Showcase>>(`/externals/showcases/${id}`, fields);
+  const { data } = await ok(api.PUT('/externals/showcases/{id}', { params: { path: { id } }, body: fields }));
   return data;
 }

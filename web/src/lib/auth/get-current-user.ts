@@ -1,8 +1,9 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, User } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { User } from '@/types/api';
 
 /** GET /oauth/users: the user the bearer token belongs to. */
 export async function getCurrentUser(options?: RequestOptions): Promise<User> {
-  const { data } = await apiClient.get<DataEnvelope<User>>('/oauth/users', options);
-  return data;
+  const { data } = await ok(api.GET('/oauth/users', { signal: options?.signal }));
+  // `User` narrows the type and level ids to the values they take.
+  return data as User;
 }

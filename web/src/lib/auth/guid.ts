@@ -1,9 +1,9 @@
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { MessageEnvelope, TokenResponse } from '@/types/api';
 
 /** POST /oauth/guid: e-mails a one-time sign-in link (`/login/{guid}`) to the account with `email`. */
 export function requestSignInLink(email: string): Promise<MessageEnvelope> {
-  return apiClient.post<MessageEnvelope>('/oauth/guid', { email });
+  return ok(api.POST('/oauth/guid', { body: { email } }));
 }
 
 /**
@@ -11,5 +11,5 @@ export function requestSignInLink(email: string): Promise<MessageEnvelope> {
  * auth.guid.invalid, auth.guid.used, auth.guid.expired, auth.user.inactive.
  */
 export function requestTokenByGuid(guid: string): Promise<TokenResponse> {
-  return apiClient.post<TokenResponse>('/oauth/token/guid', { guid });
+  return ok(api.POST('/oauth/token/guid', { body: { guid } }));
 }

@@ -1,4 +1,4 @@
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { TokenResponse } from '@/types/api';
 
 export interface Credentials {
@@ -9,9 +9,5 @@ export interface Credentials {
 
 /** POST /oauth/token (password grant). Errors: oauth.invalid_credentials, auth.user.inactive. */
 export function requestToken({ username, password }: Credentials): Promise<TokenResponse> {
-  return apiClient.post<TokenResponse>('/oauth/token', {
-    grant_type: 'password',
-    username,
-    password,
-  });
+  return ok(api.POST('/oauth/token', { body: { grant_type: 'password', username, password } }));
 }

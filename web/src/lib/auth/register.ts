@@ -1,5 +1,5 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, USER_TYPE, User } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { CountryId, USER_TYPE, User } from '@/types/api';
 
 /** The public sign-up screen's payload. */
 export interface DesignerRegistration {
@@ -34,6 +34,7 @@ export interface ClientRegistration {
 
 /** POST /oauth/register. Errors carry per-field messages (username.unique, email.unique, ...). */
 export async function register(payload: DesignerRegistration | ClientRegistration): Promise<User> {
-  const { data } = await apiClient.post<DataEnvelope<User>>('/oauth/register', payload);
-  return data;
+  const body = 'country_id' in payload ? { ...payload, country_id: payload.country_id as CountryId } : payload;
+  const { data } = await ok(api.POST('/oauth/register', { body }));
+  return data as User;
 }

@@ -1,62 +1,51 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, MessageEnvelope } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 /** A saved card (GET /users/{id}/customer-cards). */
-export interface Card {
-  id: number;
+/** A saved card (GET /users/{id}/customer-cards), its kind and role narrowed to their values. */
+export type Card = Omit<Schema<'CardView'>, 'object' | 'role'> & {
   object: 'payment_method' | 'legacy';
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  default_source: number;
-  backup_source: number;
   role: 'default' | 'backup' | 'additional';
-}
+};
 
-export interface SetupIntent {
-  id: string;
-  client_secret: string;
-  test_mode: boolean;
-}
+export type SetupIntent = Schema<'SetupIntentView'>;
 
 /** The caller's cards: default first, then backup, then the others. */
 export async function getCards(userId: number, options?: RequestOptions): Promise<Card[]> {
-  const { data } = await apiClient.get<DataEnvelope<Card[]>>(`/users/${userId}/customer-cards`, options);
-  return data;
+  const path = { id: userId };
+  const { data } = await ok(api.GET('/users/{id}/customer-cards', { params: { path }, signal: options?.signal }));
+  return data as Card[];
 }
 
 /** A setup intent to save a new card with (empty body). */
 export async function createSetupIntent(userId: number): Promise<SetupIntent> {
-  const { data } = await apiClient.post<DataEnvelope<SetupIntent>>(`/users/${userId}/customer-cards/stripe/setup-intents`, {});
+  const { data } = await ok(api.POST('/users/{id}/customer-cards/stripe/setup-intents', { params: { path: { id: userId } } }));
   return data;
 }
 
 /** Saves the payment method the setup intent confirmed. */
 export async function storePaymentMethod(userId: number, paymentMethod: string): Promise<Card> {
-  const { data } = await apiClient.post<DataEnvelope<Card>>(`/users/${userId}/customer-cards/stripe/payment-method`, {
-    payment_method: paymentMethod,
-  });
-  return data;
+  const params = { path: { id: userId } };
+  const body = { payment_method: paymentMethod };
+  const { data } = await ok(api.POST('/users/{id}/customer-cards/stripe/payment-method', { params, body }));
+  return data as Card;
 }
 
 /** Whether the card's CVC must be asked before paying with it. */
 export async function requiresCvc(userId: number, cardId: number, options?: RequestOptions): Promise<boolean> {
-  const { data } = await apiClient.get<DataEnvelope<{ cvc_required: boolean }>>(
-    `/users/${userId}/customer-cards/require-cvc/${cardId}`,
-    options,
-  );
+  const params = { path: { id: userId, cardId } };
+  const { data } = await ok(api.GET('/users/{id}/customer-cards/require-cvc/{cardId}', { params, signal: options?.signal }));
   return data.cvc_required;
 }
 
 export function markAsDefault(cardId: number) {
-  return apiClient.put<MessageEnvelope>(`/customer-cards/${cardId}/mark-as-default`, {});
+  return ok(api.PUT('/customer-cards/{id}/mark-as-default', { params: { path: { id: cardId } } }));
 }
 
 export function markAsBackup(cardId: number) {
-  return apiClient.put<MessageEnvelope>(`/customer-cards/${cardId}/mark-as-backup`, {});
+  return ok(api.PUT('/customer-cards/{id}/mark-as-backup', { params: { path: { id: cardId } } }));
 }
 
 export function deleteCard(cardId: number) {
-  return apiClient.delete<MessageEnvelope>(`/customer-cards/${cardId}`);
+  return ok(api.DELETE('/customer-cards/{id}', { params: { path: { id: cardId } } }));
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { session } from '@/lib/session';
-import type { Country, DataEnvelope } from '@/types/api';
 
 /** The region of a language tag (`es-AR` -> `AR`), or null. */
 export function regionOf(tag: string | undefined): string | null {
@@ -24,8 +23,7 @@ export function usePayerCountry(): string | null | undefined {
   useEffect(() => {
     if (countryId === null) return undefined;
     const controller = new AbortController();
-    apiClient
-      .get<DataEnvelope<Country>>(`/countries/${countryId}`, { signal: controller.signal })
+    ok(api.GET('/countries/{id}', { params: { path: { id: countryId } }, signal: controller.signal }))
       .then(({ data }) => setFound({ id: countryId, iso2: data.iso2 || null }))
       .catch(() => {
         if (!controller.signal.aborted) setFound({ id: countryId, iso2: null });

@@ -1,13 +1,8 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 /** A price of a paid action no catalogue holds (GET /payments/prices); whole dollars. */
-export interface Price {
-  code: string;
-  amount: number;
-  amount_cents: number;
-  description: string;
-}
+export type Price = Schema<'PriceView'>;
 
 /** Stable price codes. */
 export const PRICE_CODES = {
@@ -19,7 +14,7 @@ export const PRICE_CODES = {
 
 /** GET /payments/prices: what an extension day, an additional design or a project listing costs (clients, admins). */
 export async function getPrices(options?: RequestOptions): Promise<Price[]> {
-  const { data } = await apiClient.get<DataEnvelope<Price[]>>('/payments/prices', options);
+  const { data } = await ok(api.GET('/payments/prices', { signal: options?.signal }));
   return data;
 }
 

@@ -12,15 +12,11 @@ import type { Stripe, StripeCardCvcElement, StripeElements, StripePaymentElement
 
 import { env } from '@/config/env';
 import i18n from 'i18next';
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 /** GET /payments/stripe/js: the stand-in's address and key under the test-mode provider. */
-export interface StripeJsSource {
-  test_mode: boolean;
-  js_url: string | null;
-  publishable_key: string | null;
-}
+export type StripeJsSource = Schema<'StripeJs'>;
 
 let loading: Promise<Stripe> | null = null;
 
@@ -37,10 +33,10 @@ function injectScript(url: string): Promise<void> {
 }
 
 async function load(): Promise<Stripe> {
-  const { data: source } = await apiClient.get<DataEnvelope<StripeJsSource>>('/payments/stripe/js');
+  const { data: source } = await ok(api.GET('/payments/stripe/js'));
   const key = source.publishable_key ?? env.stripePublishableKey;
   if (key === null) throw new Error('VITE_STRIPE_PUBLISHABLE_KEY is not set: Stripe.js cannot confirm payments.');
-  if (source.js_url !== null) await injectScript(source.js_url);
+  if (source.js_url != null) await injectScript(source.js_url);
   const { loadStripe } = await import('@stripe/stripe-js');
   const stripe = await loadStripe(key, { locale: stripeLocale() });
   if (stripe === null) throw new Error('Stripe.js did not load.');

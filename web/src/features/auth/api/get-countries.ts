@@ -1,11 +1,9 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Country, DataEnvelope } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Country } from '@/types/api';
 
 /** GET /countries?filter[region_id]=ID. */
 export async function getCountries(regionId: number, options?: RequestOptions): Promise<Country[]> {
-  const { data } = await apiClient.get<DataEnvelope<Country[]>>('/countries', {
-    ...options,
-    query: { 'filter[region_id]': regionId },
-  });
+  const query = { 'filter[region_id]': regionId };
+  const { data } = await ok(api.GET('/countries', { params: { query }, signal: options?.signal }));
   return data;
 }

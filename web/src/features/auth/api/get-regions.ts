@@ -1,8 +1,8 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, Region } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Region } from '@/types/api';
 
 /** GET /regions. */
 export async function getRegions(options?: RequestOptions): Promise<Region[]> {
-  const { data } = await apiClient.get<DataEnvelope<Region[]>>('/regions', options);
+  const { data } = await ok(api.GET('/regions', { signal: options?.signal }));
   return data;
 }

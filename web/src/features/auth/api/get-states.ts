@@ -1,11 +1,9 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, State } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { State } from '@/types/api';
 
 /** GET /countries/{id}/states. */
 export async function getStates(countryId: number, options?: RequestOptions): Promise<State[]> {
-  const { data } = await apiClient.get<DataEnvelope<State[]>>(
-    `/countries/${countryId}/states`,
-    options,
-  );
+  const params = { path: { id: countryId } };
+  const { data } = await ok(api.GET('/countries/{id}/states', { params, signal: options?.signal }));
   return data;
 }

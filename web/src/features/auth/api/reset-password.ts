@@ -1,4 +1,4 @@
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { MessageEnvelope } from '@/types/api';
 
 export interface NewPassword {
@@ -8,5 +8,5 @@ export interface NewPassword {
 
 /** POST /password/reset/{token}: stores the new password. */
 export function resetPassword(token: string, body: NewPassword): Promise<MessageEnvelope> {
-  return apiClient.post<MessageEnvelope>(`/password/reset/${encodeURIComponent(token)}`, body);
+  return ok(api.POST('/password/reset/{token}', { params: { path: { token } }, body }));
 }

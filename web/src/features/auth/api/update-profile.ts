@@ -1,5 +1,5 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, User } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { CountryId, User } from '@/types/api';
 
 export interface PersonalInfo {
   name: string;
@@ -12,6 +12,6 @@ export interface PersonalInfo {
 
 /** PUT /users/{id}: a client completing their personal information leaves registration step 1. */
 export async function updateProfile(userId: number, info: PersonalInfo): Promise<User> {
-  const { data } = await apiClient.put<DataEnvelope<User>>(`/users/${userId}`, info);
-  return data;
+  const { data } = await ok(api.PUT('/users/{id}', { params: { path: { id: userId } }, body: { ...info, country_id: info.country_id as CountryId } }));
+  return data as User;
 }

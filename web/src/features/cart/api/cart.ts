@@ -1,13 +1,9 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Country, DataEnvelope, Schema, State } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Country, CountryId, Schema, State } from '@/types/api';
 
 export type CartItem = Schema<'CartItemView'>;
 export type CartTotals = Schema<'Data_TotalView'>['data'];
-interface CartPage {
-  data: CartItem[];
-  total: number;
-  next_page_url: string | null;
-}
+type CartPage = Schema<'Data_Page_CartItemView'>['data'];
 
 /** The payment trigger of a tip cart item (contests doc, section 9). */
 export const TIP_TRIGGER = 9;
@@ -16,7 +12,7 @@ export const MIN_PRICE = 5;
 
 /** GET /carts?page=N: one page of the caller's cart. */
 export async function getCartPage(page: number, options?: RequestOptions): Promise<CartPage> {
-  const { data } = await apiClient.get<DataEnvelope<CartPage>>('/carts', { ...options, query: { page } });
+  const { data } = await ok(api.GET('/carts', { params: { query: { page } }, signal: options?.signal }));
   return data;
 }
 
@@ -32,48 +28,46 @@ export async function getWholeCart(options?: RequestOptions): Promise<CartItem[]
 
 /** POST /carts: a tip on an entry (or, on a tip-only contest, the image bought); the server's toast text. */
 export async function addToCart(contestId: number, entryId: number, price: number): Promise<{ data: CartItem; message: string }> {
-  return apiClient.post<{ data: CartItem; message: string }>('/carts', {
-    price,
-    contest_id: contestId,
-    contest_entry_id: entryId,
-    trigger_id: TIP_TRIGGER,
-  });
+  return ok(
+    api.POST('/carts', {
+      body: { price, contest_id: contestId, contest_entry_id: entryId, trigger_id: TIP_TRIGGER },
+    }),
+  );
 }
 
 /** PATCH /carts/{id}: a new price. */
 export async function updatePrice(id: number, price: number): Promise<CartItem> {
-  const { data } = await apiClient.patch<DataEnvelope<CartItem>>(`/carts/${id}`, { price });
+  const { data } = await ok(api.PATCH('/carts/{id}', { params: { path: { id } }, body: { price } }));
   return data;
 }
 
 /** DELETE /carts/{id}. */
 export async function removeItem(id: number): Promise<void> {
-  await apiClient.delete(`/carts/${id}`);
+  await ok(api.DELETE('/carts/{id}', { params: { path: { id } } }));
 }
 
 /** GET /carts/totals: subtotal, the chosen state's sales tax and the payable total. */
 export async function getTotals(countryId: number | null, stateId: number | null, options?: RequestOptions): Promise<CartTotals> {
-  const query: Record<string, number> = {};
-  if (countryId !== null) query.country_id = countryId;
-  if (stateId !== null) query.state_id = stateId;
-  const { data } = await apiClient.get<DataEnvelope<CartTotals>>('/carts/totals', { ...options, query });
+  const country_id = (countryId ?? undefined) as CountryId | undefined;
+  const query = { country_id, state_id: stateId ?? undefined };
+  const { data } = await ok(api.GET('/carts/totals', { params: { query }, signal: options?.signal }));
   return data;
 }
 
 /** POST /carts/free-awards: a subscriber's free awards, sent without a payment. */
 export async function sendFreeAwards(): Promise<void> {
-  await apiClient.post('/carts/free-awards', {});
+  await ok(api.POST('/carts/free-awards'));
 }
 
 /** GET /countries: every country, for the payment form. */
 export async function getAllCountries(options?: RequestOptions): Promise<Country[]> {
-  const { data } = await apiClient.get<DataEnvelope<Country[]>>('/countries', options);
+  const { data } = await ok(api.GET('/countries', { signal: options?.signal }));
   return data;
 }
 
 /** GET /countries/{id}/states. */
 export async function getCountryStates(countryId: number, options?: RequestOptions): Promise<State[]> {
-  const { data } = await apiClient.get<DataEnvelope<State[]>>(`/countries/${countryId}/states`, options);
+  const { data } = await ok(api.GET('/countries/{id}/states', { params: { path: { id: countryId } }, signal: options?.signal }));
   return data;
 }
 

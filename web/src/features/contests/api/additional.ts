@@ -1,23 +1,21 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, Page, Schema } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 /** A purchase of an additional design: 1 requested, 2 paid, 3 files uploaded, 4 credited. */
 export type AdditionalEntry = Schema<'AdditionalEntryView'>;
 
 /** GET /contests/additional-entries for one contest: the holder's purchases there. */
 export async function getPurchases(contestId: number, options?: RequestOptions): Promise<AdditionalEntry[]> {
-  const page = await apiClient.get<Page<AdditionalEntry>>('/contests/additional-entries', {
-    ...options,
-    query: { 'filter[contest_id]': contestId },
-  });
+  const query = { 'filter[contest_id]': contestId };
+  const page = await ok(api.GET('/contests/additional-entries', { params: { query }, signal: options?.signal }));
   return page.data;
 }
 
 /** POST /contests/{id}/additional-entries: the holder asks to buy an entry (then pays for it). */
 export async function requestPurchase(contestId: number, entryId: number): Promise<AdditionalEntry> {
-  const { data } = await apiClient.post<DataEnvelope<AdditionalEntry>>(`/contests/${contestId}/additional-entries`, {
-    contest_entry_id: entryId,
-  });
+  const params = { path: { id: contestId } };
+  const body = { contest_entry_id: entryId };
+  const { data } = await ok(api.POST('/contests/{id}/additional-entries', { params, body }));
   return data;
 }
 

@@ -1,22 +1,22 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Comment, DataEnvelope, Page } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
 
 /** The contest's comment board, or one entry's comments. */
-function base(contestId: number, entryId: number | null) {
-  return entryId === null
-    ? `/contests/${contestId}/comments`
-    : `/contests/${contestId}/entries/${entryId}/comments`;
-}
 
-/** GET .../comments: newest first. */
-export function getComments(contestId: number, entryId: number | null, options?: RequestOptions) {
-  return apiClient.get<Page<Comment>>(base(contestId, entryId), options);
+/** GET .../comments: newest first, one page (the first unless `page` is given). */
+export function getComments(contestId: number, entryId: number | null, options: { page?: number; signal?: AbortSignal } = {}) {
+  const { page, signal } = options;
+  const query = page === undefined ? undefined : { page };
+  return entryId === null
+    ? ok(api.GET('/contests/{id}/comments', { params: { path: { id: contestId }, query }, signal }))
+    : ok(api.GET('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId }, query }, signal }));
 }
 
 /** POST .../comments. */
 export async function postComment(contestId: number, entryId: number | null, comment: string) {
-  const { data } = await apiClient.post<DataEnvelope<Comment>>(base(contestId, entryId), {
-    comment,
-  });
+  const body = { comment };
+  const { data } =
+    entryId === null
+      ? await ok(api.POST('/contests/{id}/comments', { params: { path: { id: contestId } }, body }))
+      : await ok(api.POST('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId } }, body }));
   return data;
 }

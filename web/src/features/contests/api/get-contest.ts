@@ -1,15 +1,13 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Contest, DataEnvelope, SavedAnswer } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Contest, SavedAnswer } from '@/types/api';
 
 /**
  * GET /contests/{id}?include=brief: the contest, with its brief answers flattened in as `brief`
  * (the server sends them to the creator and admins only).
  */
 export async function getContest(id: number, options?: RequestOptions) {
-  const { data } = await apiClient.get<DataEnvelope<Contest & { brief?: SavedAnswer[] }>>(
-    `/contests/${id}`,
-    { ...options, query: { include: 'brief' } },
-  );
-  const { brief, ...contest } = data;
+  const params = { path: { id }, query: { include: 'brief' } };
+  const answer = await ok(api.GET('/contests/{id}', { params, signal: options?.signal }));
+  const { brief, ...contest } = answer.data as Contest & { brief?: SavedAnswer[] | null };
   return { contest: contest as Contest, brief: brief ?? null };
 }

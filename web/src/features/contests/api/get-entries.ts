@@ -1,4 +1,4 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
 import type { Entry, Page } from '@/types/api';
 
 export type EntrySort = 'newest' | 'oldest' | 'likes' | 'rating';
@@ -13,13 +13,14 @@ export interface EntryQuery {
 
 /** GET /contests/{id}/entries/with-details: 48 a page, with files and designers. */
 export function getEntries(contestId: number, query: EntryQuery, options?: RequestOptions) {
-  return apiClient.get<Page<Entry>>(`/contests/${contestId}/entries/with-details`, {
-    ...options,
-    query: {
-      page: query.page,
-      sort: query.sort,
-      'filter[status]': query.status || undefined,
-      'filter[designer]': query.designer.trim() || undefined,
-    },
-  });
+  const filter = {
+    page: query.page,
+    sort: query.sort,
+    'filter[status]': query.status || undefined,
+    'filter[designer]': query.designer.trim() || undefined,
+  };
+  const params = { path: { id: contestId }, query: filter };
+  const call = api.GET('/contests/{id}/entries/with-details', { params, signal: options?.signal });
+  // `Entry` narrows `status` to the three an entry takes.
+  return ok(call) as Promise<Page<Entry>>;
 }

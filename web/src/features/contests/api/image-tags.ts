@@ -1,13 +1,17 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, ImageTag } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
 
 function path(contestId: number, entryId: number) {
-  return `/contests/${contestId}/entries/${entryId}/image-tags`;
+  return { path: { id: contestId, entryId } };
+}
+
+function tag(contestId: number, entryId: number, tagId: number) {
+  return { path: { id: contestId, entryId, tagId } };
 }
 
 /** GET .../image-tags: the holder's and the designer's feedback points, oldest first. */
 export async function getImageTags(contestId: number, entryId: number, options?: RequestOptions) {
-  const { data } = await apiClient.get<DataEnvelope<ImageTag[]>>(path(contestId, entryId), options);
+  const params = path(contestId, entryId);
+  const { data } = await ok(api.GET('/contests/{id}/entries/{entryId}/image-tags', { params, signal: options?.signal }));
   return data;
 }
 
@@ -15,19 +19,21 @@ export async function getImageTags(contestId: number, entryId: number, options?:
 export async function postImageTag(
   contestId: number,
   entryId: number,
-  tag: { x: number; y: number; note: string },
+  point: { x: number; y: number; note: string },
 ) {
-  const { data } = await apiClient.post<DataEnvelope<ImageTag>>(path(contestId, entryId), tag);
+  const params = path(contestId, entryId);
+  const { data } = await ok(api.POST('/contests/{id}/entries/{entryId}/image-tags', { params, body: point }));
   return data;
 }
 
 /** PATCH .../image-tags/{tagId}/actions/complete: the point has been dealt with. */
 export async function completeImageTag(contestId: number, entryId: number, tagId: number) {
-  const { data } = await apiClient.patch<DataEnvelope<ImageTag>>(`${path(contestId, entryId)}/${tagId}/actions/complete`);
+  const params = tag(contestId, entryId, tagId);
+  const { data } = await ok(api.PATCH('/contests/{id}/entries/{entryId}/image-tags/{tagId}/actions/complete', { params }));
   return data;
 }
 
 /** DELETE .../image-tags/{tagId} (its author or an admin). */
 export async function deleteImageTag(contestId: number, entryId: number, tagId: number) {
-  await apiClient.delete(`${path(contestId, entryId)}/${tagId}`);
+  await ok(api.DELETE('/contests/{id}/entries/{entryId}/image-tags/{tagId}', { params: tag(contestId, entryId, tagId) }));
 }

@@ -1,13 +1,14 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, Entry } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Entry } from '@/types/api';
+
+const entry = (id: number, entryId: number) => ({ path: { id, entryId } });
+
 
 /** PATCH .../ratings: the contest holder's 1-5 stars. */
 export async function rateEntry(contestId: number, entryId: number, rating: number) {
-  const { data } = await apiClient.patch<DataEnvelope<Entry>>(
-    `/contests/${contestId}/entries/${entryId}/ratings`,
-    { rating },
-  );
-  return data;
+  const params = entry(contestId, entryId);
+  const { data } = await ok(api.PATCH('/contests/{id}/entries/{entryId}/ratings', { params, body: { rating } }));
+  return data as Entry;
 }
 
 /** PATCH .../status: eliminate an entry (or bring it back). */
@@ -16,9 +17,8 @@ export async function setEntryStatus(
   entryId: number,
   status: 'active' | 'eliminated',
 ) {
-  const { data } = await apiClient.patch<DataEnvelope<Entry>>(
-    `/contests/${contestId}/entries/${entryId}/status`,
-    { status },
-  );
-  return data;
+  const params = entry(contestId, entryId);
+  const { data } = await ok(api.PATCH('/contests/{id}/entries/{entryId}/status', { params, body: { status } }));
+  // Every entry the change touched (one, or all of the designer's with `eliminate_all`).
+  return data as Entry[];
 }

@@ -1,12 +1,10 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, Entry, UploadStats } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Entry } from '@/types/api';
 
 /** GET .../entries/upload-stats: what the caller may still submit. */
 export async function getUploadStats(contestId: number, options?: RequestOptions) {
-  const { data } = await apiClient.get<DataEnvelope<UploadStats>>(
-    `/contests/${contestId}/entries/upload-stats`,
-    options,
-  );
+  const params = { path: { id: contestId } };
+  const { data } = await ok(api.GET('/contests/{id}/entries/upload-stats', { params, signal: options?.signal }));
   return data;
 }
 
@@ -15,6 +13,6 @@ export async function submitEntry(
   contestId: number,
   entry: { main_file_id: number; title?: string; description?: string },
 ) {
-  const { data } = await apiClient.post<DataEnvelope<Entry>>(`/contests/${contestId}/entries`, entry);
-  return data;
+  const { data } = await ok(api.POST('/contests/{id}/entries', { params: { path: { id: contestId } }, body: entry }));
+  return data as Entry;
 }

@@ -125,7 +125,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         .then(async (page) => {
           setComments(state, page.data);
           if (focusedCommentId === null) return;
-          const more = (number: number) => getComments(contestId, null, { query: { page: number } });
+          const more = (number: number) => getComments(contestId, null, { page: number });
           await loadUntilFound(page, focusedCommentId, more, (items) => setComments(state, items));
         })
         .catch(() => undefined),

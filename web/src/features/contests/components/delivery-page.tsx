@@ -107,7 +107,7 @@ export function DeliveryPage({ contestId, entryId, user }: DeliveryPageProps) {
             {image ? (
               <img src={image} alt={t('card.entry', { number: entry.number })} className="w-full" />
             ) : (
-              <div className="flex aspect-square items-center justify-center text-4xl font-bold text-slate-300">#{entry.number}</div>
+              <div className="flex aspect-square items-center justify-center text-4xl font-bold text-slate-500">#{entry.number}</div>
             )}
           </div>
           <div className="min-w-0 text-sm text-slate-700">

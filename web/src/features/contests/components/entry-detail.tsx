@@ -2,6 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
@@ -68,7 +69,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
         if (!live) return;
         setComments(state, page.data);
         if (focusedCommentId === null) return;
-        const more = (number: number) => getComments(contestId, entryId, { query: { page: number } });
+        const more = (number: number) => getComments(contestId, entryId, { page: number });
         await loadUntilFound(page, focusedCommentId, more, (items) => live && setComments(state, items));
       })
       .catch(() => undefined);
@@ -89,12 +90,6 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
       .then((tags) => addImageTags(state, tags))
       .catch(() => undefined);
   }, [state, contestId, entryId, isParty]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   async function tagAction(run: () => Promise<unknown>) {
     try {
@@ -118,13 +113,12 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
   const comments = entryComments(snap.comments as ContestLive['comments'], entryId);
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:p-8" onClick={onClose}>
-      <div
-        role="dialog"
-        aria-label={entry ? t('card.entry', { number: entry.number }) : t('detail.entry')}
-        className="w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-2xl"
-        onClick={(event) => event.stopPropagation()}
-      >
+    <Dialog
+      onClose={onClose}
+      label={entry ? t('card.entry', { number: entry.number }) : t('detail.entry')}
+      overlayClassName="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:p-8"
+      className="w-full max-w-5xl overflow-hidden rounded-2xl bg-white shadow-2xl"
+    >
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <h2 className="text-lg font-semibold text-slate-800">
             {entry ? t('detail.title', { number: entry.number, username: entry.created_by_user.username }) : t('detail.entry')}
@@ -139,7 +133,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               <DesignerName userId={entry.created_by_user.id} username={entry.created_by_user.username} />
             </span>
           )}
-          <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-400 hover:text-slate-700">
+          <button type="button" onClick={onClose} aria-label={t('detail.close')} className="rounded p-1 text-2xl leading-none text-slate-500 hover:text-slate-700">
             ×
           </button>
         </div>
@@ -178,7 +172,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                   {tags.map((tag, index) => (
                     <li key={tag.id} className="flex items-baseline gap-2">
                       <span className="font-semibold text-slate-500">{index + 1}.</span>
-                      <span className={`flex-1 ${tag.completed_at ? 'text-slate-400 line-through' : 'text-slate-700'}`}>{tag.note}</span>
+                      <span className={`flex-1 ${tag.completed_at ? 'text-slate-500 line-through' : 'text-slate-700'}`}>{tag.note}</span>
                       {isParty && !tag.completed_at && (
                         <button type="button" className="text-xs font-medium text-emerald-700 hover:underline" onClick={() => void tagAction(() => completeImageTag(contestId, entryId, tag.id).then((done) => addImageTags(state, [done])))}>
                           {t('tags.complete')}
@@ -249,7 +243,6 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
             </div>
           </div>
         )}
-      </div>
-    </div>
+    </Dialog>
   );
 }

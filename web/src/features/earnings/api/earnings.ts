@@ -1,11 +1,12 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, Schema } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 export type Earnings = Schema<'Earnings'>;
 export type Payout = Schema<'Payout'>;
 
 /** GET /users/{id}/transactions/earnings: owed and paid totals and each credited piece of work. */
 export async function getEarnings(userId: number, options?: RequestOptions) {
-  const { data } = await apiClient.get<DataEnvelope<Earnings>>(`/users/${userId}/transactions/earnings`, options);
+  const path = { id: userId };
+  const { data } = await ok(api.GET('/users/{id}/transactions/earnings', { params: { path }, signal: options?.signal }));
   return data;
 }

@@ -1,4 +1,4 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 export type Activity = Schema<'ActivityView'>;
@@ -12,9 +12,8 @@ export const COMMUNITY_CHANNEL = 'community';
  * so activities arriving live do not shift the pages.
  */
 export function getFeed(page: number, before: number | null, options?: RequestOptions): Promise<FeedPage> {
-  const query: Record<string, number> = { page };
-  if (before !== null) query.before = before;
-  return apiClient.get<FeedPage>('/activities/community', { ...options, query });
+  const query = { page, before: before ?? undefined };
+  return ok(api.GET('/activities/community', { params: { query }, signal: options?.signal }));
 }
 
 /** The `before` cursor of a `next_page_url`, if it names one. */

@@ -1,5 +1,5 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Contest, DataEnvelope } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Contest, Schema } from '@/types/api';
 
 import type { AnswerPayload } from '@/lib/brief-rules';
 
@@ -12,35 +12,25 @@ export interface BriefPayload {
   is_tip?: number;
 }
 
-export interface SavedBrief {
-  contest_id: number;
-  contest_type_id: number;
-  title: string;
-  description: string;
-  answers: {
-    contest_type_question_id: number;
-    form_field_type_id: number;
-    answer: string | null;
-    answer_options: number[];
-    answer_slider_options: { id: number; value: number }[];
-    answer_file_ids: number[];
-  }[];
-}
+/** The brief as its owner saved it. */
+export type SavedBrief = Schema<'BriefView'>;
 
 /** POST /contests: a new contest from its brief (unpaid until options and payment). */
 export async function createContest(payload: BriefPayload) {
-  const { data } = await apiClient.post<DataEnvelope<Contest>>('/contests', payload);
-  return data;
+  const { data } = await ok(api.POST('/contests', { body: payload }));
+  // `Contest` narrows `status_id` to the statuses a contest takes.
+  return data as Contest;
 }
 
 /** GET /contests/{id}/briefs: the brief to edit (its owner only). */
 export async function getBrief(contestId: number, options?: RequestOptions) {
-  const { data } = await apiClient.get<DataEnvelope<SavedBrief>>(`/contests/${contestId}/briefs`, options);
+  const params = { path: { id: contestId } };
+  const { data } = await ok(api.GET('/contests/{id}/briefs', { params, signal: options?.signal }));
   return data;
 }
 
 /** PUT /contests/{id}/briefs. */
 export async function updateBrief(contestId: number, payload: BriefPayload) {
-  const { data } = await apiClient.put<DataEnvelope<unknown>>(`/contests/${contestId}/briefs`, payload);
+  const { data } = await ok(api.PUT('/contests/{id}/briefs', { params: { path: { id: contestId } }, body: payload }));
   return data;
 }

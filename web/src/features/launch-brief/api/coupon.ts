@@ -1,12 +1,9 @@
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
-export interface CouponAnswer {
-  message: string;
-  status: number;
-  data: { contest_type_coupon_id: number; code: string; applied_at: number; expires_at: number };
-}
+export type CouponAnswer = Schema<'ValidationAnswer'>;
 
 /** GET /contests/types/{id}/coupons/{code}/exists: validated by contest type and code. */
 export function validateCoupon(typeId: number, code: string) {
-  return apiClient.get<CouponAnswer>(`/contests/types/${typeId}/coupons/${encodeURIComponent(code)}/exists`);
+  return ok(api.GET('/contests/types/{id}/coupons/{code}/exists', { params: { path: { id: typeId, code } } }));
 }

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField } from '@/components/ui/form-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -67,7 +68,8 @@ interface LaunchBriefPageProps {
   user: Pick<User, 'user_type_id' | 'detail'> | null;
   /**
    * The Create Account / Log in tabs shown to an anonymous visitor once the brief is complete
-   * (composed by the app from the auth feature); signing in submits the brief.
+   * (composed by the app from the auth feature); signing in submits the brief. Shown in a
+   * dialog, which its `DialogTitle` names.
    */
   accountGate?: (onSignedIn: (user: User, registered: boolean) => void) => ReactNode;
 }
@@ -346,17 +348,14 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       {askAccount !== null && accountGate && (
-        <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4" onClick={() => setAskAccount(null)}>
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="account-gate-title"
-            onClick={(event) => event.stopPropagation()}
-            className="max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-xl sm:rounded-2xl"
-          >
-            {accountGate((account, registered) => void onSignedIn(account, registered))}
-          </div>
-        </div>
+        <Dialog
+          onClose={() => setAskAccount(null)}
+          overlayClassName="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4"
+          className="max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-xl sm:rounded-2xl"
+        >
+          {/* The gate's own DialogTitle names the dialog. */}
+          {accountGate((account, registered) => void onSignedIn(account, registered))}
+        </Dialog>
       )}
       {warnType !== null && (
         <ModalDialog

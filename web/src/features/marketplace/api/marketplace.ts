@@ -1,5 +1,5 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, Page, Schema } from '@/types/api';
+import { api, apiClient, ok } from '@/lib/api-client';
+import type { Page, Schema } from '@/types/api';
 
 /** An entry for sale (contests doc, section 3: marketplace item). */
 export type Listing = Schema<'ListingView'>;
@@ -22,30 +22,31 @@ export function searchContests({ page, q, contestTypeIds }: SearchFilters, signa
   const params = new URLSearchParams({ page: String(page) });
   if (q.trim()) params.set('filter[q]', q.trim());
   for (const id of contestTypeIds) params.append('filter[contest_type_ids][]', String(id));
+  // By path string: the typed client's query encoding has no repeated keys.
   return apiClient.get<Page<MarketplaceContest>>(`/marketplace-contests/search?${params.toString()}`, { signal });
 }
 
 /** GET /marketplace-contests/{id}/entries. */
 export function contestListings(contestId: number, page: number, signal?: AbortSignal) {
-  return apiClient.get<Page<Listing>>(`/marketplace-contests/${contestId}/entries`, { query: { page }, signal });
+  const params = { path: { id: contestId }, query: { page } };
+  return ok(api.GET('/marketplace-contests/{id}/entries', { params, signal }));
 }
 
 /** GET /marketplace-contest-entries?filter[bought]=1: the designs the reader bought. */
 export function boughtListings(page: number, signal?: AbortSignal) {
-  return apiClient.get<Page<Listing>>('/marketplace-contest-entries', { query: { 'filter[bought]': 1, page }, signal });
+  const query = { 'filter[bought]': 1, page };
+  return ok(api.GET('/marketplace-contest-entries', { params: { query }, signal }));
 }
 
 /** GET /users/{id}/marketplace-entries: the profile's For Sale tab. */
 export function userListings(userId: number, query: { page: number; sort: ListingSort; category: number | null }, signal?: AbortSignal) {
-  return apiClient.get<Page<Listing>>(`/users/${userId}/marketplace-entries`, {
-    query: { page: query.page, sort: query.sort, category: query.category ?? undefined },
-    signal,
-  });
+  const filter = { page: query.page, sort: query.sort, category: query.category ?? undefined };
+  return ok(api.GET('/users/{id}/marketplace-entries', { params: { path: { id: userId }, query: filter }, signal }));
 }
 
 /** GET /users/{id}/marketplace-categories: the For Sale dropdown. */
 export async function userCategories(userId: number, signal?: AbortSignal) {
-  const { data } = await apiClient.get<DataEnvelope<UserCategory[]>>(`/users/${userId}/marketplace-categories`, { signal });
+  const { data } = await ok(api.GET('/users/{id}/marketplace-categories', { params: { path: { id: userId } }, signal }));
   return data;
 }
 

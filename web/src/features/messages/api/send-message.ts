@@ -1,6 +1,4 @@
-import { apiClient } from '@/lib/api-client';
-
-import type { DirectMessage } from './types';
+import { api, ok } from '@/lib/api-client';
 
 export interface Outgoing {
   username: string;
@@ -11,9 +9,13 @@ export interface Outgoing {
 
 /** POST /messages: one message to one user; the text is trimmed as the server trims it. */
 export function sendMessage({ username, message, contestId }: Outgoing) {
-  return apiClient.post<{ message: string; data: DirectMessage[] }>('/messages', {
-    received_by_usernames: [username.trim()],
-    message: message.trim(),
-    ...(contestId ? { contest_id: contestId } : {}),
-  });
+  return ok(
+    api.POST('/messages', {
+      body: {
+        received_by_usernames: [username.trim()],
+        message: message.trim(),
+        ...(contestId ? { contest_id: contestId } : {}),
+      },
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { Contest } from '@/types/api';
@@ -61,17 +62,14 @@ export function InviteModal({ username, name, onClose }: InviteModalProps) {
   }
 
   return (
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-4" role="presentation">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="invite-title"
-        onSubmit={(event) => void submit(event)}
-        className="w-full max-w-lg space-y-4 rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl"
-      >
-        <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
-          {t('invite.title')}
-        </h2>
+    <Dialog
+      onClose={onClose}
+      closeOnBackdrop={false}
+      overlayClassName="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-4"
+      asChild
+    >
+      <form onSubmit={(event) => void submit(event)} className="w-full max-w-lg space-y-4 rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl">
+        <DialogTitle className="text-lg font-semibold text-slate-900">{t('invite.title')}</DialogTitle>
         <label className="block text-sm">
           <span className="font-medium text-slate-700">{t('invite.username')}</span>
           <input
@@ -116,6 +114,6 @@ export function InviteModal({ username, name, onClose }: InviteModalProps) {
           </Button>
         </div>
       </form>
-    </div>
+    </Dialog>
   );
 }

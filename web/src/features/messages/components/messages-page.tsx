@@ -130,7 +130,7 @@ export function MessagesPage({ user }: { user: User }) {
                       <Avatar path={conversation.user.profile_picture?.full_path} name={name} size="sm" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
-                        <span className="block truncate text-xs text-slate-500">
+                        <span className="block truncate text-xs text-slate-600" data-testid="conversation-last">
                           {conversation.last_message.sender_id === user.id ? `${t('you')}: ` : ''}
                           {conversation.last_message.message}
                         </span>

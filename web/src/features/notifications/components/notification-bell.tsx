@@ -132,7 +132,7 @@ export function NotificationBell({ userId, viewer }: { userId: number; viewer: V
                 )}
                 <span className="flex-1">
                   <span className="block text-slate-800">{notificationText(notification as Notification)}</span>
-                  <span className="text-xs text-slate-500">
+                  <span className="text-xs text-slate-600">
                     {formatDateTime(notification.created_at)}
                   </span>
                 </span>

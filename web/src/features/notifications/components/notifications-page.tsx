@@ -144,7 +144,7 @@ export function NotificationsPage({ user }: { user: User }) {
                     {t(titleKey(notification), { defaultValue: '' })}
                   </span>
                   <span className="block break-words text-sm text-slate-800">{notificationText(notification)}</span>
-                  <span className="text-xs text-slate-500">{formatDateTime(notification.created_at)}</span>
+                  <span className="text-xs text-slate-600">{formatDateTime(notification.created_at)}</span>
                 </button>
                 {unread && <span role="img" className="mt-2 size-2 shrink-0 rounded-full bg-indigo-500" aria-label={t('unread')} />}
                 <button
@@ -152,7 +152,7 @@ export function NotificationsPage({ user }: { user: User }) {
                   onClick={() => void read(notification, false)}
                   aria-label={t('markRead')}
                   title={t('markRead')}
-                  className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+                  className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-700"
                 >
                   ✕
                 </button>

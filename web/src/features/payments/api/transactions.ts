@@ -1,12 +1,12 @@
 import { env } from '@/config/env';
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { DataEnvelope, Page, Schema } from '@/types/api';
+import { api, ok, type RequestOptions } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 export type Transaction = Schema<'TransactionView'>;
 
 /** GET /transactions: the caller's payments, newest first (an admin's: everyone's). */
 export function getTransactions(page = 1, options: RequestOptions = {}) {
-  return apiClient.get<Page<Transaction>>('/transactions', { ...options, query: { page } });
+  return ok(api.GET('/transactions', { params: { query: { page } }, signal: options.signal }));
 }
 
 /**
@@ -14,7 +14,8 @@ export function getTransactions(page = 1, options: RequestOptions = {}) {
  * follows GET /contests/{id}/invoices/download?token=..., which answers the PDF.
  */
 export async function downloadInvoice(contestId: number) {
-  const { data } = await apiClient.post<DataEnvelope<Schema<'InvoiceToken'>>>(`/contests/${contestId}/invoices/download/token`);
+  const params = { path: { id: contestId } };
+  const { data } = await ok(api.POST('/contests/{id}/invoices/download/token', { params }));
   const link = document.createElement('a');
   link.href = `${env.apiUrl}/contests/${contestId}/invoices/download?token=${encodeURIComponent(data.token)}`;
   link.rel = 'noopener';

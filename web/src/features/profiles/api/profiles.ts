@@ -1,5 +1,7 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, Page, Schema, User } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Schema, User } from '@/types/api';
+
+const user = (id: number) => ({ path: { id } });
 
 export type Profile = Schema<'ProfileView'>;
 export type ProfileStatistics = Schema<'ProfileStatistics'>;
@@ -14,40 +16,37 @@ export type WinningSort = PortfolioSort;
 
 /** GET /users/{id}/profile-information with every expansion the modal shows. */
 export async function getProfile(userId: number, signal?: AbortSignal) {
-  const { data } = await apiClient.get<DataEnvelope<Profile>>(`/users/${userId}/profile-information`, {
-    query: { include: 'cover_pic,average_rating,experience,qualifications' },
-    signal,
-  });
+  const query = { include: 'cover_pic,average_rating,experience,qualifications' };
+  const params = { ...user(userId), query };
+  const { data } = await ok(api.GET('/users/{id}/profile-information', { params, signal }));
   return data;
 }
 
 /** GET /users/{id}/profile-statistics: the counts that choose the tabs. */
 export async function getStatistics(userId: number, signal?: AbortSignal) {
-  const { data } = await apiClient.get<DataEnvelope<ProfileStatistics>>(`/users/${userId}/profile-statistics`, { signal });
+  const { data } = await ok(api.GET('/users/{id}/profile-statistics', { params: user(userId), signal }));
   return data;
 }
 
 /** GET /users/{id}/winnings: the Reviews tab. */
 export function getWinnings(userId: number, query: { page: number; sort: WinningSort }, signal?: AbortSignal) {
-  return apiClient.get<Page<Winning>>(`/users/${userId}/winnings`, { query, signal });
+  return ok(api.GET('/users/{id}/winnings', { params: { ...user(userId), query }, signal }));
 }
 
 /** GET /users/{id}/portfolios. */
 export function getPortfolio(userId: number, query: { page: number; sort: PortfolioSort; category: number | null }, signal?: AbortSignal) {
-  return apiClient.get<Page<PortfolioItem>>(`/users/${userId}/portfolios`, {
-    query: { page: query.page, sort: query.sort, 'filter[category]': query.category ?? undefined },
-    signal,
-  });
+  const filter = { page: query.page, sort: query.sort, 'filter[category]': query.category ?? undefined };
+  return ok(api.GET('/users/{id}/portfolios', { params: { ...user(userId), query: filter }, signal }));
 }
 
 /** GET /users/{id}/portfolios/categories. */
 export async function getPortfolioCategories(userId: number, signal?: AbortSignal) {
-  const { data } = await apiClient.get<DataEnvelope<PortfolioCategory[]>>(`/users/${userId}/portfolios/categories`, { signal });
+  const { data } = await ok(api.GET('/users/{id}/portfolios/categories', { params: user(userId), signal }));
   return data;
 }
 
 export async function getSettings(userId: number) {
-  const { data } = await apiClient.get<DataEnvelope<Settings>>(`/users/${userId}/settings`);
+  const { data } = await ok(api.GET('/users/{id}/settings', { params: user(userId) }));
   return data;
 }
 
@@ -61,7 +60,9 @@ export interface SettingsChange {
 }
 
 export async function putSettings(userId: number, change: SettingsChange) {
-  const { data } = await apiClient.put<DataEnvelope<Settings>>(`/users/${userId}/settings`, change);
+  // `language` and `theme` are the values the settings view answered or the page's own choices.
+  const body = change as Schema<'SettingsRequest'>;
+  const { data } = await ok(api.PUT('/users/{id}/settings', { params: user(userId), body }));
   return data;
 }
 
@@ -74,13 +75,13 @@ export interface ProfileTexts {
 
 /** PUT /users/{id}: the texts of the profile. */
 export async function putProfileTexts(userId: number, texts: ProfileTexts) {
-  const { data } = await apiClient.put<DataEnvelope<User>>(`/users/${userId}`, texts);
-  return data;
+  const { data } = await ok(api.PUT('/users/{id}', { params: user(userId), body: texts }));
+  return data as User;
 }
 
 /** GET /users/{id}/referrals: the referral link and who signed up through it. */
 export async function getReferrals(userId: number) {
-  const { data } = await apiClient.get<DataEnvelope<Referrals>>(`/users/${userId}/referrals`);
+  const { data } = await ok(api.GET('/users/{id}/referrals', { params: user(userId) }));
   return data;
 }
 
@@ -94,17 +95,18 @@ export interface PortfolioInput {
 
 /** POST /users/{id}/portfolios: an additional item from an upload. */
 export async function addPortfolioItem(userId: number, input: PortfolioInput) {
-  const { data } = await apiClient.post<DataEnvelope<PortfolioItem>>(`/users/${userId}/portfolios`, input);
+  const { data } = await ok(api.POST('/users/{id}/portfolios', { params: user(userId), body: input }));
   return data;
 }
 
 /** PUT /users/{id}/portfolios/{itemId}: title, description and (additional items) category. */
 export async function updatePortfolioItem(userId: number, itemId: number, input: Omit<PortfolioInput, 'file_id'>) {
-  const { data } = await apiClient.put<DataEnvelope<PortfolioItem>>(`/users/${userId}/portfolios/${itemId}`, input);
+  const params = { path: { id: userId, portfolioId: itemId } };
+  const { data } = await ok(api.PUT('/users/{id}/portfolios/{portfolioId}', { params, body: input }));
   return data;
 }
 
 /** DELETE /users/{id}/portfolios/{itemId}. */
 export function deletePortfolioItem(userId: number, itemId: number) {
-  return apiClient.delete<unknown>(`/users/${userId}/portfolios/${itemId}`);
+  return ok(api.DELETE('/users/{id}/portfolios/{portfolioId}', { params: { path: { id: userId, portfolioId: itemId } } }));
 }

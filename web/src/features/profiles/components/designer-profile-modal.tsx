@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -87,14 +88,6 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
     return () => controller.abort();
   }, [userId]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !inviting) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose, inviting]);
-
   // Opened from a bid notification: the Messages tab after a moment, as the specification says.
   useEffect(() => {
     if (bidCommentCount === null || stats === null) return undefined;
@@ -130,8 +123,14 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
   const client = viewer !== null && isClient(viewer);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-0 sm:p-6" data-testid="profile-modal">
-      <div role="dialog" aria-modal="true" aria-label={name || t('title')} className="relative w-full max-w-6xl overflow-hidden bg-white shadow-2xl sm:rounded-2xl">
+    <Dialog
+      onClose={onClose}
+      closeOnBackdrop={false}
+      label={name || t('title')}
+      overlayClassName="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-0 sm:p-6"
+      overlayTestId="profile-modal"
+      className="relative w-full max-w-6xl overflow-hidden bg-white shadow-2xl sm:rounded-2xl"
+    >
         <button
           type="button"
           onClick={onClose}
@@ -269,8 +268,8 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
             </div>
           </>
         )}
-      </div>
+      {/* Inside the profile's dialog: Escape closes the invitation first. */}
       {inviting && profile && <FeatureWidget slot="InviteModal" username={profile.username} name={name} onClose={() => setInviting(false)} />}
-    </div>
+    </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import {
   getSubscriptions,
   purchaseSubscription,
   type Subscription,
+  type SubscriptionCode,
 } from '../api/subscriptions';
 
 export interface SubscriptionPaymentSlot {
@@ -56,7 +57,7 @@ export function SubscriptionsPage({ userId, payment }: SubscriptionsPageProps) {
     },
   });
 
-  async function buy(triggerId: number) {
+  async function buy(triggerId: SubscriptionCode) {
     setStarting(triggerId);
     try {
       setBuying(await purchaseSubscription(triggerId));
