@@ -65,12 +65,13 @@ web-deps:
 web: web-deps
 	cd web && $(NPM) run build
 
-# Formatting, the server's layers (docs/architecture.md; the check's own tests first) and
-# lints first: they fail fastest.
+# Formatting, the server's layers (docs/architecture.md; the checks' own tests first), no SQL
+# in a handler file (scripts/check_sql.py) and lints first: they fail fastest.
 check:
 	$(CARGO) fmt --all --check
 	python3 scripts/test_check_layers.py
 	python3 scripts/check_layers.py server/src
+	python3 scripts/check_sql.py server/src
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 # Unit tests of every crate and the API suite on SQLite. The load harness's timers smoke

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Tests of scripts/check_layers.py (run by `make check`: python3 scripts/test_check_layers.py).
+"""Tests of scripts/check_layers.py and scripts/check_sql.py (run by `make check`:
+python3 scripts/test_check_layers.py).
 
 The layer check once read `use crate::{...}` only up to the first nested `}` and so
 missed links between modules (issue #39): these tests feed it small source trees and
-assert that nested use trees, cycles and forbidden imports are all found.
+assert that nested use trees, cycles and forbidden imports are all found. The SQL check
+(issue #39: SQL belongs in the store of the area that owns the table) is fed a handler
+file with a query, which fails, and a store file with the same query, which passes.
 """
 
 import contextlib
@@ -15,6 +18,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_layers  # noqa: E402
+import check_sql  # noqa: E402
 
 
 def tree(files):
@@ -28,14 +32,14 @@ def tree(files):
     return root
 
 
-def run(root):
-    """check_layers' exit status and output on `root`."""
+def run(root, check=check_layers):
+    """The check's exit status and output on `root`."""
     out = io.StringIO()
     argv = sys.argv
-    sys.argv = ["check_layers.py", root]
+    sys.argv = ["check.py", root]
     try:
         with contextlib.redirect_stdout(out):
-            status = check_layers.main()
+            status = check.main()
     finally:
         sys.argv = argv
     return status, out.getvalue()
@@ -113,6 +117,63 @@ class Graph(unittest.TestCase):
         with root:
             status, out = run(root.name)
         self.assertEqual(status, 0, out)
+
+
+HANDLER = """use axum::{extract::State, Json};
+
+#[utoipa::path(get, path = "/things", tag = "things")]
+pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<i64>>, AppError> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM thing ORDER BY id")
+        .fetch_all(&state.db.pool)
+        .await?;
+    Ok(Json(ids))
+}
+"""
+
+STORE = """//! SQL of things.
+
+pub async fn ids<'c>(db: impl Executor<'c, Database = Any>) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM thing ORDER BY id").fetch_all(db).await
+}
+"""
+
+
+class Sql(unittest.TestCase):
+    def test_a_handler_file_with_a_query_fails(self):
+        root = tree({"things/routes.rs": HANDLER, "things/store.rs": STORE})
+        with root:
+            status, out = run(root.name, check_sql)
+        self.assertEqual(status, 1)
+        self.assertIn("handler file holds SQL: things/routes.rs: line 5", out)
+        self.assertNotIn("things/store.rs", out)
+
+    def test_sql_text_alone_in_a_router_file_fails(self):
+        # A query string built in the file that makes the router is SQL there too, even
+        # when another module's function runs it.
+        source = ("pub fn router() -> OpenApiRouter<AppState> { OpenApiRouter::new() }\n"
+                  "const LIST: &str = \"UPDATE thing SET seen = 1 WHERE id = $1\";\n")
+        root = tree({"things/mod.rs": source})
+        with root:
+            status, out = run(root.name, check_sql)
+        self.assertEqual(status, 1)
+        self.assertIn("handler file holds SQL: things/mod.rs: line 2", out)
+
+    def test_a_store_file_passes_and_comments_and_tests_hold_no_sql(self):
+        handler = ("//! Calls `sqlx::query(\"SELECT id FROM thing\")` through the store.\n"
+                   "#[utoipa::path(get, path = \"/things\")]\npub async fn list() {}\n"
+                   "#[cfg(test)]\nmod tests {\n    fn f() { sqlx::query(\"DELETE FROM thing\"); }\n}\n")
+        root = tree({"things/routes.rs": handler, "things/store.rs": STORE, "other/store/rows.rs": STORE})
+        with root:
+            status, out = run(root.name, check_sql)
+        self.assertEqual(status, 0, out)
+        self.assertIn("sql ok: 2 files hold SQL", out)
+
+    def test_a_store_named_otherwise_fails(self):
+        root = tree({"things/thing_store.rs": STORE})
+        with root:
+            status, out = run(root.name, check_sql)
+        self.assertEqual(status, 1)
+        self.assertIn("store misnamed: things/thing_store.rs", out)
 
 
 if __name__ == "__main__":

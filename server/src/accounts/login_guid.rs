@@ -15,7 +15,6 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
-use sqlx::{Any, Executor};
 use tracing::instrument;
 use utoipa::ToSchema;
 
@@ -75,28 +74,12 @@ pub async fn request_guid(
         GUID_TTL_MS / 60_000
     );
     let mut tx = state.db.pool.begin().await?;
-    void_live_guids(&mut *tx, user.id, now).await?;
-    sqlx::query("INSERT INTO login_guid (app_user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(user.id)
-        .bind(secret_digest(&guid))
-        .bind(now)
-        .bind(now + GUID_TTL_MS)
-        .execute(&mut *tx)
-        .await?;
+    store::void_live_guids(&mut *tx, user.id, now).await?;
+    store::insert_login_guid(&mut *tx, user.id, &secret_digest(&guid), now, now + GUID_TTL_MS).await?;
     mail::queue(&mut *tx, &user.email, "Your Vitrine sign-in link", &body, now).await?;
     tx.commit().await?;
     tracing::info!(user_id = user.id, "sign-in link sent");
     Ok(Json(sent))
-}
-
-/// Ends the user's links not yet used (only the newest link works).
-async fn void_live_guids<'c>(db: impl Executor<'c, Database = Any>, user_id: i64, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE login_guid SET expires_at = $1 WHERE app_user_id = $2 AND used_at IS NULL AND expires_at > $1")
-        .bind(now)
-        .bind(user_id)
-        .execute(db)
-        .await?;
-    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

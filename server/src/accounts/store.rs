@@ -1,4 +1,4 @@
-//! SQL of the accounts area: users, access tokens, password resets.
+//! SQL of the accounts area: users, access tokens, password resets, sign-in guids.
 
 use sqlx::{Any, Executor};
 use tracing::instrument;
@@ -265,4 +265,85 @@ pub async fn update_profile<'c>(
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Stores a sign-in guid (its digest) for the user, live until `expires_at_ms`.
+#[instrument(skip_all, fields(user_id))]
+pub async fn insert_login_guid<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    guid_digest: &str,
+    now_ms: i64,
+    expires_at_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO login_guid (app_user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(user_id)
+        .bind(guid_digest)
+        .bind(now_ms)
+        .bind(expires_at_ms)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Ends the user's sign-in links not yet used (only the newest link works).
+#[instrument(skip_all, fields(user_id))]
+pub async fn void_live_guids<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE login_guid SET expires_at = $1 WHERE app_user_id = $2 AND used_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Whether the user exists and is an active creative (a designer).
+#[instrument(skip_all, fields(user_id))]
+pub async fn is_active_creative<'c>(db: impl Executor<'c, Database = Any>, user_id: i64) -> Result<bool, sqlx::Error> {
+    let creative: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM app_user WHERE id = $1 AND user_type_id = 3 AND is_active = 1")
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(creative.is_some())
+}
+
+/// Renames the user; a name taken fails on `app_user_username_key`.
+#[instrument(skip_all, fields(user_id))]
+pub async fn set_username<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    username: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE app_user SET username = $1, updated_at = $2 WHERE id = $3")
+        .bind(username)
+        .bind(now_ms)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Users whose username, name or e-mail holds the text (the admin's search): at most 48, newest first; `like` is a `contains_pattern`, `id` matches the id.
+#[instrument(skip_all)]
+pub async fn search<'c>(
+    db: impl Executor<'c, Database = Any>,
+    like: &str,
+    id: i64,
+) -> Result<Vec<crate::store::search::SearchHitRow>, sqlx::Error> {
+    let has = |column: &str| crate::store::search::contains(column, "$1");
+    let sql = format!(
+        "SELECT 'user' AS kind, u.id, u.username AS title, u.name || ' · ' || u.email AS subtitle, \
+        CAST(NULL AS BIGINT) AS contest_id, u.user_type_id AS status_id FROM app_user u \
+        WHERE u.id = $2 OR {} OR {} OR {} ORDER BY u.id DESC LIMIT 48",
+        has("u.username"),
+        has("u.name"),
+        has("u.email")
+    );
+    sqlx::query_as(&sql).bind(like).bind(id).fetch_all(db).await
 }

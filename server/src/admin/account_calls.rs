@@ -9,11 +9,12 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::ToSchema;
 
+use super::store;
 use crate::{
     accounts::{
         domain::{UserType, Username},
         model::UserView,
-        store::find_user,
+        store::{find_user, set_username},
         CurrentUser, MaybeUser,
     },
     api::{loose_id, Data, Message},
@@ -54,16 +55,10 @@ pub async fn analytics_event(
     if req.sub_category.as_deref().is_some_and(too_long) {
         return Err(AppError::field("sub_category", catalogue::TOO_LONG));
     }
-    sqlx::query(
-        "INSERT INTO analytics_event (app_user_id, category, sub_category, contest_id, created_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(caller.as_ref().map(CurrentUser::id))
-    .bind(category)
-    .bind(req.sub_category.as_deref().map(str::trim))
-    .bind(req.contest_id)
-    .bind(state.now_ms())
-    .execute(&state.db.pool)
-    .await?;
+    let user_id = caller.as_ref().map(CurrentUser::id);
+    let sub_category = req.sub_category.as_deref().map(str::trim);
+    store::insert_analytics_event(&state.db.pool, user_id, category, sub_category, req.contest_id, state.now_ms())
+        .await?;
     Ok((StatusCode::CREATED, Json(Message::new("Event recorded"))))
 }
 
@@ -180,19 +175,13 @@ pub async fn username_reset(
     if user.username == username.as_str() {
         return Err(AppError::field("username", catalogue::USERNAME_RESET_SAME));
     }
-    sqlx::query("UPDATE app_user SET username = $1, updated_at = $2 WHERE id = $3")
-        .bind(username.as_str())
-        .bind(state.now_ms())
-        .bind(target)
-        .execute(&state.db.pool)
-        .await
-        .map_err(|err| {
-            if is_unique_violation(&err, "app_user_username_key") {
-                AppError::field("username", catalogue::USERNAME_UNIQUE)
-            } else {
-                err.into()
-            }
-        })?;
+    set_username(&state.db.pool, target, username.as_str(), state.now_ms()).await.map_err(|err| {
+        if is_unique_violation(&err, "app_user_username_key") {
+            AppError::field("username", catalogue::USERNAME_UNIQUE)
+        } else {
+            err.into()
+        }
+    })?;
     let user =
         find_user(&state.db.pool, target).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
     Ok(Json(Data::new(UserView::of(user, true))))

@@ -11,6 +11,7 @@ use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 use vitrine_protocol::{event_type, Channel, EventFrame};
 
+use super::store::banners as store;
 use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::{flag, Data, Message},
@@ -42,8 +43,6 @@ fn as_bool<S: serde::Serializer>(value: &i64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_bool(*value != 0)
 }
 
-const SELECT: &str = "SELECT id, message, color, is_active, created_at, updated_at FROM broadcast_banner";
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
@@ -66,12 +65,7 @@ pub async fn list(
     if all && !caller.as_ref().is_some_and(CurrentUser::is_admin) {
         return Err(AppError::forbidden(catalogue::FORBIDDEN));
     }
-    let sql = if all {
-        format!("{SELECT} ORDER BY id DESC")
-    } else {
-        format!("{SELECT} WHERE is_active = 1 ORDER BY id DESC")
-    };
-    let rows = sqlx::query_as(&sql).fetch_all(&state.db.pool).await?;
+    let rows = store::list(&state.db.pool, all).await?;
     Ok(Json(Data::new(rows)))
 }
 
@@ -127,10 +121,6 @@ fn validate(req: &BannerRequest, creating: bool) -> Result<(), AppError> {
     errors.into_result()
 }
 
-async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Banner>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} WHERE id = $1")).bind(id).fetch_optional(conn).await
-}
-
 /// The event that tells browsers what to show of `banner` now.
 async fn announce(conn: &mut AnyConnection, banner: &Banner, now: i64) -> Result<EventFrame, sqlx::Error> {
     if banner.is_active != 0 {
@@ -158,18 +148,16 @@ pub async fn create(
     validate(&req, true)?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO broadcast_banner (message, color, is_active, created_by, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+    let id = store::insert(
+        &mut tx,
+        req.message.as_deref().unwrap_or_default().trim(),
+        req.color.as_deref().unwrap_or_default(),
+        req.is_active.unwrap_or(true),
+        caller.id(),
+        now,
     )
-    .bind(req.message.as_deref().unwrap_or_default().trim())
-    .bind(req.color.as_deref().unwrap_or_default())
-    .bind(i64::from(req.is_active.unwrap_or(true)))
-    .bind(caller.id())
-    .bind(now)
-    .fetch_one(&mut *tx)
     .await?;
-    let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
     let events = if banner.is_active != 0 { vec![announce(&mut tx, &banner, now).await?] } else { Vec::new() };
     tx.publish(events);
     tx.commit().await?;
@@ -190,19 +178,9 @@ pub async fn update(
     validate(&req, false)?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let before = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
-    sqlx::query(
-        "UPDATE broadcast_banner SET message = COALESCE($1, message), color = COALESCE($2, color), \
-         is_active = COALESCE($3, is_active), updated_at = $4 WHERE id = $5",
-    )
-    .bind(req.message.as_deref().map(str::trim))
-    .bind(req.color.as_deref())
-    .bind(req.is_active.map(i64::from))
-    .bind(now)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let before = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    store::update(&mut tx, id, req.message.as_deref().map(str::trim), req.color.as_deref(), req.is_active, now).await?;
+    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
     // A hidden banner that stays hidden concerns no browser.
     let events = if before.is_active != 0 || banner.is_active != 0 {
         vec![announce(&mut tx, &banner, now).await?]
@@ -226,8 +204,8 @@ pub async fn delete(
     caller.require_admin()?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let banner = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
-    sqlx::query("DELETE FROM broadcast_banner WHERE id = $1").bind(id).execute(&mut *tx).await?;
+    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    store::delete(&mut tx, id).await?;
     let events = if banner.is_active != 0 { vec![withdraw(&mut tx, id, now).await?] } else { Vec::new() };
     tx.publish(events);
     tx.commit().await?;

@@ -37,16 +37,13 @@ impl DocumentPolicy for Notes {
             if !account_of(viewer).is_some_and(UserRow::is_admin) {
                 return Ok(DocAccess::None);
             }
-            let table = match entity {
-                NotesEntity::Contest => "contest",
-                NotesEntity::Project => "project",
-                NotesEntity::User => "app_user",
+            // The entity is read through the store of the area that owns it.
+            let found = match entity {
+                NotesEntity::Contest => crate::contests::store::find(&db.pool, id).await?.is_some(),
+                NotesEntity::Project => crate::projects::store::find(&db.pool, id).await?.is_some(),
+                NotesEntity::User => crate::accounts::store::find_user(&db.pool, id).await?.is_some(),
             };
-            let found: Option<i64> = sqlx::query_scalar(&format!("SELECT id FROM {table} WHERE id = $1"))
-                .bind(id)
-                .fetch_optional(&db.pool)
-                .await?;
-            Ok(if found.is_some() { DocAccess::Write } else { DocAccess::None })
+            Ok(if found { DocAccess::Write } else { DocAccess::None })
         })
     }
 }

@@ -96,14 +96,7 @@ pub async fn remove_upgrades(
     caller.require_admin()?;
     let mut tx = state.realtime.begin().await?;
     existing(&mut tx, id).await?;
-    sqlx::query(
-        "UPDATE contest SET is_highlighted = 0, is_featured = 0, is_private = 0, is_blind = 0, is_notified_via_email = 0, \
-         is_featured_blog_post = 0, updated_at = $1 WHERE id = $2",
-    )
-    .bind(state.now_ms())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
+    store::remove_upgrades(&mut tx, id, state.now_ms()).await?;
     answer(&state, tx, id, false).await
 }
 
@@ -125,27 +118,11 @@ pub async fn remove_winners(
     if ![5, 6].contains(&contest.status_id) {
         return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
     }
-    let unawarded = sqlx::query("UPDATE contest_entry SET is_winner = 0, awarded_at = NULL, updated_at = $1 WHERE contest_id = $2 AND is_winner = 1")
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+    let unawarded = crate::entries::store::unaward_winners(&mut tx, id, now).await?;
     if unawarded == 0 {
         return Err(AppError::conflict(catalogue::CONTEST_NO_WINNERS));
     }
-    let moved = sqlx::query(
-        "UPDATE contest SET status_id = 3, verification_due_at = NULL, \
-         deciding_ends_at = CASE WHEN deciding_ends_at IS NULL OR deciding_ends_at < $1 THEN $1 ELSE deciding_ends_at END, \
-         updated_at = $2 WHERE id = $3 AND status_id IN (5, 6)",
-    )
-    .bind(now + RECHOOSE_MS)
-    .bind(now)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if moved == 0 {
+    if !store::back_to_deciding(&mut tx, id, now + RECHOOSE_MS, now).await? {
         return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
     }
     answer(&state, tx, id, true).await
@@ -164,10 +141,6 @@ pub async fn disable_extends(
     caller.require_admin()?;
     let mut tx = state.realtime.begin().await?;
     existing(&mut tx, id).await?;
-    sqlx::query("UPDATE contest SET extends_disabled = 1, updated_at = $1 WHERE id = $2")
-        .bind(state.now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    store::disable_extends(&mut tx, id, state.now_ms()).await?;
     answer(&state, tx, id, false).await
 }

@@ -63,10 +63,8 @@ pub async fn send(
         .ok_or_else(|| AppError::field("code", catalogue::NOT_FOUND_OPTION))?;
     let client =
         find_user(&mut *tx, contest.created_by).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
-    let slug: Option<String> = sqlx::query_scalar("SELECT launch_brief_slug FROM contest_type WHERE id = $1")
-        .bind(contest.contest_type_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let slug =
+        crate::catalogue::store::find_type(&mut *tx, contest.contest_type_id).await?.map(|t| t.launch_brief_slug);
     let base = state.settings.link_base();
     let link = match slug {
         Some(slug) => format!("{base}/contests/{slug}/launch?discount_code={}", coupon.code),

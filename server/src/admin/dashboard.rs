@@ -5,14 +5,16 @@
 
 use axum::{extract::State, Json};
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::queue::{self, AdminQueue};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::Data,
+    contests::store as contests,
+    entries::store as entries,
     error::{AppError, ErrorEnvelope},
+    projects::store as projects,
     state::AppState,
 };
 
@@ -57,84 +59,40 @@ pub struct Dashboard {
     pub designer: Option<DesignerFigures>,
 }
 
-async fn count(conn: &mut AnyConnection, sql: &str, user_id: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(sql).bind(user_id).fetch_one(conn).await
-}
-
 /// The caller's dashboard figures (every role; each sees only their own).
 #[utoipa::path(get, path = "/dashboard", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = Data<Dashboard>), (status = 401, body = ErrorEnvelope)))]
 pub async fn show(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Data<Dashboard>>, AppError> {
     let id = caller.id();
     let mut conn = state.db.pool.acquire().await?;
-    let unread_notifications =
-        count(&mut conn, "SELECT COUNT(*) FROM notification WHERE app_user_id = $1 AND read_at IS NULL", id).await?;
-    let unread_messages = count(
-        &mut conn,
-        "SELECT COUNT(*) FROM message WHERE recipient_id = $1 AND read_at IS NULL AND deleted_by_recipient_at IS NULL",
-        id,
-    )
-    .await?;
+    let unread_notifications = crate::notifications::store::unread_count(&mut conn, id).await?;
+    let unread_messages = crate::messages::store::unread_count(&mut conn, id).await?;
     let user_type = caller.user.user_type();
     let admin = match user_type {
         UserType::Admin => Some(queue::counts(&mut conn).await?),
         _ => None,
     };
     let client = match user_type {
-        UserType::Client => Some(ClientFigures {
-            unstarted_contests: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM contest WHERE created_by = $1 AND status_id = 1",
-                id,
-            )
-            .await?,
-            active_contests: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM contest WHERE created_by = $1 AND status_id IN (2, 3)",
-                id,
-            )
-            .await?,
-            completed_contests: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM contest WHERE created_by = $1 AND status_id >= 4",
-                id,
-            )
-            .await?,
-            open_projects: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM project WHERE created_by = $1 AND status_id <= 5",
-                id,
-            )
-            .await?,
-            cart_items: count(&mut conn, "SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1", id).await?,
-        }),
+        UserType::Client => {
+            let (unstarted_contests, active_contests, completed_contests) =
+                contests::client_counts(&mut conn, id).await?;
+            Some(ClientFigures {
+                unstarted_contests,
+                active_contests,
+                completed_contests,
+                open_projects: projects::open_count_of_client(&mut conn, id).await?,
+                cart_items: crate::commerce::store::cart_item_count(&mut *conn, id).await?,
+            })
+        }
         _ => None,
     };
     let designer = match user_type {
         UserType::Designer => Some(DesignerFigures {
-            participating_contests: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM contest c WHERE c.status_id IN (2, 3) \
-                 AND EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
-                id,
-            )
-            .await?,
-            won_entries: count(&mut conn, "SELECT COUNT(*) FROM contest_entry WHERE created_by = $1 AND is_winner = 1", id)
-                .await?,
-            available_contests: count(&mut conn, "SELECT COUNT(*) FROM contest WHERE status_id = 2 AND $1 > 0", id).await?,
-            open_bids: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM bid b JOIN project p ON p.id = b.project_id WHERE b.created_by = $1 AND p.status_id = 1",
-                id,
-            )
-            .await?,
-            assigned_projects: count(
-                &mut conn,
-                "SELECT COUNT(*) FROM project p JOIN bid b ON b.id = p.approved_bid_id \
-                 WHERE b.created_by = $1 AND p.status_id BETWEEN 2 AND 5",
-                id,
-            )
-            .await?,
+            participating_contests: entries::participating_count(&mut conn, id).await?,
+            won_entries: entries::won_count(&mut conn, id).await?,
+            available_contests: contests::open_count(&mut conn, id).await?,
+            open_bids: crate::bids::store::open_count(&mut conn, id).await?,
+            assigned_projects: projects::assigned_count(&mut conn, id).await?,
         }),
         _ => None,
     };

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
+use super::store::feedback as store;
 use crate::{
     accounts::CurrentUser,
     api::Data,
@@ -110,7 +111,7 @@ fn check(answers: &[Answer]) -> Result<(), AppError> {
     errors.into_result()
 }
 
-async fn store(
+async fn save(
     state: &AppState,
     caller: &CurrentUser,
     contest_id: Option<i64>,
@@ -120,26 +121,8 @@ async fn store(
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     for a in answers {
-        // Answering again replaces the earlier answer to the same question.
-        sqlx::query("DELETE FROM client_feedback WHERE question_id = $1 AND (contest_id = $2 OR project_id = $3)")
-            .bind(a.question_id)
-            .bind(contest_id.unwrap_or(0))
-            .bind(project_id.unwrap_or(0))
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO client_feedback (contest_id, project_id, question_id, rating, answer, created_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(contest_id)
-        .bind(project_id)
-        .bind(a.question_id)
-        .bind(a.rating)
-        .bind(a.answer.as_deref().map(str::trim).filter(|t| !t.is_empty()))
-        .bind(caller.id())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        let text = a.answer.as_deref().map(str::trim).filter(|t| !t.is_empty());
+        store::replace_answer(&mut tx, contest_id, project_id, a.question_id, a.rating, text, caller.id(), now).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -167,11 +150,8 @@ pub async fn answer_contest(
     }
     let answers = req.answers.unwrap_or_default();
     check(&answers)?;
-    store(&state, &caller, Some(id), None, &answers).await?;
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE f.contest_id = $1 ORDER BY f.question_id"))
-        .bind(id)
-        .fetch_all(&state.db.pool)
-        .await?;
+    save(&state, &caller, Some(id), None, &answers).await?;
+    let rows = store::of_contest(&state.db.pool, id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(rows))))
 }
 
@@ -197,11 +177,8 @@ pub async fn answer_project(
     }
     let answers = req.answers.unwrap_or_default();
     check(&answers)?;
-    store(&state, &caller, None, Some(id), &answers).await?;
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE f.project_id = $1 ORDER BY f.question_id"))
-        .bind(id)
-        .fetch_all(&state.db.pool)
-        .await?;
+    save(&state, &caller, None, Some(id), &answers).await?;
+    let rows = store::of_project(&state.db.pool, id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(rows))))
 }
 
@@ -219,11 +196,6 @@ pub struct FeedbackRow {
     pub answer: Option<String>,
     pub created_at: i64,
 }
-
-const SELECT: &str = "SELECT f.id, f.contest_id, f.project_id, COALESCE(c.title, p.title, '') AS title, \
-    f.created_by AS client_id, u.username AS client_username, f.question_id, f.rating, f.answer, f.created_at \
-    FROM client_feedback f JOIN app_user u ON u.id = f.created_by \
-    LEFT JOIN contest c ON c.id = f.contest_id LEFT JOIN project p ON p.id = f.project_id";
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -248,20 +220,13 @@ pub async fn list(
 ) -> Result<Json<Page<FeedbackRow>>, AppError> {
     caller.require_admin()?;
     let kind = query.kind.as_deref().unwrap_or("contest");
-    let which = match kind {
-        "contest" => "f.contest_id IS NOT NULL",
-        "project" => "f.project_id IS NOT NULL",
+    let of_projects = match kind {
+        "contest" => false,
+        "project" => true,
         _ => return Err(AppError::field("filter[kind]", catalogue::NOT_FOUND_OPTION)),
     };
     let page = query.page.unwrap_or(1).max(1);
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM client_feedback f WHERE {which}"))
-        .fetch_one(&state.db.pool)
-        .await?;
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE {which} ORDER BY f.id DESC LIMIT $1 OFFSET $2"))
-        .bind(PER_PAGE)
-        .bind((page - 1) * PER_PAGE)
-        .fetch_all(&state.db.pool)
-        .await?;
+    let (total, rows) = store::page(&state.db.pool, of_projects, PER_PAGE, (page - 1) * PER_PAGE).await?;
     Ok(Json(Page {
         data: rows,
         current_page: page,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
+use super::store::flags as store;
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{Data, Message},
@@ -34,12 +35,6 @@ pub struct FlaggedClient {
     pub projects_count: i64,
 }
 
-const SELECT: &str = "SELECT f.app_user_id AS user_id, u.username, u.name, u.email, f.reason, f.flagged_by, \
-    a.username AS flagged_by_username, f.created_at, \
-    (SELECT COUNT(*) FROM contest c WHERE c.created_by = f.app_user_id) AS contests_count, \
-    (SELECT COUNT(*) FROM project p WHERE p.created_by = f.app_user_id) AS projects_count \
-    FROM client_flag f JOIN app_user u ON u.id = f.app_user_id JOIN app_user a ON a.id = f.flagged_by";
-
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
@@ -58,12 +53,7 @@ pub async fn list(
 ) -> Result<Json<Page<FlaggedClient>>, AppError> {
     caller.require_admin()?;
     let page = query.page.unwrap_or(1).max(1);
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM client_flag").fetch_one(&state.db.pool).await?;
-    let rows = sqlx::query_as(&format!("{SELECT} ORDER BY f.created_at DESC, f.app_user_id LIMIT $1 OFFSET $2"))
-        .bind(PER_PAGE)
-        .bind((page - 1) * PER_PAGE)
-        .fetch_all(&state.db.pool)
-        .await?;
+    let (total, rows) = store::page(&state.db.pool, PER_PAGE, (page - 1) * PER_PAGE).await?;
     Ok(Json(Page {
         data: rows,
         current_page: page,
@@ -104,18 +94,8 @@ pub async fn flag(
     if user.user_type() != UserType::Client {
         return Err(AppError::unprocessable(catalogue::FLAG_CLIENT_ONLY));
     }
-    sqlx::query(
-        "INSERT INTO client_flag (app_user_id, reason, flagged_by, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (app_user_id) DO UPDATE SET reason = excluded.reason, flagged_by = excluded.flagged_by",
-    )
-    .bind(user_id)
-    .bind(reason)
-    .bind(caller.id())
-    .bind(state.now_ms())
-    .execute(&state.db.pool)
-    .await?;
-    let row =
-        sqlx::query_as(&format!("{SELECT} WHERE f.app_user_id = $1")).bind(user_id).fetch_one(&state.db.pool).await?;
+    store::flag(&state.db.pool, user_id, reason, caller.id(), state.now_ms()).await?;
+    let row = store::find(&state.db.pool, user_id).await?;
     state.realtime.admin_queue.notify_one();
     Ok(Json(Data::new(row)))
 }
@@ -129,12 +109,7 @@ pub async fn unflag(
     ApiPath(user_id): ApiPath<i64>,
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
-    let removed = sqlx::query("DELETE FROM client_flag WHERE app_user_id = $1")
-        .bind(user_id)
-        .execute(&state.db.pool)
-        .await?
-        .rows_affected();
-    if removed == 0 {
+    if !store::unflag(&state.db.pool, user_id).await? {
         return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
     }
     state.realtime.admin_queue.notify_one();

@@ -2,36 +2,29 @@
 //! internal status, quick-start, tip-only, a title or username search), every user with
 //! filters, and one search box across users, contests, projects and entries.
 //!
-//! Filters are bound parameters; only constant SQL fragments are put together here.
+//! Filters are bound parameters; only constant SQL fragments are put together, in the
+//! stores: the contests' (`contests::store::all`), admin's for users (who carry admin's
+//! flags and tags), and each area's `search` for the search box.
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::store::lists as store;
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
+    contests::store::all as contests,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
     shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
-    store::{
-        search::{contains, contains_pattern},
-        Backend,
-    },
+    store::search::{contains_pattern, SearchHitRow},
 };
 
 pub const PER_PAGE: i64 = 48;
 
-/// The aggregate joining tag names with ", " in each dialect.
-fn names_joined(backend: Backend) -> &'static str {
-    match backend {
-        Backend::Sqlite => "GROUP_CONCAT(t.name, ', ')",
-        Backend::Postgres => "STRING_AGG(t.name, ', ')",
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct AdminContest {
     pub id: i64,
     pub title: String,
@@ -53,6 +46,32 @@ pub struct AdminContest {
     pub entries_count: i64,
     pub created_at: i64,
     pub submission_ends_at: Option<i64>,
+}
+
+impl From<contests::ListedContest> for AdminContest {
+    fn from(c: contests::ListedContest) -> Self {
+        Self {
+            id: c.id,
+            title: c.title,
+            contest_type_id: c.contest_type_id,
+            contest_type_title: c.contest_type_title,
+            status_id: c.status_id,
+            internal_status_id: c.internal_status_id,
+            created_by: c.created_by,
+            client_username: c.client_username,
+            winning_entry_amount_cents: c.winning_entry_amount_cents,
+            is_quick_start: c.is_quick_start,
+            is_tip: c.is_tip,
+            is_highlighted: c.is_highlighted,
+            is_featured: c.is_featured,
+            is_private: c.is_private,
+            is_blind: c.is_blind,
+            extends_disabled: c.extends_disabled,
+            entries_count: c.entries_count,
+            created_at: c.created_at,
+            submission_ends_at: c.submission_ends_at,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -112,47 +131,22 @@ pub async fn contests(
     }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
-    let filter = format!(
-        "($1 IS NULL OR c.status_id = $1) AND ($2 IS NULL OR c.internal_status_id = $2) \
-        AND ($3 = 0 OR c.is_quick_start = 1) AND ($4 = 0 OR c.is_tip = 1) \
-        AND ($5 IS NULL OR {} OR {}) AND ($6 IS NULL OR c.approval_status_id = $6)",
-        contains("c.title", "$5"),
-        contains("u.username", "$5")
-    );
-    let from = "FROM contest c JOIN contest_type t ON t.id = c.contest_type_id JOIN app_user u ON u.id = c.created_by";
+    let filter = contests::Filter {
+        status_id: query.status_id,
+        internal_status_id: query.internal_status_id,
+        quick_start: query.quick_start.unwrap_or(false),
+        tip: query.tip.unwrap_or(false),
+        q,
+        approval_status_id: query.approval_status_id,
+    };
     let mut conn = state.db.pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {from} WHERE {filter}"))
-        .bind(query.status_id)
-        .bind(query.internal_status_id)
-        .bind(i64::from(query.quick_start.unwrap_or(false)))
-        .bind(i64::from(query.tip.unwrap_or(false)))
-        .bind(q.clone())
-        .bind(query.approval_status_id)
-        .fetch_one(&mut *conn)
-        .await?;
-    let rows: Vec<AdminContest> = sqlx::query_as(&format!(
-        "SELECT c.id, c.title, c.contest_type_id, t.title AS contest_type_title, c.status_id, c.internal_status_id, \
-         c.created_by, u.username AS client_username, c.winning_entry_amount_cents, c.is_quick_start, c.is_tip, \
-         c.is_highlighted, c.is_featured, c.is_private, c.is_blind, c.extends_disabled, \
-         (SELECT COUNT(*) FROM contest_entry e WHERE e.contest_id = c.id) AS entries_count, c.created_at, c.submission_ends_at \
-         {from} WHERE {filter} ORDER BY c.id DESC LIMIT $7 OFFSET $8"
-    ))
-    .bind(query.status_id)
-    .bind(query.internal_status_id)
-    .bind(i64::from(query.quick_start.unwrap_or(false)))
-    .bind(i64::from(query.tip.unwrap_or(false)))
-    .bind(q)
-    .bind(query.approval_status_id)
-    .bind(PER_PAGE)
-    .bind((page - 1) * PER_PAGE)
-    .fetch_all(&mut *conn)
-    .await?;
+    let (total, rows) = contests::page(&mut conn, &filter, PER_PAGE, (page - 1) * PER_PAGE).await?;
     Ok(Json(Page {
         data: rows
             .into_iter()
             .map(|contest| AdminContestView {
                 winning_entry_amount: as_dollars(contest.winning_entry_amount_cents),
-                contest,
+                contest: contest.into(),
             })
             .collect(),
         current_page: page,
@@ -210,31 +204,9 @@ pub async fn users(
     }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
-    let filter = format!(
-        "($1 IS NULL OR u.user_type_id = $1) AND ($2 IS NULL OR {} OR {} OR {})",
-        contains("u.username", "$2"),
-        contains("u.name", "$2"),
-        contains("u.email", "$2")
-    );
     let mut conn = state.db.pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM app_user u WHERE {filter}"))
-        .bind(query.user_type_id)
-        .bind(q.clone())
-        .fetch_one(&mut *conn)
-        .await?;
-    let rows = sqlx::query_as(&format!(
-        "SELECT u.id, u.username, u.name, u.email, u.user_type_id, u.creative_level_id, u.is_active, u.has_subscribed, \
-         CASE WHEN EXISTS (SELECT 1 FROM client_flag f WHERE f.app_user_id = u.id) THEN 1 ELSE 0 END AS is_flagged, \
-         (SELECT {agg} FROM user_tag ut JOIN tag t ON t.id = ut.tag_id WHERE ut.app_user_id = u.id) AS tags, u.created_at \
-         FROM app_user u WHERE {filter} ORDER BY u.id DESC LIMIT $3 OFFSET $4",
-        agg = names_joined(state.db.backend)
-    ))
-    .bind(query.user_type_id)
-    .bind(q)
-    .bind(PER_PAGE)
-    .bind((page - 1) * PER_PAGE)
-    .fetch_all(&mut *conn)
-    .await?;
+    let (total, rows) =
+        store::users(&mut conn, state.db.backend, query.user_type_id, q, PER_PAGE, (page - 1) * PER_PAGE).await?;
     Ok(Json(Page {
         data: rows,
         current_page: page,
@@ -244,10 +216,9 @@ pub async fn users(
     }))
 }
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct SearchHit {
     /// user, contest, project or entry.
-    #[sqlx(rename = "kind")]
     #[serde(rename = "type")]
     pub kind: String,
     pub id: i64,
@@ -258,6 +229,19 @@ pub struct SearchHit {
     /// The contest of an entry (its page is the contest's).
     pub contest_id: Option<i64>,
     pub status_id: Option<i64>,
+}
+
+impl From<SearchHitRow> for SearchHit {
+    fn from(r: SearchHitRow) -> Self {
+        Self {
+            kind: r.kind,
+            id: r.id,
+            title: r.title,
+            subtitle: r.subtitle,
+            contest_id: r.contest_id,
+            status_id: r.status_id,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -288,38 +272,15 @@ pub async fn search(
     }
     let like = contains_pattern(text);
     let id: i64 = text.trim_start_matches('#').parse().unwrap_or(0);
-    let has = |column: &str| contains(column, "$1");
-    let sql = match query.kind.as_deref().unwrap_or("users") {
-        "users" => format!(
-            "SELECT 'user' AS kind, u.id, u.username AS title, u.name || ' · ' || u.email AS subtitle, \
-            CAST(NULL AS BIGINT) AS contest_id, u.user_type_id AS status_id FROM app_user u \
-            WHERE u.id = $2 OR {} OR {} OR {} ORDER BY u.id DESC LIMIT 48",
-            has("u.username"),
-            has("u.name"),
-            has("u.email")
-        ),
-        "contests" => format!(
-            "SELECT 'contest' AS kind, c.id, c.title, u.username AS subtitle, c.id AS contest_id, c.status_id \
-            FROM contest c JOIN app_user u ON u.id = c.created_by \
-            WHERE c.id = $2 OR {} ORDER BY c.id DESC LIMIT 48",
-            has("c.title")
-        ),
-        "projects" => format!(
-            "SELECT 'project' AS kind, p.id, p.title, u.username AS subtitle, CAST(NULL AS BIGINT) AS contest_id, \
-            p.status_id FROM project p JOIN app_user u ON u.id = p.created_by \
-            WHERE p.id = $2 OR {} ORDER BY p.id DESC LIMIT 48",
-            has("p.title")
-        ),
-        "entries" => format!(
-            "SELECT 'entry' AS kind, e.id, c.title || ' · #' || e.number AS title, u.username AS subtitle, \
-            e.contest_id, e.status_id FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
-            JOIN app_user u ON u.id = e.created_by \
-            WHERE e.id = $2 OR {} OR {} ORDER BY e.id DESC LIMIT 48",
-            has("COALESCE(e.title, '')"),
-            has("u.username")
-        ),
+    // Each kind is searched by the store of the area that owns it.
+    let db = &state.db.pool;
+    let rows = match query.kind.as_deref().unwrap_or("users") {
+        "users" => crate::accounts::store::search(db, &like, id).await?,
+        "contests" => contests::search(db, &like, id).await?,
+        "projects" => crate::projects::store::search(db, &like, id).await?,
+        "entries" => crate::entries::store::search(db, &like, id).await?,
         _ => return Err(AppError::field("type", catalogue::SEARCH_TYPE_IN)),
     };
-    let hits = sqlx::query_as(&sql).bind(like).bind(id).fetch_all(&state.db.pool).await?;
+    let hits: Vec<SearchHit> = rows.into_iter().map(SearchHit::from).collect();
     Ok(Json(Data::new(hits)))
 }

@@ -13,6 +13,8 @@
 //!   coupons e-mailed to clients, client feedback, project invoices.
 //! - [`account_calls`]: analytics events, permissions, the seamless session, username reset.
 //! - [`user_calls`]: a user's contest lists and earnings; the referral cookie.
+//! - [`store`]: the SQL of admin's own tables. What admin reads or writes of another
+//!   area's table goes through that area's store.
 
 pub mod account_calls;
 pub mod banners;
@@ -29,6 +31,7 @@ pub mod project_invoices;
 pub mod queue;
 pub mod sales;
 pub mod shares;
+pub mod store;
 pub mod tags;
 pub mod user_calls;
 

@@ -4,10 +4,10 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
+use super::store::notes as store;
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
@@ -17,6 +17,14 @@ use crate::{
 
 pub const SUBJECTS: [&str; 3] = ["contest", "project", "user"];
 pub const NOTE_MAX: usize = 5000;
+
+/// What a note may be about.
+#[derive(Debug, Clone, Copy)]
+enum Subject {
+    Contest,
+    Project,
+    User,
+}
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Note {
@@ -29,14 +37,6 @@ pub struct Note {
     pub created_by_username: String,
     pub created_at: i64,
     pub updated_at: i64,
-}
-
-const SELECT: &str = "SELECT n.id, n.subject_type AS notable_type, n.subject_id AS notable_id, n.body AS note, \
-    n.created_by, u.username AS created_by_username, n.created_at, n.updated_at \
-    FROM admin_note n JOIN app_user u ON u.id = n.created_by";
-
-async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Note>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} WHERE n.id = $1")).bind(id).fetch_optional(conn).await
 }
 
 fn check_text(note: Option<&str>, errors: &mut FieldErrors) {
@@ -72,11 +72,7 @@ pub async fn list(
     let (Some(kind), Some(id)) = (kind, query.notable_id) else {
         return Err(AppError::field("filter[notable_type]", catalogue::NOTE_SUBJECT_IN));
     };
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE n.subject_type = $1 AND n.subject_id = $2 ORDER BY n.id DESC"))
-        .bind(kind)
-        .bind(id)
-        .fetch_all(&state.db.pool)
-        .await?;
+    let rows = store::of_subject(&state.db.pool, &kind, id).await?;
     Ok(Json(Data::new(rows)))
 }
 
@@ -110,10 +106,10 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Data<Note>>), AppError> {
     caller.require_admin()?;
     let mut errors = FieldErrors::new();
-    let table = match req.notable_type.as_deref() {
-        Some("contest") => Some("contest"),
-        Some("project") => Some("project"),
-        Some("user") => Some("app_user"),
+    let subject = match req.notable_type.as_deref() {
+        Some("contest") => Some(Subject::Contest),
+        Some("project") => Some(Subject::Project),
+        Some("user") => Some(Subject::User),
         _ => {
             errors.add("notable_type", catalogue::NOTE_SUBJECT_IN);
             None
@@ -124,29 +120,22 @@ pub async fn create(
     }
     check_text(req.note.as_deref(), &mut errors);
     errors.into_result()?;
-    let (Some(table), Some(subject_id)) = (table, req.notable_id) else { unreachable!("checked above") };
+    let (Some(subject), Some(subject_id)) = (subject, req.notable_id) else { unreachable!("checked above") };
     let mut tx = state.db.pool.begin().await?;
-    // `table` is one of three constants above, never the caller's text.
-    let exists: Option<i64> = sqlx::query_scalar(&format!("SELECT id FROM {table} WHERE id = $1"))
-        .bind(subject_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if exists.is_none() {
+    // Each subject is read through the store of the area that owns it.
+    let exists = match subject {
+        Subject::Contest => crate::contests::store::find(&mut *tx, subject_id).await?.is_some(),
+        Subject::Project => crate::projects::store::find(&mut *tx, subject_id).await?.is_some(),
+        Subject::User => crate::accounts::store::find_user(&mut *tx, subject_id).await?.is_some(),
+    };
+    if !exists {
         return Err(AppError::field("notable_id", catalogue::NOTE_SUBJECT_NOT_FOUND));
     }
     let now = state.now_ms();
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO admin_note (subject_type, subject_id, body, created_by, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
-    )
-    .bind(req.notable_type.as_deref().unwrap_or_default())
-    .bind(subject_id)
-    .bind(req.note.as_deref().unwrap_or_default().trim())
-    .bind(caller.id())
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
-    let note = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
+    let body = req.note.as_deref().unwrap_or_default().trim();
+    let kind = req.notable_type.as_deref().unwrap_or_default();
+    let id = store::insert(&mut tx, kind, subject_id, body, caller.id(), now).await?;
+    let note = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(note))))
 }
@@ -161,7 +150,7 @@ pub async fn show(
 ) -> Result<Json<Data<Note>>, AppError> {
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
-    let note = find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
+    let note = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
     Ok(Json(Data::new(note)))
 }
 
@@ -186,17 +175,10 @@ pub async fn update(
     check_text(req.note.as_deref(), &mut errors);
     errors.into_result()?;
     let mut tx = state.db.pool.begin().await?;
-    let changed = sqlx::query("UPDATE admin_note SET body = $1, updated_at = $2 WHERE id = $3")
-        .bind(req.note.as_deref().unwrap_or_default().trim())
-        .bind(state.now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if changed == 0 {
+    if !store::set_body(&mut tx, id, req.note.as_deref().unwrap_or_default().trim(), state.now_ms()).await? {
         return Err(AppError::not_found(catalogue::NOTE_NOT_FOUND));
     }
-    let note = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
+    let note = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(Data::new(note)))
 }
@@ -210,9 +192,7 @@ pub async fn delete(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
-    let removed =
-        sqlx::query("DELETE FROM admin_note WHERE id = $1").bind(id).execute(&state.db.pool).await?.rows_affected();
-    if removed == 0 {
+    if !store::delete(&state.db.pool, id).await? {
         return Err(AppError::not_found(catalogue::NOTE_NOT_FOUND));
     }
     Ok(Json(Message::new("Note deleted")))

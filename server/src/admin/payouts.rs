@@ -11,6 +11,8 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
+pub use super::store::payouts::owed_count;
+use super::store::payouts::{self as store, PayoutRow};
 use crate::{
     accounts::CurrentUser,
     api::Data,
@@ -22,44 +24,6 @@ use crate::{
 
 pub const PER_PAGE: i64 = 48;
 pub const KINDS: [&str; 3] = ["contest", "additional_entry", "project"];
-
-/// Everything credited, one row per designer to pay.
-const CREDITED: &str = "SELECT 'contest' AS kind, e.id AS source_id, e.created_by AS designer_id, c.id AS contest_id, \
-        CAST(NULL AS BIGINT) AS project_id, c.title AS title, c.winning_entry_amount_cents AS amount_cents, c.updated_at AS credited_at \
-      FROM contest_entry e JOIN contest c ON c.id = e.contest_id WHERE c.status_id = 9 AND e.is_winner = 1 \
-    UNION ALL \
-    SELECT 'additional_entry', a.id, a.designer_id, a.contest_id, CAST(NULL AS BIGINT), c.title, a.amount_cents, \
-        COALESCE(a.credited_at, a.updated_at) \
-      FROM additional_entry a JOIN contest c ON c.id = a.contest_id WHERE a.status_id = 4 \
-    UNION ALL \
-    SELECT 'project', p.id, b.created_by, CAST(NULL AS BIGINT), p.id, p.title, b.amount_cents, p.updated_at \
-      FROM project p JOIN bid b ON b.id = p.approved_bid_id WHERE p.status_id = 6";
-
-fn select(paid: bool) -> String {
-    let settled = if paid { "dp.id IS NOT NULL" } else { "dp.id IS NULL" };
-    format!(
-        "SELECT o.kind, o.source_id, o.designer_id, u.username AS designer_username, u.paypal_email, o.contest_id, \
-         o.project_id, o.title, o.amount_cents, o.credited_at, dp.paid_at, dp.reference \
-         FROM ({CREDITED}) o JOIN app_user u ON u.id = o.designer_id \
-         LEFT JOIN designer_payout dp ON dp.kind = o.kind AND dp.source_id = o.source_id WHERE {settled}"
-    )
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct PayoutRow {
-    kind: String,
-    source_id: i64,
-    designer_id: i64,
-    designer_username: String,
-    paypal_email: Option<String>,
-    contest_id: Option<i64>,
-    project_id: Option<i64>,
-    title: String,
-    amount_cents: i64,
-    credited_at: i64,
-    paid_at: Option<i64>,
-    reference: Option<String>,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Payout {
@@ -106,21 +70,11 @@ impl From<PayoutRow> for Payout {
     }
 }
 
-/// How many payouts are owed (the dashboard's count).
-pub async fn owed_count(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM ({}) owed", select(false))).fetch_one(conn).await
-}
-
 /// Every payout of one designer, owed first, then paid, newest first.
 pub async fn of_designer(conn: &mut AnyConnection, designer_id: i64) -> Result<Vec<Payout>, sqlx::Error> {
     let mut all = Vec::new();
     for paid in [false, true] {
-        let rows: Vec<PayoutRow> =
-            sqlx::query_as(&format!("{} AND o.designer_id = $1 ORDER BY o.credited_at DESC", select(paid)))
-                .bind(designer_id)
-                .fetch_all(&mut *conn)
-                .await?;
-        all.extend(rows.into_iter().map(Payout::from));
+        all.extend(store::of_designer(&mut *conn, designer_id, paid).await?.into_iter().map(Payout::from));
     }
     Ok(all)
 }
@@ -152,16 +106,8 @@ pub async fn list(
         return Err(AppError::field("filter[status_id]", catalogue::NOT_FOUND_OPTION));
     }
     let page = query.page.unwrap_or(1).max(1);
-    let sql = select(status == 2);
     let mut conn = state.db.pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM ({sql}) listed")).fetch_one(&mut *conn).await?;
-    let order = if status == 2 { "dp.paid_at DESC" } else { "o.credited_at DESC" };
-    let rows: Vec<PayoutRow> =
-        sqlx::query_as(&format!("{sql} ORDER BY {order}, o.kind, o.source_id LIMIT $1 OFFSET $2"))
-            .bind(PER_PAGE)
-            .bind((page - 1) * PER_PAGE)
-            .fetch_all(&mut *conn)
-            .await?;
+    let (total, rows) = store::page(&mut conn, status == 2, PER_PAGE, (page - 1) * PER_PAGE).await?;
     Ok(Json(Page {
         data: rows.into_iter().map(Payout::from).collect(),
         current_page: page,
@@ -217,35 +163,15 @@ pub async fn mark_paid(
     let (kind, source_id) = (req.kind.unwrap_or_default(), req.source_id.unwrap_or_default());
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    let owed: Option<PayoutRow> = sqlx::query_as(&format!("{} AND o.kind = $1 AND o.source_id = $2", select(false)))
-        .bind(&kind)
-        .bind(source_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    let owed = owed.ok_or_else(|| AppError::conflict(catalogue::PAYOUT_NOT_OWED))?;
+    let owed = store::find(&mut tx, false, &kind, source_id)
+        .await?
+        .ok_or_else(|| AppError::conflict(catalogue::PAYOUT_NOT_OWED))?;
     // The unique (kind, source_id) key settles a race between two admins: one insert wins.
-    let inserted = sqlx::query(
-        "INSERT INTO designer_payout (kind, source_id, designer_id, amount_cents, reference, paid_by, paid_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (kind, source_id) DO NOTHING",
-    )
-    .bind(&kind)
-    .bind(source_id)
-    .bind(owed.designer_id)
-    .bind(owed.amount_cents)
-    .bind(req.reference.as_deref().map(str::trim).filter(|r| !r.is_empty()))
-    .bind(caller.id())
-    .bind(now)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
+    let reference = req.reference.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    if !store::settle(&mut tx, &owed, reference, caller.id(), now).await? {
         return Err(AppError::conflict(catalogue::PAYOUT_NOT_OWED));
     }
-    let paid: PayoutRow = sqlx::query_as(&format!("{} AND o.kind = $1 AND o.source_id = $2", select(true)))
-        .bind(&kind)
-        .bind(source_id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let paid = store::find_paid(&mut tx, &kind, source_id).await?;
     tx.commit().await?;
     state.realtime.admin_queue.notify_one();
     Ok((StatusCode::CREATED, Json(Data::new(paid.into()))))

@@ -10,7 +10,10 @@ use crate::{
     accounts::{store::find_user, CurrentUser},
     api::Data,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    payments::invoices::{self, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
+    payments::{
+        invoices::{self, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
+        store::transactions::{self, TransactionRow},
+    },
     projects::store as project_store,
     state::AppState,
     store::one_time_tokens::TokenTable,
@@ -18,24 +21,9 @@ use crate::{
 
 const TOKENS: TokenTable = TokenTable { table: "project_invoice_download_token", subject: "project_id" };
 
-#[derive(sqlx::FromRow)]
-struct Paid {
-    id: i64,
-    purpose: String,
-    amount_cents: i64,
-    refunded_cents: i64,
-    provider: String,
-    paid_at: Option<i64>,
-}
-
-async fn paid(state: &AppState, project_id: i64) -> Result<Vec<Paid>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT id, purpose, amount_cents, refunded_cents, provider, paid_at FROM payment_transaction \
-         WHERE project_id = $1 AND status_id = 2 ORDER BY id",
-    )
-    .bind(project_id)
-    .fetch_all(&state.db.pool)
-    .await
+/// The project's paid payments, oldest first.
+async fn paid(state: &AppState, project_id: i64) -> Result<Vec<TransactionRow>, sqlx::Error> {
+    transactions::paid_for_project(&state.db.pool, project_id).await
 }
 
 /// A one-time link to the project's invoice (its client or an admin).

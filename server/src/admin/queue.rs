@@ -11,7 +11,7 @@ use tokio::sync::watch;
 use utoipa::ToSchema;
 use vitrine_protocol::{event_type, Channel};
 
-use super::payouts;
+use super::{payouts, store};
 use crate::{realtime::outbox, state::AppState};
 
 /// The admin dashboard's counts; each is the total of one admin page's list.
@@ -42,24 +42,22 @@ pub struct AdminQueue {
     pub payouts_owed: i64,
 }
 
-async fn count(conn: &mut AnyConnection, sql: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(sql).fetch_one(conn).await
-}
-
 /// Counts everything that waits for an admin.
+/// Each count is asked of the store of the area that owns the work.
 pub async fn counts(conn: &mut AnyConnection) -> Result<AdminQueue, sqlx::Error> {
+    let contests = crate::contests::store::admin_queue(conn).await?;
+    let (projects_to_verify, projects_to_credit) = crate::projects::store::admin_queue(conn).await?;
     Ok(AdminQueue {
-        contests_to_verify: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id IN (5, 6)").await?,
-        contests_to_credit: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 8").await?,
-        contests_no_winner: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 4").await?,
-        additional_designs: count(conn, "SELECT COUNT(*) FROM additional_entry WHERE status_id = 3").await?,
-        tips_to_approve: count(conn, "SELECT COUNT(*) FROM contest_entry_tip WHERE approval_status_id = 1").await?,
+        contests_to_verify: contests.to_verify,
+        contests_to_credit: contests.to_credit,
+        contests_no_winner: contests.no_winner,
+        additional_designs: crate::entries::additional::store::delivered_count(conn).await?,
+        tips_to_approve: crate::commerce::store::tips_to_approve_count(&mut *conn).await?,
         court_cases: crate::court::store::open_case_count(conn).await?,
-        projects_to_verify: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 3").await?,
-        projects_to_credit: count(conn, "SELECT COUNT(*) FROM project WHERE status_id = 5").await?,
-        start_requests: count(conn, "SELECT COUNT(*) FROM contest WHERE status_id = 1 AND approval_status_id = 1")
-            .await?,
-        flagged_clients: count(conn, "SELECT COUNT(*) FROM client_flag").await?,
+        projects_to_verify,
+        projects_to_credit,
+        start_requests: contests.start_requests,
+        flagged_clients: store::flags::count(&mut *conn).await?,
         payouts_owed: payouts::owed_count(conn).await?,
     })
 }

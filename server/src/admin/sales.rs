@@ -13,6 +13,7 @@ use crate::{
     accounts::CurrentUser,
     api::loose_id,
     error::{catalogue, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    marketplace::store::{self, SaleRow},
     projects::rules::parse_date,
     shared::money::as_dollars,
     shared::page::Page,
@@ -20,39 +21,6 @@ use crate::{
 };
 
 pub const PER_PAGE: i64 = 24;
-
-/// The sales, as `x`: a sold listing with its contest, designer, buyer and payment.
-const SALES: &str = "(SELECT m.contest_entry_id, m.contest_id, c.title AS contest_title, m.title, \
-    m.sale_price_cents, m.sold_at, m.payment_transaction_id, \
-    d.id AS designer_id, d.username AS designer_username, d.name AS designer_name, \
-    b.id AS buyer_id, b.username AS buyer_username, b.name AS buyer_name, \
-    t.amount_cents AS paid_cents, t.provider, t.state AS payment_state, \
-    (SELECT ef.file_id FROM contest_entry_file ef WHERE ef.contest_entry_id = m.contest_entry_id AND ef.kind = 1 \
-    ORDER BY ef.version DESC, ef.id DESC LIMIT 1) AS file_id \
-    FROM marketplace_entry m JOIN contest c ON c.id = m.contest_id JOIN app_user d ON d.id = m.app_user_id \
-    JOIN app_user b ON b.id = m.sold_to LEFT JOIN payment_transaction t ON t.id = m.payment_transaction_id \
-    WHERE m.sold_at IS NOT NULL) x";
-
-#[derive(Debug, sqlx::FromRow)]
-struct SaleRow {
-    contest_entry_id: i64,
-    contest_id: i64,
-    contest_title: String,
-    title: String,
-    sale_price_cents: i64,
-    sold_at: i64,
-    payment_transaction_id: Option<i64>,
-    designer_id: i64,
-    designer_username: String,
-    designer_name: String,
-    buyer_id: i64,
-    buyer_username: String,
-    buyer_name: String,
-    paid_cents: Option<i64>,
-    provider: Option<String>,
-    payment_state: Option<String>,
-    file_id: Option<i64>,
-}
 
 /// A member of a sale.
 #[derive(Debug, Serialize, ToSchema)]
@@ -164,44 +132,15 @@ pub async fn list(
     let to = day("filter[to]", &query.to);
     errors.into_result()?;
 
-    let mut clause = vec!["1 = 1".to_owned()];
-    let mut binds = Vec::new();
-    let mut add = |sql: &str, bind: i64| {
-        binds.push(bind);
-        clause.push(sql.replace('?', &format!("${}", binds.len())));
+    let filter = store::SalesFilter {
+        designer_id: query.designer_id,
+        buyer_id: query.buyer_id,
+        sold_from: from,
+        sold_before: to.map(|ms| ms + DAY_MS),
     };
-    if let Some(id) = query.designer_id {
-        add("x.designer_id = ?", id);
-    }
-    if let Some(id) = query.buyer_id {
-        add("x.buyer_id = ?", id);
-    }
-    if let Some(ms) = from {
-        add("x.sold_at >= ?", ms);
-    }
-    if let Some(ms) = to {
-        add("x.sold_at < ?", ms + DAY_MS);
-    }
-    let clause = clause.join(" AND ");
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
-    let count_sql = format!("SELECT COUNT(*) FROM {SALES} WHERE {clause}");
-    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
-    for bind in &binds {
-        count = count.bind(*bind);
-    }
-    let total = count.fetch_one(&mut *conn).await?;
-    let n = binds.len();
-    let sql = format!(
-        "SELECT x.* FROM {SALES} WHERE {clause} ORDER BY x.sold_at DESC, x.contest_entry_id DESC LIMIT ${} OFFSET ${}",
-        n + 1,
-        n + 2
-    );
-    let mut rows = sqlx::query_as::<_, SaleRow>(&sql);
-    for bind in &binds {
-        rows = rows.bind(*bind);
-    }
-    let rows = rows.bind(PER_PAGE).bind((page - 1) * PER_PAGE).fetch_all(&mut *conn).await?;
+    let (total, rows) = store::sales(&mut conn, &filter, PER_PAGE, (page - 1) * PER_PAGE).await?;
     let mut next = format!("/admin/marketplace-sales?page={}", page + 1);
     for (name, value) in [("designer_id", query.designer_id), ("buyer_id", query.buyer_id)] {
         if let Some(v) = value {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::ToSchema;
 
+use super::store::shares as store;
 use crate::{
     accounts::{secrets::new_secret, CurrentUser},
     api::{Data, Message},
@@ -41,8 +42,6 @@ fn view(state: &AppState, share: Share) -> ShareView {
     ShareView { share, url }
 }
 
-const SELECT: &str = "SELECT id, contest_id, created_by, network, code, created_at FROM contest_share";
-
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ShareRequest {
     /// facebook, twitter, linkedin, pinterest, email or link.
@@ -73,18 +72,8 @@ pub async fn create(
         .ok_or_else(|| AppError::field("network", catalogue::SHARE_NETWORK_IN))?;
     // A short, unguessable code: the first 12 characters of a fresh secret.
     let code: String = new_secret().chars().filter(char::is_ascii_alphanumeric).take(12).collect();
-    let share_id: i64 = sqlx::query_scalar(
-        "INSERT INTO contest_share (contest_id, created_by, network, code, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(id)
-    .bind(caller.id())
-    .bind(&network)
-    .bind(&code)
-    .bind(state.now_ms())
-    .fetch_one(&state.db.pool)
-    .await?;
-    let share: Share =
-        sqlx::query_as(&format!("{SELECT} WHERE id = $1")).bind(share_id).fetch_one(&state.db.pool).await?;
+    let share_id = store::insert(&state.db.pool, id, caller.id(), &network, &code, state.now_ms()).await?;
+    let share = store::find(&state.db.pool, share_id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(view(&state, share)))))
 }
 
@@ -100,10 +89,7 @@ pub async fn list(
     if contest.created_by != caller.id() && !caller.is_admin() {
         return Err(AppError::forbidden(catalogue::FORBIDDEN));
     }
-    let rows: Vec<Share> = sqlx::query_as(&format!("{SELECT} WHERE contest_id = $1 ORDER BY id DESC"))
-        .bind(id)
-        .fetch_all(&state.db.pool)
-        .await?;
+    let rows = store::of_contest(&state.db.pool, id).await?;
     Ok(Json(Data::new(rows.into_iter().map(|s| view(&state, s)).collect())))
 }
 
@@ -117,15 +103,12 @@ pub async fn delete(
     caller: CurrentUser,
     ApiPath((id, share_id)): ApiPath<(i64, i64)>,
 ) -> Result<Json<Message>, AppError> {
-    let share: Share = sqlx::query_as(&format!("{SELECT} WHERE id = $1 AND contest_id = $2"))
-        .bind(share_id)
-        .bind(id)
-        .fetch_optional(&state.db.pool)
+    let share = store::find_in(&state.db.pool, id, share_id)
         .await?
         .ok_or_else(|| AppError::not_found(catalogue::SHARE_NOT_FOUND))?;
     if share.created_by != caller.id() && !caller.is_admin() {
         return Err(AppError::forbidden(catalogue::FORBIDDEN));
     }
-    sqlx::query("DELETE FROM contest_share WHERE id = $1").bind(share_id).execute(&state.db.pool).await?;
+    store::delete(&state.db.pool, share_id).await?;
     Ok(Json(Message::new("Share deleted")))
 }

@@ -8,6 +8,7 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
 
+use super::store::tags as store;
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{Data, Message},
@@ -27,13 +28,6 @@ pub struct Tag {
     pub updated_at: i64,
 }
 
-const SELECT: &str = "SELECT t.id, t.name, (SELECT COUNT(*) FROM user_tag ut WHERE ut.tag_id = t.id) AS users_count, \
-    t.created_at, t.updated_at FROM tag t";
-
-async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<Tag>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} WHERE t.id = $1")).bind(id).fetch_optional(conn).await
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 #[schema(as = DesignerTagRequest)]
 pub struct TagRequest {
@@ -51,12 +45,7 @@ async fn checked_name(conn: &mut AnyConnection, req: &TagRequest, except: Option
     if name.chars().count() > NAME_MAX {
         return Err(AppError::field("name", catalogue::TOO_LONG));
     }
-    let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM tag WHERE LOWER(name) = LOWER($1) AND id <> $2")
-        .bind(name)
-        .bind(except.unwrap_or(0))
-        .fetch_optional(&mut *conn)
-        .await?;
-    if taken.is_some() {
+    if store::name_taken(conn, name, except).await? {
         return Err(AppError::field("name", catalogue::TAG_UNIQUE));
     }
     Ok(name.to_owned())
@@ -67,7 +56,7 @@ async fn checked_name(conn: &mut AnyConnection, req: &TagRequest, except: Option
     responses((status = 200, body = Data<Vec<Tag>>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn list(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Data<Vec<Tag>>>, AppError> {
     caller.require_admin()?;
-    let rows = sqlx::query_as(&format!("{SELECT} ORDER BY LOWER(t.name), t.id")).fetch_all(&state.db.pool).await?;
+    let rows = store::list(&state.db.pool).await?;
     Ok(Json(Data::new(rows)))
 }
 
@@ -84,12 +73,8 @@ pub async fn create(
     let mut tx = state.db.pool.begin().await?;
     let name = checked_name(&mut tx, &req, None).await?;
     let now = state.now_ms();
-    let id: i64 = sqlx::query_scalar("INSERT INTO tag (name, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id")
-        .bind(name)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-    let tag = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    let id = store::insert(&mut tx, &name, now).await?;
+    let tag = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(tag))))
 }
@@ -104,7 +89,7 @@ pub async fn show(
 ) -> Result<Json<Data<Tag>>, AppError> {
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
-    let tag = find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    let tag = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
     Ok(Json(Data::new(tag)))
 }
 
@@ -119,15 +104,10 @@ pub async fn update(
 ) -> Result<Json<Data<Tag>>, AppError> {
     caller.require_admin()?;
     let mut tx = state.db.pool.begin().await?;
-    find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
     let name = checked_name(&mut tx, &req, Some(id)).await?;
-    sqlx::query("UPDATE tag SET name = $1, updated_at = $2 WHERE id = $3")
-        .bind(name)
-        .bind(state.now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    let tag = find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    store::rename(&mut tx, id, &name, state.now_ms()).await?;
+    let tag = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(Data::new(tag)))
 }
@@ -142,22 +122,11 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
     let mut tx = state.db.pool.begin().await?;
-    sqlx::query("DELETE FROM user_tag WHERE tag_id = $1").bind(id).execute(&mut *tx).await?;
-    let removed = sqlx::query("DELETE FROM tag WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
-    if removed == 0 {
+    if !store::delete(&mut tx, id).await? {
         return Err(AppError::not_found(catalogue::TAG_NOT_FOUND));
     }
     tx.commit().await?;
     Ok(Json(Message::new("Tag deleted")))
-}
-
-async fn user_tags(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<Tag>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "{SELECT} WHERE t.id IN (SELECT tag_id FROM user_tag WHERE app_user_id = $1) ORDER BY LOWER(t.name), t.id"
-    ))
-    .bind(user_id)
-    .fetch_all(conn)
-    .await
 }
 
 /// A designer's tags (admins).
@@ -171,7 +140,7 @@ pub async fn of_user(
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
     find_user(&mut *conn, user_id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
-    Ok(Json(Data::new(user_tags(&mut conn, user_id).await?)))
+    Ok(Json(Data::new(store::of_user(&mut conn, user_id).await?)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -201,19 +170,12 @@ pub async fn set_for_user(
         return Err(AppError::unprocessable(catalogue::TAG_USER_NOT_DESIGNER));
     }
     for id in &ids {
-        if find(&mut tx, *id).await?.is_none() {
+        if store::find(&mut tx, *id).await?.is_none() {
             return Err(AppError::field("tag_ids", catalogue::NOT_FOUND_OPTION));
         }
     }
-    sqlx::query("DELETE FROM user_tag WHERE app_user_id = $1").bind(user_id).execute(&mut *tx).await?;
-    for id in &ids {
-        sqlx::query("INSERT INTO user_tag (app_user_id, tag_id) VALUES ($1, $2)")
-            .bind(user_id)
-            .bind(*id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    let tags = user_tags(&mut tx, user_id).await?;
+    store::set_user_tags(&mut tx, user_id, &ids).await?;
+    let tags = store::of_user(&mut tx, user_id).await?;
     tx.commit().await?;
     Ok(Json(Data::new(tags)))
 }

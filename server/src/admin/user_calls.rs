@@ -11,6 +11,7 @@ use super::payouts::{self, Payout};
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::Data,
+    contests::store as contests,
     error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::{Page, PageQuery},
     state::AppState,
@@ -32,7 +33,7 @@ async fn self_or_admin(
     find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))
 }
 
-#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct UserContest {
     pub id: i64,
     pub title: String,
@@ -41,6 +42,19 @@ pub struct UserContest {
     pub created_at: i64,
     /// US cents of each winning entry's prize.
     pub winning_entry_amount_cents: i64,
+}
+
+impl From<contests::UserContestRow> for UserContest {
+    fn from(r: contests::UserContestRow) -> Self {
+        Self {
+            id: r.id,
+            title: r.title,
+            status_id: r.status_id,
+            contest_type_id: r.contest_type_id,
+            created_at: r.created_at,
+            winning_entry_amount_cents: r.winning_entry_amount_cents,
+        }
+    }
 }
 
 /// Which contests of a user a list shows.
@@ -62,34 +76,21 @@ async fn contests_of(
     let user = self_or_admin(state, caller, id).await?;
     // A client's contests are those launched; a designer's those entered (won, for the
     // uncredited and completed lists).
-    let mine = match user.user_type() {
-        UserType::Designer => match which {
-            Which::All => "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
-            _ => "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1 AND e.is_winner = 1)",
-        },
-        _ => "c.created_by = $1",
+    let whose = match (user.user_type(), which) {
+        (UserType::Designer, Which::All) => contests::Whose::Entered,
+        (UserType::Designer, _) => contests::Whose::Won,
+        _ => contests::Whose::Launched,
     };
-    let status = match which {
-        Which::All => "1 = 1",
-        Which::Uncredited => "c.status_id BETWEEN 5 AND 8",
-        Which::Completed => "c.status_id = 9",
+    let stage = match which {
+        Which::All => contests::Stage::Any,
+        Which::Uncredited => contests::Stage::Uncredited,
+        Which::Completed => contests::Stage::Completed,
     };
     let page = page.unwrap_or(1).max(1);
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM contest c WHERE {mine} AND {status}"))
-        .bind(id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let rows = sqlx::query_as(&format!(
-        "SELECT c.id, c.title, c.status_id, c.contest_type_id, c.created_at, c.winning_entry_amount_cents FROM contest c \
-         WHERE {mine} AND {status} ORDER BY c.id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(id)
-    .bind(PER_PAGE)
-    .bind((page - 1) * PER_PAGE)
-    .fetch_all(&state.db.pool)
-    .await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let (total, rows) = contests::of_user(&mut conn, id, whose, stage, PER_PAGE, (page - 1) * PER_PAGE).await?;
     Ok(Json(Page {
-        data: rows,
+        data: rows.into_iter().map(UserContest::from).collect(),
         current_page: page,
         per_page: PER_PAGE,
         next_page_url: (page * PER_PAGE < total).then(|| format!("/users/{id}/{path}?page={}", page + 1)),

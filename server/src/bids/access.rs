@@ -1,9 +1,10 @@
-//! Who may see a bid: the project's owner, the bidder and admins, as on the hub's
-//! `bid:{id}` channel. Anyone else gets a 404, as if the bid did not exist.
+//! Who may see a bid: the project's owner, the bidder and admins ([`may_see`]), over
+//! REST and on the hub's `bid:{id}` channel alike. Anyone else gets a 404 over REST,
+//! as if the bid did not exist, and `channel.forbidden` on the hub.
 
 use super::{model::BidRow, store};
 use crate::{
-    accounts::CurrentUser,
+    accounts::{model::UserRow, CurrentUser},
     error::{catalogue, AppError},
     projects::{model::ProjectRow, store as projects},
     state::AppState,
@@ -25,6 +26,12 @@ impl BidRef {
     }
 }
 
+/// The rule: `user` may see a bid by `bidder` on a project of `owner` when they are one
+/// of the two, or an admin. `bids::channels` applies it to subscribers of `bid:{id}`.
+pub fn may_see(user: &UserRow, bidder: i64, owner: i64) -> bool {
+    user.is_admin() || user.id == bidder || user.id == owner
+}
+
 /// Bid `bid_id` (of project `project_id` when given) if `viewer` may see it.
 pub async fn visible_bid(
     state: &AppState,
@@ -38,8 +45,7 @@ pub async fn visible_bid(
         return Err(not_found());
     }
     let project = projects::find(&state.db.pool, bid.project_id).await?.ok_or_else(not_found)?;
-    let may = viewer.is_admin() || viewer.id() == bid.bidder.id || viewer.id() == project.created_by;
-    if !may {
+    if !may_see(&viewer.user, bid.bidder.id, project.created_by) {
         return Err(not_found());
     }
     Ok(BidRef { bid, project })

@@ -1,10 +1,11 @@
 //! The bid area's live channel, for the hub ([`crate::realtime::policy`]):
-//! `bid:{id}` is heard by the project's owner, that bidder and admins.
+//! `bid:{id}` is heard by the project's owner, that bidder and admins: the rule of the
+//! REST reads ([`super::access::may_see`]).
 
 use futures::future::BoxFuture;
-use sqlx::Row;
 use vitrine_protocol::{Channel, ChannelKind};
 
+use super::{access::may_see, store};
 use crate::{
     accounts::auth::account_of,
     realtime::policy::{ChannelPolicy, Channels, Principal},
@@ -26,17 +27,8 @@ impl ChannelPolicy for BidChannel {
     ) -> BoxFuture<'a, Result<bool, sqlx::Error>> {
         Box::pin(async move {
             let Channel::Bid(id) = channel else { return Ok(false) };
-            let row = sqlx::query(
-                "SELECT b.created_by AS bidder, p.created_by AS owner FROM bid b JOIN project p ON p.id = b.project_id WHERE b.id = $1",
-            )
-            .bind(*id)
-            .fetch_optional(&db.pool)
-            .await?;
-            let Some(row) = row else { return Ok(false) };
-            let bidder: i64 = row.try_get("bidder")?;
-            let owner: i64 = row.try_get("owner")?;
-            let user = account_of(viewer);
-            Ok(user.is_some_and(|u| u.is_admin() || u.id == bidder || u.id == owner))
+            let Some((bidder, owner)) = store::parties(&db.pool, *id).await? else { return Ok(false) };
+            Ok(account_of(viewer).is_some_and(|user| may_see(user, bidder, owner)))
         })
     }
 }

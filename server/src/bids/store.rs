@@ -16,6 +16,17 @@ pub const COMMENTS: CommentTable = CommentTable::conversation("bid_comment", "bi
 
 const BID_FROM: &str = "bid b JOIN app_user u ON u.id = b.created_by";
 
+/// The bidder and the project's owner of bid `id`: whom its channel and reads are for.
+#[instrument(skip_all, fields(bid_id = id))]
+pub async fn parties<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT b.created_by AS bidder, p.created_by AS owner FROM bid b JOIN project p ON p.id = b.project_id WHERE b.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
 #[instrument(skip_all, fields(bid_id = id))]
 pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<BidRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {BID_COLUMNS} FROM {BID_FROM} WHERE b.id = $1")).bind(id).fetch_optional(db).await
@@ -129,4 +140,15 @@ pub async fn set_status(conn: &mut AnyConnection, id: i64, status_id: i64, now: 
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// The designer's bids on projects still taking bids.
+#[instrument(skip_all, fields(user_id))]
+pub async fn open_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM bid b JOIN project p ON p.id = b.project_id WHERE b.created_by = $1 AND p.status_id = 1",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await
 }

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::coupons::{self, CouponRow, Package, COLUMNS, VALIDITY_MS};
+use super::coupons::{self, CouponRow, Package, VALIDITY_MS};
+use super::store;
 use crate::shared::money::{as_dollars, dollars_as_cents};
 use crate::{
     accounts::CurrentUser,
@@ -147,31 +148,25 @@ pub async fn create(
         }
     }
     errors.into_result()?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO contest_type_coupon (contest_type_id, code, percent_off, amount_off_cents, app_user_id, \
-         contest_type_pricing_id, allows_custom_prize, usage_limit, created_by, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
-    )
-    .bind(type_id)
-    .bind(&code)
-    .bind(req.percent_off)
-    .bind(req.amount_off)
-    .bind(req.user_id)
-    .bind(req.contest_type_pricing_id)
-    .bind(i64::from(req.allows_custom_prize.unwrap_or(false)))
-    .bind(req.usage_limit)
-    .bind(caller.id())
-    .bind(state.now_ms())
-    .fetch_one(&mut *conn)
-    .await
-    .map_err(|err| match is_unique_violation(&err, "contest_type_coupon_code_key") {
-        true => AppError::field("code", catalogue::COUPON_CODE_UNIQUE),
-        false => err.into(),
-    })?;
-    let row: CouponRow = sqlx::query_as(&format!("SELECT {COLUMNS} FROM contest_type_coupon c WHERE c.id = $1"))
-        .bind(id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let coupon = store::CouponRecord {
+        contest_type_id: type_id,
+        code: &code,
+        percent_off: req.percent_off,
+        amount_off_cents: req.amount_off,
+        user_id: req.user_id,
+        contest_type_pricing_id: req.contest_type_pricing_id,
+        allows_custom_prize: req.allows_custom_prize.unwrap_or(false),
+        usage_limit: req.usage_limit,
+        created_by: caller.id(),
+    };
+    let id =
+        store::insert_coupon(&mut *conn, &coupon, state.now_ms()).await.map_err(|err| {
+            match is_unique_violation(&err, "contest_type_coupon_code_key") {
+                true => AppError::field("code", catalogue::COUPON_CODE_UNIQUE),
+                false => err.into(),
+            }
+        })?;
+    let row = store::find_coupon(&mut *conn, id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(row.into()))))
 }
 
@@ -184,12 +179,7 @@ pub async fn list(
     ApiPath(type_id): ApiPath<i64>,
 ) -> Result<Json<Data<Vec<CouponView>>>, AppError> {
     caller.require_admin()?;
-    let rows: Vec<CouponRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM contest_type_coupon c WHERE c.contest_type_id = $1 AND c.deleted_at IS NULL ORDER BY c.id"
-    ))
-    .bind(type_id)
-    .fetch_all(&state.db.pool)
-    .await?;
+    let rows = store::list_coupons(&state.db.pool, type_id).await?;
     Ok(Json(Data::new(rows.into_iter().map(CouponView::from).collect())))
 }
 
@@ -202,16 +192,7 @@ pub async fn delete(
     ApiPath((type_id, code)): ApiPath<(i64, String)>,
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
-    let done = sqlx::query(
-        "UPDATE contest_type_coupon SET deleted_at = $1 \
-         WHERE contest_type_id = $2 AND LOWER(code) = LOWER($3) AND deleted_at IS NULL",
-    )
-    .bind(state.now_ms())
-    .bind(type_id)
-    .bind(code.trim())
-    .execute(&state.db.pool)
-    .await?;
-    if done.rows_affected() == 0 {
+    if !store::delete_coupon(&state.db.pool, type_id, code.trim(), state.now_ms()).await? {
         return Err(coupons::refused(catalogue::COUPON_INVALID));
     }
     Ok(Json(Message::new("Coupon deleted")))

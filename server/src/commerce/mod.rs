@@ -10,6 +10,7 @@
 //!   it turns it into tips ([`carts::paid`]); [`cart_routes`].
 //! - [`tips`]: paid tips awaiting approval, decisions, stats; [`tip_routes`].
 //!
+//! - [`store`]: the SQL its routes call (coupons kept by admins, referral codes and visits).
 //! - [`payable`]: the cart and a subscription as the payments area sells them (priced
 //!   and applied here); [`payment_routes`]: their payment routes. Nothing here talks to
 //!   a payment provider.
@@ -21,6 +22,7 @@ pub mod coupons;
 pub mod payable;
 pub mod payment_routes;
 pub mod referrals;
+pub mod store;
 pub mod subscription_routes;
 pub mod subscriptions;
 pub mod tip_routes;

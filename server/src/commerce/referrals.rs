@@ -15,6 +15,7 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
 
+use super::store;
 use crate::{
     accounts::CurrentUser,
     api::Data,
@@ -33,18 +34,8 @@ fn random_digits(n: usize) -> String {
 
 /// A user's own code, made on first request.
 async fn code_of(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<String, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO referral_code (app_user_id, code, created_at) VALUES ($1, $2, $3) ON CONFLICT (app_user_id) DO NOTHING",
-    )
-    .bind(user_id)
-    .bind(crate::accounts::secrets::new_secret()[..16].to_owned())
-    .bind(now_ms)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query_scalar("SELECT code FROM referral_code WHERE app_user_id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *conn)
-        .await
+    store::ensure_referral_code(&mut *conn, user_id, &crate::accounts::secrets::new_secret()[..16], now_ms).await?;
+    store::referral_code(&mut *conn, user_id).await
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -81,13 +72,7 @@ pub async fn mine(
         return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
     }
     let code = code_of(&mut conn, id, state.now_ms()).await?;
-    let rows: Vec<(i64, String, i64)> = sqlx::query_as(
-        "SELECT r.referred_user_id, u.username, r.created_at FROM referral r JOIN app_user u ON u.id = r.referred_user_id \
-         WHERE r.referrer_id = $1 ORDER BY r.created_at DESC, r.referred_user_id DESC",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let rows = store::referred_users(&mut *conn, id).await?;
     let referred: Vec<ReferredUser> = rows
         .into_iter()
         .map(|(user_id, username, created_at)| ReferredUser { user_id, username, created_at })
@@ -125,19 +110,12 @@ pub async fn visit(
 ) -> Result<impl IntoResponse, AppError> {
     let code = req.code.as_deref().map(str::trim).unwrap_or_default();
     let mut conn = state.db.pool.acquire().await?;
-    let referrer: Option<i64> = sqlx::query_scalar("SELECT app_user_id FROM referral_code WHERE code = $1")
-        .bind(code)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let referrer = referrer.ok_or_else(|| AppError::field("ref", catalogue::REFERRAL_INVALID))?;
+    let referrer = store::referrer_by_code(&mut *conn, code)
+        .await?
+        .ok_or_else(|| AppError::field("ref", catalogue::REFERRAL_INVALID))?;
     let now = state.now_ms();
     let cookie = random_digits(COOKIE_DIGITS);
-    sqlx::query("INSERT INTO referral_visit (cookie, referrer_id, created_at) VALUES ($1, $2, $3)")
-        .bind(&cookie)
-        .bind(referrer)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    store::insert_referral_visit(&mut *conn, &cookie, referrer, now).await?;
     let set_cookie = format!("{COOKIE}={cookie}; Max-Age={}; Path=/; SameSite=Lax", WINDOW_MS / 1000);
     let body = Data::new(VisitView { cookie, expires_at: now + WINDOW_MS });
     Ok((StatusCode::CREATED, AppendHeaders([(header::SET_COOKIE, set_cookie)]), Json(body)))

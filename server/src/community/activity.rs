@@ -7,7 +7,7 @@
 //! when its action committed (no feed item for a submission that rolled back, none
 //! lost for one that committed); and taking a like back removes its activity in the
 //! same transaction. What the feed may show is decided when it is read
-//! ([`super::feed_store`]), so a contest made private or blind later drops out.
+//! ([`super::store::feed`]), so a contest made private or blind later drops out.
 //!
 //! Why the live push is not in the action's transaction: `community` is one channel for
 //! the whole site, and appending to it locks its head row until commit, so every entry
@@ -20,7 +20,7 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use vitrine_protocol::{event_type, Channel};
 
-use super::feed_store;
+use super::store::feed as feed_store;
 use crate::state::AppState;
 
 /// What happened (`community_activity.activity_type_id`).

@@ -5,8 +5,8 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::{
-    feed_store::{self, ActivityView},
     may_follow,
+    store::feed::{self as feed_store, ActivityView},
 };
 use crate::{
     accounts::CurrentUser,

@@ -3,9 +3,9 @@
 //!
 //! - [`activity`]: recording an activity in the action's own transaction, and
 //!   announcing it live on the `community` channel after commit.
-//! - [`feed`]: `GET /activities/community`, newest first, paged; [`feed_store`]: its SQL.
+//! - [`feed`]: `GET /activities/community`, newest first, paged; [`store::feed`]: its SQL.
 //! - [`showcases`]: `/externals/showcases` (list, create, show, update);
-//!   [`showcase_store`]: its SQL.
+//!   [`store::showcases`]: its SQL.
 //!
 //! Who sees what: the feed is for designers and clients ([`may_follow`]; admins and
 //! anonymous visitors are refused, over REST and on the hub alike). It shows only what
@@ -15,9 +15,8 @@
 pub mod activity;
 pub mod channels;
 pub mod feed;
-pub mod feed_store;
-pub mod showcase_store;
 pub mod showcases;
+pub mod store;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -44,10 +43,5 @@ pub fn may_follow(user: &UserRow) -> bool {
 /// Whether `user` may read file `file_id` as a showcase's image: every signed-in user
 /// when the showcase is visible; its designer and admins always (checked by `files`).
 pub async fn may_read_file(db: &Db, _user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM external_showcase WHERE file_id = $1 AND is_hidden = 0 LIMIT 1")
-            .bind(file_id)
-            .fetch_optional(&db.pool)
-            .await?;
-    Ok(found.is_some())
+    store::showcases::is_visible_image(&db.pool, file_id).await
 }

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{
     activity,
-    showcase_store::{self as store, ListFilter, ShowcaseFields, ShowcaseRow, ShowcaseView},
+    store::showcases::{self as store, ListFilter, ShowcaseFields, ShowcaseRow, ShowcaseView},
 };
 use crate::{
     accounts::{domain::UserType, CurrentUser},
@@ -112,14 +112,7 @@ async fn fields(
         None => errors.add("file_id", catalogue::REQUIRED),
         Some(id) if current.is_some_and(|c| c.file_id == Some(id)) => {}
         Some(id) => {
-            let owned_image: Option<i64> = sqlx::query_scalar(
-                "SELECT id FROM file WHERE id = $1 AND app_user_id = $2 AND content_type LIKE 'image/%'",
-            )
-            .bind(id)
-            .bind(designer_id)
-            .fetch_optional(&state.db.pool)
-            .await?;
-            if owned_image.is_none() {
+            if !crate::files::store::is_own_image(&state.db.pool, id, designer_id).await? {
                 errors.add("file_id", catalogue::NOT_FOUND_OPTION);
             }
         }

@@ -8,7 +8,7 @@
 //!   description ([`BriefText`]): the document starts from it and every change writes it.
 
 use futures::future::BoxFuture;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 use vitrine_protocol::{Channel, ChannelKind, DocName};
 
 use super::{store, visibility};
@@ -29,15 +29,8 @@ pub fn register(channels: &Channels) {
 
 /// Owner, status and privacy of a contest, as the visibility rules take them.
 async fn contest_parts(db: &Db, id: i64) -> Result<Option<(i64, i64, bool)>, sqlx::Error> {
-    let row = sqlx::query("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let owner: i64 = row.try_get("created_by")?;
-    let status: i64 = row.try_get("status_id")?;
-    let private: i64 = row.try_get("is_private")?;
-    Ok(Some((owner, status, private != 0)))
+    let parts = store::visibility_parts(&db.pool, id).await?;
+    Ok(parts.map(|(owner, status, private)| (owner, status, private != 0)))
 }
 
 struct ContestChannel;

@@ -123,14 +123,7 @@ pub async fn request_start(
     }
     // A pending request on an unstarted contest, or an approved one on an active
     // contest, holds the client's one free slot (section 4).
-    let busy: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM contest WHERE created_by = $1 AND id <> $2 \
-         AND ((status_id = 1 AND approval_status_id = 1) OR (status_id = 2 AND approval_status_id = 2))",
-    )
-    .bind(caller.id())
-    .bind(id)
-    .fetch_one(&state.db.pool)
-    .await?;
+    let busy = store::free_slot_holders(&state.db.pool, caller.id(), id).await?;
     if busy > 0 || contest.approval_status_id == Some(APPROVAL_PENDING) {
         return Err(AppError::conflict(catalogue::CONTEST_REQUEST_PENDING));
     }
@@ -319,9 +312,7 @@ pub async fn extend(
 
 /// Refuses an extension an admin disabled (`PUT /admin/contests/{id}`, `extends_disabled`).
 pub async fn ensure_extendable(conn: &mut sqlx::AnyConnection, id: i64) -> Result<(), AppError> {
-    let disabled: Option<i64> =
-        sqlx::query_scalar("SELECT extends_disabled FROM contest WHERE id = $1").bind(id).fetch_optional(conn).await?;
-    match disabled {
+    match store::extends_disabled(conn, id).await? {
         Some(0) | None => Ok(()),
         Some(_) => Err(AppError::conflict(catalogue::EXTENDS_DISABLED)),
     }

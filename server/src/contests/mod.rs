@@ -14,7 +14,7 @@
 //! - [`stats`]: entry counts per filter.
 //! - [`quick_chat`]: quick-start chats by tracker id, linked to the account and contest they lead to.
 //! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
-//!   [`brief_store`]: question rules and stored answers of contest and project briefs.
+//!   [`store::brief`]: question rules and stored answers of contest and project briefs.
 //! - [`status`]: status ids and constants.
 //! - [`brief_files`]: files attached to a brief, shown and readable with it.
 //! - [`visibility`]: who may see a contest (REST and hub alike) and read its brief.
@@ -22,7 +22,6 @@
 
 pub mod brief;
 pub mod brief_files;
-pub mod brief_store;
 pub mod channels;
 pub mod email_blast;
 pub mod events;

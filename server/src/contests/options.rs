@@ -115,24 +115,18 @@ pub async fn set_options(
     }
     let chosen = &resolved.upgrades;
     let flag = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(chosen.iter().any(|u| pick(u) != 0));
-    sqlx::query(
-        "UPDATE contest SET contest_type_pricing_id = $1, winning_entry_amount_cents = $2, contest_length_id = $3, \
-         is_highlighted = $4, is_featured = $5, is_private = $6, is_blind = $7, is_notified_via_email = $8, \
-         is_featured_blog_post = $9, updated_at = $10 WHERE id = $11 AND status_id = 1",
-    )
-    .bind(resolved.pricing.id)
-    .bind(resolved.pricing.winning_entry_amount_cents)
-    .bind(resolved.stored_length_id)
-    .bind(flag(|u| u.is_highlighted))
-    .bind(flag(|u| u.is_featured))
-    .bind(flag(|u| u.is_private))
-    .bind(flag(|u| u.is_blind))
-    .bind(flag(|u| u.is_notified_via_email))
-    .bind(flag(|u| u.is_featured_blog_post))
-    .bind(now)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
+    let options = store::ContestOptions {
+        contest_type_pricing_id: resolved.pricing.id,
+        winning_entry_amount_cents: resolved.pricing.winning_entry_amount_cents,
+        contest_length_id: resolved.stored_length_id,
+        is_highlighted: flag(|u| u.is_highlighted),
+        is_featured: flag(|u| u.is_featured),
+        is_private: flag(|u| u.is_private),
+        is_blind: flag(|u| u.is_blind),
+        is_notified_via_email: flag(|u| u.is_notified_via_email),
+        is_featured_blog_post: flag(|u| u.is_featured_blog_post),
+    };
+    store::set_options(&mut tx, id, &options, now).await?;
     store::set_coupon_code(&mut tx, id, selection.coupon_code.as_deref(), now).await?;
     tx.commit().await?;
     let contest =

@@ -14,10 +14,10 @@
 use axum::{extract::State, http::StatusCode, Json};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Executor, FromRow};
 use tracing::instrument;
 use utoipa::ToSchema;
 
+use super::store::quick_chat::{self as store, ChatRow};
 use crate::{
     accounts::{domain::EmailAddress, CurrentUser},
     api::{loose_id, Data},
@@ -25,16 +25,6 @@ use crate::{
     error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
-
-#[derive(Debug, Clone, FromRow)]
-struct ChatRow {
-    tracker_id: String,
-    email: String,
-    contest_type_id: i64,
-    app_user_id: Option<i64>,
-    contest_id: Option<i64>,
-    created_at: i64,
-}
 
 /// A quick-start chat as the launch flow reads it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -65,18 +55,8 @@ async fn view(state: &AppState, row: ChatRow) -> Result<QuickChatView, AppError>
     })
 }
 
-async fn find<'c>(db: impl Executor<'c, Database = Any>, tracker_id: &str) -> Result<Option<ChatRow>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT tracker_id, email, contest_type_id, app_user_id, contest_id, created_at FROM quick_chat_contest \
-         WHERE tracker_id = $1",
-    )
-    .bind(tracker_id)
-    .fetch_optional(db)
-    .await
-}
-
 async fn found(state: &AppState, tracker_id: &str) -> Result<ChatRow, AppError> {
-    find(&state.db.pool, tracker_id).await?.ok_or_else(|| AppError::not_found(catalogue::QUICK_CHAT_NOT_FOUND))
+    store::find(&state.db.pool, tracker_id).await?.ok_or_else(|| AppError::not_found(catalogue::QUICK_CHAT_NOT_FOUND))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -121,16 +101,7 @@ pub async fn create(
     rand::thread_rng().fill_bytes(&mut bytes);
     let tracker_id = hex::encode(bytes);
     let now = state.now_ms();
-    sqlx::query(
-        "INSERT INTO quick_chat_contest (tracker_id, email, contest_type_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $4)",
-    )
-    .bind(&tracker_id)
-    .bind(email.as_str())
-    .bind(contest_type.id)
-    .bind(now)
-    .execute(&state.db.pool)
-    .await?;
+    store::insert(&state.db.pool, &tracker_id, email.as_str(), contest_type.id, now).await?;
     let row = found(&state, &tracker_id).await?;
     Ok((StatusCode::CREATED, Json(Data::new(view(&state, row).await?))))
 }
@@ -184,16 +155,7 @@ pub async fn link(
     if let Some(contest_id) = req.contest_id {
         super::launch::owned(&state, &caller, contest_id).await?;
     }
-    sqlx::query(
-        "UPDATE quick_chat_contest SET app_user_id = $1, contest_id = COALESCE($2, contest_id), updated_at = $3 \
-         WHERE tracker_id = $4",
-    )
-    .bind(caller.id())
-    .bind(req.contest_id)
-    .bind(state.now_ms())
-    .bind(&tracker_id)
-    .execute(&state.db.pool)
-    .await?;
+    store::link(&state.db.pool, &tracker_id, caller.id(), req.contest_id, state.now_ms()).await?;
     let row = found(&state, &tracker_id).await?;
     Ok(Json(Data::new(view(&state, row).await?)))
 }

@@ -4,7 +4,7 @@ use axum::{extract::State, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::launch::visible;
+use super::{launch::visible, store::stats as store};
 use crate::{
     accounts::MaybeUser,
     api::Data,
@@ -39,29 +39,15 @@ pub async fn filter_stats(
 ) -> Result<Json<Data<FilterStats>>, AppError> {
     let contest = visible(&state, viewer.as_ref(), id).await?;
     let viewer_id = viewer.as_ref().map(|v| v.id()).unwrap_or(0);
-    let (all, active, eliminated, winners, designers, rated, mine): (i64, i64, i64, i64, i64, i64, i64) =
-        sqlx::query_as(
-            "SELECT COUNT(*), \
-           COALESCE(SUM(CASE WHEN status_id = 1 THEN 1 ELSE 0 END), 0), \
-           COALESCE(SUM(CASE WHEN status_id = 2 THEN 1 ELSE 0 END), 0), \
-           COALESCE(SUM(CASE WHEN is_winner = 1 THEN 1 ELSE 0 END), 0), \
-           COUNT(DISTINCT created_by), \
-           COALESCE(SUM(CASE WHEN rating IS NOT NULL THEN 1 ELSE 0 END), 0), \
-           COALESCE(SUM(CASE WHEN created_by = $2 THEN 1 ELSE 0 END), 0) \
-         FROM contest_entry WHERE contest_id = $1",
-        )
-        .bind(id)
-        .bind(viewer_id)
-        .fetch_one(&state.db.pool)
-        .await?;
+    let counts = store::entry_counts(&state.db.pool, id, viewer_id).await?;
     let is_owner = viewer.as_ref().is_some_and(|v| v.id() == contest.created_by);
     Ok(Json(Data::new(FilterStats {
-        all,
-        active,
-        eliminated,
-        winners,
-        designers,
-        rated: is_owner.then_some(rated),
-        mine: viewer.is_some().then_some(mine),
+        all: counts.all,
+        active: counts.active,
+        eliminated: counts.eliminated,
+        winners: counts.winners,
+        designers: counts.designers,
+        rated: is_owner.then_some(counts.rated),
+        mine: viewer.is_some().then_some(counts.mine),
     })))
 }

@@ -8,7 +8,7 @@
 //! - [`portfolio`]: `/users/{id}/portfolios` (list with filters, add, edit, remove), its
 //!   categories and its like and rating figures (contests doc, sections 2, 3 and 7).
 //! - [`access`]: who may change a designer's side (themself, admins).
-//! - [`store`], [`preference_store`]: SQL. [`model`]: rows and views.
+//! - [`store`] (preferences in [`store::preferences`]): SQL. [`model`]: rows and views.
 //!
 //! Portfolios are public to signed-in users (clients browse creatives); preferences
 //! are the designer's and the admins' only.
@@ -16,7 +16,6 @@
 pub mod access;
 pub mod model;
 pub mod portfolio;
-pub mod preference_store;
 pub mod preferences;
 pub mod showcase;
 pub mod store;
@@ -46,12 +45,5 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Whether `user` may read file `file_id` as shown on someone's profile (a portfolio
 /// item, or work shown with a preferred service): anyone may, signed in or not.
 pub async fn may_read_file(db: &Db, _user: Option<&UserRow>, file_id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> = sqlx::query_scalar(
-        "SELECT file_id FROM portfolio_item WHERE file_id = $1 \
-         UNION SELECT file_id FROM designer_preference_image WHERE file_id = $1 LIMIT 1",
-    )
-    .bind(file_id)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(found.is_some())
+    store::is_profile_file(&db.pool, file_id).await
 }

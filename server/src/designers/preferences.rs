@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::{
     access::{designer, require_self},
     model::PreferencesView,
-    preference_store::{self as store, PreferenceKind},
+    store::preferences::{self as store, PreferenceKind},
 };
 use crate::{
     accounts::CurrentUser,

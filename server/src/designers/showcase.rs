@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use super::{
     access::designer,
     model::{CategoryChoice, PreferencesView, Preferred, ServiceWork},
-    preference_store::{self as store, PreferenceKind},
     preferences::{add, created_or_ok, read},
+    store::preferences::{self as store, PreferenceKind},
 };
 use crate::{
     accounts::CurrentUser,

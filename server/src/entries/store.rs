@@ -384,3 +384,54 @@ pub async fn entries_per_designer(
     .await?;
     Ok(rows.into_iter().collect())
 }
+
+/// Takes the award from a contest's winning entries; how many there were.
+#[instrument(skip_all, fields(contest_id))]
+pub async fn unaward_winners(conn: &mut AnyConnection, contest_id: i64, now: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("UPDATE contest_entry SET is_winner = 0, awarded_at = NULL, updated_at = $1 WHERE contest_id = $2 AND is_winner = 1")
+        .bind(now)
+        .bind(contest_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Contests taking entries or deciding in which the designer has an entry.
+#[instrument(skip_all, fields(user_id))]
+pub async fn participating_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM contest c WHERE c.status_id IN (2, 3) \
+         AND EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await
+}
+
+/// The designer's winning entries.
+#[instrument(skip_all, fields(user_id))]
+pub async fn won_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry WHERE created_by = $1 AND is_winner = 1")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}
+
+/// Entries whose title or designer holds the text (the admin's search): at most 48, newest first; `like` is a `contains_pattern`, `id` matches the id.
+#[instrument(skip_all)]
+pub async fn search<'c>(
+    db: impl Executor<'c, Database = Any>,
+    like: &str,
+    id: i64,
+) -> Result<Vec<crate::store::search::SearchHitRow>, sqlx::Error> {
+    let has = |column: &str| crate::store::search::contains(column, "$1");
+    let sql = format!(
+        "SELECT 'entry' AS kind, e.id, c.title || ' · #' || e.number AS title, u.username AS subtitle, \
+        e.contest_id, e.status_id FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
+        JOIN app_user u ON u.id = e.created_by \
+        WHERE e.id = $2 OR {} OR {} ORDER BY e.id DESC LIMIT 48",
+        has("COALESCE(e.title, '')"),
+        has("u.username")
+    );
+    sqlx::query_as(&sql).bind(like).bind(id).fetch_all(db).await
+}

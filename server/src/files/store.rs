@@ -115,3 +115,19 @@ pub async fn foreign_files(conn: &mut AnyConnection, user_id: i64, file_ids: &[i
     }
     Ok(foreign)
 }
+
+/// Whether file `file_id` exists, belongs to `user_id` and is an image.
+#[instrument(skip_all, fields(file_id, user_id))]
+pub async fn is_own_image<'c>(
+    db: impl Executor<'c, Database = Any>,
+    file_id: i64,
+    user_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let owned_image: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM file WHERE id = $1 AND app_user_id = $2 AND content_type LIKE 'image/%'")
+            .bind(file_id)
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(owned_image.is_some())
+}

@@ -1,6 +1,7 @@
 //! SQL of the marketplace. One dialect for both engines.
 
 use sqlx::AnyConnection;
+use tracing::instrument;
 
 use super::model::{ListingRow, MarketplaceContest, TermView, UserCategory};
 use crate::{
@@ -400,6 +401,98 @@ pub async fn active_terms(conn: &mut AnyConnection, table: &str, ids: &[i64]) ->
         }
     }
     Ok(n)
+}
+
+// ---- Sales (the admin's list) ----
+
+/// The sales, as `x`: a sold listing with its contest, designer, buyer and payment.
+const SALES: &str = "(SELECT m.contest_entry_id, m.contest_id, c.title AS contest_title, m.title, \
+    m.sale_price_cents, m.sold_at, m.payment_transaction_id, \
+    d.id AS designer_id, d.username AS designer_username, d.name AS designer_name, \
+    b.id AS buyer_id, b.username AS buyer_username, b.name AS buyer_name, \
+    t.amount_cents AS paid_cents, t.provider, t.state AS payment_state, \
+    (SELECT ef.file_id FROM contest_entry_file ef WHERE ef.contest_entry_id = m.contest_entry_id AND ef.kind = 1 \
+    ORDER BY ef.version DESC, ef.id DESC LIMIT 1) AS file_id \
+    FROM marketplace_entry m JOIN contest c ON c.id = m.contest_id JOIN app_user d ON d.id = m.app_user_id \
+    JOIN app_user b ON b.id = m.sold_to LEFT JOIN payment_transaction t ON t.id = m.payment_transaction_id \
+    WHERE m.sold_at IS NOT NULL) x";
+
+/// A sold listing with its contest, designer, buyer and payment.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SaleRow {
+    pub contest_entry_id: i64,
+    pub contest_id: i64,
+    pub contest_title: String,
+    pub title: String,
+    pub sale_price_cents: i64,
+    pub sold_at: i64,
+    pub payment_transaction_id: Option<i64>,
+    pub designer_id: i64,
+    pub designer_username: String,
+    pub designer_name: String,
+    pub buyer_id: i64,
+    pub buyer_username: String,
+    pub buyer_name: String,
+    pub paid_cents: Option<i64>,
+    pub provider: Option<String>,
+    pub payment_state: Option<String>,
+    pub file_id: Option<i64>,
+}
+
+/// The admin's filters of the sales list (sale times in epoch ms, `sold_before` excluded).
+#[derive(Debug, Default)]
+pub struct SalesFilter {
+    pub designer_id: Option<i64>,
+    pub buyer_id: Option<i64>,
+    pub sold_from: Option<i64>,
+    pub sold_before: Option<i64>,
+}
+
+/// One page of sales, newest first, and how many match.
+#[instrument(skip_all)]
+pub async fn sales(
+    conn: &mut AnyConnection,
+    filter: &SalesFilter,
+    limit: i64,
+    offset: i64,
+) -> Result<(i64, Vec<SaleRow>), sqlx::Error> {
+    let mut clause = vec!["1 = 1".to_owned()];
+    let mut binds = Vec::new();
+    let mut add = |sql: &str, bind: i64| {
+        binds.push(bind);
+        clause.push(sql.replace('?', &format!("${}", binds.len())));
+    };
+    if let Some(id) = filter.designer_id {
+        add("x.designer_id = ?", id);
+    }
+    if let Some(id) = filter.buyer_id {
+        add("x.buyer_id = ?", id);
+    }
+    if let Some(ms) = filter.sold_from {
+        add("x.sold_at >= ?", ms);
+    }
+    if let Some(ms) = filter.sold_before {
+        add("x.sold_at < ?", ms);
+    }
+    let clause = clause.join(" AND ");
+    let count_sql = format!("SELECT COUNT(*) FROM {SALES} WHERE {clause}");
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+    for bind in &binds {
+        count = count.bind(*bind);
+    }
+    let total = count.fetch_one(&mut *conn).await?;
+    let n = binds.len();
+    let sql = format!(
+        "SELECT x.* FROM {SALES} WHERE {clause} ORDER BY x.sold_at DESC, x.contest_entry_id DESC LIMIT ${} OFFSET ${}",
+        n + 1,
+        n + 2
+    );
+    let mut rows = sqlx::query_as::<_, SaleRow>(&sql);
+    for bind in &binds {
+        rows = rows.bind(*bind);
+    }
+    let rows = rows.bind(limit).bind(offset).fetch_all(&mut *conn).await?;
+    Ok((total, rows))
 }
 
 #[cfg(test)]

@@ -220,3 +220,14 @@ pub async fn delete_for(
     .rows_affected();
     Ok(changed > 0)
 }
+
+/// The messages the user has not read (nor deleted).
+#[instrument(skip_all, fields(user_id))]
+pub async fn unread_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM message WHERE recipient_id = $1 AND read_at IS NULL AND deleted_by_recipient_at IS NULL",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await
+}

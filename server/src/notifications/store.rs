@@ -181,3 +181,12 @@ pub async fn set_muted_types(
     }
     Ok(())
 }
+
+/// The user's unread notifications.
+#[instrument(skip_all, fields(user_id))]
+pub async fn unread_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM notification WHERE app_user_id = $1 AND read_at IS NULL")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}

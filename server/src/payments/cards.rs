@@ -9,8 +9,8 @@ use tracing::instrument;
 use utoipa::ToSchema;
 
 use super::{
-    card_store::{self, CardRow, NewCard, Role},
     customers,
+    store::cards::{self as card_store, CardRow, NewCard, Role},
 };
 use crate::{
     accounts::CurrentUser,

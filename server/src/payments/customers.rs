@@ -2,7 +2,7 @@
 
 use tracing::instrument;
 
-use super::card_store;
+use super::store::cards as card_store;
 use crate::{accounts::CurrentUser, error::AppError, state::AppState};
 
 /// The caller's Stripe customer id, creating the customer at Stripe on first need.

@@ -4,7 +4,7 @@
 //!   the test-mode provider, a local Stripe started inside the server when no keys
 //!   are configured. [`customers`]: each user's Stripe customer.
 //! - [`cards`]: saved cards (setup intents, store, list, default and backup, delete,
-//!   CVC check); SQL in [`card_store`].
+//!   CVC check); SQL in [`store::cards`].
 //! - [`payable`]: what a payment pays for, as a trait the selling areas implement
 //!   ([`payable::Payable`]) and a registry of kinds filled at start-up
 //!   (`startup::register_payables`): the payments area imports no area that sells.
@@ -16,6 +16,7 @@
 //! - [`webhook`]: `POST /webhooks/stripe`, signature checked, each event once;
 //!   the paid thing's effect is its area's ([`payable::Payable::apply`]).
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
+//! - [`store`]: the SQL (cards, payments, prices, Stripe events handled).
 //! - [`invoices`]: what every invoice shares: one-time links and the PDF ([`pdf`]); the
 //!   routes are the invoiced area's (`contests::invoices`, `admin::project_invoices`).
 //! - [`prices`]: `GET /payments/prices`, what an extension day or an additional design costs.
@@ -31,7 +32,6 @@
 //! `project.status`, `payment.updated`, the badge, `subscription.updated`,
 //! notifications) after commit.
 
-pub mod card_store;
 pub mod cards;
 pub mod charges;
 pub mod customers;
@@ -45,6 +45,7 @@ pub mod prices;
 pub mod quote;
 pub mod routes;
 pub mod settle;
+pub mod store;
 pub use crate::shared::stripe;
 pub mod test_mode;
 pub mod transactions;

@@ -5,9 +5,10 @@
 
 use axum::{extract::State, Json};
 use serde::Serialize;
-use sqlx::{Any, Executor, FromRow};
+use sqlx::{Any, Executor};
 use utoipa::ToSchema;
 
+use super::store;
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::Data,
@@ -26,13 +27,6 @@ pub mod code {
     pub const PROJECT_LISTING_FEE: &str = "project.listing_fee";
 }
 
-#[derive(Debug, FromRow)]
-struct PriceRow {
-    code: String,
-    amount_cents: i64,
-    description: String,
-}
-
 /// One price as the API shows it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PriceView {
@@ -47,11 +41,7 @@ pub struct PriceView {
 /// The price with `code`, in cents; an error (500) when the row is missing, which
 /// only a broken migration can cause.
 pub async fn amount_cents<'c>(db: impl Executor<'c, Database = Any>, code: &str) -> Result<i64, AppError> {
-    let cents: Option<i64> = sqlx::query_scalar("SELECT amount_cents FROM payment_price WHERE code = $1")
-        .bind(code)
-        .fetch_optional(db)
-        .await?;
-    cents.ok_or_else(|| anyhow::anyhow!("no payment_price {code}").into())
+    store::price_cents(db, code).await?.ok_or_else(|| anyhow::anyhow!("no payment_price {code}").into())
 }
 
 /// The prices of paid actions. Only those who pay see them: clients (and admins,
@@ -62,9 +52,7 @@ pub async fn list(State(state): State<AppState>, caller: CurrentUser) -> Result<
     if caller.user.user_type() == UserType::Designer {
         return Err(AppError::forbidden(catalogue::PRICES_FORBIDDEN));
     }
-    let rows: Vec<PriceRow> = sqlx::query_as("SELECT code, amount_cents, description FROM payment_price ORDER BY code")
-        .fetch_all(&state.db.pool)
-        .await?;
+    let rows = store::prices(&state.db.pool).await?;
     let prices = rows
         .into_iter()
         .map(|r| PriceView {

@@ -6,7 +6,7 @@
 use sqlx::{Any, Transaction};
 use vitrine_protocol::EventFrame;
 
-use super::{card_store, events, payable, transactions};
+use super::{events, payable, store::cards as card_store, transactions};
 use crate::{error::AppError, realtime::unit::Unit, state::AppState};
 
 /// What settling leaves to do after commit.

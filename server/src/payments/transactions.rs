@@ -1,13 +1,17 @@
 //! Stored payments (`payment_transaction`) and `GET /transactions`: a client sees
-//! their own payments, an admin everyone's.
+//! their own payments, an admin everyone's. Their SQL is [`super::store::transactions`]
+//! (its functions re-exported here, where the payments area has always called them).
 
 use axum::{extract::State, Json};
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, AnyConnection, Executor, FromRow};
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
-use super::quote::Quote;
+use super::store::transactions as store;
+pub use super::store::transactions::{
+    find, find_by_intent, find_by_key, insert, mark_failed, mark_paid, mark_refunded, note, paid_for_contest, reprice,
+    set_card, TransactionRow,
+};
 use crate::{
     accounts::CurrentUser,
     error::{ApiQuery, AppError, ErrorEnvelope},
@@ -19,45 +23,6 @@ pub const PER_PAGE: i64 = 48;
 /// `status_id` (contests doc, section 4).
 pub const UNPAID: i64 = 1;
 pub const PAID: i64 = 2;
-
-#[derive(Debug, Clone, FromRow)]
-pub struct TransactionRow {
-    pub id: i64,
-    pub app_user_id: i64,
-    pub purpose: String,
-    pub trigger_id: i64,
-    pub reason_id: i64,
-    pub contest_id: Option<i64>,
-    pub project_id: Option<i64>,
-    pub subject_id: Option<i64>,
-    pub details: String,
-    pub amount_cents: i64,
-    pub currency: String,
-    pub status_id: i64,
-    pub state: String,
-    pub stripe_payment_intent_id: String,
-    pub client_secret: String,
-    pub idempotency_key: String,
-    pub customer_card_id: Option<i64>,
-    pub failure_message: Option<String>,
-    pub refunded_cents: i64,
-    pub paid_at: Option<i64>,
-    pub created_at: i64,
-    pub updated_at: i64,
-    /// `stripe` or `paypal`.
-    pub provider: String,
-    /// PayPal only: where the payer approves the payment.
-    pub paypal_approval_url: Option<String>,
-    /// PayPal only: the capture (Orders v2) that took the money; the column is named after
-    /// the sales of the v1 API it once held.
-    pub paypal_sale_id: Option<String>,
-}
-
-const COLUMNS: &str = "id, app_user_id, purpose, CAST(trigger_id AS BIGINT) AS trigger_id, \
-    CAST(reason_id AS BIGINT) AS reason_id, contest_id, project_id, subject_id, details, amount_cents, currency, \
-    CAST(status_id AS BIGINT) AS status_id, state, stripe_payment_intent_id, client_secret, idempotency_key, \
-    customer_card_id, failure_message, refunded_cents, paid_at, created_at, updated_at, provider, \
-    paypal_approval_url, paypal_sale_id";
 
 /// A payment as the API shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -123,163 +88,6 @@ impl From<TransactionRow> for TransactionView {
     }
 }
 
-pub async fn find_by_key<'c>(
-    db: impl Executor<'c, Database = Any>,
-    user_id: i64,
-    key: &str,
-) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM payment_transaction WHERE app_user_id = $1 AND idempotency_key = $2"
-    ))
-    .bind(user_id)
-    .bind(key)
-    .fetch_optional(db)
-    .await
-}
-
-pub async fn find_by_intent<'c>(
-    db: impl Executor<'c, Database = Any>,
-    intent_id: &str,
-) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM payment_transaction WHERE stripe_payment_intent_id = $1"))
-        .bind(intent_id)
-        .fetch_optional(db)
-        .await
-}
-
-/// The paid payments of a contest, oldest first (its invoice).
-pub async fn paid_for_contest<'c>(
-    db: impl Executor<'c, Database = Any>,
-    contest_id: i64,
-) -> Result<Vec<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM payment_transaction WHERE contest_id = $1 AND status_id = 2 ORDER BY id"
-    ))
-    .bind(contest_id)
-    .fetch_all(db)
-    .await
-}
-
-/// A new open payment; None when the (user, key) pair exists (a racing retry).
-#[allow(clippy::too_many_arguments)]
-pub async fn insert(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    purpose: &str,
-    quote: &Quote,
-    intent_id: &str,
-    client_secret: &str,
-    key: &str,
-    now: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO payment_transaction (app_user_id, purpose, trigger_id, reason_id, contest_id, project_id, subject_id, \
-         details, amount_cents, stripe_payment_intent_id, client_secret, idempotency_key, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) \
-         ON CONFLICT (app_user_id, idempotency_key) DO NOTHING RETURNING id",
-    )
-    .bind(user_id)
-    .bind(purpose)
-    .bind(quote.trigger_id)
-    .bind(quote.reason_id)
-    .bind(quote.contest_id)
-    .bind(quote.project_id)
-    .bind(quote.subject_id)
-    .bind(quote.details.to_string())
-    .bind(quote.amount_cents)
-    .bind(intent_id)
-    .bind(client_secret)
-    .bind(key)
-    .bind(now)
-    .fetch_optional(conn)
-    .await
-}
-
-/// A re-priced open payment (an update before confirming).
-pub async fn reprice(conn: &mut AnyConnection, id: i64, quote: &Quote, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE payment_transaction SET amount_cents = $1, details = $2, updated_at = $3 WHERE id = $4")
-        .bind(quote.amount_cents)
-        .bind(quote.details.to_string())
-        .bind(now)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-pub async fn set_card(conn: &mut AnyConnection, id: i64, card_id: i64, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE payment_transaction SET customer_card_id = $1, updated_at = $2 WHERE id = $3")
-        .bind(card_id)
-        .bind(now)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-/// Marks an unpaid payment paid; false when it was paid already.
-pub async fn mark_paid(conn: &mut AnyConnection, id: i64, note: Option<&str>, now: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE payment_transaction SET status_id = 2, state = 'paid', paid_at = $1, failure_message = $2, updated_at = $1 \
-         WHERE id = $3 AND status_id = 1",
-    )
-    .bind(now)
-    .bind(note)
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// A note on a payment for admins (an effect that could not happen).
-pub async fn note(conn: &mut AnyConnection, id: i64, message: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE payment_transaction SET failure_message = $1 WHERE id = $2")
-        .bind(message)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-/// Records a declined attempt on an unpaid payment (it can be tried again).
-pub async fn mark_failed(conn: &mut AnyConnection, id: i64, message: &str, now: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE payment_transaction SET state = 'failed', failure_message = $1, updated_at = $2 WHERE id = $3 AND status_id = 1",
-    )
-    .bind(message)
-    .bind(now)
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// Records money given back; fully refunded payments read `refunded`.
-pub async fn mark_refunded(
-    conn: &mut AnyConnection,
-    id: i64,
-    refunded_cents: i64,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE payment_transaction SET refunded_cents = $1, \
-         state = CASE WHEN $1 >= amount_cents THEN 'refunded' ELSE state END, updated_at = $2 WHERE id = $3",
-    )
-    .bind(refunded_cents)
-    .bind(now)
-    .bind(id)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<TransactionRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM payment_transaction WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(db)
-        .await
-}
-
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
@@ -298,23 +106,10 @@ pub async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Page<TransactionView>>, AppError> {
     let page = query.page.unwrap_or(1).max(1);
-    let (filter, user) = match caller.is_admin() {
-        true => ("$1 = $1", 0),
-        false => ("app_user_id = $1", caller.id()),
-    };
+    // An admin sees everyone's.
+    let owner = (!caller.is_admin()).then(|| caller.id());
     let mut conn = state.db.pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM payment_transaction WHERE {filter}"))
-        .bind(user)
-        .fetch_one(&mut *conn)
-        .await?;
-    let rows: Vec<TransactionRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM payment_transaction WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(user)
-    .bind(PER_PAGE)
-    .bind((page - 1) * PER_PAGE)
-    .fetch_all(&mut *conn)
-    .await?;
+    let (total, rows) = store::page(&mut conn, owner, PER_PAGE, (page - 1) * PER_PAGE).await?;
     let next_page_url = (page * PER_PAGE < total).then(|| format!("/transactions?page={}", page + 1));
     Ok(Json(Page {
         data: rows.into_iter().map(TransactionView::from).collect(),

@@ -21,7 +21,7 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::EventFrame;
 
-use super::{events, settle, transactions};
+use super::{events, settle, store, transactions};
 use crate::{
     error::{catalogue, AppError, ErrorEnvelope},
     state::AppState,
@@ -85,16 +85,7 @@ pub async fn receive(
     let object = &event["data"]["object"];
 
     let mut tx = state.realtime.begin().await?;
-    let first =
-        sqlx::query("INSERT INTO stripe_event (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
-            .bind(id)
-            .bind(kind)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 1;
-    if !first {
+    if !store::record_stripe_event(&mut *tx, id, kind, now).await? {
         tracing::info!("duplicate Stripe event ignored");
         return Ok(Json(Received { received: true, duplicate: true }));
     }

@@ -37,10 +37,7 @@ impl ChannelPolicy for ProjectChannel {
     ) -> BoxFuture<'a, Result<bool, sqlx::Error>> {
         Box::pin(async move {
             let Channel::Project(id) = channel else { return Ok(false) };
-            let owner: Option<i64> = sqlx::query_scalar("SELECT created_by FROM project WHERE id = $1")
-                .bind(*id)
-                .fetch_optional(&db.pool)
-                .await?;
+            let owner = super::store::owner_of(&db.pool, *id).await?;
             Ok(match (owner, account_of(viewer)) {
                 (Some(owner), Some(user)) => access::may_view_parts(user, owner),
                 _ => false,

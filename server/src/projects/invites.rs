@@ -10,7 +10,7 @@ use serde_json::json;
 use tracing::instrument;
 use utoipa::ToSchema;
 
-use super::{access::owned, notices, status::ProjectStatus};
+use super::{access::owned, notices, status::ProjectStatus, store::invites as store};
 use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::Data,
@@ -27,7 +27,7 @@ type Invited = Vec<InvitedView>;
 
 /// The invite dialog's tabs.
 #[derive(Debug, Clone, Copy)]
-enum Suggestions {
+pub enum Suggestions {
     /// Designers who won the client's contests or whose bids the client approved.
     MyWinners,
     /// Gold (and platinum) creatives.
@@ -47,21 +47,6 @@ impl Suggestions {
             "other-creatives" => Self::Other,
             _ => return None,
         })
-    }
-
-    /// The WHERE fragment over designer `u`; `$2` is the project's owner.
-    fn filter(self) -> &'static str {
-        match self {
-            Self::MyWinners => {
-                "(EXISTS (SELECT 1 FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
-                  WHERE e.created_by = u.id AND e.is_winner = 1 AND c.created_by = $2) \
-                 OR EXISTS (SELECT 1 FROM bid b JOIN project p ON p.approved_bid_id = b.id \
-                  WHERE b.created_by = u.id AND p.created_by = $2))"
-            }
-            Self::Gold => "u.creative_level_id >= 3 AND $2 = $2",
-            Self::BronzeAndSilver => "u.creative_level_id IN (1, 2) AND $2 = $2",
-            Self::Other => "$2 = $2",
-        }
     }
 }
 
@@ -104,24 +89,9 @@ pub async fn suggestions(
     let project = owned(&state, &caller, id, true).await.map_err(invite_forbidden)?;
     let kind = Suggestions::parse(&list).ok_or_else(|| AppError::not_found(catalogue::INVITE_LIST_UNKNOWN))?;
     let page = query.page.unwrap_or(1).max(1);
-    let from = format!("FROM app_user u WHERE u.user_type_id = 3 AND u.is_active = 1 AND {}", kind.filter());
     let mut conn = state.db.pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {from} AND $1 = $1"))
-        .bind(id)
-        .bind(project.created_by)
-        .fetch_one(&mut *conn)
-        .await?;
-    let rows: Vec<CreativeRow> = sqlx::query_as(&format!(
-        "SELECT u.id, u.username, u.name, u.creative_level_id, u.profile_picture, \
-         CASE WHEN EXISTS (SELECT 1 FROM project_invite i WHERE i.project_id = $1 AND i.app_user_id = u.id) THEN 1 ELSE 0 END AS invited \
-         {from} ORDER BY u.creative_level_id DESC, u.id LIMIT $3 OFFSET $4"
-    ))
-    .bind(id)
-    .bind(project.created_by)
-    .bind(PER_PAGE)
-    .bind((page - 1) * PER_PAGE)
-    .fetch_all(&mut *conn)
-    .await?;
+    let (total, rows) =
+        store::suggestions(&mut conn, kind, id, project.created_by, PER_PAGE, (page - 1) * PER_PAGE).await?;
     let next_page_url =
         (page * PER_PAGE < total).then(|| format!("/projects/{id}/invites/suggestions/{list}?page={}", page + 1));
     let data = rows
@@ -165,16 +135,6 @@ pub struct InvitedView {
     pub created_at: i64,
 }
 
-async fn invited(conn: &mut sqlx::AnyConnection, project_id: i64) -> Result<Vec<InvitedView>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT i.app_user_id AS user_id, u.username, i.created_at FROM project_invite i \
-         JOIN app_user u ON u.id = i.app_user_id WHERE i.project_id = $1 ORDER BY i.created_at, i.app_user_id",
-    )
-    .bind(project_id)
-    .fetch_all(&mut *conn)
-    .await
-}
-
 /// The owner invites creatives to their live project; answers everyone invited so far.
 #[utoipa::path(post, path = "/projects/{id}/invites", tag = "projects", params(("id" = i64, Path)), request_body = InviteRequest,
     security(("bearer" = [])),
@@ -197,12 +157,7 @@ pub async fn invite(
     let mut conn = state.db.pool.acquire().await?;
     let mut errors = FieldErrors::new();
     for (index, user_id) in req.user_ids.iter().enumerate() {
-        let creative: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM app_user WHERE id = $1 AND user_type_id = 3 AND is_active = 1")
-                .bind(user_id)
-                .fetch_optional(&mut *conn)
-                .await?;
-        if creative.is_none() {
+        if !crate::accounts::store::is_active_creative(&mut *conn, *user_id).await? {
             errors.add(&format!("user_ids.{index}"), catalogue::INVITE_NOT_CREATIVE);
         }
     }
@@ -212,18 +167,7 @@ pub async fn invite(
     let mut tx = state.realtime.begin().await?;
     let mut events = Vec::new();
     for user_id in &req.user_ids {
-        let added = sqlx::query(
-            "INSERT INTO project_invite (project_id, app_user_id, invited_by, created_at) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (project_id, app_user_id) DO NOTHING",
-        )
-        .bind(id)
-        .bind(user_id)
-        .bind(caller.id())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if added == 1 {
+        if store::invite(&mut tx, id, *user_id, caller.id(), now).await? {
             let n = NewNotification {
                 user_id: *user_id,
                 kind: notices::INVITED,
@@ -238,7 +182,7 @@ pub async fn invite(
             events.extend(notify(&mut tx, n, now).await?);
         }
     }
-    let all = invited(&mut tx, id).await?;
+    let all = store::invited(&mut tx, id).await?;
     tx.publish(events);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(all))))
@@ -254,5 +198,5 @@ pub async fn list(
 ) -> Result<Json<Data<Vec<InvitedView>>>, AppError> {
     owned(&state, &caller, id, true).await.map_err(invite_forbidden)?;
     let mut conn = state.db.pool.acquire().await?;
-    Ok(Json(Data::new(invited(&mut conn, id).await?)))
+    Ok(Json(Data::new(store::invited(&mut conn, id).await?)))
 }

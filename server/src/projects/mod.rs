@@ -4,7 +4,7 @@
 //! Every change that watchers should see writes its event to the outbox in the same
 //! transaction.
 //!
-//! - [`catalogue`] (SQL in [`catalogue_store`]): categories, sub-categories, services, questions.
+//! - [`catalogue`] (SQL in [`catalogue::store`]): categories, sub-categories, services, questions.
 //! - [`launch`]: create, show, delete; read and update the brief. [`rules`]: timeline and budget.
 //! - [`lists`]: `GET /projects` with the admin's filters, active, verify, credit.
 //! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize;
@@ -18,11 +18,11 @@
 //! - [`status`]: status ids and constants. [`notices`]: notification types 11-22.
 //! - [`payable`]: a budget raise as the payments area sells it; [`payment_routes`]: its
 //!   payment routes (`/projects/{id}/increase-budget/payments/...`).
-//! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events. [`seed`]: questions.
+//! - [`store`]: SQL (invitations in [`store::invites`]). [`model`]: rows and views. [`events`]: outbox events.
+//!   [`seed`]: questions.
 
 pub mod access;
 pub mod catalogue;
-pub mod catalogue_store;
 pub mod channels;
 pub mod delivery;
 pub mod events;

@@ -10,7 +10,7 @@ use sqlx::Connection;
 use tracing::instrument;
 
 use crate::{
-    payments::card_store::{self, NewCard},
+    payments::store::cards::{self as card_store, NewCard},
     store::{clock::Clock, Db},
 };
 

@@ -11,6 +11,18 @@
 //! both engines. The lists searched are a page of a few thousand rows at most (admin lists,
 //! projects, the marketplace, portfolios), scanned either way by a `LIKE '%..%'`.
 
+/// One hit of a search box over several areas (the admin's Search page): each area's
+/// store answers its own rows in this shape. `kind`: user, contest, project or entry.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SearchHitRow {
+    pub kind: String,
+    pub id: i64,
+    pub title: String,
+    pub subtitle: String,
+    pub contest_id: Option<i64>,
+    pub status_id: Option<i64>,
+}
+
 /// What follows `LIKE $n` in every query that binds a [`contains_pattern`].
 pub const ESCAPE: &str = "ESCAPE '\\'";
 

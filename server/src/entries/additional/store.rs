@@ -125,3 +125,8 @@ pub async fn page(
     .await?;
     Ok((rows, total))
 }
+
+/// Additional designs delivered and awaiting an admin's credit (status 3).
+pub async fn delivered_count(conn: &mut AnyConnection) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM additional_entry WHERE status_id = 3").fetch_one(&mut *conn).await
+}

@@ -7,17 +7,19 @@
 //! none is given. Deleting something still in use (sub-categories, services or
 //! projects point at it) is refused rather than cascading into live projects.
 //!
-//! - [`categories`], [`sub_categories`], [`services`]: the handlers of each level.
+//! - [`categories`], [`sub_categories`], [`services`]: the handlers of each level;
+//!   [`store`]: their SQL.
 //! - here: the rows and views they share, slugs, and the title-and-slug rule.
 
 pub mod categories;
 pub mod services;
+pub mod store;
 pub mod sub_categories;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::catalogue_store::{self as store, Key};
+use self::store::Key;
 use crate::{
     accounts::model::FilePath,
     error::{catalogue, AppError, FieldErrors},

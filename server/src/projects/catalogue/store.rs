@@ -3,7 +3,7 @@
 
 use sqlx::{Any, AnyConnection, Executor};
 
-use super::catalogue::{CategoryRow, QuestionRow, ServiceRow, SubCategoryRow};
+use super::{CategoryRow, QuestionRow, ServiceRow, SubCategoryRow};
 
 const CATEGORY: &str = "SELECT id, title, launch_slug, image_path FROM project_category";
 const SUB_CATEGORY: &str = "SELECT id, project_category_id, title, launch_slug, image_path FROM project_sub_category";

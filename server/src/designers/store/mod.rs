@@ -1,6 +1,9 @@
-//! SQL of designers' portfolios. One dialect for both engines.
+//! SQL of designers' portfolios, and which files their profiles show; [`preferences`]:
+//! the projects they prefer. One dialect for both engines.
 
-use sqlx::AnyConnection;
+pub mod preferences;
+
+use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
 use super::model::{CategoryCount, LikeRatingStats, OwnReaction, PortfolioRow};
@@ -234,6 +237,20 @@ pub async fn delete(conn: &mut AnyConnection, item_id: i64) -> Result<bool, sqlx
 pub async fn category_exists(conn: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Error> {
     let found: Option<i64> =
         sqlx::query_scalar("SELECT id FROM contest_type WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    Ok(found.is_some())
+}
+
+/// Whether file `file_id` is shown on someone's profile: a portfolio item's, or work
+/// shown with a preferred service.
+#[instrument(skip_all, fields(file_id))]
+pub async fn is_profile_file<'c>(db: impl Executor<'c, Database = Any>, file_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT file_id FROM portfolio_item WHERE file_id = $1 \
+         UNION SELECT file_id FROM designer_preference_image WHERE file_id = $1 LIMIT 1",
+    )
+    .bind(file_id)
+    .fetch_optional(db)
+    .await?;
     Ok(found.is_some())
 }
 

@@ -1,7 +1,8 @@
 //! SQL of showcases (`external_showcase`).
 
 use serde::Serialize;
-use sqlx::AnyConnection;
+use sqlx::{Any, AnyConnection, Executor};
+use tracing::instrument;
 use utoipa::ToSchema;
 
 use crate::accounts::model::FilePath;
@@ -174,4 +175,15 @@ pub async fn update(
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+/// Whether file `file_id` is the image of a showcase not hidden by an admin.
+#[instrument(skip_all, fields(file_id))]
+pub async fn is_visible_image<'c>(db: impl Executor<'c, Database = Any>, file_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM external_showcase WHERE file_id = $1 AND is_hidden = 0 LIMIT 1")
+            .bind(file_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
 }

@@ -1,12 +1,14 @@
 //! SQL of projects: launch, brief, lifecycle, lists. One dialect for both engines.
 
+pub mod invites;
+
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
 use super::model::{BidFileInfo, ProjectRow, PROJECT_COLUMNS, PROJECT_FROM};
 use crate::contests::{
     brief::{CleanAnswer, QuestionRule, SliderValue},
-    brief_store,
+    store::brief as brief_store,
 };
 
 #[instrument(skip_all, fields(project_id = id))]
@@ -327,4 +329,59 @@ pub async fn artworks(conn: &mut AnyConnection, id: i64) -> Result<Vec<BidFileIn
     .bind(id)
     .fetch_all(&mut *conn)
     .await
+}
+
+/// A client's projects not yet completed (statuses 1 to 5).
+#[instrument(skip_all, fields(user_id))]
+pub async fn open_count_of_client(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM project WHERE created_by = $1 AND status_id <= 5")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}
+
+/// Projects assigned to the designer and not yet completed.
+#[instrument(skip_all, fields(user_id))]
+pub async fn assigned_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM project p JOIN bid b ON b.id = p.approved_bid_id \
+         WHERE b.created_by = $1 AND p.status_id BETWEEN 2 AND 5",
+    )
+    .bind(user_id)
+    .fetch_one(conn)
+    .await
+}
+
+/// Projects that wait for an admin: delivered, awaiting verification (3), and awaiting
+/// credit (5) (`admin::queue`).
+#[instrument(skip_all)]
+pub async fn admin_queue(conn: &mut AnyConnection) -> Result<(i64, i64), sqlx::Error> {
+    let to_verify: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM project WHERE status_id = 3").fetch_one(&mut *conn).await?;
+    let to_credit: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM project WHERE status_id = 5").fetch_one(&mut *conn).await?;
+    Ok((to_verify, to_credit))
+}
+
+/// Projects whose title holds the text (the admin's search): at most 48, newest first; `like` is a `contains_pattern`, `id` matches the id.
+#[instrument(skip_all)]
+pub async fn search<'c>(
+    db: impl Executor<'c, Database = Any>,
+    like: &str,
+    id: i64,
+) -> Result<Vec<crate::store::search::SearchHitRow>, sqlx::Error> {
+    let has = |column: &str| crate::store::search::contains(column, "$1");
+    let sql = format!(
+        "SELECT 'project' AS kind, p.id, p.title, u.username AS subtitle, CAST(NULL AS BIGINT) AS contest_id, \
+        p.status_id FROM project p JOIN app_user u ON u.id = p.created_by \
+        WHERE p.id = $2 OR {} ORDER BY p.id DESC LIMIT 48",
+        has("p.title")
+    );
+    sqlx::query_as(&sql).bind(like).bind(id).fetch_all(db).await
+}
+
+/// Who launched the project.
+#[instrument(skip_all, fields(project_id = id))]
+pub async fn owner_of<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT created_by FROM project WHERE id = $1").bind(id).fetch_optional(db).await
 }

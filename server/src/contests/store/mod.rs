@@ -1,11 +1,18 @@
-//! SQL of the contests area.
+//! SQL of the contests area; [`all`]: every contest as the admin lists and searches them;
+//! [`brief`]: brief questions' rules and stored answers, for
+//! contests and projects alike; [`quick_chat`]: quick-start chats; [`stats`]: the counts of a
+//! contest's entries.
 
-use sqlx::{Any, AnyConnection, Executor};
+use sqlx::{Any, AnyConnection, Executor, FromRow};
 use tracing::instrument;
+
+pub mod all;
+pub mod brief;
+pub mod quick_chat;
+pub mod stats;
 
 use super::{
     brief::{CleanAnswer, QuestionRule, SliderValue},
-    brief_store,
     model::{ContestRow, CONTEST_COLUMNS, CONTEST_FROM},
 };
 
@@ -18,7 +25,7 @@ pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<
 
 /// The rules of a contest type's brief questions; empty when the type is unknown.
 pub async fn question_rules(conn: &mut AnyConnection, contest_type_id: i64) -> Result<Vec<QuestionRule>, sqlx::Error> {
-    let questions = brief_store::question_rules(conn, brief_store::CONTEST, contest_type_id).await?;
+    let questions = brief::question_rules(conn, brief::CONTEST, contest_type_id).await?;
     Ok(questions.into_iter().map(|(rule, _)| rule).collect())
 }
 
@@ -91,7 +98,7 @@ pub async fn replace_answers(
     contest_id: i64,
     answers: &[CleanAnswer],
 ) -> Result<(), sqlx::Error> {
-    brief_store::replace(conn, brief_store::CONTEST, contest_id, answers).await
+    brief::replace(conn, brief::CONTEST, contest_id, answers).await
 }
 
 /// A saved brief answer as the API shows it (contests doc, section 3).
@@ -111,7 +118,7 @@ pub async fn answers<'c>(
     db: impl Executor<'c, Database = Any>,
     contest_id: i64,
 ) -> Result<Vec<SavedAnswer>, sqlx::Error> {
-    let stored = brief_store::read(db, brief_store::CONTEST, contest_id).await?;
+    let stored = brief::read(db, brief::CONTEST, contest_id).await?;
     Ok(stored
         .into_iter()
         .map(|a| SavedAnswer {
@@ -458,6 +465,257 @@ pub async fn set_description(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// The launch options chosen in step 2 (flags 0 or 1).
+#[derive(Debug)]
+pub struct ContestOptions {
+    pub contest_type_pricing_id: i64,
+    pub winning_entry_amount_cents: i64,
+    pub contest_length_id: Option<i64>,
+    pub is_highlighted: i64,
+    pub is_featured: i64,
+    pub is_private: i64,
+    pub is_blind: i64,
+    pub is_notified_via_email: i64,
+    pub is_featured_blog_post: i64,
+}
+
+/// Stores the launch options of a contest not started yet (status 1); else nothing.
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn set_options(
+    conn: &mut AnyConnection,
+    id: i64,
+    options: &ContestOptions,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE contest SET contest_type_pricing_id = $1, winning_entry_amount_cents = $2, contest_length_id = $3, \
+         is_highlighted = $4, is_featured = $5, is_private = $6, is_blind = $7, is_notified_via_email = $8, \
+         is_featured_blog_post = $9, updated_at = $10 WHERE id = $11 AND status_id = 1",
+    )
+    .bind(options.contest_type_pricing_id)
+    .bind(options.winning_entry_amount_cents)
+    .bind(options.contest_length_id)
+    .bind(options.is_highlighted)
+    .bind(options.is_featured)
+    .bind(options.is_private)
+    .bind(options.is_blind)
+    .bind(options.is_notified_via_email)
+    .bind(options.is_featured_blog_post)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// How many of the client's other contests hold their free slot: a pending approval
+/// request on an unstarted contest, or an approved one on an active contest.
+#[instrument(skip_all, fields(user_id, contest_id = except_id))]
+pub async fn free_slot_holders<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    except_id: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM contest WHERE created_by = $1 AND id <> $2 \
+         AND ((status_id = 1 AND approval_status_id = 1) OR (status_id = 2 AND approval_status_id = 2))",
+    )
+    .bind(user_id)
+    .bind(except_id)
+    .fetch_one(db)
+    .await
+}
+
+/// The contest's `extends_disabled` flag; None when there is no such contest.
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn extends_disabled<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT extends_disabled FROM contest WHERE id = $1").bind(id).fetch_optional(db).await
+}
+
+/// Switches every upgrade of the contest off (an admin's call; nothing is refunded).
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn remove_upgrades(conn: &mut AnyConnection, id: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE contest SET is_highlighted = 0, is_featured = 0, is_private = 0, is_blind = 0, is_notified_via_email = 0, \
+         is_featured_blog_post = 0, updated_at = $1 WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sends a contest awaiting verification (5, 6) back to deciding (3), open at least
+/// until `deciding_until`; false when it was in neither status.
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn back_to_deciding(
+    conn: &mut AnyConnection,
+    id: i64,
+    deciding_until: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE contest SET status_id = 3, verification_due_at = NULL, \
+         deciding_ends_at = CASE WHEN deciding_ends_at IS NULL OR deciding_ends_at < $1 THEN $1 ELSE deciding_ends_at END, \
+         updated_at = $2 WHERE id = $3 AND status_id IN (5, 6)",
+    )
+    .bind(deciding_until)
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(moved > 0)
+}
+
+/// Stops further extensions of the contest.
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn disable_extends(conn: &mut AnyConnection, id: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE contest SET extends_disabled = 1, updated_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// A client's contests by stage: not started (1), running or deciding (2, 3), past
+/// their decision (4 and on).
+#[instrument(skip_all, fields(user_id))]
+pub async fn client_counts(conn: &mut AnyConnection, user_id: i64) -> Result<(i64, i64, i64), sqlx::Error> {
+    let unstarted: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE created_by = $1 AND status_id = 1")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let active: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE created_by = $1 AND status_id IN (2, 3)")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let completed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE created_by = $1 AND status_id >= 4")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((unstarted, active, completed))
+}
+
+/// Contests open to entries now (`user_id` is bound but not used: any positive id).
+#[instrument(skip_all, fields(user_id))]
+pub async fn open_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 2 AND $1 > 0")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}
+
+/// The contests that wait for an admin, by kind (`admin::queue`).
+#[derive(Debug)]
+pub struct AdminQueue {
+    /// Awarded, awaiting verification (5, 6).
+    pub to_verify: i64,
+    /// Delivered, awaiting credit (8).
+    pub to_credit: i64,
+    /// Ended without a winner (4).
+    pub no_winner: i64,
+    /// Subscribers' start requests awaiting a decision (unstarted, approval 1).
+    pub start_requests: i64,
+}
+
+#[instrument(skip_all)]
+pub async fn admin_queue(conn: &mut AnyConnection) -> Result<AdminQueue, sqlx::Error> {
+    let to_verify: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id IN (5, 6)").fetch_one(&mut *conn).await?;
+    let to_credit: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 8").fetch_one(&mut *conn).await?;
+    let no_winner: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 4").fetch_one(&mut *conn).await?;
+    let start_requests: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 1 AND approval_status_id = 1")
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(AdminQueue { to_verify, to_credit, no_winner, start_requests })
+}
+
+/// Whose contests a user's list shows: a client's launched, a designer's entered, or
+/// those where the designer's entry won.
+#[derive(Debug, Clone, Copy)]
+pub enum Whose {
+    Launched,
+    Entered,
+    Won,
+}
+
+/// Which stage of contests a user's list shows.
+#[derive(Debug, Clone, Copy)]
+pub enum Stage {
+    Any,
+    /// Won but not credited yet (5 to 8).
+    Uncredited,
+    /// Credited (9).
+    Completed,
+}
+
+/// A contest in a user's list.
+#[derive(Debug, FromRow)]
+pub struct UserContestRow {
+    pub id: i64,
+    pub title: String,
+    pub status_id: i64,
+    pub contest_type_id: i64,
+    pub created_at: i64,
+    pub winning_entry_amount_cents: i64,
+}
+
+/// One page of a user's contests, newest first, and how many there are.
+#[instrument(skip_all, fields(user_id))]
+pub async fn of_user(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    whose: Whose,
+    stage: Stage,
+    limit: i64,
+    offset: i64,
+) -> Result<(i64, Vec<UserContestRow>), sqlx::Error> {
+    let mine = match whose {
+        Whose::Entered => "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1)",
+        Whose::Won => {
+            "EXISTS (SELECT 1 FROM contest_entry e WHERE e.contest_id = c.id AND e.created_by = $1 AND e.is_winner = 1)"
+        }
+        Whose::Launched => "c.created_by = $1",
+    };
+    let status = match stage {
+        Stage::Any => "1 = 1",
+        Stage::Uncredited => "c.status_id BETWEEN 5 AND 8",
+        Stage::Completed => "c.status_id = 9",
+    };
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM contest c WHERE {mine} AND {status}"))
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let rows = sqlx::query_as(&format!(
+        "SELECT c.id, c.title, c.status_id, c.contest_type_id, c.created_at, c.winning_entry_amount_cents FROM contest c \
+         WHERE {mine} AND {status} ORDER BY c.id DESC LIMIT $2 OFFSET $3"
+    ))
+    .bind(user_id)
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok((total, rows))
+}
+
+/// Owner, status and privacy flag of a contest, as the visibility rules take them.
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn visibility_parts<'c>(
+    db: impl Executor<'c, Database = Any>,
+    id: i64,
+) -> Result<Option<(i64, i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use sqlx::AnyConnection;
 use tracing::instrument;
 
-use super::model::{PortfolioFile, Preferred};
+use crate::designers::model::{PortfolioFile, Preferred};
 
 /// The three kinds of preference and their tables (constants of the code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

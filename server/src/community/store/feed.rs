@@ -4,8 +4,8 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::activity::ActivityType;
 use crate::accounts::model::FilePath;
+use crate::community::activity::ActivityType;
 
 /// What every designer and client may see: contests public, non-blind and started;
 /// entries not withdrawn; showcases not hidden by an admin.

@@ -7,7 +7,7 @@
 
 use sqlx::{Any, AnyConnection, Executor};
 
-use super::brief::{CleanAnswer, QuestionRule, SliderValue};
+use crate::contests::brief::{CleanAnswer, QuestionRule, SliderValue};
 
 /// Where one kind of brief keeps its questions and answers. Every name is a constant
 /// of the code, never input.
