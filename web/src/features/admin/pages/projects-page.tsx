@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import { priceDollars } from '@/lib/money';
 
 import { getPage, projectActions } from '../api/admin-api';
@@ -83,7 +84,8 @@ function Acceptance({ project }: { project: ListedProject }) {
   const [finalizedAt, setFinalizedAt] = useState(project.finalized_at ?? null);
   useChannel(`project:${project.id}`, {
     onEvent: (event) => {
-      if (event.type === 'project.updated' || event.type === 'project.status') setFinalizedAt((event.data as ListedProject).finalized_at ?? null);
+      const typed = typedEvent(event);
+      if (typed?.type === 'project.updated' || typed?.type === 'project.status') setFinalizedAt(typed.data.finalized_at ?? null);
     },
   });
   return <span data-testid="acceptance">{finalizedAt ? t('projects.acceptedOn', { date: formatDate(finalizedAt) }) : t('projects.notAccepted')}</span>;

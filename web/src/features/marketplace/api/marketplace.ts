@@ -1,4 +1,5 @@
 import { api, apiClient, ok } from '@/lib/api-client';
+import type { EventPayloads } from '@/realtime/events';
 import type { Page, Schema } from '@/types/api';
 
 /** An entry for sale (contests doc, section 3: marketplace item). */
@@ -57,9 +58,5 @@ export const purchaseIntentBase = (entryId: number) => `/marketplace-contest-ent
 export const MARKETPLACE_CHANNEL = 'marketplace';
 export const ENTRY_REMOVED = 'marketplace.entry.removed';
 
-export interface EntryRemoved {
-  contest_entry_id: number;
-  contest_id: number;
-  user_id: number;
-  reason: 'sold' | 'hidden';
-}
+/** An entry that left the marketplace (bought, hidden): the `marketplace.entry.removed` payload. */
+export type EntryRemoved = EventPayloads['marketplace.entry.removed'];
