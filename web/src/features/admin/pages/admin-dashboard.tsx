@@ -38,7 +38,7 @@ export function AdminDashboard({ name }: { name: string }) {
   useEffect(() => {
     const controller = new AbortController();
     getDashboard(controller.signal)
-      .then((dashboard) => setQueue(dashboard.admin))
+      .then((dashboard) => setQueue(dashboard.admin ?? null))
       .catch((error: unknown) => {
         if (!isAbortError(error)) setFailure(errorMessage(error));
       });
