@@ -1,6 +1,15 @@
 import type { Comment, ContestStatusId, Entry, ImageTag, Notification, Schema } from '@/types/api';
 
-import { EVENT_TYPES, type EventFrame, type EventType } from './protocol.gen';
+import {
+  EVENT_TYPES,
+  type BannerWithdrawn,
+  type BidCount,
+  type BidGone,
+  type EntryRemoved,
+  type EventFrame,
+  type EventType,
+  type MessageReceipt,
+} from './protocol.gen';
 
 /** A reaction's change, as every reaction event carries it after the target's keys. */
 interface ReactionChange {
@@ -11,19 +20,13 @@ interface ReactionChange {
   user: Schema<'Reactor'>;
 }
 
-/** `bid.created` / `bid.deleted` on `project:{id}`: which bid, and the project's new count only. */
-export interface BidCount {
-  id: number;
-  project_id: number;
-  bids_count: number;
-}
-
 /**
  * The payload of each event type, as the server publishes it on every channel but a workroom or
  * a bid (those have their own maps below). Event names come from the protocol crate
  * (`EventType`); where the server publishes one of its REST views, the payload is that view's
- * generated type, so a change on the server shows up here as a type error. The rest are the
- * small JSON objects the server's `events.rs` modules write (their shape is stated here).
+ * generated type, so a change on the server shows up here as a type error. The small objects
+ * the server's `events.rs` modules write are the protocol crate's (`protocol.gen.ts`, the same
+ * structs the server encodes) where it declares them, else stated here.
  */
 export interface EventPayloads {
   'entry.created': Entry;
@@ -71,8 +74,7 @@ export interface EventPayloads {
   'project.update.updated': Schema<'UpdateView'>;
   'project.update.reaction': { project_id: number; project_update_id: number } & ReactionChange;
   'message.created': Schema<'MessageView'>;
-  /** The receipt to the writer: `by` read everything they were sent up to `up_to` (ms). */
-  'message.read': { by: number; up_to: number };
+  'message.read': MessageReceipt;
   'notification.created': Notification;
   badge: Pick<
     Schema<'Counters'>,
@@ -88,16 +90,10 @@ export interface EventPayloads {
   > & { contest_entry_id: number; contest_id: number };
   'subscription.updated': Schema<'SubscriptionView'>;
   'tip.updated': Schema<'TipView'>;
-  /** Only what every member may fetch (the listing's ids), never the buyer. */
-  'marketplace.entry.removed': {
-    contest_entry_id: number;
-    contest_id: number;
-    user_id: number;
-    reason: 'sold' | 'hidden';
-  };
+  'marketplace.entry.removed': EntryRemoved;
   'community.activity': Schema<'ActivityView'>;
   'banner.published': Schema<'Banner'>;
-  'banner.withdrawn': { id: number };
+  'banner.withdrawn': BannerWithdrawn;
   'admin.queue': Schema<'AdminQueue'>;
 }
 
@@ -115,7 +111,7 @@ export type WorkroomPayloads = Omit<
 /** `bid:{id}`: the bid itself (the owner, the bidder and admins watch it). */
 export type BidPayloads = Omit<EventPayloads, 'bid.created' | 'bid.deleted'> & {
   'bid.created': Schema<'BidView'>;
-  'bid.deleted': { id: number; project_id: number };
+  'bid.deleted': BidGone;
 };
 
 /** Fails to compile when a key above is not an event type the protocol crate declares. */
