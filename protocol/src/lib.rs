@@ -32,6 +32,7 @@ pub mod event;
 pub mod event_type;
 pub mod history;
 pub mod limits;
+pub mod payloads;
 pub mod publish;
 pub mod server;
 pub mod ts_export;
@@ -49,5 +50,6 @@ pub use encoding::{
 pub use error_code::ErrorCode;
 pub use event::{EncodedEvent, EventFrame};
 pub use history::{ChannelEvents, EventsQuery};
+pub use payloads::{BannerWithdrawn, BidCount, BidGone, EntryRemoved, MessageReceipt, RemovalReason};
 pub use publish::{Publication, PublishAccepted, PublishRequest};
 pub use server::{PresenceUser, ServerFrame, SignalKind};

@@ -9,8 +9,9 @@ use std::fmt::Write as _;
 use ts_rs::{Config, TS};
 
 use crate::{
-    close_code, event_type, limits, ChannelEvents, ClientFrame, ErrorCode, EventFrame, PresenceUser, ServerFrame,
-    SignalKind, SUBPROTOCOL_BEARER_PREFIX, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
+    close_code, event_type, limits, BannerWithdrawn, BidCount, BidGone, ChannelEvents, ClientFrame, EntryRemoved,
+    ErrorCode, EventFrame, MessageReceipt, PresenceUser, RemovalReason, ServerFrame, SignalKind,
+    SUBPROTOCOL_BEARER_PREFIX, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
 };
 
 /// The generated file, relative to the workspace root.
@@ -35,6 +36,13 @@ pub fn typescript() -> String {
     declare::<SignalKind>(&cfg, &mut out);
     declare::<ErrorCode>(&cfg, &mut out);
     declare::<ChannelEvents>(&cfg, &mut out);
+    // Event payloads that are not REST views (the others are typed from the OpenAPI document).
+    declare::<BidCount>(&cfg, &mut out);
+    declare::<BidGone>(&cfg, &mut out);
+    declare::<MessageReceipt>(&cfg, &mut out);
+    declare::<RemovalReason>(&cfg, &mut out);
+    declare::<EntryRemoved>(&cfg, &mut out);
+    declare::<BannerWithdrawn>(&cfg, &mut out);
     constants(&mut out);
     out
 }

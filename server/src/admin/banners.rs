@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, BannerWithdrawn, Channel, EventFrame};
 
 use super::store::banners as store;
 use crate::{
@@ -132,7 +132,14 @@ async fn announce(conn: &mut AnyConnection, banner: &Banner, now: i64) -> Result
 }
 
 async fn withdraw(conn: &mut AnyConnection, id: i64, now: i64) -> Result<EventFrame, sqlx::Error> {
-    outbox::append(conn, &Channel::Broadcast, event_type::BANNER_WITHDRAWN, serde_json::json!({ "id": id }), now).await
+    outbox::append(
+        conn,
+        &Channel::Broadcast,
+        event_type::BANNER_WITHDRAWN,
+        serde_json::to_value(BannerWithdrawn { id }).unwrap_or_default(),
+        now,
+    )
+    .await
 }
 
 /// An admin creates a banner; an active one appears at once in every open browser.

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::json;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
-use vitrine_protocol::event_type;
+use vitrine_protocol::{event_type, BidGone};
 
 use super::{
     access::{visible_bid, BidRef},
@@ -231,7 +231,7 @@ pub async fn delete(
     if !store::delete(&mut tx, bid_id).await? {
         return Err(AppError::conflict(catalogue::BID_APPROVED));
     }
-    let gone = json!({"id": bid_id, "project_id": project.id});
+    let gone = BidGone { id: bid_id, project_id: project.id };
     let mut events = vec![
         on_bid(&mut tx, bid_id, event_type::BID_DELETED, &gone, now).await?,
         project_events::bid_count(&mut tx, project.id, bid_id, event_type::BID_DELETED, now).await?,

@@ -2,29 +2,14 @@
 //! leaves it (bought, hidden), written to the outbox in the change's transaction. It
 //! carries only what every signed-in user may fetch (the listing's ids), never the buyer.
 
-use serde_json::json;
 use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel, EntryRemoved, EventFrame};
 
 use super::model::ListingRow;
 use crate::realtime::outbox;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reason {
-    /// Full rights were bought.
-    Sold,
-    /// Its designer or an admin took it out of the marketplace.
-    Hidden,
-}
-
-impl Reason {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Sold => "sold",
-            Self::Hidden => "hidden",
-        }
-    }
-}
+/// Why an entry left (the protocol's `RemovalReason`, shared with the browser).
+pub use vitrine_protocol::RemovalReason as Reason;
 
 pub async fn removed(
     conn: &mut AnyConnection,
@@ -32,12 +17,13 @@ pub async fn removed(
     reason: Reason,
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, sqlx::Error> {
-    let data = json!({
-        "contest_entry_id": listing.contest_entry_id,
-        "contest_id": listing.contest_id,
-        "user_id": listing.app_user_id,
-        "reason": reason.as_str(),
-    });
+    let removed = EntryRemoved {
+        contest_entry_id: listing.contest_entry_id,
+        contest_id: listing.contest_id,
+        user_id: listing.app_user_id,
+        reason,
+    };
+    let data = serde_json::to_value(removed).unwrap_or_default();
     let frame =
         outbox::append(conn, &Channel::Marketplace, event_type::MARKETPLACE_ENTRY_REMOVED, data, now_ms).await?;
     Ok(vec![frame])

@@ -2,9 +2,8 @@
 //! the change. `project:{id}` is open to every designer, so these carry what any
 //! designer may read over REST (the project, never a bid's content).
 
-use serde_json::json;
 use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, BidCount, Channel, EventFrame};
 
 use super::model::{ProjectRow, ProjectView};
 use crate::realtime::outbox;
@@ -39,6 +38,6 @@ pub async fn bid_count(
         .bind(project_id)
         .fetch_one(&mut *conn)
         .await?;
-    let data = json!({"id": bid_id, "project_id": project_id, "bids_count": count});
+    let data = serde_json::to_value(BidCount { id: bid_id, project_id, bids_count: count }).unwrap_or_default();
     outbox::append(conn, &Channel::Project(project_id), kind, data, now).await
 }

@@ -2,9 +2,8 @@
 //! read takes everything unread up to the newest, keeps the `read_at` of what was read
 //! before, and tells the writer with a receipt `{by, up_to}`.
 
-use serde::Serialize;
 use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel, EventFrame, MessageReceipt};
 
 use super::{events::append_all, store};
 
@@ -24,15 +23,6 @@ pub struct Reading {
     pub writer: i64,
 }
 
-/// The `message.read` payload the writer receives.
-#[derive(Debug, Serialize)]
-pub struct Receipt {
-    /// Who read.
-    pub by: i64,
-    /// The newest row now read.
-    pub up_to: i64,
-}
-
 /// What marking read did: how many rows went from unread to read, the newest of them,
 /// and the receipt event for the writer (none when nothing was unread).
 #[derive(Debug)]
@@ -47,7 +37,7 @@ pub async fn mark_read(conn: &mut AnyConnection, reading: &Reading, now_ms: i64)
     let (marked, up_to) = store::mark_read(conn, reading, now_ms).await?;
     let mut events = Vec::new();
     if let Some(up_to) = up_to {
-        let (receipt, to) = (Receipt { by: reading.reader, up_to }, [Channel::User(reading.writer)]);
+        let (receipt, to) = (MessageReceipt { by: reading.reader, up_to }, [Channel::User(reading.writer)]);
         events = append_all(conn, &to, event_type::MESSAGE_READ, &receipt, now_ms).await?;
     }
     Ok(Marked { marked, up_to, events })

@@ -171,6 +171,13 @@ describe('api (the typed client)', () => {
     expect(requests[0].headers['content-type']).toBeUndefined();
   });
 
+  it('repeats the key of an array parameter once a value, as the document reads it', async () => {
+    const requests = mockFetch(() => jsonResponse(200, { data: [], current_page: 1, per_page: 12, total: 0 }));
+    const query = { page: 1, 'filter[q]': 'logo', 'filter[contest_type_ids][]': [3, 5] };
+    await ok(api.GET('/marketplace-contests/search', { params: { query } }));
+    expect(decodeURIComponent(requests[0].url)).toBe('/marketplace-contests/search?page=1&filter[q]=logo&filter[contest_type_ids][]=3&filter[contest_type_ids][]=5');
+  });
+
   it('rejects with the ApiError of the envelope, and a 401 ends the session', async () => {
     startSession('expired');
     mockFetch(() => errorResponse(401, 'auth.unauthenticated', 'Unauthenticated.'));

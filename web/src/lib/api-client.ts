@@ -99,16 +99,31 @@ export function parseApiError(status: number, body: unknown): ApiError {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
+/** Options of an untyped call (`apiClient`, `request`): its query, and its abort signal. */
 export interface RequestOptions {
   query?: QueryParams;
   signal?: AbortSignal;
 }
 
-/** The old query encoding, kept: `URLSearchParams` (a space is `+`), null and undefined left out. */
+/**
+ * Options of a typed call's wrapper: its abort signal only. A wrapper's query is its own typed
+ * parameters, so a caller cannot hand it a query (a page number) that it would silently drop.
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * The old query encoding, kept: `URLSearchParams` (a space is `+`), null and undefined left out;
+ * an array repeats its key once a value (`filter[contest_type_ids][]=1&filter[contest_type_ids][]=2`),
+ * as the document's array parameters are read.
+ */
 function encodeQuery(query: unknown): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries((query ?? {}) as QueryParams)) {
-    if (value !== null && value !== undefined) params.append(key, String(value));
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== null && one !== undefined) params.append(key, String(one));
+    }
   }
   return params.toString();
 }

@@ -1,4 +1,7 @@
-import type { Banner, BannerColor } from './api/banners';
+import { typedEvent } from '@/realtime/events';
+import type { EventFrame } from '@/realtime/protocol.gen';
+
+import { BANNER_COLORS, type Banner, type BannerColor } from './api/banners';
 
 /** Tailwind classes of the five banner colours. */
 export const BANNER_STYLES: Record<BannerColor, string> = {
@@ -9,12 +12,19 @@ export const BANNER_STYLES: Record<BannerColor, string> = {
   danger: 'border-red-200 bg-red-50 text-red-900',
 };
 
-/** Applies one `broadcast` event to the banners shown. */
-export function applyBannerEvent(banners: Banner[], type: string, data: unknown): Banner[] {
-  if (typeof data !== 'object' || data === null || !('id' in data)) return banners;
-  const id = (data as { id: number }).id;
-  const others = banners.filter((banner) => banner.id !== id);
-  if (type === 'banner.published') return [data as Banner, ...others];
-  if (type === 'banner.withdrawn') return others;
-  return banners;
+function isBannerColor(color: string): color is BannerColor {
+  return (BANNER_COLORS as readonly string[]).includes(color);
+}
+
+/**
+ * Applies one `broadcast` event to the banners shown. A published banner of a colour this
+ * client does not know is taken down rather than shown unstyled.
+ */
+export function applyBannerEvent(banners: Banner[], frame: EventFrame): Banner[] {
+  const event = typedEvent(frame);
+  if (event?.type !== 'banner.published' && event?.type !== 'banner.withdrawn') return banners;
+  const others = banners.filter((banner) => banner.id !== event.data.id);
+  if (event.type === 'banner.withdrawn') return others;
+  const { color } = event.data;
+  return isBannerColor(color) ? [{ ...event.data, color }, ...others] : others;
 }

@@ -25,7 +25,6 @@ function question(type: number, extra: Partial<Question> = {}): Question {
     is_required: 1,
     is_title: 0,
     is_description: 0,
-    is_quick_start: 0,
     title: `Question ${id}`,
     placeholder: null,
     html_content: null,

@@ -127,6 +127,51 @@ recovered: boolean,
  */
 events: Array<EventFrame>, };
 
+/**
+ * `bid.created` and `bid.deleted` on `project:{id}`: which bid, and the project's new
+ * count only (every designer may watch the project; a bid's content is the bid's).
+ */
+export type BidCount = { id: number, project_id: number, bids_count: number, };
+
+/**
+ * `bid.deleted` on `bid:{id}`: the bid that is gone.
+ */
+export type BidGone = { id: number, project_id: number, };
+
+/**
+ * `message.read` on the writer's channel: `by` read everything they were sent up to
+ * `up_to` (a message id).
+ */
+export type MessageReceipt = {
+/**
+ * Who read.
+ */
+by: number,
+/**
+ * The newest message now read.
+ */
+up_to: number, };
+
+/**
+ * Why an entry left the marketplace.
+ */
+export type RemovalReason = "sold" | "hidden";
+
+/**
+ * `marketplace.entry.removed` on `marketplace`: only what every member may fetch (the
+ * listing's ids), never the buyer.
+ */
+export type EntryRemoved = { contest_entry_id: number, contest_id: number,
+/**
+ * The entry's designer.
+ */
+user_id: number, reason: RemovalReason, };
+
+/**
+ * `banner.withdrawn` on `broadcast`: the banner to take down.
+ */
+export type BannerWithdrawn = { id: number, };
+
 /** Subprotocol names: the encoding a connection speaks. */
 export const SUBPROTOCOL_JSON = "v1.json";
 export const SUBPROTOCOL_MSGPACK = "v1.msgpack";

@@ -86,4 +86,8 @@ export type BadgeCounters = Pick<Counters, 'unread_notifications_count' | 'new_e
 
 export type ContestType = Schema<'ContestTypeView'>;
 export type QuestionOption = Schema<'OptionView'>;
-export type Question = Schema<'QuestionView'>;
+/**
+ * A question of a brief form: what a contest type's (`QuestionView`) and a project category's
+ * (`ProjectQuestionView`) questions share, so one form renders both.
+ */
+export type Question = Omit<Schema<'QuestionView'>, 'is_quick_start'>;

@@ -1,6 +1,7 @@
 import { isAdmin, isDesigner } from '@/lib/roles';
+import { typedEvent } from '@/realtime/events';
 import type { EventFrame } from '@/realtime/protocol.gen';
-import type { User } from '@/types/api';
+import type { Schema, User } from '@/types/api';
 
 import type { Report, ReportStatusId, Tally } from './api/reports';
 
@@ -37,34 +38,41 @@ const STATUS_NAMES: Record<ReportStatusId, Report['status_name']> = { 1: 'open',
  * case that gathered another report (or adds it, as `report.created` would, when it is not listed).
  */
 export function applyCourtEvent(reports: Report[], event: EventFrame, filter: ReportStatusId | null): Report[] {
-  const data = event.data as Record<string, unknown> | null;
-  if (data === null || typeof data !== 'object' || typeof data.id !== 'number') return reports;
-  const id = data.id;
-  switch (event.type) {
+  const typed = typedEvent(event);
+  if (typed === null) return reports;
+  switch (typed.type) {
     case 'report.created': {
-      const report = data as unknown as Report;
-      if (reports.some((known) => known.id === id) || (filter !== null && filter !== report.status_id)) return reports;
+      const id = typed.data.id;
+      const report = asReport(typed.data);
+      if (report === null || reports.some((known) => known.id === id) || (filter !== null && filter !== report.status_id)) return reports;
       return [report, ...reports];
     }
     case 'report.joined': {
-      const joined = data as unknown as Report;
+      const id = typed.data.id;
+      const joined = asReport(typed.data);
+      if (joined === null) return reports;
       if (reports.some((known) => known.id === id)) return reports.map((known) => (known.id === id ? { ...known, joined_reports: joined.joined_reports } : known));
       if (filter !== null && filter !== joined.status_id) return reports;
       return [joined, ...reports];
     }
-    case 'report.vote':
-      return reports.map((report) => (report.id === id ? { ...report, tally: data.tally as Tally } : report));
+    case 'report.vote': {
+      const id = typed.data.id;
+      const { tally } = typed.data;
+      return reports.map((report) => (report.id === id ? { ...report, tally } : report));
+    }
     case 'report.judged': {
-      const status = data.status_id as ReportStatusId;
+      const id = typed.data.id;
+      const { status_id: status, judged_at, judged_by, tally } = typed.data;
+      if (!isReportStatus(status)) return reports;
       return reports.map((report) =>
         report.id === id
           ? {
               ...report,
               status_id: status,
-              status_name: STATUS_NAMES[status] ?? report.status_name,
-              judged_at: (data.judged_at as number | null) ?? report.judged_at,
-              judged_by: (data.judged_by as number | null) ?? report.judged_by,
-              tally: (data.tally as Tally | undefined) ?? report.tally,
+              status_name: STATUS_NAMES[status],
+              judged_at: judged_at ?? report.judged_at,
+              judged_by: judged_by ?? report.judged_by,
+              tally,
             }
           : report,
       );
@@ -72,6 +80,28 @@ export function applyCourtEvent(reports: Report[], event: EventFrame, filter: Re
     default:
       return reports;
   }
+}
+
+function isReportStatus(status: number): status is ReportStatusId {
+  return status === 1 || status === 2 || status === 3;
+}
+
+/** Whether a vote is one of the two verdicts (1 copied, 2 not copied). */
+export function isVerdict(vote: number | null | undefined): vote is 1 | 2 {
+  return vote === 1 || vote === 2;
+}
+
+/** A report the court channel carried, its ids narrowed; null for a status the court does not know. */
+function asReport(view: Schema<'ReportView'>): Report | null {
+  const { status_id: status, my_vote: vote } = view;
+  if (!isReportStatus(status)) return null;
+  return {
+    ...view,
+    status_id: status,
+    status_name: STATUS_NAMES[status],
+    my_vote: isVerdict(vote) ? vote : null,
+    copied_entry: view.copied_entry ?? null,
+  };
 }
 
 /** "5 min", "3 h", "2 d": how long a report has waited. */

@@ -28,7 +28,7 @@ const event = (type: string, data: unknown): EventFrame => ({ ch: 'user:1', seq:
 describe('the inbox counters', () => {
   it('takes the total from badge events and counts arrivals per conversation', () => {
     const state: InboxState = { userId: 1, unread: null, byUser: {} };
-    applyInboxEvent(state, event('badge', { unread_messages_count: 3 }), 1, null);
+    applyInboxEvent(state, event('badge', { unread_notifications_count: 0, new_entry_notification_count: 0, unread_messages_count: 3, cart_count: 0 }), 1, null);
     applyInboxEvent(state, event('message.created', message(10, 7, 1)), 1, null);
     applyInboxEvent(state, event('message.created', message(11, 7, 1)), 1, null);
     expect(state).toMatchObject({ unread: 3, byUser: { 7: 2 } });

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 
 import { isDesigner } from '@/lib/roles';
+import { typedEvent } from '@/realtime/events';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { User } from '@/types/api';
 
@@ -27,24 +28,19 @@ export function applyUnread(state: InboxState, counters: UnreadCounters): void {
   state.byUser = Object.fromEntries(counters.conversations.map(({ user_id, count }) => [user_id, count]));
 }
 
-function isMessage(value: unknown): value is DirectMessage {
-  const data = value as Partial<DirectMessage> | null;
-  return typeof data?.id === 'number' && typeof data.sender_id === 'number' && typeof data.recipient_id === 'number';
-}
-
 /**
  * An event of the user's channel: `badge` carries the total (absolute, so applying it twice is
  * harmless); a `message.created` to me counts for its conversation, unless that conversation is
  * open (`openWith`), where it is read at once.
  */
 export function applyInboxEvent(state: InboxState, event: EventFrame, me: number, openWith: number | null): void {
-  if (event.type === 'badge') {
-    const count = (event.data as { unread_messages_count?: unknown } | null)?.unread_messages_count;
-    if (typeof count === 'number') state.unread = count;
+  const typed = typedEvent(event);
+  if (typed?.type === 'badge') {
+    state.unread = typed.data.unread_messages_count;
     return;
   }
-  if (event.type === 'message.created' && isMessage(event.data)) {
-    const message = event.data;
+  if (typed?.type === 'message.created') {
+    const message = typed.data;
     if (message.recipient_id !== me || message.sender_id === openWith) return;
     state.byUser[message.sender_id] = (state.byUser[message.sender_id] ?? 0) + 1;
   }

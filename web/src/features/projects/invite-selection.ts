@@ -1,3 +1,5 @@
+import type { Schema } from '@/types/api';
+
 /**
  * The invite dialog's state (projects spec, section 4, invite dialog): four tabs, each with its
  * own list, page and has-next-page flag, loaded lazily; a selection of creatives to invite that
@@ -14,15 +16,8 @@ export const TAB_LIST: Record<InviteTab, string> = {
   all: 'other-creatives',
 };
 
-export interface Creative {
-  id: number;
-  username: string;
-  name: string;
-  creative_level_id: number | null;
-  profile_picture: { full_path: string } | null;
-  average_rating: number | null;
-  invited: number;
-}
+/** A designer the invite dialog suggests. */
+export type Creative = Schema<'CreativeView'>;
 
 export interface TabState {
   creatives: Creative[];

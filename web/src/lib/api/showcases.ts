@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 export type Showcase = Schema<'ShowcaseView'>;
@@ -12,13 +12,13 @@ export interface ShowcaseFields {
 }
 
 /** GET /externals/showcases: newest first, optionally one designer's. */
-export function getShowcases(page: number, userId: number | null, options?: RequestOptions): Promise<ShowcasePage> {
+export function getShowcases(page: number, userId: number | null, options?: CallOptions): Promise<ShowcasePage> {
   const query = { page, 'filter[user_id]': userId ?? undefined };
   return ok(api.GET('/externals/showcases', { params: { query }, signal: options?.signal }));
 }
 
 /** GET /externals/showcases/show/{id}. */
-export async function getShowcase(id: number, options?: RequestOptions): Promise<Showcase> {
+export async function getShowcase(id: number, options?: CallOptions): Promise<Showcase> {
   const { data } = await ok(api.GET('/externals/showcases/show/{id}', { params: { path: { id } }, signal: options?.signal }));
   return data;
 }

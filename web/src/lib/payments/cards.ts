@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 /** A saved card (GET /users/{id}/customer-cards). */
@@ -11,7 +11,7 @@ export type Card = Omit<Schema<'CardView'>, 'object' | 'role'> & {
 export type SetupIntent = Schema<'SetupIntentView'>;
 
 /** The caller's cards: default first, then backup, then the others. */
-export async function getCards(userId: number, options?: RequestOptions): Promise<Card[]> {
+export async function getCards(userId: number, options?: CallOptions): Promise<Card[]> {
   const path = { id: userId };
   const { data } = await ok(api.GET('/users/{id}/customer-cards', { params: { path }, signal: options?.signal }));
   return data as Card[];
@@ -32,7 +32,7 @@ export async function storePaymentMethod(userId: number, paymentMethod: string):
 }
 
 /** Whether the card's CVC must be asked before paying with it. */
-export async function requiresCvc(userId: number, cardId: number, options?: RequestOptions): Promise<boolean> {
+export async function requiresCvc(userId: number, cardId: number, options?: CallOptions): Promise<boolean> {
   const params = { path: { id: userId, cardId } };
   const { data } = await ok(api.GET('/users/{id}/customer-cards/require-cvc/{cardId}', { params, signal: options?.signal }));
   return data.cvc_required;

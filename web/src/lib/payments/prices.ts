@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 /** A price of a paid action no catalogue holds (GET /payments/prices); whole dollars. */
@@ -13,13 +13,13 @@ export const PRICE_CODES = {
 } as const;
 
 /** GET /payments/prices: what an extension day, an additional design or a project listing costs (clients, admins). */
-export async function getPrices(options?: RequestOptions): Promise<Price[]> {
+export async function getPrices(options?: CallOptions): Promise<Price[]> {
   const { data } = await ok(api.GET('/payments/prices', { signal: options?.signal }));
   return data;
 }
 
 /** The price with `code` in whole dollars, or null when the server has none. */
-export async function getPrice(code: string, options?: RequestOptions): Promise<number | null> {
+export async function getPrice(code: string, options?: CallOptions): Promise<number | null> {
   const prices = await getPrices(options);
   return prices.find((price) => price.code === code)?.amount ?? null;
 }

@@ -1,14 +1,17 @@
-import { apiClient, type QueryParams } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { Showcase } from '@/lib/api/showcases';
-import type { DataEnvelope, MessageEnvelope } from '@/types/api';
+import type { paths } from '@/types/api.gen';
 
 import type {
+  AdditionalEntry,
   AdminContest,
   AdminUser,
   Dashboard,
   FeedbackQuestion,
   FeedbackRow,
   FlaggedClient,
+  ListedContest,
+  ListedProject,
   Note,
   Paged,
   MarketplaceSale,
@@ -17,152 +20,200 @@ import type {
   SalesFilter,
   SearchHit,
   Tag,
+  Tip,
 } from './types';
 
-/** One page of any admin list: the shared table pages through these. */
-export function getPage<T>(path: string, page: number, query: QueryParams = {}, signal?: AbortSignal) {
-  return apiClient.get<Paged<T>>(path, { query: { ...query, page }, signal });
-}
+/** The query a GET takes, as the document describes it. */
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+
+export type AdminContestsQuery = Omit<QueryOf<'/admin/contests'>, 'page'>;
+export type AdminUsersQuery = Omit<QueryOf<'/admin/users'>, 'page'>;
+export type AdminProjectsQuery = Omit<QueryOf<'/projects'>, 'page'>;
 
 export async function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return (await apiClient.get<DataEnvelope<Dashboard>>('/dashboard', { signal })).data;
+  return (await ok(api.GET('/dashboard', { signal }))).data;
 }
 
-export const getAdminContests = (page: number, query: QueryParams, signal?: AbortSignal) =>
-  getPage<AdminContest>('/admin/contests', page, query, signal);
+export const getAdminContests = (page: number, query: AdminContestsQuery, signal?: AbortSignal): Promise<Paged<AdminContest>> =>
+  ok(api.GET('/admin/contests', { params: { query: { ...query, page } }, signal }));
 
-export const getAdminUsers = (page: number, query: QueryParams, signal?: AbortSignal) =>
-  getPage<AdminUser>('/admin/users', page, query, signal);
+export const getAdminUsers = (page: number, query: AdminUsersQuery, signal?: AbortSignal): Promise<Paged<AdminUser>> =>
+  ok(api.GET('/admin/users', { params: { query: { ...query, page } }, signal }));
+
+/** The contests an admin verifies (awarded) or credits (delivered). */
+export const getContestQueue = (kind: 'verify' | 'credit', page: number, signal?: AbortSignal): Promise<Paged<ListedContest>> =>
+  kind === 'verify'
+    ? ok(api.GET('/contests/verify', { params: { query: { page } }, signal }))
+    : ok(api.GET('/contests/credit', { params: { query: { page } }, signal }));
+
+/** The projects an admin verifies or credits, or all of them with the filters. */
+export const getAdminProjects = (
+  kind: 'verify' | 'credit' | 'all',
+  page: number,
+  query: AdminProjectsQuery,
+  signal?: AbortSignal,
+): Promise<Paged<ListedProject>> =>
+  kind === 'all'
+    ? ok(api.GET('/projects', { params: { query: { ...query, page } }, signal }))
+    : kind === 'verify'
+      ? ok(api.GET('/projects/verify', { params: { query: { page } }, signal }))
+      : ok(api.GET('/projects/credit', { params: { query: { page } }, signal }));
+
+/** Tips by approval status (1 pending, 2 approved, 3 rejected). */
+export const getTips = (page: number, approvalStatusId: number, signal?: AbortSignal): Promise<Paged<Tip>> =>
+  ok(api.GET('/admin/contests/entries/tips', { params: { query: { page, 'filter[approval_status_id]': approvalStatusId } }, signal }));
+
+/** Additional designs bought, to credit. */
+export const getAdditionalEntries = (page: number, signal?: AbortSignal): Promise<Paged<AdditionalEntry>> =>
+  ok(api.GET('/contests/additional-entries', { params: { query: { page } }, signal }));
 
 export async function search(q: string, type: string, signal?: AbortSignal): Promise<SearchHit[]> {
-  return (await apiClient.get<DataEnvelope<SearchHit[]>>('/admin/search', { query: { q, type }, signal })).data;
+  // `type` is one of the four the document states in prose.
+  return (await ok(api.GET('/admin/search', { params: { query: { q, type } }, signal }))).data as SearchHit[];
 }
 
-export const getFlaggedClients = (page: number, signal?: AbortSignal) =>
-  getPage<FlaggedClient>('/admin/flagged-clients', page, {}, signal);
+export const getFlaggedClients = (page: number, signal?: AbortSignal): Promise<Paged<FlaggedClient>> =>
+  ok(api.GET('/admin/flagged-clients', { params: { query: { page } }, signal }));
 
 export async function flagClient(userId: number, reason: string): Promise<FlaggedClient> {
-  return (await apiClient.put<DataEnvelope<FlaggedClient>>(`/admin/flagged-clients/${userId}`, { reason })).data;
+  return (await ok(api.PUT('/admin/flagged-clients/{userId}', { params: { path: { userId } }, body: { reason } }))).data;
 }
 
-export const unflagClient = (userId: number) => apiClient.delete<MessageEnvelope>(`/admin/flagged-clients/${userId}`);
+export const unflagClient = (userId: number) => ok(api.DELETE('/admin/flagged-clients/{userId}', { params: { path: { userId } } }));
 
+/** `kind` and `status_id` are the values the document states in prose. */
 export const getPayouts = (page: number, status: 1 | 2, signal?: AbortSignal) =>
-  getPage<Payout>('/admin/transactions/outgoing', page, { 'filter[status_id]': status }, signal);
+  ok(api.GET('/admin/transactions/outgoing', { params: { query: { page, 'filter[status_id]': status } }, signal })) as Promise<Paged<Payout>>;
 
 export async function markPayoutPaid(payout: Pick<Payout, 'kind' | 'source_id'>, reference: string): Promise<Payout> {
   const body = { kind: payout.kind, source_id: payout.source_id, reference: reference || undefined };
-  return (await apiClient.post<DataEnvelope<Payout>>('/admin/transactions/outgoing/mark-paid', body)).data;
+  return (await ok(api.POST('/admin/transactions/outgoing/mark-paid', { body }))).data as Payout;
 }
 
-export const getMarketplaceSales = (page: number, filter: SalesFilter, signal?: AbortSignal) =>
-  getPage<MarketplaceSale>(
-    '/admin/marketplace-sales',
+export const getMarketplaceSales = (page: number, filter: SalesFilter, signal?: AbortSignal): Promise<Paged<MarketplaceSale>> => {
+  const query = {
     page,
-    {
-      'filter[designer_id]': filter.designer?.id,
-      'filter[buyer_id]': filter.buyer?.id,
-      'filter[from]': filter.from || undefined,
-      'filter[to]': filter.to || undefined,
-    },
-    signal,
-  );
+    'filter[designer_id]': filter.designer?.id,
+    'filter[buyer_id]': filter.buyer?.id,
+    'filter[from]': filter.from || undefined,
+    'filter[to]': filter.to || undefined,
+  };
+  return ok(api.GET('/admin/marketplace-sales', { params: { query }, signal }));
+};
 
 /** The external portfolio (designers' showcases): admins also see the hidden ones. */
-export const getExternalPortfolio = (page: number, userId: number | null, signal?: AbortSignal) =>
-  getPage<Showcase>('/externals/showcases', page, { 'filter[user_id]': userId ?? undefined }, signal);
+export const getExternalPortfolio = (page: number, userId: number | null, signal?: AbortSignal): Promise<Paged<Showcase>> =>
+  ok(api.GET('/externals/showcases', { params: { query: { page, 'filter[user_id]': userId ?? undefined } }, signal }));
 
 /** Takes a showcase off the external portfolio (only its designer and admins see it then), or puts it back. */
 export async function setShowcaseHidden(id: number, hidden: boolean): Promise<Showcase> {
-  return (await apiClient.put<DataEnvelope<Showcase>>(`/externals/showcases/${id}`, { is_hidden: hidden ? 1 : 0 })).data;
+  return (await ok(api.PUT('/externals/showcases/{id}', { params: { path: { id } }, body: { is_hidden: hidden ? 1 : 0 } }))).data;
 }
 
 export async function getNotes(type: Note['notable_type'], id: number, signal?: AbortSignal): Promise<Note[]> {
   const query = { 'filter[notable_type]': type, 'filter[notable_id]': id };
-  return (await apiClient.get<DataEnvelope<Note[]>>('/notes', { query, signal })).data;
+  return (await ok(api.GET('/notes', { params: { query }, signal }))).data as Note[];
 }
 
 export async function addNote(type: Note['notable_type'], id: number, note: string): Promise<Note> {
-  return (await apiClient.post<DataEnvelope<Note>>('/notes', { notable_type: type, notable_id: id, note })).data;
+  return (await ok(api.POST('/notes', { body: { notable_type: type, notable_id: id, note } }))).data as Note;
 }
 
-export const deleteNote = (id: number) => apiClient.delete<MessageEnvelope>(`/notes/${id}`);
+export const deleteNote = (id: number) => ok(api.DELETE('/notes/{id}', { params: { path: { id } } }));
 
 export async function getTags(signal?: AbortSignal): Promise<Tag[]> {
-  return (await apiClient.get<DataEnvelope<Tag[]>>('/tags', { signal })).data;
+  return (await ok(api.GET('/tags', { signal }))).data;
 }
 
 export async function createTag(name: string): Promise<Tag> {
-  return (await apiClient.post<DataEnvelope<Tag>>('/tags', { name })).data;
+  return (await ok(api.POST('/tags', { body: { name } }))).data;
 }
 
 export async function renameTag(id: number, name: string): Promise<Tag> {
-  return (await apiClient.put<DataEnvelope<Tag>>(`/tags/${id}`, { name })).data;
+  return (await ok(api.PUT('/tags/{id}', { params: { path: { id } }, body: { name } }))).data;
 }
 
-export const deleteTag = (id: number) => apiClient.delete<MessageEnvelope>(`/tags/${id}`);
+export const deleteTag = (id: number) => ok(api.DELETE('/tags/{id}', { params: { path: { id } } }));
 
-/** Marketplace tags (contests doc, section 7: GET and POST /marketplace-tags, PUT /marketplace-tags/{id}). */
+/**
+ * Marketplace tags (contests doc, section 7: GET and POST /marketplace-tags, PUT
+ * /marketplace-tags/{id}). The server names a tag's text `title`; the tags page shows it as the
+ * name it shows for designer tags.
+ */
 export async function getMarketplaceTags(signal?: AbortSignal): Promise<MarketplaceTag[]> {
-  return (await apiClient.get<DataEnvelope<MarketplaceTag[]>>('/marketplace-tags', { signal })).data;
+  const { data } = await ok(api.GET('/marketplace-tags', { signal }));
+  return data.map((term) => ({ id: term.id, name: term.title }));
 }
 
-export const createMarketplaceTag = (name: string) => apiClient.post('/marketplace-tags', { name: name.trim() });
+export const createMarketplaceTag = (name: string) => ok(api.POST('/marketplace-tags', { body: { title: name.trim() } }));
 
-export const renameMarketplaceTag = (id: number, name: string) => apiClient.put(`/marketplace-tags/${id}`, { name });
+export const renameMarketplaceTag = (id: number, name: string) =>
+  ok(api.PUT('/marketplace-tags/{id}', { params: { path: { id } }, body: { title: name } }));
 
 export async function setUserTags(userId: number, tagIds: number[]): Promise<Tag[]> {
-  return (await apiClient.put<DataEnvelope<Tag[]>>(`/users/${userId}/tags`, { tag_ids: tagIds })).data;
+  return (await ok(api.PUT('/users/{id}/tags', { params: { path: { id: userId } }, body: { tag_ids: tagIds } }))).data;
 }
 
 export async function getUserTags(userId: number, signal?: AbortSignal): Promise<Tag[]> {
-  return (await apiClient.get<DataEnvelope<Tag[]>>(`/users/${userId}/tags`, { signal })).data;
+  return (await ok(api.GET('/users/{id}/tags', { params: { path: { id: userId } }, signal }))).data;
 }
 
 export const setUserActive = (userId: number, active: boolean) =>
-  apiClient.put<unknown>(`/users/${userId}/statuses`, { is_active: active ? 1 : 0 });
+  ok(api.PUT('/users/{id}/statuses', { params: { path: { id: userId } }, body: { is_active: active ? 1 : 0 } }));
 
 export const setUserSubscription = (userId: number, triggerId: 2 | 13, active: boolean) =>
-  apiClient.put<unknown>(`/users/${userId}/subscriptions`, { trigger_id: triggerId, is_active: active ? 1 : 0 });
+  ok(api.PUT('/users/{id}/subscriptions', { params: { path: { id: userId } }, body: { trigger_id: triggerId, is_active: active ? 1 : 0 } }));
 
 export async function getFeedbackQuestions(signal?: AbortSignal): Promise<FeedbackQuestion[]> {
-  return (await apiClient.get<DataEnvelope<FeedbackQuestion[]>>('/contests/feedback/questions', { signal })).data;
+  return (await ok(api.GET('/contests/feedback/questions', { signal }))).data as FeedbackQuestion[];
 }
 
-export const getFeedback = (page: number, kind: 'contest' | 'project', signal?: AbortSignal) =>
-  getPage<FeedbackRow>('/admin/clients-feedback', page, { 'filter[kind]': kind }, signal);
+export const getFeedback = (page: number, kind: 'contest' | 'project', signal?: AbortSignal): Promise<Paged<FeedbackRow>> =>
+  ok(api.GET('/admin/clients-feedback', { params: { query: { page, 'filter[kind]': kind } }, signal }));
+
+/** The path of a call on one contest or project. */
+const byId = (id: number) => ({ params: { path: { id } } });
 
 /** Contest admin actions; each answers the contest. */
 export const contestActions = {
-  setStatus: (id: number, statusId: number) => apiClient.put<unknown>(`/contests/${id}/statuses`, { status_id: statusId }),
+  setStatus: (id: number, statusId: number) => ok(api.PUT('/contests/{id}/statuses', { ...byId(id), body: { status_id: statusId } })),
   setInternalStatus: (id: number, internalStatusId: number | null) =>
-    apiClient.put<unknown>(`/contests/${id}/internal-statuses`, { internal_status_id: internalStatusId }),
+    ok(api.PUT('/contests/{id}/internal-statuses', { ...byId(id), body: { internal_status_id: internalStatusId } })),
   grantUpgrades: (id: number, upgradeIds: number[]) =>
-    apiClient.put<unknown>(`/contests/${id}/upgrades-manually`, { upgrade_ids: upgradeIds }),
-  removeUpgrades: (id: number) => apiClient.post<unknown>(`/contests/${id}/remove-upgrades`, {}),
-  removeWinners: (id: number) => apiClient.post<unknown>(`/contests/${id}/remove-winners`, {}),
+    ok(api.PUT('/contests/{id}/upgrades-manually', { ...byId(id), body: { upgrade_ids: upgradeIds } })),
+  removeUpgrades: (id: number) => ok(api.POST('/contests/{id}/remove-upgrades', byId(id))),
+  removeWinners: (id: number) => ok(api.POST('/contests/{id}/remove-winners', byId(id))),
   /** A subscriber's start request: 2 approves (the contest starts), 3 rejects. */
   decideRequest: (id: number, approvalStatusId: 2 | 3) =>
-    apiClient.put<unknown>(`/contests/${id}/request-actions`, { approval_status_id: approvalStatusId }),
-  disableExtends: (id: number) => apiClient.post<unknown>(`/contests/${id}/extends/disable`, {}),
-  sendCoupon: (id: number, code: string) => apiClient.post<unknown>(`/contests/${id}/coupons/invites`, { code }),
+    ok(api.PUT('/contests/{id}/request-actions', { ...byId(id), body: { approval_status_id: approvalStatusId } })),
+  disableExtends: (id: number) => ok(api.POST('/contests/{id}/extends/disable', byId(id))),
+  sendCoupon: (id: number, code: string) => ok(api.POST('/contests/{id}/coupons/invites', { ...byId(id), body: { code } })),
 };
 
 /** Project admin actions. */
 export const projectActions = {
-  setStatus: (id: number, statusId: number) => apiClient.put<unknown>(`/projects/${id}/statuses`, { status_id: statusId }),
+  setStatus: (id: number, statusId: number) => ok(api.PUT('/projects/{id}/statuses', { ...byId(id), body: { status_id: statusId } })),
   increaseBudget: (id: number, budget: number) =>
-    apiClient.post<unknown>(`/projects/${id}/increase-budget-manually`, { budget }),
-  approveBid: (id: number, bidId: number) => apiClient.post<unknown>(`/projects/${id}/approve/manually/${bidId}`, {}),
+    ok(api.POST('/projects/{id}/increase-budget-manually', { ...byId(id), body: { budget } })),
+  approveBid: (id: number, bidId: number) =>
+    ok(api.POST('/projects/{id}/approve/manually/{bidId}', { params: { path: { id, bidId } } })),
 };
 
-export const decideTip = (id: number, approvalStatusId: 2 | 3) =>
-  apiClient.patch<unknown>(`/contest-entry-tips/${id}`, { approval_status_id: approvalStatusId });
+/** The bids of a project (for approving one by hand). */
+export const getProjectBids = (projectId: number) => ok(api.GET('/projects/{id}/bids', { params: { path: { id: projectId } } }));
 
-export const creditAdditionalEntry = (contestId: number, entryId: number, statusId: number) =>
-  apiClient.patch<unknown>(`/contests/${contestId}/additional-entries/${entryId}/contest-statuses`, { status_id: statusId });
+export const decideTip = (id: number, approvalStatusId: 2 | 3) =>
+  ok(api.PATCH('/contest-entry-tips/{id}', { params: { path: { id } }, body: { approval_status_id: approvalStatusId } }));
+
+export const creditAdditionalEntry = (contestId: number, entryId: number, statusId: 2 | 4) =>
+  ok(
+    api.PATCH('/contests/{id}/additional-entries/{entryId}/contest-statuses', {
+      params: { path: { id: contestId, entryId } },
+      body: { status_id: statusId },
+    }),
+  );
 
 /** Upgrades a contest type offers (for granting by hand). */
 export async function typeUpgrades(typeId: number): Promise<{ id: number; name: string }[]> {
-  return (await apiClient.get<DataEnvelope<{ id: number; name: string }[]>>(`/contests/types/${typeId}/upgrades`)).data;
+  return (await ok(api.GET('/contests/types/{id}/upgrades', { params: { path: { id: typeId } } }))).data;
 }

@@ -1,5 +1,5 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, MessageEnvelope } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 /** The three levels of the project catalogue, as the admin edits them. */
 export type CatalogueLevel = 'categories' | 'sub-categories' | 'services';
@@ -31,15 +31,46 @@ export interface CatalogueInput {
 }
 
 export async function listLevel(level: CatalogueLevel, signal?: AbortSignal): Promise<CatalogueItem[]> {
-  return (await apiClient.get<DataEnvelope<CatalogueItem[]>>(`/projects/${level}`, { signal })).data;
+  const answer =
+    level === 'categories'
+      ? ok(api.GET('/projects/categories', { signal }))
+      : level === 'sub-categories'
+        ? ok(api.GET('/projects/sub-categories', { signal }))
+        : ok(api.GET('/projects/services', { signal }));
+  return (await answer).data;
 }
 
+/**
+ * Creates an item of `level`. The form may leave out what the level requires (a sub-category's
+ * category, a service's range): the server words that field's error, so the input goes as the
+ * level's create body.
+ */
 export async function createItem(level: CatalogueLevel, input: CatalogueInput): Promise<CatalogueItem> {
-  return (await apiClient.post<DataEnvelope<CatalogueItem>>(`/projects/${level}`, input)).data;
+  const answer =
+    level === 'categories'
+      ? ok(api.POST('/projects/categories', { body: input }))
+      : level === 'sub-categories'
+        ? ok(api.POST('/projects/sub-categories', { body: input as Schema<'NewSubCategory'> }))
+        : ok(api.POST('/projects/services', { body: input as Schema<'NewService'> }));
+  return (await answer).data;
 }
 
 export async function updateItem(level: CatalogueLevel, id: number, input: CatalogueInput): Promise<CatalogueItem> {
-  return (await apiClient.put<DataEnvelope<CatalogueItem>>(`/projects/${level}/${id}`, input)).data;
+  const params = { path: { id } };
+  const answer =
+    level === 'categories'
+      ? ok(api.PUT('/projects/categories/{id}', { params, body: input }))
+      : level === 'sub-categories'
+        ? ok(api.PUT('/projects/sub-categories/{id}', { params, body: input }))
+        : ok(api.PUT('/projects/services/{id}', { params, body: input }));
+  return (await answer).data;
 }
 
-export const deleteItem = (level: CatalogueLevel, id: number) => apiClient.delete<MessageEnvelope>(`/projects/${level}/${id}`);
+export const deleteItem = (level: CatalogueLevel, id: number) => {
+  const params = { path: { id } };
+  return level === 'categories'
+    ? ok(api.DELETE('/projects/categories/{id}', { params }))
+    : level === 'sub-categories'
+      ? ok(api.DELETE('/projects/sub-categories/{id}', { params }))
+      : ok(api.DELETE('/projects/services/{id}', { params }));
+};

@@ -4,29 +4,17 @@ import { Link } from 'react-router';
 import { formatDate } from '@/lib/dates';
 import { exactDollars } from '@/lib/money';
 
-import { creditAdditionalEntry, getPage } from '../api/admin-api';
+import { creditAdditionalEntry, getAdditionalEntries } from '../api/admin-api';
+import type { AdditionalEntry } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable } from '../components/admin-table';
 import { ConfirmButton } from '../components/confirm-button';
 import { usePaged } from '../components/use-paged';
 
-interface Additional {
-  id: number;
-  contest_id: number;
-  contest_title: string;
-  contest_entry_id: number;
-  entry_number: number;
-  designer_username: string;
-  amount: number;
-  status_id: number;
-  status: string;
-  created_at: number;
-}
-
 /** Additional Designs: designs clients bought beside the winner; credit them once delivered. */
 export function AdditionalDesignsPage() {
   const { t } = useTranslation('admin');
-  const list = usePaged<Additional>((page, signal) => getPage('/contests/additional-entries', page, {}, signal), 'additional');
+  const list = usePaged<AdditionalEntry>((page, signal) => getAdditionalEntries(page, signal), 'additional');
   return (
     <AdminPage title={t('pages.additionalDesigns')} intro={t('additional.intro')} total={list.rows ? list.total : undefined}>
       <AdminTable

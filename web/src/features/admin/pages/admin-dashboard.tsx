@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 
 import { getDashboard } from '../api/admin-api';
 import type { AdminQueue } from '../api/types';
@@ -25,10 +26,6 @@ const CARDS: { key: keyof AdminQueue; to: string }[] = [
   { key: 'payouts_owed', to: '/admin/transactions/outgoing' },
 ];
 
-function isQueue(data: unknown): data is AdminQueue {
-  return typeof data === 'object' && data !== null && 'contests_to_verify' in data;
-}
-
 /**
  * What needs an admin now: one card per queue with its count, moving live as contests,
  * projects, tips and court cases change (`admin.queue` on the `admin` channel).
@@ -41,7 +38,7 @@ export function AdminDashboard({ name }: { name: string }) {
   useEffect(() => {
     const controller = new AbortController();
     getDashboard(controller.signal)
-      .then((dashboard) => setQueue(dashboard.admin))
+      .then((dashboard) => setQueue(dashboard.admin ?? null))
       .catch((error: unknown) => {
         if (!isAbortError(error)) setFailure(errorMessage(error));
       });
@@ -50,7 +47,8 @@ export function AdminDashboard({ name }: { name: string }) {
 
   useChannel('admin', {
     onEvent: (event) => {
-      if (event.type === 'admin.queue' && isQueue(event.data)) setQueue(event.data);
+      const typed = typedEvent(event);
+      if (typed?.type === 'admin.queue') setQueue(typed.data);
     },
   });
 

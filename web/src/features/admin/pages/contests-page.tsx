@@ -6,7 +6,7 @@ import { SelectField, TextField } from '@/components/ui/form-fields';
 import { formatDate } from '@/lib/dates';
 import { priceDollars } from '@/lib/money';
 
-import { contestActions, getAdminContests, getPage } from '../api/admin-api';
+import { contestActions, getAdminContests, getContestQueue } from '../api/admin-api';
 import type { AdminContest, ListedContest } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
@@ -40,7 +40,7 @@ function ContestLink({ contest }: { contest: { id: number; title: string } }) {
 /** Verify (awarded, statuses 5-6) and Credit (delivered, 8): one action each, confirmed first. */
 function QueueList({ kind }: { kind: 'verify' | 'credit' }) {
   const { t } = useTranslation('admin');
-  const list = usePaged<ListedContest>((page, signal) => getPage(`/contests/${kind}`, page, {}, signal), kind);
+  const list = usePaged<ListedContest>((page, signal) => getContestQueue(kind, page, signal), kind);
   const columns: Column<ListedContest>[] = [
     { header: t('columns.contest'), cell: (c) => <ContestLink contest={c} /> },
     { header: t('columns.type'), cell: (c) => c.contest_type_title ?? '' },
@@ -102,7 +102,7 @@ function FilteredList({ kind }: { kind: 'no-winner' | 'all' | 'quick-start' | 't
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
   const query = {
-    'filter[status_id]': kind === 'no-winner' ? 4 : status || undefined,
+    'filter[status_id]': kind === 'no-winner' ? 4 : Number(status) || undefined,
     'filter[is_quick_start]': kind === 'quick-start' ? 1 : undefined,
     'filter[is_tip]': kind === 'tip-only' ? 1 : undefined,
     'filter[q]': q.trim() || undefined,

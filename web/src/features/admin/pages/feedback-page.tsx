@@ -58,7 +58,7 @@ function FeedbackList({ kind }: { kind: 'contest' | 'project' }) {
             header: t('feedback.answer'),
             cell: (row) => (
               <span>
-                {row.rating !== null && <span className="mr-2 text-amber-500" aria-label={t('feedback.rating', { rating: row.rating })}>{'★'.repeat(row.rating)}{'☆'.repeat(5 - row.rating)}</span>}
+                {row.rating != null && <span className="mr-2 text-amber-500" aria-label={t('feedback.rating', { rating: row.rating })}>{'★'.repeat(row.rating)}{'☆'.repeat(5 - row.rating)}</span>}
                 {row.answer}
               </span>
             ),

@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 
 import { SelectField, TextField } from '@/components/ui/form-fields';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { apiClient } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import type { Schema } from '@/types/api';
+import { typedEvent } from '@/realtime/events';
 import { priceDollars } from '@/lib/money';
 
-import { getPage, projectActions } from '../api/admin-api';
+import { getAdminProjects, getProjectBids, projectActions } from '../api/admin-api';
 import type { ListedProject } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
@@ -23,12 +24,7 @@ import { usePaged } from '../components/use-paged';
 
 export type ProjectListKind = 'verify' | 'credit' | 'all';
 
-interface Bid {
-  id: number;
-  amount: number;
-  status_id: number;
-  created_by_user: { username: string };
-}
+type Bid = Schema<'BidView'>;
 
 /** The bids of a project, each with a manual approval (confirmed first). */
 function BidsButton({ project, onChanged }: { project: ListedProject; onChanged: () => void }) {
@@ -37,8 +33,7 @@ function BidsButton({ project, onChanged }: { project: ListedProject; onChanged:
   const [bids, setBids] = useState<Bid[] | null>(null);
   useEffect(() => {
     if (!open) return;
-    apiClient
-      .get<{ data: Bid[] }>(`/projects/${project.id}/bids`)
+    getProjectBids(project.id)
       .then((answer) => setBids(answer.data))
       .catch((error: unknown) => toast.error(errorMessage(error)));
   }, [open, project.id]);
@@ -83,7 +78,8 @@ function Acceptance({ project }: { project: ListedProject }) {
   const [finalizedAt, setFinalizedAt] = useState(project.finalized_at ?? null);
   useChannel(`project:${project.id}`, {
     onEvent: (event) => {
-      if (event.type === 'project.updated' || event.type === 'project.status') setFinalizedAt((event.data as ListedProject).finalized_at ?? null);
+      const typed = typedEvent(event);
+      if (typed?.type === 'project.updated' || typed?.type === 'project.status') setFinalizedAt(typed.data.finalized_at ?? null);
     },
   });
   return <span data-testid="acceptance">{finalizedAt ? t('projects.acceptedOn', { date: formatDate(finalizedAt) }) : t('projects.notAccepted')}</span>;
@@ -98,9 +94,8 @@ function ProjectList({ kind }: { kind: ProjectListKind }) {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState('');
   const [title, setTitle] = useState('');
-  const path = kind === 'all' ? '/projects' : `/projects/${kind}`;
-  const query = kind === 'all' ? { 'filter[status_id]': status || undefined, 'filter[title]': title.trim() || undefined } : {};
-  const list = usePaged<ListedProject>((page, signal) => getPage(path, page, query, signal), `${kind}:${JSON.stringify(query)}`);
+  const query = kind === 'all' ? { 'filter[status_id]': Number(status) || undefined, 'filter[title]': title.trim() || undefined } : {};
+  const list = usePaged<ListedProject>((page, signal) => getAdminProjects(kind, page, query, signal), `${kind}:${JSON.stringify(query)}`);
   // What waits for admins changed (a project moved status, a delivery arrived): the list follows.
   useChannel('admin', {
     onEvent: (event) => {

@@ -67,7 +67,9 @@ function TagsPage<T extends MarketplaceTag>({ title, intro, testId, load, create
       toast.success(t('tags.created'));
       reload();
     } catch (failed) {
-      if (failed instanceof ApiError && failed.fieldMessage('name')) setError(failed.fieldMessage('name'));
+      // A designer tag's text is `name`, a marketplace tag's `title`.
+      const field = failed instanceof ApiError ? (failed.fieldMessage('name') ?? failed.fieldMessage('title')) : undefined;
+      if (field) setError(field);
       else toast.error(errorMessage(failed));
     }
   }

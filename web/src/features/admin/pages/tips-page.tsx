@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/dates';
 import { exactDollars } from '@/lib/money';
 
-import { decideTip, getPage } from '../api/admin-api';
+import { decideTip, getTips } from '../api/admin-api';
 import type { Tip } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable } from '../components/admin-table';
@@ -13,15 +13,11 @@ import { ConfirmButton } from '../components/confirm-button';
 import { StatusBadge } from '../components/status-badge';
 import { usePaged } from '../components/use-paged';
 
-interface TipRow extends Tip {
-  created_by_user?: { username: string };
-}
-
 /** Verify Tips: paid tips wait here until an admin approves (the designer is told) or rejects them. */
 export function TipsPage() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState<1 | 2 | 3>(1);
-  const list = usePaged<TipRow>((page, signal) => getPage('/admin/contests/entries/tips', page, { 'filter[approval_status_id]': status }, signal), String(status));
+  const list = usePaged<Tip>((page, signal) => getTips(page, status, signal), String(status));
   return (
     <AdminPage
       title={t('pages.verifyTips')}

@@ -87,7 +87,7 @@ export function UsersPage() {
   const { t } = useTranslation('admin');
   const [type, setType] = useState('');
   const [q, setQ] = useState('');
-  const query = { 'filter[user_type_id]': type || undefined, 'filter[q]': q.trim() || undefined };
+  const query = { 'filter[user_type_id]': Number(type) || undefined, 'filter[q]': q.trim() || undefined };
   const list = usePaged<AdminUser>((page, signal) => getAdminUsers(page, query, signal), JSON.stringify(query));
   const typeOptions = [1, 2, 3].map((id) => ({ value: String(id), label: t(`userType.${id}`) }));
   const columns: Column<AdminUser>[] = [

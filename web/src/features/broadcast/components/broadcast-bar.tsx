@@ -34,7 +34,7 @@ export function BroadcastBar() {
   }, []);
 
   useChannel('broadcast', {
-    onEvent: (event) => setBanners((current) => applyBannerEvent(current, event.type, event.data)),
+    onEvent: (event) => setBanners((current) => applyBannerEvent(current, event)),
   });
 
   const shown = banners.filter((banner) => banner.is_active && !dismissed.has(dismissalKey(banner)));

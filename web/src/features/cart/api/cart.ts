@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Country, CountryId, Schema, State } from '@/types/api';
 
 export type CartItem = Schema<'CartItemView'>;
@@ -11,13 +11,13 @@ export const TIP_TRIGGER = 9;
 export const MIN_PRICE = 5;
 
 /** GET /carts?page=N: one page of the caller's cart. */
-export async function getCartPage(page: number, options?: RequestOptions): Promise<CartPage> {
+export async function getCartPage(page: number, options?: CallOptions): Promise<CartPage> {
   const { data } = await ok(api.GET('/carts', { params: { query: { page } }, signal: options?.signal }));
   return data;
 }
 
 /** Every page of the cart, fetched page by page until no next page (projects doc, section 9). */
-export async function getWholeCart(options?: RequestOptions): Promise<CartItem[]> {
+export async function getWholeCart(options?: CallOptions): Promise<CartItem[]> {
   const items: CartItem[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await getCartPage(page, options);
@@ -47,7 +47,7 @@ export async function removeItem(id: number): Promise<void> {
 }
 
 /** GET /carts/totals: subtotal, the chosen state's sales tax and the payable total. */
-export async function getTotals(countryId: number | null, stateId: number | null, options?: RequestOptions): Promise<CartTotals> {
+export async function getTotals(countryId: number | null, stateId: number | null, options?: CallOptions): Promise<CartTotals> {
   const country_id = (countryId ?? undefined) as CountryId | undefined;
   const query = { country_id, state_id: stateId ?? undefined };
   const { data } = await ok(api.GET('/carts/totals', { params: { query }, signal: options?.signal }));
@@ -60,13 +60,13 @@ export async function sendFreeAwards(): Promise<void> {
 }
 
 /** GET /countries: every country, for the payment form. */
-export async function getAllCountries(options?: RequestOptions): Promise<Country[]> {
+export async function getAllCountries(options?: CallOptions): Promise<Country[]> {
   const { data } = await ok(api.GET('/countries', { signal: options?.signal }));
   return data;
 }
 
 /** GET /countries/{id}/states. */
-export async function getCountryStates(countryId: number, options?: RequestOptions): Promise<State[]> {
+export async function getCountryStates(countryId: number, options?: CallOptions): Promise<State[]> {
   const { data } = await ok(api.GET('/countries/{id}/states', { params: { path: { id: countryId } }, signal: options?.signal }));
   return data;
 }

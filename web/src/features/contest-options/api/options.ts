@@ -1,89 +1,29 @@
-import { apiClient, type RequestOptions } from '@/lib/api-client';
-import type { Contest, DataEnvelope } from '@/types/api';
+import { api, ok, type CallOptions } from '@/lib/api-client';
+import type { Contest, Schema } from '@/types/api';
 
 /** A prize package of a contest type (GET /contests/types/{id}/pricings); whole dollars. */
-export interface Pricing {
-  id: number;
-  contest_type_id: number;
-  name: string;
-  /** What the client pays. */
-  amount: number;
-  /** What the winning designer receives. */
-  winning_entry_amount: number;
-  is_recommended: number;
-}
+export type Pricing = Schema<'PricingView'>;
 
 /** An upgrade (GET /contests/types/{id}/upgrades); exactly one kind flag is 1. */
-export interface Upgrade {
-  id: number;
-  name: string;
-  description: string;
-  amount: number;
-  is_highlighted: number;
-  is_featured: number;
-  is_private: number;
-  is_blind: number;
-  is_notified_via_email: number;
-  is_rush: number;
-  is_featured_blog_post: number;
-  is_recommended: number;
-}
+export type Upgrade = Schema<'UpgradeView'>;
 
 /** A contest length (GET /contests/types/{id}/lengths); 0 dollars for the standard week. */
-export interface ContestLength {
-  id: number;
-  name: string;
-  days: number;
-  amount: number;
-  is_rush: number;
-}
+export type ContestLength = Schema<'LengthView'>;
 
-/** The contest as the launch steps read it (the fields beyond the shared Contest shape). */
-export interface LaunchContest extends Contest {
-  is_featured: number;
-  is_notified_via_email: number;
-  is_featured_blog_post: number;
-  is_added_queue: number;
-  contest_type_pricing_id: number | null;
-  contest_type_length_id: number | null;
-}
+/** The contest as the launch steps read it (its package, length, queue and upgrade flags). */
+export type LaunchContest = Contest;
 
 /** One priced line of a quote, in cents: what it adds, and its catalogue price (struck through when lower). */
-export interface PriceLine {
-  kind: 'package' | 'upgrade' | 'length' | 'coupon' | 'extension' | 'prize' | string;
-  id: number;
-  name: string;
-  list_cents: number;
-  amount_cents: number;
-}
+export type PriceLine = Schema<'PriceLine'>;
 
 /** POST /contests/{id}/quote: what a purchase costs, priced by the function the payment charges. */
-export interface Quote {
-  purpose: string;
-  lines: PriceLine[];
-  total_cents: number;
-  /** False when the total is $0: nothing to pay. */
-  payment_due: boolean;
-}
+export type Quote = Schema<'QuoteView'>;
 
-/** What to price: the launch (default), upgrades, an extension or a prize increase. */
-export interface QuoteRequest {
-  purpose?: 'launch' | 'upgrade' | 'extend' | 'prize';
-  contest_type_pricing_id?: number | null;
-  upgrade_ids?: number[];
-  contest_length_id?: number | null;
-  /** Absent: the contest's own coupon; '': none. */
-  coupon_code?: string;
-  days?: number;
-  amount?: number;
-}
+/** What to price: the launch (default), upgrades, an extension (its days) or a prize increase (its amount). */
+export type QuoteRequest = Schema<'QuoteBody'>;
 
 /** PUT /contests/{id}/options: the server's priced answer. */
-export interface OptionsView {
-  contest: LaunchContest;
-  upgrade_ids: number[];
-  quote: { lines: PriceLine[]; total_cents: number; coupon_code: string | null; free_upgrades: boolean };
-}
+export type OptionsView = Omit<Schema<'OptionsView'>, 'contest'> & { contest: LaunchContest };
 
 export interface OptionsChoice {
   contest_type_pricing_id: number;
@@ -93,54 +33,60 @@ export interface OptionsChoice {
   coupon_code?: string;
 }
 
-export interface StepView {
-  contest_id: number;
-  step: number;
-  has_brief: boolean;
-  has_options: boolean;
+export type StepView = Schema<'StepView'>;
+
+/** The contest of an answer: its status is one of the nine the contests document states. */
+const launchContest = (contest: Schema<'ContestView'>) => contest as LaunchContest;
+
+export async function getContest(id: number, options?: CallOptions): Promise<LaunchContest> {
+  return launchContest((await ok(api.GET('/contests/{id}', { params: { path: { id } }, signal: options?.signal }))).data);
 }
 
-async function data<T>(path: string, options?: RequestOptions): Promise<T> {
-  return (await apiClient.get<DataEnvelope<T>>(path, options)).data;
+export async function getPricings(typeId: number, options?: CallOptions): Promise<Pricing[]> {
+  return (await ok(api.GET('/contests/types/{id}/pricings', { params: { path: { id: typeId } }, signal: options?.signal }))).data;
 }
 
-export const getContest = (id: number, options?: RequestOptions) => data<LaunchContest>(`/contests/${id}`, options);
-export const getPricings = (typeId: number, options?: RequestOptions) => data<Pricing[]>(`/contests/types/${typeId}/pricings`, options);
-export const getUpgrades = (typeId: number, options?: RequestOptions) => data<Upgrade[]>(`/contests/types/${typeId}/upgrades`, options);
-export const getLengths = (typeId: number, options?: RequestOptions) => data<ContestLength[]>(`/contests/types/${typeId}/lengths`, options);
+export async function getUpgrades(typeId: number, options?: CallOptions): Promise<Upgrade[]> {
+  return (await ok(api.GET('/contests/types/{id}/upgrades', { params: { path: { id: typeId } }, signal: options?.signal }))).data;
+}
+
+export async function getLengths(typeId: number, options?: CallOptions): Promise<ContestLength[]> {
+  return (await ok(api.GET('/contests/types/{id}/lengths', { params: { path: { id: typeId } }, signal: options?.signal }))).data;
+}
+
 /** GET /contests/{id}/steps/{step}: where the launch flow of the contest stands. */
-export const getStep = (id: number, step: number, options?: RequestOptions) => data<StepView>(`/contests/${id}/steps/${step}`, options);
+export async function getStep(id: number, step: number, options?: CallOptions): Promise<StepView> {
+  return (await ok(api.GET('/contests/{id}/steps/{step}', { params: { path: { id, step } }, signal: options?.signal }))).data;
+}
 
 /** Whether the caller holds the unlimited-upgrades subscription (code 2): upgrades are free. */
-export async function hasFreeUpgrades(options?: RequestOptions): Promise<boolean> {
-  const { data: active } = await apiClient.get<DataEnvelope<unknown[]>>('/subscriptions/active', {
-    ...options,
-    query: { 'filter[trigger_ids]': 2 },
-  });
+export async function hasFreeUpgrades(options?: CallOptions): Promise<boolean> {
+  const query = { 'filter[trigger_ids]': '2' };
+  const { data: active } = await ok(api.GET('/subscriptions/active', { params: { query }, signal: options?.signal }));
   return active.length > 0;
 }
 
 export async function setOptions(id: number, choice: OptionsChoice): Promise<OptionsView> {
-  const { data: view } = await apiClient.put<DataEnvelope<OptionsView>>(`/contests/${id}/options`, choice);
-  return view;
+  const { data: view } = await ok(api.PUT('/contests/{id}/options', { params: { path: { id } }, body: choice }));
+  return { ...view, contest: launchContest(view.contest) };
 }
 
 /** POST /contests/{id}/quote (read-only). */
-export async function getQuote(id: number, request: QuoteRequest, options?: RequestOptions): Promise<Quote> {
-  const { data: quote } = await apiClient.post<DataEnvelope<Quote>>(`/contests/${id}/quote`, request, options);
+export async function getQuote(id: number, request: QuoteRequest, options?: CallOptions): Promise<Quote> {
+  const { data: quote } = await ok(api.POST('/contests/{id}/quote', { params: { path: { id } }, body: request, signal: options?.signal }));
   return quote;
 }
 
 /** POST /contests/{id}/upgrades/free: upgrades whose quote is $0 (the unlimited-upgrades subscription). */
 export async function applyFreeUpgrades(id: number, upgradeIds: number[]): Promise<LaunchContest> {
-  const { data: contest } = await apiClient.post<DataEnvelope<LaunchContest>>(`/contests/${id}/upgrades/free`, { upgrade_ids: upgradeIds });
-  return contest;
+  const body = { upgrade_ids: upgradeIds };
+  return launchContest((await ok(api.POST('/contests/{id}/upgrades/free', { params: { path: { id } }, body }))).data);
 }
 
 /** PUT /contests/{id}/requests: a subscriber asks to start the contest for free (approval 1, pending). */
 export async function requestStart(id: number): Promise<LaunchContest> {
-  const { data: contest } = await apiClient.put<DataEnvelope<LaunchContest>>(`/contests/${id}/requests`, { approval_status_id: 1 });
-  return contest;
+  const body = { approval_status_id: 1 as const };
+  return launchContest((await ok(api.PUT('/contests/{id}/requests', { params: { path: { id } }, body }))).data);
 }
 
 /** GET /payments/prices, by code: the payments feature's. */

@@ -40,7 +40,7 @@ export function ExtrasPage({ contestId, payment }: ExtrasPageProps) {
   const { t } = useTranslation('contest-options');
   const { data, setData } = useLaunchData(contestId);
   const [chosen, setChosen] = useState<number[]>([]);
-  const [raise, setRaise] = useState<number>(PRIZE_INCREASES[0]);
+  const [raise, setRaise] = useState<(typeof PRIZE_INCREASES)[number]>(PRIZE_INCREASES[0]);
   const [days, setDays] = useState<number>(EXTEND_DAYS[0]);
   const [perDay, setPerDay] = useState<number | null>(null);
   const [applying, setApplying] = useState(false);

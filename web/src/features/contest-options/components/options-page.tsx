@@ -36,8 +36,8 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { contest, pricings, upgrades, lengths, freeUpgrades } = data;
-  const [pricingId, setPricingId] = useState(() => initialPricing(pricings, contest.contest_type_pricing_id));
-  const [lengthId, setLengthId] = useState(() => initialLength(lengths, contest.contest_type_length_id));
+  const [pricingId, setPricingId] = useState(() => initialPricing(pricings, contest.contest_type_pricing_id ?? null));
+  const [lengthId, setLengthId] = useState(() => initialLength(lengths, contest.contest_type_length_id ?? null));
   const [upgradeIds, setUpgradeIds] = useState<number[]>(() => upgradesOnContest(contest, upgrades));
   // undefined: the contest's own coupon (from the launch link); '': removed by the client.
   const [couponCode, setCouponCode] = useState<string | undefined>(undefined);

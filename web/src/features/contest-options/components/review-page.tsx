@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 
 import { Spinner } from '@/components/ui/spinner';
 import { useContestChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
+import type { EventFrame } from '@/realtime/protocol.gen';
 
 import { getContest } from '../api/options';
 import { useLaunchData } from '../use-launch-data';
@@ -27,10 +29,9 @@ interface ReviewPageProps {
   payment: (slot: PaymentSlot) => ReactNode;
 }
 
-function isActivation(event: { type: string; data: unknown }): boolean {
-  if (event.type !== 'contest.status') return false;
-  const data = event.data as { status_id?: number } | null;
-  return typeof data?.status_id === 'number' && data.status_id >= 2;
+function isActivation(event: EventFrame): boolean {
+  const typed = typedEvent(event);
+  return typed?.type === 'contest.status' && typed.data.status_id >= 2;
 }
 
 /**

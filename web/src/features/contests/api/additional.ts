@@ -1,11 +1,11 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 /** A purchase of an additional design: 1 requested, 2 paid, 3 files uploaded, 4 credited. */
 export type AdditionalEntry = Schema<'AdditionalEntryView'>;
 
 /** GET /contests/additional-entries for one contest: the holder's purchases there. */
-export async function getPurchases(contestId: number, options?: RequestOptions): Promise<AdditionalEntry[]> {
+export async function getPurchases(contestId: number, options?: CallOptions): Promise<AdditionalEntry[]> {
   const query = { 'filter[contest_id]': contestId };
   const page = await ok(api.GET('/contests/additional-entries', { params: { query }, signal: options?.signal }));
   return page.data;

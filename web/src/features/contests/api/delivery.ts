@@ -1,28 +1,25 @@
 import { env } from '@/config/env';
-import { apiClient } from '@/lib/api-client';
-import type { Contest, DataEnvelope, Entry, EntryFile } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Contest, Entry } from '@/types/api';
 
 /** POST .../award-winners: the holder awards an entry (the contest moves to 5). */
 export async function awardWinner(contestId: number, entryId: number) {
-  const { data } = await apiClient.post<DataEnvelope<Entry>>(`/contests/${contestId}/entries/${entryId}/award-winners`);
-  return data;
+  const params = { path: { id: contestId, entryId } };
+  const { data } = await ok(api.POST('/contests/{id}/entries/{entryId}/award-winners', { params }));
+  return data as Entry;
 }
 
 /** POST .../artworks: the winner's final files, uploaded first through POST /files. */
 export async function uploadArtworks(contestId: number, entryId: number, fileIds: number[]) {
-  const { data } = await apiClient.post<DataEnvelope<EntryFile[]>>(
-    `/contests/${contestId}/entries/${entryId}/artworks`,
-    { file_ids: fileIds },
-  );
+  const params = { path: { id: contestId, entryId } };
+  const { data } = await ok(api.POST('/contests/{id}/entries/{entryId}/artworks', { params, body: { file_ids: fileIds } }));
   return data;
 }
 
 /** PUT /contests/{id}/statuses: an admin verifies (7) or credits (9) a contest. */
 export async function setContestStatus(contestId: number, statusId: number) {
-  const { data } = await apiClient.put<DataEnvelope<Contest>>(`/contests/${contestId}/statuses`, {
-    status_id: statusId,
-  });
-  return data;
+  const { data } = await ok(api.PUT('/contests/{id}/statuses', { params: { path: { id: contestId } }, body: { status_id: statusId } }));
+  return data as Contest;
 }
 
 /**
@@ -30,7 +27,7 @@ export async function setContestStatus(contestId: number, statusId: number) {
  * follows GET /files/{id}/download?token=..., which answers as an attachment.
  */
 export async function downloadFile(fileId: number) {
-  const { data } = await apiClient.post<DataEnvelope<{ token: string }>>(`/files/${fileId}/download/tokens`);
+  const { data } = await ok(api.POST('/files/{id}/download/tokens', { params: { path: { id: fileId } } }));
   const link = document.createElement('a');
   link.href = `${env.apiUrl}/files/${fileId}/download?token=${encodeURIComponent(data.token)}`;
   link.rel = 'noopener';
@@ -41,6 +38,6 @@ export async function downloadFile(fileId: number) {
 
 /** POST /contests/{id}/finalize: the holder accepts the winner's delivered final files. */
 export async function acceptArtworks(contestId: number) {
-  const { data } = await apiClient.post<DataEnvelope<Contest>>(`/contests/${contestId}/finalize`);
-  return data;
+  const { data } = await ok(api.POST('/contests/{id}/finalize', { params: { path: { id: contestId } } }));
+  return data as Contest;
 }

@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Entry, Page } from '@/types/api';
 
 export type EntrySort = 'newest' | 'oldest' | 'likes' | 'rating';
@@ -12,7 +12,7 @@ export interface EntryQuery {
 }
 
 /** GET /contests/{id}/entries/with-details: 48 a page, with files and designers. */
-export function getEntries(contestId: number, query: EntryQuery, options?: RequestOptions) {
+export function getEntries(contestId: number, query: EntryQuery, options?: CallOptions) {
   const filter = {
     page: query.page,
     sort: query.sort,

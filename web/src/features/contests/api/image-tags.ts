@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 
 function path(contestId: number, entryId: number) {
   return { path: { id: contestId, entryId } };
@@ -9,7 +9,7 @@ function tag(contestId: number, entryId: number, tagId: number) {
 }
 
 /** GET .../image-tags: the holder's and the designer's feedback points, oldest first. */
-export async function getImageTags(contestId: number, entryId: number, options?: RequestOptions) {
+export async function getImageTags(contestId: number, entryId: number, options?: CallOptions) {
   const params = path(contestId, entryId);
   const { data } = await ok(api.GET('/contests/{id}/entries/{entryId}/image-tags', { params, signal: options?.signal }));
   return data;

@@ -1,8 +1,8 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Entry } from '@/types/api';
 
 /** GET .../entries/upload-stats: what the caller may still submit. */
-export async function getUploadStats(contestId: number, options?: RequestOptions) {
+export async function getUploadStats(contestId: number, options?: CallOptions) {
   const params = { path: { id: contestId } };
   const { data } = await ok(api.GET('/contests/{id}/entries/upload-stats', { params, signal: options?.signal }));
   return data;

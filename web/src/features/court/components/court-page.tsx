@@ -7,11 +7,12 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { Page, User } from '@/types/api';
 
 import { getReports, getVotes, judge, vote, type Report, type ReportStatusId } from '../api/reports';
-import { applyCourtEvent, courtRole, reconcile, type VoteArrival } from '../tally';
+import { applyCourtEvent, courtRole, isVerdict, reconcile, type VoteArrival } from '../tally';
 
 import { ReportCard } from './report-card';
 import { VoteFeed } from './vote-feed';
@@ -83,8 +84,9 @@ export function CourtPage({ user }: { user: User }) {
     onEvent: (event) => {
       if (loading.current > 0) early.current.push(event);
       setList((current) => current && { ...current, data: applyCourtEvent(current.data, event, filter) });
-      if (event.type === 'report.vote') {
-        const data = event.data as { id: number; vote: 1 | 2; juror_id: number };
+      const typed = typedEvent(event);
+      if (typed?.type === 'report.vote' && isVerdict(typed.data.vote)) {
+        const data = { ...typed.data, vote: typed.data.vote };
         setArrivals((current) => [{ reportId: data.id, jurorId: data.juror_id, vote: data.vote, at: event.ts }, ...current].slice(0, 20));
         // The event names the juror by id; the report's votes name them.
         void getVotes(data.id).then(

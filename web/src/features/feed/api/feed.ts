@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 export type Activity = Schema<'ActivityView'>;
@@ -11,7 +11,7 @@ export const COMMUNITY_CHANNEL = 'community';
  * GET /activities/community: page 1, or a later page keeping the first page's cursor (`before`),
  * so activities arriving live do not shift the pages.
  */
-export function getFeed(page: number, before: number | null, options?: RequestOptions): Promise<FeedPage> {
+export function getFeed(page: number, before: number | null, options?: CallOptions): Promise<FeedPage> {
   const query = { page, before: before ?? undefined };
   return ok(api.GET('/activities/community', { params: { query }, signal: options?.signal }));
 }

@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { useFileUrl } from '@/lib/use-file-url';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 
 import { COMMUNITY_CHANNEL, cursorOf, getFeed, type Activity } from '../api/feed';
 import { mergeActivities } from '../feed-list';
@@ -125,8 +126,9 @@ export function FeedPage() {
 
   useChannel(COMMUNITY_CHANNEL, {
     onEvent: (event) => {
-      if (event.type !== 'community.activity') return;
-      const activity = event.data as Activity;
+      const typed = typedEvent(event);
+      if (typed?.type !== 'community.activity') return;
+      const activity = typed.data;
       setItems((current) => mergeActivities(current, [activity]));
       setFresh((current) => new Set(current).add(activity.id));
     },

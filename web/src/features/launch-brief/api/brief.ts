@@ -1,4 +1,4 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Contest, Schema } from '@/types/api';
 
 import type { AnswerPayload } from '@/lib/brief-rules';
@@ -23,7 +23,7 @@ export async function createContest(payload: BriefPayload) {
 }
 
 /** GET /contests/{id}/briefs: the brief to edit (its owner only). */
-export async function getBrief(contestId: number, options?: RequestOptions) {
+export async function getBrief(contestId: number, options?: CallOptions) {
   const params = { path: { id: contestId } };
   const { data } = await ok(api.GET('/contests/{id}/briefs', { params, signal: options?.signal }));
   return data;

@@ -1,11 +1,11 @@
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 /** A quick-start chat: the e-mail and contest type a visitor gave the chat, by tracker id. */
 export type QuickChat = Schema<'QuickChatView'>;
 
 /** GET /quick-chat-contests/{trackerId}. */
-export async function getQuickChat(trackerId: string, options?: RequestOptions): Promise<QuickChat> {
+export async function getQuickChat(trackerId: string, options?: CallOptions): Promise<QuickChat> {
   const params = { path: { id: trackerId } };
   const { data } = await ok(api.GET('/quick-chat-contests/{id}', { params, signal: options?.signal }));
   return data;

@@ -1,5 +1,6 @@
-import { api, apiClient, ok } from '@/lib/api-client';
-import type { Page, Schema } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { EventPayloads } from '@/realtime/events';
+import type { Schema } from '@/types/api';
 
 /** An entry for sale (contests doc, section 3: marketplace item). */
 export type Listing = Schema<'ListingView'>;
@@ -19,11 +20,8 @@ export interface SearchFilters {
 
 /** GET /marketplace-contests/search; contest types repeat as `filter[contest_type_ids][]`. */
 export function searchContests({ page, q, contestTypeIds }: SearchFilters, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(page) });
-  if (q.trim()) params.set('filter[q]', q.trim());
-  for (const id of contestTypeIds) params.append('filter[contest_type_ids][]', String(id));
-  // By path string: the typed client's query encoding has no repeated keys.
-  return apiClient.get<Page<MarketplaceContest>>(`/marketplace-contests/search?${params.toString()}`, { signal });
+  const query = { page, 'filter[q]': q.trim() || undefined, 'filter[contest_type_ids][]': contestTypeIds };
+  return ok(api.GET('/marketplace-contests/search', { params: { query }, signal }));
 }
 
 /** GET /marketplace-contests/{id}/entries. */
@@ -57,9 +55,5 @@ export const purchaseIntentBase = (entryId: number) => `/marketplace-contest-ent
 export const MARKETPLACE_CHANNEL = 'marketplace';
 export const ENTRY_REMOVED = 'marketplace.entry.removed';
 
-export interface EntryRemoved {
-  contest_entry_id: number;
-  contest_id: number;
-  user_id: number;
-  reason: 'sold' | 'hidden';
-}
+/** An entry that left the marketplace (bought, hidden): the `marketplace.entry.removed` payload. */
+export type EntryRemoved = EventPayloads['marketplace.entry.removed'];

@@ -8,6 +8,7 @@ import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import type { DesignerForSaleProps } from '@/lib/feature-widgets';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { Page } from '@/types/api';
 import { catalogueText } from '@/lib/catalogue';
 
@@ -72,7 +73,8 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: DesignerForSal
   // The marketplace channel is for members (as browsing is); a visitor's tab stays as loaded.
   useChannel(viewerId === null ? null : MARKETPLACE_CHANNEL, {
     onEvent: (event) => {
-      if (event.type === ENTRY_REMOVED) remove(event.data as EntryRemoved);
+      const typed = typedEvent(event);
+      if (typed?.type === ENTRY_REMOVED) remove(typed.data);
     },
   });
 

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { isClient } from '@/lib/roles';
 import { useFileUrl } from '@/lib/use-file-url';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { ContestType, Page, User } from '@/types/api';
 
 import {
@@ -154,7 +155,8 @@ function BrowseMarketplace({ user }: { user: User }) {
 
   useChannel(MARKETPLACE_CHANNEL, {
     onEvent: (event) => {
-      if (event.type === ENTRY_REMOVED) remove(event.data as EntryRemoved);
+      const typed = typedEvent(event);
+      if (typed?.type === ENTRY_REMOVED) remove(typed.data);
     },
   });
 

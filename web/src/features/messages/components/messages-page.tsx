@@ -7,6 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { useUserChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 
 import { getConversations, getUnread } from '../api/conversations';
@@ -79,8 +80,9 @@ export function MessagesPage({ user }: { user: User }) {
     // The counters are the header badge's business (it is always mounted): counting here too
     // would count each message twice.
     onEvent: (event) => {
-      if (event.type !== 'message.created') return;
-      const message = event.data as DirectMessage;
+      const typed = typedEvent(event);
+      if (typed?.type !== 'message.created') return;
+      const message = typed.data;
       setConversations((current) => {
         if (current === null) return current;
         const moved = withMessage(current, message, user.id);

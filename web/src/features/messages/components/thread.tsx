@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { realtime } from '@/realtime/connection';
 import { userChannel, useUserChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
 
@@ -83,16 +84,17 @@ export function Thread({ me, other, focusedId, onBack }: ThreadProps) {
 
   useUserChannel(me.id, {
     onEvent: (event) => {
-      if (event.type === 'message.created') {
-        const message = event.data as DirectMessage;
+      const typed = typedEvent(event);
+      if (typed?.type === 'message.created') {
+        const message = typed.data;
         if (!inConversation(message, me.id, other.id)) return;
         setMessages((current) => mergeMessages(current ?? [], [message]));
         if (message.sender_id === other.id) {
           setTyping(false);
           markRead();
         }
-      } else if (event.type === 'message.read') {
-        const receipt = event.data as { by: number; up_to: number };
+      } else if (typed?.type === 'message.read') {
+        const receipt = typed.data;
         if (receipt.by !== other.id) return;
         const now = event.ts;
         setMessages((current) =>

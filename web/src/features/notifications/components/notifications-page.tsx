@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { Notification, Page, User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
 
@@ -55,8 +56,9 @@ export function NotificationsPage({ user }: { user: User }) {
 
   useUserChannel(user.id, {
     onEvent: (event) => {
-      if (event.type !== 'notification.created' || page !== 1) return;
-      const created = event.data as Notification;
+      const typed = typedEvent(event);
+      if (typed?.type !== 'notification.created' || page !== 1) return;
+      const created = typed.data;
       setList((current) =>
         current === null || current.data.some((known) => known.id === created.id)
           ? current

@@ -1,11 +1,11 @@
 import { env } from '@/config/env';
-import { api, ok, type RequestOptions } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 export type Transaction = Schema<'TransactionView'>;
 
 /** GET /transactions: the caller's payments, newest first (an admin's: everyone's). */
-export function getTransactions(page = 1, options: RequestOptions = {}) {
+export function getTransactions(page = 1, options: CallOptions = {}) {
   return ok(api.GET('/transactions', { params: { query: { page } }, signal: options.signal }));
 }
 

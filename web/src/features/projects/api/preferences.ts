@@ -1,31 +1,33 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
 export type PreferenceKind = 'categories' | 'sub-categories' | 'services';
 
-export interface Preferred {
-  preference_id: number;
-  id: number;
-  title: string;
-  images: { id: number; full_path: string }[];
-}
+export type Preferred = Schema<'Preferred'>;
 
-export interface Preferences {
-  categories: Preferred[];
-  sub_categories: Preferred[];
-  services: Preferred[];
-}
+export type Preferences = Schema<'PreferencesView'>;
 
 export async function getPreferences(): Promise<Preferences> {
-  return (await apiClient.get<DataEnvelope<Preferences>>('/projects/preferences')).data;
+  return (await ok(api.GET('/projects/preferences'))).data;
 }
 
-/** POST /projects/{kind}/preferences/{id}: adds (or, with file ids, shows work with a service). */
+/**
+ * POST /projects/{kind}/preferences/{id}: adds a preference; a service also takes images of the
+ * designer's work with it (a category or sub-category takes no body).
+ */
 export async function prefer(kind: PreferenceKind, id: number, fileIds: number[] = []): Promise<Preferences> {
-  return (await apiClient.post<DataEnvelope<Preferences>>(`/projects/${kind}/preferences/${id}`, { file_ids: fileIds })).data;
+  const params = { path: { id } };
+  const answer =
+    kind === 'services'
+      ? api.POST('/projects/services/preferences/{id}', { params, body: { file_ids: fileIds } })
+      : kind === 'categories'
+        ? api.POST('/projects/categories/preferences/{id}', { params })
+        : api.POST('/projects/sub-categories/preferences/{id}', { params });
+  return (await ok(answer)).data;
 }
 
-export const unprefer = (userId: number, preferenceId: number) => apiClient.delete(`/users/${userId}/preferences/${preferenceId}`);
+export const unprefer = (userId: number, preferenceId: number) =>
+  ok(api.DELETE('/users/{id}/preferences/{prefId}', { params: { path: { id: userId, prefId: preferenceId } } }));
 
 export const removeImage = (serviceId: number, imageId: number) =>
-  apiClient.delete(`/projects/services/${serviceId}/preferences/image/${imageId}`);
+  ok(api.DELETE('/projects/services/{id}/preferences/image/{imageId}', { params: { path: { id: serviceId, imageId } } }));

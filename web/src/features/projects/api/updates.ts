@@ -1,50 +1,43 @@
-import { apiClient } from '@/lib/api-client';
-import type { DataEnvelope, UserSummary } from '@/types/api';
+import { api, ok } from '@/lib/api-client';
+import type { Schema } from '@/types/api';
 
-import type { BidFile, ListPage } from '../types';
+import type { ListPage } from '../types';
 
-export interface Update {
-  id: number;
-  project_id: number;
-  description: string;
-  status_id: number;
-  rating: number | null;
-  files: BidFile[];
-  comments_count: number;
-  created_by_user: UserSummary;
-  created_at: number;
-}
+/** A work update of the workroom (`project.update.created`/`.updated` carry it too). */
+export type Update = Schema<'UpdateView'>;
 
-export interface UpdateComment {
-  id: number;
-  project_update_id: number | null;
-  comment: string;
-  created_at: number;
-  created_by_user: UserSummary;
-}
+/** A comment of the workroom; `project_update_id` names its update (null: on the project). */
+export type UpdateComment = Schema<'ProjectCommentView'>;
 
-export const getUpdates = (projectId: number) =>
-  apiClient.get<ListPage<Update>>(`/projects/${projectId}/updates`, { query: { sort: '-created_at' } });
+export const getUpdates = (projectId: number): Promise<ListPage<Update>> =>
+  ok(api.GET('/projects/{id}/updates', { params: { path: { id: projectId }, query: { sort: '-created_at' } } }));
 
 export async function postUpdate(projectId: number, description: string, fileIds: number[]): Promise<Update> {
-  return (await apiClient.post<DataEnvelope<Update>>(`/projects/${projectId}/updates`, { description, file_ids: fileIds })).data;
+  const params = { path: { id: projectId } };
+  return (await ok(api.POST('/projects/{id}/updates', { params, body: { description, file_ids: fileIds } }))).data;
 }
 
 export async function rateUpdate(projectId: number, updateId: number, rating: number): Promise<Update> {
-  return (await apiClient.patch<DataEnvelope<Update>>(`/projects/${projectId}/updates/${updateId}/ratings`, { rating })).data;
+  const params = { path: { id: projectId, updateId } };
+  return (await ok(api.PATCH('/projects/{id}/updates/{updateId}/ratings', { params, body: { rating } }))).data;
 }
 
 /** PATCH .../status: the owner's review (2 approved, 3 changes requested). */
 export async function reviewUpdate(projectId: number, updateId: number, statusId: number): Promise<Update> {
-  return (await apiClient.patch<DataEnvelope<Update>>(`/projects/${projectId}/updates/${updateId}/status`, { status_id: statusId })).data;
+  const params = { path: { id: projectId, updateId } };
+  return (await ok(api.PATCH('/projects/{id}/updates/{updateId}/status', { params, body: { status_id: statusId } }))).data;
 }
 
-export const getUpdateComments = (projectId: number, updateId: number, page?: number) =>
-  apiClient.get<ListPage<UpdateComment>>(`/projects/${projectId}/updates/${updateId}/comments`, page === undefined ? undefined : { query: { page } });
+export const getUpdateComments = (projectId: number, updateId: number, page?: number): Promise<ListPage<UpdateComment>> =>
+  ok(api.GET('/projects/{id}/updates/{updateId}/comments', { params: { path: { id: projectId, updateId }, query: { page } } }));
 
 export async function postUpdateComment(projectId: number, updateId: number, comment: string): Promise<UpdateComment> {
-  return (await apiClient.post<DataEnvelope<UpdateComment>>(`/projects/${projectId}/updates/${updateId}/comments`, { comment })).data;
+  const params = { path: { id: projectId, updateId } };
+  return (await ok(api.POST('/projects/{id}/updates/{updateId}/comments', { params, body: { comment } }))).data;
 }
 
 export const react = (projectId: number, updateId: number, emojiId: number) =>
-  apiClient.post(`/projects/${projectId}/updates/${updateId}/reactions`, { emoji_reaction_id: emojiId });
+  ok(api.POST('/projects/{id}/updates/{updateId}/reactions', {
+    params: { path: { id: projectId, updateId } },
+    body: { emoji_reaction_id: emojiId },
+  }));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { realtime } from '@/realtime/connection';
 import { useChannel } from '@/realtime/hooks';
+import { bidEvent } from '@/realtime/events';
 import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
@@ -61,8 +62,9 @@ export function BidDiscussion({ projectId, bid, user, focusedCommentId = null }:
 
   useChannel(channel, {
     onEvent: (event) => {
-      if (event.type === 'bid.comment.created') {
-        const comment = event.data as BidComment;
+      const typed = bidEvent(event);
+      if (typed?.type === 'bid.comment.created') {
+        const comment = typed.data;
         add(comment);
         setTyping((all) => {
           const rest = { ...all };

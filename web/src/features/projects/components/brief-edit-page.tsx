@@ -24,7 +24,7 @@ interface BriefEditPageProps {
 }
 
 function timelineOf(brief: ProjectBrief): TimelineChoice {
-  if (brief.timeline !== null && (TIMELINES as readonly number[]).includes(brief.timeline)) {
+  if (brief.timeline != null && (TIMELINES as readonly number[]).includes(brief.timeline)) {
     return { ...NO_TIMELINE, days: brief.timeline as TimelineDays };
   }
   if (brief.timeline_range_start && brief.timeline_range_end) {
@@ -73,7 +73,7 @@ export function ProjectBriefEditPage({ projectId, bidId }: BriefEditPageProps) {
     let live = true;
     (async () => {
       const brief = await getProjectBrief(projectId);
-      const questions = brief.project_category_id === null ? [] : await getQuestions(brief.project_category_id);
+      const questions = brief.project_category_id == null ? [] : await getQuestions(brief.project_category_id);
       if (!live) return;
       setLoaded({ brief, questions });
       setValues(prefilled(questions, brief));
@@ -118,7 +118,7 @@ export function ProjectBriefEditPage({ projectId, bidId }: BriefEditPageProps) {
     setPending(true);
     const budgetQuestion = questions.find((q) => q.title === BUDGET_QUESTION);
     const answers = toPayload(shown, values);
-    if (budgetQuestion && loaded.brief.budget !== null) answers.push({ id: budgetQuestion.id, answer: String(loaded.brief.budget) });
+    if (budgetQuestion && loaded.brief.budget != null) answers.push({ id: budgetQuestion.id, answer: String(loaded.brief.budget) });
     try {
       await updateProjectBrief(projectId, { ...timelinePayload(timeline), budget: loaded.brief.budget, project_questions: answers });
       toast.success(t('edit.updated'));
@@ -155,7 +155,7 @@ export function ProjectBriefEditPage({ projectId, bidId }: BriefEditPageProps) {
           />
         ))}
         <TimelineCards value={timeline} onChange={setTimeline} error={fillBrief && !timelineComplete(timeline) ? t('timeline.required') : undefined} />
-        {loaded.brief.budget !== null && <p className="text-sm text-slate-600">{t('edit.budget', { amount: priceDollars(loaded.brief.budget) })}</p>}
+        {loaded.brief.budget != null && <p className="text-sm text-slate-600">{t('edit.budget', { amount: priceDollars(loaded.brief.budget) })}</p>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" disabled={pending} onClick={() => navigate(back)}>
             {t('edit.cancel')}

@@ -48,7 +48,7 @@ export function DeliveryPanel({ project, isOwner, focused, onChanged }: Delivery
   }, [focused]);
 
   if (status < PROJECT_STATUS.unverified) return null;
-  const due = project.delivery_due_at === null ? '' : formatDateTime(project.delivery_due_at);
+  const due = project.delivery_due_at == null ? '' : formatDateTime(project.delivery_due_at);
   return (
     <section ref={section} data-testid="delivery" className="space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/50 p-4">
       <h2 className="font-semibold text-slate-900">{t('delivery.title')}</h2>
@@ -66,7 +66,7 @@ export function DeliveryPanel({ project, isOwner, focused, onChanged }: Delivery
           <p className="text-sm text-slate-700" data-testid="delivery-state">
             {status === PROJECT_STATUS.completed
               ? t('delivery.completed')
-              : project.finalized_at !== null
+              : project.finalized_at != null
                 ? t('delivery.accepted', { date: formatDateTime(project.finalized_at) })
                 : isOwner
                   ? t('delivery.review')

@@ -6,11 +6,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FILL_BRIEF_MS, initialValues, toPayload, validateAnswer, type BriefValues } from '@/lib/brief-rules';
 import { QuestionField } from '@/components/question-field';
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { hasSubscribed, isClient } from '@/lib/roles';
 import { toast } from '@/lib/toast';
-import type { DataEnvelope, Question, User } from '@/types/api';
+import type { Question, User } from '@/types/api';
 
 import { sendInvites } from '../api/invites';
 import { launchProject } from '../api/projects';
@@ -282,9 +282,9 @@ function InvitingPanel({ creativeId, signedIn }: { creativeId: string; signedIn:
   const [creative, setCreative] = useState<{ name: string; picture: string | null } | null>(null);
   useEffect(() => {
     if (!signedIn) return;
-    apiClient
-      .get<DataEnvelope<User>>(`/users/${encodeURIComponent(creativeId)}`)
-      .then(({ data }) => setCreative({ name: data.username, picture: data.profile_picture?.full_path ?? null }), () => undefined);
+    const id = Number(creativeId);
+    if (!Number.isInteger(id)) return;
+    ok(api.GET('/users/{id}', { params: { path: { id } } })).then(({ data }) => setCreative({ name: data.username, picture: data.profile_picture?.full_path ?? null }), () => undefined);
   }, [creativeId, signedIn]);
   const name = creative?.name ?? `#${creativeId}`;
   return (

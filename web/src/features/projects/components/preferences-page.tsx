@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import type { DataEnvelope, User } from '@/types/api';
+import type { User } from '@/types/api';
 
 import { getPreferences, prefer, removeImage, unprefer, type PreferenceKind, type Preferences, type Preferred } from '../api/preferences';
 import { useAttachments } from '../hooks/use-attachments';
@@ -33,9 +33,9 @@ export function PreferencesPage({ user }: { user: User }) {
 
   useEffect(() => {
     Promise.all([
-      apiClient.get<DataEnvelope<Category[]>>('/projects/categories'),
-      apiClient.get<DataEnvelope<SubCategory[]>>('/projects/sub-categories'),
-      apiClient.get<DataEnvelope<Service[]>>('/projects/services'),
+      ok(api.GET('/projects/categories')),
+      ok(api.GET('/projects/sub-categories')),
+      ok(api.GET('/projects/services')),
       getPreferences(),
     ]).then(
       ([c, s, v, p]) => {

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 import { priceDollars } from '@/lib/money';
 
@@ -62,11 +63,12 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
 
   useChannel(`project:${projectId}`, {
     onEvent: (event) => {
-      if (event.type === 'project.status' || event.type === 'project.updated') {
-        setProject(event.data as Project);
-        if (event.type === 'project.status') loadBids();
-      } else if (event.type === 'bid.created' || event.type === 'bid.deleted') {
-        const { bids_count } = event.data as { bids_count: number };
+      const typed = typedEvent(event);
+      if (typed?.type === 'project.status' || typed?.type === 'project.updated') {
+        setProject(typed.data);
+        if (typed.type === 'project.status') loadBids();
+      } else if (typed?.type === 'bid.created' || typed?.type === 'bid.deleted') {
+        const { bids_count } = typed.data;
         setProject((p) => (p ? { ...p, bids_count } : p));
         if (!isDesigner(user)) loadBids();
       }
@@ -186,7 +188,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
               <BidCard projectId={project.id} bid={mine} user={user} focused focusedCommentId={focusedCommentId} />
             </ul>
           ) : live ? (
-            <BidForm projectId={project.id} budget={project.budget} onPlaced={(bid) => setBids([bid])} />
+            <BidForm projectId={project.id} budget={project.budget ?? null} onPlaced={(bid) => setBids([bid])} />
           ) : null}
         </>
       )}

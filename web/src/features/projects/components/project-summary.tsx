@@ -52,7 +52,7 @@ export function ProjectSummary({ project }: { project: Project }) {
         <div>
           <dt className="text-xs text-slate-500">{t('project.budget')}</dt>
           <dd className="font-semibold" data-testid="project-budget">
-            {project.budget === null ? '—' : priceDollars(project.budget)}
+            {project.budget == null ? '—' : priceDollars(project.budget)}
           </dd>
         </div>
         <div>

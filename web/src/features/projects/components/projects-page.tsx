@@ -2,15 +2,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUserChannel } from '@/realtime/hooks';
+import { typedEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 import { priceDollars } from '@/lib/money';
 
 import { getProject } from '../api/projects';
-import { PROJECT_STATUS, type ListPage, type Project } from '../types';
+import { PROJECT_STATUS, type Project } from '../types';
 
 import { ProjectDetail } from './project-detail';
 import { StatusBadge } from './project-summary';
@@ -18,11 +19,8 @@ import { StatusBadge } from './project-summary';
 /** Which list: the client's own, the designer's open projects, or the designer's assigned ones. */
 export type ProjectsView = 'all-projects' | 'unstarted-projects' | 'my-projects';
 
-const SOURCE: Record<ProjectsView, string> = {
-  'all-projects': '/projects',
-  'unstarted-projects': '/projects',
-  'my-projects': '/projects/active',
-};
+/** A view's list: the designer's projects under way, or the caller's projects. */
+const listOf = (view: ProjectsView) => (view === 'my-projects' ? ok(api.GET('/projects/active')) : ok(api.GET('/projects')));
 
 /** Notification type 13: the client invited the designer to their project (projects doc, section 9). */
 const INVITED = 13;
@@ -37,7 +35,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
   const commentId = Number(params.get('commentId')) || null;
 
   useEffect(() => {
-    apiClient.get<ListPage<Project>>(SOURCE[view]).then(
+    listOf(view).then(
       (page) => setProjects(page.data),
       (error: unknown) => toast.error(errorMessage(error)),
     );
@@ -47,8 +45,9 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
   // the designer may read any live project over REST, so it is fetched rather than carried.
   useUserChannel(view === 'unstarted-projects' ? user.id : null, {
     onEvent: (event) => {
-      if (event.type !== 'notification.created') return;
-      const notice = event.data as { notification_type_id: number; data: { project_id?: unknown } | null };
+      const typed = typedEvent(event);
+      if (typed?.type !== 'notification.created') return;
+      const notice = typed.data;
       const id = notice.data?.project_id;
       if (notice.notification_type_id !== INVITED || typeof id !== 'number') return;
       getProject(id).then(
@@ -100,7 +99,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
                     <span className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
                       <StatusBadge statusId={project.status_id} />
                       <span>
-                        {project.budget === null ? '' : `${priceDollars(project.budget)} · `}
+                        {project.budget == null ? '' : `${priceDollars(project.budget)} · `}
                         {t('lists.bids', { count: project.bids_count })}
                       </span>
                     </span>

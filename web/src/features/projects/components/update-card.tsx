@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { apiClient } from '@/lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { commentAnchor, loadUntilFound, useFocusedComment } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
-import type { DataEnvelope } from '@/types/api';
+import type { Schema } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
 
 import { FileImage } from './file-image';
@@ -15,13 +15,8 @@ import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Up
 const LIKE = 1;
 const RATING_MAX = 5;
 
-interface ImageTag {
-  id: number;
-  file_id: number;
-  x: number;
-  y: number;
-  note: string;
-}
+/** An image tag on one of the update's files (`image_tag.*` on the workroom carry it too). */
+export type ImageTag = Schema<'UpdateTagView'>;
 
 interface UpdateCardProps {
   projectId: number;
@@ -45,7 +40,6 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
   const [tags, setTags] = useState<ImageTag[]>([]);
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
-  const base = `/projects/${projectId}/updates/${update.id}`;
 
   useEffect(() => {
     getUpdateComments(projectId, update.id).then(async (page) => {
@@ -54,13 +48,15 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
       const more = (number: number) => getUpdateComments(projectId, update.id, number);
       await loadUntilFound(page, focusedCommentId, more, (items) => setComments((list) => [...list, ...items.filter((c) => !list.some((k) => k.id === c.id))]));
     }, () => undefined);
-    apiClient.get<DataEnvelope<{ emoji_reaction_id: number; count: number; reacted?: boolean }[]>>(`${base}/reactions`).then(({ data }) => {
+    const path = { id: projectId, updateId: update.id };
+    ok(api.GET('/projects/{id}/updates/{updateId}/reactions', { params: { path } })).then(({ data }) => {
       const like = data.find((r) => r.emoji_reaction_id === LIKE);
       setLikeCount(like?.count ?? 0);
-      setLiked(Boolean(like?.reacted));
+      // Whether the viewer likes it: the answer names each reactor (`is_me`).
+      setLiked(like?.users.some((user) => user.is_me) ?? false);
     }, () => undefined);
-    apiClient.get<DataEnvelope<ImageTag[]>>(`${base}/image-tags`).then(({ data }) => setTags(data), () => undefined);
-  }, [projectId, update.id, base, focusedCommentId, holdsFocused]);
+    ok(api.GET('/projects/{id}/updates/{updateId}/image-tags', { params: { path } })).then(({ data }) => setTags(data), () => undefined);
+  }, [projectId, update.id, focusedCommentId, holdsFocused]);
 
   const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))];
   const highlighted = useFocusedComment(focusedCommentId, allComments.some((c) => c.id === focusedCommentId));
@@ -69,8 +65,9 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
 
   async function like() {
     try {
-      if (liked) await apiClient.delete(`${base}/reactions`, { query: { emoji_reaction_id: LIKE } });
-      else await apiClient.post(`${base}/reactions`, { emoji_reaction_id: LIKE });
+      const path = { id: projectId, updateId: update.id };
+      if (liked) await ok(api.DELETE('/projects/{id}/updates/{updateId}/reactions', { params: { path, query: { emoji_reaction_id: LIKE } } }));
+      else await ok(api.POST('/projects/{id}/updates/{updateId}/reactions', { params: { path }, body: { emoji_reaction_id: LIKE } }));
       setLiked(!liked);
       setLikeCount((n) => n + (liked ? -1 : 1));
     } catch (error) {
@@ -86,7 +83,8 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
     const x = Math.round(((event.clientX - box.left) / box.width) * 1000) / 10;
     const y = Math.round(((event.clientY - box.top) / box.height) * 1000) / 10;
     try {
-      const { data } = await apiClient.post<DataEnvelope<ImageTag>>(`${base}/image-tags`, { file_id: fileId, x, y, note });
+      const params = { path: { id: projectId, updateId: update.id } };
+      const { data } = await ok(api.POST('/projects/{id}/updates/{updateId}/image-tags', { params, body: { file_id: fileId, x, y, note } }));
       setTags((list) => [...list, data]);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -158,7 +156,7 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
         </button>
         <div className="flex items-center gap-1" role="group" aria-label={t('workroom.rating')} data-testid="update-rating">
           {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((star) => (
-            <button key={star} type="button" disabled={!isOwner} aria-label={t('workroom.stars', { count: star })} onClick={() => void act(() => rateUpdate(projectId, update.id, star), t('workroom.rated'))} className={`text-xl leading-none ${update.rating !== null && star <= update.rating ? 'text-amber-400' : 'text-slate-300'} ${isOwner ? 'hover:text-amber-300' : ''}`}>
+            <button key={star} type="button" disabled={!isOwner} aria-label={t('workroom.stars', { count: star })} onClick={() => void act(() => rateUpdate(projectId, update.id, star), t('workroom.rated'))} className={`text-xl leading-none ${update.rating != null && star <= update.rating ? 'text-amber-400' : 'text-slate-300'} ${isOwner ? 'hover:text-amber-300' : ''}`}>
               ★
             </button>
           ))}
@@ -199,4 +197,3 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
   );
 }
 
-export type { ImageTag };

@@ -9,6 +9,7 @@ import { isDesigner } from '@/lib/roles';
 import { focusedIdOf } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import { useChannel } from '@/realtime/hooks';
+import { typedEvent, workroomEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
 
@@ -55,15 +56,17 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
 
   useChannel(`workroom:${projectId}`, {
     onEvent: (event) => {
-      if (event.type === 'project.update.created' || event.type === 'project.update.updated') upsert(event.data as Update);
-      else if (event.type === 'comment.created') {
-        const c = event.data as UpdateComment;
-        if (c.project_update_id !== null) setComments((all) => ({ ...all, [c.project_update_id!]: [...(all[c.project_update_id!] ?? []), c] }));
-      } else if (event.type === 'project.update.reaction') {
-        const r = event.data as { project_update_id: number; emoji_reaction_id: number; count: number };
+      const typed = workroomEvent(event);
+      if (typed?.type === 'project.update.created' || typed?.type === 'project.update.updated') upsert(typed.data);
+      else if (typed?.type === 'comment.created') {
+        const c = typed.data;
+        const updateId = c.project_update_id;
+        if (updateId !== null && updateId !== undefined) setComments((all) => ({ ...all, [updateId]: [...(all[updateId] ?? []), c] }));
+      } else if (typed?.type === 'project.update.reaction') {
+        const r = typed.data;
         if (r.emoji_reaction_id === 1) setLikes((all) => ({ ...all, [r.project_update_id]: r.count }));
-      } else if (event.type === 'image_tag.created') {
-        const x = event.data as ImageTag & { project_update_id: number };
+      } else if (typed?.type === 'image_tag.created') {
+        const x = typed.data;
         setTags((all) => ({ ...all, [x.project_update_id]: [...(all[x.project_update_id] ?? []), x] }));
       }
     },
@@ -73,7 +76,8 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
   });
   useChannel(`project:${projectId}`, {
     onEvent: (event) => {
-      if (event.type === 'project.status' || event.type === 'project.updated') setProject(event.data as Project);
+      const typed = typedEvent(event);
+      if (typed?.type === 'project.status' || typed?.type === 'project.updated') setProject(typed.data);
     },
   });
 
