@@ -15,7 +15,8 @@
 # PROFILE=cpu records `perf record -a -e cpu-clock` (every process: the servers, the harness,
 # Redis) during each run into <server>-<stem>.perf.data; PROFILE=heap starts our servers under
 # heaptrack (heaptrack-vitrine-<port>.*.zst). A profiled run's timings are not comparable with
-# an unprofiled one's: profile to see what limits a run, measure without it.
+# an unprofiled one's: profile to see what limits a run, measure without it. SERVER_PRELOAD
+# (a shared object) is LD_PRELOADed into our servers alone: an allocator experiment.
 #
 # Sizes are environment variables; the defaults take about 30 minutes on this 2-core
 # machine. QUICK=1 is a small run of everything for development (a few minutes). Redis at
@@ -257,7 +258,7 @@ start_vitrine() {  # <port> <data dir> <database url> [redis url]
     # or its "in-process bus" figures are Redis's (the harness checks /readyz and fails).
     "${PIN_NOW[@]}" env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" \
         DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY VITRINE_RATE_LIMITS=off RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
-        VITRINE_WS_MAX_CONNECTIONS_PER_USER=100000 \
+        VITRINE_WS_MAX_CONNECTIONS_PER_USER=100000 ${SERVER_PRELOAD:+LD_PRELOAD=$SERVER_PRELOAD} \
         ${PROFILE_HEAP_WRAP:+heaptrack -o "$BENCH_DIR/heaptrack-vitrine-$port"} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
     PIDS+=($!)

@@ -9,6 +9,13 @@ use vitrine_server::{
     telemetry, Application,
 };
 
+/// jemalloc rather than glibc's malloc: under `marketplace` (10,000 sockets, a write always in
+/// flight) glibc's RSS reached 0.9-1.5 GiB and grew from one run to the next while the live
+/// heap peaked at 104 MiB (heaptrack); jemalloc held 140 MiB, stable (BENCHMARKS.md,
+/// 2026-11-29 05:40).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[derive(Parser)]
 #[command(name = "vitrine-server", version, about = "Vitrine marketplace server: REST API and real-time hub")]
 struct Cli {
