@@ -21,7 +21,7 @@ use utoipa_scalar::{Scalar, Servable};
 
 use crate::{
     accounts, contests,
-    error::{catalogue, route_not_found, AppError},
+    error::{codes, route_not_found, AppError},
     geo, ops, realtime,
     state::AppState,
 };
@@ -195,7 +195,7 @@ fn has_file_extension(path: &str) -> bool {
 }
 
 async fn method_not_allowed() -> AppError {
-    AppError::rule(StatusCode::METHOD_NOT_ALLOWED, catalogue::METHOD_NOT_ALLOWED)
+    AppError::rule(StatusCode::METHOD_NOT_ALLOWED, codes::METHOD_NOT_ALLOWED)
 }
 
 /// Files of the built client; for a browser navigation to an unknown path, the

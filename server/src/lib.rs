@@ -6,7 +6,8 @@
 //!   area's channel policies and payable kinds registered.
 //! - [`config`]: typed settings from flags and environment; nothing else reads env.
 //! - [`http`]: every area's routes merged, the OpenAPI document, the web client.
-//! - [`error`]: `AppError`, the error envelope, and the catalogue of stable codes.
+//! - [`error`]: `AppError`, the error envelope, and the stable codes ([`error::codes`], the
+//!   specification's error catalogue).
 //! - [`api`]: the `{"data": ...}` answers and the request types every area parses.
 //! - [`store`]: the pool (SQLite or PostgreSQL), migrations, the clock.
 //! - [`shared`]: kinds every area shares (pages, providers), importing no area.
@@ -16,7 +17,7 @@
 //!   the hub, the providers.
 //! - Areas, each with its routes, rules and SQL: [`accounts`], [`geo`], [`catalogue`], [`contests`],
 //!   [`entries`], [`comments`] (with reactions and image tags), [`notifications`].
-//! - [`projects`]: the project catalogue, launch, brief, lists, lifecycle, invites, the
+//! - [`projects`]: the project categories, launch, brief, lists, lifecycle, invites, the
 //!   workroom of an assigned project (updates, comments); [`bids`]: bids on projects and
 //!   their private discussions; [`designers`]: designers' project preferences and portfolios.
 //! - [`messages`]: direct messages, their conversations, read receipts.

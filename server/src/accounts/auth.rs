@@ -8,7 +8,7 @@ use axum::{extract::FromRequestParts, http::request::Parts};
 
 use super::{model::UserRow, secrets::secret_digest, store};
 use crate::{
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     realtime::policy::{Authenticator, Principal},
     state::AppState,
     store::Db,
@@ -35,7 +35,7 @@ impl CurrentUser {
         if self.is_admin() {
             Ok(())
         } else {
-            Err(AppError::forbidden(catalogue::FORBIDDEN))
+            Err(AppError::forbidden(codes::FORBIDDEN))
         }
     }
 }
@@ -65,7 +65,7 @@ async fn authenticate_at(db: &Db, token: &str, now_ms: i64) -> Result<Option<Cur
         return Ok(None);
     };
     if !user.is_active() {
-        return Err(AppError::rule(StatusCode::FORBIDDEN, catalogue::USER_INACTIVE));
+        return Err(AppError::rule(StatusCode::FORBIDDEN, codes::USER_INACTIVE));
     }
     Ok(Some(CurrentUser { user, token_id, token_expires_at }))
 }

@@ -26,7 +26,7 @@ use super::{
 };
 use crate::{
     api::Message,
-    error::{catalogue, ApiJson, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, AppError, ErrorEnvelope},
     mail,
     shared::limits::{Action, ClientIp},
     state::AppState,
@@ -104,20 +104,20 @@ pub async fn token_by_guid(
     state.limits.check(Action::SignIn, &ip, None)?;
     let guid = req.guid.as_deref().map(str::trim).unwrap_or("");
     if guid.is_empty() {
-        return Err(AppError::field("guid", catalogue::REQUIRED));
+        return Err(AppError::field("guid", codes::REQUIRED));
     }
-    let invalid = || AppError::rule(StatusCode::UNAUTHORIZED, catalogue::GUID_INVALID);
+    let invalid = || AppError::rule(StatusCode::UNAUTHORIZED, codes::GUID_INVALID);
     let row = one_time_tokens::find(&state.db.pool, LOGIN_GUID, &secret_digest(guid)).await?.ok_or_else(invalid)?;
     let now = state.now_ms();
     if row.used_at.is_some() {
-        return Err(AppError::unprocessable(catalogue::GUID_USED));
+        return Err(AppError::unprocessable(codes::GUID_USED));
     }
     if row.expires_at <= now {
-        return Err(AppError::unprocessable(catalogue::GUID_EXPIRED));
+        return Err(AppError::unprocessable(codes::GUID_EXPIRED));
     }
     let user = store::find_user(&state.db.pool, row.subject_id).await?.ok_or_else(invalid)?;
     if !user.is_active() {
-        return Err(AppError::rule(StatusCode::FORBIDDEN, catalogue::USER_INACTIVE));
+        return Err(AppError::rule(StatusCode::FORBIDDEN, codes::USER_INACTIVE));
     }
     let token = new_secret();
     let ttl = state.settings.token_ttl();
@@ -125,7 +125,7 @@ pub async fn token_by_guid(
     let mut tx = state.db.pool.begin().await?;
     // Two requests racing with one guid: the compare-and-set lets exactly one through.
     if !one_time_tokens::consume(&mut *tx, LOGIN_GUID, row.id, now).await? {
-        return Err(AppError::unprocessable(catalogue::GUID_USED));
+        return Err(AppError::unprocessable(codes::GUID_USED));
     }
     store::insert_access_token(&mut *tx, user.id, &secret_digest(&token), now, expires_at).await?;
     tx.commit().await?;

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::domain::{CreativeLevel, EmailAddress, Password, UserType, Username};
 use crate::{
     api::{flag, loose_id},
-    error::{catalogue, FieldErrors},
+    error::{codes, FieldErrors},
 };
 
 /// What either variant may send; [`NewAccount`] says which fields each one requires.
@@ -150,11 +150,11 @@ const MAX_TEXT: usize = 100;
 fn required_text(errors: &mut FieldErrors, field: &str, value: &Option<String>) -> Option<String> {
     match value.as_deref().map(str::trim) {
         None | Some("") => {
-            errors.add(field, catalogue::REQUIRED);
+            errors.add(field, codes::REQUIRED);
             None
         }
         Some(v) if v.chars().count() > MAX_TEXT => {
-            errors.add(field, catalogue::TOO_LONG);
+            errors.add(field, codes::TOO_LONG);
             None
         }
         Some(v) => Some(v.to_owned()),
@@ -173,7 +173,7 @@ pub fn check_shape(req: &RegisterRequest) -> (Option<Registration>, FieldErrors)
         2 => Some(UserType::Client),
         3 => Some(UserType::Designer),
         _ => {
-            errors.add("user_type_id", catalogue::USER_TYPE_INVALID);
+            errors.add("user_type_id", codes::USER_TYPE_INVALID);
             None
         }
     };
@@ -185,31 +185,31 @@ pub fn check_shape(req: &RegisterRequest) -> (Option<Registration>, FieldErrors)
     let name = required_text(&mut errors, "name", &req.name);
     let phone = required_text(&mut errors, "phone", &req.phone);
     if req.agree_terms != Some(true) {
-        errors.add("agree_terms", catalogue::TERMS_REQUIRED);
+        errors.add("agree_terms", codes::TERMS_REQUIRED);
     }
 
     let mut city = None;
     let mut paypal_email = None;
     if designer {
         match req.confirm_password.as_deref() {
-            None | Some("") => errors.add("confirm_password", catalogue::REQUIRED),
+            None | Some("") => errors.add("confirm_password", codes::REQUIRED),
             Some(confirm) if Some(confirm) != req.password.as_deref() => {
-                errors.add("confirm_password", catalogue::PASSWORD_CONFIRMATION)
+                errors.add("confirm_password", codes::PASSWORD_CONFIRMATION)
             }
             Some(_) => {}
         }
         if req.agree_age_requirements != Some(true) {
-            errors.add("agree_age_requirements", catalogue::AGE_REQUIRED);
+            errors.add("agree_age_requirements", codes::AGE_REQUIRED);
         }
         for (field, value) in [("region_id", req.region_id), ("country_id", req.country_id)] {
             if value.is_none() {
-                errors.add(field, catalogue::REQUIRED);
+                errors.add(field, codes::REQUIRED);
             }
         }
         city = required_text(&mut errors, "city", &req.city);
         paypal_email = match req.paypal_email.as_deref().map(str::trim) {
             None | Some("") => {
-                errors.add("paypal_email", catalogue::REQUIRED);
+                errors.add("paypal_email", codes::REQUIRED);
                 None
             }
             Some(raw) => parsed(&mut errors, "paypal_email", EmailAddress::parse(raw)),

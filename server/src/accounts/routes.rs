@@ -19,7 +19,7 @@ use super::{
 };
 use crate::{
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors, JsonOrForm},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors, JsonOrForm},
     geo, mail,
     shared::limits::{Action, ClientIp},
     state::AppState,
@@ -61,10 +61,10 @@ async fn register(
         if let Some(username) = req.username.as_deref() {
             let (username_taken, email_taken) = store::taken(&state.db.pool, username.trim(), email.trim()).await?;
             if username_taken && !errors.has("username") {
-                errors.add("username", catalogue::USERNAME_UNIQUE);
+                errors.add("username", codes::USERNAME_UNIQUE);
             }
             if email_taken && !errors.has("email") {
-                errors.add("email", catalogue::EMAIL_UNIQUE);
+                errors.add("email", codes::EMAIL_UNIQUE);
             }
         }
     }
@@ -97,9 +97,9 @@ async fn register(
     // The check above races with concurrent sign-ups; the unique indexes decide.
     let id = store::insert_user(&state.db.pool, &new_user).await.map_err(|err| {
         if is_unique_violation(&err, "app_user_username_key") {
-            AppError::field("username", catalogue::USERNAME_UNIQUE)
+            AppError::field("username", codes::USERNAME_UNIQUE)
         } else if is_unique_violation(&err, "app_user_email_key") {
-            AppError::field("email", catalogue::EMAIL_UNIQUE)
+            AppError::field("email", codes::EMAIL_UNIQUE)
         } else {
             err.into()
         }
@@ -125,19 +125,19 @@ async fn check_geography(
 ) -> Result<(), AppError> {
     let Some(country_id) = country_id else { return Ok(()) };
     match geo::country_has_states(&state.db.pool, country_id).await? {
-        None => errors.add("country_id", catalogue::NOT_FOUND_OPTION),
+        None => errors.add("country_id", codes::NOT_FOUND_OPTION),
         Some(has_states) => match state_id {
             Some(state_id) if !geo::state_in_country(&state.db.pool, state_id, country_id).await? => {
-                errors.add("state_id", catalogue::STATE_NOT_IN_COUNTRY)
+                errors.add("state_id", codes::STATE_NOT_IN_COUNTRY)
             }
-            None if has_states => errors.add("state_id", catalogue::REQUIRED),
+            None if has_states => errors.add("state_id", codes::REQUIRED),
             _ => {}
         },
     }
     if let Some(region_id) = region_id {
         let country = geo::country_region(&state.db.pool, country_id).await?;
         if country.is_some_and(|r| r != region_id) {
-            errors.add("region_id", catalogue::NOT_FOUND_OPTION);
+            errors.add("region_id", codes::NOT_FOUND_OPTION);
         }
     }
     Ok(())
@@ -183,12 +183,12 @@ async fn issue_token(
     JsonOrForm(req): JsonOrForm<TokenRequest>,
 ) -> Result<Json<TokenResponse>, AppError> {
     if req.grant_type.as_deref().unwrap_or("password") != "password" {
-        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::UNSUPPORTED_GRANT));
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, codes::UNSUPPORTED_GRANT));
     }
     let mut errors = FieldErrors::new();
     let login = req.username.as_deref().map(str::trim).unwrap_or("");
     if login.is_empty() {
-        errors.add("username", catalogue::REQUIRED);
+        errors.add("username", codes::REQUIRED);
     }
     let password = req.password.as_deref().unwrap_or("");
     if let Err(code) = Password::parse(password) {
@@ -200,16 +200,16 @@ async fn issue_token(
     let now = state.now_ms();
     if let Some(wait_ms) = state.login_throttle.wait_ms(login, now) {
         let wait = std::time::Duration::from_millis(u64::try_from(wait_ms).unwrap_or(0));
-        return Err(AppError::too_many(catalogue::THROTTLED, wait));
+        return Err(AppError::too_many(codes::THROTTLED, wait));
     }
     let user = store::find_user_by_login(&state.db.pool, login).await?;
     if !verify_password(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
         state.login_throttle.record_failure(login, now);
-        return Err(AppError::rule(StatusCode::UNAUTHORIZED, catalogue::INVALID_CREDENTIALS));
+        return Err(AppError::rule(StatusCode::UNAUTHORIZED, codes::INVALID_CREDENTIALS));
     }
     let user = user.ok_or_else(|| anyhow::anyhow!("verified without a user"))?;
     if !user.is_active() {
-        return Err(AppError::rule(StatusCode::FORBIDDEN, catalogue::USER_INACTIVE));
+        return Err(AppError::rule(StatusCode::FORBIDDEN, codes::USER_INACTIVE));
     }
     state.login_throttle.record_success(login);
 
@@ -265,7 +265,7 @@ async fn request_password_reset(
     let user = store::find_user_by_login(&state.db.pool, email.as_str())
         .await?
         .filter(|u| u.email.eq_ignore_ascii_case(email.as_str()))
-        .ok_or_else(|| AppError::field("email", catalogue::EMAIL_NOT_FOUND))?;
+        .ok_or_else(|| AppError::field("email", codes::EMAIL_NOT_FOUND))?;
 
     let token = new_secret();
     let now = state.now_ms();
@@ -306,13 +306,13 @@ async fn check_reset_link(
 async fn live_reset(state: &AppState, token: &str) -> Result<(TokenRow, super::model::UserRow), AppError> {
     let reset = one_time_tokens::find(&state.db.pool, one_time_tokens::PASSWORD_RESET, &secret_digest(token))
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::RESET_LINK_INVALID))?;
+        .ok_or_else(|| AppError::not_found(codes::RESET_LINK_INVALID))?;
     if reset.used_at.is_some() || reset.expires_at <= state.now_ms() {
-        return Err(AppError::unprocessable(catalogue::RESET_LINK_EXPIRED));
+        return Err(AppError::unprocessable(codes::RESET_LINK_EXPIRED));
     }
     let user = store::find_user(&state.db.pool, reset.subject_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::RESET_LINK_INVALID))?;
+        .ok_or_else(|| AppError::not_found(codes::RESET_LINK_INVALID))?;
     Ok((reset, user))
 }
 
@@ -341,9 +341,9 @@ async fn reset_password(
     let password =
         Password::parse(req.password.as_deref().unwrap_or("")).map_err(|code| errors.add("password", code)).ok();
     match req.confirm_password.as_deref() {
-        None | Some("") => errors.add("confirm_password", catalogue::REQUIRED),
+        None | Some("") => errors.add("confirm_password", codes::REQUIRED),
         Some(confirm) if Some(confirm) != req.password.as_deref() => {
-            errors.add("confirm_password", catalogue::PASSWORD_CONFIRMATION)
+            errors.add("confirm_password", codes::PASSWORD_CONFIRMATION)
         }
         Some(_) => {}
     }
@@ -355,7 +355,7 @@ async fn reset_password(
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     if !one_time_tokens::consume(&mut *tx, one_time_tokens::PASSWORD_RESET, reset.id, now).await? {
-        return Err(AppError::unprocessable(catalogue::RESET_LINK_EXPIRED));
+        return Err(AppError::unprocessable(codes::RESET_LINK_EXPIRED));
     }
     store::set_password_hash(&mut *tx, user.id, &hash, now).await?;
     store::revoke_user_tokens(&mut *tx, user.id, now).await?;
@@ -375,11 +375,10 @@ async fn show_user(
     MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<UserView>>, AppError> {
-    let user =
-        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let is_admin = caller.as_ref().is_some_and(CurrentUser::is_admin);
     if !user.is_active() && !is_admin {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     let private = is_admin || caller.as_ref().is_some_and(|c| c.id() == id);
     Ok(Json(Data::new(UserView::of(user, private))))
@@ -427,10 +426,9 @@ async fn update_user(
     ApiJson(req): ApiJson<ProfileUpdate>,
 ) -> Result<Json<Data<UserView>>, AppError> {
     if caller.id() != id && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
-    let user =
-        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let mut errors = FieldErrors::new();
     for (field, value, max) in [
         ("name", &req.name, 100),
@@ -440,10 +438,8 @@ async fn update_user(
         ("featured_bio", &req.featured_bio, MAX_ABOUT),
     ] {
         match value.as_deref() {
-            Some(v) if v.chars().count() > max => errors.add(field, catalogue::TOO_LONG),
-            Some(v) if v.trim().is_empty() && matches!(field, "name" | "phone") => {
-                errors.add(field, catalogue::REQUIRED)
-            }
+            Some(v) if v.chars().count() > max => errors.add(field, codes::TOO_LONG),
+            Some(v) if v.trim().is_empty() && matches!(field, "name" | "phone") => errors.add(field, codes::REQUIRED),
             _ => {}
         }
     }
@@ -476,8 +472,7 @@ async fn update_user(
         registration_step: completes_profile.then_some(2),
     };
     store::update_profile(&state.db.pool, id, &change, state.now_ms()).await?;
-    let user =
-        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     Ok(Json(Data::new(UserView::of(user, true))))
 }
 
@@ -500,21 +495,20 @@ async fn update_user_status(
     ApiJson(req): ApiJson<StatusUpdate>,
 ) -> Result<Json<Data<UserView>>, AppError> {
     caller.require_admin()?;
-    let active = req.is_active.ok_or_else(|| AppError::field("is_active", catalogue::REQUIRED))?;
+    let active = req.is_active.ok_or_else(|| AppError::field("is_active", codes::REQUIRED))?;
     if id == caller.id() && !active {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     if !store::set_active(&mut *tx, id, active, now).await? {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     if !active {
         store::revoke_user_tokens(&mut *tx, id, now).await?;
     }
     tx.commit().await?;
-    let user =
-        store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     if !active {
         state.realtime.revoke_user(id).await;
     }

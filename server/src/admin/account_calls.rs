@@ -18,7 +18,7 @@ use crate::{
         CurrentUser, MaybeUser,
     },
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, AppError, ErrorEnvelope},
     state::AppState,
     store::is_unique_violation,
 };
@@ -46,14 +46,14 @@ pub async fn analytics_event(
 ) -> Result<(StatusCode, Json<Message>), AppError> {
     let category = req.category.as_deref().map(str::trim).unwrap_or_default();
     if category.is_empty() {
-        return Err(AppError::field("category", catalogue::ANALYTICS_CATEGORY));
+        return Err(AppError::field("category", codes::ANALYTICS_CATEGORY));
     }
     let too_long = |text: &str| text.chars().count() > 100;
     if too_long(category) {
-        return Err(AppError::field("category", catalogue::TOO_LONG));
+        return Err(AppError::field("category", codes::TOO_LONG));
     }
     if req.sub_category.as_deref().is_some_and(too_long) {
-        return Err(AppError::field("sub_category", catalogue::TOO_LONG));
+        return Err(AppError::field("sub_category", codes::TOO_LONG));
     }
     let user_id = caller.as_ref().map(CurrentUser::id);
     let sub_category = req.sub_category.as_deref().map(str::trim);
@@ -101,7 +101,7 @@ pub async fn permissions(
     let asked = req.permissions.filter(|p| !p.is_empty());
     if let Some(asked) = &asked {
         if asked.iter().any(|name| !PERMISSIONS.iter().any(|(known, _)| known == name)) {
-            return Err(AppError::field("permissions", catalogue::PERMISSION_IN));
+            return Err(AppError::field("permissions", codes::PERMISSION_IN));
         }
     }
     let user_type = caller.user.user_type();
@@ -163,26 +163,24 @@ pub async fn username_reset(
 ) -> Result<Json<Data<UserView>>, AppError> {
     let target = req.user_id.unwrap_or(caller.id());
     if target != caller.id() && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     let raw = req.username.as_deref().map(str::trim).unwrap_or_default();
     if raw.is_empty() {
-        return Err(AppError::field("username", catalogue::REQUIRED));
+        return Err(AppError::field("username", codes::REQUIRED));
     }
     let username = Username::parse(raw).map_err(|code| AppError::field("username", code))?;
-    let user =
-        find_user(&state.db.pool, target).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = find_user(&state.db.pool, target).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     if user.username == username.as_str() {
-        return Err(AppError::field("username", catalogue::USERNAME_RESET_SAME));
+        return Err(AppError::field("username", codes::USERNAME_RESET_SAME));
     }
     set_username(&state.db.pool, target, username.as_str(), state.now_ms()).await.map_err(|err| {
         if is_unique_violation(&err, "app_user_username_key") {
-            AppError::field("username", catalogue::USERNAME_UNIQUE)
+            AppError::field("username", codes::USERNAME_UNIQUE)
         } else {
             err.into()
         }
     })?;
-    let user =
-        find_user(&state.db.pool, target).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = find_user(&state.db.pool, target).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     Ok(Json(Data::new(UserView::of(user, true))))
 }

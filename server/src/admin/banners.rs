@@ -15,7 +15,7 @@ use super::store::banners as store;
 use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::{flag, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     realtime::outbox,
     state::AppState,
 };
@@ -63,7 +63,7 @@ pub async fn list(
 ) -> Result<Json<Data<Vec<Banner>>>, AppError> {
     let all = query.all.unwrap_or(false);
     if all && !caller.as_ref().is_some_and(CurrentUser::is_admin) {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     let rows = store::list(&state.db.pool, all).await?;
     Ok(Json(Data::new(rows)))
@@ -108,14 +108,14 @@ pub struct NewBanner {
 fn validate(req: &BannerRequest, creating: bool) -> Result<(), AppError> {
     let mut errors = FieldErrors::new();
     match req.message.as_deref().map(str::trim) {
-        None if creating => errors.add("message", catalogue::REQUIRED),
-        Some("") => errors.add("message", catalogue::REQUIRED),
-        Some(text) if text.chars().count() > MESSAGE_MAX => errors.add("message", catalogue::TOO_LONG),
+        None if creating => errors.add("message", codes::REQUIRED),
+        Some("") => errors.add("message", codes::REQUIRED),
+        Some(text) if text.chars().count() > MESSAGE_MAX => errors.add("message", codes::TOO_LONG),
         _ => {}
     }
     match req.color.as_deref() {
-        None if creating => errors.add("color", catalogue::REQUIRED),
-        Some(color) if !COLORS.contains(&color) => errors.add("color", catalogue::BANNER_COLOR_IN),
+        None if creating => errors.add("color", codes::REQUIRED),
+        Some(color) if !COLORS.contains(&color) => errors.add("color", codes::BANNER_COLOR_IN),
         _ => {}
     }
     errors.into_result()
@@ -164,7 +164,7 @@ pub async fn create(
         now,
     )
     .await?;
-    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
     let events = if banner.is_active != 0 { vec![announce(&mut tx, &banner, now).await?] } else { Vec::new() };
     tx.publish(events);
     tx.commit().await?;
@@ -185,9 +185,9 @@ pub async fn update(
     validate(&req, false)?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let before = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let before = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
     store::update(&mut tx, id, req.message.as_deref().map(str::trim), req.color.as_deref(), req.is_active, now).await?;
-    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
     // A hidden banner that stays hidden concerns no browser.
     let events = if before.is_active != 0 || banner.is_active != 0 {
         vec![announce(&mut tx, &banner, now).await?]
@@ -211,7 +211,7 @@ pub async fn delete(
     caller.require_admin()?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::BANNER_NOT_FOUND))?;
+    let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
     store::delete(&mut tx, id).await?;
     let events = if banner.is_active != 0 { vec![withdraw(&mut tx, id, now).await?] } else { Vec::new() };
     tx.publish(events);

@@ -15,7 +15,7 @@ use crate::{
     api::Data,
     catalogue::store as catalogue_store,
     contests::{events, model::ContestView, store},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     realtime::unit::Unit,
     state::AppState,
 };
@@ -30,7 +30,7 @@ async fn answer(
     status_changed: bool,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let now = state.now_ms();
-    let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let mut frames: Vec<EventFrame> = vec![events::updated(&mut tx, &contest, now).await?];
     if status_changed {
         frames.push(events::status_changed(&mut tx, &contest, now).await?);
@@ -44,7 +44,7 @@ async fn answer(
 }
 
 async fn existing(conn: &mut AnyConnection, id: i64) -> Result<crate::contests::model::ContestRow, AppError> {
-    store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))
+    store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -67,15 +67,13 @@ pub async fn upgrades_manually(
     ApiJson(req): ApiJson<ManualUpgrades>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
-    let ids = req
-        .upgrade_ids
-        .filter(|ids| !ids.is_empty())
-        .ok_or_else(|| AppError::field("upgrade_ids", catalogue::REQUIRED))?;
+    let ids =
+        req.upgrade_ids.filter(|ids| !ids.is_empty()).ok_or_else(|| AppError::field("upgrade_ids", codes::REQUIRED))?;
     let mut tx = state.realtime.begin().await?;
     let contest = existing(&mut tx, id).await?;
     let offered = catalogue_store::upgrades(&mut *tx, contest.contest_type_id).await?;
     if ids.iter().any(|id| !offered.iter().any(|u| u.id == *id)) {
-        return Err(AppError::field("upgrade_ids", catalogue::UPGRADE_IN));
+        return Err(AppError::field("upgrade_ids", codes::UPGRADE_IN));
     }
     let granted: Vec<_> = offered.into_iter().filter(|u| ids.contains(&u.id)).collect();
     store::apply_upgrades(&mut tx, id, &granted, state.now_ms()).await?;
@@ -116,14 +114,14 @@ pub async fn remove_winners(
     let mut tx = state.realtime.begin().await?;
     let contest = existing(&mut tx, id).await?;
     if ![5, 6].contains(&contest.status_id) {
-        return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
+        return Err(AppError::conflict(codes::WINNERS_NOT_REMOVABLE));
     }
     let unawarded = crate::entries::store::unaward_winners(&mut tx, id, now).await?;
     if unawarded == 0 {
-        return Err(AppError::conflict(catalogue::CONTEST_NO_WINNERS));
+        return Err(AppError::conflict(codes::CONTEST_NO_WINNERS));
     }
     if !store::back_to_deciding(&mut tx, id, now + RECHOOSE_MS, now).await? {
-        return Err(AppError::conflict(catalogue::WINNERS_NOT_REMOVABLE));
+        return Err(AppError::conflict(codes::WINNERS_NOT_REMOVABLE));
     }
     answer(&state, tx, id, true).await
 }

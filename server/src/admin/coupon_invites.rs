@@ -13,7 +13,7 @@ use crate::{
     api::Data,
     commerce::coupons,
     contests::store as contest_store,
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     shared::limits::{Action, ClientIp},
     state::AppState,
 };
@@ -52,17 +52,17 @@ pub async fn send(
     state.limits.check_user(Action::Mail, &ip, caller.id())?;
     let code = req.code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(AppError::field("code", catalogue::REQUIRED));
+        return Err(AppError::field("code", codes::REQUIRED));
     }
     let mut tx = state.db.pool.begin().await?;
     let contest =
-        contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let coupon = coupons::find_by_code(&mut tx, code)
         .await?
         .filter(|c| c.contest_type_id == contest.contest_type_id)
-        .ok_or_else(|| AppError::field("code", catalogue::NOT_FOUND_OPTION))?;
+        .ok_or_else(|| AppError::field("code", codes::NOT_FOUND_OPTION))?;
     let client =
-        find_user(&mut *tx, contest.created_by).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+        find_user(&mut *tx, contest.created_by).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let slug =
         crate::catalogue::store::find_type(&mut *tx, contest.contest_type_id).await?.map(|t| t.launch_brief_slug);
     let base = state.settings.link_base();

@@ -14,7 +14,7 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     contests::store as contest_store,
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     projects::store as project_store,
     shared::page::Page,
     state::AppState,
@@ -94,18 +94,18 @@ fn answers_schema() -> utoipa::openapi::schema::Array {
 fn check(answers: &[Answer]) -> Result<(), AppError> {
     let mut errors = FieldErrors::new();
     if answers.is_empty() {
-        errors.add("answers", catalogue::REQUIRED);
+        errors.add("answers", codes::REQUIRED);
     }
     for (i, a) in answers.iter().enumerate() {
         let Some(question) = QUESTIONS.iter().find(|q| q.id == a.question_id) else {
-            errors.add(&format!("answers.{i}.question_id"), catalogue::NOT_FOUND_OPTION);
+            errors.add(&format!("answers.{i}.question_id"), codes::NOT_FOUND_OPTION);
             continue;
         };
         if question.kind == "rating" && !a.rating.is_some_and(|r| (1..=5).contains(&r)) {
-            errors.add(&format!("answers.{i}.rating"), catalogue::REQUIRED);
+            errors.add(&format!("answers.{i}.rating"), codes::REQUIRED);
         }
         if a.answer.as_deref().is_some_and(|t| t.chars().count() > ANSWER_MAX) {
-            errors.add(&format!("answers.{i}.answer"), catalogue::TOO_LONG);
+            errors.add(&format!("answers.{i}.answer"), codes::TOO_LONG);
         }
     }
     errors.into_result()
@@ -139,14 +139,13 @@ pub async fn answer_contest(
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<Answers>,
 ) -> Result<(StatusCode, Json<Data<Answered>>), AppError> {
-    let contest = contest_store::find(&state.db.pool, id)
-        .await?
-        .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let contest =
+        contest_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     if contest.created_by != caller.id() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     if contest.status_id < 4 {
-        return Err(AppError::conflict(catalogue::FEEDBACK_TOO_EARLY));
+        return Err(AppError::conflict(codes::FEEDBACK_TOO_EARLY));
     }
     let answers = req.answers.unwrap_or_default();
     check(&answers)?;
@@ -166,14 +165,13 @@ pub async fn answer_project(
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<Answers>,
 ) -> Result<(StatusCode, Json<Data<Answered>>), AppError> {
-    let project = project_store::find(&state.db.pool, id)
-        .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let project =
+        project_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     if project.created_by != caller.id() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     if project.status_id != 6 {
-        return Err(AppError::conflict(catalogue::FEEDBACK_TOO_EARLY));
+        return Err(AppError::conflict(codes::FEEDBACK_TOO_EARLY));
     }
     let answers = req.answers.unwrap_or_default();
     check(&answers)?;
@@ -223,7 +221,7 @@ pub async fn list(
     let of_projects = match kind {
         "contest" => false,
         "project" => true,
-        _ => return Err(AppError::field("filter[kind]", catalogue::NOT_FOUND_OPTION)),
+        _ => return Err(AppError::field("filter[kind]", codes::NOT_FOUND_OPTION)),
     };
     let page = query.page.unwrap_or(1).max(1);
     let (total, rows) = store::page(&state.db.pool, of_projects, PER_PAGE, (page - 1) * PER_PAGE).await?;

@@ -11,7 +11,7 @@ use super::store::flags as store;
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
 };
@@ -84,15 +84,14 @@ pub async fn flag(
     caller.require_admin()?;
     let reason = req.reason.as_deref().map(str::trim).unwrap_or_default();
     if reason.is_empty() {
-        return Err(AppError::field("reason", catalogue::REQUIRED));
+        return Err(AppError::field("reason", codes::REQUIRED));
     }
     if reason.chars().count() > REASON_MAX {
-        return Err(AppError::field("reason", catalogue::TOO_LONG));
+        return Err(AppError::field("reason", codes::TOO_LONG));
     }
-    let user =
-        find_user(&state.db.pool, user_id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = find_user(&state.db.pool, user_id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     if user.user_type() != UserType::Client {
-        return Err(AppError::unprocessable(catalogue::FLAG_CLIENT_ONLY));
+        return Err(AppError::unprocessable(codes::FLAG_CLIENT_ONLY));
     }
     store::flag(&state.db.pool, user_id, reason, caller.id(), state.now_ms()).await?;
     let row = store::find(&state.db.pool, user_id).await?;
@@ -110,7 +109,7 @@ pub async fn unflag(
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
     if !store::unflag(&state.db.pool, user_id).await? {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     state.realtime.admin_queue.notify_one();
     Ok(Json(Message::new("Flag removed")))

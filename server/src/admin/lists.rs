@@ -15,7 +15,7 @@ use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
     contests::store::all as contests,
-    error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiQuery, AppError, ErrorEnvelope},
     shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
@@ -124,10 +124,10 @@ pub async fn contests(
 ) -> Result<Json<Page<AdminContestView>>, AppError> {
     caller.require_admin()?;
     if query.status_id.is_some_and(|s| !(1..=9).contains(&s)) {
-        return Err(AppError::field("filter[status_id]", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("filter[status_id]", codes::NOT_FOUND_OPTION));
     }
     if query.approval_status_id.is_some_and(|s| !(1..=3).contains(&s)) {
-        return Err(AppError::field("filter[approval_status_id]", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("filter[approval_status_id]", codes::NOT_FOUND_OPTION));
     }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
@@ -200,7 +200,7 @@ pub async fn users(
 ) -> Result<Json<Page<AdminUser>>, AppError> {
     caller.require_admin()?;
     if query.user_type_id.is_some_and(|t| !(1..=3).contains(&t)) {
-        return Err(AppError::field("filter[user_type_id]", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("filter[user_type_id]", codes::NOT_FOUND_OPTION));
     }
     let page = query.page.unwrap_or(1).max(1);
     let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty()).map(contains_pattern);
@@ -268,7 +268,7 @@ pub async fn search(
     caller.require_admin()?;
     let text = query.q.as_deref().map(str::trim).unwrap_or_default();
     if text.chars().count() < 2 {
-        return Err(AppError::field("q", catalogue::SEARCH_TOO_SHORT));
+        return Err(AppError::field("q", codes::SEARCH_TOO_SHORT));
     }
     let like = contains_pattern(text);
     let id: i64 = text.trim_start_matches('#').parse().unwrap_or(0);
@@ -279,7 +279,7 @@ pub async fn search(
         "contests" => contests::search(db, &like, id).await?,
         "projects" => crate::projects::store::search(db, &like, id).await?,
         "entries" => crate::entries::store::search(db, &like, id).await?,
-        _ => return Err(AppError::field("type", catalogue::SEARCH_TYPE_IN)),
+        _ => return Err(AppError::field("type", codes::SEARCH_TYPE_IN)),
     };
     let hits: Vec<SearchHit> = rows.into_iter().map(SearchHit::from).collect();
     Ok(Json(Data::new(hits)))

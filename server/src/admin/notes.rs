@@ -11,7 +11,7 @@ use super::store::notes as store;
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -41,8 +41,8 @@ pub struct Note {
 
 fn check_text(note: Option<&str>, errors: &mut FieldErrors) {
     match note.map(str::trim) {
-        None | Some("") => errors.add("note", catalogue::REQUIRED),
-        Some(text) if text.chars().count() > NOTE_MAX => errors.add("note", catalogue::TOO_LONG),
+        None | Some("") => errors.add("note", codes::REQUIRED),
+        Some(text) if text.chars().count() > NOTE_MAX => errors.add("note", codes::TOO_LONG),
         _ => {}
     }
 }
@@ -70,7 +70,7 @@ pub async fn list(
     caller.require_admin()?;
     let kind = query.notable_type.filter(|k| SUBJECTS.contains(&k.as_str()));
     let (Some(kind), Some(id)) = (kind, query.notable_id) else {
-        return Err(AppError::field("filter[notable_type]", catalogue::NOTE_SUBJECT_IN));
+        return Err(AppError::field("filter[notable_type]", codes::NOTE_SUBJECT_IN));
     };
     let rows = store::of_subject(&state.db.pool, &kind, id).await?;
     Ok(Json(Data::new(rows)))
@@ -111,12 +111,12 @@ pub async fn create(
         Some("project") => Some(Subject::Project),
         Some("user") => Some(Subject::User),
         _ => {
-            errors.add("notable_type", catalogue::NOTE_SUBJECT_IN);
+            errors.add("notable_type", codes::NOTE_SUBJECT_IN);
             None
         }
     };
     if req.notable_id.is_none() {
-        errors.add("notable_id", catalogue::REQUIRED);
+        errors.add("notable_id", codes::REQUIRED);
     }
     check_text(req.note.as_deref(), &mut errors);
     errors.into_result()?;
@@ -129,13 +129,13 @@ pub async fn create(
         Subject::User => crate::accounts::store::find_user(&mut *tx, subject_id).await?.is_some(),
     };
     if !exists {
-        return Err(AppError::field("notable_id", catalogue::NOTE_SUBJECT_NOT_FOUND));
+        return Err(AppError::field("notable_id", codes::NOTE_SUBJECT_NOT_FOUND));
     }
     let now = state.now_ms();
     let body = req.note.as_deref().unwrap_or_default().trim();
     let kind = req.notable_type.as_deref().unwrap_or_default();
     let id = store::insert(&mut tx, kind, subject_id, body, caller.id(), now).await?;
-    let note = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
+    let note = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::NOTE_NOT_FOUND))?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(note))))
 }
@@ -150,7 +150,7 @@ pub async fn show(
 ) -> Result<Json<Data<Note>>, AppError> {
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
-    let note = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
+    let note = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(codes::NOTE_NOT_FOUND))?;
     Ok(Json(Data::new(note)))
 }
 
@@ -176,9 +176,9 @@ pub async fn update(
     errors.into_result()?;
     let mut tx = state.db.pool.begin().await?;
     if !store::set_body(&mut tx, id, req.note.as_deref().unwrap_or_default().trim(), state.now_ms()).await? {
-        return Err(AppError::not_found(catalogue::NOTE_NOT_FOUND));
+        return Err(AppError::not_found(codes::NOTE_NOT_FOUND));
     }
-    let note = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::NOTE_NOT_FOUND))?;
+    let note = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::NOTE_NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(Data::new(note)))
 }
@@ -193,7 +193,7 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
     if !store::delete(&state.db.pool, id).await? {
-        return Err(AppError::not_found(catalogue::NOTE_NOT_FOUND));
+        return Err(AppError::not_found(codes::NOTE_NOT_FOUND));
     }
     Ok(Json(Message::new("Note deleted")))
 }

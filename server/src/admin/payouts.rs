@@ -16,7 +16,7 @@ use super::store::payouts::{self as store, PayoutRow};
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    error::{catalogue, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::money::as_dollars,
     shared::page::Page,
     state::AppState,
@@ -103,7 +103,7 @@ pub async fn list(
     caller.require_admin()?;
     let status = query.status_id.unwrap_or(1);
     if ![1, 2].contains(&status) {
-        return Err(AppError::field("filter[status_id]", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("filter[status_id]", codes::NOT_FOUND_OPTION));
     }
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
@@ -149,15 +149,15 @@ pub async fn mark_paid(
     caller.require_admin()?;
     let mut errors = FieldErrors::new();
     match req.kind.as_deref() {
-        None => errors.add("kind", catalogue::REQUIRED),
-        Some(kind) if !KINDS.contains(&kind) => errors.add("kind", catalogue::NOT_FOUND_OPTION),
+        None => errors.add("kind", codes::REQUIRED),
+        Some(kind) if !KINDS.contains(&kind) => errors.add("kind", codes::NOT_FOUND_OPTION),
         _ => {}
     }
     if req.source_id.is_none() {
-        errors.add("source_id", catalogue::REQUIRED);
+        errors.add("source_id", codes::REQUIRED);
     }
     if req.reference.as_deref().is_some_and(|r| r.chars().count() > 255) {
-        errors.add("reference", catalogue::TOO_LONG);
+        errors.add("reference", codes::TOO_LONG);
     }
     errors.into_result()?;
     let (kind, source_id) = (req.kind.unwrap_or_default(), req.source_id.unwrap_or_default());
@@ -165,11 +165,11 @@ pub async fn mark_paid(
     let mut tx = state.db.pool.begin().await?;
     let owed = store::find(&mut tx, false, &kind, source_id)
         .await?
-        .ok_or_else(|| AppError::conflict(catalogue::PAYOUT_NOT_OWED))?;
+        .ok_or_else(|| AppError::conflict(codes::PAYOUT_NOT_OWED))?;
     // The unique (kind, source_id) key settles a race between two admins: one insert wins.
     let reference = req.reference.as_deref().map(str::trim).filter(|r| !r.is_empty());
     if !store::settle(&mut tx, &owed, reference, caller.id(), now).await? {
-        return Err(AppError::conflict(catalogue::PAYOUT_NOT_OWED));
+        return Err(AppError::conflict(codes::PAYOUT_NOT_OWED));
     }
     let paid = store::find_paid(&mut tx, &kind, source_id).await?;
     tx.commit().await?;

@@ -9,7 +9,7 @@ use tracing::instrument;
 use crate::{
     accounts::{store::find_user, CurrentUser},
     api::Data,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     payments::{
         invoices::{self, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
         store::transactions::{self, TransactionRow},
@@ -37,14 +37,13 @@ pub async fn issue_token(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<(StatusCode, Json<Data<InvoiceToken>>), AppError> {
-    let project = project_store::find(&state.db.pool, id)
-        .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let project =
+        project_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     if project.created_by != caller.id() && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     if paid(&state, id).await?.is_empty() {
-        return Err(AppError::conflict(catalogue::PROJECT_INVOICE_NOT_AVAILABLE));
+        return Err(AppError::conflict(codes::PROJECT_INVOICE_NOT_AVAILABLE));
     }
     Ok((StatusCode::CREATED, Json(Data::new(invoices::issue(&state, TOKENS, id, caller.id()).await?))))
 }
@@ -62,7 +61,7 @@ pub async fn download(
     invoices::redeem(&state, TOKENS, id, query.token).await?;
     let project = project_store::find(&state.db.pool, id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::INVOICE_TOKEN_INVALID))?;
+        .ok_or_else(|| AppError::not_found(codes::INVOICE_TOKEN_INVALID))?;
     let lines = paid(&state, id)
         .await?
         .into_iter()

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::{
     accounts::CurrentUser,
     api::loose_id,
-    error::{catalogue, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     marketplace::store::{self, SaleRow},
     projects::rules::parse_date,
     shared::money::as_dollars,
@@ -123,7 +123,7 @@ pub async fn list(
         Some(v) => {
             let ms = day_start_ms(v);
             if ms.is_none() {
-                errors.add(field, catalogue::DATE_FORMAT);
+                errors.add(field, codes::DATE_FORMAT);
             }
             ms
         }

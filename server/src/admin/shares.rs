@@ -13,7 +13,7 @@ use crate::{
     accounts::{secrets::new_secret, CurrentUser},
     api::{Data, Message},
     contests::launch::visible,
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -69,7 +69,7 @@ pub async fn create(
     let network = req
         .network
         .filter(|n| NETWORKS.contains(&n.as_str()))
-        .ok_or_else(|| AppError::field("network", catalogue::SHARE_NETWORK_IN))?;
+        .ok_or_else(|| AppError::field("network", codes::SHARE_NETWORK_IN))?;
     // A short, unguessable code: the first 12 characters of a fresh secret.
     let code: String = new_secret().chars().filter(char::is_ascii_alphanumeric).take(12).collect();
     let share_id = store::insert(&state.db.pool, id, caller.id(), &network, &code, state.now_ms()).await?;
@@ -87,7 +87,7 @@ pub async fn list(
 ) -> Result<Json<Data<Vec<ShareView>>>, AppError> {
     let contest = visible(&state, Some(&caller), id).await?;
     if contest.created_by != caller.id() && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     let rows = store::of_contest(&state.db.pool, id).await?;
     Ok(Json(Data::new(rows.into_iter().map(|s| view(&state, s)).collect())))
@@ -105,9 +105,9 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     let share = store::find_in(&state.db.pool, id, share_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::SHARE_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::SHARE_NOT_FOUND))?;
     if share.created_by != caller.id() && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     store::delete(&state.db.pool, share_id).await?;
     Ok(Json(Message::new("Share deleted")))

@@ -12,7 +12,7 @@ use super::store::tags as store;
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{Data, Message},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -40,13 +40,13 @@ pub struct TagRequest {
 async fn checked_name(conn: &mut AnyConnection, req: &TagRequest, except: Option<i64>) -> Result<String, AppError> {
     let name = req.name.as_deref().map(str::trim).unwrap_or_default();
     if name.is_empty() {
-        return Err(AppError::field("name", catalogue::REQUIRED));
+        return Err(AppError::field("name", codes::REQUIRED));
     }
     if name.chars().count() > NAME_MAX {
-        return Err(AppError::field("name", catalogue::TOO_LONG));
+        return Err(AppError::field("name", codes::TOO_LONG));
     }
     if store::name_taken(conn, name, except).await? {
-        return Err(AppError::field("name", catalogue::TAG_UNIQUE));
+        return Err(AppError::field("name", codes::TAG_UNIQUE));
     }
     Ok(name.to_owned())
 }
@@ -74,7 +74,7 @@ pub async fn create(
     let name = checked_name(&mut tx, &req, None).await?;
     let now = state.now_ms();
     let id = store::insert(&mut tx, &name, now).await?;
-    let tag = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    let tag = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::TAG_NOT_FOUND))?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(tag))))
 }
@@ -89,7 +89,7 @@ pub async fn show(
 ) -> Result<Json<Data<Tag>>, AppError> {
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
-    let tag = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    let tag = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(codes::TAG_NOT_FOUND))?;
     Ok(Json(Data::new(tag)))
 }
 
@@ -104,10 +104,10 @@ pub async fn update(
 ) -> Result<Json<Data<Tag>>, AppError> {
     caller.require_admin()?;
     let mut tx = state.db.pool.begin().await?;
-    store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::TAG_NOT_FOUND))?;
     let name = checked_name(&mut tx, &req, Some(id)).await?;
     store::rename(&mut tx, id, &name, state.now_ms()).await?;
-    let tag = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TAG_NOT_FOUND))?;
+    let tag = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::TAG_NOT_FOUND))?;
     tx.commit().await?;
     Ok(Json(Data::new(tag)))
 }
@@ -123,7 +123,7 @@ pub async fn delete(
     caller.require_admin()?;
     let mut tx = state.db.pool.begin().await?;
     if !store::delete(&mut tx, id).await? {
-        return Err(AppError::not_found(catalogue::TAG_NOT_FOUND));
+        return Err(AppError::not_found(codes::TAG_NOT_FOUND));
     }
     tx.commit().await?;
     Ok(Json(Message::new("Tag deleted")))
@@ -139,7 +139,7 @@ pub async fn of_user(
 ) -> Result<Json<Data<Vec<Tag>>>, AppError> {
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
-    find_user(&mut *conn, user_id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    find_user(&mut *conn, user_id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     Ok(Json(Data::new(store::of_user(&mut conn, user_id).await?)))
 }
 
@@ -161,17 +161,17 @@ pub async fn set_for_user(
     ApiJson(req): ApiJson<SetTags>,
 ) -> Result<Json<Data<Vec<Tag>>>, AppError> {
     caller.require_admin()?;
-    let mut ids = req.tag_ids.ok_or_else(|| AppError::field("tag_ids", catalogue::REQUIRED))?;
+    let mut ids = req.tag_ids.ok_or_else(|| AppError::field("tag_ids", codes::REQUIRED))?;
     ids.sort_unstable();
     ids.dedup();
     let mut tx = state.db.pool.begin().await?;
-    let user = find_user(&mut *tx, user_id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = find_user(&mut *tx, user_id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     if user.user_type() != UserType::Designer {
-        return Err(AppError::unprocessable(catalogue::TAG_USER_NOT_DESIGNER));
+        return Err(AppError::unprocessable(codes::TAG_USER_NOT_DESIGNER));
     }
     for id in &ids {
         if store::find(&mut tx, *id).await?.is_none() {
-            return Err(AppError::field("tag_ids", catalogue::NOT_FOUND_OPTION));
+            return Err(AppError::field("tag_ids", codes::NOT_FOUND_OPTION));
         }
     }
     store::set_user_tags(&mut tx, user_id, &ids).await?;

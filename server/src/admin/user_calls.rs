@@ -12,7 +12,7 @@ use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::Data,
     contests::store as contests,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::{Page, PageQuery},
     state::AppState,
 };
@@ -28,9 +28,9 @@ async fn self_or_admin(
     id: i64,
 ) -> Result<crate::accounts::model::UserRow, AppError> {
     if caller.id() != id && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
-    find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))
+    find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -5,7 +5,7 @@
 use super::{model::BidRow, store};
 use crate::{
     accounts::{model::UserRow, CurrentUser},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     projects::{model::ProjectRow, store as projects},
     state::AppState,
 };
@@ -39,7 +39,7 @@ pub async fn visible_bid(
     bid_id: i64,
     project_id: Option<i64>,
 ) -> Result<BidRef, AppError> {
-    let not_found = || AppError::not_found(catalogue::BID_NOT_FOUND);
+    let not_found = || AppError::not_found(codes::BID_NOT_FOUND);
     let bid = store::find(&state.db.pool, bid_id).await?.ok_or_else(not_found)?;
     if project_id.is_some_and(|p| p != bid.project_id) {
         return Err(not_found());

@@ -24,7 +24,7 @@ use crate::{
         CurrentUser,
     },
     api::Data,
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{texts, NewNotification, Text},
     projects::notices,
     shared::page::Page,
@@ -59,7 +59,7 @@ impl CommentThread for BidRef {
     /// The owner, or the bidder above bronze, while the project takes bid comments.
     fn may_write(&self, caller: &CurrentUser) -> Result<(), AppError> {
         if !self.project.status().allows_bid_comments() {
-            return Err(AppError::conflict(catalogue::BID_COMMENT_CLOSED));
+            return Err(AppError::conflict(codes::BID_COMMENT_CLOSED));
         }
         if caller.id() == self.owner() {
             return Ok(());
@@ -67,15 +67,15 @@ impl CommentThread for BidRef {
         if caller.id() == self.bidder() && caller.user.user_type() == UserType::Designer {
             return match caller.user.creative_level() {
                 Some(level) if level != CreativeLevel::Bronze => Ok(()),
-                _ => Err(AppError::forbidden(catalogue::BID_COMMENT_BRONZE)),
+                _ => Err(AppError::forbidden(codes::BID_COMMENT_BRONZE)),
             };
         }
-        Err(AppError::forbidden(catalogue::BID_COMMENT_FORBIDDEN))
+        Err(AppError::forbidden(codes::BID_COMMENT_FORBIDDEN))
     }
 
     /// A bid's discussion keeps every message: there is no route that deletes one.
     fn may_delete(&self, _caller: &CurrentUser, _author: i64) -> Result<(), AppError> {
-        Err(AppError::forbidden(catalogue::BID_COMMENT_FORBIDDEN))
+        Err(AppError::forbidden(codes::BID_COMMENT_FORBIDDEN))
     }
 
     /// The other party (type 12).

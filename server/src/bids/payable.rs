@@ -11,7 +11,7 @@ use sqlx::AnyConnection;
 use super::{access::visible_bid, model::BID_OPEN, routes::approve_in, store as bid_store};
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
         payable::{Effect, Payable, PayableKind},
@@ -54,7 +54,7 @@ impl Payable for BidApproval {
             let project = owned_project(state, caller, self.project_id, false).await?;
             let bid = visible_bid(state, caller, self.bid_id, Some(project.id)).await?.bid;
             if project.status() != ProjectStatus::Live || bid.status_id != BID_OPEN {
-                return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+                return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
             }
             // A pay-to-start project pays its listing fee with the approval; a subscription's
             // queued project lists free. The designer is owed the bid, never the fee.
@@ -87,7 +87,7 @@ impl Payable for BidApproval {
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            let gone = || AppError::conflict(catalogue::PAYMENT_NOT_DUE);
+            let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
             let project_id = self.project_id;
             let project = project_store::find(&mut *conn, project_id).await?.ok_or_else(gone)?;
             let bid = bid_store::find(&mut *conn, self.bid_id)

@@ -22,7 +22,7 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, texts, NewNotification, Text},
     projects::{
         access::visible,
@@ -73,33 +73,33 @@ pub async fn place(
 ) -> Result<(StatusCode, Json<Data<BidView>>), AppError> {
     let project = visible(&state, &caller, id).await?;
     if caller.user.user_type() != UserType::Designer {
-        return Err(AppError::forbidden(catalogue::BID_DESIGNERS_ONLY));
+        return Err(AppError::forbidden(codes::BID_DESIGNERS_ONLY));
     }
     if project.status() != ProjectStatus::Live {
-        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+        return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
     let mut errors = FieldErrors::new();
     match req.amount {
-        None => errors.add("amount", catalogue::REQUIRED),
-        Some(amount) if !(1..=MAX_AMOUNT).contains(&amount) => errors.add("amount", catalogue::BID_AMOUNT_RANGE),
+        None => errors.add("amount", codes::REQUIRED),
+        Some(amount) if !(1..=MAX_AMOUNT).contains(&amount) => errors.add("amount", codes::BID_AMOUNT_RANGE),
         Some(_) => {}
     }
     let description = req.description.as_deref().map(str::trim).unwrap_or_default();
     if description.is_empty() {
-        errors.add("description", catalogue::REQUIRED);
+        errors.add("description", codes::REQUIRED);
     } else if description.chars().count() > MAX_DESCRIPTION {
-        errors.add("description", catalogue::TOO_LONG);
+        errors.add("description", codes::TOO_LONG);
     }
     let mut conn = state.db.pool.acquire().await?;
     if !req.file_ids.is_empty()
         && !crate::files::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty()
     {
-        errors.add("file_ids", catalogue::NOT_FOUND_OPTION);
+        errors.add("file_ids", codes::NOT_FOUND_OPTION);
     }
     let existing = store::find_by(&mut conn, id, caller.id()).await?;
     drop(conn);
     if existing.is_some() {
-        return Err(AppError::conflict(catalogue::BID_EXISTS));
+        return Err(AppError::conflict(codes::BID_EXISTS));
     }
     errors.into_result()?;
     let amount_cents = req.amount.unwrap_or(0) * 100;
@@ -157,10 +157,10 @@ pub async fn list(
 ) -> Result<Json<Page<BidView>>, AppError> {
     let project = visible(&state, &caller, id).await?;
     if !caller.is_admin() && caller.id() != project.created_by {
-        return Err(AppError::forbidden(catalogue::BID_LIST_FORBIDDEN));
+        return Err(AppError::forbidden(codes::BID_LIST_FORBIDDEN));
     }
     let order =
-        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", codes::NOT_FOUND_OPTION))?;
     let page = query.page.unwrap_or(1).max(1);
     let username = query.username.as_deref().map(str::trim).filter(|u| !u.is_empty());
     let mut conn = state.db.pool.acquire().await?;
@@ -184,7 +184,7 @@ pub async fn my_bids(
 ) -> Result<Json<Data<Vec<BidView>>>, AppError> {
     visible(&state, &caller, id).await?;
     if caller.user.user_type() != UserType::Designer {
-        return Err(AppError::forbidden(catalogue::BID_DESIGNERS_ONLY));
+        return Err(AppError::forbidden(codes::BID_DESIGNERS_ONLY));
     }
     let mut conn = state.db.pool.acquire().await?;
     let mine = store::find_by(&mut conn, id, caller.id()).await?;
@@ -221,15 +221,15 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, None).await?;
     if !caller.is_admin() && caller.id() != bid.bidder.id {
-        return Err(AppError::forbidden(catalogue::BID_DELETE_FORBIDDEN));
+        return Err(AppError::forbidden(codes::BID_DELETE_FORBIDDEN));
     }
     if bid.status_id == BID_APPROVED {
-        return Err(AppError::conflict(catalogue::BID_APPROVED));
+        return Err(AppError::conflict(codes::BID_APPROVED));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !store::delete(&mut tx, bid_id).await? {
-        return Err(AppError::conflict(catalogue::BID_APPROVED));
+        return Err(AppError::conflict(codes::BID_APPROVED));
     }
     let gone = BidGone { id: bid_id, project_id: project.id };
     let mut events = vec![
@@ -278,7 +278,7 @@ pub async fn approve(
         crate::projects::queue::may_start_project_free(&caller.user, &project)?;
     }
     if project.status() != ProjectStatus::Live {
-        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+        return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
@@ -314,14 +314,12 @@ pub async fn approve_in(
     let subscription = project.is_subscription == 1;
     let ends_at = timeline_ends_at(now, project.timeline, project.timeline_range_end.as_deref(), subscription);
     if !projects::approve(conn, id, bid_id, ends_at, now).await? {
-        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+        return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
     store::set_status(conn, bid_id, BID_APPROVED, now).await?;
-    let approved =
-        store::find(&mut *conn, bid_id).await?.ok_or_else(|| AppError::not_found(catalogue::BID_NOT_FOUND))?;
+    let approved = store::find(&mut *conn, bid_id).await?.ok_or_else(|| AppError::not_found(codes::BID_NOT_FOUND))?;
     let files = store::files(conn, bid_id).await?;
-    let active =
-        projects::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let active = projects::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     let mut events = vec![
         on_bid(conn, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?,
         project_events::status_changed(conn, &active, now).await?,

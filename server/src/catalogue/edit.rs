@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::model::ContestTypeRow;
 use crate::{
     api::flag,
-    error::{catalogue, values, FieldErrors},
+    error::{codes, values, FieldErrors},
 };
 
 pub const MAX_TITLE: usize = 100;
@@ -62,7 +62,7 @@ impl ContestTypeUpdate {
         if let Some(title) = self.title {
             let title = title.trim();
             if title.is_empty() {
-                errors.add("title", catalogue::REQUIRED);
+                errors.add("title", codes::REQUIRED);
             } else if title.chars().count() > MAX_TITLE {
                 too_long(&mut errors, "title", MAX_TITLE);
             }
@@ -93,7 +93,7 @@ impl ContestTypeUpdate {
         }
         // Terms are shown for acceptance before the brief: a type with terms needs their text.
         if next.has_terms != 0 && next.participate_terms.is_none() && !errors.has("participate_terms") {
-            errors.add("participate_terms", catalogue::REQUIRED);
+            errors.add("participate_terms", codes::REQUIRED);
         }
         if errors.is_empty() {
             Ok(next)

@@ -16,7 +16,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{flag, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -62,7 +62,7 @@ async fn list_types(
 
 /// The type, or the catalogue's 'That is not a valid type of contest.'
 async fn existing_type(state: &AppState, id: i64) -> Result<ContestTypeRow, AppError> {
-    store::find_type(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_TYPE_NOT_FOUND))
+    store::find_type(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_TYPE_NOT_FOUND))
 }
 
 /// One contest type.
@@ -86,7 +86,7 @@ async fn show_type_by_slug(
 ) -> Result<Json<Data<ContestTypeView>>, AppError> {
     let row = store::find_type_by_slug(&state.db.pool, &slug)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::CONTEST_TYPE_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::CONTEST_TYPE_NOT_FOUND))?;
     Ok(Json(Data::new(row.into())))
 }
 
@@ -106,7 +106,7 @@ async fn update_type(
     caller.require_admin()?;
     let mut tx = state.db.pool.begin().await?;
     let current =
-        store::find_type(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_TYPE_NOT_FOUND))?;
+        store::find_type(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_TYPE_NOT_FOUND))?;
     let next = change.apply(&current).map_err(AppError::Invalid)?;
     store::update_type(&mut *tx, &next).await?;
     tx.commit().await?;

@@ -20,7 +20,7 @@ use crate::{
     community::activity::{self, ActivityType},
     contests::{launch::visible, model::ContestRow},
     entries::{store as entries, visibility::may_view_entry},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     notifications::{texts, NewNotification, NotificationType, Text},
     state::AppState,
     threads::{
@@ -109,7 +109,7 @@ impl Target {
     pub fn require_party(&self, caller: &CurrentUser) -> Result<(), AppError> {
         match self.is_party(caller.id()) {
             true => Ok(()),
-            false => Err(AppError::forbidden(catalogue::IMAGE_TAG_FORBIDDEN)),
+            false => Err(AppError::forbidden(codes::IMAGE_TAG_FORBIDDEN)),
         }
     }
 }
@@ -133,7 +133,7 @@ impl ReactionTarget for Target {
     fn may_react(&self, caller: &CurrentUser) -> Result<(), AppError> {
         match matches!(caller.user.user_type(), UserType::Designer | UserType::Client) {
             true => Ok(()),
-            false => Err(AppError::forbidden(catalogue::REACTION_FORBIDDEN)),
+            false => Err(AppError::forbidden(codes::REACTION_FORBIDDEN)),
         }
     }
 
@@ -222,7 +222,7 @@ impl CommentThread for Target {
     fn may_delete(&self, caller: &CurrentUser, author: i64) -> Result<(), AppError> {
         match caller.is_admin() || caller.id() == author || caller.id() == self.owner_id() {
             true => Ok(()),
-            false => Err(AppError::forbidden(catalogue::COMMENT_DELETE_FORBIDDEN)),
+            false => Err(AppError::forbidden(codes::COMMENT_DELETE_FORBIDDEN)),
         }
     }
 
@@ -281,7 +281,7 @@ pub async fn entry(
     let entry = entries::find(&state.db.pool, contest_id, entry_id)
         .await?
         .filter(|e| may_view_entry(viewer.map(|v| &v.user), contest.created_by, contest.is_blind != 0, e.created_by))
-        .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::ENTRY_NOT_FOUND))?;
     let entry = EntryRef { id: entry.id, contest_id: entry.contest_id, created_by: entry.created_by };
     Ok(Target { contest, entry: Some(entry) })
 }

@@ -12,7 +12,7 @@ use crate::shared::money::{as_dollars, dollars_as_cents};
 use crate::{
     accounts::{domain::UserType, model::FilePath, CurrentUser},
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
     shared::page::PageQuery,
     state::AppState,
@@ -22,7 +22,7 @@ use crate::{
 pub(crate) fn client_only(caller: &CurrentUser) -> Result<(), AppError> {
     match caller.user.user_type() {
         UserType::Client => Ok(()),
-        _ => Err(AppError::forbidden(catalogue::CART_CLIENTS_ONLY)),
+        _ => Err(AppError::forbidden(codes::CART_CLIENTS_ONLY)),
     }
 }
 
@@ -129,7 +129,7 @@ fn check_price(price: Option<i64>, errors: &mut FieldErrors) -> i64 {
     match price {
         Some(cents) if cents >= MIN_PRICE_CENTS => cents,
         _ => {
-            errors.add("price", catalogue::CART_PRICE_MIN);
+            errors.add("price", codes::CART_PRICE_MIN);
             0
         }
     }
@@ -149,15 +149,15 @@ pub async fn add(
     let price_cents = check_price(req.price, &mut errors);
     for (field, value) in [("contest_id", req.contest_id), ("contest_entry_id", req.contest_entry_id)] {
         if value.is_none() {
-            errors.add(field, catalogue::REQUIRED);
+            errors.add(field, codes::REQUIRED);
         }
     }
     if req.trigger_id.is_some_and(|t| t != TIP_TRIGGER) {
-        errors.add("trigger_id", catalogue::CART_TRIGGER_IN);
+        errors.add("trigger_id", codes::CART_TRIGGER_IN);
     }
     errors.into_result()?;
     let (Some(contest_id), Some(contest_entry_id)) = (req.contest_id, req.contest_entry_id) else {
-        return Err(AppError::field("contest_id", catalogue::REQUIRED));
+        return Err(AppError::field("contest_id", codes::REQUIRED));
     };
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
@@ -221,15 +221,15 @@ pub async fn update(
     let item = carts::find(&mut conn, id)
         .await?
         .filter(|i| i.app_user_id == caller.id())
-        .ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::CART_ITEM_NOT_FOUND))?;
     if item.is_free_award != 0 {
-        return Err(AppError::conflict(catalogue::CART_FREE_AWARD_PRICE));
+        return Err(AppError::conflict(codes::CART_FREE_AWARD_PRICE));
     }
     carts::check_minimum(&mut conn, caller.id(), item.contest_id, price_cents).await?;
     if !carts::set_price(&mut conn, caller.id(), id, price_cents, state.now_ms()).await? {
-        return Err(AppError::not_found(catalogue::CART_ITEM_NOT_FOUND));
+        return Err(AppError::not_found(codes::CART_ITEM_NOT_FOUND));
     }
-    let row = carts::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+    let row = carts::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(codes::CART_ITEM_NOT_FOUND))?;
     Ok(Json(Data::new(row.into())))
 }
 
@@ -246,7 +246,7 @@ pub async fn remove(
     let mut tx = state.realtime.begin().await?;
     let events = carts::remove(&mut tx, caller.id(), id, now)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::CART_ITEM_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::CART_ITEM_NOT_FOUND))?;
     tx.publish(events);
     tx.commit().await?;
     Ok(Json(Message::new("Cart item was deleted successfully")))
@@ -326,7 +326,7 @@ pub async fn send_free_awards(
     let mut tx = state.realtime.begin().await?;
     let (sent, events) = carts::send_free_awards(&mut tx, caller.id(), now).await?;
     if sent == 0 {
-        return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+        return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
     }
     tx.publish(events);
     tx.commit().await?;

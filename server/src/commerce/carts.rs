@@ -25,7 +25,7 @@ use vitrine_protocol::EventFrame;
 use super::tips;
 use crate::shared::money::tax_cents;
 use crate::{
-    error::{catalogue, values, AppError, FieldErrors},
+    error::{codes, values, AppError, FieldErrors},
     notifications::badges,
 };
 
@@ -152,20 +152,19 @@ pub async fn add(
             .bind(item.contest_id)
             .fetch_optional(&mut *conn)
             .await?;
-    let (owner, status_id, is_tip) =
-        contest.ok_or_else(|| AppError::field("contest_id", catalogue::NOT_FOUND_OPTION))?;
+    let (owner, status_id, is_tip) = contest.ok_or_else(|| AppError::field("contest_id", codes::NOT_FOUND_OPTION))?;
     if owner != user_id {
-        return Err(AppError::forbidden(catalogue::CART_CONTEST_NOT_OWNER));
+        return Err(AppError::forbidden(codes::CART_CONTEST_NOT_OWNER));
     }
     if status_id < 2 {
-        return Err(AppError::conflict(catalogue::CART_CONTEST_NOT_STARTED));
+        return Err(AppError::conflict(codes::CART_CONTEST_NOT_STARTED));
     }
     let entry_contest: Option<i64> = sqlx::query_scalar("SELECT contest_id FROM contest_entry WHERE id = $1")
         .bind(item.contest_entry_id)
         .fetch_optional(&mut *conn)
         .await?;
     if entry_contest != Some(item.contest_id) {
-        return Err(AppError::field("contest_entry_id", catalogue::CART_ENTRY_NOT_IN_CONTEST));
+        return Err(AppError::field("contest_entry_id", codes::CART_ENTRY_NOT_IN_CONTEST));
     }
     let subscribed: i64 = sqlx::query_scalar("SELECT has_subscribed FROM app_user WHERE id = $1")
         .bind(user_id)
@@ -190,7 +189,7 @@ pub async fn add(
     .bind(now_ms)
     .fetch_optional(&mut *conn)
     .await?;
-    let id = inserted.ok_or_else(|| AppError::conflict(catalogue::CART_ITEM_EXISTS))?;
+    let id = inserted.ok_or_else(|| AppError::conflict(codes::CART_ITEM_EXISTS))?;
     let events = badges::changed(conn, user_id, now_ms).await?.into_iter().collect();
     Ok((id, events))
 }
@@ -286,16 +285,16 @@ pub async fn taxed_state(
     country_id: Option<i64>,
     state_id: Option<i64>,
 ) -> Result<Option<i64>, AppError> {
-    let country_id = country_id.ok_or_else(|| AppError::field("country_id", catalogue::REQUIRED))?;
+    let country_id = country_id.ok_or_else(|| AppError::field("country_id", codes::REQUIRED))?;
     let has_states = crate::geo::country_has_states(&mut *conn, country_id)
         .await?
-        .ok_or_else(|| AppError::field("country_id", catalogue::NOT_FOUND_OPTION))?;
+        .ok_or_else(|| AppError::field("country_id", codes::NOT_FOUND_OPTION))?;
     if !has_states {
         return Ok(None);
     }
-    let state_id = state_id.ok_or_else(|| AppError::field("state_id", catalogue::REQUIRED))?;
+    let state_id = state_id.ok_or_else(|| AppError::field("state_id", codes::REQUIRED))?;
     if !crate::geo::state_in_country(&mut *conn, state_id, country_id).await? {
-        return Err(AppError::field("state_id", catalogue::STATE_NOT_IN_COUNTRY));
+        return Err(AppError::field("state_id", codes::STATE_NOT_IN_COUNTRY));
     }
     Ok(Some(state_id))
 }
@@ -320,9 +319,7 @@ pub async fn payable(conn: &mut AnyConnection, user_id: i64, state_id: Option<i6
             .fetch_all(&mut *conn)
             .await?;
     let tax_percentage = match state_id {
-        Some(id) => {
-            state_tax(conn, id).await?.ok_or_else(|| AppError::field("state_id", catalogue::NOT_FOUND_OPTION))?
-        }
+        Some(id) => state_tax(conn, id).await?.ok_or_else(|| AppError::field("state_id", codes::NOT_FOUND_OPTION))?,
         None => 0.0,
     };
     let items: Vec<PricedItem> = rows

@@ -13,7 +13,7 @@ use crate::shared::money::{as_dollars, dollars_as_cents};
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
     store::is_unique_violation,
 };
@@ -119,32 +119,32 @@ pub async fn create(
     caller.require_admin()?;
     let mut conn = state.db.pool.acquire().await?;
     if crate::catalogue::store::find_type(&mut *conn, type_id).await?.is_none() {
-        return Err(AppError::not_found(catalogue::CONTEST_TYPE_NOT_FOUND));
+        return Err(AppError::not_found(codes::CONTEST_TYPE_NOT_FOUND));
     }
     let mut errors = FieldErrors::new();
     let code = req.code.as_deref().map(str::trim).unwrap_or_default().to_owned();
     if code.is_empty() {
-        errors.add("code", catalogue::REQUIRED);
+        errors.add("code", codes::REQUIRED);
     } else if !code_is_well_formed(&code) {
-        errors.add("code", catalogue::COUPON_CODE_FORMAT);
+        errors.add("code", codes::COUPON_CODE_FORMAT);
     }
     match (req.percent_off, req.amount_off) {
         (Some(p), None) if (1..=100).contains(&p) => {}
         (None, Some(a)) if a > 0 && a % 100 == 0 => {}
-        _ => errors.add("percent_off", catalogue::COUPON_DISCOUNT),
+        _ => errors.add("percent_off", codes::COUPON_DISCOUNT),
     }
     if req.usage_limit.is_some_and(|l| l < 1) {
-        errors.add("usage_limit", catalogue::NOT_FOUND_OPTION);
+        errors.add("usage_limit", codes::NOT_FOUND_OPTION);
     }
     if let Some(pricing_id) = req.contest_type_pricing_id {
         let pricing = crate::catalogue::store::find_pricing(&mut *conn, pricing_id).await?;
         if pricing.is_none_or(|p| p.contest_type_id != type_id) {
-            errors.add("contest_type_pricing_id", catalogue::NOT_FOUND_OPTION);
+            errors.add("contest_type_pricing_id", codes::NOT_FOUND_OPTION);
         }
     }
     if let Some(user_id) = req.user_id {
         if crate::accounts::store::find_user(&mut *conn, user_id).await?.is_none() {
-            errors.add("user_id", catalogue::NOT_FOUND_OPTION);
+            errors.add("user_id", codes::NOT_FOUND_OPTION);
         }
     }
     errors.into_result()?;
@@ -162,7 +162,7 @@ pub async fn create(
     let id =
         store::insert_coupon(&mut *conn, &coupon, state.now_ms()).await.map_err(|err| {
             match is_unique_violation(&err, "contest_type_coupon_code_key") {
-                true => AppError::field("code", catalogue::COUPON_CODE_UNIQUE),
+                true => AppError::field("code", codes::COUPON_CODE_UNIQUE),
                 false => err.into(),
             }
         })?;
@@ -193,7 +193,7 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
     if !store::delete_coupon(&state.db.pool, type_id, code.trim(), state.now_ms()).await? {
-        return Err(coupons::refused(catalogue::COUPON_INVALID));
+        return Err(coupons::refused(codes::COUPON_INVALID));
     }
     Ok(Json(Message::new("Coupon deleted")))
 }

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use crate::{
     accounts::{domain::UserType, model::UserRow},
-    error::{catalogue, AppError, Code},
+    error::{codes, AppError, Code},
 };
 
 /// How long an applied coupon stays valid (contests doc, section 9).
@@ -79,31 +79,31 @@ pub struct Attempt<'a> {
 /// The rules in the order a client should hear about them: the code itself, its
 /// type, its user, its time, its limit, then the package.
 pub fn check(coupon: Option<&CouponRow>, attempt: &Attempt<'_>, pricing_type: Option<i64>) -> Result<(), Code> {
-    let Some(coupon) = coupon else { return Err(catalogue::COUPON_INVALID) };
+    let Some(coupon) = coupon else { return Err(codes::COUPON_INVALID) };
     if coupon.contest_type_id != attempt.contest_type_id {
-        return Err(catalogue::COUPON_TYPE_INVALID);
+        return Err(codes::COUPON_TYPE_INVALID);
     }
     // Only clients launch contests; a coupon made for one client is theirs alone.
     let for_someone_else = coupon.app_user_id.is_some_and(|u| u != attempt.user.id);
     if attempt.user.user_type() != UserType::Client || for_someone_else {
-        return Err(catalogue::COUPON_USER_INVALID);
+        return Err(codes::COUPON_USER_INVALID);
     }
     if attempt.applied_at.is_some_and(|at| attempt.now_ms >= at + VALIDITY_MS) {
-        return Err(catalogue::COUPON_INVALID);
+        return Err(codes::COUPON_INVALID);
     }
     if coupon.usage_limit.is_some_and(|limit| coupon.used_count >= limit) {
-        return Err(catalogue::COUPON_LIMIT_EXCEED);
+        return Err(codes::COUPON_LIMIT_EXCEED);
     }
     match attempt.package {
         Package::Unknown => Ok(()),
-        Package::Custom { .. } if coupon.allows_custom_prize == 0 => Err(catalogue::COUPON_CUSTOM_DISCOUNT_DROPS),
+        Package::Custom { .. } if coupon.allows_custom_prize == 0 => Err(codes::COUPON_CUSTOM_DISCOUNT_DROPS),
         Package::Custom { .. } => Ok(()),
         Package::Priced(pricing_id) => {
             let of_this_type = pricing_type == Some(attempt.contest_type_id);
             let allowed = coupon.contest_type_pricing_id.is_none_or(|p| p == pricing_id);
             match of_this_type && allowed {
                 true => Ok(()),
-                false => Err(catalogue::COUPON_PRICING_INVALID),
+                false => Err(codes::COUPON_PRICING_INVALID),
             }
         }
     }
@@ -206,11 +206,11 @@ pub async fn apply(
             None => (0, None),
         },
         Package::Custom { amount_cents } => (amount_cents, None),
-        Package::Unknown => return Err(refused(catalogue::COUPON_PRICING_INVALID)),
+        Package::Unknown => return Err(refused(codes::COUPON_PRICING_INVALID)),
     };
     let attempt = Attempt { user, contest_type_id, package, applied_at: applied, now_ms };
     check(coupon.as_ref(), &attempt, pricing_type).map_err(refused)?;
-    let coupon = coupon.ok_or_else(|| refused(catalogue::COUPON_INVALID))?;
+    let coupon = coupon.ok_or_else(|| refused(codes::COUPON_INVALID))?;
     Ok(discount_on(&coupon, original))
 }
 
@@ -236,7 +236,7 @@ pub async fn validate_and_record(
     };
     let attempt = Attempt { user, contest_type_id, package, applied_at: applied, now_ms };
     check(coupon.as_ref(), &attempt, pricing_type).map_err(refused)?;
-    let coupon = coupon.ok_or_else(|| refused(catalogue::COUPON_INVALID))?;
+    let coupon = coupon.ok_or_else(|| refused(codes::COUPON_INVALID))?;
     let started = record_application(conn, coupon.id, user.id, now_ms).await?;
     Ok((coupon, started))
 }
@@ -323,24 +323,24 @@ mod tests {
     fn each_rule_answers_its_code() {
         let client = user(7, 2);
         let ok = attempt(&client, Package::Priced(30), None, 0);
-        assert_eq!(check(None, &ok, Some(3)), Err(catalogue::COUPON_INVALID));
+        assert_eq!(check(None, &ok, Some(3)), Err(codes::COUPON_INVALID));
         assert_eq!(check(Some(&coupon()), &ok, Some(3)), Ok(()));
         let other_type = CouponRow { contest_type_id: 4, ..coupon() };
-        assert_eq!(check(Some(&other_type), &ok, Some(3)), Err(catalogue::COUPON_TYPE_INVALID));
+        assert_eq!(check(Some(&other_type), &ok, Some(3)), Err(codes::COUPON_TYPE_INVALID));
         let someone_elses = CouponRow { app_user_id: Some(8), ..coupon() };
-        assert_eq!(check(Some(&someone_elses), &ok, Some(3)), Err(catalogue::COUPON_USER_INVALID));
+        assert_eq!(check(Some(&someone_elses), &ok, Some(3)), Err(codes::COUPON_USER_INVALID));
         let designer = user(7, 3);
         assert_eq!(
             check(Some(&coupon()), &attempt(&designer, Package::Unknown, None, 0), None),
-            Err(catalogue::COUPON_USER_INVALID)
+            Err(codes::COUPON_USER_INVALID)
         );
         let used_up = CouponRow { used_count: 2, ..coupon() };
-        assert_eq!(check(Some(&used_up), &ok, Some(3)), Err(catalogue::COUPON_LIMIT_EXCEED));
+        assert_eq!(check(Some(&used_up), &ok, Some(3)), Err(codes::COUPON_LIMIT_EXCEED));
         let custom = attempt(&client, Package::Custom { amount_cents: 50_000 }, None, 0);
-        assert_eq!(check(Some(&coupon()), &custom, None), Err(catalogue::COUPON_CUSTOM_DISCOUNT_DROPS));
+        assert_eq!(check(Some(&coupon()), &custom, None), Err(codes::COUPON_CUSTOM_DISCOUNT_DROPS));
         let only_31 = CouponRow { contest_type_pricing_id: Some(31), ..coupon() };
-        assert_eq!(check(Some(&only_31), &ok, Some(3)), Err(catalogue::COUPON_PRICING_INVALID));
-        assert_eq!(check(Some(&coupon()), &ok, Some(4)), Err(catalogue::COUPON_PRICING_INVALID));
+        assert_eq!(check(Some(&only_31), &ok, Some(3)), Err(codes::COUPON_PRICING_INVALID));
+        assert_eq!(check(Some(&coupon()), &ok, Some(4)), Err(codes::COUPON_PRICING_INVALID));
     }
 
     #[test]
@@ -349,7 +349,7 @@ mod tests {
         let inside = attempt(&client, Package::Unknown, Some(1_000), 1_000 + VALIDITY_MS - 1);
         assert_eq!(check(Some(&coupon()), &inside, None), Ok(()));
         let after = attempt(&client, Package::Unknown, Some(1_000), 1_000 + VALIDITY_MS);
-        assert_eq!(check(Some(&coupon()), &after, None), Err(catalogue::COUPON_INVALID));
+        assert_eq!(check(Some(&coupon()), &after, None), Err(codes::COUPON_INVALID));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
         payable::{Effect, Payable, PayableKind},
@@ -80,7 +80,7 @@ impl Payable for Cart {
             let total = carts::payable(&mut conn, caller.id(), taxed).await?;
             // Free awards only cost nothing: they are sent with `POST /carts/free-awards`.
             if total.payable_cents == 0 {
-                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+                return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
             }
             Ok(Quote {
                 amount_cents: total.payable_cents,
@@ -125,17 +125,17 @@ impl Payable for Subscription {
             let mut conn = state.db.pool.acquire().await?;
             let subscription = subscriptions::find(&mut conn, self.subscription_id)
                 .await?
-                .ok_or_else(|| AppError::not_found(catalogue::SUBSCRIPTION_NOT_FOUND))?;
+                .ok_or_else(|| AppError::not_found(codes::SUBSCRIPTION_NOT_FOUND))?;
             if subscription.app_user_id != caller.id() {
-                return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
+                return Err(AppError::forbidden(codes::PAYMENT_FORBIDDEN));
             }
             match subscription.status_id {
                 subscriptions::PENDING => {}
-                subscriptions::ACTIVE => return Err(AppError::conflict(catalogue::SUBSCRIPTION_ACTIVE)),
-                _ => return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE)),
+                subscriptions::ACTIVE => return Err(AppError::conflict(codes::SUBSCRIPTION_ACTIVE)),
+                _ => return Err(AppError::conflict(codes::PAYMENT_NOT_DUE)),
             }
             let amount_cents = subscriptions::price_cents(subscription.trigger_id)
-                .ok_or_else(|| AppError::conflict(catalogue::PAYMENT_NOT_DUE))?;
+                .ok_or_else(|| AppError::conflict(codes::PAYMENT_NOT_DUE))?;
             Ok(Quote {
                 amount_cents,
                 description: format!("Subscription #{}", subscription.id),
@@ -199,7 +199,7 @@ impl PayRoute for CartRoute {
         seen.dedup();
         match priced == seen {
             true => Ok(()),
-            false => Err(AppError::conflict(catalogue::CART_CHANGED)),
+            false => Err(AppError::conflict(codes::CART_CHANGED)),
         }
     }
 }

@@ -19,7 +19,7 @@ use super::store;
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -65,11 +65,11 @@ pub async fn mine(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<ReferralsView>>, AppError> {
     if caller.id() != id && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     let mut conn = state.db.pool.acquire().await?;
     if crate::accounts::store::find_user(&mut *conn, id).await?.is_none() {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     let code = code_of(&mut conn, id, state.now_ms()).await?;
     let rows = store::referred_users(&mut *conn, id).await?;
@@ -112,7 +112,7 @@ pub async fn visit(
     let mut conn = state.db.pool.acquire().await?;
     let referrer = store::referrer_by_code(&mut *conn, code)
         .await?
-        .ok_or_else(|| AppError::field("ref", catalogue::REFERRAL_INVALID))?;
+        .ok_or_else(|| AppError::field("ref", codes::REFERRAL_INVALID))?;
     let now = state.now_ms();
     let cookie = random_digits(COOKIE_DIGITS);
     store::insert_referral_visit(&mut *conn, &cookie, referrer, now).await?;

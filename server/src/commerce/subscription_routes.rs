@@ -10,7 +10,7 @@ use super::subscriptions::{self, SubscriptionView};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{flag, loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -34,7 +34,7 @@ pub async fn active(
     let mut trigger_ids = Vec::new();
     for part in query.trigger_ids.as_deref().unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let id = part.parse::<i64>().ok().filter(|id| subscriptions::price_cents(*id).is_some());
-        trigger_ids.push(id.ok_or_else(|| AppError::field("filter[trigger_ids]", catalogue::SUBSCRIPTION_TRIGGER_IN))?);
+        trigger_ids.push(id.ok_or_else(|| AppError::field("filter[trigger_ids]", codes::SUBSCRIPTION_TRIGGER_IN))?);
     }
     let mut conn = state.db.pool.acquire().await?;
     let rows = subscriptions::active(&mut conn, caller.id(), &trigger_ids).await?;
@@ -73,9 +73,9 @@ pub async fn purchase(
     ApiJson(req): ApiJson<PurchaseRequest>,
 ) -> Result<(StatusCode, Json<Data<SubscriptionView>>), AppError> {
     if caller.user.user_type() != UserType::Client {
-        return Err(AppError::forbidden(catalogue::SUBSCRIPTION_CLIENTS_ONLY));
+        return Err(AppError::forbidden(codes::SUBSCRIPTION_CLIENTS_ONLY));
     }
-    let trigger_id = req.trigger_id.ok_or_else(|| AppError::field("trigger_id", catalogue::REQUIRED))?;
+    let trigger_id = req.trigger_id.ok_or_else(|| AppError::field("trigger_id", codes::REQUIRED))?;
     let mut conn = state.db.pool.acquire().await?;
     let row = subscriptions::purchase(&mut conn, caller.id(), trigger_id, state.now_ms()).await?;
     Ok((StatusCode::CREATED, Json(Data::new(row.into()))))
@@ -112,13 +112,13 @@ pub async fn set(
     let trigger_id = req
         .trigger_id
         .filter(|t| subscriptions::price_cents(*t).is_some())
-        .ok_or_else(|| AppError::field("trigger_id", catalogue::SUBSCRIPTION_TRIGGER_IN))?;
-    let on = req.is_active.ok_or_else(|| AppError::field("is_active", catalogue::REQUIRED))?;
+        .ok_or_else(|| AppError::field("trigger_id", codes::SUBSCRIPTION_TRIGGER_IN))?;
+    let on = req.is_active.ok_or_else(|| AppError::field("is_active", codes::REQUIRED))?;
     let user = crate::accounts::store::find_user(&state.db.pool, id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     if user.user_type() != UserType::Client {
-        return Err(AppError::unprocessable(catalogue::SUBSCRIPTION_CLIENTS_ONLY));
+        return Err(AppError::unprocessable(codes::SUBSCRIPTION_CLIENTS_ONLY));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;

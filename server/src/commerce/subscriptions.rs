@@ -18,7 +18,7 @@ use vitrine_protocol::{event_type, Channel, EventFrame};
 
 use crate::shared::money::as_dollars;
 use crate::{
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     realtime::outbox,
     store::is_unique_violation,
 };
@@ -143,9 +143,9 @@ pub async fn purchase(
     now_ms: i64,
 ) -> Result<SubscriptionRow, AppError> {
     let amount =
-        price_cents(trigger_id).ok_or_else(|| AppError::field("trigger_id", catalogue::SUBSCRIPTION_TRIGGER_IN))?;
+        price_cents(trigger_id).ok_or_else(|| AppError::field("trigger_id", codes::SUBSCRIPTION_TRIGGER_IN))?;
     if has_active(conn, user_id, trigger_id).await? {
-        return Err(AppError::conflict(catalogue::SUBSCRIPTION_ACTIVE));
+        return Err(AppError::conflict(codes::SUBSCRIPTION_ACTIVE));
     }
     let pending: Option<SubscriptionRow> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 AND trigger_id = $2 AND status_id = $3 \
@@ -185,8 +185,7 @@ pub async fn activate(
     payment_ref: &str,
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, AppError> {
-    let row =
-        find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(catalogue::SUBSCRIPTION_NOT_FOUND))?;
+    let row = find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(codes::SUBSCRIPTION_NOT_FOUND))?;
     if row.status_id != PENDING {
         return Ok(Vec::new());
     }
@@ -201,7 +200,7 @@ pub async fn activate(
     .execute(&mut *conn)
     .await
     .map_err(|err| match is_unique_violation(&err, "user_subscription_active_key") {
-        true => AppError::conflict(catalogue::SUBSCRIPTION_ACTIVE),
+        true => AppError::conflict(codes::SUBSCRIPTION_ACTIVE),
         false => err.into(),
     })?;
     if done.rows_affected() == 0 {
@@ -256,8 +255,7 @@ async fn changed(
     now_ms: i64,
 ) -> Result<Vec<EventFrame>, AppError> {
     sync_flag(conn, user_id).await?;
-    let row =
-        find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(catalogue::SUBSCRIPTION_NOT_FOUND))?;
+    let row = find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(codes::SUBSCRIPTION_NOT_FOUND))?;
     let data = serde_json::to_value(SubscriptionView::from(row)).unwrap_or(Value::Null);
     let event = outbox::append(conn, &Channel::User(user_id), event_type::SUBSCRIPTION_UPDATED, data, now_ms).await?;
     Ok(vec![event])

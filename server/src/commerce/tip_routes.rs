@@ -10,7 +10,7 @@ use crate::shared::money::as_dollars;
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
 };
@@ -37,7 +37,7 @@ pub async fn list(
 ) -> Result<Json<Page<TipView>>, AppError> {
     caller.require_admin()?;
     if query.approval_status_id.is_some_and(|s| ![PENDING, APPROVED, REJECTED].contains(&s)) {
-        return Err(AppError::field("filter[approval_status_id]", catalogue::TIP_APPROVAL_IN));
+        return Err(AppError::field("filter[approval_status_id]", codes::TIP_APPROVAL_IN));
     }
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
@@ -108,16 +108,16 @@ pub async fn decide(
     let decision = req
         .approval_status_id
         .filter(|s| [APPROVED, REJECTED].contains(s))
-        .ok_or_else(|| AppError::field("approval_status_id", catalogue::TIP_APPROVAL_IN))?;
+        .ok_or_else(|| AppError::field("approval_status_id", codes::TIP_APPROVAL_IN))?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let Some(events) = tips::decide(&mut tx, id, decision, caller.id(), now).await? else {
         return match tips::find(&mut tx, id).await? {
-            Some(_) => Err(AppError::conflict(catalogue::TIP_DECIDED)),
-            None => Err(AppError::not_found(catalogue::TIP_NOT_FOUND)),
+            Some(_) => Err(AppError::conflict(codes::TIP_DECIDED)),
+            None => Err(AppError::not_found(codes::TIP_NOT_FOUND)),
         };
     };
-    let tip = tips::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::TIP_NOT_FOUND))?;
+    let tip = tips::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::TIP_NOT_FOUND))?;
     tx.publish(events);
     tx.commit().await?;
     Ok(Json(Data::new(tip.into())))
@@ -141,12 +141,12 @@ pub async fn stats(
     ApiPath(user_id): ApiPath<i64>,
 ) -> Result<Json<Data<TipStats>>, AppError> {
     if caller.id() != user_id && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     let mut conn = state.db.pool.acquire().await?;
     let user = crate::accounts::store::find_user(&mut *conn, user_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let (cents, contests) = tips::stats(&mut conn, user_id, user.user_type() == UserType::Designer).await?;
     Ok(Json(Data::new(TipStats { amount: as_dollars(cents), amount_cents: cents, total_contests: contests })))
 }

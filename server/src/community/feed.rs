@@ -11,7 +11,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::loose_id,
-    error::{catalogue, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
 };
@@ -43,7 +43,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<FeedQuery>,
 ) -> Result<Json<Page<ActivityView>>, AppError> {
     if !may_follow(&caller.user) {
-        return Err(AppError::forbidden(catalogue::COMMUNITY_FORBIDDEN));
+        return Err(AppError::forbidden(codes::COMMUNITY_FORBIDDEN));
     }
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;

@@ -1,4 +1,4 @@
-//! The community: designers' showcases (their external portfolio) and the community
+//! The community: designers' showcases (work shown apart from their portfolio) and the community
 //! feed of what designers and clients did (contests doc, sections 1, 6 and 7).
 //!
 //! - [`activity`]: recording an activity in the action's own transaction, and

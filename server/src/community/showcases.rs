@@ -15,7 +15,7 @@ use super::{
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
     state::AppState,
 };
@@ -84,15 +84,15 @@ async fn fields(
     let title = req.title.as_deref().map(str::trim).map(str::to_owned).or(current.map(|c| c.title.clone()));
     let title = title.unwrap_or_default();
     if title.is_empty() {
-        errors.add("title", catalogue::REQUIRED);
+        errors.add("title", codes::REQUIRED);
     } else if title.chars().count() > MAX_TITLE {
-        errors.add("title", catalogue::TOO_LONG);
+        errors.add("title", codes::TOO_LONG);
     }
     let description =
         req.description.as_deref().map(str::trim).map(str::to_owned).or(current.map(|c| c.description.clone()));
     let description = description.unwrap_or_default();
     if description.chars().count() > MAX_DESCRIPTION {
-        errors.add("description", catalogue::TOO_LONG);
+        errors.add("description", codes::TOO_LONG);
     }
     let url = match req.url.as_deref().map(str::trim) {
         Some("") => None,
@@ -102,18 +102,18 @@ async fn fields(
     if let Some(url) = &url {
         let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
         if !scheme_ok || url.chars().count() > MAX_URL || url.chars().any(char::is_whitespace) {
-            errors.add("url", catalogue::SHOWCASE_URL_INVALID);
+            errors.add("url", codes::SHOWCASE_URL_INVALID);
         }
     }
     let file_id = req.file_id.or(current.and_then(|c| c.file_id));
     match file_id {
         // A showcase made without a picture (the demo's) may still be edited or hidden.
         None if current.is_some() => {}
-        None => errors.add("file_id", catalogue::REQUIRED),
+        None => errors.add("file_id", codes::REQUIRED),
         Some(id) if current.is_some_and(|c| c.file_id == Some(id)) => {}
         Some(id) => {
             if !crate::files::store::is_own_image(&state.db.pool, id, designer_id).await? {
-                errors.add("file_id", catalogue::NOT_FOUND_OPTION);
+                errors.add("file_id", codes::NOT_FOUND_OPTION);
             }
         }
     }
@@ -127,7 +127,7 @@ async fn visible(state: &AppState, caller: &CurrentUser, id: i64) -> Result<Show
     store::find(&mut conn, id)
         .await?
         .filter(|s| s.is_hidden == 0 || caller.is_admin() || s.app_user_id == caller.id())
-        .ok_or_else(|| AppError::not_found(catalogue::SHOWCASE_NOT_FOUND))
+        .ok_or_else(|| AppError::not_found(codes::SHOWCASE_NOT_FOUND))
 }
 
 /// Showcases, newest first, 12 a page, optionally one designer's (signed-in users).
@@ -163,7 +163,7 @@ pub async fn create(
     ApiJson(req): ApiJson<ShowcaseRequest>,
 ) -> Result<(StatusCode, Json<Data<ShowcaseView>>), AppError> {
     if caller.user.user_type() != UserType::Designer {
-        return Err(AppError::forbidden(catalogue::SHOWCASE_DESIGNERS_ONLY));
+        return Err(AppError::forbidden(codes::SHOWCASE_DESIGNERS_ONLY));
     }
     let fields = fields(&state, caller.id(), &req, None).await?;
     let now = state.now_ms();
@@ -202,17 +202,17 @@ pub async fn update(
 ) -> Result<Json<Data<ShowcaseView>>, AppError> {
     let current = visible(&state, &caller, id).await?;
     if current.app_user_id != caller.id() && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::SHOWCASE_FORBIDDEN));
+        return Err(AppError::forbidden(codes::SHOWCASE_FORBIDDEN));
     }
     let is_hidden = match req.is_hidden {
         None => current.is_hidden,
-        Some(_) if !caller.is_admin() => return Err(AppError::forbidden(catalogue::SHOWCASE_FORBIDDEN)),
+        Some(_) if !caller.is_admin() => return Err(AppError::forbidden(codes::SHOWCASE_FORBIDDEN)),
         Some(flag @ (0 | 1)) => flag,
-        Some(_) => return Err(AppError::field("is_hidden", catalogue::NOT_FOUND_OPTION)),
+        Some(_) => return Err(AppError::field("is_hidden", codes::NOT_FOUND_OPTION)),
     };
     let fields = fields(&state, current.app_user_id, &req, Some(&current)).await?;
     let mut conn = state.db.pool.acquire().await?;
     store::update(&mut conn, id, &fields, is_hidden, state.now_ms()).await?;
-    let row = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::SHOWCASE_NOT_FOUND))?;
+    let row = store::find(&mut conn, id).await?.ok_or_else(|| AppError::not_found(codes::SHOWCASE_NOT_FOUND))?;
     Ok(Json(Data::new(row.into())))
 }

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use crate::{
     catalogue::FieldType,
-    error::{catalogue, FieldErrors},
+    error::{codes, FieldErrors},
 };
 
 /// One answer as the client sends it.
@@ -83,7 +83,7 @@ pub fn check_keyed(
     let mut given: HashMap<i64, &AnswerInput> = HashMap::new();
     for answer in answers {
         if !known.contains_key(&answer.id) {
-            errors.add(&field(answer.id), catalogue::NOT_FOUND_OPTION);
+            errors.add(&field(answer.id), codes::NOT_FOUND_OPTION);
         } else {
             given.insert(answer.id, answer);
         }
@@ -98,15 +98,15 @@ pub fn check_keyed(
         let files: Vec<i64> = answer.map(|a| a.answer_file_ids.clone()).unwrap_or_default();
 
         if options.iter().chain(sliders.iter().map(|s| &s.id)).any(|id| !question.option_ids.contains(id)) {
-            errors.add(&key, catalogue::NOT_FOUND_OPTION);
+            errors.add(&key, codes::NOT_FOUND_OPTION);
             continue;
         }
         if sliders.iter().any(|s| !(SLIDER_MIN..=SLIDER_MAX).contains(&s.value)) {
-            errors.add(&key, catalogue::SLIDER_RANGE);
+            errors.add(&key, codes::SLIDER_RANGE);
             continue;
         }
         if text.is_some_and(|t| t.chars().count() > MAX_ANSWER_CHARS) {
-            errors.add(&key, catalogue::TOO_LONG);
+            errors.add(&key, codes::TOO_LONG);
             continue;
         }
         let field_type = question.field_type;
@@ -121,11 +121,8 @@ pub fn check_keyed(
             _ => text.is_none() && options.is_empty(),
         };
         if question.required && missing {
-            let code = if field_type == FieldType::Multiselect as i64 {
-                catalogue::REQUIRED_FIELD
-            } else {
-                catalogue::REQUIRED
-            };
+            let code =
+                if field_type == FieldType::Multiselect as i64 { codes::REQUIRED_FIELD } else { codes::REQUIRED };
             errors.add(&key, code);
             continue;
         }

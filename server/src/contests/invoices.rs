@@ -11,7 +11,7 @@ use super::{launch::owned, store as contest_store};
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     payments::{
         invoices::{issue, method, pdf_response, redeem, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
         payable, transactions,
@@ -32,14 +32,12 @@ pub async fn issue_token(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<(StatusCode, Json<Data<InvoiceToken>>), AppError> {
     if caller.is_admin() {
-        contest_store::find(&state.db.pool, id)
-            .await?
-            .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        contest_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     } else {
         owned(&state, &caller, id).await?;
     }
     if transactions::paid_for_contest(&state.db.pool, id).await?.is_empty() {
-        return Err(AppError::conflict(catalogue::INVOICE_NOT_AVAILABLE));
+        return Err(AppError::conflict(codes::INVOICE_NOT_AVAILABLE));
     }
     Ok((StatusCode::CREATED, Json(Data::new(issue(&state, one_time_tokens::INVOICE_DOWNLOAD, id, caller.id()).await?))))
 }
@@ -55,7 +53,7 @@ pub async fn download(
     ApiQuery(query): ApiQuery<DownloadQuery>,
 ) -> Result<Response, AppError> {
     redeem(&state, one_time_tokens::INVOICE_DOWNLOAD, id, query.token).await?;
-    let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
+    let invalid = || AppError::not_found(codes::INVOICE_TOKEN_INVALID);
     let contest = contest_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
     let paid = transactions::paid_for_contest(&state.db.pool, id).await?;
     let payer = crate::accounts::store::find_user(&state.db.pool, contest.created_by).await?;

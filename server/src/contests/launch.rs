@@ -17,7 +17,7 @@ use crate::{
     accounts::{domain::UserType, CurrentUser, MaybeUser},
     api::{flag, Data, Message},
     commerce::coupons,
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -76,7 +76,7 @@ async fn check_brief(
     if !file_ids.is_empty() {
         let foreign = crate::files::store::foreign_files(&mut conn, caller.id(), &file_ids).await?;
         for answer in answers.iter().filter(|a| a.files.iter().any(|f| foreign.contains(f))) {
-            errors.add(&format!("contest_type_questions.{}", answer.question_id), catalogue::NOT_FOUND_OPTION);
+            errors.add(&format!("contest_type_questions.{}", answer.question_id), codes::NOT_FOUND_OPTION);
         }
     }
     let title = brief::title_from(&rules, &answers)
@@ -87,10 +87,10 @@ async fn check_brief(
         rules.iter().any(|q| q.is_title && errors.has(&format!("contest_type_questions.{}", q.id)));
     if title.is_empty() {
         if !title_question_failed {
-            errors.add("title", catalogue::REQUIRED);
+            errors.add("title", codes::REQUIRED);
         }
     } else if title.chars().count() > MAX_TITLE {
-        errors.add("title", catalogue::TOO_LONG);
+        errors.add("title", codes::TOO_LONG);
     }
     errors.into_result()?;
     let description = brief::description_from(&rules, &answers).or_else(|| req.description.clone()).unwrap_or_default();
@@ -107,11 +107,11 @@ pub async fn launch(
     ApiJson(req): ApiJson<BriefRequest>,
 ) -> Result<(StatusCode, Json<Data<ContestView>>), AppError> {
     if caller.user.user_type() != UserType::Client {
-        return Err(AppError::forbidden(catalogue::CONTEST_LAUNCH_FORBIDDEN));
+        return Err(AppError::forbidden(codes::CONTEST_LAUNCH_FORBIDDEN));
     }
-    let contest_type_id = req.contest_type_id.ok_or_else(|| AppError::field("contest_type_id", catalogue::REQUIRED))?;
+    let contest_type_id = req.contest_type_id.ok_or_else(|| AppError::field("contest_type_id", codes::REQUIRED))?;
     if !store::contest_type_exists(&state.db.pool, contest_type_id).await? {
-        return Err(AppError::field("contest_type_id", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("contest_type_id", codes::NOT_FOUND_OPTION));
     }
     let (title, description, answers) = check_brief(&state, &caller, contest_type_id, &req).await?;
     let now = state.now_ms();
@@ -157,9 +157,9 @@ pub async fn launch(
 /// The contest if it exists and `caller` created it (404 / 403 otherwise).
 pub async fn owned(state: &AppState, caller: &CurrentUser, id: i64) -> Result<ContestRow, AppError> {
     let contest =
-        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     if contest.created_by != caller.id() {
-        return Err(AppError::forbidden(catalogue::CONTEST_NOT_OWNER));
+        return Err(AppError::forbidden(codes::CONTEST_NOT_OWNER));
     }
     Ok(contest)
 }
@@ -167,9 +167,9 @@ pub async fn owned(state: &AppState, caller: &CurrentUser, id: i64) -> Result<Co
 /// The contest if `viewer` may see it; a hidden contest is a 404, as if absent.
 pub async fn visible(state: &AppState, viewer: Option<&CurrentUser>, id: i64) -> Result<ContestRow, AppError> {
     let contest =
-        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     if !may_view(viewer.map(|v| &v.user), contest.created_by, contest.status_id, contest.is_private != 0) {
-        return Err(AppError::not_found(catalogue::CONTEST_NOT_FOUND));
+        return Err(AppError::not_found(codes::CONTEST_NOT_FOUND));
     }
     Ok(contest)
 }
@@ -195,9 +195,9 @@ pub async fn show_brief(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<BriefView>>, AppError> {
     let contest =
-        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     if !may_read_brief(Some(&caller.user), contest.created_by, contest.status_id, contest.is_private != 0) {
-        return Err(AppError::forbidden(catalogue::CONTEST_NOT_OWNER));
+        return Err(AppError::forbidden(codes::CONTEST_NOT_OWNER));
     }
     let answers = brief_answers(&state, id).await?;
     Ok(Json(Data::new(BriefView {
@@ -228,14 +228,14 @@ pub async fn update_brief(
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let contest = owned(&state, &caller, id).await?;
     if contest.status_id > super::status::ContestStatus::Active.id() {
-        return Err(AppError::conflict(catalogue::CONTEST_STARTED));
+        return Err(AppError::conflict(codes::CONTEST_STARTED));
     }
     let (title, description, answers) = check_brief(&state, &caller, contest.contest_type_id, &req).await?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     store::update_brief_fields(&mut tx, id, &title, &description, now).await?;
     store::replace_answers(&mut tx, id, &answers).await?;
-    let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let event = events::updated(&mut tx, &updated, now).await?;
     tx.publish(vec![event]);
     tx.commit().await?;
@@ -299,8 +299,8 @@ pub async fn delete(
     let mut conn = state.db.pool.acquire().await?;
     if !store::delete_unstarted(&mut conn, id).await? {
         return match store::find(&mut *conn, id).await? {
-            None => Err(AppError::not_found(catalogue::CONTEST_NOT_FOUND)),
-            Some(_) => Err(AppError::conflict(catalogue::CONTEST_STARTED)),
+            None => Err(AppError::not_found(codes::CONTEST_NOT_FOUND)),
+            Some(_) => Err(AppError::conflict(codes::CONTEST_STARTED)),
         };
     }
     Ok(Json(Message::new("Contest deleted")))

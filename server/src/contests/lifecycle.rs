@@ -18,7 +18,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::unit::Unit,
     state::AppState,
@@ -87,7 +87,7 @@ async fn finish_with(
     more: Vec<vitrine_protocol::EventFrame>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let now = state.now_ms();
-    let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let event = match status_event {
         true => events::status_changed(&mut tx, &contest, now).await?,
         false => events::updated(&mut tx, &contest, now).await?,
@@ -113,19 +113,19 @@ pub async fn request_start(
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let contest = owned(&state, &caller, id).await?;
     if req.approval_status_id != Some(APPROVAL_PENDING) {
-        return Err(AppError::field("approval_status_id", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("approval_status_id", codes::NOT_FOUND_OPTION));
     }
     if caller.user.has_subscribed == 0 {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     if contest.status() != ContestStatus::Unpaid {
-        return Err(AppError::conflict(catalogue::CONTEST_STARTED));
+        return Err(AppError::conflict(codes::CONTEST_STARTED));
     }
     // A pending request on an unstarted contest, or an approved one on an active
     // contest, holds the client's one free slot (section 4).
     let busy = store::free_slot_holders(&state.db.pool, caller.id(), id).await?;
     if busy > 0 || contest.approval_status_id == Some(APPROVAL_PENDING) {
-        return Err(AppError::conflict(catalogue::CONTEST_REQUEST_PENDING));
+        return Err(AppError::conflict(codes::CONTEST_REQUEST_PENDING));
     }
     let mut tx = state.realtime.begin().await?;
     store::set_approval(&mut tx, id, APPROVAL_PENDING, state.now_ms()).await?;
@@ -144,11 +144,11 @@ pub async fn decide_request(
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
     let decision = req.approval_status_id.filter(|a| [APPROVAL_APPROVED, APPROVAL_REJECTED].contains(a));
-    let decision = decision.ok_or_else(|| AppError::field("approval_status_id", catalogue::NOT_FOUND_OPTION))?;
+    let decision = decision.ok_or_else(|| AppError::field("approval_status_id", codes::NOT_FOUND_OPTION))?;
     let contest =
-        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     if contest.approval_status_id != Some(APPROVAL_PENDING) || contest.status() != ContestStatus::Unpaid {
-        return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::CONTEST_STATUS_CHANGE));
     }
     let now = state.now_ms();
     // Read before the transaction: SQLite's pool has one connection, which the
@@ -183,13 +183,13 @@ pub async fn set_status(
     let to = req
         .status_id
         .and_then(ContestStatus::from_id)
-        .ok_or_else(|| AppError::field("status_id", catalogue::NOT_FOUND_OPTION))?;
+        .ok_or_else(|| AppError::field("status_id", codes::NOT_FOUND_OPTION))?;
     let contest =
-        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let from = contest.status();
     // Nothing returns to unpaid once money or a free slot was spent on it.
     if to == ContestStatus::Unpaid && from != ContestStatus::Unpaid {
-        return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::CONTEST_STATUS_CHANGE));
     }
     let now = state.now_ms();
     let days = length_days(&state, contest.contest_length_id).await?;
@@ -201,7 +201,7 @@ pub async fn set_status(
         _ => store::transition(&mut tx, id, from.id(), to.id(), now).await?,
     };
     if !changed {
-        return Err(AppError::conflict(catalogue::CONTEST_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::CONTEST_STATUS_CHANGE));
     }
     let mut more = Vec::new();
     if to == ContestStatus::PendingDelivery && matches!(from, ContestStatus::WinnerAwarded | ContestStatus::Unverified)
@@ -269,11 +269,10 @@ pub async fn set_internal_status(
     ApiJson(req): ApiJson<InternalStatusChange>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
-    store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let mut conn = state.db.pool.acquire().await?;
     store::set_internal_status(&mut conn, id, req.internal_status_id, state.now_ms()).await?;
-    let contest =
-        store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    let contest = store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     Ok(Json(Data::new(contest.into())))
 }
 
@@ -299,13 +298,13 @@ pub async fn extend(
     ApiJson(req): ApiJson<ExtendRequest>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     caller.require_admin()?;
-    store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+    store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let days =
-        req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
+        req.days.filter(|d| EXTEND_DAYS.contains(d)).ok_or_else(|| AppError::field("days", codes::EXTEND_DAYS))?;
     let mut tx = state.realtime.begin().await?;
     ensure_extendable(&mut tx, id).await?;
     if !store::extend(&mut tx, id, days, state.now_ms()).await? {
-        return Err(AppError::conflict(catalogue::CONTEST_NOT_ACTIVE));
+        return Err(AppError::conflict(codes::CONTEST_NOT_ACTIVE));
     }
     finish(&state, tx, id, false).await
 }
@@ -314,6 +313,6 @@ pub async fn extend(
 pub async fn ensure_extendable(conn: &mut sqlx::AnyConnection, id: i64) -> Result<(), AppError> {
     match store::extends_disabled(conn, id).await? {
         Some(0) | None => Ok(()),
-        Some(_) => Err(AppError::conflict(catalogue::EXTENDS_DISABLED)),
+        Some(_) => Err(AppError::conflict(codes::EXTENDS_DISABLED)),
     }
 }

@@ -72,7 +72,7 @@ impl List {
         let admin = viewer.is_admin();
         let client = viewer.user.user_type() == UserType::Client;
         let designer = viewer.user.user_type() == UserType::Designer;
-        let forbidden = || Err(AppError::forbidden(crate::error::catalogue::FORBIDDEN));
+        let forbidden = || Err(AppError::forbidden(crate::error::codes::FORBIDDEN));
         Ok(match self {
             Self::Unstarted if client => ("c.created_by = $1 AND c.status_id = 1", true),
             Self::Active if client => ("c.created_by = $1 AND c.status_id IN (2, 3)", true),

@@ -18,7 +18,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     commerce::coupons,
-    error::{catalogue as codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
 

@@ -26,7 +26,7 @@ use crate::{
         coupons::{self, Discount},
         subscriptions,
     },
-    error::{catalogue, AppError, FieldErrors},
+    error::{codes, AppError, FieldErrors},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
         payable::{Effect, Payable, PayableKind},
@@ -122,7 +122,7 @@ fn contest_quote(contest: &ContestRow, amount_cents: i64, what: &str, trigger_id
 
 /// The 409 of an effect whose contest can no longer take it.
 fn gone() -> AppError {
-    AppError::conflict(catalogue::PAYMENT_NOT_DUE)
+    AppError::conflict(codes::PAYMENT_NOT_DUE)
 }
 
 /// The launch of `contest` priced with `selection` (its stored one, for the payment; a
@@ -134,10 +134,10 @@ pub async fn launch_quote(
     selection: &Selection,
 ) -> Result<Quote, AppError> {
     if contest.status() != ContestStatus::Unpaid {
-        return Err(AppError::conflict(catalogue::CONTEST_STARTED));
+        return Err(AppError::conflict(codes::CONTEST_STARTED));
     }
     if selection.pricing_id.is_none() {
-        return Err(AppError::conflict(catalogue::CONTEST_OPTIONS_MISSING));
+        return Err(AppError::conflict(codes::CONTEST_OPTIONS_MISSING));
     }
     let mut conn = state.db.pool.acquire().await?;
     let (_, priced) =
@@ -218,7 +218,7 @@ impl Payable for ContestUpgrade {
         Box::pin(async move {
             let contest = owned_contest(state, caller, self.contest_id).await?;
             if !matches!(contest.status(), ContestStatus::Active | ContestStatus::Deciding) {
-                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+                return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
             }
             let chosen = chosen_upgrades(state, &contest, &self.upgrade_ids).await?;
             let free = {
@@ -275,10 +275,10 @@ impl Payable for ContestExtend {
             let days = self.days;
             let contest = owned_contest(state, caller, self.contest_id).await?;
             if !EXTEND_DAYS.contains(&days) {
-                return Err(AppError::field("days", catalogue::EXTEND_DAYS));
+                return Err(AppError::field("days", codes::EXTEND_DAYS));
             }
             if contest.status() != ContestStatus::Active {
-                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+                return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
             }
             // Disabled by an admin: no route sells an extension any more.
             ensure_extendable(&mut *db.acquire().await?, contest.id).await?;
@@ -319,10 +319,10 @@ impl Payable for ContestPrize {
         Box::pin(async move {
             let contest = owned_contest(state, caller, self.contest_id).await?;
             if !PRIZE_INCREASES.iter().any(|d| d * 100 == self.amount_cents) {
-                return Err(AppError::field("amount", catalogue::PRIZE_AMOUNT_IN));
+                return Err(AppError::field("amount", codes::PRIZE_AMOUNT_IN));
             }
             if contest.status() > ContestStatus::Deciding {
-                return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+                return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
             }
             let quote = contest_quote(
                 &contest,
@@ -355,7 +355,7 @@ impl Payable for ContestPrize {
 async fn updated(conn: &mut AnyConnection, contest_id: i64, now: i64) -> Result<EventFrame, AppError> {
     let contest = contest_store::find(&mut *conn, contest_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     Ok(contest_events::updated(conn, &contest, now).await?)
 }
 
@@ -368,14 +368,14 @@ async fn chosen_upgrades(state: &AppState, contest: &ContestRow, ids: &[i64]) ->
     let mut chosen: Vec<UpgradeRow> = Vec::new();
     for id in ids {
         match offered.iter().find(|u| u.id == *id && u.is_rush == 0) {
-            Some(u) if on_contest(contest, u) => errors.add("upgrade_ids", catalogue::UPGRADE_ALREADY),
+            Some(u) if on_contest(contest, u) => errors.add("upgrade_ids", codes::UPGRADE_ALREADY),
             Some(u) if !chosen.iter().any(|c| c.id == u.id) => chosen.push(u.clone()),
             Some(_) => {}
-            None => errors.add("upgrade_ids", catalogue::NOT_FOUND_OPTION),
+            None => errors.add("upgrade_ids", codes::NOT_FOUND_OPTION),
         }
     }
     if ids.is_empty() {
-        errors.add("upgrade_ids", catalogue::REQUIRED);
+        errors.add("upgrade_ids", codes::REQUIRED);
     }
     errors.into_result()?;
     Ok(chosen)

@@ -28,7 +28,7 @@ use crate::{
         coupons::{self, Discount, Package},
         subscriptions,
     },
-    error::{catalogue as codes, AppError, FieldErrors},
+    error::{codes, AppError, FieldErrors},
 };
 
 /// What a client proposes (or has stored) for a launch.

@@ -22,7 +22,7 @@ use crate::{
     accounts::{domain::EmailAddress, CurrentUser},
     api::{loose_id, Data},
     catalogue::store as catalogue_store,
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -56,7 +56,7 @@ async fn view(state: &AppState, row: ChatRow) -> Result<QuickChatView, AppError>
 }
 
 async fn found(state: &AppState, tracker_id: &str) -> Result<ChatRow, AppError> {
-    store::find(&state.db.pool, tracker_id).await?.ok_or_else(|| AppError::not_found(catalogue::QUICK_CHAT_NOT_FOUND))
+    store::find(&state.db.pool, tracker_id).await?.ok_or_else(|| AppError::not_found(codes::QUICK_CHAT_NOT_FOUND))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -82,13 +82,13 @@ pub async fn create(
     let email = EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| errors.add("email", code)).ok();
     let contest_type = match req.contest_type_id {
         None => {
-            errors.add("contest_type_id", catalogue::REQUIRED);
+            errors.add("contest_type_id", codes::REQUIRED);
             None
         }
         Some(id) => {
             let found = catalogue_store::find_type(&state.db.pool, id).await?;
             if found.is_none() {
-                errors.add("contest_type_id", catalogue::NOT_FOUND_OPTION);
+                errors.add("contest_type_id", codes::NOT_FOUND_OPTION);
             }
             found
         }
@@ -143,14 +143,14 @@ pub async fn link(
 ) -> Result<Json<Data<QuickChatView>>, AppError> {
     let row = found(&state, &tracker_id).await?;
     if req.user_id.is_none() && req.contest_id.is_none() {
-        return Err(AppError::field("user_id", catalogue::REQUIRED));
+        return Err(AppError::field("user_id", codes::REQUIRED));
     }
     // A chat already linked to someone else stays theirs.
     if row.app_user_id.is_some_and(|owner| owner != caller.id()) {
-        return Err(AppError::forbidden(catalogue::QUICK_CHAT_FORBIDDEN));
+        return Err(AppError::forbidden(codes::QUICK_CHAT_FORBIDDEN));
     }
     if req.user_id.is_some_and(|id| id != caller.id()) {
-        return Err(AppError::forbidden(catalogue::QUICK_CHAT_FORBIDDEN));
+        return Err(AppError::forbidden(codes::QUICK_CHAT_FORBIDDEN));
     }
     if let Some(contest_id) = req.contest_id {
         super::launch::owned(&state, &caller, contest_id).await?;

@@ -21,7 +21,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     payments::{payable::price, quote::Quote},
     state::AppState,
 };
@@ -159,15 +159,15 @@ pub async fn quote_contest(
             price(&state, &caller, &purpose).await?
         }
         "extend" => {
-            let days = req.days.ok_or_else(|| AppError::field("days", catalogue::EXTEND_DAYS))?;
+            let days = req.days.ok_or_else(|| AppError::field("days", codes::EXTEND_DAYS))?;
             price(&state, &caller, &ContestExtend { contest_id: id, days }).await?
         }
         "prize" => {
-            let dollars = req.amount.ok_or_else(|| AppError::field("amount", catalogue::REQUIRED))?;
+            let dollars = req.amount.ok_or_else(|| AppError::field("amount", codes::REQUIRED))?;
             let purpose = ContestPrize { contest_id: id, amount_cents: dollars.saturating_mul(100) };
             price(&state, &caller, &purpose).await?
         }
-        _ => return Err(AppError::field("purpose", catalogue::NOT_FOUND_OPTION)),
+        _ => return Err(AppError::field("purpose", codes::NOT_FOUND_OPTION)),
     };
     Ok(Json(Data::new(QuoteView::of(purpose, quote))))
 }
@@ -195,18 +195,18 @@ pub async fn apply_free_upgrades(
     let purpose = ContestUpgrade { contest_id: id, upgrade_ids: req.upgrade_ids };
     let quote = price(&state, &caller, &purpose).await?;
     if quote.amount_cents != 0 {
-        return Err(AppError::conflict(catalogue::UPGRADES_NOT_FREE));
+        return Err(AppError::conflict(codes::UPGRADES_NOT_FREE));
     }
     let ids: Vec<i64> = quote.lines.iter().map(|l| l.id).collect();
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let contest =
-        contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let offered = crate::catalogue::store::upgrades(&mut *tx, contest.contest_type_id).await?;
     let chosen: Vec<_> = offered.into_iter().filter(|u| ids.contains(&u.id)).collect();
     contest_store::apply_upgrades(&mut tx, id, &chosen, now).await?;
     let contest =
-        contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let event = contest_events::updated(&mut tx, &contest, now).await?;
     tx.publish([event]);
     tx.commit().await?;

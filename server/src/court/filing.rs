@@ -15,7 +15,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Message},
     entries::{self, visible_entry},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -46,18 +46,18 @@ pub async fn report(
     let contest = crate::contests::launch::visible(&state, Some(&caller), ids.0).await?;
     let entry = visible_entry(&state, Some(&caller), &contest, ids.1).await?;
     if caller.id() == contest.created_by || caller.id() == entry.created_by {
-        return Err(AppError::forbidden(catalogue::REPORT_FORBIDDEN));
+        return Err(AppError::forbidden(codes::REPORT_FORBIDDEN));
     }
     let mut conn = state.db.pool.acquire().await?;
     let mut errors = FieldErrors::new();
     let reason = req.reason.as_deref().map(str::trim).unwrap_or_default();
     if reason.is_empty() {
-        errors.add("reason", catalogue::REQUIRED);
+        errors.add("reason", codes::REQUIRED);
     }
     match req.copied_entry_id {
-        Some(copied) if copied == entry.id => errors.add("copied_entry_id", catalogue::REPORT_SAME_ENTRY),
+        Some(copied) if copied == entry.id => errors.add("copied_entry_id", codes::REPORT_SAME_ENTRY),
         Some(copied) if !entries::store::entry_exists(&mut conn, copied).await? => {
-            errors.add("copied_entry_id", catalogue::NOT_FOUND_OPTION)
+            errors.add("copied_entry_id", codes::NOT_FOUND_OPTION)
         }
         _ => {}
     }
@@ -68,7 +68,7 @@ pub async fn report(
     // The design court sees it arrive (a new case, or the entry's open case gathering it).
     let frame = file_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
         .await?
-        .ok_or_else(|| AppError::conflict(catalogue::REPORT_EXISTS))?;
+        .ok_or_else(|| AppError::conflict(codes::REPORT_EXISTS))?;
     tx.publish(vec![frame]);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))

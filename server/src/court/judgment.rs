@@ -18,7 +18,7 @@ use crate::{
     api::{flag, loose_id, Data},
     contests::{self, visibility::may_view},
     entries::{self, model::EntryStatus, visibility::may_view_entry},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
@@ -62,10 +62,10 @@ pub async fn make_judgment(
     ApiJson(req): ApiJson<JudgmentRequest>,
 ) -> Result<Json<Data<ReportView>>, AppError> {
     if !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::COURT_JUDGMENT_ADMIN));
+        return Err(AppError::forbidden(codes::COURT_JUDGMENT_ADMIN));
     }
     let verdict = Verdict::from_request(req.judgment, req.is_copied)
-        .ok_or_else(|| AppError::field("judgment", catalogue::JUDGMENT_IN))?;
+        .ok_or_else(|| AppError::field("judgment", codes::JUDGMENT_IN))?;
     let mut conn = state.db.pool.acquire().await?;
     // A joined report's id stands for its case.
     let id = report(&mut conn, &caller, id).await?.id;
@@ -74,7 +74,7 @@ pub async fn make_judgment(
     let mut tx = state.realtime.begin().await?;
     // The compare-and-set is the transaction's first statement (SQLite's write lock).
     if !store::judge(&mut tx, id, verdict.status().id(), caller.id(), now).await? {
-        return Err(AppError::conflict(catalogue::COURT_JUDGMENT_EXISTS));
+        return Err(AppError::conflict(codes::COURT_JUDGMENT_EXISTS));
     }
     let row = report(&mut tx, &caller, id).await?;
     let mut frames = Vec::new();
@@ -181,9 +181,9 @@ pub async fn verify_copying_entry(
             may_view(viewer, c.contest_owner_id, c.contest_status_id, c.contest_is_private != 0)
                 && may_view_entry(viewer, c.contest_owner_id, c.contest_is_blind != 0, c.designer_id)
         })
-        .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::ENTRY_NOT_FOUND))?;
     if query.entry_id == Some(candidate.id) {
-        return Err(AppError::field("copied_entry_id", catalogue::REPORT_SAME_ENTRY));
+        return Err(AppError::field("copied_entry_id", codes::REPORT_SAME_ENTRY));
     }
     Ok(Json(Data::new(CopyCandidateView {
         entry: EntryRefView {

@@ -13,7 +13,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
 };
@@ -26,7 +26,7 @@ pub(super) fn court_member(caller: &CurrentUser) -> Result<(), AppError> {
     if may_sit(&caller.user) {
         Ok(())
     } else {
-        Err(AppError::forbidden(catalogue::COURT_FORBIDDEN))
+        Err(AppError::forbidden(codes::COURT_FORBIDDEN))
     }
 }
 
@@ -42,7 +42,7 @@ pub(super) async fn report(
         Some(case_id) => store::find(conn, caller.id(), case_id).await?,
         None => row,
     };
-    row.ok_or_else(|| AppError::not_found(catalogue::REPORT_NOT_FOUND))
+    row.ok_or_else(|| AppError::not_found(codes::REPORT_NOT_FOUND))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -74,9 +74,9 @@ pub async fn list(
     court_member(&caller)?;
     let status = match query.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
-        Some(value) => Some(
-            ReportStatus::parse(value).ok_or_else(|| AppError::field("filter[status]", catalogue::REPORT_STATUS_IN))?,
-        ),
+        Some(value) => {
+            Some(ReportStatus::parse(value).ok_or_else(|| AppError::field("filter[status]", codes::REPORT_STATUS_IN))?)
+        }
     };
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
@@ -159,14 +159,14 @@ pub async fn vote(
 ) -> Result<(StatusCode, Json<Data<VotesView>>), AppError> {
     court_member(&caller)?;
     if !is_juror(&caller.user) {
-        return Err(AppError::forbidden(catalogue::COURT_VOTE_ADMIN));
+        return Err(AppError::forbidden(codes::COURT_VOTE_ADMIN));
     }
     let verdict =
-        Verdict::from_request(req.vote, req.is_copied).ok_or_else(|| AppError::field("vote", catalogue::VOTE_IN))?;
+        Verdict::from_request(req.vote, req.is_copied).ok_or_else(|| AppError::field("vote", codes::VOTE_IN))?;
     let mut conn = state.db.pool.acquire().await?;
     let row = report(&mut conn, &caller, id).await?;
     if row.is_party(caller.id()) || store::is_reporter(&mut conn, row.id, caller.id()).await? {
-        return Err(AppError::forbidden(catalogue::COURT_VOTE_PARTY));
+        return Err(AppError::forbidden(codes::COURT_VOTE_PARTY));
     }
     drop(conn);
     // A joined report's id stands for its case.
@@ -175,10 +175,10 @@ pub async fn vote(
     let mut tx = state.realtime.begin().await?;
     let status = store::lock(&mut tx, id).await?;
     if status != Some(ReportStatus::Open.id()) {
-        return Err(AppError::conflict(catalogue::COURT_ALREADY_JUDGED));
+        return Err(AppError::conflict(codes::COURT_ALREADY_JUDGED));
     }
     if store::insert_vote(&mut tx, id, caller.id(), verdict.id(), now).await?.is_none() {
-        return Err(AppError::conflict(catalogue::COURT_VOTE_EXISTS));
+        return Err(AppError::conflict(codes::COURT_VOTE_EXISTS));
     }
     let tally = store::tally(&mut tx, id).await?;
     let frame = events::voted(&mut tx, id, caller.id(), verdict.id(), tally, now).await?;

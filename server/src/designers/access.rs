@@ -3,15 +3,15 @@
 
 use crate::{
     accounts::{domain::UserType, model::UserRow, store::find_user, CurrentUser},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
 };
 
 /// Designer `id`: 404 when there is no such user, 403 when they are not a designer.
 pub async fn designer(state: &AppState, id: i64) -> Result<UserRow, AppError> {
-    let user = find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     if user.user_type() != UserType::Designer {
-        return Err(AppError::forbidden(catalogue::DESIGNERS_ONLY));
+        return Err(AppError::forbidden(codes::DESIGNERS_ONLY));
     }
     Ok(user)
 }
@@ -23,7 +23,7 @@ pub async fn readable_designer(state: &AppState, id: i64, viewer: Option<&Curren
     let user = designer(state, id).await?;
     let privileged = viewer.is_some_and(|v| v.is_admin() || v.id() == id);
     if !user.is_active() && !privileged {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     Ok(user)
 }
@@ -32,6 +32,6 @@ pub async fn readable_designer(state: &AppState, id: i64, viewer: Option<&Curren
 pub fn require_self(caller: &CurrentUser, id: i64) -> Result<(), AppError> {
     match caller.id() == id || caller.is_admin() {
         true => Ok(()),
-        false => Err(AppError::forbidden(catalogue::DESIGNER_SELF_ONLY)),
+        false => Err(AppError::forbidden(codes::DESIGNER_SELF_ONLY)),
     }
 }

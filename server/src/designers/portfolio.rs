@@ -16,7 +16,7 @@ use super::{
 use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
     state::AppState,
     store::is_unique_violation,
@@ -82,13 +82,13 @@ pub struct PortfolioRequest {
 fn texts(req: &PortfolioRequest, default_title: Option<&str>, errors: &mut FieldErrors) -> (String, String) {
     let title = req.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).or(default_title).unwrap_or_default();
     if title.is_empty() {
-        errors.add("title", catalogue::REQUIRED);
+        errors.add("title", codes::REQUIRED);
     } else if title.chars().count() > MAX_TITLE {
-        errors.add("title", catalogue::TOO_LONG);
+        errors.add("title", codes::TOO_LONG);
     }
     let description = req.description.as_deref().map(str::trim).unwrap_or_default();
     if description.chars().count() > MAX_DESCRIPTION {
-        errors.add("description", catalogue::TOO_LONG);
+        errors.add("description", codes::TOO_LONG);
     }
     (title.to_owned(), description.to_owned())
 }
@@ -107,7 +107,7 @@ async fn view(state: &AppState, row: PortfolioRow, viewer: Option<&CurrentUser>)
 
 async fn find(state: &AppState, user_id: i64, item_id: i64) -> Result<PortfolioRow, AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    store::find(&mut conn, user_id, item_id).await?.ok_or_else(|| AppError::not_found(catalogue::PORTFOLIO_NOT_FOUND))
+    store::find(&mut conn, user_id, item_id).await?.ok_or_else(|| AppError::not_found(codes::PORTFOLIO_NOT_FOUND))
 }
 
 /// A designer's portfolio, 12 a page, filtered and sorted (public).
@@ -121,9 +121,9 @@ pub async fn list(
 ) -> Result<Json<Page<PortfolioView>>, AppError> {
     readable_designer(&state, id, caller.as_ref()).await?;
     let order =
-        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", codes::NOT_FOUND_OPTION))?;
     if query.portfolio_type.is_some_and(|t| t != ADDITIONAL && t != CONTEST_ENTRY) {
-        return Err(AppError::field("filter[type]", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("filter[type]", codes::NOT_FOUND_OPTION));
     }
     let filter = PortfolioFilter {
         portfolio_type_id: query.portfolio_type,
@@ -162,27 +162,25 @@ pub async fn create(
     let (kind, entry_category) = match req.contest_entry_id {
         Some(entry) => match store::publishable_entry(&mut conn, id, entry).await? {
             Some(contest) => (CONTEST_ENTRY, Some(contest)),
-            None => return Err(AppError::field("contest_entry_id", catalogue::PORTFOLIO_ENTRY_INVALID)),
+            None => return Err(AppError::field("contest_entry_id", codes::PORTFOLIO_ENTRY_INVALID)),
         },
         None => (ADDITIONAL, None),
     };
     let (title, description) = texts(&req, entry_category.as_ref().map(|(title, _)| title.as_str()), &mut errors);
     let category = req.category_id.or(entry_category.as_ref().map(|(_, c)| *c));
     match category {
-        None => errors.add("category_id", catalogue::REQUIRED),
-        Some(c) if !store::category_exists(&mut conn, c).await? => {
-            errors.add("category_id", catalogue::NOT_FOUND_OPTION)
-        }
+        None => errors.add("category_id", codes::REQUIRED),
+        Some(c) if !store::category_exists(&mut conn, c).await? => errors.add("category_id", codes::NOT_FOUND_OPTION),
         Some(_) => {}
     }
     let file_id = match kind {
         ADDITIONAL => match req.file_id {
             None => {
-                errors.add("file_id", catalogue::REQUIRED);
+                errors.add("file_id", codes::REQUIRED);
                 None
             }
             Some(f) if !crate::files::store::foreign_files(&mut conn, id, &[f]).await?.is_empty() => {
-                errors.add("file_id", catalogue::NOT_FOUND_OPTION);
+                errors.add("file_id", codes::NOT_FOUND_OPTION);
                 None
             }
             Some(f) => Some(f),
@@ -209,7 +207,7 @@ pub async fn create(
             if is_unique_violation(&e, "portfolio_item_entry_key")
                 || is_unique_violation(&e, "portfolio_item.contest_entry_id") =>
         {
-            return Err(AppError::field("contest_entry_id", catalogue::PORTFOLIO_ENTRY_EXISTS))
+            return Err(AppError::field("contest_entry_id", codes::PORTFOLIO_ENTRY_EXISTS))
         }
         Err(e) => return Err(e.into()),
     };
@@ -241,7 +239,7 @@ pub async fn update(
     };
     let mut conn = state.db.pool.acquire().await?;
     if !store::category_exists(&mut conn, category).await? {
-        errors.add("category_id", catalogue::NOT_FOUND_OPTION);
+        errors.add("category_id", codes::NOT_FOUND_OPTION);
     }
     errors.into_result()?;
     store::update(&mut conn, portfolio_id, &title, &description, category, state.now_ms()).await?;
@@ -264,7 +262,7 @@ pub async fn delete(
     find(&state, id, portfolio_id).await?;
     let mut conn = state.db.pool.acquire().await?;
     if !store::delete(&mut conn, portfolio_id).await? {
-        return Err(AppError::not_found(catalogue::PORTFOLIO_NOT_FOUND));
+        return Err(AppError::not_found(codes::PORTFOLIO_NOT_FOUND));
     }
     Ok(Json(Message::new("Portfolio item deleted")))
 }

@@ -16,7 +16,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -73,16 +73,16 @@ pub async fn add(
 ) -> Result<bool, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     if !store::unknown(&mut conn, kind, &[target]).await?.is_empty() {
-        return Err(AppError::field(kind.column(), catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field(kind.column(), codes::NOT_FOUND_OPTION));
     }
     if !file_ids.is_empty() && kind != PreferenceKind::Service {
-        return Err(AppError::field("file_ids", catalogue::PREFERENCE_IMAGES_SERVICE));
+        return Err(AppError::field("file_ids", codes::PREFERENCE_IMAGES_SERVICE));
     }
     if file_ids.len() > MAX_IMAGES {
-        return Err(AppError::field("file_ids", catalogue::TOO_LONG));
+        return Err(AppError::field("file_ids", codes::TOO_LONG));
     }
     if !crate::files::store::foreign_files(&mut conn, user_id, file_ids).await?.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("file_ids", codes::NOT_FOUND_OPTION));
     }
     drop(conn);
     let mut tx = state.db.pool.begin().await?;
@@ -139,9 +139,9 @@ pub async fn replace(
         let mut seen = std::collections::HashSet::new();
         ids.retain(|id| seen.insert(*id));
         if ids.len() > MAX_EACH {
-            errors.add(field, catalogue::TOO_LONG);
+            errors.add(field, codes::TOO_LONG);
         } else if !store::unknown(&mut conn, kind, &ids).await?.is_empty() {
-            errors.add(field, catalogue::NOT_FOUND_OPTION);
+            errors.add(field, codes::NOT_FOUND_OPTION);
         }
         clean.push((kind, ids));
     }
@@ -177,7 +177,7 @@ pub async fn create(
     .filter_map(|(kind, target)| Some((kind, target?)))
     .collect();
     let [(kind, target)] = given[..] else {
-        return Err(AppError::rule(StatusCode::UNPROCESSABLE_ENTITY, catalogue::PREFERENCE_ONE));
+        return Err(AppError::rule(StatusCode::UNPROCESSABLE_ENTITY, codes::PREFERENCE_ONE));
     };
     let added = add(&state, id, kind, target, &req.file_ids).await?;
     Ok((created_or_ok(added), Json(Data::new(read(&state, id).await?))))
@@ -197,7 +197,7 @@ pub async fn delete(
     let mut conn = state.db.pool.acquire().await?;
     let found = store::find(&mut conn, id, preference_id).await?;
     if found.is_none() || !store::remove(&mut conn, preference_id).await? {
-        return Err(AppError::not_found(catalogue::PREFERENCE_NOT_FOUND));
+        return Err(AppError::not_found(codes::PREFERENCE_NOT_FOUND));
     }
     Ok(Json(Message::new("Preference deleted")))
 }

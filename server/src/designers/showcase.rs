@@ -18,7 +18,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{Data, Message},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     projects::model::Named,
     state::AppState,
 };
@@ -98,9 +98,9 @@ pub async fn remove_service_image(
         .await?
         .into_iter()
         .find(|p| p.kind == PreferenceKind::Service && p.target == id)
-        .ok_or_else(|| AppError::not_found(catalogue::PREFERENCE_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::PREFERENCE_NOT_FOUND))?;
     if !store::remove_image(&mut conn, preference.id, image_id).await? {
-        return Err(AppError::not_found(catalogue::PREFERENCE_NOT_FOUND));
+        return Err(AppError::not_found(codes::PREFERENCE_NOT_FOUND));
     }
     Ok(Json(Message::new("Image removed")))
 }

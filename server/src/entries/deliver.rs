@@ -21,7 +21,7 @@ use crate::{
         model::{ContestRow, ContestView},
         status::ContestStatus,
     },
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
@@ -55,14 +55,14 @@ pub async fn upload_artworks(
     }
     let open = [ContestStatus::WinnerAwarded, ContestStatus::Unverified, ContestStatus::PendingDelivery];
     if !open.contains(&contest.status()) {
-        return Err(AppError::conflict(catalogue::ARTWORK_NOT_OPEN));
+        return Err(AppError::conflict(codes::ARTWORK_NOT_OPEN));
     }
     if req.file_ids.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::REQUIRED));
+        return Err(AppError::field("file_ids", codes::REQUIRED));
     }
     let mut conn = state.db.pool.acquire().await?;
     if !store::unfit_files(&mut conn, caller.id(), None, &req.file_ids).await?.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("file_ids", codes::NOT_FOUND_OPTION));
     }
     drop(conn);
     let now = state.now_ms();
@@ -71,7 +71,7 @@ pub async fn upload_artworks(
     // It is the transaction's first statement: SQLite takes its write lock at once.
     let status = store::lock_contest(&mut tx, contest.id, now).await?.unwrap_or_default();
     if store::has_artwork(&mut tx, entry.id).await? {
-        return Err(AppError::conflict(catalogue::ARTWORK_ALREADY_UPLOADED));
+        return Err(AppError::conflict(codes::ARTWORK_ALREADY_UPLOADED));
     }
     for file_id in &req.file_ids {
         store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
@@ -116,25 +116,25 @@ pub async fn accept_artworks(
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let contest = contests::launch::visible(&state, Some(&caller), id).await?;
     if contest.created_by != caller.id() {
-        return Err(AppError::forbidden(catalogue::ARTWORK_ACCEPT_FORBIDDEN));
+        return Err(AppError::forbidden(codes::ARTWORK_ACCEPT_FORBIDDEN));
     }
     if !matches!(contest.status(), ContestStatus::PendingCredit | ContestStatus::Completed) {
-        return Err(AppError::conflict(catalogue::ARTWORK_NOT_DELIVERED));
+        return Err(AppError::conflict(codes::ARTWORK_NOT_DELIVERED));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let Some((entry_id, designer_id)) = contests::store::winner(&mut tx, id).await? else {
-        return Err(AppError::conflict(catalogue::ARTWORK_NOT_DELIVERED));
+        return Err(AppError::conflict(codes::ARTWORK_NOT_DELIVERED));
     };
     if !store::has_artwork(&mut tx, entry_id).await? {
-        return Err(AppError::conflict(catalogue::ARTWORK_NOT_DELIVERED));
+        return Err(AppError::conflict(codes::ARTWORK_NOT_DELIVERED));
     }
     // The compare-and-set on the empty column makes a second acceptance (or a race) a 409.
     if !contests::store::accept_artworks(&mut tx, id, now).await? {
-        return Err(AppError::conflict(catalogue::ARTWORK_ALREADY_ACCEPTED));
+        return Err(AppError::conflict(codes::ARTWORK_ALREADY_ACCEPTED));
     }
     let accepted =
-        contests::store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        contests::store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let mut frames = vec![contests::events::updated(&mut tx, &accepted, now).await?];
     let notification = NewNotification {
         user_id: designer_id,
@@ -161,13 +161,13 @@ async fn upload_additional(
     let mut conn = state.db.pool.acquire().await?;
     let purchase = additional::store::find_by_entry(&mut conn, contest.id, entry.id).await?;
     if purchase.is_none() {
-        return Err(AppError::forbidden(catalogue::ARTWORK_NOT_WINNER));
+        return Err(AppError::forbidden(codes::ARTWORK_NOT_WINNER));
     }
     if req.file_ids.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::REQUIRED));
+        return Err(AppError::field("file_ids", codes::REQUIRED));
     }
     if !store::unfit_files(&mut conn, caller.id(), None, &req.file_ids).await?.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("file_ids", codes::NOT_FOUND_OPTION));
     }
     drop(conn);
     let now = state.now_ms();
@@ -175,8 +175,8 @@ async fn upload_additional(
     // The purchase's own compare-and-set (2 -> 3) is what makes the first upload the only one.
     let Some(frames) = additional::delivered(&mut tx, contest, entry, caller, now).await? else {
         return Err(match purchase.map(|p| p.status_id) {
-            Some(1) => AppError::conflict(catalogue::ADDITIONAL_NOT_PAID),
-            _ => AppError::conflict(catalogue::ARTWORK_ALREADY_UPLOADED),
+            Some(1) => AppError::conflict(codes::ADDITIONAL_NOT_PAID),
+            _ => AppError::conflict(codes::ARTWORK_ALREADY_UPLOADED),
         });
     };
     for file_id in &req.file_ids {

@@ -17,7 +17,7 @@ use crate::{
     api::{flag, Data},
     community::activity::{self, ActivityType},
     contests::{self, model::ContestRow, status::ContestStatus},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
@@ -58,8 +58,8 @@ pub async fn rate(
 ) -> Result<Json<Data<EntryView>>, AppError> {
     let (contest, entry) = held_entry(&state, &caller, ids.0, ids.1).await?;
     let rating = match req.rating {
-        None => return Err(AppError::field("rating", catalogue::REQUIRED)),
-        Some(r) if !(1..=MAX_RATING).contains(&r) => return Err(AppError::field("rating", catalogue::RATING_RANGE)),
+        None => return Err(AppError::field("rating", codes::REQUIRED)),
+        Some(r) if !(1..=MAX_RATING).contains(&r) => return Err(AppError::field("rating", codes::RATING_RANGE)),
         Some(r) => r,
     };
     let now = state.now_ms();
@@ -110,12 +110,12 @@ pub async fn set_status(
         .status
         .as_deref()
         .and_then(EntryStatus::parse)
-        .ok_or_else(|| AppError::field("status", catalogue::ENTRY_STATUS_INVALID))?;
+        .ok_or_else(|| AppError::field("status", codes::ENTRY_STATUS_INVALID))?;
     if !matches!(contest.status(), ContestStatus::Active | ContestStatus::Deciding) {
-        return Err(AppError::conflict(catalogue::ENTRY_LOCKED));
+        return Err(AppError::conflict(codes::ENTRY_LOCKED));
     }
     if entry.is_winner != 0 {
-        return Err(AppError::conflict(catalogue::ENTRY_LOCKED));
+        return Err(AppError::conflict(codes::ENTRY_LOCKED));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
@@ -157,16 +157,16 @@ pub async fn award(
     let (contest, entry) = held_entry(&state, &caller, ids.0, ids.1).await?;
     let from = contest.status();
     if !matches!(from, ContestStatus::Active | ContestStatus::Deciding) {
-        return Err(AppError::conflict(catalogue::AWARD_NOT_OPEN));
+        return Err(AppError::conflict(codes::AWARD_NOT_OPEN));
     }
     if entry.status_id != EntryStatus::Active.id() {
-        return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
+        return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     // Compare-and-set: of two awards racing, one moves the contest and the other is a 409.
     if !contests::store::transition(&mut tx, contest.id, from.id(), ContestStatus::WinnerAwarded.id(), now).await? {
-        return Err(AppError::conflict(catalogue::AWARD_NOT_OPEN));
+        return Err(AppError::conflict(codes::AWARD_NOT_OPEN));
     }
     store::mark_winner(&mut tx, entry.id, now).await?;
     contests::store::set_verification_due(&mut tx, contest.id, now + contests::status::VERIFICATION_WINDOW_MS).await?;

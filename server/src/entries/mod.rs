@@ -24,7 +24,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     accounts::{model::UserRow, CurrentUser},
     contests::{model::ContestRow, visibility::may_view},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
     store::Db,
 };
@@ -69,9 +69,9 @@ pub async fn visible_entry(
 ) -> Result<EntryRow, AppError> {
     let row = store::find(&state.db.pool, contest.id, id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::ENTRY_NOT_FOUND))?;
     if !may_view_entry(viewer.map(|v| &v.user), contest.created_by, contest.is_blind != 0, row.created_by) {
-        return Err(AppError::not_found(catalogue::ENTRY_NOT_FOUND));
+        return Err(AppError::not_found(codes::ENTRY_NOT_FOUND));
     }
     Ok(row)
 }

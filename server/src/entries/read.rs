@@ -21,7 +21,7 @@ use crate::{
     accounts::{domain::CreativeLevel, CurrentUser, MaybeUser},
     api::Data,
     contests,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
 };
@@ -63,8 +63,8 @@ impl ListQuery {
             "likes" => Ok(Sort::Likes),
             "rating" if holder => Ok(Sort::Rating),
             // Who asks, not what: the sort is the holder's (their private ratings).
-            "rating" => Err(AppError::forbidden(catalogue::ENTRY_SORT_FORBIDDEN)),
-            _ => Err(AppError::field("sort", catalogue::NOT_FOUND_OPTION)),
+            "rating" => Err(AppError::forbidden(codes::ENTRY_SORT_FORBIDDEN)),
+            _ => Err(AppError::field("sort", codes::NOT_FOUND_OPTION)),
         }
     }
 
@@ -91,7 +91,7 @@ impl ListQuery {
         match self.group.as_deref().map(str::trim).unwrap_or("") {
             "" => Ok(false),
             "designer" => Ok(true),
-            _ => Err(AppError::field("group", catalogue::NOT_FOUND_OPTION)),
+            _ => Err(AppError::field("group", codes::NOT_FOUND_OPTION)),
         }
     }
 
@@ -102,7 +102,7 @@ impl ListQuery {
             match part {
                 "files" => files = true,
                 "designer" => {}
-                _ => return Err(AppError::field("include", catalogue::NOT_FOUND_OPTION)),
+                _ => return Err(AppError::field("include", codes::NOT_FOUND_OPTION)),
             }
         }
         Ok(files)
@@ -113,7 +113,7 @@ impl ListQuery {
             None => Ok(None),
             Some(name) => EntryStatus::parse(name)
                 .map(|s| Some(s.id()))
-                .ok_or_else(|| AppError::field("filter[status]", catalogue::ENTRY_STATUS_INVALID)),
+                .ok_or_else(|| AppError::field("filter[status]", codes::ENTRY_STATUS_INVALID)),
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::{
     api::Data,
     community::activity::{self, ActivityType},
     contests::{self, model::ContestRow, status::ContestStatus},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     files::FileCategory,
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
@@ -54,20 +54,20 @@ async fn check_files(state: &AppState, caller: &CurrentUser, files: &EntryFiles)
     let mut errors = FieldErrors::new();
     let main = match files.main_file_id {
         None => {
-            errors.add("main_file_id", catalogue::REQUIRED);
+            errors.add("main_file_id", codes::REQUIRED);
             0
         }
         Some(id) => {
             let category = Some(FileCategory::MainEntry.id());
             if !store::unfit_files(&mut conn, caller.id(), category, &[id]).await?.is_empty() {
-                errors.add("main_file_id", catalogue::NOT_FOUND_OPTION);
+                errors.add("main_file_id", codes::NOT_FOUND_OPTION);
             }
             id
         }
     };
     let category = Some(FileCategory::OtherEntry.id());
     if !store::unfit_files(&mut conn, caller.id(), category, &files.other_file_ids).await?.is_empty() {
-        errors.add("other_file_ids", catalogue::NOT_FOUND_OPTION);
+        errors.add("other_file_ids", codes::NOT_FOUND_OPTION);
     }
     errors.into_result()?;
     Ok(main)
@@ -106,13 +106,13 @@ pub async fn submit(
     ApiJson(req): ApiJson<SubmitRequest>,
 ) -> Result<(StatusCode, Json<Data<EntryView>>), AppError> {
     if caller.user.user_type() != UserType::Designer {
-        return Err(AppError::forbidden(catalogue::ENTRY_DESIGNERS_ONLY));
+        return Err(AppError::forbidden(codes::ENTRY_DESIGNERS_ONLY));
     }
     let contest = contests::store::find(&state.db.pool, id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::CONTEST_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     if contest.status() != ContestStatus::Active {
-        return Err(AppError::unprocessable(catalogue::CONTEST_NOT_ACTIVE));
+        return Err(AppError::unprocessable(codes::CONTEST_NOT_ACTIVE));
     }
     let main = check_files(&state, &caller, &req.files).await?;
     let now = state.now_ms();
@@ -120,14 +120,14 @@ pub async fn submit(
     // Under the contest's lock: the status, the block and the limit cannot change
     // between the check and the insert, and entry numbers are handed out in turn.
     if store::lock_contest(&mut tx, id, now).await? != Some(ContestStatus::Active.id()) {
-        return Err(AppError::unprocessable(catalogue::CONTEST_NOT_ACTIVE));
+        return Err(AppError::unprocessable(codes::CONTEST_NOT_ACTIVE));
     }
     if store::is_blocked(&mut tx, id, caller.id()).await? {
-        return Err(AppError::forbidden(catalogue::ENTRY_DESIGNER_BLOCKED));
+        return Err(AppError::forbidden(codes::ENTRY_DESIGNER_BLOCKED));
     }
     let bronze = caller.user.creative_level().is_none_or(|l| l == CreativeLevel::Bronze);
     if bronze && store::count_by_designer(&mut tx, id, caller.id()).await? >= BRONZE_MAX_ENTRIES {
-        return Err(AppError::unprocessable(catalogue::ENTRY_LIMIT_REACHED));
+        return Err(AppError::unprocessable(codes::ENTRY_LIMIT_REACHED));
     }
     let entry = NewEntry {
         contest_id: id,
@@ -172,7 +172,7 @@ pub(super) async fn own_entry(
     let contest = contests::launch::visible(state, Some(caller), contest_id).await?;
     let entry = super::visible_entry(state, Some(caller), &contest, entry_id).await?;
     if entry.created_by != caller.id() {
-        return Err(AppError::forbidden(catalogue::ENTRY_NOT_DESIGNER));
+        return Err(AppError::forbidden(codes::ENTRY_NOT_DESIGNER));
     }
     Ok((contest, entry))
 }
@@ -192,20 +192,20 @@ pub async fn add_version(
     let (contest_id, entry_id) = ids;
     let (contest, entry) = own_entry(&state, &caller, contest_id, entry_id).await?;
     if contest.status() != ContestStatus::Active {
-        return Err(AppError::unprocessable(catalogue::CONTEST_NOT_ACTIVE));
+        return Err(AppError::unprocessable(codes::CONTEST_NOT_ACTIVE));
     }
     if entry.status_id != super::model::EntryStatus::Active.id() {
-        return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
+        return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let main = check_files(&state, &caller, &req).await?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
-        return Err(AppError::unprocessable(catalogue::CONTEST_NOT_ACTIVE));
+        return Err(AppError::unprocessable(codes::CONTEST_NOT_ACTIVE));
     }
     let current = store::find(&mut *tx, contest_id, entry_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::ENTRY_NOT_FOUND))?;
     attach(&mut tx, entry_id, main, &req.other_file_ids, current.version + 1, now).await?;
     store::touch(&mut tx, entry_id, now).await?;
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
@@ -230,19 +230,19 @@ pub async fn withdraw(
     let (contest_id, entry_id) = ids;
     let (contest, entry) = own_entry(&state, &caller, contest_id, entry_id).await?;
     if contest.status() != ContestStatus::Active {
-        return Err(AppError::unprocessable(catalogue::ENTRY_WITHDRAW_CLOSED));
+        return Err(AppError::unprocessable(codes::ENTRY_WITHDRAW_CLOSED));
     }
     if entry.status_id == super::model::EntryStatus::Withdrawn.id() {
-        return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
+        return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
-        return Err(AppError::unprocessable(catalogue::ENTRY_WITHDRAW_CLOSED));
+        return Err(AppError::unprocessable(codes::ENTRY_WITHDRAW_CLOSED));
     }
     let withdrawn = super::model::EntryStatus::Withdrawn.id();
     if store::set_status(&mut tx, &[entry_id], withdrawn, now).await?.is_empty() {
-        return Err(AppError::conflict(catalogue::ENTRY_NOT_ACTIVE));
+        return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
     let frames = events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;

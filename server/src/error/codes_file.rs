@@ -3,7 +3,7 @@
 //! against it: each code needs an English and a Spanish text there
 //! (`web/src/lib/errors/errors.test.ts`).
 //!
-//! Two sources: the REST catalogue ([`super::catalogue::ALL`]: the envelope's `code` and each
+//! Two sources: the REST catalogue ([`super::codes::ALL`]: the envelope's `code` and each
 //! `fields` entry's `code`) and the hub's `error` frames ([`vitrine_protocol::ErrorCode::ALL`]).
 //! Each code comes with the server's default English message. A third list, `values`, gives the
 //! wording of the answers that name values ([`super::values`]: `{min}` placeholders, sent
@@ -23,7 +23,7 @@ pub const REGENERATE: &str = "make gen-texts";
 /// `channel.invalid` and `channel.forbidden` are in both, with the wording of each side.
 pub fn document() -> String {
     let rest: Map<String, Value> =
-        super::catalogue::ALL.iter().map(|c| (c.code.to_owned(), Value::from(c.message))).collect();
+        super::codes::ALL.iter().map(|c| (c.code.to_owned(), Value::from(c.message))).collect();
     let hub: Map<String, Value> = vitrine_protocol::ErrorCode::ALL
         .iter()
         .map(|c| (c.as_str().to_owned(), Value::from(c.default_message())))
@@ -51,7 +51,7 @@ mod tests {
     #[test]
     fn the_list_holds_every_code() {
         let parsed: Value = serde_json::from_str(&document()).unwrap();
-        assert_eq!(parsed["rest"].as_object().unwrap().len(), super::super::catalogue::ALL.len());
+        assert_eq!(parsed["rest"].as_object().unwrap().len(), super::super::codes::ALL.len());
         assert_eq!(parsed["hub"].as_object().unwrap().len(), vitrine_protocol::ErrorCode::ALL.len());
         assert_eq!(parsed["values"].as_object().unwrap().len(), super::super::values::ALL.len());
     }

@@ -6,7 +6,7 @@ use axum::{
 };
 use std::borrow::Cow;
 
-use super::{catalogue, AppError};
+use super::{codes, AppError};
 
 /// `Json<T>` whose failures (bad JSON, wrong types, missing content type) are 422 envelopes.
 /// Every body is a JSON object, as the document declares: a top-level array is refused,
@@ -46,7 +46,7 @@ where
         if is_array {
             return Err(with_detail(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                catalogue::BODY_INVALID,
+                codes::BODY_INVALID,
                 "Failed to deserialize the JSON body into the target type: expected a JSON object, found an array"
                     .into(),
             ));
@@ -84,7 +84,7 @@ pub struct ApiQuery<T>(pub T);
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct ApiPath<T>(pub T);
 
-fn with_detail(status: StatusCode, code: catalogue::Code, detail: String) -> AppError {
+fn with_detail(status: StatusCode, code: codes::Code, detail: String) -> AppError {
     AppError::Rule { status, code, message: Some(Cow::Owned(format!("{} {detail}", code.message))) }
 }
 
@@ -95,20 +95,20 @@ impl From<JsonRejection> for AppError {
             JsonRejection::BytesRejection(_) => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
-        with_detail(status, catalogue::BODY_INVALID, rejection.body_text())
+        with_detail(status, codes::BODY_INVALID, rejection.body_text())
     }
 }
 
 impl From<QueryRejection> for AppError {
     fn from(rejection: QueryRejection) -> Self {
-        with_detail(StatusCode::UNPROCESSABLE_ENTITY, catalogue::QUERY_INVALID, rejection.body_text())
+        with_detail(StatusCode::UNPROCESSABLE_ENTITY, codes::QUERY_INVALID, rejection.body_text())
     }
 }
 
 impl From<PathRejection> for AppError {
     fn from(rejection: PathRejection) -> Self {
         // A path segment that does not parse names no resource that could exist.
-        with_detail(StatusCode::NOT_FOUND, catalogue::PATH_INVALID, rejection.body_text())
+        with_detail(StatusCode::NOT_FOUND, codes::PATH_INVALID, rejection.body_text())
     }
 }
 
@@ -132,7 +132,7 @@ where
             .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
         if is_form {
             let axum::Form(value) = axum::Form::<T>::from_request(req, state).await.map_err(|rejection| {
-                with_detail(StatusCode::UNPROCESSABLE_ENTITY, catalogue::BODY_INVALID, rejection.body_text())
+                with_detail(StatusCode::UNPROCESSABLE_ENTITY, codes::BODY_INVALID, rejection.body_text())
             })?;
             Ok(Self(value))
         } else {

@@ -5,7 +5,7 @@
 //! A message that names values (a budget's floor) also carries them as `params` ([`values`]).
 //! Internal causes are logged with their chain and never shown to the client.
 
-pub mod catalogue;
+pub mod codes;
 pub mod codes_file;
 mod extract;
 pub mod values;
@@ -20,7 +20,7 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub use catalogue::Code;
+pub use codes::Code;
 pub use extract::{ApiJson, ApiPath, ApiQuery, JsonOrForm};
 pub use values::{Params, Template};
 
@@ -115,7 +115,7 @@ impl AppError {
         Self::Rule { status, code, message: None }
     }
     pub fn unauthenticated() -> Self {
-        Self::rule(StatusCode::UNAUTHORIZED, catalogue::UNAUTHENTICATED)
+        Self::rule(StatusCode::UNAUTHORIZED, codes::UNAUTHENTICATED)
     }
     pub fn forbidden(code: Code) -> Self {
         Self::rule(StatusCode::FORBIDDEN, code)
@@ -175,8 +175,8 @@ impl AppError {
                         (only.code.clone(), only.message.clone(), fields.clone())
                     }
                     _ => (
-                        Cow::Borrowed(catalogue::VALIDATION_FAILED.code),
-                        Cow::Borrowed(catalogue::VALIDATION_FAILED.message),
+                        Cow::Borrowed(codes::VALIDATION_FAILED.code),
+                        Cow::Borrowed(codes::VALIDATION_FAILED.message),
                         fields.clone(),
                     ),
                 }
@@ -194,16 +194,12 @@ impl AppError {
                 let message = format!("{} Please try again in {secs} {unit}.", code.message);
                 (Cow::Borrowed(code.code), Cow::Owned(message), FieldErrors::new())
             }
-            Self::Internal(cause) if is_unavailable(cause) => (
-                Cow::Borrowed(catalogue::UNAVAILABLE.code),
-                Cow::Borrowed(catalogue::UNAVAILABLE.message),
-                FieldErrors::new(),
-            ),
-            Self::Internal(_) => (
-                Cow::Borrowed(catalogue::INTERNAL.code),
-                Cow::Borrowed(catalogue::INTERNAL.message),
-                FieldErrors::new(),
-            ),
+            Self::Internal(cause) if is_unavailable(cause) => {
+                (Cow::Borrowed(codes::UNAVAILABLE.code), Cow::Borrowed(codes::UNAVAILABLE.message), FieldErrors::new())
+            }
+            Self::Internal(_) => {
+                (Cow::Borrowed(codes::INTERNAL.code), Cow::Borrowed(codes::INTERNAL.message), FieldErrors::new())
+            }
         };
         ErrorEnvelope { error: ErrorBody { code, message, status, fields, params, retry_after } }
     }
@@ -279,7 +275,7 @@ impl IntoResponse for AppError {
 
 /// The 404 for addresses no route matches, in the same envelope.
 pub async fn route_not_found() -> AppError {
-    AppError::not_found(catalogue::ROUTE_NOT_FOUND)
+    AppError::not_found(codes::ROUTE_NOT_FOUND)
 }
 
 #[cfg(test)]
@@ -288,20 +284,20 @@ mod tests {
 
     #[test]
     fn too_many_answers_429_with_the_wait_in_whole_seconds() {
-        let err = AppError::too_many(catalogue::RATE_LIMITED, Duration::from_millis(2_100));
+        let err = AppError::too_many(codes::RATE_LIMITED, Duration::from_millis(2_100));
         let response = err.into_response();
         assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(response.headers()[header::RETRY_AFTER], "3");
-        let body = AppError::too_many(catalogue::RATE_LIMITED, Duration::ZERO).envelope();
+        let body = AppError::too_many(codes::RATE_LIMITED, Duration::ZERO).envelope();
         assert_eq!((body.error.code.as_ref(), body.error.retry_after), ("rate.limited", Some(1)));
         assert_eq!(body.error.message, "Too many requests. Please try again in 1 second.");
-        let json = serde_json::to_value(AppError::field("x", catalogue::REQUIRED).envelope()).unwrap();
+        let json = serde_json::to_value(AppError::field("x", codes::REQUIRED).envelope()).unwrap();
         assert!(json["error"].get("retry_after").is_none(), "only 429s carry it");
     }
 
     #[test]
     fn a_single_field_error_is_lifted_to_the_top() {
-        let body = AppError::field("username", catalogue::USERNAME_UNIQUE).envelope();
+        let body = AppError::field("username", codes::USERNAME_UNIQUE).envelope();
         assert_eq!(body.error.code, "username.unique");
         assert_eq!(body.error.message, "That username is already in use.");
         assert_eq!(body.error.status, 422);
@@ -329,15 +325,15 @@ mod tests {
             (Some(413), Some("25 MiB"))
         );
 
-        let plain = serde_json::to_value(AppError::field("x", catalogue::REQUIRED).envelope()).unwrap();
+        let plain = serde_json::to_value(AppError::field("x", codes::REQUIRED).envelope()).unwrap();
         assert!(plain["error"].get("params").is_none() && plain["error"]["fields"]["x"][0].get("params").is_none());
     }
 
     #[test]
     fn several_field_errors_answer_validation_failed() {
         let mut errors = FieldErrors::new();
-        errors.add("username", catalogue::USERNAME_MAX);
-        errors.add("password", catalogue::PASSWORD_LENGTH);
+        errors.add("username", codes::USERNAME_MAX);
+        errors.add("password", codes::PASSWORD_LENGTH);
         let body = AppError::Invalid(errors).envelope();
         assert_eq!(body.error.code, "validation.failed");
         let json = serde_json::to_value(&body).unwrap();

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::catalogue::{self, Code};
+use super::codes::{self, Code};
 
 /// The values an answer names, by placeholder: `{"min": 25}`.
 pub type Params = BTreeMap<String, Value>;
@@ -41,19 +41,19 @@ impl Template {
 
 /// A budget under the service's minimum (`min`: whole dollars).
 pub const BUDGET_AT_LEAST: Template =
-    Template { code: catalogue::BUDGET_MIN, text: "* Please enter a budget greater than or equal to {min}" };
+    Template { code: codes::BUDGET_MIN, text: "* Please enter a budget greater than or equal to {min}" };
 /// A budget over the service's maximum (`max`: whole dollars).
 pub const BUDGET_AT_MOST: Template =
-    Template { code: catalogue::BUDGET_MAX, text: "* Please enter a budget less than or equal to {max}" };
+    Template { code: codes::BUDGET_MAX, text: "* Please enter a budget less than or equal to {max}" };
 /// An upload over its limit (`limit`: a size such as "25 MiB").
 pub const UPLOAD_LIMIT: Template =
-    Template { code: catalogue::FILE_TOO_LARGE, text: "The upload is too large. The limit is {limit}." };
+    Template { code: codes::FILE_TOO_LARGE, text: "The upload is too large. The limit is {limit}." };
 /// A tip-only contest's award under its minimum (`min`: whole dollars).
 pub const PRICE_AT_LEAST: Template =
-    Template { code: catalogue::CART_PRICE_MIN_TIP_ONLY, text: "The price must be at least {min}." };
+    Template { code: codes::CART_PRICE_MIN_TIP_ONLY, text: "The price must be at least {min}." };
 /// A text over its length limit (`max`: characters).
 pub const LONGER_THAN: Template =
-    Template { code: catalogue::TOO_LONG, text: "This value may not be longer than {max} characters." };
+    Template { code: codes::TOO_LONG, text: "This value may not be longer than {max} characters." };
 
 /// Every template, for `codes.gen.json` and the tests.
 pub const ALL: &[Template] = &[BUDGET_AT_LEAST, BUDGET_AT_MOST, UPLOAD_LIMIT, PRICE_AT_LEAST, LONGER_THAN];
@@ -88,7 +88,7 @@ mod tests {
         assert_eq!(codes.len(), ALL.len(), "one template per code");
         for template in ALL {
             assert!(template.text.contains('{'), "{} names no value", template.code.code);
-            assert!(catalogue::ALL.contains(&template.code), "{} is in the catalogue", template.code.code);
+            assert!(codes::ALL.contains(&template.code), "{} is in the catalogue", template.code.code);
         }
     }
 }

@@ -10,7 +10,7 @@
 //! - ief and cis-cod: no signature exists to check and no browser shows them, so they
 //!   are refused like any content that cannot be identified.
 
-use crate::error::{catalogue, Code};
+use crate::error::{codes, Code};
 
 /// An upload category (`file_category_id`): where the file will be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +39,7 @@ impl FileCategory {
             Ok(13) => Ok(Self::ProjectUpload),
             Ok(14) => Ok(Self::ProjectBrief),
             Ok(16) => Ok(Self::ProjectOtherUpload),
-            _ => Err(catalogue::FILE_CATEGORY_INVALID),
+            _ => Err(codes::FILE_CATEGORY_INVALID),
         }
     }
 
@@ -160,7 +160,7 @@ mod tests {
             assert_eq!(FileCategory::parse(&id.to_string()).unwrap().id(), id);
         }
         for raw in ["1", "15", "", "five", "5.0"] {
-            assert_eq!(FileCategory::parse(raw), Err(catalogue::FILE_CATEGORY_INVALID), "{raw:?}");
+            assert_eq!(FileCategory::parse(raw), Err(codes::FILE_CATEGORY_INVALID), "{raw:?}");
         }
     }
 }

@@ -32,7 +32,7 @@ use crate::{
         CurrentUser, MaybeUser,
     },
     api::Data,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
     store::one_time_tokens,
 };
@@ -144,19 +144,19 @@ fn check_upload(category: Option<&str>, files: &[StagedFile]) -> Result<FileCate
     let mut errors = FieldErrors::new();
     let category = match category {
         None => {
-            errors.add("file_category_id", catalogue::REQUIRED);
+            errors.add("file_category_id", codes::REQUIRED);
             None
         }
         Some(raw) => FileCategory::parse(raw).map_err(|code| errors.add("file_category_id", code)).ok(),
     };
     if files.is_empty() {
-        errors.add("files", catalogue::REQUIRED);
+        errors.add("files", codes::REQUIRED);
     }
     for file in files {
         let broken = if file.size == 0 {
-            Some(catalogue::FILE_EMPTY)
+            Some(codes::FILE_EMPTY)
         } else {
-            category.filter(|c| !file.kind.is_some_and(|kind| c.accepts(kind))).map(|_| catalogue::FILE_TYPE_INVALID)
+            category.filter(|c| !file.kind.is_some_and(|kind| c.accepts(kind))).map(|_| codes::FILE_TYPE_INVALID)
         };
         if let Some(code) = broken {
             errors.add_message("files", code, format!("{}: {}", file.name, code.message));
@@ -283,7 +283,7 @@ async fn show_content(
 /// A derivative of a readable file, made now if it was not at upload (files stored
 /// before derivatives existed, such as the demo seed's pictures).
 async fn serve_derived(state: &AppState, file: &FileRow, size: Size, disposition: &str) -> Result<Response, AppError> {
-    let no_copy = || AppError::not_found(catalogue::FILE_NOT_FOUND);
+    let no_copy = || AppError::not_found(codes::FILE_NOT_FOUND);
     if !file.content_type.starts_with("image/") {
         return Err(no_copy());
     }
@@ -319,12 +319,12 @@ async fn readable_file(
     id: i64,
 ) -> Result<FileRow, AppError> {
     let refused = || match caller {
-        Some(_) => AppError::forbidden(catalogue::FORBIDDEN),
+        Some(_) => AppError::forbidden(codes::FORBIDDEN),
         None => AppError::unauthenticated(),
     };
     // Whether a file exists is told to signed-in callers only.
     let file = store::find_file(&state.db.pool, id).await?.ok_or_else(|| match caller {
-        Some(_) => AppError::not_found(catalogue::FILE_NOT_FOUND),
+        Some(_) => AppError::not_found(codes::FILE_NOT_FOUND),
         None => AppError::unauthenticated(),
     })?;
     if !may_read(&state.db, readers, caller, id).await? {
@@ -387,7 +387,7 @@ async fn download(
     ApiQuery(query): ApiQuery<DownloadQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let invalid = || AppError::not_found(catalogue::DOWNLOAD_TOKEN_INVALID);
+    let invalid = || AppError::not_found(codes::DOWNLOAD_TOKEN_INVALID);
     let token = query.token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
     let row = one_time_tokens::find(&state.db.pool, one_time_tokens::DOWNLOAD, &secret_digest(&token))
         .await?
@@ -398,7 +398,7 @@ async fn download(
         || row.expires_at <= now
         || !one_time_tokens::consume(&state.db.pool, one_time_tokens::DOWNLOAD, row.id, now).await?
     {
-        return Err(AppError::rule(StatusCode::GONE, catalogue::DOWNLOAD_TOKEN_INVALID));
+        return Err(AppError::rule(StatusCode::GONE, codes::DOWNLOAD_TOKEN_INVALID));
     }
     let file = store::find_file(&state.db.pool, id).await?.ok_or_else(invalid)?;
     serve(&state, &file, &disk::attachment_disposition(&file.original_name), "no-store", &headers).await

@@ -25,7 +25,7 @@ use super::{
     disk,
     kinds::{FileKind, SNIFF_BYTES},
 };
-use crate::error::{catalogue, values, AppError};
+use crate::error::{codes, values, AppError};
 
 /// A received file waiting in the incoming folder.
 #[derive(Debug)]
@@ -100,7 +100,7 @@ pub async fn receive(
             while let Some(chunk) = field.chunk().await.map_err(|err| body_error(&err, limit))? {
                 value.extend_from_slice(&chunk);
                 if value.len() > MAX_TEXT_FIELD {
-                    return Err(AppError::field(&name, catalogue::TOO_LONG));
+                    return Err(AppError::field(&name, codes::TOO_LONG));
                 }
             }
             // Unknown fields are read and ignored, like unknown JSON keys.
@@ -159,20 +159,20 @@ fn body_error(err: &MultipartError, limit: u64) -> AppError {
     if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
         return too_large(limit);
     }
-    let message = format!("{} {}", catalogue::BODY_INVALID.message, err.body_text());
+    let message = format!("{} {}", codes::BODY_INVALID.message, err.body_text());
     AppError::Rule {
         status: StatusCode::UNPROCESSABLE_ENTITY,
-        code: catalogue::BODY_INVALID,
+        code: codes::BODY_INVALID,
         message: Some(Cow::Owned(message)),
     }
 }
 
 /// A request that is not `multipart/form-data` at all.
 pub fn not_multipart(rejection: &MultipartRejection) -> AppError {
-    let message = format!("{} {}", catalogue::BODY_INVALID.message, rejection.body_text());
+    let message = format!("{} {}", codes::BODY_INVALID.message, rejection.body_text());
     AppError::Rule {
         status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        code: catalogue::BODY_INVALID,
+        code: codes::BODY_INVALID,
         message: Some(Cow::Owned(message)),
     }
 }

@@ -8,7 +8,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::store::{self, Country, Region, State as UsState};
 use crate::{
     api::Data,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -60,7 +60,7 @@ async fn show_country(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<CountryWithStates>>, AppError> {
     let country =
-        store::country(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::COUNTRY_NOT_FOUND))?;
+        store::country(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::COUNTRY_NOT_FOUND))?;
     let states = store::states(&state.db.pool, id).await?;
     Ok(Json(Data::new(CountryWithStates { country, states })))
 }
@@ -72,6 +72,6 @@ async fn list_states(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<Vec<UsState>>>, AppError> {
-    store::country(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::COUNTRY_NOT_FOUND))?;
+    store::country(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::COUNTRY_NOT_FOUND))?;
     Ok(Json(Data::new(store::states(&state.db.pool, id).await?)))
 }

@@ -16,7 +16,7 @@ use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::Data,
     designers::access::readable_designer,
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::{Page, MAX_PAGE},
     state::AppState,
 };
@@ -48,7 +48,7 @@ pub struct SearchQuery {
 }
 
 fn int(field: &str, value: &str) -> Result<i64, AppError> {
-    value.trim().parse().map_err(|_| AppError::field(field, catalogue::NOT_FOUND_OPTION))
+    value.trim().parse().map_err(|_| AppError::field(field, codes::NOT_FOUND_OPTION))
 }
 
 /// Contests with entries for sale, 12 a page, newest listing first.
@@ -67,14 +67,14 @@ pub async fn search(
             "page" => {
                 page = match int("page", value)? {
                     page @ 1..=MAX_PAGE => page,
-                    _ => return Err(AppError::unprocessable(catalogue::QUERY_INVALID)),
+                    _ => return Err(AppError::unprocessable(codes::QUERY_INVALID)),
                 }
             }
             "sort" => {
                 newest_first = match value.trim() {
                     "" | "-created_at" => true,
                     "created_at" => false,
-                    _ => return Err(AppError::field("sort", catalogue::NOT_FOUND_OPTION)),
+                    _ => return Err(AppError::field("sort", codes::NOT_FOUND_OPTION)),
                 }
             }
             "filter[contest_type_ids][]" | "filter[contest_type_ids]" => {
@@ -90,7 +90,7 @@ pub async fn search(
         }
     }
     if search.include_hidden && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::MARKETPLACE_HIDDEN_ADMINS));
+        return Err(AppError::forbidden(codes::MARKETPLACE_HIDDEN_ADMINS));
     }
     let mut conn = state.db.pool.acquire().await?;
     let (mut rows, total) = store::search_contests(&mut conn, &search, newest_first, page, PER_PAGE).await?;
@@ -125,7 +125,7 @@ async fn listings(
     base: String,
 ) -> Result<Page<ListingView>, AppError> {
     let order =
-        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", codes::NOT_FOUND_OPTION))?;
     filter.category_id = query.category;
     filter.available_only = true;
     let page = query.page.unwrap_or(1).max(1);

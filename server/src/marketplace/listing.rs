@@ -19,7 +19,7 @@ use crate::{
     api::{flag, loose_id, Data},
     contests::status::ContestStatus,
     entries::model::EntryStatus,
-    error::{catalogue, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
     state::AppState,
 };
@@ -66,47 +66,45 @@ pub async fn put(
     caller: CurrentUser,
     ApiJson(req): ApiJson<ListingRequest>,
 ) -> Result<Json<Data<ListingView>>, AppError> {
-    let entry_id = req.contest_entry_id.ok_or_else(|| AppError::field("contest_entry_id", catalogue::REQUIRED))?;
+    let entry_id = req.contest_entry_id.ok_or_else(|| AppError::field("contest_entry_id", codes::REQUIRED))?;
     let mut conn = state.db.pool.acquire().await?;
     let (designer, contest_id, contest_status, is_winner, entry_status, default_title) =
-        store::entry_facts(&mut conn, entry_id)
-            .await?
-            .ok_or_else(|| AppError::not_found(catalogue::ENTRY_NOT_FOUND))?;
+        store::entry_facts(&mut conn, entry_id).await?.ok_or_else(|| AppError::not_found(codes::ENTRY_NOT_FOUND))?;
     if designer != caller.id() && !caller.is_admin() {
-        return Err(AppError::forbidden(catalogue::MARKETPLACE_LIST_FORBIDDEN));
+        return Err(AppError::forbidden(codes::MARKETPLACE_LIST_FORBIDDEN));
     }
     if contest_status < ContestStatus::NoWinner.id() || is_winner != 0 || entry_status == EntryStatus::Withdrawn.id() {
-        return Err(AppError::conflict(catalogue::MARKETPLACE_NOT_LISTABLE));
+        return Err(AppError::conflict(codes::MARKETPLACE_NOT_LISTABLE));
     }
     let before = store::find(&mut conn, entry_id).await?;
     if before.as_ref().is_some_and(|l| l.sold_at.is_some()) {
-        return Err(AppError::conflict(catalogue::MARKETPLACE_SOLD));
+        return Err(AppError::conflict(codes::MARKETPLACE_SOLD));
     }
 
     let mut errors = FieldErrors::new();
     let title = req.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).unwrap_or(&default_title).to_owned();
     if title.chars().count() > MAX_TITLE {
-        errors.add("title", catalogue::TOO_LONG);
+        errors.add("title", codes::TOO_LONG);
     }
     let description = req.description.as_deref().map(str::trim).unwrap_or_default().to_owned();
     if description.chars().count() > MAX_DESCRIPTION {
-        errors.add("description", catalogue::TOO_LONG);
+        errors.add("description", codes::TOO_LONG);
     }
     match req.sale_price {
-        None => errors.add("sale_price", catalogue::REQUIRED),
-        Some(p) if !(MIN_PRICE..=MAX_PRICE).contains(&p) => errors.add("sale_price", catalogue::MARKETPLACE_PRICE),
+        None => errors.add("sale_price", codes::REQUIRED),
+        Some(p) if !(MIN_PRICE..=MAX_PRICE).contains(&p) => errors.add("sale_price", codes::MARKETPLACE_PRICE),
         Some(_) => {}
     }
     if let Some(category) = req.marketplace_category_id {
         if store::active_terms(&mut conn, CATEGORIES, &[category]).await? != 1 {
-            errors.add("marketplace_category_id", catalogue::NOT_FOUND_OPTION);
+            errors.add("marketplace_category_id", codes::NOT_FOUND_OPTION);
         }
     }
     let mut tags = req.marketplace_tag_ids.clone();
     tags.sort_unstable();
     tags.dedup();
     if store::active_terms(&mut conn, TAGS, &tags).await? != tags.len() {
-        errors.add("marketplace_tag_ids", catalogue::NOT_FOUND_OPTION);
+        errors.add("marketplace_tag_ids", codes::NOT_FOUND_OPTION);
     }
     errors.into_result()?;
     drop(conn);
@@ -129,7 +127,7 @@ pub async fn put(
     let row = store::find(&mut tx, entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
     if row.sold_at.is_some() {
         // Bought between the check and the write: the purchase stands.
-        return Err(AppError::conflict(catalogue::MARKETPLACE_SOLD));
+        return Err(AppError::conflict(codes::MARKETPLACE_SOLD));
     }
     // Pages showing it drop a listing that was for sale and is not any more.
     let frames = match before.is_some_and(|b| b.is_available()) && hidden {
@@ -167,11 +165,11 @@ pub async fn mine(
     ApiQuery(query): ApiQuery<MineQuery>,
 ) -> Result<Json<Page<ListingView>>, AppError> {
     let order =
-        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", codes::NOT_FOUND_OPTION))?;
     let bought = match query.bought {
         None | Some(0) => false,
         Some(1) => true,
-        Some(_) => return Err(AppError::field("filter[bought]", catalogue::NOT_FOUND_OPTION)),
+        Some(_) => return Err(AppError::field("filter[bought]", codes::NOT_FOUND_OPTION)),
     };
     let filter = match bought {
         true => ListingFilter { sold_to: Some(caller.id()), ..ListingFilter::default() },

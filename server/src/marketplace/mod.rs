@@ -30,7 +30,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{accounts::model::UserRow, state::AppState, store::Db};
 
-/// Listings a page, as the portfolio.
+/// Listings a page, as many as a designer's portfolio page shows.
 pub const PER_PAGE: i64 = 12;
 
 pub fn router() -> OpenApiRouter<AppState> {

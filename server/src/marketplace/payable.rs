@@ -11,7 +11,7 @@ use sqlx::AnyConnection;
 use super::purchase;
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
         payable::{Effect, Payable, PayableKind},
@@ -100,7 +100,7 @@ impl PayRoute for PurchaseRoute {
     fn check_quote(&self, path: &IntentPath, quote: &Quote) -> Result<(), AppError> {
         match self {
             Self::ContestDesign if quote.contest_id != Some(path.id) => {
-                Err(AppError::not_found(catalogue::ENTRY_NOT_FOUND))
+                Err(AppError::not_found(codes::ENTRY_NOT_FOUND))
             }
             _ => Ok(()),
         }

@@ -10,7 +10,7 @@ use vitrine_protocol::EventFrame;
 use super::{events, store};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::quote::Quote,
     state::AppState,
 };
@@ -24,15 +24,15 @@ pub const REASON_ID: i64 = 30;
 /// and the entry for sale now (`contest.entry.not_available.purchase` otherwise).
 pub async fn quote(state: &AppState, caller: &CurrentUser, entry_id: i64) -> Result<Quote, AppError> {
     if caller.user.user_type() != UserType::Client {
-        return Err(AppError::forbidden(catalogue::MARKETPLACE_CLIENTS_ONLY));
+        return Err(AppError::forbidden(codes::MARKETPLACE_CLIENTS_ONLY));
     }
     let mut conn = state.db.pool.acquire().await?;
     let listing = store::find(&mut conn, entry_id)
         .await?
         .filter(|l| l.is_available())
-        .ok_or_else(|| AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE))?;
+        .ok_or_else(|| AppError::conflict(codes::ENTRY_NOT_PURCHASABLE))?;
     if !store::is_available(&mut conn, entry_id).await? {
-        return Err(AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE));
+        return Err(AppError::conflict(codes::ENTRY_NOT_PURCHASABLE));
     }
     Ok(Quote {
         amount_cents: listing.sale_price_cents,
@@ -60,7 +60,7 @@ pub async fn paid(
     now: i64,
 ) -> Result<Vec<EventFrame>, AppError> {
     if !store::mark_sold(conn, entry_id, buyer, transaction_id, now).await? {
-        return Err(AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE));
+        return Err(AppError::conflict(codes::ENTRY_NOT_PURCHASABLE));
     }
     let listing = store::find(conn, entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
     Ok(events::removed(conn, &listing, events::Reason::Sold, now).await?)

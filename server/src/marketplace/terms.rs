@@ -13,7 +13,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{flag, Data},
-    error::{catalogue, ApiJson, ApiPath, AppError, Code, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, Code, ErrorEnvelope},
     state::AppState,
     store::is_unique_violation,
 };
@@ -51,8 +51,8 @@ fn title_taken(e: &sqlx::Error, table: &str) -> bool {
 
 fn title_of(req: &TermRequest) -> Result<String, AppError> {
     match req.title.as_deref().map(str::trim) {
-        None | Some("") => Err(AppError::field("title", catalogue::REQUIRED)),
-        Some(t) if t.chars().count() > MAX_TITLE => Err(AppError::field("title", catalogue::TOO_LONG)),
+        None | Some("") => Err(AppError::field("title", codes::REQUIRED)),
+        Some(t) if t.chars().count() > MAX_TITLE => Err(AppError::field("title", codes::TOO_LONG)),
         Some(t) => Ok(t.to_owned()),
     }
 }
@@ -88,7 +88,7 @@ async fn create(
     let mut conn = state.db.pool.acquire().await?;
     let id = match store::insert_term(&mut conn, table, &title, req.is_active.unwrap_or(true), state.now_ms()).await {
         Ok(id) => id,
-        Err(e) if title_taken(&e, table) => return Err(AppError::field("title", catalogue::MARKETPLACE_TITLE_TAKEN)),
+        Err(e) if title_taken(&e, table) => return Err(AppError::field("title", codes::MARKETPLACE_TITLE_TAKEN)),
         Err(e) => return Err(e.into()),
     };
     let term = store::term(&mut conn, table, id).await?.ok_or_else(|| anyhow::anyhow!("term vanished"))?;
@@ -113,7 +113,7 @@ async fn update(
     let active = req.is_active.unwrap_or(current.is_active == 1);
     match store::update_term(&mut conn, table, id, &title, active, state.now_ms()).await {
         Ok(_) => {}
-        Err(e) if title_taken(&e, table) => return Err(AppError::field("title", catalogue::MARKETPLACE_TITLE_TAKEN)),
+        Err(e) if title_taken(&e, table) => return Err(AppError::field("title", codes::MARKETPLACE_TITLE_TAKEN)),
         Err(e) => return Err(e.into()),
     }
     let term = store::term(&mut conn, table, id).await?.ok_or_else(|| AppError::not_found(missing))?;
@@ -149,7 +149,7 @@ pub async fn show_category(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<TermView>>, AppError> {
-    show(&state, &caller, CATEGORIES, id, catalogue::MARKETPLACE_CATEGORY_NOT_FOUND).await
+    show(&state, &caller, CATEGORIES, id, codes::MARKETPLACE_CATEGORY_NOT_FOUND).await
 }
 
 /// Renames, retires or restores a marketplace category (admins).
@@ -163,7 +163,7 @@ pub async fn update_category(
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<TermRequest>,
 ) -> Result<Json<Data<TermView>>, AppError> {
-    update(&state, &caller, CATEGORIES, id, catalogue::MARKETPLACE_CATEGORY_NOT_FOUND, req).await
+    update(&state, &caller, CATEGORIES, id, codes::MARKETPLACE_CATEGORY_NOT_FOUND, req).await
 }
 
 /// Marketplace tags: the active ones (admins: all).
@@ -195,7 +195,7 @@ pub async fn show_tag(
     caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<TermView>>, AppError> {
-    show(&state, &caller, TAGS, id, catalogue::MARKETPLACE_TAG_NOT_FOUND).await
+    show(&state, &caller, TAGS, id, codes::MARKETPLACE_TAG_NOT_FOUND).await
 }
 
 /// Renames, retires or restores a marketplace tag (admins).
@@ -209,5 +209,5 @@ pub async fn update_tag(
     ApiPath(id): ApiPath<i64>,
     ApiJson(req): ApiJson<TermRequest>,
 ) -> Result<Json<Data<TermView>>, AppError> {
-    update(&state, &caller, TAGS, id, catalogue::MARKETPLACE_TAG_NOT_FOUND, req).await
+    update(&state, &caller, TAGS, id, codes::MARKETPLACE_TAG_NOT_FOUND, req).await
 }

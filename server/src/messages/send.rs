@@ -23,7 +23,7 @@ use crate::{
         CurrentUser,
     },
     api::loose_id,
-    error::{catalogue, ApiJson, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::outbox,
     state::AppState,
@@ -98,19 +98,19 @@ fn parse(req: SendRequest) -> Result<Outgoing, AppError> {
         }
     }
     if usernames.is_empty() {
-        errors.add(NAMES, catalogue::REQUIRED);
+        errors.add(NAMES, codes::REQUIRED);
     } else if usernames.len() > MAX_RECIPIENTS {
-        errors.add(NAMES, catalogue::MESSAGE_RECIPIENTS_MAX);
+        errors.add(NAMES, codes::MESSAGE_RECIPIENTS_MAX);
     }
     let body = req.message.as_deref().map(str::trim).unwrap_or_default().to_owned();
     if body.is_empty() {
-        errors.add("message", catalogue::REQUIRED);
+        errors.add("message", codes::REQUIRED);
     } else if body.chars().count() > MAX_MESSAGE_CHARS {
-        errors.add("message", catalogue::TOO_LONG);
+        errors.add("message", codes::TOO_LONG);
     }
     let trigger_id = req.trigger_id.unwrap_or(1);
     if !(1..=100).contains(&trigger_id) {
-        errors.add("trigger_id", catalogue::NOT_FOUND_OPTION);
+        errors.add("trigger_id", codes::NOT_FOUND_OPTION);
     }
     errors.into_result()?;
     Ok(Outgoing { usernames, body, trigger_id, contest_id: req.contest_id })
@@ -128,8 +128,8 @@ fn resolve(
     let mut recipients = Vec::with_capacity(wanted.len());
     for (i, name) in wanted {
         match by_name.get(&name.to_lowercase()) {
-            None => errors.add(&format!("received_by_usernames.{i}"), catalogue::MESSAGE_USERNAME_NOT_FOUND),
-            Some(r) if r.id == caller.id() => errors.add("received_by_usernames", catalogue::MESSAGE_TO_SELF),
+            None => errors.add(&format!("received_by_usernames.{i}"), codes::MESSAGE_USERNAME_NOT_FOUND),
+            Some(r) if r.id == caller.id() => errors.add("received_by_usernames", codes::MESSAGE_TO_SELF),
             Some(r) => recipients.push(r.clone()),
         }
     }
@@ -165,13 +165,13 @@ pub async fn send(
     let recipients = resolve(&caller, &out.usernames, found)?;
     if let Some(contest_id) = out.contest_id {
         if !store::contest_exists(&mut tx, contest_id).await? {
-            return Err(AppError::field("contest_id", catalogue::NOT_FOUND_OPTION));
+            return Err(AppError::field("contest_id", codes::NOT_FOUND_OPTION));
         }
     }
     if !may_start(&caller) {
         for recipient in &recipients {
             if !store::has_written(&mut tx, recipient.id, caller.id()).await? {
-                return Err(AppError::forbidden(catalogue::MESSAGE_SEND_FORBIDDEN));
+                return Err(AppError::forbidden(codes::MESSAGE_SEND_FORBIDDEN));
             }
         }
     }

@@ -18,7 +18,7 @@ use super::{
 use crate::{
     accounts::{domain::UserType, store::find_user, CurrentUser},
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::badges,
     shared::page::{Page, PageQuery},
     state::AppState,
@@ -101,7 +101,7 @@ pub async fn thread(
     let page = page_of(&query);
     let mut conn = state.db.pool.acquire().await?;
     if find_user(&mut *conn, id).await?.is_none() {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     let (rows, total) = store::thread(&mut conn, caller.id(), id, page, PER_PAGE).await?;
     Ok(Json(Page {
@@ -179,7 +179,7 @@ pub async fn mark_read(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if find_user(&mut *tx, id).await?.is_none() {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     let reading = Reading { table: store::READ, reader: caller.id(), writer: id };
     let Marked { marked, up_to, mut events } = read_state::mark_read(&mut tx, &reading, now).await?;
@@ -203,7 +203,7 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     if !store::delete_for(&mut conn, caller.id(), id, state.now_ms()).await? {
-        return Err(AppError::not_found(catalogue::MESSAGE_NOT_FOUND));
+        return Err(AppError::not_found(codes::MESSAGE_NOT_FOUND));
     }
     Ok(Json(Message::new("Message deleted")))
 }

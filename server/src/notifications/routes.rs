@@ -22,7 +22,7 @@ use super::{
 use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::{flag, loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::page::Page,
     state::AppState,
 };
@@ -222,7 +222,7 @@ pub struct MarkReadAnswer {
 
 /// `ids` as a list of ids, lenient about numeric strings like the rest of the API.
 fn parse_ids(ids: &Value) -> Result<Vec<i64>, AppError> {
-    let invalid = || AppError::field("ids", catalogue::NOTIFICATION_IDS_INVALID);
+    let invalid = || AppError::field("ids", codes::NOTIFICATION_IDS_INVALID);
     let items = match ids {
         Value::Array(items) => items.as_slice(),
         // A single id, as a form might send it.
@@ -230,7 +230,7 @@ fn parse_ids(ids: &Value) -> Result<Vec<i64>, AppError> {
         _ => return Err(invalid()),
     };
     if items.len() > MAX_IDS {
-        return Err(AppError::field("ids", catalogue::TOO_LONG));
+        return Err(AppError::field("ids", codes::TOO_LONG));
     }
     let parsed: Option<BTreeSet<i64>> = items
         .iter()
@@ -270,7 +270,7 @@ async fn mark_read(
         (None, false) => vec![],
     };
     if !all && ids.is_empty() {
-        return Err(AppError::field("ids", catalogue::NOTIFICATION_MARK_TARGET));
+        return Err(AppError::field("ids", codes::NOTIFICATION_MARK_TARGET));
     }
     let user_id = caller.id();
     let now = state.now_ms();
@@ -379,12 +379,12 @@ async fn mark_entity_read(
 ) -> Result<Json<EntityMarkAnswer>, AppError> {
     let entity = match (req.contest_id, req.contest_entry_id, req.project_id) {
         (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
-            return Err(AppError::field("project_id", catalogue::NOTIFICATION_ENTITY_AMBIGUOUS))
+            return Err(AppError::field("project_id", codes::NOTIFICATION_ENTITY_AMBIGUOUS))
         }
         (contest_id, Some(contest_entry_id), None) => Entity::ContestEntry { contest_id, contest_entry_id },
         (Some(contest_id), None, None) => Entity::Contest(contest_id),
         (None, None, Some(project_id)) => Entity::Project(project_id),
-        (None, None, None) => return Err(AppError::field("contest_id", catalogue::NOTIFICATION_ENTITY_REQUIRED)),
+        (None, None, None) => return Err(AppError::field("contest_id", codes::NOTIFICATION_ENTITY_REQUIRED)),
     };
     let user_id = caller.id();
     let now = state.now_ms();
@@ -421,7 +421,7 @@ fn require_self(caller: &CurrentUser, id: i64) -> Result<(), AppError> {
     if caller.id() == id {
         Ok(())
     } else {
-        Err(AppError::forbidden(catalogue::FORBIDDEN))
+        Err(AppError::forbidden(codes::FORBIDDEN))
     }
 }
 
@@ -456,7 +456,7 @@ async fn update_preferences(
     require_self(&caller, id)?;
     const FIELD: &str = "muted_notification_type_ids";
     let Some(Value::Array(items)) = req.muted_notification_type_ids else {
-        return Err(AppError::field(FIELD, catalogue::REQUIRED));
+        return Err(AppError::field(FIELD, codes::REQUIRED));
     };
     let types: Option<BTreeSet<i64>> = items
         .iter()
@@ -464,7 +464,7 @@ async fn update_preferences(
         .collect();
     let types = types.filter(|t| t.iter().all(|id| (1..=22).contains(id)));
     let types: Vec<i64> =
-        types.ok_or_else(|| AppError::field(FIELD, catalogue::NOTIFICATION_TYPE_INVALID))?.into_iter().collect();
+        types.ok_or_else(|| AppError::field(FIELD, codes::NOTIFICATION_TYPE_INVALID))?.into_iter().collect();
     let mut tx = state.db.pool.begin().await?;
     store::set_muted_types(&mut tx, id, &types, state.now_ms()).await?;
     tx.commit().await?;

@@ -15,7 +15,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{Data, Message},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     shared::limits::{Action, ClientIp},
     state::AppState,
 };
@@ -63,16 +63,15 @@ impl From<CardRow> for CardView {
 fn own(caller: &CurrentUser, user_id: i64) -> Result<(), AppError> {
     match caller.id() == user_id {
         true => Ok(()),
-        false => Err(AppError::forbidden(catalogue::CARD_FORBIDDEN)),
+        false => Err(AppError::forbidden(codes::CARD_FORBIDDEN)),
     }
 }
 
 /// The caller's card `id` (404 when absent, 403 when someone else's).
 pub async fn owned_card(state: &AppState, caller: &CurrentUser, id: i64) -> Result<CardRow, AppError> {
-    let card =
-        card_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::CARD_NOT_FOUND))?;
+    let card = card_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CARD_NOT_FOUND))?;
     if card.app_user_id != caller.id() {
-        return Err(AppError::forbidden(catalogue::CARD_FORBIDDEN));
+        return Err(AppError::forbidden(codes::CARD_FORBIDDEN));
     }
     Ok(card)
 }
@@ -136,20 +135,20 @@ pub async fn store_payment_method(
         .payment_method
         .map(|p| p.trim().to_owned())
         .filter(|p| p.starts_with("pm_"))
-        .ok_or_else(|| AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID))?;
+        .ok_or_else(|| AppError::field("payment_method", codes::PAYMENT_METHOD_INVALID))?;
     if let Some(existing) = card_store::find_by_stripe_id(&state.db.pool, &pm_id).await? {
         // Saving the same card twice (a retried request) answers the card saved.
         if existing.app_user_id == caller.id() {
             return Ok((StatusCode::CREATED, Json(Data::new(existing.into()))));
         }
-        return Err(AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID));
+        return Err(AppError::field("payment_method", codes::PAYMENT_METHOD_INVALID));
     }
     let customer = customers::ensure(&state, &caller).await?;
     let pm = state.stripe.payment_method(&pm_id).await?;
     let owner = pm.customer.as_ref().map(|c| c.id().to_string());
     let pm = match owner.as_deref() {
         Some(owner) if owner == customer => pm,
-        Some(_) => return Err(AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID)),
+        Some(_) => return Err(AppError::field("payment_method", codes::PAYMENT_METHOD_INVALID)),
         None => state.stripe.attach(&pm_id, &customer).await?,
     };
     let saved = save(&state, caller.id(), "payment_method", pm, "payment_method").await?;
@@ -164,7 +163,7 @@ async fn save(
     pm: stripe_payment::PaymentMethod,
     field: &'static str,
 ) -> Result<CardRow, AppError> {
-    let card = pm.card.ok_or_else(|| AppError::field(field, catalogue::PAYMENT_METHOD_INVALID))?;
+    let card = pm.card.ok_or_else(|| AppError::field(field, codes::PAYMENT_METHOD_INVALID))?;
     let mut conn = state.db.pool.acquire().await?;
     let new = NewCard {
         user_id,
@@ -218,7 +217,7 @@ pub async fn store_token(
         .or(from_response)
         .map(|t| t.trim().to_owned())
         .filter(|t| t.starts_with("tok_") && t.len() <= 255)
-        .ok_or_else(|| AppError::field("token", catalogue::PAYMENT_METHOD_INVALID))?;
+        .ok_or_else(|| AppError::field("token", codes::PAYMENT_METHOD_INVALID))?;
     let customer = customers::ensure(&state, &caller).await?;
     let made = state.stripe.payment_method_from_token(&token).await?;
     let pm = state.stripe.attach(made.id.as_str(), &customer).await?;
@@ -243,7 +242,7 @@ pub async fn list(
 async fn set_role(state: &AppState, caller: &CurrentUser, id: i64, role: Role) -> Result<(), AppError> {
     let card = owned_card(state, caller, id).await?;
     if role == Role::Backup && card.is_default == 1 {
-        return Err(AppError::conflict(catalogue::CARD_IS_DEFAULT));
+        return Err(AppError::conflict(codes::CARD_IS_DEFAULT));
     }
     let mut tx = state.db.pool.begin().await?;
     card_store::set_role(&mut tx, &card, role).await?;

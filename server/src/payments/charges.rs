@@ -31,7 +31,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
 };
 
@@ -91,7 +91,7 @@ pub async fn charge(
     headers: &HeaderMap,
     req: ChargeRequest,
 ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
-    let card_id = req.customer_card_id.ok_or_else(|| AppError::field("customer_card_id", catalogue::REQUIRED))?;
+    let card_id = req.customer_card_id.ok_or_else(|| AppError::field("customer_card_id", codes::REQUIRED))?;
     let mut intent_req = req.intent();
     if intent_req.idempotency_key.is_none() && !headers.contains_key("idempotency-key") {
         intent_req.idempotency_key = Some(format!("charge-{}", crate::accounts::secrets::new_secret()));
@@ -101,7 +101,7 @@ pub async fn charge(
     if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
         // A retry answers the payment as it stands: charged once, whatever the retries.
         if !same_purpose(&existing, &*purpose) || existing.provider != "stripe" {
-            return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
+            return Err(AppError::conflict(codes::IDEMPOTENCY_KEY_REUSED));
         }
         return Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, existing)))));
     }

@@ -22,7 +22,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
 };
 
@@ -74,7 +74,7 @@ pub fn filed_under(
 
 /// 422 `required` on `field`: a route's body lacks what its purpose needs.
 pub fn required(field: &str) -> AppError {
-    AppError::field(field, catalogue::REQUIRED)
+    AppError::field(field, codes::REQUIRED)
 }
 
 /// The body of create and update; each purpose reads the fields it needs.
@@ -207,7 +207,7 @@ pub(super) fn idempotency_key(headers: &HeaderMap, req: &IntentRequest) -> Resul
 fn checked_key(raw: &str) -> Result<String, AppError> {
     let key = raw.trim();
     if key.is_empty() || key.chars().count() > 255 || !key.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-        return Err(AppError::field("idempotency_key", catalogue::IDEMPOTENCY_KEY_REQUIRED));
+        return Err(AppError::field("idempotency_key", codes::IDEMPOTENCY_KEY_REQUIRED));
     }
     Ok(key.to_owned())
 }
@@ -275,7 +275,7 @@ fn retried(
     purpose: &dyn Payable,
 ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
     if !same_purpose(&existing, purpose) {
-        return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
+        return Err(AppError::conflict(codes::IDEMPOTENCY_KEY_REUSED));
     }
     Ok((StatusCode::CREATED, Json(Data::new(view(state, existing)))))
 }
@@ -289,17 +289,17 @@ async fn open_payment(
     path: &IntentPath,
 ) -> Result<TransactionRow, AppError> {
     let intent_id = path.intent_id.as_deref().unwrap_or_default();
-    let not_found = || AppError::not_found(catalogue::PAYMENT_NOT_FOUND);
+    let not_found = || AppError::not_found(codes::PAYMENT_NOT_FOUND);
     let row = transactions::find_by_intent(&state.db.pool, intent_id).await?.ok_or_else(not_found)?;
     if row.app_user_id != caller.id() {
-        return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
+        return Err(AppError::forbidden(codes::PAYMENT_FORBIDDEN));
     }
     // A PayPal payment has no intent to update or card to charge.
     if !route.of_route(&row, path) || row.provider != "stripe" {
         return Err(not_found());
     }
     if row.status_id != transactions::UNPAID {
-        return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
+        return Err(AppError::conflict(codes::PAYMENT_NOT_OPEN));
     }
     Ok(row)
 }
@@ -322,7 +322,7 @@ pub async fn update(
     route.complete_update(&mut req, &row);
     let purpose = route.payable(path, &req)?;
     if !same_purpose(&row, &*purpose) {
-        return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
+        return Err(AppError::conflict(codes::IDEMPOTENCY_KEY_REUSED));
     }
     let quote = quote(state, caller, &*purpose).await?;
     route.check_quote(path, &quote)?;
@@ -345,7 +345,7 @@ pub async fn finalize(
     req: FinalizeRequest,
 ) -> Result<Json<Data<IntentView>>, AppError> {
     let row = open_payment(state, caller, route, path).await?;
-    let card_id = req.customer_card_id.ok_or_else(|| AppError::field("customer_card_id", catalogue::REQUIRED))?;
+    let card_id = req.customer_card_id.ok_or_else(|| AppError::field("customer_card_id", codes::REQUIRED))?;
     let card = owned_card(state, caller, card_id).await?;
     state.stripe.update_intent(&row.stripe_payment_intent_id, None, Some(&card.stripe_id)).await?;
     let mut conn = state.db.pool.acquire().await?;

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::pdf;
 use crate::{
     accounts::secrets::{new_secret, secret_digest},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
     store::one_time_tokens::{self, TokenTable},
 };
@@ -59,7 +59,7 @@ pub async fn redeem(
     subject_id: i64,
     token: Option<String>,
 ) -> Result<(), AppError> {
-    let invalid = || AppError::not_found(catalogue::INVOICE_TOKEN_INVALID);
+    let invalid = || AppError::not_found(codes::INVOICE_TOKEN_INVALID);
     let token = token.filter(|t| !t.is_empty()).ok_or_else(invalid)?;
     let row = one_time_tokens::find(&state.db.pool, table, &secret_digest(&token))
         .await?
@@ -70,7 +70,7 @@ pub async fn redeem(
         || row.expires_at <= now
         || !one_time_tokens::consume(&state.db.pool, table, row.id, now).await?
     {
-        return Err(AppError::rule(StatusCode::GONE, catalogue::INVOICE_TOKEN_INVALID));
+        return Err(AppError::rule(StatusCode::GONE, codes::INVOICE_TOKEN_INVALID));
     }
     Ok(())
 }

@@ -20,7 +20,7 @@ use vitrine_protocol::EventFrame;
 use super::{quote::Quote, transactions::TransactionRow};
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
 };
 
@@ -123,7 +123,7 @@ pub async fn price(state: &AppState, caller: &CurrentUser, payable: &dyn Payable
 pub async fn quote(state: &AppState, caller: &CurrentUser, payable: &dyn Payable) -> Result<Quote, AppError> {
     let quote = price(state, caller, payable).await?;
     if quote.amount_cents <= 0 {
-        return Err(AppError::conflict(catalogue::PAYMENT_NOT_DUE));
+        return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
     }
     Ok(quote)
 }

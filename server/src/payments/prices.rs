@@ -12,7 +12,7 @@ use super::store;
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::Data,
-    error::{catalogue, AppError, ErrorEnvelope},
+    error::{codes, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -50,7 +50,7 @@ pub async fn amount_cents<'c>(db: impl Executor<'c, Database = Any>, code: &str)
     responses((status = 200, body = Data<Vec<PriceView>>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn list(State(state): State<AppState>, caller: CurrentUser) -> Result<Json<Data<Vec<PriceView>>>, AppError> {
     if caller.user.user_type() == UserType::Designer {
-        return Err(AppError::forbidden(catalogue::PRICES_FORBIDDEN));
+        return Err(AppError::forbidden(codes::PRICES_FORBIDDEN));
     }
     let rows = store::prices(&state.db.pool).await?;
     let prices = rows

@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -62,7 +62,7 @@ pub struct Confirmation {
 }
 
 fn local(state: &AppState) -> Result<&vitrine_stripe_mock::StripeMock, AppError> {
-    state.stripe.local.as_ref().ok_or_else(|| AppError::not_found(catalogue::ROUTE_NOT_FOUND))
+    state.stripe.local.as_ref().ok_or_else(|| AppError::not_found(codes::ROUTE_NOT_FOUND))
 }
 
 /// Stripe's object on success; its refusal as the envelope, keeping Stripe's message.
@@ -71,8 +71,8 @@ fn passed_on((status, body): (u16, Value)) -> Result<(StatusCode, Json<Value>), 
         return Ok((StatusCode::from_u16(status).unwrap_or(StatusCode::OK), Json(body)));
     }
     let (status, code) = match status {
-        402 => (StatusCode::PAYMENT_REQUIRED, catalogue::CARD_DECLINED),
-        _ => (StatusCode::UNPROCESSABLE_ENTITY, catalogue::PAYMENT_METHOD_INVALID),
+        402 => (StatusCode::PAYMENT_REQUIRED, codes::CARD_DECLINED),
+        _ => (StatusCode::UNPROCESSABLE_ENTITY, codes::PAYMENT_METHOD_INVALID),
     };
     let message = body["error"]["message"].as_str().map(|m| Cow::Owned(m.to_owned()));
     Err(AppError::Rule { status, code, message })

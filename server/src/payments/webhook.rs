@@ -23,7 +23,7 @@ use vitrine_protocol::EventFrame;
 
 use super::{events, settle, store, transactions};
 use crate::{
-    error::{catalogue, AppError, ErrorEnvelope},
+    error::{codes, AppError, ErrorEnvelope},
     state::AppState,
 };
 
@@ -74,12 +74,12 @@ pub async fn receive(
     let stripe = &state.stripe;
     if !verify(&stripe.webhook_secret, header, &body, now / 1000, stripe.tolerance_secs) {
         tracing::warn!("webhook refused: bad or stale Stripe-Signature");
-        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_SIGNATURE));
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, codes::WEBHOOK_SIGNATURE));
     }
-    let event: Value = serde_json::from_slice(&body)
-        .map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_PAYLOAD))?;
+    let event: Value =
+        serde_json::from_slice(&body).map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, codes::WEBHOOK_PAYLOAD))?;
     let (Some(id), Some(kind)) = (event["id"].as_str(), event["type"].as_str()) else {
-        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::WEBHOOK_PAYLOAD));
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, codes::WEBHOOK_PAYLOAD));
     };
     tracing::Span::current().record("event_id", id).record("event_type", kind);
     let object = &event["data"]["object"];

@@ -18,7 +18,7 @@ use crate::{
     },
     api::{flag, Data},
     designers::access::readable_designer,
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     shared::page::Page,
     state::AppState,
 };
@@ -48,10 +48,10 @@ pub async fn information(
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<IncludeQuery>,
 ) -> Result<Json<Data<ProfileView>>, AppError> {
-    let user = find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let user = find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let admin = caller.as_ref().is_some_and(CurrentUser::is_admin);
     if !user.is_active() && !admin {
-        return Err(AppError::not_found(catalogue::USER_NOT_FOUND));
+        return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     // Visitors read designers' profiles only; clients' and admins' are for members.
     if caller.is_none() && user.user_type() != UserType::Designer {
@@ -61,7 +61,7 @@ pub async fn information(
     for part in query.include.as_deref().unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part {
             "cover_pic" | "average_rating" | "experience" | "qualifications" => wanted.push(part),
-            _ => return Err(AppError::field("include", catalogue::NOT_FOUND_OPTION)),
+            _ => return Err(AppError::field("include", codes::NOT_FOUND_OPTION)),
         }
     }
     let private = admin || caller.as_ref().is_some_and(|c| c.id() == id);
@@ -135,8 +135,8 @@ pub async fn winnings(
     ApiQuery(query): ApiQuery<WinningsQuery>,
 ) -> Result<Json<Page<WinningView>>, AppError> {
     readable_designer(&state, id, caller.as_ref()).await?;
-    let order = store::winnings_order(query.sort.as_deref())
-        .ok_or_else(|| AppError::field("sort", catalogue::WINNINGS_SORT))?;
+    let order =
+        store::winnings_order(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", codes::WINNINGS_SORT))?;
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::winnings(&mut conn, id, order, page, PER_PAGE).await?;
@@ -156,7 +156,7 @@ pub async fn winnings(
 fn require_self(caller: &CurrentUser, id: i64) -> Result<(), AppError> {
     match caller.id() == id || caller.is_admin() {
         true => Ok(()),
-        false => Err(AppError::forbidden(catalogue::FORBIDDEN)),
+        false => Err(AppError::forbidden(codes::FORBIDDEN)),
     }
 }
 
@@ -170,7 +170,7 @@ pub async fn show_settings(
 ) -> Result<Json<Data<SettingsView>>, AppError> {
     require_self(&caller, id)?;
     let mut conn = state.db.pool.acquire().await?;
-    let row = store::settings(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let row = store::settings(&mut conn, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     Ok(Json(Data::new(SettingsView::of(row))))
 }
 
@@ -215,13 +215,13 @@ pub async fn update_settings(
     ApiJson(req): ApiJson<SettingsRequest>,
 ) -> Result<Json<Data<SettingsView>>, AppError> {
     require_self(&caller, id)?;
-    find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let mut errors = FieldErrors::new();
     if req.language.as_deref().is_some_and(|l| !matches!(l, "en" | "es")) {
-        errors.add("language", catalogue::NOT_FOUND_OPTION);
+        errors.add("language", codes::NOT_FOUND_OPTION);
     }
     if req.theme.as_deref().is_some_and(|t| !super::model::THEMES.contains(&t)) {
-        errors.add("theme", catalogue::NOT_FOUND_OPTION);
+        errors.add("theme", codes::NOT_FOUND_OPTION);
     }
     let mut change = SettingsChange {
         language: req.language.clone(),
@@ -242,7 +242,7 @@ pub async fn update_settings(
                     Some(f) if f.app_user_id == id && f.content_type.starts_with("image/") => {
                         *slot = Some(Some(format!("/files/{file}/content")))
                     }
-                    _ => errors.add(field, catalogue::NOT_FOUND_OPTION),
+                    _ => errors.add(field, codes::NOT_FOUND_OPTION),
                 }
             }
         }
@@ -250,6 +250,6 @@ pub async fn update_settings(
     errors.into_result()?;
     let mut conn = state.db.pool.acquire().await?;
     store::update_settings(&mut conn, id, &change, state.now_ms()).await?;
-    let row = store::settings(&mut conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::USER_NOT_FOUND))?;
+    let row = store::settings(&mut conn, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     Ok(Json(Data::new(SettingsView::of(row))))
 }

@@ -5,7 +5,7 @@
 use super::{model::ProjectRow, store};
 use crate::{
     accounts::{domain::UserType, model::UserRow, CurrentUser},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     state::AppState,
 };
 
@@ -23,14 +23,14 @@ pub async fn visible(state: &AppState, viewer: &CurrentUser, id: i64) -> Result<
     store::find(&state.db.pool, id)
         .await?
         .filter(|p| may_view(viewer, p))
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))
+        .ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))
 }
 
 /// The project if `caller` owns it (or, with `admin_too`, is an admin); 404 / 403 otherwise.
 pub async fn owned(state: &AppState, caller: &CurrentUser, id: i64, admin_too: bool) -> Result<ProjectRow, AppError> {
     let project = visible(state, caller, id).await?;
     if project.created_by != caller.id() && !(admin_too && caller.is_admin()) {
-        return Err(AppError::forbidden(catalogue::PROJECT_NOT_OWNER));
+        return Err(AppError::forbidden(codes::PROJECT_NOT_OWNER));
     }
     Ok(project)
 }

@@ -14,7 +14,7 @@ use super::{access::owned, notices, status::ProjectStatus, store::invites as sto
 use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::Data,
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, texts, NewNotification, Text},
     shared::page::{Page, PageQuery},
     state::AppState,
@@ -87,7 +87,7 @@ pub async fn suggestions(
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> Result<Json<Data<Page<CreativeView>>>, AppError> {
     let project = owned(&state, &caller, id, true).await.map_err(invite_forbidden)?;
-    let kind = Suggestions::parse(&list).ok_or_else(|| AppError::not_found(catalogue::INVITE_LIST_UNKNOWN))?;
+    let kind = Suggestions::parse(&list).ok_or_else(|| AppError::not_found(codes::INVITE_LIST_UNKNOWN))?;
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (total, rows) =
@@ -112,9 +112,7 @@ pub async fn suggestions(
 /// A designer looking at someone else's invites hears 'only the owner invites'.
 fn invite_forbidden(err: AppError) -> AppError {
     match err {
-        AppError::Rule { code, .. } if code == catalogue::PROJECT_NOT_OWNER => {
-            AppError::forbidden(catalogue::INVITE_FORBIDDEN)
-        }
+        AppError::Rule { code, .. } if code == codes::PROJECT_NOT_OWNER => AppError::forbidden(codes::INVITE_FORBIDDEN),
         other => other,
     }
 }
@@ -149,16 +147,16 @@ pub async fn invite(
 ) -> Result<(StatusCode, Json<Data<Invited>>), AppError> {
     let project = owned(&state, &caller, id, false).await.map_err(invite_forbidden)?;
     if project.status() != ProjectStatus::Live {
-        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+        return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
     if req.user_ids.is_empty() {
-        return Err(AppError::field("user_ids", catalogue::REQUIRED));
+        return Err(AppError::field("user_ids", codes::REQUIRED));
     }
     let mut conn = state.db.pool.acquire().await?;
     let mut errors = FieldErrors::new();
     for (index, user_id) in req.user_ids.iter().enumerate() {
         if !crate::accounts::store::is_active_creative(&mut *conn, *user_id).await? {
-            errors.add(&format!("user_ids.{index}"), catalogue::INVITE_NOT_CREATIVE);
+            errors.add(&format!("user_ids.{index}"), codes::INVITE_NOT_CREATIVE);
         }
     }
     drop(conn);

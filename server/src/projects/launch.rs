@@ -25,7 +25,7 @@ use crate::{
     api::{flag, loose_id, Data, Message},
     catalogue::FieldType,
     contests::brief::{check_keyed, AnswerInput, CleanAnswer},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -108,7 +108,7 @@ async fn check_brief(
     if !file_ids.is_empty() {
         let foreign = crate::files::store::foreign_files(&mut conn, caller.id(), &file_ids).await?;
         for answer in answers.iter().filter(|a| a.files.iter().any(|f| foreign.contains(f))) {
-            errors.add(&format!("{QUESTIONS_KEY}.{}", answer.question_id), catalogue::NOT_FOUND_OPTION);
+            errors.add(&format!("{QUESTIONS_KEY}.{}", answer.question_id), codes::NOT_FOUND_OPTION);
         }
     }
     drop(conn);
@@ -126,10 +126,10 @@ async fn check_brief(
         let title_failed =
             questions.iter().any(|q| q.rule.is_title && errors.has(&format!("{QUESTIONS_KEY}.{}", q.rule.id)));
         if !title_failed {
-            errors.add("title", catalogue::REQUIRED);
+            errors.add("title", codes::REQUIRED);
         }
     } else if title.chars().count() > MAX_TITLE {
-        errors.add("title", catalogue::TOO_LONG);
+        errors.add("title", codes::TOO_LONG);
     }
     let description = answer_of(&|q| q.rule.is_description).or_else(|| req.description.clone()).unwrap_or_default();
 
@@ -172,7 +172,7 @@ async fn check_choice(
     ];
     for (field, id) in ids {
         if id.is_none() {
-            errors.add(field, catalogue::REQUIRED);
+            errors.add(field, codes::REQUIRED);
         }
     }
     let (Some(category), Some(sub), Some(service)) =
@@ -181,11 +181,11 @@ async fn check_choice(
         return Ok(None);
     };
     if !store::category_exists(&mut conn, category).await? {
-        errors.add("project_category_id", catalogue::NOT_FOUND_OPTION);
+        errors.add("project_category_id", codes::NOT_FOUND_OPTION);
         return Ok(None);
     }
     if store::sub_category_parent(&mut conn, sub).await? != Some(category) {
-        errors.add("project_sub_category_id", catalogue::NOT_FOUND_OPTION);
+        errors.add("project_sub_category_id", codes::NOT_FOUND_OPTION);
         return Ok(None);
     }
     match store::service_range(&mut conn, service).await? {
@@ -193,7 +193,7 @@ async fn check_choice(
             Ok(Some((category, sub, service, range)))
         }
         _ => {
-            errors.add("project_service_id", catalogue::NOT_FOUND_OPTION);
+            errors.add("project_service_id", codes::NOT_FOUND_OPTION);
             Ok(None)
         }
     }
@@ -211,12 +211,12 @@ pub async fn launch(
     ApiJson(req): ApiJson<LaunchRequest>,
 ) -> Result<(StatusCode, Json<Data<i64>>), AppError> {
     if caller.user.user_type() != UserType::Client {
-        return Err(AppError::forbidden(catalogue::PROJECT_LAUNCH_FORBIDDEN));
+        return Err(AppError::forbidden(codes::PROJECT_LAUNCH_FORBIDDEN));
     }
     let mut errors = FieldErrors::new();
     let subscription = req.is_subscription.unwrap_or(false);
     if subscription && caller.user.has_subscribed == 0 {
-        errors.add("is_subscription", catalogue::SUBSCRIPTION_REQUIRED);
+        errors.add("is_subscription", codes::SUBSCRIPTION_REQUIRED);
     }
     let Some((category, sub, service, range)) = check_choice(&state, &req, &mut errors).await? else {
         return Err(AppError::Invalid(errors));
@@ -321,15 +321,15 @@ async fn save_brief(
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let project = owned(&state, &caller, id, false).await?;
     if project.status() != ProjectStatus::Live {
-        return Err(AppError::conflict(catalogue::PROJECT_STARTED));
+        return Err(AppError::conflict(codes::PROJECT_STARTED));
     }
     let (Some(category), Some(service)) = (project.project_category_id, project.project_service_id) else {
-        return Err(AppError::conflict(catalogue::PROJECT_STARTED));
+        return Err(AppError::conflict(codes::PROJECT_STARTED));
     };
     let mut conn = state.db.pool.acquire().await?;
     let range = store::service_range(&mut conn, service)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_SERVICE_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::PROJECT_SERVICE_NOT_FOUND))?;
     drop(conn);
     let mut errors = FieldErrors::new();
     let subscription = project.is_subscription != 0;
@@ -339,7 +339,7 @@ async fn save_brief(
     let mut tx = state.realtime.begin().await?;
     store::update_brief(&mut tx, id, &brief, now).await?;
     store::replace_answers(&mut tx, id, &answers).await?;
-    let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     let event = events::updated(&mut tx, &updated, now).await?;
     tx.publish(vec![event]);
     tx.commit().await?;
@@ -392,10 +392,10 @@ pub async fn delete(
 ) -> Result<Json<Message>, AppError> {
     let project = owned(&state, &caller, id, true).await?;
     if !caller.is_admin() && (project.status() != ProjectStatus::Live || project.approved_bid_id.is_some()) {
-        return Err(AppError::conflict(catalogue::PROJECT_STARTED));
+        return Err(AppError::conflict(codes::PROJECT_STARTED));
     }
     if !store::delete(&state.db.pool, id).await? {
-        return Err(AppError::not_found(catalogue::PROJECT_NOT_FOUND));
+        return Err(AppError::not_found(codes::PROJECT_NOT_FOUND));
     }
     tracing::info!(project_id = id, "project deleted");
     Ok(Json(Message::new("Project deleted")))

@@ -22,7 +22,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
 };
@@ -119,7 +119,7 @@ async fn move_to(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !store::transition(&mut tx, project.id, project.status_id, to.id(), now).await? {
-        return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE));
     }
     match also {
         Also::Nothing => {}
@@ -130,7 +130,7 @@ async fn move_to(
         }
     }
     let moved =
-        store::find(&mut *tx, project.id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+        store::find(&mut *tx, project.id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     let mut out = vec![events::status_changed(&mut tx, &moved, now).await?];
     let text = match to {
         ProjectStatus::PendingDelivery => Text::new(texts::PROJECT_VERIFIED, json!({"project": moved.title})),
@@ -161,9 +161,9 @@ pub async fn set_status(
     let to = req
         .status_id
         .and_then(ProjectStatus::from_id)
-        .ok_or_else(|| AppError::field("status_id", catalogue::PROJECT_STATUS_IN))?;
+        .ok_or_else(|| AppError::field("status_id", codes::PROJECT_STATUS_IN))?;
     if !ProjectStatus::admin_may_move(project.status(), to) {
-        return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE));
     }
     let also = match to {
         ProjectStatus::PendingDelivery => Also::Verified,
@@ -192,8 +192,7 @@ pub async fn set_internal_status(
     owned(&state, &caller, id, true).await?;
     let mut conn = state.db.pool.acquire().await?;
     store::set_internal_status(&mut conn, id, req.internal_status_id, state.now_ms()).await?;
-    let project =
-        store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let project = store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     Ok(Json(Data::new(ProjectView::of(project, true))))
 }
 
@@ -210,10 +209,10 @@ pub async fn increase_budget(
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     caller.require_admin()?;
     let project = owned(&state, &caller, id, true).await?;
-    let dollars = req.budget.ok_or_else(|| AppError::field("budget", catalogue::REQUIRED))?;
+    let dollars = req.budget.ok_or_else(|| AppError::field("budget", codes::REQUIRED))?;
     let cents = dollars.saturating_mul(100);
     if cents <= project.budget_cents.unwrap_or(0) || dollars > 1_000_000 {
-        return Err(AppError::field("budget", catalogue::BUDGET_NOT_HIGHER));
+        return Err(AppError::field("budget", codes::BUDGET_NOT_HIGHER));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
@@ -234,7 +233,7 @@ pub async fn raise_budget(
     now: i64,
 ) -> Result<(ProjectRow, Vec<EventFrame>), AppError> {
     store::set_budget(conn, id, cents, now).await?;
-    let raised = store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+    let raised = store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     let mut out = vec![events::updated(conn, &raised, now).await?];
     if let Some(designer) = store::approved_designer(conn, &raised).await? {
         let n = NewNotification {
@@ -266,16 +265,16 @@ pub async fn artworks(
     let project = super::access::visible(&state, &caller, id).await?;
     let mut conn = state.db.pool.acquire().await?;
     if store::approved_designer(&mut conn, &project).await? != Some(caller.id()) {
-        return Err(AppError::forbidden(catalogue::PROJECT_ARTWORK_FORBIDDEN));
+        return Err(AppError::forbidden(codes::PROJECT_ARTWORK_FORBIDDEN));
     }
     if project.status() != ProjectStatus::PendingDelivery {
-        return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE));
     }
     if req.file_ids.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::REQUIRED));
+        return Err(AppError::field("file_ids", codes::REQUIRED));
     }
     if !crate::files::store::foreign_files(&mut conn, caller.id(), &req.file_ids).await?.is_empty() {
-        return Err(AppError::field("file_ids", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("file_ids", codes::NOT_FOUND_OPTION));
     }
     drop(conn);
     let files = req.file_ids.clone();
@@ -310,10 +309,10 @@ pub async fn finalize(
             let now = state.now_ms();
             let mut tx = state.realtime.begin().await?;
             if !store::set_finalized(&mut tx, id, now).await? {
-                return Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE));
+                return Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE));
             }
             let accepted =
-                store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+                store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
             let mut out = vec![events::updated(&mut tx, &accepted, now).await?];
             let text = Text::new(
                 texts::PROJECT_FILES_ACCEPTED,
@@ -324,6 +323,6 @@ pub async fn finalize(
             tx.commit().await?;
             Ok(Json(Data::new(ProjectView::of(accepted, caller.is_admin()))))
         }
-        _ => Err(AppError::conflict(catalogue::PROJECT_STATUS_CHANGE)),
+        _ => Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE)),
     }
 }

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::{
     accounts::{domain::UserType, CurrentUser},
-    error::{catalogue, AppError, ErrorEnvelope},
+    error::{codes, AppError, ErrorEnvelope},
     shared::page::{Page, MAX_PAGE},
     state::AppState,
     store::search::{contains, contains_pattern},
@@ -66,7 +66,7 @@ pub fn page_of(pairs: &[(String, String)]) -> Result<i64, AppError> {
         None => Ok(1),
         Some((_, v)) => match v.trim().parse::<i64>() {
             Ok(page @ 1..=MAX_PAGE) => Ok(page),
-            _ => Err(AppError::unprocessable(catalogue::QUERY_INVALID)),
+            _ => Err(AppError::unprocessable(codes::QUERY_INVALID)),
         },
     }
 }
@@ -75,7 +75,7 @@ pub fn page_of(pairs: &[(String, String)]) -> Result<i64, AppError> {
 fn admin_filter(pairs: &[(String, String)]) -> Result<(String, Vec<Bind>), AppError> {
     let mut clauses = vec!["1 = 1".to_owned()];
     let mut binds = Vec::new();
-    let int = |v: &str| v.trim().parse::<i64>().map_err(|_| AppError::unprocessable(catalogue::QUERY_INVALID));
+    let int = |v: &str| v.trim().parse::<i64>().map_err(|_| AppError::unprocessable(codes::QUERY_INVALID));
     let mut categories = Vec::new();
     for (key, value) in pairs {
         let value = value.trim();

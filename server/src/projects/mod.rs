@@ -1,10 +1,10 @@
-//! Projects: the launch catalogue (categories, sub-categories, services, brief
+//! Projects: the project categories (categories, sub-categories, services, brief
 //! questions), launch from a brief, the brief itself, lists, and the lifecycle of
 //! status ids 1-6 (projects doc, sections 3-7). Bids live in [`crate::bids`].
 //! Every change that watchers should see writes its event to the outbox in the same
 //! transaction.
 //!
-//! - [`catalogue`] (SQL in [`catalogue::store`]): categories, sub-categories, services, questions.
+//! - [`categories`] (SQL in [`categories::store`]): categories, sub-categories, services, questions.
 //! - [`launch`]: create, show, delete; read and update the brief. [`rules`]: timeline and budget.
 //! - [`lists`]: `GET /projects` with the admin's filters, active, verify, credit.
 //! - [`lifecycle`]: statuses, internal statuses, budget increases, artworks, finalize;
@@ -22,7 +22,7 @@
 //!   [`seed`]: questions.
 
 pub mod access;
-pub mod catalogue;
+pub mod categories;
 pub mod channels;
 pub mod delivery;
 pub mod events;
@@ -51,29 +51,32 @@ pub use seed::seed;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(catalogue::categories::list_categories, catalogue::categories::create_category))
+        .routes(routes!(categories::category::list_categories, categories::category::create_category))
         .routes(routes!(
-            catalogue::categories::show_category,
-            catalogue::categories::update_category,
-            catalogue::categories::delete_category
+            categories::category::show_category,
+            categories::category::update_category,
+            categories::category::delete_category
         ))
-        .routes(routes!(catalogue::categories::category_by_slug))
-        .routes(routes!(catalogue::categories::questions))
-        .routes(routes!(catalogue::sub_categories::list_sub_categories, catalogue::sub_categories::create_sub_category))
+        .routes(routes!(categories::category::category_by_slug))
+        .routes(routes!(categories::category::questions))
         .routes(routes!(
-            catalogue::sub_categories::sub_categories_of,
-            catalogue::sub_categories::update_sub_category,
-            catalogue::sub_categories::delete_sub_category
+            categories::sub_categories::list_sub_categories,
+            categories::sub_categories::create_sub_category
         ))
-        .routes(routes!(catalogue::sub_categories::show_sub_category))
-        .routes(routes!(catalogue::sub_categories::sub_category_by_slug))
-        .routes(routes!(catalogue::services::list_services, catalogue::services::create_service))
         .routes(routes!(
-            catalogue::services::show_service,
-            catalogue::services::update_service,
-            catalogue::services::delete_service
+            categories::sub_categories::sub_categories_of,
+            categories::sub_categories::update_sub_category,
+            categories::sub_categories::delete_sub_category
         ))
-        .routes(routes!(catalogue::services::service_by_slug))
+        .routes(routes!(categories::sub_categories::show_sub_category))
+        .routes(routes!(categories::sub_categories::sub_category_by_slug))
+        .routes(routes!(categories::services::list_services, categories::services::create_service))
+        .routes(routes!(
+            categories::services::show_service,
+            categories::services::update_service,
+            categories::services::delete_service
+        ))
+        .routes(routes!(categories::services::service_by_slug))
         .routes(routes!(launch::launch, lists::list))
         .routes(routes!(launch::show, launch::update, launch::delete))
         .routes(routes!(launch::show_brief, launch::update_brief))

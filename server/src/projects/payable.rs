@@ -9,7 +9,7 @@ use sqlx::AnyConnection;
 use super::{access::owned as owned_project, lifecycle::raise_budget, status::ProjectStatus, store as project_store};
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
         payable::{Effect, Payable, PayableKind},
@@ -51,11 +51,11 @@ impl Payable for BudgetIncrease {
             let budget_cents = self.budget_cents;
             let project = owned_project(state, caller, self.project_id, false).await?;
             if project.status() == ProjectStatus::Completed {
-                return Err(AppError::conflict(catalogue::PROJECT_STARTED));
+                return Err(AppError::conflict(codes::PROJECT_STARTED));
             }
             let current = project.budget_cents.unwrap_or(0);
             if budget_cents <= current || budget_cents > 1_000_000 * 100 {
-                return Err(AppError::field("budget", catalogue::BUDGET_NOT_HIGHER));
+                return Err(AppError::field("budget", codes::BUDGET_NOT_HIGHER));
             }
             Ok(Quote {
                 amount_cents: budget_cents - current,
@@ -83,7 +83,7 @@ impl Payable for BudgetIncrease {
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            let gone = || AppError::conflict(catalogue::PAYMENT_NOT_DUE);
+            let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
             let project = project_store::find(&mut *conn, self.project_id).await?.ok_or_else(gone)?;
             // Two raises paid in either order: the budget only grows.
             let cents = self.budget_cents.max(project.budget_cents.unwrap_or(0));

@@ -14,7 +14,7 @@ use tracing::instrument;
 use vitrine_protocol::EventFrame;
 
 use super::{events, model::ProjectRow, store};
-use crate::error::{catalogue, AppError};
+use crate::error::{codes, AppError};
 
 /// Statuses of a subscription project under way: active (2) to pending credit (5).
 const UNDER_WAY: &str = "is_subscription = 1 AND status_id BETWEEN 2 AND 5";
@@ -49,10 +49,10 @@ pub async fn enqueue(
     .execute(&mut *conn)
     .await?;
     if done.rows_affected() != 1 {
-        return Err(AppError::conflict(catalogue::PROJECT_NOT_LIVE));
+        return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
     let queued =
-        store::find(&mut *conn, project.id).await?.ok_or_else(|| AppError::not_found(catalogue::PROJECT_NOT_FOUND))?;
+        store::find(&mut *conn, project.id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
     let event = events::updated(conn, &queued, now).await?;
     Ok((queued, event))
 }
@@ -95,7 +95,7 @@ pub async fn next_to_start(conn: &mut AnyConnection, limit: i64) -> Result<Vec<(
 /// 1 and 6; contests doc, section 4).
 pub fn may_start_project_free(user: &crate::accounts::model::UserRow, project: &ProjectRow) -> Result<(), AppError> {
     if project.created_by != user.id || project.is_subscription == 0 || user.has_subscribed == 0 {
-        return Err(AppError::forbidden(catalogue::FORBIDDEN));
+        return Err(AppError::forbidden(codes::FORBIDDEN));
     }
     Ok(())
 }

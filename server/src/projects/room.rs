@@ -14,7 +14,7 @@ use vitrine_protocol::Channel;
 use super::{access::visible, model::ProjectRow, store};
 use crate::{
     accounts::{model::UserRow, CurrentUser},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     realtime::docs::DocAccess,
     state::AppState,
 };
@@ -59,10 +59,10 @@ impl Room {
     /// 403 unless `caller` is the owner or the assigned designer; 409 while nobody is assigned.
     pub fn require_party(&self, caller: &CurrentUser) -> Result<(), AppError> {
         if !self.is_party(caller.id()) {
-            return Err(AppError::forbidden(catalogue::ROOM_PARTIES_ONLY));
+            return Err(AppError::forbidden(codes::ROOM_PARTIES_ONLY));
         }
         if self.designer.is_none() {
-            return Err(AppError::conflict(catalogue::PROJECT_UNASSIGNED));
+            return Err(AppError::conflict(codes::PROJECT_UNASSIGNED));
         }
         Ok(())
     }
@@ -76,7 +76,7 @@ pub async fn enter(state: &AppState, caller: &CurrentUser, id: i64) -> Result<Ro
     let designer = store::approved_designer(&mut conn, &project).await?;
     let room = Room { project, designer };
     if !caller.is_admin() && !room.is_party(caller.id()) {
-        return Err(AppError::forbidden(catalogue::PROJECT_ROOM_FORBIDDEN));
+        return Err(AppError::forbidden(codes::PROJECT_ROOM_FORBIDDEN));
     }
     Ok(room)
 }

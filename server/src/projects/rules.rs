@@ -4,7 +4,7 @@
 //! maximum, with the exact messages of the specification). Subscription projects
 //! need neither.
 
-use crate::error::{catalogue, values, FieldErrors};
+use crate::error::{codes, values, FieldErrors};
 
 use super::status::TIMELINES;
 
@@ -65,13 +65,13 @@ pub fn check_timeline(
     let end = end.map(str::trim).filter(|s| !s.is_empty());
     if let Some(days) = timeline {
         if !TIMELINES.contains(&days) {
-            errors.add("timeline", catalogue::TIMELINE_IN);
+            errors.add("timeline", codes::TIMELINE_IN);
         }
         return Timeline { days: Some(days), range_start: None, range_end: None };
     }
     if start.is_none() && end.is_none() {
         if required {
-            errors.add("timeline", catalogue::REQUIRED);
+            errors.add("timeline", codes::REQUIRED);
         }
         return Timeline::default();
     }
@@ -79,16 +79,16 @@ pub fn check_timeline(
     for (slot, (field, value)) in [("timeline_range_start", start), ("timeline_range_end", end)].into_iter().enumerate()
     {
         match value {
-            None => errors.add(field, catalogue::REQUIRED),
+            None => errors.add(field, codes::REQUIRED),
             Some(value) => match parse_date(value) {
-                None => errors.add(field, catalogue::DATE_FORMAT),
+                None => errors.add(field, codes::DATE_FORMAT),
                 Some(day) => dates[slot] = Some(day),
             },
         }
     }
     if let [Some(from), Some(to)] = dates {
         if to < from + 1 {
-            errors.add("timeline_range_end", catalogue::TIMELINE_RANGE_ORDER);
+            errors.add("timeline_range_end", codes::TIMELINE_RANGE_ORDER);
         }
     }
     Timeline { days: None, range_start: start.map(str::to_owned), range_end: end.map(str::to_owned) }
@@ -104,7 +104,7 @@ pub fn check_budget(
 ) -> Option<i64> {
     let Some(dollars) = budget else {
         if required {
-            errors.add("budget", catalogue::REQUIRED);
+            errors.add("budget", codes::REQUIRED);
         }
         return None;
     };

@@ -16,7 +16,7 @@ use vitrine_protocol::{
 
 use super::{outbox, policy::Principal, session, Realtime};
 use crate::{
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     shared::http::bearer_from_headers,
 };
 
@@ -70,19 +70,19 @@ async fn upgrade(
     // Proxies and access logs keep URLs: a token there is refused unless the server allows
     // the old form, whether or not the request is an upgrade at all.
     if query.access_token.is_some() && !state.settings.ws_token_in_url {
-        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_TOKEN_IN_URL));
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, codes::WS_TOKEN_IN_URL));
     }
     let Ok(upgrade) = upgrade else {
-        return Err(AppError::rule(StatusCode::UPGRADE_REQUIRED, catalogue::WS_UPGRADE_REQUIRED));
+        return Err(AppError::rule(StatusCode::UPGRADE_REQUIRED, codes::WS_UPGRADE_REQUIRED));
     };
     // A socket here would hear nothing until the bus is back: send it elsewhere (a
     // proxy retries another node on 503; a client backs off and reconnects).
     if !state.broker.can_deliver() {
-        return Err(AppError::rule(StatusCode::SERVICE_UNAVAILABLE, catalogue::UNAVAILABLE));
+        return Err(AppError::rule(StatusCode::SERVICE_UNAVAILABLE, codes::UNAVAILABLE));
     }
     let offered = headers.get(header::SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
-    let encoding = Encoding::negotiate(offered)
-        .ok_or_else(|| AppError::rule(StatusCode::BAD_REQUEST, catalogue::WS_SUBPROTOCOL))?;
+    let encoding =
+        Encoding::negotiate(offered).ok_or_else(|| AppError::rule(StatusCode::BAD_REQUEST, codes::WS_SUBPROTOCOL))?;
     // The header first, then the subprotocol entry browsers use, then the URL if allowed.
     let token = bearer_from_headers(&headers)
         .or_else(|| bearer_from_subprotocols(offered))
@@ -94,7 +94,7 @@ async fn upgrade(
     };
     if let Some(user) = &user {
         if state.hub.user_connections(user.id) >= state.settings.ws_max_connections_per_user {
-            return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, catalogue::WS_TOO_MANY_CONNECTIONS));
+            return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, codes::WS_TOO_MANY_CONNECTIONS));
         }
     }
     let upgrade = upgrade
@@ -119,14 +119,14 @@ async fn publish(
     ApiJson(request): ApiJson<PublishRequest>,
 ) -> Result<(StatusCode, Json<PublishAccepted>), AppError> {
     // Without a configured key the API does not exist on this server.
-    let expected = state.settings.api_key.as_deref().ok_or_else(|| AppError::not_found(catalogue::PUBLISH_DISABLED))?;
+    let expected = state.settings.api_key.as_deref().ok_or_else(|| AppError::not_found(codes::PUBLISH_DISABLED))?;
     let offered = bearer_from_headers(&headers).ok_or_else(AppError::unauthenticated)?;
     if !constant_time_eq(offered.as_bytes(), expected.as_bytes()) {
         return Err(AppError::unauthenticated());
     }
     let publications = request.into_publications();
     if publications.is_empty() || publications.len() > limits::PUBLISH_BATCH_MAX {
-        return Err(AppError::field("batch", catalogue::PUBLISH_BATCH_SIZE));
+        return Err(AppError::field("batch", codes::PUBLISH_BATCH_SIZE));
     }
     // Every channel is checked before anything is published.
     let mut parsed = Vec::with_capacity(publications.len());
@@ -135,12 +135,12 @@ async fn publish(
             let message = format!("Item {} names no valid channel: {:?}.", index + 1, publication.channel);
             return Err(AppError::Rule {
                 status: StatusCode::BAD_REQUEST,
-                code: catalogue::CHANNEL_INVALID,
+                code: codes::CHANNEL_INVALID,
                 message: Some(message.into()),
             });
         };
         if publication.event_type.trim().is_empty() {
-            return Err(AppError::field(&format!("batch.{index}.type"), catalogue::REQUIRED));
+            return Err(AppError::field(&format!("batch.{index}.type"), codes::REQUIRED));
         }
         parsed.push((channel, publication));
     }
@@ -231,17 +231,16 @@ async fn channel_events(
         None => None,
         Some(token) => Some(authenticate(&state, token).await?.ok_or_else(AppError::unauthenticated)?),
     };
-    let channel =
-        Channel::parse(&ch).map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::CHANNEL_INVALID))?;
+    let channel = Channel::parse(&ch).map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, codes::CHANNEL_INVALID))?;
     if !state.channels.may_subscribe(&state.db, user.as_ref(), &channel).await? {
-        return Err(AppError::forbidden(catalogue::CHANNEL_FORBIDDEN));
+        return Err(AppError::forbidden(codes::CHANNEL_FORBIDDEN));
     }
     if channel.is_ephemeral() {
         return Ok(Json(ChannelEvents { ch: channel.to_string(), head: 0, recovered: false, events: vec![] }));
     }
     // A seq is an `int64`, as the document declares: beyond it is the caller's mistake.
     if i64::try_from(query.after).is_err() {
-        return Err(AppError::rule(StatusCode::BAD_REQUEST, catalogue::QUERY_INVALID));
+        return Err(AppError::rule(StatusCode::BAD_REQUEST, codes::QUERY_INVALID));
     }
     let mut conn = state.db.pool.acquire().await?;
     Ok(Json(outbox::history(&mut conn, &channel.to_string(), query.after).await?))

@@ -33,7 +33,7 @@ use vitrine_stripe_mock::StripeMock;
 
 use crate::{
     config::Settings,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
 };
 
 /// The publishable key of the test-mode provider's local Stripe (it accepts any `pk_...`).
@@ -130,7 +130,7 @@ impl Stripe {
     pub async fn payment_method(&self, id: &str) -> Result<PaymentMethod, AppError> {
         RetrievePaymentMethod::new(id).send(&self.client).await.map_err(|err| match err {
             StripeError::Stripe(_, 404) | StripeError::Stripe(_, 400) => {
-                AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID)
+                AppError::field("payment_method", codes::PAYMENT_METHOD_INVALID)
             }
             other => provider_error(other),
         })
@@ -145,7 +145,7 @@ impl Stripe {
         CreatePaymentMethod::new().type_(CreatePaymentMethodType::Card).card(card).send(&self.client).await.map_err(
             |err| match err {
                 StripeError::Stripe(_, 400) | StripeError::Stripe(_, 404) => {
-                    AppError::field("token", catalogue::PAYMENT_METHOD_INVALID)
+                    AppError::field("token", codes::PAYMENT_METHOD_INVALID)
                 }
                 other => provider_error(other),
             },
@@ -156,7 +156,7 @@ impl Stripe {
     pub async fn attach(&self, payment_method: &str, customer: &str) -> Result<PaymentMethod, AppError> {
         AttachPaymentMethod::new(payment_method).customer(customer).send(&self.client).await.map_err(|err| match err {
             StripeError::Stripe(_, 400) | StripeError::Stripe(_, 404) => {
-                AppError::field("payment_method", catalogue::PAYMENT_METHOD_INVALID)
+                AppError::field("payment_method", codes::PAYMENT_METHOD_INVALID)
             }
             other => provider_error(other),
         })
@@ -254,7 +254,7 @@ fn build_client(key: &str, api_base: &str) -> anyhow::Result<Client> {
 }
 
 fn idempotent(key: &str) -> Result<RequestStrategy, AppError> {
-    let key = IdempotencyKey::new(key).map_err(|_| AppError::unprocessable(catalogue::IDEMPOTENCY_KEY_REQUIRED))?;
+    let key = IdempotencyKey::new(key).map_err(|_| AppError::unprocessable(codes::IDEMPOTENCY_KEY_REQUIRED))?;
     Ok(RequestStrategy::Idempotent(key))
 }
 
@@ -264,12 +264,12 @@ pub fn provider_error(err: StripeError) -> AppError {
     match err {
         StripeError::Stripe(api, 402) => AppError::Rule {
             status: StatusCode::PAYMENT_REQUIRED,
-            code: catalogue::CARD_DECLINED,
+            code: codes::CARD_DECLINED,
             message: api.message.map(Into::into),
         },
         other => {
             tracing::error!(error = %other, "Stripe call failed");
-            AppError::rule(StatusCode::BAD_GATEWAY, catalogue::PROVIDER_UNAVAILABLE)
+            AppError::rule(StatusCode::BAD_GATEWAY, codes::PROVIDER_UNAVAILABLE)
         }
     }
 }

@@ -22,7 +22,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{Data, Message},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     notifications::{notify, NewNotification},
     shared::page::Page,
     state::AppState,
@@ -131,7 +131,7 @@ pub async fn delete<T: CommentThread>(
     let mut conn = state.db.pool.acquire().await?;
     let row: T::Comment = store::find_comment(&mut conn, &T::TABLE, parent, child, comment_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::COMMENT_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::COMMENT_NOT_FOUND))?;
     let author = row.author().id;
     let comment = thread.shown(&mut conn, vec![row]).await?.pop().ok_or(sqlx::Error::RowNotFound)?;
     drop(conn);
@@ -139,7 +139,7 @@ pub async fn delete<T: CommentThread>(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !store::delete_comment(&mut tx, &T::TABLE, comment_id, now).await? {
-        return Err(AppError::not_found(catalogue::COMMENT_NOT_FOUND));
+        return Err(AppError::not_found(codes::COMMENT_NOT_FOUND));
     }
     let payload = DeletedComment { comment: &comment, deleted_at: now };
     let events: Vec<EventFrame> =

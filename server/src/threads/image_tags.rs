@@ -18,7 +18,7 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError, FieldErrors},
+    error::{codes, AppError, FieldErrors},
     state::AppState,
 };
 
@@ -77,7 +77,7 @@ pub async fn find<T: Row>(state: &AppState, on: &Tagged, tag_id: i64) -> Result<
     let mut conn = state.db.pool.acquire().await?;
     store::find_tag(&mut conn, &on.table, on.target, tag_id)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::IMAGE_TAG_NOT_FOUND))
+        .ok_or_else(|| AppError::not_found(codes::IMAGE_TAG_NOT_FOUND))
 }
 
 /// Writes the caller's tag at `point` (on image `file_id`, where tags are per file).
@@ -104,7 +104,7 @@ pub async fn complete<T: Row + Serialize>(state: &AppState, on: &Tagged, tag_id:
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !store::complete_tag(&mut tx, &on.table, tag_id, now).await? {
-        return Err(AppError::conflict(catalogue::IMAGE_TAG_COMPLETED));
+        return Err(AppError::conflict(codes::IMAGE_TAG_COMPLETED));
     }
     let tag: T = store::find_tag(&mut tx, &on.table, on.target, tag_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     let events = append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_COMPLETED, &tag, now).await?;
@@ -122,12 +122,12 @@ pub async fn delete<T: Row + Serialize + Written>(
 ) -> Result<(), AppError> {
     let tag: T = find(state, on, tag_id).await?;
     if !caller.is_admin() && tag.author().id != caller.id() {
-        return Err(AppError::forbidden(catalogue::IMAGE_TAG_DELETE_FORBIDDEN));
+        return Err(AppError::forbidden(codes::IMAGE_TAG_DELETE_FORBIDDEN));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !store::delete_tag(&mut tx, &on.table, tag_id).await? {
-        return Err(AppError::not_found(catalogue::IMAGE_TAG_NOT_FOUND));
+        return Err(AppError::not_found(codes::IMAGE_TAG_NOT_FOUND));
     }
     let events = append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_DELETED, &tag, now).await?;
     tx.publish(events);

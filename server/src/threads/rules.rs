@@ -1,6 +1,6 @@
 //! The input rules every thread keeps, whatever it hangs on.
 
-use crate::error::{catalogue, AppError, FieldErrors};
+use crate::error::{codes, AppError, FieldErrors};
 
 /// A comment is 1 to this many characters once trimmed.
 pub const MAX_COMMENT: usize = 5000;
@@ -15,10 +15,10 @@ pub const LIKE: i64 = 1;
 pub fn checked_comment(text: Option<&str>) -> Result<String, AppError> {
     let text = text.map(str::trim).unwrap_or_default();
     if text.is_empty() {
-        return Err(AppError::field("comment", catalogue::REQUIRED));
+        return Err(AppError::field("comment", codes::REQUIRED));
     }
     if text.chars().count() > MAX_COMMENT {
-        return Err(AppError::field("comment", catalogue::TOO_LONG));
+        return Err(AppError::field("comment", codes::TOO_LONG));
     }
     Ok(text.to_owned())
 }
@@ -26,9 +26,9 @@ pub fn checked_comment(text: Option<&str>) -> Result<String, AppError> {
 /// The `emoji_reaction_id` of a request: present and one of the catalogue's emoji.
 pub fn checked_emoji(id: Option<i64>) -> Result<i64, AppError> {
     match id {
-        None => Err(AppError::field("emoji_reaction_id", catalogue::REQUIRED)),
+        None => Err(AppError::field("emoji_reaction_id", codes::REQUIRED)),
         Some(id) if (1..=MAX_EMOJI_REACTION_ID).contains(&id) => Ok(id),
-        Some(_) => Err(AppError::field("emoji_reaction_id", catalogue::EMOJI_REACTION_INVALID)),
+        Some(_) => Err(AppError::field("emoji_reaction_id", codes::EMOJI_REACTION_INVALID)),
     }
 }
 
@@ -45,16 +45,16 @@ pub struct Point {
 pub fn checked_point(x: Option<f64>, y: Option<f64>, note: Option<&str>, errors: &mut FieldErrors) -> Point {
     for (field, value) in [("x", x), ("y", y)] {
         match value {
-            None => errors.add(field, catalogue::REQUIRED),
-            Some(v) if !(0.0..=1.0).contains(&v) => errors.add(field, catalogue::POSITION_RANGE),
+            None => errors.add(field, codes::REQUIRED),
+            Some(v) if !(0.0..=1.0).contains(&v) => errors.add(field, codes::POSITION_RANGE),
             Some(_) => {}
         }
     }
     let note = note.map(str::trim).unwrap_or_default();
     if note.is_empty() {
-        errors.add("note", catalogue::REQUIRED);
+        errors.add("note", codes::REQUIRED);
     } else if note.chars().count() > MAX_NOTE {
-        errors.add("note", catalogue::TOO_LONG);
+        errors.add("note", codes::TOO_LONG);
     }
     Point { x: x.unwrap_or_default(), y: y.unwrap_or_default(), note: note.to_owned() }
 }

@@ -30,7 +30,7 @@ use crate::{
     accounts::{domain::UserType, CurrentUser},
     api::{loose_id, Data},
     contests::{self, model::ContestRow, status::ContestStatus},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     payments,
     shared::page::Page,
@@ -154,9 +154,9 @@ pub async fn purchase(
     ApiJson(req): ApiJson<PurchaseRequest>,
 ) -> Result<(StatusCode, Json<Data<AdditionalEntryView>>), AppError> {
     let contest = contests::launch::owned(&state, &caller, id).await?;
-    let entry_id = req.contest_entry_id.ok_or_else(|| AppError::field("contest_entry_id", catalogue::REQUIRED))?;
+    let entry_id = req.contest_entry_id.ok_or_else(|| AppError::field("contest_entry_id", codes::REQUIRED))?;
     if contest.status() < ContestStatus::Deciding {
-        return Err(AppError::conflict(catalogue::ADDITIONAL_NOT_OPEN));
+        return Err(AppError::conflict(codes::ADDITIONAL_NOT_OPEN));
     }
     let entry = purchasable(&state, &caller, &contest, entry_id).await?;
     let now = state.now_ms();
@@ -166,7 +166,7 @@ pub async fn purchase(
     let price = payments::prices::amount_cents(&mut *conn, payments::prices::code::ADDITIONAL_DESIGN).await?;
     store::insert(&mut conn, contest.id, entry.id, caller.id(), entry.created_by, price, now)
         .await?
-        .ok_or_else(|| AppError::conflict(catalogue::ADDITIONAL_EXISTS))?;
+        .ok_or_else(|| AppError::conflict(codes::ADDITIONAL_EXISTS))?;
     let row =
         store::find_by_entry(&mut conn, contest.id, entry.id).await?.ok_or_else(|| anyhow::anyhow!("vanished"))?;
     Ok((StatusCode::CREATED, Json(Data::new(row.into()))))
@@ -181,12 +181,12 @@ async fn purchasable(
 ) -> Result<EntryRow, AppError> {
     let entry = visible_entry(state, Some(caller), contest, entry_id)
         .await
-        .map_err(|_| AppError::field("contest_entry_id", catalogue::NOT_FOUND_OPTION))?;
+        .map_err(|_| AppError::field("contest_entry_id", codes::NOT_FOUND_OPTION))?;
     if entry.status_id == EntryStatus::Withdrawn.id() {
-        return Err(AppError::field("contest_entry_id", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("contest_entry_id", codes::NOT_FOUND_OPTION));
     }
     if entry.is_winner != 0 {
-        return Err(AppError::field("contest_entry_id", catalogue::ADDITIONAL_WINNER));
+        return Err(AppError::field("contest_entry_id", codes::ADDITIONAL_WINNER));
     }
     Ok(entry)
 }
@@ -221,7 +221,7 @@ pub async fn list(
         _ => Party::Client(caller.id()),
     };
     if query.status_id.is_some_and(|s| !(1..=4).contains(&s)) {
-        return Err(AppError::field("filter[status_id]", catalogue::NOT_FOUND_OPTION));
+        return Err(AppError::field("filter[status_id]", codes::NOT_FOUND_OPTION));
     }
     let filter = Filter { party, status_id: query.status_id, contest_id: query.contest_id };
     let page = query.page.unwrap_or(1).max(1);
@@ -266,22 +266,22 @@ pub async fn set_status(
 ) -> Result<Json<Data<AdditionalEntryView>>, AppError> {
     caller.require_admin()?;
     let to = match req.status_id {
-        None => return Err(AppError::field("status_id", catalogue::REQUIRED)),
+        None => return Err(AppError::field("status_id", codes::REQUIRED)),
         Some(2) => AdditionalStatus::Paid,
         Some(4) => AdditionalStatus::Credited,
-        Some(_) => return Err(AppError::field("status_id", catalogue::NOT_FOUND_OPTION)),
+        Some(_) => return Err(AppError::field("status_id", codes::NOT_FOUND_OPTION)),
     };
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let row = store::find_by_entry(&mut tx, ids.0, ids.1)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::ADDITIONAL_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::ADDITIONAL_NOT_FOUND))?;
     let frames = match to {
         AdditionalStatus::Paid => paid(&mut tx, &row, now).await?,
         _ => {
             let from = AdditionalStatus::Uploaded.id();
             if !store::transition(&mut tx, row.id, from, to.id(), now).await? {
-                return Err(AppError::conflict(catalogue::ADDITIONAL_STATUS_CHANGE));
+                return Err(AppError::conflict(codes::ADDITIONAL_STATUS_CHANGE));
             }
             Vec::new()
         }
@@ -297,7 +297,7 @@ pub async fn set_status(
 pub async fn paid(conn: &mut AnyConnection, row: &AdditionalRow, now: i64) -> Result<Vec<EventFrame>, AppError> {
     let (from, to) = (AdditionalStatus::Requested.id(), AdditionalStatus::Paid.id());
     if !store::transition(conn, row.id, from, to, now).await? {
-        return Err(AppError::conflict(catalogue::ADDITIONAL_STATUS_CHANGE));
+        return Err(AppError::conflict(codes::ADDITIONAL_STATUS_CHANGE));
     }
     let notification = NewNotification {
         user_id: row.designer_id,

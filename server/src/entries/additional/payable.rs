@@ -11,7 +11,7 @@ use super::{paid, store as additional_store, AdditionalStatus};
 use crate::{
     accounts::CurrentUser,
     contests::launch::owned as owned_contest,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
         payable::{Effect, Payable, PayableKind},
@@ -55,7 +55,7 @@ impl Payable for AdditionalDesign {
             let purchase = additional_store::find_by_entry(&mut conn, contest.id, self.entry_id)
                 .await?
                 .filter(|p| p.status_id == AdditionalStatus::Requested.id())
-                .ok_or_else(|| AppError::conflict(catalogue::ENTRY_NOT_PURCHASABLE))?;
+                .ok_or_else(|| AppError::conflict(codes::ENTRY_NOT_PURCHASABLE))?;
             let what = format!("Additional design #{}", purchase.entry_number);
             Ok(Quote {
                 amount_cents: purchase.amount_cents,
@@ -79,7 +79,7 @@ impl Payable for AdditionalDesign {
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            let gone = || AppError::conflict(catalogue::PAYMENT_NOT_DUE);
+            let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
             let purchase =
                 additional_store::find_by_entry(conn, self.contest_id, self.entry_id).await?.ok_or_else(gone)?;
             let events = paid(conn, &purchase, now).await?;

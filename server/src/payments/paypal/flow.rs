@@ -31,7 +31,7 @@ use super::client::{Money, NewOrder, Order, PayPalError};
 use crate::{
     accounts::CurrentUser,
     api::Data,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     payments::{
         intents::{idempotency_key, IntentPath, IntentRequest, PayRoute},
         payable::{quote, same_purpose},
@@ -110,19 +110,19 @@ fn return_urls(state: &AppState, headers: &HeaderMap, route: &str) -> (String, S
 fn refused(err: PayPalError) -> AppError {
     let issue = if err.issue.is_empty() { err.name.as_str() } else { err.issue.as_str() };
     match (err.status, issue) {
-        (_, "ORDER_ALREADY_CAPTURED") => AppError::conflict(catalogue::PAYMENT_NOT_OPEN),
-        (_, "ORDER_NOT_APPROVED") => AppError::conflict(catalogue::PAYPAL_NOT_APPROVED),
-        (404, _) => AppError::not_found(catalogue::PAYMENT_NOT_FOUND),
+        (_, "ORDER_ALREADY_CAPTURED") => AppError::conflict(codes::PAYMENT_NOT_OPEN),
+        (_, "ORDER_NOT_APPROVED") => AppError::conflict(codes::PAYPAL_NOT_APPROVED),
+        (404, _) => AppError::not_found(codes::PAYMENT_NOT_FOUND),
         (_, "INSTRUMENT_DECLINED" | "PAYER_CANNOT_PAY" | "TRANSACTION_REFUSED" | "PAYER_ACTION_REQUIRED") => {
             AppError::Rule {
                 status: StatusCode::PAYMENT_REQUIRED,
-                code: catalogue::PAYPAL_DECLINED,
+                code: codes::PAYPAL_DECLINED,
                 message: Some(err.message.into()),
             }
         }
         _ => {
             tracing::error!(error = %err, "PayPal call failed");
-            AppError::rule(StatusCode::BAD_GATEWAY, catalogue::PROVIDER_UNAVAILABLE)
+            AppError::rule(StatusCode::BAD_GATEWAY, codes::PROVIDER_UNAVAILABLE)
         }
     }
 }
@@ -157,7 +157,7 @@ pub async fn create(
     let purpose = pay_route.payable(path, &req)?;
     if let Some(existing) = transactions::find_by_key(&state.db.pool, caller.id(), &key).await? {
         if !same_purpose(&existing, &*purpose) || existing.provider != "paypal" {
-            return Err(AppError::conflict(catalogue::IDEMPOTENCY_KEY_REUSED));
+            return Err(AppError::conflict(codes::IDEMPOTENCY_KEY_REUSED));
         }
         return Ok((StatusCode::CREATED, Json(Data::new(view(state, existing)))));
     }
@@ -209,22 +209,22 @@ pub async fn execute(
     let payer_id = present(query.payer_id);
     let (order_id, payer_id) = match (order_id, payer_id) {
         (Some(p), Some(q)) => (p, q),
-        (None, _) => return Err(AppError::field("token", catalogue::REQUIRED)),
-        (_, None) => return Err(AppError::field("PayerID", catalogue::REQUIRED)),
+        (None, _) => return Err(AppError::field("token", codes::REQUIRED)),
+        (_, None) => return Err(AppError::field("PayerID", codes::REQUIRED)),
     };
-    let not_found = || AppError::not_found(catalogue::PAYMENT_NOT_FOUND);
+    let not_found = || AppError::not_found(codes::PAYMENT_NOT_FOUND);
     let row = transactions::find_by_intent(&state.db.pool, &order_id).await?.ok_or_else(not_found)?;
     if row.provider != "paypal" {
         return Err(not_found());
     }
     if row.app_user_id != caller.id() {
-        return Err(AppError::forbidden(catalogue::PAYMENT_FORBIDDEN));
+        return Err(AppError::forbidden(codes::PAYMENT_FORBIDDEN));
     }
     if !pay_route.of_route(&row, path) {
         return Err(not_found());
     }
     if row.status_id != transactions::UNPAID {
-        return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
+        return Err(AppError::conflict(codes::PAYMENT_NOT_OPEN));
     }
     let client = &state.paypal.client;
     let priced = Money::usd(row.amount_cents);
@@ -232,10 +232,10 @@ pub async fn execute(
     // Never take money PayPal holds for another amount than the one we priced.
     if shown.amount() != Some(&priced) {
         tracing::error!(transaction_id = row.id, held = ?shown.amount(), "PayPal holds another amount: not captured");
-        return Err(AppError::conflict(catalogue::PAYPAL_AMOUNT_MISMATCH));
+        return Err(AppError::conflict(codes::PAYPAL_AMOUNT_MISMATCH));
     }
     if shown.payer_id().is_some_and(|approved| approved != payer_id) {
-        return Err(AppError::field("PayerID", catalogue::PAYPAL_PAYER_INVALID));
+        return Err(AppError::field("PayerID", codes::PAYPAL_PAYER_INVALID));
     }
     let captured = if shown.status == "COMPLETED" {
         // Captured at PayPal but not settled here (a crash between the two, or a racing
@@ -266,17 +266,17 @@ async fn settle_capture(
     let priced = Money::usd(row.amount_cents);
     let Some(capture) = captured.capture() else {
         tracing::error!(transaction_id = row.id, status = %captured.status, "PayPal order without a capture");
-        return Err(AppError::conflict(catalogue::PAYPAL_NOT_APPROVED));
+        return Err(AppError::conflict(codes::PAYPAL_NOT_APPROVED));
     };
     match capture.status.as_str() {
         "COMPLETED" => {}
         "DECLINED" | "FAILED" => {
-            return Err(AppError::rule(StatusCode::PAYMENT_REQUIRED, catalogue::PAYPAL_DECLINED));
+            return Err(AppError::rule(StatusCode::PAYMENT_REQUIRED, codes::PAYPAL_DECLINED));
         }
         // PENDING (an e-check, a review at PayPal): not paid yet; the order stays open.
         status => {
             tracing::warn!(transaction_id = row.id, status, "PayPal capture not completed");
-            return Err(AppError::conflict(catalogue::PAYPAL_NOT_APPROVED));
+            return Err(AppError::conflict(codes::PAYPAL_NOT_APPROVED));
         }
     }
     if capture.amount != priced {
@@ -293,13 +293,13 @@ async fn settle_capture(
         if let Err(err) = client.refund_capture(&capture.id).await {
             tracing::error!(error = %err, "could not refund a PayPal capture of the wrong amount");
         }
-        return Err(AppError::conflict(catalogue::PAYPAL_AMOUNT_MISMATCH));
+        return Err(AppError::conflict(codes::PAYPAL_AMOUNT_MISMATCH));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let Some(settled) = settle::paid(tx.transaction(), row, now).await? else {
         // Another return settled it first (its conditional mark won).
-        return Err(AppError::conflict(catalogue::PAYMENT_NOT_OPEN));
+        return Err(AppError::conflict(codes::PAYMENT_NOT_OPEN));
     };
     super::store::set_capture(&mut tx, row.id, payer_id, &capture.id, now).await?;
     if settle::commit(state, tx, settled).await? {

@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     notifications::{texts, NewNotification, Text},
     projects::{
         notices,
@@ -84,7 +84,7 @@ impl CommentThread for RoomThread {
     fn may_delete(&self, caller: &CurrentUser, author: i64) -> Result<(), AppError> {
         match caller.is_admin() || caller.id() == author {
             true => Ok(()),
-            false => Err(AppError::forbidden(catalogue::PROJECT_COMMENT_DELETE_FORBIDDEN)),
+            false => Err(AppError::forbidden(codes::PROJECT_COMMENT_DELETE_FORBIDDEN)),
         }
     }
 
@@ -125,7 +125,7 @@ pub async fn thread(
     if let Some(update_id) = update_id {
         store::find(&state.db.pool, id, update_id)
             .await?
-            .ok_or_else(|| AppError::not_found(catalogue::UPDATE_NOT_FOUND))?;
+            .ok_or_else(|| AppError::not_found(codes::UPDATE_NOT_FOUND))?;
     }
     Ok(RoomThread { room, update_id })
 }

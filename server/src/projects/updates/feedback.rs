@@ -15,7 +15,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::loose_id,
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     projects::room::{enter, Room},
     state::AppState,
     threads::{
@@ -80,7 +80,7 @@ impl TagTarget for UpdateIn {
     fn checked_tag(&self, req: &TagRequest) -> Result<(Point, Option<i64>), AppError> {
         let point = checked_tag(req.x, req.y, req.note.as_deref(), |errors| {
             if req.file_id.is_some_and(|f| !self.files.contains(&f)) {
-                errors.add("file_id", catalogue::NOT_FOUND_OPTION);
+                errors.add("file_id", codes::NOT_FOUND_OPTION);
             }
         })?;
         Ok((point, req.file_id))
@@ -91,9 +91,7 @@ impl TagTarget for UpdateIn {
 /// the reaction and image-tag handlers act on ([`crate::threads::routes`]).
 pub async fn update_in(state: &AppState, caller: &CurrentUser, id: i64, update_id: i64) -> Result<UpdateIn, AppError> {
     let room = enter(state, caller, id).await?;
-    store::find(&state.db.pool, id, update_id)
-        .await?
-        .ok_or_else(|| AppError::not_found(catalogue::UPDATE_NOT_FOUND))?;
+    store::find(&state.db.pool, id, update_id).await?.ok_or_else(|| AppError::not_found(codes::UPDATE_NOT_FOUND))?;
     let mut conn = state.db.pool.acquire().await?;
     let files = store::files(&mut conn, update_id).await?.into_iter().map(|f| f.file.id).collect();
     Ok(UpdateIn { room, update_id, files })

@@ -18,7 +18,7 @@ use super::{
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     files::{grant_download, DownloadToken},
     notifications::{notify, texts, NewNotification, Text},
     projects::{
@@ -95,9 +95,7 @@ async fn view(conn: &mut sqlx::AnyConnection, row: UpdateRow) -> Result<UpdateVi
 
 /// Update `update_id` of the room's project, or 404.
 async fn find(state: &AppState, room: &Room, update_id: i64) -> Result<UpdateRow, AppError> {
-    store::find(&state.db.pool, room.id(), update_id)
-        .await?
-        .ok_or_else(|| AppError::not_found(catalogue::UPDATE_NOT_FOUND))
+    store::find(&state.db.pool, room.id(), update_id).await?.ok_or_else(|| AppError::not_found(codes::UPDATE_NOT_FOUND))
 }
 
 /// Checks the designer's files: some, not too many, all their own.
@@ -108,13 +106,13 @@ async fn checked_files(
     errors: &mut FieldErrors,
 ) -> Result<(), AppError> {
     if ids.is_empty() {
-        errors.add("file_ids", catalogue::REQUIRED);
+        errors.add("file_ids", codes::REQUIRED);
     } else if ids.len() > MAX_FILES {
-        errors.add("file_ids", catalogue::TOO_LONG);
+        errors.add("file_ids", codes::TOO_LONG);
     } else {
         let mut conn = state.db.pool.acquire().await?;
         if !crate::files::store::foreign_files(&mut conn, caller.id(), ids).await?.is_empty() {
-            errors.add("file_ids", catalogue::NOT_FOUND_OPTION);
+            errors.add("file_ids", codes::NOT_FOUND_OPTION);
         }
     }
     Ok(())
@@ -134,17 +132,17 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Data<UpdateView>>), AppError> {
     let room = enter(&state, &caller, id).await?;
     if room.designer != Some(caller.id()) {
-        return Err(AppError::forbidden(catalogue::UPDATE_FORBIDDEN));
+        return Err(AppError::forbidden(codes::UPDATE_FORBIDDEN));
     }
     if room.project.status() != ProjectStatus::Active {
-        return Err(AppError::conflict(catalogue::UPDATE_CLOSED));
+        return Err(AppError::conflict(codes::UPDATE_CLOSED));
     }
     let mut errors = FieldErrors::new();
     let text = req.description.as_deref().map(str::trim).unwrap_or_default();
     if text.is_empty() {
-        errors.add("description", catalogue::REQUIRED);
+        errors.add("description", codes::REQUIRED);
     } else if text.chars().count() > MAX_DESCRIPTION {
-        errors.add("description", catalogue::TOO_LONG);
+        errors.add("description", codes::TOO_LONG);
     }
     checked_files(&state, &caller, &req.file_ids, &mut errors).await?;
     errors.into_result()?;
@@ -186,7 +184,7 @@ pub async fn list(
 ) -> Result<Json<Page<UpdateView>>, AppError> {
     enter(&state, &caller, id).await?;
     let order =
-        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", catalogue::NOT_FOUND_OPTION))?;
+        store::order_by(query.sort.as_deref()).ok_or_else(|| AppError::field("sort", codes::NOT_FOUND_OPTION))?;
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::page(&mut conn, id, order, page, PER_PAGE).await?;
@@ -245,7 +243,7 @@ pub async fn other_files(
     let room = enter(&state, &caller, id).await?;
     let update = find(&state, &room, update_id).await?;
     if update.designer.id != caller.id() {
-        return Err(AppError::forbidden(catalogue::UPDATE_FORBIDDEN));
+        return Err(AppError::forbidden(codes::UPDATE_FORBIDDEN));
     }
     let mut errors = FieldErrors::new();
     checked_files(&state, &caller, &req.file_ids, &mut errors).await?;
@@ -272,11 +270,11 @@ pub async fn rate(
     let room = enter(&state, &caller, id).await?;
     find(&state, &room, update_id).await?;
     if caller.id() != room.owner() {
-        return Err(AppError::forbidden(catalogue::UPDATE_OWNER_ONLY));
+        return Err(AppError::forbidden(codes::UPDATE_OWNER_ONLY));
     }
     let rating = match req.rating {
-        None => return Err(AppError::field("rating", catalogue::REQUIRED)),
-        Some(r) if !(1..=5).contains(&r) => return Err(AppError::field("rating", catalogue::RATING_RANGE)),
+        None => return Err(AppError::field("rating", codes::REQUIRED)),
+        Some(r) if !(1..=5).contains(&r) => return Err(AppError::field("rating", codes::RATING_RANGE)),
         Some(r) => r,
     };
     changed(&state, &room, update_id, async |conn, now| store::set(conn, update_id, Column::Rating, rating, now).await)
@@ -297,12 +295,12 @@ pub async fn review(
     let room = enter(&state, &caller, id).await?;
     find(&state, &room, update_id).await?;
     if caller.id() != room.owner() {
-        return Err(AppError::forbidden(catalogue::UPDATE_OWNER_ONLY));
+        return Err(AppError::forbidden(codes::UPDATE_OWNER_ONLY));
     }
     let to = match req.status_id {
-        None => return Err(AppError::field("status_id", catalogue::REQUIRED)),
+        None => return Err(AppError::field("status_id", codes::REQUIRED)),
         Some(s) if !(status::AWAITING_REVIEW..=status::CHANGES_REQUESTED).contains(&s) => {
-            return Err(AppError::field("status_id", catalogue::UPDATE_STATUS_IN))
+            return Err(AppError::field("status_id", codes::UPDATE_STATUS_IN))
         }
         Some(s) => s,
     };
@@ -328,7 +326,7 @@ pub async fn download_token(
     let req = match body.iter().all(u8::is_ascii_whitespace) {
         true => DownloadRequest::default(),
         false => serde_json::from_slice::<Option<DownloadRequest>>(&body)
-            .map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, catalogue::BODY_INVALID))?
+            .map_err(|_| AppError::rule(StatusCode::BAD_REQUEST, codes::BODY_INVALID))?
             .unwrap_or_default(),
     };
     let mut conn = state.db.pool.acquire().await?;
@@ -339,7 +337,7 @@ pub async fn download_token(
         None => all.next(),
         Some(wanted) => all.find(|f| f.id == wanted),
     }
-    .ok_or_else(|| AppError::field("file_id", catalogue::NOT_FOUND_OPTION))?;
+    .ok_or_else(|| AppError::field("file_id", codes::NOT_FOUND_OPTION))?;
     let granted = grant_download(&state, file.id, caller.id()).await?;
     let download_url = format!("/files/{}/download?token={}", file.id, granted.token);
     Ok((StatusCode::CREATED, Json(Data::new(UpdateDownload { file_id: file.id, download_url, token: granted }))))

@@ -30,7 +30,7 @@ pub use client_ip::ClientIp;
 
 use crate::{
     config::{LimitSettings, ProxyRange, Rate},
-    error::{catalogue, AppError},
+    error::{codes, AppError},
     store::clock::SharedClock,
 };
 
@@ -176,7 +176,7 @@ impl Limits {
     fn refuse(&self, action: Action, key: &'static str, wait: Duration) -> AppError {
         metrics::counter!("vitrine_rate_limited_total", "action" => action.name(), "key" => key).increment(1);
         tracing::info!(action = action.name(), key, wait_ms = wait.as_millis() as u64, "rate limited");
-        AppError::too_many(catalogue::RATE_LIMITED, wait)
+        AppError::too_many(codes::RATE_LIMITED, wait)
     }
 
     fn sweep(&self) {

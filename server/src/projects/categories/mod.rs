@@ -1,4 +1,4 @@
-//! The project catalogue of the launch page (projects doc, section 7): categories,
+//! The project categories of the launch page (projects doc, section 7): categories,
 //! sub-categories and services with launch slugs, images and budget ranges, and the
 //! brief questions of each category. Reading is open to everyone (the launch page
 //! shows them before sign-in); creating, editing and deleting is for admins.
@@ -7,11 +7,11 @@
 //! none is given. Deleting something still in use (sub-categories, services or
 //! projects point at it) is refused rather than cascading into live projects.
 //!
-//! - [`categories`], [`sub_categories`], [`services`]: the handlers of each level;
+//! - [`category`], [`sub_categories`], [`services`]: the handlers of each level;
 //!   [`store`]: their SQL.
 //! - here: the rows and views they share, slugs, and the title-and-slug rule.
 
-pub mod categories;
+pub mod category;
 pub mod services;
 pub mod store;
 pub mod sub_categories;
@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 use self::store::Key;
 use crate::{
     accounts::model::FilePath,
-    error::{catalogue, AppError, FieldErrors},
+    error::{codes, AppError, FieldErrors},
     state::AppState,
 };
 
@@ -189,17 +189,17 @@ pub(super) async fn title_and_slug(
 ) -> Result<(String, String), AppError> {
     let title = title.map(str::trim).unwrap_or_default().to_owned();
     if title.is_empty() {
-        errors.add("title", catalogue::REQUIRED);
+        errors.add("title", codes::REQUIRED);
     } else if title.chars().count() > MAX_TITLE {
-        errors.add("title", catalogue::TOO_LONG);
+        errors.add("title", codes::TOO_LONG);
     }
     let slug = slug.map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).unwrap_or_else(|| slugify(&title));
     if !title.is_empty() && !slug_shape_ok(&slug) {
-        errors.add("launch_slug", catalogue::SLUG_FORMAT);
+        errors.add("launch_slug", codes::SLUG_FORMAT);
     } else if !slug.is_empty() {
         let mut conn = state.db.pool.acquire().await?;
         if store::slug_taken(&mut conn, table, &slug, except).await? {
-            errors.add("launch_slug", catalogue::SLUG_UNIQUE);
+            errors.add("launch_slug", codes::SLUG_UNIQUE);
         }
     }
     Ok((title, slug))

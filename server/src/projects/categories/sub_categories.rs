@@ -7,7 +7,7 @@ use super::*;
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -43,7 +43,7 @@ impl ToSchema for NewSubCategory {}
 async fn existing_sub_category(state: &AppState, key: Key<'_>) -> Result<SubCategoryRow, AppError> {
     store::sub_category(&state.db.pool, key)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_SUB_CATEGORY_NOT_FOUND))
+        .ok_or_else(|| AppError::not_found(codes::PROJECT_SUB_CATEGORY_NOT_FOUND))
 }
 
 /// Every sub-category.
@@ -59,7 +59,7 @@ pub async fn sub_categories_of(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<Vec<SubCategoryRow>>>, AppError> {
-    super::categories::existing_category(&state, Key::Id(id)).await?;
+    super::category::existing_category(&state, Key::Id(id)).await?;
     Ok(Json(Data::new(store::sub_categories(&state.db.pool, Some(id)).await?)))
 }
 
@@ -91,9 +91,9 @@ async fn checked_sub_category(
     let mut errors = FieldErrors::new();
     let category_id = req.project_category_id.or(current.map(|c| c.project_category_id));
     match category_id {
-        None => errors.add("project_category_id", catalogue::REQUIRED),
+        None => errors.add("project_category_id", codes::REQUIRED),
         Some(id) if store::category(&state.db.pool, Key::Id(id)).await?.is_none() => {
-            errors.add("project_category_id", catalogue::NOT_FOUND_OPTION)
+            errors.add("project_category_id", codes::NOT_FOUND_OPTION)
         }
         Some(_) => {}
     }
@@ -155,6 +155,6 @@ pub async fn delete_sub_category(
     caller.require_admin()?;
     existing_sub_category(&state, Key::Id(id)).await?;
     let users = [("project_service", "project_sub_category_id"), ("project", "project_sub_category_id")];
-    super::categories::delete_unused(&state, "project_sub_category", id, &users).await?;
+    super::category::delete_unused(&state, "project_sub_category", id, &users).await?;
     Ok(Json(Message::new("Sub-category deleted")))
 }

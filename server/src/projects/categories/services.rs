@@ -7,7 +7,7 @@ use super::*;
 use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -75,7 +75,7 @@ const MAX_DOLLARS: i64 = 1_000_000;
 async fn existing_service(state: &AppState, key: Key<'_>) -> Result<ServiceView, AppError> {
     let row = store::service(&state.db.pool, key)
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_SERVICE_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::PROJECT_SERVICE_NOT_FOUND))?;
     Ok(service_views(state, vec![row]).await?.remove(0))
 }
 
@@ -119,11 +119,11 @@ async fn checked_service(
     let category = req.project_category_id.or(current.map(|c| c.project_category_id));
     let sub = req.project_sub_category_id.or(current.map(|c| c.project_sub_category_id));
     match (category, sub) {
-        (None, _) => errors.add("project_category_id", catalogue::REQUIRED),
-        (_, None) => errors.add("project_sub_category_id", catalogue::REQUIRED),
+        (None, _) => errors.add("project_category_id", codes::REQUIRED),
+        (_, None) => errors.add("project_sub_category_id", codes::REQUIRED),
         (Some(category), Some(sub)) => match store::sub_category(&state.db.pool, Key::Id(sub)).await? {
             Some(found) if found.project_category_id == category => {}
-            _ => errors.add("project_sub_category_id", catalogue::NOT_FOUND_OPTION),
+            _ => errors.add("project_sub_category_id", codes::NOT_FOUND_OPTION),
         },
     }
     let title = req.title.clone().or(current.map(|c| c.title.clone()));
@@ -135,14 +135,14 @@ async fn checked_service(
     let maximum = req.maximum_amount.map(|d| d.saturating_mul(100)).or(current.map(|c| c.maximum_amount_cents));
     for (field, value) in [("minimum_amount", minimum), ("maximum_amount", maximum)] {
         match value {
-            None => errors.add(field, catalogue::REQUIRED),
-            Some(v) if !(0..=MAX_DOLLARS * 100).contains(&v) => errors.add(field, catalogue::BID_AMOUNT_RANGE),
+            None => errors.add(field, codes::REQUIRED),
+            Some(v) if !(0..=MAX_DOLLARS * 100).contains(&v) => errors.add(field, codes::BID_AMOUNT_RANGE),
             Some(_) => {}
         }
     }
     if let (Some(min), Some(max)) = (minimum, maximum) {
         if max < min {
-            errors.add("maximum_amount", catalogue::AMOUNT_ORDER);
+            errors.add("maximum_amount", codes::AMOUNT_ORDER);
         }
     }
     errors.into_result()?;
@@ -187,7 +187,7 @@ pub async fn update_service(
     caller.require_admin()?;
     let current = store::service(&state.db.pool, Key::Id(id))
         .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_SERVICE_NOT_FOUND))?;
+        .ok_or_else(|| AppError::not_found(codes::PROJECT_SERVICE_NOT_FOUND))?;
     let row = checked_service(&state, &req, Some(&current)).await?;
     let mut tx = state.db.pool.begin().await?;
     store::update_service(&mut tx, &row).await?;
@@ -208,6 +208,6 @@ pub async fn delete_service(
 ) -> Result<Json<Message>, AppError> {
     caller.require_admin()?;
     existing_service(&state, Key::Id(id)).await?;
-    super::categories::delete_unused(&state, "project_service", id, &[("project", "project_service_id")]).await?;
+    super::category::delete_unused(&state, "project_service", id, &[("project", "project_service_id")]).await?;
     Ok(Json(Message::new("Service deleted")))
 }

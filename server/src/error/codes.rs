@@ -1,17 +1,18 @@
-//! The error catalogue: every stable code the API answers with, and its message.
+//! The error codes (the specifications' "error catalogue"): every stable code the API
+//! answers with, and its message.
 //!
 //! Codes and messages come from the error catalogues of both specification
 //! documents where they exist there; the rest follow the same `area.reason` shape.
 //! Clients map codes to their own texts, so a code never changes meaning.
 
-/// A catalogue entry: a stable code and its default English message.
+/// One error code: a stable code and its default English message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Code {
     pub code: &'static str,
     pub message: &'static str,
 }
 
-macro_rules! catalogue {
+macro_rules! codes {
     ($($name:ident = $code:literal, $message:literal;)*) => {
         $(pub const $name: Code = Code { code: $code, message: $message };)*
         /// Every entry, for documentation and the uniqueness test.
@@ -19,7 +20,7 @@ macro_rules! catalogue {
     };
 }
 
-catalogue! {
+codes! {
     // Sign-in and tokens (contests document, section 8).
     INVALID_CREDENTIALS = "oauth.invalid_credentials", "Please check your username and password and try again.";
     USER_INACTIVE = "auth.user.inactive", "Your account is deactivated. Please contact support.";

@@ -8,7 +8,7 @@ use super::*;
 use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::{Data, Message},
-    error::{catalogue, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
 };
 
@@ -43,9 +43,7 @@ impl utoipa::PartialSchema for NewCategory {
 impl ToSchema for NewCategory {}
 
 pub(super) async fn existing_category(state: &AppState, key: Key<'_>) -> Result<CategoryRow, AppError> {
-    store::category(&state.db.pool, key)
-        .await?
-        .ok_or_else(|| AppError::not_found(catalogue::PROJECT_CATEGORY_NOT_FOUND))
+    store::category(&state.db.pool, key).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_CATEGORY_NOT_FOUND))
 }
 
 async fn category_view(
@@ -179,7 +177,7 @@ pub(super) async fn delete_unused(
     let mut conn = state.db.pool.acquire().await?;
     for (user_table, column) in users {
         if store::uses(&mut conn, user_table, column, id).await? > 0 {
-            return Err(AppError::conflict(catalogue::CATALOGUE_IN_USE));
+            return Err(AppError::conflict(codes::CATALOGUE_IN_USE));
         }
     }
     store::delete_row(&mut conn, table, id).await?;
