@@ -16,6 +16,12 @@ fails on:
 Paths are read in full: `use crate::{a::{b, c}, d::e}` names `a` and `d` however deep
 its braces nest.
 
+It also fails on an event taking a way up: outside `realtime/`, no code writes to the
+outbox itself (`outbox::append`) or hands a unit frames to publish (`.publish(`). An
+area appends through the unit of work its handler handed down (`Unit::append`), so
+events travel one way, handler to area to hub (docs/architecture.md, "An event's
+path"), and no function returns frames for its caller to pass on.
+
 Usage: scripts/check_layers.py [server/src]. Exit status 1 on a failure.
 """
 
@@ -38,6 +44,9 @@ MAY_USE = {
 # part of it makes a cycle.
 ASSEMBLY = {"lib", "main", "startup", "http", "openapi_answers", "openapi_file", "seed"}
 USE_START = re.compile(r"\buse\s+crate::")
+# An event going up instead of into the unit: the outbox written directly, or frames
+# handed to a unit to publish.
+EVENT_UP = re.compile(r"\boutbox::append(?:_each)?\b|\.publish\(\s*(?:vec!\[|\[|events\b|frames\b)")
 INLINE = re.compile(r"(?<![A-Za-z0-9_])crate::([a-z_][a-z0-9_]*)")
 
 
@@ -142,6 +151,22 @@ def forbidden(edges):
     return found
 
 
+def events_going_up(root):
+    """(file, line number, line) for every event written outside a unit, outside `realtime/`."""
+    found = []
+    for dirpath, _, files in os.walk(root):
+        for name in sorted(files):
+            path = os.path.join(dirpath, name)
+            if not name.endswith(".rs") or module_of(root, path) == "realtime":
+                continue
+            with open(path, encoding="utf-8") as f:
+                text = strip_comments(f.read())
+            for number, line in enumerate(text.splitlines(), 1):
+                if EVENT_UP.search(line):
+                    found.append((os.path.relpath(path, root), number, line.strip()))
+    return found
+
+
 def cycles(modules, edges):
     """Strongly connected components of more than one module (Tarjan)."""
     index, low, on_stack, stack, result, counter = {}, {}, set(), [], [], [0]
@@ -191,11 +216,15 @@ def main():
             for target, files in sorted(edges[source].items()):
                 if target in members:
                     print(f"  {source} -> {target}: {', '.join(sorted(files))}")
+    for path, number, line in events_going_up(root):
+        failed = True
+        print(f"{path}:{number}: an event outside its unit (append through `Unit::append`): {line}")
     if failed:
-        print("FAILED: dependencies between server areas must point one way (docs/architecture.md)")
+        print("FAILED: dependencies between server areas, and events, must point one way (docs/architecture.md)")
         return 1
     limited = ", ".join(sorted(MAY_USE))
-    print(f"layers ok: {len(modules)} modules, no cycle, {limited} import only what they may")
+    print(f"layers ok: {len(modules)} modules, no cycle, {limited} import only what they may, "
+          "every event appended through its unit")
     return 0
 
 

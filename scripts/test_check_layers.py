@@ -105,6 +105,29 @@ class Graph(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("payments imports contests: payments/purpose.rs", out)
 
+    def test_an_area_writing_the_outbox_itself_fails(self):
+        root = tree({
+            "realtime/outbox.rs": "pub async fn append() {}\n",
+            "entries/events.rs": "use crate::realtime::outbox;\nasync fn f() { outbox::append(conn, ch, t, d, n).await; }\n",
+        })
+        status, out = run(root.name)
+        self.assertEqual(status, 1)
+        self.assertIn("entries/events.rs:2: an event outside its unit", out)
+
+    def test_an_area_handing_frames_up_to_publish_fails(self):
+        root = tree({"bids/routes.rs": "async fn f() { tx.publish(events); tx.publish(vec![event]); }\n"})
+        status, out = run(root.name)
+        self.assertEqual(status, 1)
+        self.assertIn("bids/routes.rs:1", out)
+
+    def test_the_hub_itself_and_a_units_append_pass(self):
+        root = tree({
+            "realtime/unit.rs": "async fn append() { outbox::append(&mut self.tx).await; self.publish(events); }\n",
+            "entries/events.rs": "async fn f(unit: &mut Unit) { unit.append(ch, t, d, n).await; }\n",
+        })
+        status, out = run(root.name)
+        self.assertEqual(status, 0, out)
+
     def test_a_clean_tree_passes(self):
         root = tree({
             "payments/mod.rs": "use crate::{accounts::{CurrentUser}, realtime::unit::Unit, state::AppState};\n",

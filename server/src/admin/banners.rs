@@ -6,17 +6,16 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
-use vitrine_protocol::{event_type, BannerWithdrawn, Channel, EventFrame};
+use vitrine_protocol::{event_type, BannerWithdrawn, Channel};
 
 use super::store::banners as store;
 use crate::{
     accounts::{CurrentUser, MaybeUser},
     api::{flag, Data, Message},
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
-    realtime::outbox,
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -122,24 +121,21 @@ fn validate(req: &BannerRequest, creating: bool) -> Result<(), AppError> {
 }
 
 /// The event that tells browsers what to show of `banner` now.
-async fn announce(conn: &mut AnyConnection, banner: &Banner, now: i64) -> Result<EventFrame, sqlx::Error> {
+async fn announce(unit: &mut Unit, banner: &Banner, now: i64) -> Result<(), sqlx::Error> {
     if banner.is_active != 0 {
         let data = serde_json::to_value(banner).unwrap_or_default();
-        outbox::append(conn, &Channel::Broadcast, event_type::BANNER_PUBLISHED, data, now).await
+        unit.append(&Channel::Broadcast, event_type::BANNER_PUBLISHED, data, now).await?;
+        Ok(())
     } else {
-        withdraw(conn, banner.id, now).await
+        withdraw(unit, banner.id, now).await
     }
 }
 
-async fn withdraw(conn: &mut AnyConnection, id: i64, now: i64) -> Result<EventFrame, sqlx::Error> {
-    outbox::append(
-        conn,
-        &Channel::Broadcast,
-        event_type::BANNER_WITHDRAWN,
-        serde_json::to_value(BannerWithdrawn { id }).unwrap_or_default(),
-        now,
-    )
-    .await
+/// The event that takes banner `id` down in every browser.
+async fn withdraw(unit: &mut Unit, id: i64, now: i64) -> Result<(), sqlx::Error> {
+    let data = serde_json::to_value(BannerWithdrawn { id }).unwrap_or_default();
+    unit.append(&Channel::Broadcast, event_type::BANNER_WITHDRAWN, data, now).await?;
+    Ok(())
 }
 
 /// An admin creates a banner; an active one appears at once in every open browser.
@@ -165,8 +161,9 @@ pub async fn create(
     )
     .await?;
     let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
-    let events = if banner.is_active != 0 { vec![announce(&mut tx, &banner, now).await?] } else { Vec::new() };
-    tx.publish(events);
+    if banner.is_active != 0 {
+        announce(&mut tx, &banner, now).await?;
+    }
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(banner))))
 }
@@ -189,12 +186,9 @@ pub async fn update(
     store::update(&mut tx, id, req.message.as_deref().map(str::trim), req.color.as_deref(), req.is_active, now).await?;
     let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
     // A hidden banner that stays hidden concerns no browser.
-    let events = if before.is_active != 0 || banner.is_active != 0 {
-        vec![announce(&mut tx, &banner, now).await?]
-    } else {
-        Vec::new()
-    };
-    tx.publish(events);
+    if before.is_active != 0 || banner.is_active != 0 {
+        announce(&mut tx, &banner, now).await?;
+    }
     tx.commit().await?;
     Ok(Json(Data::new(banner)))
 }
@@ -213,8 +207,9 @@ pub async fn delete(
     let mut tx = state.realtime.begin().await?;
     let banner = store::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::BANNER_NOT_FOUND))?;
     store::delete(&mut tx, id).await?;
-    let events = if banner.is_active != 0 { vec![withdraw(&mut tx, id, now).await?] } else { Vec::new() };
-    tx.publish(events);
+    if banner.is_active != 0 {
+        withdraw(&mut tx, id, now).await?;
+    }
     tx.commit().await?;
     Ok(Json(Message::new("Banner deleted")))
 }

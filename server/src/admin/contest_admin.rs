@@ -8,7 +8,6 @@ use serde::Deserialize;
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::EventFrame;
 
 use crate::{
     accounts::CurrentUser,
@@ -31,11 +30,10 @@ async fn answer(
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let now = state.now_ms();
     let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    let mut frames: Vec<EventFrame> = vec![events::updated(&mut tx, &contest, now).await?];
+    events::updated(&mut tx, &contest, now).await?;
     if status_changed {
-        frames.push(events::status_changed(&mut tx, &contest, now).await?);
+        events::status_changed(&mut tx, &contest, now).await?;
     }
-    tx.publish(frames);
     tx.commit().await?;
     if status_changed {
         state.realtime.wake_timers().await;

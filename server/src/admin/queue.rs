@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use vitrine_protocol::{event_type, Channel};
 
 use super::{payouts, store};
-use crate::{realtime::outbox, state::AppState};
+use crate::state::AppState;
 
 /// The admin dashboard's counts; each is the total of one admin page's list.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToSchema)]
@@ -109,8 +109,7 @@ async fn announce(state: &AppState, last: Option<&AdminQueue>) -> Result<Option<
         return Ok(None);
     }
     let data = serde_json::to_value(&queue).unwrap_or_default();
-    let event = outbox::append(&mut tx, &Channel::Admin, event_type::ADMIN_QUEUE, data, now).await?;
-    tx.publish(vec![event]);
+    tx.append(&Channel::Admin, event_type::ADMIN_QUEUE, data, now).await?;
     tx.commit().await?;
     Ok(Some(queue))
 }

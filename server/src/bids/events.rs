@@ -3,19 +3,35 @@
 //! statuses on `project:{id}`, which every designer may watch.
 
 use serde::Serialize;
-use sqlx::AnyConnection;
-use vitrine_protocol::{Channel, EventFrame};
+use vitrine_protocol::{BidCount, Channel};
 
-use crate::realtime::outbox;
+use super::store;
+use crate::realtime::unit::Unit;
 
 /// Appends `event_type` with `data` on `bid:{bid_id}`.
 pub async fn on_bid(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     bid_id: i64,
     event_type: &str,
     data: &impl Serialize,
     now: i64,
-) -> Result<EventFrame, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let data = serde_json::to_value(data).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    outbox::append(conn, &Channel::Bid(bid_id), event_type, data, now).await
+    unit.append(&Channel::Bid(bid_id), event_type, data, now).await?;
+    Ok(())
+}
+
+/// `bid.created` or `bid.deleted` on `project:{project_id}`: which bid, and the project's
+/// new count of bids only (every designer may watch the project, not read its bids).
+pub async fn count_on_project(
+    unit: &mut Unit,
+    project_id: i64,
+    bid_id: i64,
+    event_type: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let bids_count = store::count_on_project(&mut **unit, project_id).await?;
+    let data = serde_json::to_value(BidCount { id: bid_id, project_id, bids_count }).unwrap_or_default();
+    unit.append(&Channel::Project(project_id), event_type, data, now).await?;
+    Ok(())
 }

@@ -6,7 +6,6 @@
 
 use futures::future::BoxFuture;
 use serde_json::json;
-use sqlx::AnyConnection;
 
 use super::{access::visible_bid, model::BID_OPEN, routes::approve_in, store as bid_store};
 use crate::{
@@ -20,6 +19,7 @@ use crate::{
         transactions::TransactionRow,
     },
     projects::{access::owned as owned_project, status::ProjectStatus, store as project_store},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -82,20 +82,20 @@ impl Payable for BidApproval {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         _row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
             let project_id = self.project_id;
-            let project = project_store::find(&mut *conn, project_id).await?.ok_or_else(gone)?;
-            let bid = bid_store::find(&mut *conn, self.bid_id)
+            let project = project_store::find(&mut **unit, project_id).await?.ok_or_else(gone)?;
+            let bid = bid_store::find(&mut **unit, self.bid_id)
                 .await?
                 .filter(|b| b.project_id == project_id)
                 .ok_or_else(gone)?;
-            let (_, events, ends_at) = approve_in(conn, &project, &bid, None, now).await?;
-            Ok(Effect { events, wake_timers: ends_at.is_some() })
+            let (_, ends_at) = approve_in(unit, &project, &bid, None, now).await?;
+            Ok(Effect { wake_timers: ends_at.is_some() })
         })
     }
 }

@@ -15,7 +15,7 @@ use vitrine_protocol::{event_type, BidGone};
 
 use super::{
     access::{visible_bid, BidRef},
-    events::on_bid,
+    events::{self, on_bid},
     model::{BidView, BID_APPROVED},
     store,
 };
@@ -33,6 +33,7 @@ use crate::{
         status::{timeline_ends_at, ProjectStatus},
         store as projects,
     },
+    realtime::unit::Unit,
     shared::page::Page,
     state::AppState,
 };
@@ -109,10 +110,8 @@ pub async fn place(
     let bid = store::find(&mut *tx, bid_id).await?.ok_or_else(|| anyhow::anyhow!("bid {bid_id} vanished"))?;
     let files = store::files(&mut tx, bid_id).await?;
     let bid = BidView::of(bid, files);
-    let mut events = vec![
-        on_bid(&mut tx, bid_id, event_type::BID_CREATED, &bid, now).await?,
-        project_events::bid_count(&mut tx, id, bid_id, event_type::BID_CREATED, now).await?,
-    ];
+    on_bid(&mut tx, bid_id, event_type::BID_CREATED, &bid, now).await?;
+    events::count_on_project(&mut tx, id, bid_id, event_type::BID_CREATED, now).await?;
     let n = NewNotification {
         user_id: project.created_by,
         kind: notices::NEW_BID,
@@ -124,8 +123,7 @@ pub async fn place(
         ),
         data: json!({"project_id": id, "bid_id": bid_id}),
     };
-    events.extend(notify(&mut tx, n, now).await?);
-    tx.publish(events);
+    notify(&mut tx, n, now).await?;
     tx.commit().await?;
     tracing::info!(bid_id, "bid placed");
     Ok((StatusCode::CREATED, Json(Data::new(bid))))
@@ -232,13 +230,11 @@ pub async fn delete(
         return Err(AppError::conflict(codes::BID_APPROVED));
     }
     let gone = BidGone { id: bid_id, project_id: project.id };
-    let mut events = vec![
-        on_bid(&mut tx, bid_id, event_type::BID_DELETED, &gone, now).await?,
-        project_events::bid_count(&mut tx, project.id, bid_id, event_type::BID_DELETED, now).await?,
-    ];
+    on_bid(&mut tx, bid_id, event_type::BID_DELETED, &gone, now).await?;
+    events::count_on_project(&mut tx, project.id, bid_id, event_type::BID_DELETED, now).await?;
     // The bid waiting in the owner's queue is gone: the project leaves the queue.
     if project.queued_bid_id == Some(bid_id) {
-        events.extend(queue::leave(&mut tx, project.id, now).await?);
+        queue::leave(&mut tx, project.id, now).await?;
     }
     if caller.id() != project.created_by {
         let n = NewNotification {
@@ -249,9 +245,8 @@ pub async fn delete(
             text: Text::new(texts::BID_WITHDRAWN, json!({"username": bid.bidder.username, "project": project.title})),
             data: json!({"project_id": project.id, "bid_id": bid_id}),
         };
-        events.extend(notify(&mut tx, n, now).await?);
+        notify(&mut tx, n, now).await?;
     }
-    tx.publish(events);
     tx.commit().await?;
     Ok(Json(Message::new("Bid deleted")))
 }
@@ -283,13 +278,11 @@ pub async fn approve(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !caller.is_admin() && queue::under_way(&mut tx, project.created_by, project.id).await? {
-        let (queued, event) = queue::enqueue(&mut tx, &project, bid.id, now).await?;
-        tx.publish(vec![event]);
+        let queued = queue::enqueue(&mut tx, &project, bid.id, now).await?;
         tx.commit().await?;
         return Ok(Json(Data::new(ProjectView::of(queued, false))));
     }
-    let (active, events, ends_at) = approve_in(&mut tx, &project, &bid, Some(caller.id()), now).await?;
-    tx.publish(events);
+    let (active, ends_at) = approve_in(&mut tx, &project, &bid, Some(caller.id()), now).await?;
     tx.commit().await?;
     // A timeline deadline was scheduled: let the timers look again.
     if ends_at.is_some() {
@@ -301,29 +294,27 @@ pub async fn approve(
 /// Approves `bid` inside the caller's transaction: the bid is approved, the live
 /// project becomes active and assigned (1 -> 2) with its timeline deadline, and the
 /// bidder (type 14) and the owner (type 15) are told. `by` is the admin who approved
-/// by hand, None for a card payment. Answers the project as it is now, the events to
-/// publish after commit, and the timeline deadline (the timers must look again).
+/// by hand, None for a card payment. Answers the project as it is now and the timeline
+/// deadline (the timers must look again).
 pub async fn approve_in(
-    conn: &mut sqlx::AnyConnection,
+    unit: &mut Unit,
     project: &crate::projects::model::ProjectRow,
     bid: &super::model::BidRow,
     by: Option<i64>,
     now: i64,
-) -> Result<(crate::projects::model::ProjectRow, Vec<vitrine_protocol::EventFrame>, Option<i64>), AppError> {
+) -> Result<(crate::projects::model::ProjectRow, Option<i64>), AppError> {
     let (id, bid_id) = (project.id, bid.id);
     let subscription = project.is_subscription == 1;
     let ends_at = timeline_ends_at(now, project.timeline, project.timeline_range_end.as_deref(), subscription);
-    if !projects::approve(conn, id, bid_id, ends_at, now).await? {
+    if !projects::approve(unit, id, bid_id, ends_at, now).await? {
         return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
-    store::set_status(conn, bid_id, BID_APPROVED, now).await?;
-    let approved = store::find(&mut *conn, bid_id).await?.ok_or_else(|| AppError::not_found(codes::BID_NOT_FOUND))?;
-    let files = store::files(conn, bid_id).await?;
-    let active = projects::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
-    let mut events = vec![
-        on_bid(conn, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?,
-        project_events::status_changed(conn, &active, now).await?,
-    ];
+    store::set_status(unit, bid_id, BID_APPROVED, now).await?;
+    let approved = store::find(&mut **unit, bid_id).await?.ok_or_else(|| AppError::not_found(codes::BID_NOT_FOUND))?;
+    let files = store::files(unit, bid_id).await?;
+    let active = projects::find(&mut **unit, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
+    on_bid(unit, bid_id, event_type::BID_UPDATED, &BidView::of(approved, files), now).await?;
+    project_events::status_changed(unit, &active, now).await?;
     let data = json!({"project_id": id, "bid_id": bid_id});
     let tells = [
         (bid.bidder.id, notices::BID_APPROVED, Text::new(texts::BID_APPROVED, json!({"project": project.title}))),
@@ -338,7 +329,7 @@ pub async fn approve_in(
             text,
             data: data.clone(),
         };
-        events.extend(notify(conn, n, now).await?);
+        notify(unit, n, now).await?;
     }
-    Ok((active, events, ends_at))
+    Ok((active, ends_at))
 }

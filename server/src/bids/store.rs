@@ -142,6 +142,11 @@ pub async fn set_status(conn: &mut AnyConnection, id: i64, status_id: i64, now: 
     Ok(())
 }
 
+/// How many bids `project_id` has, of any status.
+pub async fn count_on_project(conn: &mut AnyConnection, project_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM bid WHERE project_id = $1").bind(project_id).fetch_one(conn).await
+}
+
 /// The designer's bids on projects still taking bids.
 #[instrument(skip_all, fields(user_id))]
 pub async fn open_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64, sqlx::Error> {

@@ -162,9 +162,8 @@ pub async fn add(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let item = NewItem { contest_id, contest_entry_id, price_cents };
-    let (id, events) = carts::add(&mut tx, caller.id(), item, now).await?;
+    let id = carts::add(&mut tx, caller.id(), item, now).await?;
     let row = carts::find(&mut tx, id).await?.ok_or_else(|| anyhow::anyhow!("cart item {id} vanished"))?;
-    tx.publish(events);
     tx.commit().await?;
     let message = match row.is_tip {
         0 => "Tip added to cart successfully",
@@ -244,10 +243,9 @@ pub async fn remove(
     client_only(&caller)?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let events = carts::remove(&mut tx, caller.id(), id, now)
-        .await?
-        .ok_or_else(|| AppError::not_found(codes::CART_ITEM_NOT_FOUND))?;
-    tx.publish(events);
+    if !carts::remove(&mut tx, caller.id(), id, now).await? {
+        return Err(AppError::not_found(codes::CART_ITEM_NOT_FOUND));
+    }
     tx.commit().await?;
     Ok(Json(Message::new("Cart item was deleted successfully")))
 }
@@ -324,11 +322,10 @@ pub async fn send_free_awards(
     client_only(&caller)?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let (sent, events) = carts::send_free_awards(&mut tx, caller.id(), now).await?;
+    let sent = carts::send_free_awards(&mut tx, caller.id(), now).await?;
     if sent == 0 {
         return Err(AppError::conflict(codes::PAYMENT_NOT_DUE));
     }
-    tx.publish(events);
     tx.commit().await?;
     Ok(Json(Data::new(FreeAwardsSent { sent, message: "Payment Successful".to_owned() })))
 }

@@ -20,13 +20,13 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::EventFrame;
 
 use super::tips;
 use crate::shared::money::tax_cents;
 use crate::{
     error::{codes, values, AppError, FieldErrors},
     notifications::badges,
+    realtime::unit::Unit,
 };
 
 /// Payment trigger of a tip cart item (contests doc, section 9).
@@ -139,14 +139,10 @@ pub struct NewItem {
 
 /// Adds a tip to the cart, after the rules that need the database: the contest is
 /// the client's own and started, the entry is in it and not yet in the cart.
-/// Returns the item's id and the badge event, if one is due now.
+/// Returns the item's id; the owner's badge follows in the unit (the basket grows).
 #[instrument(skip_all, fields(user_id, contest_id = item.contest_id))]
-pub async fn add(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    item: NewItem,
-    now_ms: i64,
-) -> Result<(i64, Vec<EventFrame>), AppError> {
+pub async fn add(unit: &mut Unit, user_id: i64, item: NewItem, now_ms: i64) -> Result<i64, AppError> {
+    let conn: &mut AnyConnection = unit;
     let contest: Option<(i64, i64, i64)> =
         sqlx::query_as("SELECT created_by, status_id, is_tip FROM contest WHERE id = $1")
             .bind(item.contest_id)
@@ -190,8 +186,8 @@ pub async fn add(
     .fetch_optional(&mut *conn)
     .await?;
     let id = inserted.ok_or_else(|| AppError::conflict(codes::CART_ITEM_EXISTS))?;
-    let events = badges::changed(conn, user_id, now_ms).await?.into_iter().collect();
-    Ok((id, events))
+    badges::changed(unit, user_id, now_ms).await?;
+    Ok(id)
 }
 
 /// 422 on `price` when `price_cents` is below the contest's minimum for the user
@@ -251,22 +247,20 @@ pub async fn set_price(
     Ok(done.rows_affected() == 1)
 }
 
-/// Removes an item; None when the user has no such item, else the badge event if due now.
-pub async fn remove(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    id: i64,
-    now_ms: i64,
-) -> Result<Option<Vec<EventFrame>>, sqlx::Error> {
+/// Removes an item, the owner's badge following in the unit; false when the user has
+/// no such item.
+pub async fn remove(unit: &mut Unit, user_id: i64, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let conn: &mut AnyConnection = unit;
     let done = sqlx::query("DELETE FROM cart_item WHERE id = $1 AND app_user_id = $2")
         .bind(id)
         .bind(user_id)
         .execute(&mut *conn)
         .await?;
     if done.rows_affected() == 0 {
-        return Ok(None);
+        return Ok(false);
     }
-    Ok(Some(badges::changed(conn, user_id, now_ms).await?.into_iter().collect()))
+    badges::changed(unit, user_id, now_ms).await?;
+    Ok(true)
 }
 
 /// The state's sales-tax percentage; None when there is no such state.
@@ -341,36 +335,33 @@ pub async fn payable(conn: &mut AnyConnection, user_id: i64, state_id: Option<i6
 
 /// Sends the user's free awards without a payment (a cart of free awards only costs
 /// nothing, so there is nothing to charge): each becomes a tip pending approval, as a
-/// paid item does. Returns how many were sent and the badge event.
+/// paid item does (the badge follows in the unit). Returns how many were sent.
 #[instrument(skip_all, fields(user_id))]
-pub async fn send_free_awards(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    now_ms: i64,
-) -> Result<(usize, Vec<EventFrame>), AppError> {
+pub async fn send_free_awards(unit: &mut Unit, user_id: i64, now_ms: i64) -> Result<usize, AppError> {
     let free: Vec<PricedItem> =
-        payable(conn, user_id, None).await?.items.into_iter().filter(|i| i.is_free_award).collect();
+        payable(unit, user_id, None).await?.items.into_iter().filter(|i| i.is_free_award).collect();
     if free.is_empty() {
-        return Ok((0, Vec::new()));
+        return Ok(0);
     }
     let reference = format!("free-award:{user_id}:{now_ms}");
-    let events = paid(conn, user_id, &reference, &free, now_ms).await?;
-    Ok((free.len(), events))
+    paid(unit, user_id, &reference, &free, now_ms).await?;
+    Ok(free.len())
 }
 
 /// The payment of the cart succeeded: each of `items` (as [`payable`] priced them
 /// for the payment) still in the user's cart becomes a tip pending approval, at the
 /// price paid, and leaves the cart. Call in the webhook's transaction; a second
 /// delivery finds the items gone and does nothing.
-/// Returns the events to publish after commit (the owner's badge: the basket empties).
+/// The owner's badge follows in the unit (the basket empties).
 #[instrument(skip_all, fields(user_id, payment_ref))]
 pub async fn paid(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     user_id: i64,
     payment_ref: &str,
     items: &[PricedItem],
     now_ms: i64,
-) -> Result<Vec<EventFrame>, AppError> {
+) -> Result<(), AppError> {
+    let conn: &mut AnyConnection = unit;
     let mut moved = 0;
     for priced in items {
         let Some(item) = find(conn, priced.id).await?.filter(|i| i.app_user_id == user_id) else { continue };
@@ -379,7 +370,8 @@ pub async fn paid(
         moved += 1;
     }
     if moved == 0 {
-        return Ok(Vec::new());
+        return Ok(());
     }
-    Ok(badges::changed(conn, user_id, now_ms).await?.into_iter().collect())
+    badges::changed(unit, user_id, now_ms).await?;
+    Ok(())
 }

@@ -7,7 +7,6 @@
 
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
-use sqlx::AnyConnection;
 
 use super::{
     cart_routes::client_only,
@@ -23,6 +22,7 @@ use crate::{
         quote::{reason, Quote},
         transactions::TransactionRow,
     },
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -100,13 +100,13 @@ impl Payable for Cart {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            let events = carts::paid(conn, row.app_user_id, &row.stripe_payment_intent_id, &self.items, now).await?;
-            Ok(Effect { events, wake_timers: false })
+            carts::paid(unit, row.app_user_id, &row.stripe_payment_intent_id, &self.items, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }
@@ -154,15 +154,14 @@ impl Payable for Subscription {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             // 409 subscription.active (got otherwise meanwhile) is a rule error: refunded.
-            let events =
-                subscriptions::activate(conn, self.subscription_id, &row.stripe_payment_intent_id, now).await?;
-            Ok(Effect { events, wake_timers: false })
+            subscriptions::activate(unit, self.subscription_id, &row.stripe_payment_intent_id, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }

@@ -122,9 +122,8 @@ pub async fn set(
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let events = subscriptions::set(&mut tx, id, trigger_id, on, now).await?;
+    subscriptions::set(&mut tx, id, trigger_id, on, now).await?;
     let rows = subscriptions::active(&mut tx, id, &[]).await?;
-    tx.publish(events);
     tx.commit().await?;
     Ok(Json(Data::new(rows.into_iter().map(SubscriptionView::from).collect())))
 }

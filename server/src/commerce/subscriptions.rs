@@ -14,12 +14,12 @@ use serde_json::Value;
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use crate::shared::money::as_dollars;
 use crate::{
     error::{codes, AppError},
-    realtime::outbox,
+    realtime::unit::Unit,
     store::is_unique_violation,
 };
 
@@ -175,19 +175,15 @@ pub async fn purchase(
 
 /// The payment for a pending subscription succeeded: it becomes active, the user's
 /// `has_subscribed` follows, and `subscription.updated` goes to the user. Call in the
-/// webhook's transaction. A second delivery of the same payment changes nothing and
-/// returns no events; 409 if the user meanwhile got the same subscription otherwise
-/// (the caller refunds), 404 if there is no such subscription.
+/// settling unit. A second delivery of the same payment changes nothing and appends no
+/// event; 409 if the user meanwhile got the same subscription otherwise (the caller
+/// refunds), 404 if there is no such subscription.
 #[instrument(skip_all, fields(subscription_id, payment_ref))]
-pub async fn activate(
-    conn: &mut AnyConnection,
-    subscription_id: i64,
-    payment_ref: &str,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, AppError> {
+pub async fn activate(unit: &mut Unit, subscription_id: i64, payment_ref: &str, now_ms: i64) -> Result<(), AppError> {
+    let conn: &mut AnyConnection = unit;
     let row = find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(codes::SUBSCRIPTION_NOT_FOUND))?;
     if row.status_id != PENDING {
-        return Ok(Vec::new());
+        return Ok(());
     }
     let done = sqlx::query(
         "UPDATE user_subscription SET status_id = $1, payment_ref = $2, activated_at = $3 WHERE id = $4 AND status_id = $5",
@@ -204,24 +200,19 @@ pub async fn activate(
         false => err.into(),
     })?;
     if done.rows_affected() == 0 {
-        return Ok(Vec::new());
+        return Ok(());
     }
-    changed(conn, row.app_user_id, subscription_id, now_ms).await
+    changed(unit, row.app_user_id, subscription_id, now_ms).await
 }
 
 /// An admin turns a subscription on (a free grant, no payment) or off for a user.
-/// Returns the events to publish; none when nothing changed.
+/// Appends `subscription.updated` when something changed.
 #[instrument(skip_all, fields(user_id, trigger_id, on))]
-pub async fn set(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    trigger_id: i64,
-    on: bool,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, AppError> {
+pub async fn set(unit: &mut Unit, user_id: i64, trigger_id: i64, on: bool, now_ms: i64) -> Result<(), AppError> {
+    let conn: &mut AnyConnection = unit;
     let current = active(conn, user_id, &[trigger_id]).await?;
     match (on, current.first()) {
-        (true, Some(_)) | (false, None) => Ok(Vec::new()),
+        (true, Some(_)) | (false, None) => Ok(()),
         (true, None) => {
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO user_subscription (app_user_id, trigger_id, amount_cents, status_id, payment_ref, created_at, activated_at) \
@@ -233,7 +224,7 @@ pub async fn set(
             .bind(now_ms)
             .fetch_one(&mut *conn)
             .await?;
-            changed(conn, user_id, id, now_ms).await
+            changed(unit, user_id, id, now_ms).await
         }
         (false, Some(row)) => {
             sqlx::query("UPDATE user_subscription SET status_id = $1, cancelled_at = $2 WHERE id = $3")
@@ -242,23 +233,18 @@ pub async fn set(
                 .bind(row.id)
                 .execute(&mut *conn)
                 .await?;
-            changed(conn, user_id, row.id, now_ms).await
+            changed(unit, user_id, row.id, now_ms).await
         }
     }
 }
 
 /// After a change: the mirror flag, then the event with the subscription as it is.
-async fn changed(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    subscription_id: i64,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, AppError> {
-    sync_flag(conn, user_id).await?;
-    let row = find(conn, subscription_id).await?.ok_or_else(|| AppError::not_found(codes::SUBSCRIPTION_NOT_FOUND))?;
+async fn changed(unit: &mut Unit, user_id: i64, subscription_id: i64, now_ms: i64) -> Result<(), AppError> {
+    sync_flag(unit, user_id).await?;
+    let row = find(unit, subscription_id).await?.ok_or_else(|| AppError::not_found(codes::SUBSCRIPTION_NOT_FOUND))?;
     let data = serde_json::to_value(SubscriptionView::from(row)).unwrap_or(Value::Null);
-    let event = outbox::append(conn, &Channel::User(user_id), event_type::SUBSCRIPTION_UPDATED, data, now_ms).await?;
-    Ok(vec![event])
+    unit.append(&Channel::User(user_id), event_type::SUBSCRIPTION_UPDATED, data, now_ms).await?;
+    Ok(())
 }
 
 /// `has_subscribed` = an unlimited-contests subscription is active.

@@ -111,14 +111,13 @@ pub async fn decide(
         .ok_or_else(|| AppError::field("approval_status_id", codes::TIP_APPROVAL_IN))?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let Some(events) = tips::decide(&mut tx, id, decision, caller.id(), now).await? else {
+    if !tips::decide(&mut tx, id, decision, caller.id(), now).await? {
         return match tips::find(&mut tx, id).await? {
             Some(_) => Err(AppError::conflict(codes::TIP_DECIDED)),
             None => Err(AppError::not_found(codes::TIP_NOT_FOUND)),
         };
-    };
+    }
     let tip = tips::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::TIP_NOT_FOUND))?;
-    tx.publish(events);
     tx.commit().await?;
     Ok(Json(Data::new(tip.into())))
 }

@@ -7,13 +7,13 @@ use serde_json::{json, Value};
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use super::carts::CartRow;
 use crate::shared::money::as_dollars;
 use crate::{
     notifications::{notify, texts, NewNotification, NotificationType, Text},
-    realtime::outbox,
+    realtime::unit::Unit,
 };
 
 pub const PENDING: i64 = 1;
@@ -165,15 +165,10 @@ pub async fn page_for_user(
 
 /// Decides a pending tip (compare-and-set: false if it was no longer pending), and
 /// writes what follows: the designer's notification on approval, `tip.updated` to
-/// the client. Returns the events to publish after commit.
+/// the client, in the unit.
 #[instrument(skip_all, fields(tip_id = id, decision))]
-pub async fn decide(
-    conn: &mut AnyConnection,
-    id: i64,
-    decision: i64,
-    admin_id: i64,
-    now_ms: i64,
-) -> Result<Option<Vec<EventFrame>>, sqlx::Error> {
+pub async fn decide(unit: &mut Unit, id: i64, decision: i64, admin_id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let conn: &mut AnyConnection = unit;
     let done = sqlx::query(
         "UPDATE contest_entry_tip SET approval_status_id = $1, decided_at = $2, decided_by = $3 \
          WHERE id = $4 AND approval_status_id = $5",
@@ -186,10 +181,9 @@ pub async fn decide(
     .execute(&mut *conn)
     .await?;
     if done.rows_affected() == 0 {
-        return Ok(None);
+        return Ok(false);
     }
-    let Some(tip) = find(conn, id).await? else { return Ok(None) };
-    let mut events = Vec::new();
+    let Some(tip) = find(conn, id).await? else { return Ok(false) };
     if decision == APPROVED {
         let n = NewNotification {
             user_id: tip.designer_id,
@@ -207,12 +201,12 @@ pub async fn decide(
             ),
             data: json!({"contest_id": tip.contest_id, "contest_entry_id": tip.contest_entry_id, "id": tip.id}),
         };
-        events.extend(notify(conn, n, now_ms).await?);
+        notify(unit, n, now_ms).await?;
     }
     let client = tip.created_by;
     let data = serde_json::to_value(TipView::from(tip)).unwrap_or(Value::Null);
-    events.push(outbox::append(conn, &Channel::User(client), event_type::TIP_UPDATED, data, now_ms).await?);
-    Ok(Some(events))
+    unit.append(&Channel::User(client), event_type::TIP_UPDATED, data, now_ms).await?;
+    Ok(true)
 }
 
 /// Approved tips of a user: received (designers) or given (everyone else); the sum

@@ -1,18 +1,13 @@
 //! The events contests write to the outbox, inside the transaction of the change.
 
 use serde_json::json;
-use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use super::model::ContestRow;
-use crate::realtime::outbox;
+use crate::realtime::unit::Unit;
 
 /// `contest.status` on `contest:{id}`: the new status and deadlines.
-pub async fn status_changed(
-    conn: &mut AnyConnection,
-    contest: &ContestRow,
-    now_ms: i64,
-) -> Result<EventFrame, sqlx::Error> {
+pub async fn status_changed(unit: &mut Unit, contest: &ContestRow, now_ms: i64) -> Result<(), sqlx::Error> {
     let data = json!({
         "id": contest.id,
         "status_id": contest.status_id,
@@ -20,12 +15,13 @@ pub async fn status_changed(
         "submission_ends_at": contest.submission_ends_at,
         "deciding_ends_at": contest.deciding_ends_at,
     });
-    outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_STATUS, data, now_ms).await
+    unit.append(&Channel::Contest(contest.id), event_type::CONTEST_STATUS, data, now_ms).await?;
+    Ok(())
 }
 
 /// `contest.updated` on `contest:{id}`: brief, deadline, prize or upgrade changes
 /// watchers should redraw.
-pub async fn updated(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+pub async fn updated(unit: &mut Unit, contest: &ContestRow, now_ms: i64) -> Result<(), sqlx::Error> {
     let data = json!({
         "id": contest.id,
         "title": contest.title,
@@ -41,5 +37,6 @@ pub async fn updated(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64
         "is_featured_blog_post": contest.is_featured_blog_post,
         "artwork_accepted_at": contest.artwork_accepted_at,
     });
-    outbox::append(conn, &Channel::Contest(contest.id), event_type::CONTEST_UPDATED, data, now_ms).await
+    unit.append(&Channel::Contest(contest.id), event_type::CONTEST_UPDATED, data, now_ms).await?;
+    Ok(())
 }

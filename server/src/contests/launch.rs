@@ -236,8 +236,7 @@ pub async fn update_brief(
     store::update_brief_fields(&mut tx, id, &title, &description, now).await?;
     store::replace_answers(&mut tx, id, &answers).await?;
     let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    let event = events::updated(&mut tx, &updated, now).await?;
-    tx.publish(vec![event]);
+    events::updated(&mut tx, &updated, now).await?;
     tx.commit().await?;
     // The live description (doc:contest-brief) takes the new text, so the two agree.
     state.realtime.replace_document_text(vitrine_protocol::DocName::ContestBrief(id), &description, now).await;

@@ -73,27 +73,20 @@ async fn length_days(state: &AppState, contest_length_id: Option<i64>) -> Result
     })
 }
 
-/// Commits `tx` (which publishes its events), and answers the contest as it is now.
-async fn finish(state: &AppState, tx: Unit, id: i64, status_event: bool) -> Result<Json<Data<ContestView>>, AppError> {
-    finish_with(state, tx, id, status_event, Vec::new()).await
-}
-
-/// [`finish`], publishing `more` events written in the same transaction (notifications).
-async fn finish_with(
+/// Appends the contest's `contest.status` (or `contest.updated`), commits `tx` (which
+/// publishes its events), and answers the contest as it is now.
+async fn finish(
     state: &AppState,
     mut tx: Unit,
     id: i64,
     status_event: bool,
-    more: Vec<vitrine_protocol::EventFrame>,
 ) -> Result<Json<Data<ContestView>>, AppError> {
     let now = state.now_ms();
     let contest = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    let event = match status_event {
+    match status_event {
         true => events::status_changed(&mut tx, &contest, now).await?,
         false => events::updated(&mut tx, &contest, now).await?,
-    };
-    tx.publish([event]);
-    tx.publish(more);
+    }
     tx.commit().await?;
     // Deadlines may have been set or moved: let the timers look again.
     state.realtime.wake_timers().await;
@@ -203,10 +196,9 @@ pub async fn set_status(
     if !changed {
         return Err(AppError::conflict(codes::CONTEST_STATUS_CHANGE));
     }
-    let mut more = Vec::new();
     if to == ContestStatus::PendingDelivery && matches!(from, ContestStatus::WinnerAwarded | ContestStatus::Unverified)
     {
-        more = verified(&mut tx, &contest, now).await?;
+        verified(&mut tx, &contest, now).await?;
         // The winner may deliver before the verification (5 and 6 take final files); such
         // a contest is delivered the moment it is verified, or it would wait at 7 for a
         // second upload that the server refuses.
@@ -216,20 +208,15 @@ pub async fn set_status(
             }
         }
     }
-    finish_with(&state, tx, id, true, more).await
+    finish(&state, tx, id, true).await
 }
 
 /// An admin verified an awarded contest: the winner's 48 hours to deliver start, and
 /// both parties hear of it (types 6 and 9).
-async fn verified(
-    conn: &mut sqlx::AnyConnection,
-    contest: &super::model::ContestRow,
-    now: i64,
-) -> Result<Vec<vitrine_protocol::EventFrame>, AppError> {
-    store::set_delivery_due(conn, contest.id, now + DELIVERY_WINDOW_MS, super::status::DELIVERY_REMIND_BEFORE_MS)
+async fn verified(unit: &mut Unit, contest: &super::model::ContestRow, now: i64) -> Result<(), AppError> {
+    store::set_delivery_due(unit, contest.id, now + DELIVERY_WINDOW_MS, super::status::DELIVERY_REMIND_BEFORE_MS)
         .await?;
-    let mut events = Vec::new();
-    if let Some((entry_id, designer_id)) = store::winner(conn, contest.id).await? {
+    if let Some((entry_id, designer_id)) = store::winner(unit, contest.id).await? {
         let to_designer = NewNotification {
             user_id: designer_id,
             kind: NotificationType::WonContestVerified,
@@ -238,7 +225,7 @@ async fn verified(
             text: Text::new(texts::CONTEST_VERIFIED_WINNER, json!({"contest": contest.title})),
             data: json!({"contest_id": contest.id, "contest_entry_id": entry_id}),
         };
-        events.extend(notify(conn, to_designer, now).await?);
+        notify(unit, to_designer, now).await?;
     }
     let to_owner = NewNotification {
         user_id: contest.created_by,
@@ -248,8 +235,8 @@ async fn verified(
         text: Text::new(texts::CONTEST_VERIFIED_HOLDER, json!({"contest": contest.title})),
         data: json!({"contest_id": contest.id}),
     };
-    events.extend(notify(conn, to_owner, now).await?);
-    Ok(events)
+    notify(unit, to_owner, now).await?;
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

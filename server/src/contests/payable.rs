@@ -7,8 +7,6 @@
 
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
-use sqlx::AnyConnection;
-use vitrine_protocol::EventFrame;
 
 use super::{
     events as contest_events,
@@ -34,6 +32,7 @@ use crate::{
         quote::{reason, Quote},
         transactions::TransactionRow,
     },
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -175,19 +174,19 @@ impl Payable for ContestLaunch {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             let contest_id = self.contest_id;
-            let contest = contest_store::find(&mut *conn, contest_id).await?.ok_or_else(gone)?;
+            let contest = contest_store::find(&mut **unit, contest_id).await?.ok_or_else(gone)?;
             let days = match contest.contest_length_id {
-                Some(id) => catalogue_store::find_length(&mut *conn, id).await?.map(|l| l.days),
+                Some(id) => catalogue_store::find_length(&mut **unit, id).await?.map(|l| l.days),
                 None => None,
             };
             let days = days.unwrap_or(DEFAULT_LENGTH_DAYS);
-            if !contest_store::activate(conn, contest_id, now, days, DECIDING_WINDOW_DAYS).await? {
+            if !contest_store::activate(unit, contest_id, now, days, DECIDING_WINDOW_DAYS).await? {
                 return Err(gone());
             }
             // The coupon the launch was priced with counts one use, once: this runs for the
@@ -196,11 +195,11 @@ impl Payable for ContestLaunch {
             let details: Value = serde_json::from_str(&row.details).unwrap_or_default();
             if let Ok(discount) = serde_json::from_value::<Discount>(details["coupon"].clone()) {
                 let payment_ref = format!("transaction-{}", row.id);
-                coupons::redeem(conn, &discount, row.app_user_id, Some(contest_id), &payment_ref, now).await?;
+                coupons::redeem(unit, &discount, row.app_user_id, Some(contest_id), &payment_ref, now).await?;
             }
-            let started = contest_store::find(&mut *conn, contest_id).await?.ok_or_else(gone)?;
-            let event = contest_events::status_changed(conn, &started, now).await?;
-            Ok(Effect { events: vec![event], wake_timers: true })
+            let started = contest_store::find(&mut **unit, contest_id).await?.ok_or_else(gone)?;
+            contest_events::status_changed(unit, &started, now).await?;
+            Ok(Effect { wake_timers: true })
         })
     }
 }
@@ -246,16 +245,17 @@ impl Payable for ContestUpgrade {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         _row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            let contest = contest_store::find(&mut *conn, self.contest_id).await?.ok_or_else(gone)?;
-            let offered = catalogue_store::upgrades(&mut *conn, contest.contest_type_id).await?;
+            let contest = contest_store::find(&mut **unit, self.contest_id).await?.ok_or_else(gone)?;
+            let offered = catalogue_store::upgrades(&mut **unit, contest.contest_type_id).await?;
             let bought: Vec<_> = offered.into_iter().filter(|u| self.upgrade_ids.contains(&u.id)).collect();
-            contest_store::apply_upgrades(conn, self.contest_id, &bought, now).await?;
-            Ok(Effect { events: vec![updated(conn, self.contest_id, now).await?], wake_timers: false })
+            contest_store::apply_upgrades(unit, self.contest_id, &bought, now).await?;
+            updated(unit, self.contest_id, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }
@@ -293,15 +293,16 @@ impl Payable for ContestExtend {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         _row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            if !contest_store::extend(conn, self.contest_id, self.days, now).await? {
+            if !contest_store::extend(unit, self.contest_id, self.days, now).await? {
                 return Err(gone());
             }
-            Ok(Effect { events: vec![updated(conn, self.contest_id, now).await?], wake_timers: true })
+            updated(unit, self.contest_id, now).await?;
+            Ok(Effect { wake_timers: true })
         })
     }
 }
@@ -338,25 +339,26 @@ impl Payable for ContestPrize {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         _row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            if !contest_store::raise_prize(conn, self.contest_id, self.amount_cents, now).await? {
+            if !contest_store::raise_prize(unit, self.contest_id, self.amount_cents, now).await? {
                 return Err(gone());
             }
-            Ok(Effect { events: vec![updated(conn, self.contest_id, now).await?], wake_timers: false })
+            updated(unit, self.contest_id, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }
 
 /// `contest.updated` for the contest as it is now.
-async fn updated(conn: &mut AnyConnection, contest_id: i64, now: i64) -> Result<EventFrame, AppError> {
-    let contest = contest_store::find(&mut *conn, contest_id)
+async fn updated(unit: &mut Unit, contest_id: i64, now: i64) -> Result<(), AppError> {
+    let contest = contest_store::find(&mut **unit, contest_id)
         .await?
         .ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    Ok(contest_events::updated(conn, &contest, now).await?)
+    Ok(contest_events::updated(unit, &contest, now).await?)
 }
 
 /// The upgrades asked for: offered for the type, not rush (a length, chosen at

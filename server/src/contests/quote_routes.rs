@@ -207,8 +207,7 @@ pub async fn apply_free_upgrades(
     contest_store::apply_upgrades(&mut tx, id, &chosen, now).await?;
     let contest =
         contest_store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    let event = contest_events::updated(&mut tx, &contest, now).await?;
-    tx.publish([event]);
+    contest_events::updated(&mut tx, &contest, now).await?;
     tx.commit().await?;
     tracing::info!(contest_id = id, upgrades = ?ids, "free upgrades applied");
     Ok(Json(Data::new(contest.into())))

@@ -2,39 +2,41 @@
 //! of the change they announce.
 
 use serde_json::json;
-use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use super::model::{ReportView, Tally};
-use crate::realtime::outbox;
+use crate::realtime::unit::Unit;
 
 /// `report.created`: the report as the court's list shows it (nobody's vote yet).
-pub async fn created(conn: &mut AnyConnection, report: &ReportView, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+pub async fn created(unit: &mut Unit, report: &ReportView, now_ms: i64) -> Result<(), sqlx::Error> {
     let data = serde_json::to_value(report).unwrap_or_default();
-    outbox::append(conn, &Channel::Court, event_type::REPORT_CREATED, data, now_ms).await
+    unit.append(&Channel::Court, event_type::REPORT_CREATED, data, now_ms).await?;
+    Ok(())
 }
 
 /// `report.joined`: the case, as the court's list shows it, after another report joined it.
-pub async fn joined(conn: &mut AnyConnection, case: &ReportView, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+pub async fn joined(unit: &mut Unit, case: &ReportView, now_ms: i64) -> Result<(), sqlx::Error> {
     let data = serde_json::to_value(case).unwrap_or_default();
-    outbox::append(conn, &Channel::Court, event_type::REPORT_JOINED, data, now_ms).await
+    unit.append(&Channel::Court, event_type::REPORT_JOINED, data, now_ms).await?;
+    Ok(())
 }
 
 /// `report.vote`: who voted what, and the running tally after it.
 pub async fn voted(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     report_id: i64,
     juror_id: i64,
     vote: i64,
     tally: Tally,
     now_ms: i64,
-) -> Result<EventFrame, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let data = json!({"id": report_id, "juror_id": juror_id, "vote": vote, "tally": tally});
-    outbox::append(conn, &Channel::Court, event_type::REPORT_VOTE, data, now_ms).await
+    unit.append(&Channel::Court, event_type::REPORT_VOTE, data, now_ms).await?;
+    Ok(())
 }
 
 /// `report.judged`: the decision, and the tally it was made on.
-pub async fn judged(conn: &mut AnyConnection, report: &ReportView, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
+pub async fn judged(unit: &mut Unit, report: &ReportView, now_ms: i64) -> Result<(), sqlx::Error> {
     let data = json!({
         "id": report.id,
         "status_id": report.status_id,
@@ -45,5 +47,6 @@ pub async fn judged(conn: &mut AnyConnection, report: &ReportView, now_ms: i64) 
         "contest_id": report.contest.id,
         "tally": report.tally,
     });
-    outbox::append(conn, &Channel::Court, event_type::REPORT_JUDGED, data, now_ms).await
+    unit.append(&Channel::Court, event_type::REPORT_JUDGED, data, now_ms).await?;
+    Ok(())
 }

@@ -5,10 +5,8 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
-use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::EventFrame;
 
 use super::{events, model, store};
 use crate::{
@@ -16,6 +14,7 @@ use crate::{
     api::{loose_id, Message},
     entries::{self, visible_entry},
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -66,10 +65,9 @@ pub async fn report(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     // The design court sees it arrive (a new case, or the entry's open case gathering it).
-    let frame = file_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now)
-        .await?
-        .ok_or_else(|| AppError::conflict(codes::REPORT_EXISTS))?;
-    tx.publish(vec![frame]);
+    if !file_report(&mut tx, entry.id, caller.id(), req.copied_entry_id, reason, now).await? {
+        return Err(AppError::conflict(codes::REPORT_EXISTS));
+    }
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Message::new("Entry reported"))))
 }
@@ -79,23 +77,23 @@ pub async fn report(
 /// a new case, `report.joined` with the case for a joined one), or `None` when this
 /// user already reported the entry.
 pub async fn file_report(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     entry_id: i64,
     reporter_id: i64,
     copied_entry_id: Option<i64>,
     reason: &str,
     now_ms: i64,
-) -> Result<Option<EventFrame>, sqlx::Error> {
-    let Some(filed) = store::insert_report(conn, entry_id, reporter_id, copied_entry_id, reason, now_ms).await? else {
-        return Ok(None);
+) -> Result<bool, sqlx::Error> {
+    let Some(filed) = store::insert_report(unit, entry_id, reporter_id, copied_entry_id, reason, now_ms).await? else {
+        return Ok(false);
     };
     let case_id = filed.case_id.unwrap_or(filed.id);
-    let row = store::find(conn, 0, case_id).await?.ok_or(sqlx::Error::RowNotFound)?;
-    let joined = store::joined(conn, &[case_id]).await?;
+    let row = store::find(unit, 0, case_id).await?.ok_or(sqlx::Error::RowNotFound)?;
+    let joined = store::joined(unit, &[case_id]).await?;
     let view = model::ReportView::from(row).gathering(&joined);
-    let frame = match filed.case_id {
-        None => events::created(conn, &view, now_ms).await?,
-        Some(_) => events::joined(conn, &view, now_ms).await?,
-    };
-    Ok(Some(frame))
+    match filed.case_id {
+        None => events::created(unit, &view, now_ms).await?,
+        Some(_) => events::joined(unit, &view, now_ms).await?,
+    }
+    Ok(true)
 }

@@ -20,6 +20,7 @@ use crate::{
     entries::{self, model::EntryStatus, visibility::may_view_entry},
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -77,18 +78,16 @@ pub async fn make_judgment(
         return Err(AppError::conflict(codes::COURT_JUDGMENT_EXISTS));
     }
     let row = report(&mut tx, &caller, id).await?;
-    let mut frames = Vec::new();
     if verdict == Verdict::Copied {
-        frames.extend(eliminate(&mut tx, &row, now).await?);
+        eliminate(&mut tx, &row, now).await?;
         for notification in judgment_notices(&row, caller.id()) {
-            frames.extend(notify(&mut tx, notification, now).await?);
+            notify(&mut tx, notification, now).await?;
         }
     }
     let row = report(&mut tx, &caller, id).await?;
     let joined = store::joined(&mut tx, &[row.id]).await?;
     let view = ReportView::from(row).gathering(&joined);
-    frames.push(events::judged(&mut tx, &view, now).await?);
-    tx.publish(frames);
+    events::judged(&mut tx, &view, now).await?;
     tx.commit().await?;
     tracing::info!(status = view.status_name, "report judged");
     Ok(Json(Data::new(view)))
@@ -96,22 +95,18 @@ pub async fn make_judgment(
 
 /// Eliminates the reported entry (unless withdrawn, or eliminated already) and
 /// announces it like the contest holder's elimination.
-async fn eliminate(
-    conn: &mut sqlx::AnyConnection,
-    row: &ReportRow,
-    now_ms: i64,
-) -> Result<Vec<vitrine_protocol::EventFrame>, AppError> {
+async fn eliminate(unit: &mut Unit, row: &ReportRow, now_ms: i64) -> Result<(), AppError> {
     let changed =
-        entries::store::set_status(conn, &[row.contest_entry_id], EntryStatus::Eliminated.id(), now_ms).await?;
+        entries::store::set_status(unit, &[row.contest_entry_id], EntryStatus::Eliminated.id(), now_ms).await?;
     if changed.is_empty() {
-        return Ok(Vec::new());
+        return Ok(());
     }
     let contest =
-        contests::store::find(&mut *conn, row.contest_id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
-    let entry = entries::store::find(&mut *conn, row.contest_id, row.contest_entry_id)
+        contests::store::find(&mut **unit, row.contest_id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
+    let entry = entries::store::find(&mut **unit, row.contest_id, row.contest_entry_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
-    Ok(entries::events::updated(conn, &contest, &entries::model::EntryView::of(&entry), now_ms).await?)
+    Ok(entries::events::updated(unit, &contest, &entries::model::EntryView::of(&entry), now_ms).await?)
 }
 
 /// Who hears of a judgment against an entry: its designer, the designer of the entry

@@ -181,10 +181,9 @@ pub async fn vote(
         return Err(AppError::conflict(codes::COURT_VOTE_EXISTS));
     }
     let tally = store::tally(&mut tx, id).await?;
-    let frame = events::voted(&mut tx, id, caller.id(), verdict.id(), tally, now).await?;
+    events::voted(&mut tx, id, caller.id(), verdict.id(), tally, now).await?;
     let row = report(&mut tx, &caller, id).await?;
     let view = votes_view(&mut tx, &row).await?;
-    tx.publish(vec![frame]);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(view))))
 }

@@ -76,14 +76,13 @@ pub async fn upload_artworks(
     for file_id in &req.file_ids {
         store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
     }
-    let mut frames = Vec::new();
     let delivered = ContestStatus::PendingCredit.id();
     if status == ContestStatus::PendingDelivery.id()
         && contests::store::transition(&mut tx, contest.id, status, delivered, now).await?
     {
         let moved =
             contests::store::find(&mut *tx, contest.id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
-        frames.push(contests::events::status_changed(&mut tx, &moved, now).await?);
+        contests::events::status_changed(&mut tx, &moved, now).await?;
     }
     let notification = NewNotification {
         user_id: contest.created_by,
@@ -93,9 +92,8 @@ pub async fn upload_artworks(
         text: Text::new(texts::ARTWORK_UPLOADED, json!({"username": caller.user.username, "contest": contest.title})),
         data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
     };
-    frames.extend(notify(&mut tx, notification, now).await?);
+    notify(&mut tx, notification, now).await?;
     let files = store::files_of(&mut tx, entry.id, entry.version).await?;
-    tx.publish(frames);
     tx.commit().await?;
     let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
     Ok((StatusCode::CREATED, Json(Data::new(artworks))))
@@ -135,7 +133,7 @@ pub async fn accept_artworks(
     }
     let accepted =
         contests::store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
-    let mut frames = vec![contests::events::updated(&mut tx, &accepted, now).await?];
+    contests::events::updated(&mut tx, &accepted, now).await?;
     let notification = NewNotification {
         user_id: designer_id,
         kind: NotificationType::ArtworkAccepted,
@@ -144,8 +142,7 @@ pub async fn accept_artworks(
         text: Text::new(texts::ARTWORK_ACCEPTED, json!({"username": caller.user.username, "contest": contest.title})),
         data: json!({"contest_id": contest.id, "contest_entry_id": entry_id}),
     };
-    frames.extend(notify(&mut tx, notification, now).await?);
-    tx.publish(frames);
+    notify(&mut tx, notification, now).await?;
     tx.commit().await?;
     Ok(Json(Data::new(accepted.into())))
 }
@@ -173,17 +170,16 @@ async fn upload_additional(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     // The purchase's own compare-and-set (2 -> 3) is what makes the first upload the only one.
-    let Some(frames) = additional::delivered(&mut tx, contest, entry, caller, now).await? else {
+    if !additional::delivered(&mut tx, contest, entry, caller, now).await? {
         return Err(match purchase.map(|p| p.status_id) {
             Some(1) => AppError::conflict(codes::ADDITIONAL_NOT_PAID),
             _ => AppError::conflict(codes::ARTWORK_ALREADY_UPLOADED),
         });
-    };
+    }
     for file_id in &req.file_ids {
         store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
     }
     let files = store::files_of(&mut tx, entry.id, entry.version).await?;
-    tx.publish(frames);
     tx.commit().await?;
     let artworks = files.into_iter().filter(|f| f.kind == file_kind::ARTWORK).collect();
     Ok((StatusCode::CREATED, Json(Data::new(artworks))))

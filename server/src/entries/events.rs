@@ -5,11 +5,10 @@
 //! Ratings are private to those two on every contest.
 
 use serde_json::json;
-use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use super::model::EntryView;
-use crate::{contests::model::ContestRow, realtime::outbox};
+use crate::{contests::model::ContestRow, realtime::unit::Unit};
 
 /// The channels carrying events about an entry by `designer_id`.
 pub fn entry_channels(contest: &ContestRow, designer_id: i64) -> Vec<Channel> {
@@ -29,46 +28,36 @@ fn private_channels(contest: &ContestRow, designer_id: i64) -> Vec<Channel> {
 }
 
 /// `entry.created`: the entry as anyone who may see it sees it (no rating).
-pub async fn created(
-    conn: &mut AnyConnection,
-    contest: &ContestRow,
-    entry: &EntryView,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
-    announce(conn, contest, entry, event_type::ENTRY_CREATED, now_ms).await
+pub async fn created(unit: &mut Unit, contest: &ContestRow, entry: &EntryView, now_ms: i64) -> Result<(), sqlx::Error> {
+    announce(unit, contest, entry, event_type::ENTRY_CREATED, now_ms).await
 }
 
 /// `entry.updated`: status, version, winner changes (no rating).
-pub async fn updated(
-    conn: &mut AnyConnection,
-    contest: &ContestRow,
-    entry: &EntryView,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
-    announce(conn, contest, entry, event_type::ENTRY_UPDATED, now_ms).await
+pub async fn updated(unit: &mut Unit, contest: &ContestRow, entry: &EntryView, now_ms: i64) -> Result<(), sqlx::Error> {
+    announce(unit, contest, entry, event_type::ENTRY_UPDATED, now_ms).await
 }
 
 /// An entry event to everyone who may see the entry; the rating stays out (it is private).
 async fn announce(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     contest: &ContestRow,
     entry: &EntryView,
     kind: &str,
     now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let data = serde_json::to_value(entry.clone().with_rating(None)).unwrap_or_default();
-    outbox::append_each(conn, &entry_channels(contest, entry.created_by), kind, data, now_ms).await
+    unit.append_each(&entry_channels(contest, entry.created_by), kind, data, now_ms).await
 }
 
 /// `entry.rated` to the contest holder and the entry's designer only.
 pub async fn rated(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     contest: &ContestRow,
     entry_id: i64,
     designer_id: i64,
     rating: i64,
     now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let data = json!({"id": entry_id, "contest_id": contest.id, "rating": rating});
-    outbox::append_each(conn, &private_channels(contest, designer_id), event_type::ENTRY_RATED, data, now_ms).await
+    unit.append_each(&private_channels(contest, designer_id), event_type::ENTRY_RATED, data, now_ms).await
 }

@@ -65,9 +65,8 @@ pub async fn rate(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     store::set_rating(&mut tx, entry.id, rating, now).await?;
-    let frames = events::rated(&mut tx, &contest, entry.id, entry.created_by, rating, now).await?;
+    events::rated(&mut tx, &contest, entry.id, entry.created_by, rating, now).await?;
     let row = store::find(&mut *tx, contest.id, entry.id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
-    tx.publish(frames);
     tx.commit().await?;
     Ok(Json(Data::new(view_for(Some(&caller.user), &contest, &row))))
 }
@@ -128,16 +127,14 @@ pub async fn set_status(
     if req.block_designer.unwrap_or(false) {
         store::block(&mut tx, contest.id, entry.created_by, now).await?;
     }
-    let mut frames = Vec::new();
     let mut views = Vec::new();
     for id in ids {
         let row = store::find(&mut *tx, contest.id, id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
         if changed.contains(&id) {
-            frames.extend(events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?);
+            events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
         }
         views.push(view_for(Some(&caller.user), &contest, &row));
     }
-    tx.publish(frames);
     tx.commit().await?;
     Ok(Json(Data::new(views)))
 }
@@ -173,8 +170,8 @@ pub async fn award(
     let awarded =
         contests::store::find(&mut *tx, contest.id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
     let row = store::find(&mut *tx, contest.id, entry.id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
-    let mut frames = vec![contests::events::status_changed(&mut tx, &awarded, now).await?];
-    frames.extend(events::updated(&mut tx, &awarded, &EntryView::of(&row), now).await?);
+    contests::events::status_changed(&mut tx, &awarded, now).await?;
+    events::updated(&mut tx, &awarded, &EntryView::of(&row), now).await?;
     let notification = NewNotification {
         user_id: entry.created_by,
         kind: NotificationType::WinningEntry,
@@ -183,11 +180,10 @@ pub async fn award(
         text: Text::new(texts::ENTRY_WON, json!({"number": row.number, "contest": awarded.title})),
         data: json!({"contest_id": contest.id, "contest_entry_id": entry.id}),
     };
-    frames.extend(notify(&mut tx, notification, now).await?);
+    notify(&mut tx, notification, now).await?;
     // The contest's holder picked the winner (an admin awarding on their behalf too).
     let won = ActivityType::WinnerAwarded;
     let activity = activity::record_entry(&mut tx, won, awarded.created_by, contest.id, entry.id, now).await?;
-    tx.publish(frames);
     tx.commit().await?;
     activity::announce(&state, activity.as_slice()).await;
     tracing::info!("winner awarded");

@@ -140,7 +140,7 @@ pub async fn submit(
     attach(&mut tx, entry_id, main, &req.files.other_file_ids, 1, now).await?;
     let row = store::find(&mut *tx, id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry {entry_id} vanished"))?;
     let view = EntryView::of(&row);
-    let mut frames = events::created(&mut tx, &contest, &view, now).await?;
+    events::created(&mut tx, &contest, &view, now).await?;
     let notification = NewNotification {
         user_id: contest.created_by,
         kind: NotificationType::NewEntry,
@@ -152,10 +152,9 @@ pub async fn submit(
         ),
         data: json!({"contest_id": id, "contest_entry_id": entry_id}),
     };
-    frames.extend(notify(&mut tx, notification, now).await?);
+    notify(&mut tx, notification, now).await?;
     let activity =
         activity::record_entry(&mut tx, ActivityType::EntrySubmitted, caller.id(), id, entry_id, now).await?;
-    tx.publish(frames);
     tx.commit().await?;
     activity::announce(&state, activity.as_slice()).await;
     tracing::info!(entry_id, number = row.number, "entry submitted");
@@ -209,8 +208,7 @@ pub async fn add_version(
     attach(&mut tx, entry_id, main, &req.other_file_ids, current.version + 1, now).await?;
     store::touch(&mut tx, entry_id, now).await?;
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
-    let frames = events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
-    tx.publish(frames);
+    events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(view_for(Some(&caller.user), &contest, &row)))))
 }
@@ -245,8 +243,7 @@ pub async fn withdraw(
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
-    let frames = events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
-    tx.publish(frames);
+    events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
     tx.commit().await?;
     Ok(Json(Data::new(view_for(Some(&caller.user), &contest, &row))))
 }

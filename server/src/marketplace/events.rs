@@ -2,21 +2,16 @@
 //! leaves it (bought, hidden), written to the outbox in the change's transaction. It
 //! carries only what every signed-in user may fetch (the listing's ids), never the buyer.
 
-use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EntryRemoved, EventFrame};
+use vitrine_protocol::{event_type, Channel, EntryRemoved};
 
 use super::model::ListingRow;
-use crate::realtime::outbox;
+use crate::realtime::unit::Unit;
 
 /// Why an entry left (the protocol's `RemovalReason`, shared with the browser).
 pub use vitrine_protocol::RemovalReason as Reason;
 
-pub async fn removed(
-    conn: &mut AnyConnection,
-    listing: &ListingRow,
-    reason: Reason,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
+/// `marketplace.entry.removed` on `marketplace`.
+pub async fn removed(unit: &mut Unit, listing: &ListingRow, reason: Reason, now_ms: i64) -> Result<(), sqlx::Error> {
     let removed = EntryRemoved {
         contest_entry_id: listing.contest_entry_id,
         contest_id: listing.contest_id,
@@ -24,7 +19,6 @@ pub async fn removed(
         reason,
     };
     let data = serde_json::to_value(removed).unwrap_or_default();
-    let frame =
-        outbox::append(conn, &Channel::Marketplace, event_type::MARKETPLACE_ENTRY_REMOVED, data, now_ms).await?;
-    Ok(vec![frame])
+    unit.append(&Channel::Marketplace, event_type::MARKETPLACE_ENTRY_REMOVED, data, now_ms).await?;
+    Ok(())
 }

@@ -130,11 +130,9 @@ pub async fn put(
         return Err(AppError::conflict(codes::MARKETPLACE_SOLD));
     }
     // Pages showing it drop a listing that was for sale and is not any more.
-    let frames = match before.is_some_and(|b| b.is_available()) && hidden {
-        true => events::removed(&mut tx, &row, events::Reason::Hidden, now).await?,
-        false => Vec::new(),
-    };
-    tx.publish(frames);
+    if before.is_some_and(|b| b.is_available()) && hidden {
+        events::removed(&mut tx, &row, events::Reason::Hidden, now).await?;
+    }
     tx.commit().await?;
     Ok(Json(Data::new(ListingView::of(row))))
 }

@@ -6,7 +6,6 @@
 //! [`KIND`].
 
 use futures::future::BoxFuture;
-use sqlx::AnyConnection;
 
 use super::purchase;
 use crate::{
@@ -18,6 +17,7 @@ use crate::{
         quote::Quote,
         transactions::TransactionRow,
     },
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -50,13 +50,13 @@ impl Payable for MarketplacePurchase {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
-            let events = purchase::paid(conn, self.entry_id, row.app_user_id, row.id, now).await?;
-            Ok(Effect { events, wake_timers: false })
+            purchase::paid(unit, self.entry_id, row.app_user_id, row.id, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }

@@ -4,14 +4,13 @@
 //! the payer and leaves the marketplace everywhere (`marketplace.entry.removed`).
 
 use serde_json::json;
-use sqlx::AnyConnection;
-use vitrine_protocol::EventFrame;
 
 use super::{events, store};
 use crate::{
     accounts::{domain::UserType, CurrentUser},
     error::{codes, AppError},
     payments::quote::Quote,
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -52,16 +51,10 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, entry_id: i64) -> Res
 
 /// The paid purchase: the listing is the payer's. A rule error (sold to someone else,
 /// or hidden, meanwhile) leaves the payment to be refunded by the webhook.
-pub async fn paid(
-    conn: &mut AnyConnection,
-    entry_id: i64,
-    buyer: i64,
-    transaction_id: i64,
-    now: i64,
-) -> Result<Vec<EventFrame>, AppError> {
-    if !store::mark_sold(conn, entry_id, buyer, transaction_id, now).await? {
+pub async fn paid(unit: &mut Unit, entry_id: i64, buyer: i64, transaction_id: i64, now: i64) -> Result<(), AppError> {
+    if !store::mark_sold(unit, entry_id, buyer, transaction_id, now).await? {
         return Err(AppError::conflict(codes::ENTRY_NOT_PURCHASABLE));
     }
-    let listing = store::find(conn, entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
-    Ok(events::removed(conn, &listing, events::Reason::Sold, now).await?)
+    let listing = store::find(unit, entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
+    Ok(events::removed(unit, &listing, events::Reason::Sold, now).await?)
 }

@@ -25,7 +25,6 @@ use crate::{
     api::loose_id,
     error::{codes, ApiJson, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
-    realtime::outbox,
     state::AppState,
 };
 
@@ -177,7 +176,6 @@ pub async fn send(
     }
     let has_email_address = contains_email_address(&out.body);
     let mut sent = Vec::with_capacity(recipients.len());
-    let mut events = Vec::new();
     for recipient in &recipients {
         let new = NewMessage {
             sender_id: caller.id(),
@@ -190,7 +188,7 @@ pub async fn send(
         let view = MessageView::from(store::insert(&mut tx, &new, now).await?);
         let channels = [Channel::User(recipient.id), Channel::User(caller.id())];
         let data = serde_json::to_value(&view).unwrap_or(Value::Null);
-        events.extend(outbox::append_each(&mut tx, &channels, event_type::MESSAGE_CREATED, data, now).await?);
+        tx.append_each(&channels, event_type::MESSAGE_CREATED, data, now).await?;
         let notification = NewNotification {
             user_id: recipient.id,
             kind: NotificationType::Message,
@@ -204,10 +202,9 @@ pub async fn send(
                 "message": preview(&view.message, NOTIFICATION_PREVIEW_CHARS),
             }),
         };
-        events.extend(notify(&mut tx, notification, now).await?);
+        notify(&mut tx, notification, now).await?;
         sent.push(view);
     }
-    tx.publish(events);
     tx.commit().await?;
     tracing::info!(recipients = sent.len(), has_email_address, "message sent");
     Ok((StatusCode::CREATED, Json(SendAnswer { message: "Your message has been sent".into(), data: sent })))

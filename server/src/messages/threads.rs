@@ -182,11 +182,10 @@ pub async fn mark_read(
         return Err(AppError::not_found(codes::USER_NOT_FOUND));
     }
     let reading = Reading { table: store::READ, reader: caller.id(), writer: id };
-    let Marked { marked, up_to, mut events } = read_state::mark_read(&mut tx, &reading, now).await?;
+    let Marked { marked, up_to } = read_state::mark_read(&mut tx, &reading, now).await?;
     if up_to.is_some() {
-        events.extend(badges::changed(&mut tx, caller.id(), now).await?);
+        badges::changed(&mut tx, caller.id(), now).await?;
     }
-    tx.publish(events);
     tx.commit().await?;
     Ok(Json(ReadAnswer { message: "Messages marked as read".into(), marked, up_to }))
 }

@@ -18,12 +18,11 @@
 //! [`changed`], so the flusher must do the same: claiming `badge_state` first and then
 //! appending the badge deadlocked against such a request on PostgreSQL.
 
-use sqlx::AnyConnection;
 use tracing::instrument;
-use vitrine_protocol::{Channel, EventFrame};
+use vitrine_protocol::Channel;
 
-use super::{append_badge, badge};
-use crate::realtime::{outbox, Realtime};
+use super::{append_badge, badge, store};
+use crate::realtime::{outbox, unit::Unit, Realtime};
 use crate::store::Backend;
 
 /// How often the flush looks for badges whose window ended (the relay's rhythm, which
@@ -55,40 +54,22 @@ pub const WINDOW_MS: i64 = 300;
 const BATCH: i64 = 200;
 
 /// The user's counters changed: the `badge` event now, or a mark to send it at the end
-/// of the window. Returns the event when it was written now.
+/// of the window.
 #[instrument(skip_all, fields(user_id))]
-pub async fn changed(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<Option<EventFrame>, sqlx::Error> {
+pub async fn changed(unit: &mut Unit, user_id: i64, now_ms: i64) -> Result<(), sqlx::Error> {
     // The head first (see the lock order above), even when only the due mark is written.
-    outbox::lock_head(conn, &Channel::User(user_id)).await?;
-    let last: Option<i64> = sqlx::query_scalar("SELECT last_pushed_at FROM badge_state WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    match last {
-        Some(last) if now_ms < last + WINDOW_MS => {
-            sqlx::query("UPDATE badge_state SET due_at = $1 WHERE user_id = $2 AND due_at IS NULL")
-                .bind(last + WINDOW_MS)
-                .bind(user_id)
-                .execute(&mut *conn)
-                .await?;
-            Ok(None)
-        }
-        _ => Ok(Some(push(conn, user_id, now_ms).await?)),
+    outbox::lock_head(unit, &Channel::User(user_id)).await?;
+    match store::badge_last_pushed(unit, user_id).await? {
+        Some(last) if now_ms < last + WINDOW_MS => store::mark_badge_due(unit, user_id, last + WINDOW_MS).await,
+        _ => push(unit, user_id, now_ms).await,
     }
 }
 
 /// Writes the `badge` event with the counters as they are, and records the push.
-async fn push(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<EventFrame, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO badge_state (user_id, last_pushed_at, due_at) VALUES ($1, $2, NULL) \
-         ON CONFLICT (user_id) DO UPDATE SET last_pushed_at = $2, due_at = NULL",
-    )
-    .bind(user_id)
-    .bind(now_ms)
-    .execute(&mut *conn)
-    .await?;
-    let counters = badge(conn, user_id).await?;
-    append_badge(conn, user_id, counters, now_ms).await
+async fn push(unit: &mut Unit, user_id: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    store::record_badge_pushed(unit, user_id, now_ms).await?;
+    let counters = badge(unit, user_id).await?;
+    append_badge(unit, user_id, counters, now_ms).await
 }
 
 /// Sends every coalesced badge whose window has ended (each user's published on its
@@ -105,26 +86,13 @@ pub async fn flush_due(realtime: &Realtime, now_ms: i64) -> Result<u64, sqlx::Er
     };
     let mut sent = 0;
     loop {
-        let due: Vec<i64> =
-            sqlx::query_scalar("SELECT user_id FROM badge_state WHERE due_at <= $1 ORDER BY due_at LIMIT $2")
-                .bind(now_ms)
-                .bind(BATCH)
-                .fetch_all(&db.pool)
-                .await?;
+        let due = store::badges_due(&db.pool, now_ms, BATCH).await?;
         let batch_len = due.len() as i64;
         for user_id in due {
             let mut unit = realtime.begin().await?;
             outbox::lock_head(&mut unit, &Channel::User(user_id)).await?;
-            let still_due: Option<i64> = sqlx::query_scalar(&format!(
-                "SELECT user_id FROM badge_state WHERE user_id = $1 AND due_at <= $2{lock}"
-            ))
-            .bind(user_id)
-            .bind(now_ms)
-            .fetch_optional(&mut *unit)
-            .await?;
-            if still_due.is_some() {
-                let badge = push(&mut unit, user_id, now_ms).await?;
-                unit.publish([badge]);
+            if store::badge_still_due(&mut unit, user_id, now_ms, lock).await? {
+                push(&mut unit, user_id, now_ms).await?;
                 sent += 1;
             }
             unit.commit().await?;

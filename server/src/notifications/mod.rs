@@ -1,8 +1,8 @@
 //! Notifications: a row per thing a user should learn about, pushed live to their
 //! `user:{id}` channel with the badge counters that changed.
 //!
-//! Areas call [`notify`] inside the transaction of the change that causes it, and
-//! publish the returned events after commit like any other outbox events.
+//! Areas call [`notify`] with the unit of work of the change that causes it: the
+//! notification and its events are written in that unit and published when it commits.
 //!
 //! - [`badges`]: badge pushes, coalesced per user (a burst sends a few, not one each).
 //! - [`kinds`]: the notification types 1-22.
@@ -21,9 +21,9 @@ use serde_json::{json, Map, Value};
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
-use crate::realtime::outbox;
+use crate::realtime::unit::Unit;
 pub use kinds::NotificationType;
 pub use routes::router;
 
@@ -119,26 +119,21 @@ pub struct Badge {
 /// A type the user muted is still written and announced (an open list shows it), but
 /// pushes no `badge` event: the counters still count it, they are just not pushed for it.
 #[instrument(skip_all, fields(user_id = n.user_id, kind = n.kind.id()))]
-pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -> Result<Vec<EventFrame>, sqlx::Error> {
+pub async fn notify(unit: &mut Unit, n: NewNotification, now_ms: i64) -> Result<(), sqlx::Error> {
     let plain_content = n.text.english.clone();
     let data = n.text.into_data(n.data);
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO notification (app_user_id, notification_type_id, created_by, trigger_entity_id, plain_content, \
-         data, contest_id, contest_entry_id, project_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
-    )
-    .bind(n.user_id)
-    .bind(n.kind.id())
-    .bind(n.created_by)
-    .bind(n.trigger_entity_id)
-    .bind(&plain_content)
-    .bind(data.to_string())
-    .bind(data_id(&data, "contest_id"))
-    .bind(data_id(&data, "contest_entry_id"))
-    .bind(data_id(&data, "project_id"))
-    .bind(now_ms)
-    .fetch_one(&mut *conn)
-    .await?;
+    let stored = store::NewRow {
+        user_id: n.user_id,
+        type_id: n.kind.id(),
+        created_by: n.created_by,
+        trigger_entity_id: n.trigger_entity_id,
+        plain_content: &plain_content,
+        data: &data,
+        contest_id: data_id(&data, "contest_id"),
+        contest_entry_id: data_id(&data, "contest_entry_id"),
+        project_id: data_id(&data, "project_id"),
+    };
+    let id = store::insert(unit, &stored, now_ms).await?;
     let view = json!({
         "id": id,
         "notification_type_id": n.kind.id(),
@@ -149,14 +144,11 @@ pub async fn notify(conn: &mut AnyConnection, n: NewNotification, now_ms: i64) -
         "plain_content": plain_content,
         "data": data,
     });
-    let channel = Channel::User(n.user_id);
-    let created = outbox::append(conn, &channel, event_type::NOTIFICATION_CREATED, view, now_ms).await?;
-    if store::is_muted(conn, n.user_id, n.kind.id()).await? {
-        return Ok(vec![created]);
+    unit.append(&Channel::User(n.user_id), event_type::NOTIFICATION_CREATED, view, now_ms).await?;
+    if store::is_muted(unit, n.user_id, n.kind.id()).await? {
+        return Ok(());
     }
-    let mut events = vec![created];
-    events.extend(badges::changed(conn, n.user_id, now_ms).await?);
-    Ok(events)
+    badges::changed(unit, n.user_id, now_ms).await
 }
 
 /// An id the click target needs, from `data`: a number or a numeric string.
@@ -170,24 +162,8 @@ fn data_id(data: &Value, key: &str) -> Option<i64> {
 
 /// The user's badge counters as they are now.
 pub async fn badge(conn: &mut AnyConnection, user_id: i64) -> Result<Badge, sqlx::Error> {
-    let (unread, new_entries): (i64, i64) = sqlx::query_as(
-        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN notification_type_id = $2 THEN 1 ELSE 0 END), 0) \
-         FROM notification WHERE app_user_id = $1 AND read_at IS NULL",
-    )
-    .bind(user_id)
-    .bind(NotificationType::NewEntry.id())
-    .fetch_one(&mut *conn)
-    .await?;
-    let unread_messages: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM message WHERE recipient_id = $1 AND read_at IS NULL AND deleted_by_recipient_at IS NULL",
-    )
-    .bind(user_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    let cart_count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let (unread, new_entries) = store::unread_counts(conn, user_id, NotificationType::NewEntry.id()).await?;
+    let (unread_messages, cart_count) = store::other_counters(conn, user_id).await?;
     Ok(Badge {
         unread_notifications_count: unread,
         new_entry_notification_count: new_entries,
@@ -198,13 +174,14 @@ pub async fn badge(conn: &mut AnyConnection, user_id: i64) -> Result<Badge, sqlx
 
 /// A `badge` event with counters the caller has just read.
 pub(crate) async fn append_badge(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     user_id: i64,
     counters: Badge,
     now_ms: i64,
-) -> Result<EventFrame, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let data = serde_json::to_value(counters).unwrap_or(Value::Null);
-    outbox::append(conn, &Channel::User(user_id), event_type::BADGE, data, now_ms).await
+    unit.append(&Channel::User(user_id), event_type::BADGE, data, now_ms).await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::{flag, loose_id, Data},
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    realtime::unit::Unit,
     shared::page::Page,
     state::AppState,
 };
@@ -283,26 +284,19 @@ async fn mark_read(
         let owned: Vec<i64> = owned.into_iter().collect();
         (store::mark_read(&mut tx, user_id, &owned, now).await?, not_found)
     };
-    let (counters, events) = counters_after(&mut tx, user_id, marked, now).await?;
-    tx.publish(events);
+    let counters = counters_after(&mut tx, user_id, marked, now).await?;
     tx.commit().await?;
     let message = if all { "All Notifications Marked as Read" } else { "Notification Marked as Read" };
     Ok(Json(MarkReadAnswer { message: message.into(), data: counters, marked, not_found }))
 }
 
-/// The counters after marking, and the `badge` event when they changed.
-async fn counters_after(
-    conn: &mut sqlx::AnyConnection,
-    user_id: i64,
-    marked: u64,
-    now_ms: i64,
-) -> Result<(Counters, Vec<vitrine_protocol::EventFrame>), sqlx::Error> {
-    let counters = badge(conn, user_id).await?;
-    let events = match marked {
-        0 => Vec::new(),
-        _ => super::badges::changed(conn, user_id, now_ms).await?.into_iter().collect(),
-    };
-    Ok((counters.into(), events))
+/// The counters after marking; when some were marked, the `badge` follows in the unit.
+async fn counters_after(unit: &mut Unit, user_id: i64, marked: u64, now_ms: i64) -> Result<Counters, sqlx::Error> {
+    let counters = badge(unit, user_id).await?;
+    if marked > 0 {
+        super::badges::changed(unit, user_id, now_ms).await?;
+    }
+    Ok(counters.into())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -390,8 +384,7 @@ async fn mark_entity_read(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let marked = store::mark_entity_read(&mut tx, user_id, entity, now).await?;
-    let (counters, events) = counters_after(&mut tx, user_id, marked, now).await?;
-    tx.publish(events);
+    let counters = counters_after(&mut tx, user_id, marked, now).await?;
     tx.commit().await?;
     Ok(Json(EntityMarkAnswer { message: "All comments are marked as read".into(), data: counters, marked }))
 }

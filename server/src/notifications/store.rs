@@ -1,7 +1,9 @@
-//! The notification area's SQL: the list, marking read, and muted types.
+//! The notification area's SQL: writing one, the list, marking read, muted types, the
+//! badge's counters and its coalescing state (`badge_state`).
 //!
 //! Every query is scoped by `app_user_id`: a caller only ever reads or marks their own.
 
+use serde_json::Value;
 use sqlx::{AnyConnection, FromRow};
 use tracing::instrument;
 
@@ -189,4 +191,135 @@ pub async fn unread_count(conn: &mut AnyConnection, user_id: i64) -> Result<i64,
         .bind(user_id)
         .fetch_one(conn)
         .await
+}
+
+/// A notification's row, as [`insert`] writes it.
+#[derive(Debug)]
+pub struct NewRow<'a> {
+    pub user_id: i64,
+    pub type_id: i64,
+    pub created_by: Option<i64>,
+    pub trigger_entity_id: Option<i64>,
+    pub plain_content: &'a str,
+    pub data: &'a Value,
+    /// The click target's ids, kept in columns so marking an entity's notices read is one update.
+    pub contest_id: Option<i64>,
+    pub contest_entry_id: Option<i64>,
+    pub project_id: Option<i64>,
+}
+
+/// Writes a notification; answers its id.
+pub async fn insert(conn: &mut AnyConnection, row: &NewRow<'_>, now_ms: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO notification (app_user_id, notification_type_id, created_by, trigger_entity_id, plain_content, \
+         data, contest_id, contest_entry_id, project_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+    )
+    .bind(row.user_id)
+    .bind(row.type_id)
+    .bind(row.created_by)
+    .bind(row.trigger_entity_id)
+    .bind(row.plain_content)
+    .bind(row.data.to_string())
+    .bind(row.contest_id)
+    .bind(row.contest_entry_id)
+    .bind(row.project_id)
+    .bind(now_ms)
+    .fetch_one(conn)
+    .await
+}
+
+/// The user's unread notifications, and how many of them are of `new_entry_type`.
+pub async fn unread_counts(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    new_entry_type: i64,
+) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN notification_type_id = $2 THEN 1 ELSE 0 END), 0) \
+         FROM notification WHERE app_user_id = $1 AND read_at IS NULL",
+    )
+    .bind(user_id)
+    .bind(new_entry_type)
+    .fetch_one(conn)
+    .await
+}
+
+/// The badge's two counters of other areas' tables: the user's unread direct messages
+/// and the items in their tipping cart. Read here, in one place, because the badge is one
+/// read of every counter and the areas owning `message` and `cart_item` notify through
+/// this one (they sit above it: reading their stores from here would be a cycle).
+pub async fn other_counters(conn: &mut AnyConnection, user_id: i64) -> Result<(i64, i64), sqlx::Error> {
+    let unread_messages: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM message WHERE recipient_id = $1 AND read_at IS NULL AND deleted_by_recipient_at IS NULL",
+    )
+    .bind(user_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let cart_count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1")
+        .bind(user_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((unread_messages, cart_count))
+}
+
+/// When the user's badge was last pushed, if ever.
+pub async fn badge_last_pushed(conn: &mut AnyConnection, user_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT last_pushed_at FROM badge_state WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Marks the user's badge due at `due_at`, unless it is due already.
+pub async fn mark_badge_due(conn: &mut AnyConnection, user_id: i64, due_at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE badge_state SET due_at = $1 WHERE user_id = $2 AND due_at IS NULL")
+        .bind(due_at)
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records a badge pushed at `now_ms` (and nothing due).
+pub async fn record_badge_pushed(conn: &mut AnyConnection, user_id: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO badge_state (user_id, last_pushed_at, due_at) VALUES ($1, $2, NULL) \
+         ON CONFLICT (user_id) DO UPDATE SET last_pushed_at = $2, due_at = NULL",
+    )
+    .bind(user_id)
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Up to `limit` users whose badge is due at `now_ms`, the longest due first.
+pub async fn badges_due<'c>(
+    db: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    now_ms: i64,
+    limit: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT user_id FROM badge_state WHERE due_at <= $1 ORDER BY due_at LIMIT $2")
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
+/// Whether the user's badge is still due at `now_ms`, re-read under its row's lock
+/// (`lock` is `" FOR UPDATE"` on PostgreSQL, empty on SQLite, which has one writer).
+pub async fn badge_still_due(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now_ms: i64,
+    lock: &str,
+) -> Result<bool, sqlx::Error> {
+    let due: Option<i64> =
+        sqlx::query_scalar(&format!("SELECT user_id FROM badge_state WHERE user_id = $1 AND due_at <= $2{lock}"))
+            .bind(user_id)
+            .bind(now_ms)
+            .fetch_optional(conn)
+            .await?;
+    Ok(due.is_some())
 }

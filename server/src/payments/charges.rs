@@ -122,7 +122,7 @@ pub async fn charge(
         let now = state.now_ms();
         let mut tx = state.realtime.begin().await?;
         // None: the webhook settled it first.
-        let settled = settle::paid(tx.transaction(), &row, now).await?;
+        let settled = settle::paid(&mut tx, &row, now).await?;
         let refund = match settled {
             Some(settled) => settle::commit(state, tx, settled).await?,
             None => {

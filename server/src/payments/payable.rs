@@ -14,21 +14,18 @@
 use std::sync::RwLock;
 
 use futures::future::BoxFuture;
-use sqlx::AnyConnection;
-use vitrine_protocol::EventFrame;
 
 use super::{quote::Quote, transactions::TransactionRow};
 use crate::{
     accounts::CurrentUser,
     error::{codes, AppError},
+    realtime::unit::Unit,
     state::AppState,
 };
 
-/// What an effect leaves to do after commit.
+/// What an effect leaves to do after commit (its events are in the unit already).
 #[derive(Debug, Default)]
 pub struct Effect {
-    /// Outbox events to publish.
-    pub events: Vec<EventFrame>,
     /// A deadline was set or moved: the timers must look again.
     pub wake_timers: bool,
 }
@@ -48,12 +45,13 @@ pub trait Payable: Send + Sync + std::fmt::Debug {
     /// be paid for now. The amount may be 0 ([`quote`] refuses that for a payment).
     fn price<'a>(&'a self, state: &'a AppState, caller: &'a CurrentUser) -> BoxFuture<'a, Result<Quote, AppError>>;
 
-    /// Performs the effect of the paid `row`, inside the settling transaction. A rule
-    /// error means the thing paid for can no longer happen (an admin started the contest
-    /// meanwhile, say): the caller keeps the payment recorded and refunds it.
+    /// Performs the effect of the paid `row` in the settling unit of work, appending its
+    /// events there. A rule error means the thing paid for can no longer happen (an admin
+    /// started the contest meanwhile, say): the caller rolls the effect back, keeps the
+    /// payment recorded and refunds it.
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>>;
@@ -129,7 +127,7 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, payable: &dyn Payable
 }
 
 /// Performs the effect of the paid `row` (see [`Payable::apply`]).
-pub async fn apply(conn: &mut AnyConnection, row: &TransactionRow, now: i64) -> Result<Effect, AppError> {
+pub async fn apply(unit: &mut Unit, row: &TransactionRow, now: i64) -> Result<Effect, AppError> {
     let payable = from_row(row).ok_or_else(|| anyhow::anyhow!("payment {} has no readable purpose", row.id))?;
-    payable.apply(conn, row, now).await
+    payable.apply(unit, row, now).await
 }

@@ -1,10 +1,7 @@
 //! A payment that the provider says is paid, settled once, whichever provider took
 //! the money (Stripe's `payment_intent.succeeded` webhook, PayPal's execute): marked
-//! paid and its effect performed in the caller's transaction, with the hub events to
-//! publish after commit.
-
-use sqlx::{Any, Transaction};
-use vitrine_protocol::EventFrame;
+//! paid and its effect performed in the caller's unit of work, its hub events appended
+//! there and published when the unit commits.
 
 use super::{events, payable, store::cards as card_store, transactions};
 use crate::{error::AppError, realtime::unit::Unit, state::AppState};
@@ -12,7 +9,6 @@ use crate::{error::AppError, realtime::unit::Unit, state::AppState};
 /// What settling leaves to do after commit.
 #[derive(Debug, Default)]
 pub struct Settled {
-    pub events: Vec<EventFrame>,
     pub wake_timers: bool,
     /// Paid, but what it paid for can no longer happen (an admin started the contest
     /// meanwhile, say): the caller gives the money back through its provider.
@@ -21,47 +17,43 @@ pub struct Settled {
 
 /// Marks `row` paid and performs its effect. None when it was paid already (two
 /// reports of one payment: exactly one goes on to the effect).
-pub async fn paid(
-    tx: &mut Transaction<'_, Any>,
-    row: &transactions::TransactionRow,
-    now: i64,
-) -> Result<Option<Settled>, AppError> {
+pub async fn paid(unit: &mut Unit, row: &transactions::TransactionRow, now: i64) -> Result<Option<Settled>, AppError> {
     // Marked first: the conditional update holds the row, so of two reports about one
     // payment exactly one goes on to the effect.
-    if !transactions::mark_paid(tx, row.id, None, now).await? {
+    if !transactions::mark_paid(unit, row.id, None, now).await? {
         return Ok(None);
     }
     let mut effect = payable::Effect::default();
     let mut refund = false;
-    // A savepoint: an effect refused half-way leaves nothing of itself behind.
-    let mut savepoint = sqlx::Acquire::begin(&mut **tx).await?;
-    match payable::apply(&mut savepoint, row, now).await {
+    // A savepoint: an effect refused half-way leaves nothing of itself behind, neither
+    // its writes nor its events.
+    let savepoint = unit.savepoint().await?;
+    match payable::apply(unit, row, now).await {
         Ok(done) => {
-            savepoint.commit().await?;
+            unit.release(savepoint).await?;
             effect = done;
         }
         Err(AppError::Rule { code, .. }) => {
-            savepoint.rollback().await?;
+            unit.rollback_to(savepoint).await?;
             tracing::error!(transaction_id = row.id, code = code.code, "paid, but its effect can no longer happen");
-            transactions::note(tx, row.id, &format!("paid, effect not applied ({}): refunded", code.code)).await?;
+            transactions::note(unit, row.id, &format!("paid, effect not applied ({}): refunded", code.code)).await?;
             refund = true;
         }
         Err(other) => return Err(other),
     }
     if let Some(card_id) = row.customer_card_id {
-        card_store::mark_paid(tx, card_id, now).await?;
+        card_store::mark_paid(unit, card_id, now).await?;
     }
-    let paid = transactions::find(&mut **tx, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
-    effect.events.push(events::updated(tx, &paid, now).await?);
+    let paid = transactions::find(&mut **unit, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+    events::updated(unit, &paid, now).await?;
     tracing::info!(transaction_id = row.id, "payment succeeded");
-    Ok(Some(Settled { events: effect.events, wake_timers: effect.wake_timers, refund }))
+    Ok(Some(Settled { wake_timers: effect.wake_timers, refund }))
 }
 
-/// Commits `unit` with the settled payment's hub events (published on commit), then
-/// wakes the timers when a deadline was set or moved. Answers whether the caller must
-/// give the money back through its provider ([`Settled::refund`]).
-pub async fn commit(state: &AppState, mut unit: Unit, settled: Settled) -> Result<bool, AppError> {
-    unit.publish(settled.events);
+/// Commits `unit` (its events published on commit), then wakes the timers when a
+/// deadline was set or moved. Answers whether the caller must give the money back
+/// through its provider ([`Settled::refund`]).
+pub async fn commit(state: &AppState, unit: Unit, settled: Settled) -> Result<bool, AppError> {
     unit.commit().await?;
     if settled.wake_timers {
         state.realtime.wake_timers().await;

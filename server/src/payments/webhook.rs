@@ -19,11 +19,11 @@ use sha2::Sha256;
 use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::EventFrame;
 
 use super::{events, settle, store, transactions};
 use crate::{
     error::{codes, AppError, ErrorEnvelope},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -90,12 +90,11 @@ pub async fn receive(
         return Ok(Json(Received { received: true, duplicate: true }));
     }
     let settled = match kind {
-        "payment_intent.succeeded" => succeeded(tx.transaction(), object, now).await?,
+        "payment_intent.succeeded" => succeeded(&mut tx, object, now).await?,
         "payment_intent.payment_failed" => failed(&mut tx, object, now).await?,
         "charge.refunded" => refunded(&mut tx, object, now).await?,
         _ => Settled::default(),
     };
-    tx.publish(settled.events);
     tx.commit().await?;
     if settled.wake_timers {
         state.realtime.wake_timers().await;
@@ -112,7 +111,6 @@ pub async fn receive(
 
 #[derive(Default)]
 struct Settled {
-    events: Vec<EventFrame>,
     wake_timers: bool,
     /// A paid intent whose effect could not happen: refunded after commit.
     refund: Option<String>,
@@ -121,32 +119,34 @@ struct Settled {
 /// The payment is paid, and what it paid for happens, in the caller's transaction
 /// ([`settle::paid`]); should the effect no longer be possible, it is refunded at
 /// Stripe after commit.
-async fn succeeded(tx: &mut sqlx::Transaction<'_, sqlx::Any>, intent: &Value, now: i64) -> Result<Settled, AppError> {
-    let Some(row) = ours(tx, intent).await? else { return Ok(Settled::default()) };
-    let Some(settled) = settle::paid(tx, &row, now).await? else { return Ok(Settled::default()) };
+async fn succeeded(unit: &mut Unit, intent: &Value, now: i64) -> Result<Settled, AppError> {
+    let Some(row) = ours(unit, intent).await? else { return Ok(Settled::default()) };
+    let Some(settled) = settle::paid(unit, &row, now).await? else { return Ok(Settled::default()) };
     let refund = settled.refund.then(|| row.stripe_payment_intent_id.clone());
-    Ok(Settled { events: settled.events, wake_timers: settled.wake_timers, refund })
+    Ok(Settled { wake_timers: settled.wake_timers, refund })
 }
 
-async fn failed(conn: &mut AnyConnection, intent: &Value, now: i64) -> Result<Settled, AppError> {
-    let Some(row) = ours(conn, intent).await? else { return Ok(Settled::default()) };
+async fn failed(unit: &mut Unit, intent: &Value, now: i64) -> Result<Settled, AppError> {
+    let Some(row) = ours(unit, intent).await? else { return Ok(Settled::default()) };
     let message = intent["last_payment_error"]["message"].as_str().unwrap_or("The payment failed.");
-    if !transactions::mark_failed(conn, row.id, message, now).await? {
+    if !transactions::mark_failed(unit, row.id, message, now).await? {
         return Ok(Settled::default());
     }
-    let failed = transactions::find(&mut *conn, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+    let failed = transactions::find(&mut **unit, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, "payment declined");
-    Ok(Settled { events: vec![events::updated(conn, &failed, now).await?], ..Settled::default() })
+    events::updated(unit, &failed, now).await?;
+    Ok(Settled::default())
 }
 
-async fn refunded(conn: &mut AnyConnection, charge: &Value, now: i64) -> Result<Settled, AppError> {
+async fn refunded(unit: &mut Unit, charge: &Value, now: i64) -> Result<Settled, AppError> {
     let Some(intent_id) = charge["payment_intent"].as_str() else { return Ok(Settled::default()) };
-    let Some(row) = transactions::find_by_intent(&mut *conn, intent_id).await? else { return Ok(Settled::default()) };
+    let Some(row) = transactions::find_by_intent(&mut **unit, intent_id).await? else { return Ok(Settled::default()) };
     let refunded_cents = charge["amount_refunded"].as_i64().unwrap_or(0);
-    transactions::mark_refunded(conn, row.id, refunded_cents, now).await?;
-    let row = transactions::find(&mut *conn, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+    transactions::mark_refunded(unit, row.id, refunded_cents, now).await?;
+    let row = transactions::find(&mut **unit, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, refunded_cents, "payment refunded");
-    Ok(Settled { events: vec![events::updated(conn, &row, now).await?], ..Settled::default() })
+    events::updated(unit, &row, now).await?;
+    Ok(Settled::default())
 }
 
 /// The payment of this intent, if it is one of ours (Stripe also tells of others).

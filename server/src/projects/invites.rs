@@ -163,7 +163,6 @@ pub async fn invite(
     errors.into_result()?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let mut events = Vec::new();
     for user_id in &req.user_ids {
         if store::invite(&mut tx, id, *user_id, caller.id(), now).await? {
             let n = NewNotification {
@@ -177,11 +176,10 @@ pub async fn invite(
                 ),
                 data: json!({"project_id": id}),
             };
-            events.extend(notify(&mut tx, n, now).await?);
+            notify(&mut tx, n, now).await?;
         }
     }
     let all = store::invited(&mut tx, id).await?;
-    tx.publish(events);
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Data::new(all))))
 }

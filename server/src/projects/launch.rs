@@ -340,8 +340,7 @@ async fn save_brief(
     store::update_brief(&mut tx, id, &brief, now).await?;
     store::replace_answers(&mut tx, id, &answers).await?;
     let updated = store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
-    let event = events::updated(&mut tx, &updated, now).await?;
-    tx.publish(vec![event]);
+    events::updated(&mut tx, &updated, now).await?;
     tx.commit().await?;
     Ok(Json(Data::new(ProjectView::of(updated, caller.is_admin()))))
 }

@@ -9,7 +9,6 @@ use serde::Deserialize;
 use serde_json::json;
 use tracing::instrument;
 use utoipa::ToSchema;
-use vitrine_protocol::EventFrame;
 
 use super::{
     access::owned,
@@ -24,6 +23,7 @@ use crate::{
     api::{loose_id, Data},
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -70,16 +70,15 @@ pub(crate) fn status_text(project: &str, status: ProjectStatus) -> Text {
 /// The project's owner and approved designer, each told `text` with `kind`
 /// (except `by`, who made the change; None when the clock made it).
 pub(crate) async fn tell_parties(
-    conn: &mut sqlx::AnyConnection,
+    unit: &mut Unit,
     project: &ProjectRow,
     by: Option<i64>,
     kind: NotificationType,
     text: &Text,
     now: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
+) -> Result<(), sqlx::Error> {
     let mut people = vec![project.created_by];
-    people.extend(store::approved_designer(conn, project).await?);
-    let mut events = Vec::new();
+    people.extend(store::approved_designer(unit, project).await?);
     for user_id in people.into_iter().filter(|u| Some(*u) != by) {
         let n = NewNotification {
             user_id,
@@ -89,9 +88,9 @@ pub(crate) async fn tell_parties(
             text: text.clone(),
             data: json!({"project_id": project.id, "bid_id": project.approved_bid_id}),
         };
-        events.extend(notify(conn, n, now).await?);
+        notify(unit, n, now).await?;
     }
-    Ok(events)
+    Ok(())
 }
 
 /// What a move writes besides the status.
@@ -131,13 +130,12 @@ async fn move_to(
     }
     let moved =
         store::find(&mut *tx, project.id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
-    let mut out = vec![events::status_changed(&mut tx, &moved, now).await?];
+    events::status_changed(&mut tx, &moved, now).await?;
     let text = match to {
         ProjectStatus::PendingDelivery => Text::new(texts::PROJECT_VERIFIED, json!({"project": moved.title})),
         _ => status_text(&moved.title, to),
     };
-    out.extend(tell_parties(&mut tx, &moved, Some(caller.id()), kind, &text, now).await?);
-    tx.publish(out);
+    tell_parties(&mut tx, &moved, Some(caller.id()), kind, &text, now).await?;
     tx.commit().await?;
     Ok(Json(Data::new(ProjectView::of(moved, caller.is_admin()))))
 }
@@ -216,26 +214,25 @@ pub async fn increase_budget(
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let (raised, out) = raise_budget(&mut tx, id, cents, Some(caller.id()), now).await?;
-    tx.publish(out);
+    let raised = raise_budget(&mut tx, id, cents, Some(caller.id()), now).await?;
     tx.commit().await?;
     Ok(Json(Data::new(ProjectView::of(raised, true))))
 }
 
 /// Sets the budget of project `id` to `cents` inside the caller's transaction and
 /// tells the approved designer (type 18); `by` is the admin, None for a card payment.
-/// Answers the project as it is now and the events to publish after commit.
+/// Answers the project as it is now.
 pub async fn raise_budget(
-    conn: &mut sqlx::AnyConnection,
+    unit: &mut Unit,
     id: i64,
     cents: i64,
     by: Option<i64>,
     now: i64,
-) -> Result<(ProjectRow, Vec<EventFrame>), AppError> {
-    store::set_budget(conn, id, cents, now).await?;
-    let raised = store::find(&mut *conn, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
-    let mut out = vec![events::updated(conn, &raised, now).await?];
-    if let Some(designer) = store::approved_designer(conn, &raised).await? {
+) -> Result<ProjectRow, AppError> {
+    store::set_budget(unit, id, cents, now).await?;
+    let raised = store::find(&mut **unit, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
+    events::updated(unit, &raised, now).await?;
+    if let Some(designer) = store::approved_designer(unit, &raised).await? {
         let n = NewNotification {
             user_id: designer,
             kind: notices::BUDGET_INCREASED,
@@ -244,9 +241,9 @@ pub async fn raise_budget(
             text: Text::new(texts::PROJECT_BUDGET_INCREASED, json!({"project": raised.title, "amount": cents / 100})),
             data: json!({"project_id": id, "bid_id": raised.approved_bid_id}),
         };
-        out.extend(notify(conn, n, now).await?);
+        notify(unit, n, now).await?;
     }
-    Ok((raised, out))
+    Ok(raised)
 }
 
 /// The approved designer delivers the final files of a verified project: it moves
@@ -313,13 +310,12 @@ pub async fn finalize(
             }
             let accepted =
                 store::find(&mut *tx, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;
-            let mut out = vec![events::updated(&mut tx, &accepted, now).await?];
+            events::updated(&mut tx, &accepted, now).await?;
             let text = Text::new(
                 texts::PROJECT_FILES_ACCEPTED,
                 json!({"username": caller.user.username, "project": accepted.title}),
             );
-            out.extend(tell_parties(&mut tx, &accepted, Some(caller.id()), notices::FINALIZED, &text, now).await?);
-            tx.publish(out);
+            tell_parties(&mut tx, &accepted, Some(caller.id()), notices::FINALIZED, &text, now).await?;
             tx.commit().await?;
             Ok(Json(Data::new(ProjectView::of(accepted, caller.is_admin()))))
         }

@@ -4,7 +4,6 @@
 
 use futures::future::BoxFuture;
 use serde_json::{json, Value};
-use sqlx::AnyConnection;
 
 use super::{access::owned as owned_project, lifecycle::raise_budget, status::ProjectStatus, store as project_store};
 use crate::{
@@ -16,6 +15,7 @@ use crate::{
         quote::{reason, Quote},
         transactions::TransactionRow,
     },
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -78,17 +78,17 @@ impl Payable for BudgetIncrease {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         _row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
-            let project = project_store::find(&mut *conn, self.project_id).await?.ok_or_else(gone)?;
+            let project = project_store::find(&mut **unit, self.project_id).await?.ok_or_else(gone)?;
             // Two raises paid in either order: the budget only grows.
             let cents = self.budget_cents.max(project.budget_cents.unwrap_or(0));
-            let (_, events) = raise_budget(conn, self.project_id, cents, None, now).await?;
-            Ok(Effect { events, wake_timers: false })
+            raise_budget(unit, self.project_id, cents, None, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }

@@ -1,9 +1,9 @@
 //! Durable events: written in the transaction of the change they announce, with a
 //! per-channel sequence, and read back as history for recovery.
 //!
-//! A domain write calls [`append`] inside its unit of work and hands the returned frames
-//! to the unit ([`super::unit::Unit::publish`]), which publishes them after the commit.
-//! Should the process die between the two, the relay publishes the rows still
+//! An area never calls [`append`] itself: it appends through its unit of work
+//! ([`super::unit::Unit::append`]), which calls it and publishes the frames after the
+//! commit. Should the process die between the two, the relay publishes the rows still
 //! marked unpublished.
 
 use sqlx::{Any, AnyConnection, Executor};
@@ -54,22 +54,6 @@ pub async fn lock_head(conn: &mut AnyConnection, channel: &Channel) -> Result<()
     .execute(&mut *conn)
     .await?;
     Ok(())
-}
-
-/// Writes the same event to each of `channels` (an entry of a blind contest goes to
-/// its owner's and its designer's user channels, say); returns them in that order.
-pub async fn append_each(
-    conn: &mut AnyConnection,
-    channels: &[Channel],
-    event_type: &str,
-    data: serde_json::Value,
-    now_ms: i64,
-) -> Result<Vec<EventFrame>, sqlx::Error> {
-    let mut frames = Vec::with_capacity(channels.len());
-    for channel in channels {
-        frames.push(append(conn, channel, event_type, data.clone(), now_ms).await?);
-    }
-    Ok(frames)
 }
 
 #[derive(sqlx::FromRow)]

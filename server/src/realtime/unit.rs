@@ -1,9 +1,13 @@
 //! A unit of work: one transaction and the events written in it, published once it
-//! commits. A handler begins a unit ([`Realtime::begin`]), does its writes through it
-//! (it is the transaction's connection: `&mut unit`), hands it the frames its appends
-//! returned ([`Unit::publish`], or [`Unit::append`] which does both), and commits: the
-//! commit is the only way to make the writes stick, and it publishes. Dropped without a
-//! commit, the unit rolls back and publishes nothing.
+//! commits. A handler begins a unit ([`Realtime::begin`]) and hands it down: the area's
+//! functions do their writes through it (it is the transaction's connection: `&mut
+//! *unit`) and append their events to it ([`Unit::append`], [`Unit::append_each`]), so
+//! events only ever travel down, from the handler through the area to the hub, and no
+//! function hands frames back up. The handler commits: the commit is the only way to
+//! make the writes stick, and it publishes. Dropped without a commit, the unit rolls
+//! back and publishes nothing. A part that may fail on its own (a paid effect that can
+//! no longer happen) runs under a [`Savepoint`]: rolled back, its writes and its events
+//! are gone together.
 //!
 //! [`publish_committed`] is the one place committed events go to the broker: from a
 //! unit's commit, and from the relay ([`super::relay`]), which stays as crash repair: what
@@ -23,6 +27,17 @@ pub struct Unit {
     tx: Transaction<'static, Any>,
     events: Vec<EventFrame>,
     realtime: Realtime,
+    /// Savepoints opened so far, for their names.
+    savepoints: u32,
+}
+
+/// A point inside a unit to roll back to ([`Unit::savepoint`]): the database's savepoint
+/// and how many events the unit held then.
+#[derive(Debug)]
+#[must_use = "a savepoint is released or rolled back"]
+pub struct Savepoint {
+    name: String,
+    events: usize,
 }
 
 impl std::fmt::Debug for Unit {
@@ -34,7 +49,7 @@ impl std::fmt::Debug for Unit {
 impl Realtime {
     /// Begins a unit of work on the hub's database.
     pub async fn begin(&self) -> Result<Unit, sqlx::Error> {
-        Ok(Unit { tx: self.db.pool.begin().await?, events: Vec::new(), realtime: self.clone() })
+        Ok(Unit { tx: self.db.pool.begin().await?, events: Vec::new(), realtime: self.clone(), savepoints: 0 })
     }
 }
 
@@ -53,25 +68,56 @@ impl Unit {
         Ok(event)
     }
 
-    /// Takes frames that an area's function appended through this unit's connection: they
-    /// are published after the commit, in the order given.
-    pub fn publish(&mut self, events: impl IntoIterator<Item = EventFrame>) {
-        self.events.extend(events);
+    /// Appends the same event to each of `channels` (an entry of a blind contest goes to
+    /// its owner's and its designer's user channels, say), in that order.
+    pub async fn append_each(
+        &mut self,
+        channels: &[Channel],
+        event_type: &str,
+        data: serde_json::Value,
+        now_ms: i64,
+    ) -> Result<(), sqlx::Error> {
+        for channel in channels {
+            self.append(channel, event_type, data.clone(), now_ms).await?;
+        }
+        Ok(())
+    }
+
+    /// The events appended so far, in order: what the commit will publish.
+    pub fn appended(&self) -> &[EventFrame] {
+        &self.events
+    }
+
+    /// Opens a savepoint: what is written and appended from here on can be undone alone
+    /// ([`Unit::rollback_to`]) or kept ([`Unit::release`]).
+    pub async fn savepoint(&mut self) -> Result<Savepoint, sqlx::Error> {
+        self.savepoints += 1;
+        let name = format!("unit_{}", self.savepoints);
+        sqlx::query(&format!("SAVEPOINT {name}")).execute(&mut *self.tx).await?;
+        Ok(Savepoint { name, events: self.events.len() })
+    }
+
+    /// Undoes the writes and the events since `savepoint`; the unit goes on.
+    pub async fn rollback_to(&mut self, savepoint: Savepoint) -> Result<(), sqlx::Error> {
+        sqlx::query(&format!("ROLLBACK TO SAVEPOINT {}", savepoint.name)).execute(&mut *self.tx).await?;
+        self.events.truncate(savepoint.events);
+        Ok(())
+    }
+
+    /// Keeps what was done since `savepoint`, as part of the unit.
+    pub async fn release(&mut self, savepoint: Savepoint) -> Result<(), sqlx::Error> {
+        sqlx::query(&format!("RELEASE SAVEPOINT {}", savepoint.name)).execute(&mut *self.tx).await?;
+        Ok(())
     }
 
     /// Commits, then publishes the unit's events (a publish failure is left to the relay:
     /// the change is committed either way).
     pub async fn commit(self) -> Result<(), sqlx::Error> {
-        let Self { tx, events, realtime } = self;
+        let Self { tx, events, realtime, .. } = self;
         let _in_flight = (!events.is_empty()).then(|| InFlight::new(&realtime));
         tx.commit().await?;
         publish_committed(&realtime, events).await;
         Ok(())
-    }
-
-    /// The transaction itself, for functions that take one.
-    pub fn transaction(&mut self) -> &mut Transaction<'static, Any> {
-        &mut self.tx
     }
 }
 

@@ -11,7 +11,7 @@ use std::future::Future;
 use axum::{http::StatusCode, Json};
 use serde::Serialize;
 use sqlx::AnyConnection;
-use vitrine_protocol::{event_type, Channel, EventFrame};
+use vitrine_protocol::{event_type, Channel};
 
 use super::{
     events::append_all,
@@ -99,11 +99,10 @@ pub async fn create<T: CommentThread>(
     let row: T::Comment = store::insert_comment(&mut tx, &T::TABLE, parent, child, caller.id(), &text, now).await?;
     let (id, notification) = (row.id(), thread.notice(caller, &row));
     let comment = thread.shown(&mut tx, vec![row]).await?.pop().ok_or(sqlx::Error::RowNotFound)?;
-    let mut events = append_all(&mut tx, &thread.channels(), T::CREATED, &comment, now).await?;
+    append_all(&mut tx, &thread.channels(), T::CREATED, &comment, now).await?;
     if let Some(notification) = notification {
-        events.extend(notify(&mut tx, notification, now).await?);
+        notify(&mut tx, notification, now).await?;
     }
-    tx.publish(events);
     tx.commit().await?;
     tracing::info!(comment_id = id, "comment written");
     Ok(comment)
@@ -142,9 +141,7 @@ pub async fn delete<T: CommentThread>(
         return Err(AppError::not_found(codes::COMMENT_NOT_FOUND));
     }
     let payload = DeletedComment { comment: &comment, deleted_at: now };
-    let events: Vec<EventFrame> =
-        append_all(&mut tx, &thread.channels(), event_type::COMMENT_DELETED, &payload, now).await?;
-    tx.publish(events);
+    append_all(&mut tx, &thread.channels(), event_type::COMMENT_DELETED, &payload, now).await?;
     tx.commit().await?;
     Ok(Json(Message::new("Comment deleted")))
 }

@@ -92,8 +92,7 @@ pub async fn create<T: Row + Serialize>(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let tag: T = store::insert_tag(&mut tx, &on.table, &new, now).await?;
-    let events = append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_CREATED, &tag, now).await?;
-    tx.publish(events);
+    append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_CREATED, &tag, now).await?;
     tx.commit().await?;
     Ok(tag)
 }
@@ -107,8 +106,7 @@ pub async fn complete<T: Row + Serialize>(state: &AppState, on: &Tagged, tag_id:
         return Err(AppError::conflict(codes::IMAGE_TAG_COMPLETED));
     }
     let tag: T = store::find_tag(&mut tx, &on.table, on.target, tag_id).await?.ok_or(sqlx::Error::RowNotFound)?;
-    let events = append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_COMPLETED, &tag, now).await?;
-    tx.publish(events);
+    append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_COMPLETED, &tag, now).await?;
     tx.commit().await?;
     Ok(tag)
 }
@@ -129,8 +127,7 @@ pub async fn delete<T: Row + Serialize + Written>(
     if !store::delete_tag(&mut tx, &on.table, tag_id).await? {
         return Err(AppError::not_found(codes::IMAGE_TAG_NOT_FOUND));
     }
-    let events = append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_DELETED, &tag, now).await?;
-    tx.publish(events);
+    append_all(&mut tx, &on.channels, event_type::IMAGE_TAG_DELETED, &tag, now).await?;
     tx.commit().await?;
     Ok(())
 }

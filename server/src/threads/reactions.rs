@@ -144,7 +144,6 @@ pub async fn toggle<R>(
         count: 0,
         users: Vec::new(),
     });
-    let mut events = Vec::new();
     if changed {
         let event = ReactionEvent {
             keys: BTreeMap::from([on.parent, (on.table.target, on.target)]),
@@ -153,10 +152,9 @@ pub async fn toggle<R>(
             count: group.count,
             user: Reactor::new(&UserSummary::from(&caller.user), None),
         };
-        events = append_all(&mut tx, &on.channels, on.event, &event, now).await?;
+        append_all(&mut tx, &on.channels, on.event, &event, now).await?;
     }
     let extra = also(&mut tx, changed, now).await?;
-    tx.publish(events);
     tx.commit().await?;
     Ok((changed, group, extra))
 }

@@ -7,15 +7,14 @@
 //! event, and for 3 -> 4 the holder's mail, in the move's transaction.
 
 use futures::future::BoxFuture;
-use sqlx::AnyConnection;
 use tracing::instrument;
-use vitrine_protocol::EventFrame;
 
 use super::due::{self, Deadline};
 pub use super::due::{Pass, BATCH};
 use crate::{
+    accounts::store as accounts,
     contests::{events, model::ContestRow, status::ContestStatus, store as contests},
-    realtime::Realtime,
+    realtime::{unit::Unit, Realtime},
     store::Db,
 };
 
@@ -30,46 +29,38 @@ const DEADLINES: [Deadline; 3] = [
     deadline(ContestStatus::WinnerAwarded, ContestStatus::Unverified, "verification_due_at"),
 ];
 
-/// Performs every contest transition due at `now_ms`, oldest deadline first; returns
-/// the events to publish (already committed).
+/// Performs every contest transition due at `now_ms`, oldest deadline first (each
+/// batch's events published on its commit).
 #[instrument(skip_all)]
-pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
+pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<Pass, sqlx::Error> {
     due::perform_all(realtime, now_ms, &DEADLINES, moved).await
 }
 
 /// What a contest's move writes: its `contest.status` event, and the holder's mail
 /// when the deciding window ran out.
-fn moved(
-    deadline: Deadline,
-    conn: &mut AnyConnection,
-    id: i64,
-    stamp: i64,
-) -> BoxFuture<'_, Result<Vec<EventFrame>, sqlx::Error>> {
+fn moved(deadline: Deadline, unit: &mut Unit, id: i64, stamp: i64) -> BoxFuture<'_, Result<(), sqlx::Error>> {
     Box::pin(async move {
-        let Some(contest) = contests::find(&mut *conn, id).await? else { return Ok(Vec::new()) };
-        let status = events::status_changed(conn, &contest, stamp).await?;
+        let Some(contest) = contests::find(&mut **unit, id).await? else { return Ok(()) };
+        events::status_changed(unit, &contest, stamp).await?;
         if deadline.to == ContestStatus::NoWinner.id() {
-            tell_holder_no_winner(conn, &contest, stamp).await?;
+            tell_holder_no_winner(unit, &contest, stamp).await?;
         }
-        Ok(vec![status])
+        Ok(())
     })
 }
 
 /// The deciding window ran out: the holder hears by mail (the status event tells
 /// whoever is watching the page).
-async fn tell_holder_no_winner(conn: &mut AnyConnection, contest: &ContestRow, now_ms: i64) -> Result<(), sqlx::Error> {
-    let email: Option<String> = sqlx::query_scalar("SELECT email FROM app_user WHERE id = $1")
-        .bind(contest.created_by)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let Some(email) = email else { return Ok(()) };
+async fn tell_holder_no_winner(unit: &mut Unit, contest: &ContestRow, now_ms: i64) -> Result<(), sqlx::Error> {
+    let Some(holder) = accounts::find_user(&mut **unit, contest.created_by).await? else { return Ok(()) };
+    let email = holder.email;
     let subject = format!("{} ended without a winner", contest.title);
     let body = format!(
         "The time to choose a winner for \"{}\" has run out, so the contest has ended without one. \
          Contact us if you would like more time or help choosing.",
         contest.title
     );
-    crate::mail::queue(&mut *conn, &email, &subject, &body, now_ms).await?;
+    crate::mail::queue(&mut **unit, &email, &subject, &body, now_ms).await?;
     Ok(())
 }
 

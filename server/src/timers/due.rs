@@ -10,11 +10,9 @@
 //! its events are published when it commits.
 
 use futures::future::BoxFuture;
-use sqlx::AnyConnection;
-use vitrine_protocol::EventFrame;
 
 use crate::{
-    realtime::Realtime,
+    realtime::{unit::Unit, Realtime},
     store::{Backend, Db},
 };
 
@@ -32,11 +30,10 @@ pub struct Deadline {
     pub to: i64,
 }
 
-/// What a move writes besides the status: `(deadline, conn, id, stamp)` to the events
-/// it appended, inside the move's transaction (published when it commits). A plain function returning a boxed
-/// future, so the timer loop's future stays `Send`.
-pub type OnMoved =
-    for<'c> fn(Deadline, &'c mut AnyConnection, i64, i64) -> BoxFuture<'c, Result<Vec<EventFrame>, sqlx::Error>>;
+/// What a move writes besides the status, given `(deadline, unit, id, stamp)`: its
+/// events and notices, appended to the move's unit (published when it commits). A
+/// plain function returning a boxed future, so the timer loop's future stays `Send`.
+pub type OnMoved = for<'c> fn(Deadline, &'c mut Unit, i64, i64) -> BoxFuture<'c, Result<(), sqlx::Error>>;
 
 /// What one pass did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -55,8 +52,7 @@ impl Pass {
 }
 
 /// Performs every `deadline` due at `now_ms`. For each row moved, `on_moved` writes
-/// what the move means (events, notices) in the same transaction; returns what the pass
-/// did and the events it published.
+/// what the move means (events, notices) in the same unit; returns what the pass did.
 ///
 /// Due-ness is judged at `now_ms` for the whole pass; each move is stamped with the
 /// pass's time plus how long the pass has run, so `updated_at` and the lag metric show
@@ -66,7 +62,7 @@ pub async fn perform(
     now_ms: i64,
     deadline: Deadline,
     on_moved: OnMoved,
-) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
+) -> Result<Pass, sqlx::Error> {
     let claim = match realtime.db.backend {
         Backend::Postgres => " FOR UPDATE SKIP LOCKED",
         Backend::Sqlite => "",
@@ -74,7 +70,6 @@ pub async fn perform(
     let Deadline { table, column, from, to } = deadline;
     let started = std::time::Instant::now();
     let mut pass = Pass::default();
-    let mut events = Vec::new();
     loop {
         let mut unit = realtime.begin().await?;
         let due: Vec<(i64, i64)> = sqlx::query_as(&format!(
@@ -104,9 +99,7 @@ pub async fn perform(
                 pass.lost += 1;
                 continue;
             }
-            let written = on_moved(deadline, &mut unit, id, stamp).await?;
-            events.extend(written.iter().cloned());
-            unit.publish(written);
+            on_moved(deadline, &mut unit, id, stamp).await?;
             pass.performed += 1;
             let lag_ms = (stamp - due_at).max(0);
             metrics::histogram!("vitrine_timer_lag_seconds").record(lag_ms as f64 / 1000.0);
@@ -117,7 +110,7 @@ pub async fn perform(
         }
     }
     metrics::counter!("vitrine_timer_transitions_total").increment(pass.performed);
-    Ok((pass, events))
+    Ok(pass)
 }
 
 /// Performs several kinds of deadline one after the other, summing their passes.
@@ -126,15 +119,12 @@ pub async fn perform_all(
     now_ms: i64,
     deadlines: &[Deadline],
     on_moved: OnMoved,
-) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
+) -> Result<Pass, sqlx::Error> {
     let mut total = Pass::default();
-    let mut events = Vec::new();
     for deadline in deadlines {
-        let (pass, more) = perform(realtime, now_ms, *deadline, on_moved).await?;
-        total.add(&pass);
-        events.extend(more);
+        total.add(&perform(realtime, now_ms, *deadline, on_moved).await?);
     }
-    Ok((total, events))
+    Ok(total)
 }
 
 /// How many of `deadlines` are due at `now_ms` and not yet performed (the backlog).

@@ -65,7 +65,7 @@ pub async fn run_until_stopped(
             metrics::gauge!("vitrine_timer_queue_depth").set((contests + projects) as f64);
         }
         match contests::run_due(&realtime, now).await {
-            Ok((pass, _)) => {
+            Ok(pass) => {
                 if pass.performed > 0 {
                     tracing::info!(performed = pass.performed, lost = pass.lost, "contest deadlines");
                 }
@@ -73,7 +73,7 @@ pub async fn run_until_stopped(
             Err(err) => tracing::warn!(error = %err, "contest deadlines failed"),
         }
         match projects::run_due(&realtime, now).await {
-            Ok((pass, _)) => {
+            Ok(pass) => {
                 if pass.performed > 0 {
                     tracing::info!(performed = pass.performed, lost = pass.lost, "project timelines");
                 }
@@ -81,7 +81,7 @@ pub async fn run_until_stopped(
             Err(err) => tracing::warn!(error = %err, "project timelines failed"),
         }
         match projects::start_queued(&realtime, now).await {
-            Ok((pass, _)) if pass.performed > 0 => {
+            Ok(pass) if pass.performed > 0 => {
                 tracing::info!(performed = pass.performed, "queued projects started")
             }
             Ok(_) => {}

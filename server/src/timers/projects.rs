@@ -11,9 +11,7 @@
 
 use futures::future::BoxFuture;
 use serde_json::json;
-use sqlx::AnyConnection;
 use tracing::instrument;
-use vitrine_protocol::EventFrame;
 
 use super::due::{self, Deadline};
 pub use super::due::{Pass, BATCH};
@@ -22,7 +20,7 @@ use crate::{
     error::AppError,
     notifications::{texts, Text},
     projects::{events, lifecycle::tell_parties, notices, queue, status::ProjectStatus, store as projects},
-    realtime::Realtime,
+    realtime::{unit::Unit, Realtime},
     store::Db,
 };
 
@@ -33,26 +31,20 @@ const TIMELINE_ENDS: [Deadline; 1] = [Deadline {
     to: ProjectStatus::Unverified as i64,
 }];
 
-/// Performs every timeline end due at `now_ms`, oldest deadline first; returns the
-/// events it published (each batch's on its commit).
+/// Performs every timeline end due at `now_ms`, oldest deadline first (each batch's
+/// events published on its commit).
 #[instrument(skip_all)]
-pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<(Pass, Vec<EventFrame>), sqlx::Error> {
+pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<Pass, sqlx::Error> {
     due::perform_all(realtime, now_ms, &TIMELINE_ENDS, moved).await
 }
 
 /// What a timeline's end writes: the `project.status` event and both parties' notices.
-fn moved(
-    _: Deadline,
-    conn: &mut AnyConnection,
-    id: i64,
-    stamp: i64,
-) -> BoxFuture<'_, Result<Vec<EventFrame>, sqlx::Error>> {
+fn moved(_: Deadline, unit: &mut Unit, id: i64, stamp: i64) -> BoxFuture<'_, Result<(), sqlx::Error>> {
     Box::pin(async move {
-        let Some(project) = projects::find(&mut *conn, id).await? else { return Ok(Vec::new()) };
-        let mut written = vec![events::status_changed(conn, &project, stamp).await?];
+        let Some(project) = projects::find(&mut **unit, id).await? else { return Ok(()) };
+        events::status_changed(unit, &project, stamp).await?;
         let text = Text::new(texts::PROJECT_TIMELINE_ENDED, json!({"project": project.title}));
-        written.extend(tell_parties(conn, &project, None, notices::STATUS_CHANGED, &text, stamp).await?);
-        Ok(written)
+        tell_parties(unit, &project, None, notices::STATUS_CHANGED, &text, stamp).await
     })
 }
 
@@ -69,16 +61,15 @@ pub async fn next_deadline(db: &Db) -> Result<Option<i64>, sqlx::Error> {
 /// Starts the queued subscription projects whose turn came (their owner, still
 /// subscribed, has none under way): each one's chosen bid is approved (1 -> 2, its
 /// timeline starts), by nobody, in a transaction of its own. A chosen bid that is gone
-/// takes its project out of the queue. Returns what the pass did and the events it
-/// published.
+/// takes its project out of the queue. Returns what the pass did (each start's events
+/// published on its commit).
 #[instrument(skip_all)]
-pub async fn start_queued(realtime: &Realtime, now_ms: i64) -> anyhow::Result<(Pass, Vec<EventFrame>)> {
+pub async fn start_queued(realtime: &Realtime, now_ms: i64) -> anyhow::Result<Pass> {
     let due = {
         let mut conn = realtime.db.pool.acquire().await?;
         queue::next_to_start(&mut conn, BATCH).await?
     };
     let mut pass = Pass::default();
-    let mut published = Vec::new();
     for (project_id, bid_id) in due {
         let mut tx = realtime.begin().await?;
         let project = projects::find(&mut *tx, project_id).await?;
@@ -92,10 +83,10 @@ pub async fn start_queued(realtime: &Realtime, now_ms: i64) -> anyhow::Result<(P
             pass.lost += 1;
             continue;
         }
-        let events = match bid.filter(|b| b.project_id == project.id) {
-            None => queue::leave(&mut tx, project.id, now_ms).await?.into_iter().collect(),
+        match bid.filter(|b| b.project_id == project.id) {
+            None => queue::leave(&mut tx, project.id, now_ms).await?,
             Some(bid) => match approve_in(&mut tx, &project, &bid, None, now_ms).await {
-                Ok((_, events, _)) => events,
+                Ok(_) => {}
                 Err(AppError::Internal(err)) => return Err(err),
                 Err(rule) => {
                     tracing::debug!(project_id, error = %rule, "a queued project did not start");
@@ -103,11 +94,9 @@ pub async fn start_queued(realtime: &Realtime, now_ms: i64) -> anyhow::Result<(P
                     continue;
                 }
             },
-        };
-        tx.publish(events.clone());
+        }
         tx.commit().await?;
-        published.extend(events);
         pass.performed += 1;
     }
-    Ok((pass, published))
+    Ok(pass)
 }

@@ -44,15 +44,15 @@ async fn submissions_close_then_the_deciding_window_runs_out_each_once() {
     let start = app.clock.now_ms();
     let events_at_start = status_events(&app, id).await;
 
-    let (pass, _) = run_due(app.hub(), start + 7 * DAY_MS - 1).await.unwrap();
+    let pass = run_due(app.hub(), start + 7 * DAY_MS - 1).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "not before the deadline");
 
-    let (pass, _) = run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
+    let pass = run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 3), "entries close: Deciding");
-    let (pass, _) = run_due(app.hub(), start + 7 * DAY_MS + 5).await.unwrap();
+    let pass = run_due(app.hub(), start + 7 * DAY_MS + 5).await.unwrap();
     assert_eq!(pass.performed, 0, "a transition happens once");
 
-    let (pass, _) = run_due(app.hub(), start + 21 * DAY_MS).await.unwrap();
+    let pass = run_due(app.hub(), start + 21 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 4), "no winner in the deciding window");
     assert_eq!(status_events(&app, id).await - events_at_start, 2, "one contest.status event per transition");
     let (subject, _) = app.last_mail_to("timed@example.com").await.expect("the holder is mailed");
@@ -114,7 +114,7 @@ async fn three_workers_perform_each_due_transition_exactly_once() {
         tokio::spawn(async move { run_due(&realtime, now).await.unwrap() })
     });
     let passes = futures::future::join_all(workers).await;
-    let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().0.performed).sum();
+    let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().performed).sum();
     assert_eq!(performed, contests as u64, "every transition once across workers");
     let moved: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM contest WHERE status_id = 3").fetch_one(&app.db.pool).await.unwrap();

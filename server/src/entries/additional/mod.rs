@@ -20,10 +20,8 @@ pub mod store;
 use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
-use vitrine_protocol::EventFrame;
 
 use super::{model::EntryRow, model::EntryStatus, visible_entry};
 use crate::{
@@ -33,6 +31,7 @@ use crate::{
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     payments,
+    realtime::unit::Unit,
     shared::page::Page,
     state::AppState,
 };
@@ -276,27 +275,25 @@ pub async fn set_status(
     let row = store::find_by_entry(&mut tx, ids.0, ids.1)
         .await?
         .ok_or_else(|| AppError::not_found(codes::ADDITIONAL_NOT_FOUND))?;
-    let frames = match to {
+    match to {
         AdditionalStatus::Paid => paid(&mut tx, &row, now).await?,
         _ => {
             let from = AdditionalStatus::Uploaded.id();
             if !store::transition(&mut tx, row.id, from, to.id(), now).await? {
                 return Err(AppError::conflict(codes::ADDITIONAL_STATUS_CHANGE));
             }
-            Vec::new()
         }
-    };
+    }
     let row = store::find_by_entry(&mut tx, ids.0, ids.1).await?.ok_or_else(|| anyhow::anyhow!("vanished"))?;
-    tx.publish(frames);
     tx.commit().await?;
     Ok(Json(Data::new(row.into())))
 }
 
 /// Marks a requested purchase paid and tells the designer (type 8), inside the
 /// payer's transaction; the payments area calls this when a card payment succeeds.
-pub async fn paid(conn: &mut AnyConnection, row: &AdditionalRow, now: i64) -> Result<Vec<EventFrame>, AppError> {
+pub async fn paid(unit: &mut Unit, row: &AdditionalRow, now: i64) -> Result<(), AppError> {
     let (from, to) = (AdditionalStatus::Requested.id(), AdditionalStatus::Paid.id());
-    if !store::transition(conn, row.id, from, to, now).await? {
+    if !store::transition(unit, row.id, from, to, now).await? {
         return Err(AppError::conflict(codes::ADDITIONAL_STATUS_CHANGE));
     }
     let notification = NewNotification {
@@ -307,24 +304,24 @@ pub async fn paid(conn: &mut AnyConnection, row: &AdditionalRow, now: i64) -> Re
         text: Text::new(texts::ADDITIONAL_BOUGHT, json!({"number": row.entry_number, "contest": row.contest_title})),
         data: json!({"contest_id": row.contest_id, "contest_entry_id": row.contest_entry_id, "additional_entry_id": row.id}),
     };
-    Ok(notify(conn, notification, now).await?)
+    Ok(notify(unit, notification, now).await?)
 }
 
 /// The designer delivered the final files of a paid additional entry (2 -> 3): the
-/// holder is told (type 10). `None` when the entry is not a paid additional entry.
+/// holder is told (type 10). False when the entry is not a paid additional entry.
 pub async fn delivered(
-    conn: &mut AnyConnection,
+    unit: &mut Unit,
     contest: &ContestRow,
     entry: &EntryRow,
     designer: &CurrentUser,
     now: i64,
-) -> Result<Option<Vec<EventFrame>>, AppError> {
-    let Some(row) = store::find_by_entry(conn, contest.id, entry.id).await? else {
-        return Ok(None);
+) -> Result<bool, AppError> {
+    let Some(row) = store::find_by_entry(unit, contest.id, entry.id).await? else {
+        return Ok(false);
     };
     let (from, to) = (AdditionalStatus::Paid.id(), AdditionalStatus::Uploaded.id());
-    if !store::transition(conn, row.id, from, to, now).await? {
-        return Ok(None);
+    if !store::transition(unit, row.id, from, to, now).await? {
+        return Ok(false);
     }
     let notification = NewNotification {
         user_id: row.client_id,
@@ -337,5 +334,6 @@ pub async fn delivered(
         ),
         data: json!({"contest_id": row.contest_id, "contest_entry_id": entry.id, "additional_entry_id": row.id}),
     };
-    Ok(Some(notify(conn, notification, now).await?))
+    notify(unit, notification, now).await?;
+    Ok(true)
 }

@@ -5,7 +5,6 @@
 //! [`KIND`].
 
 use futures::future::BoxFuture;
-use sqlx::AnyConnection;
 
 use super::{paid, store as additional_store, AdditionalStatus};
 use crate::{
@@ -18,6 +17,7 @@ use crate::{
         quote::{reason, Quote},
         transactions::TransactionRow,
     },
+    realtime::unit::Unit,
     state::AppState,
 };
 
@@ -74,16 +74,16 @@ impl Payable for AdditionalDesign {
 
     fn apply<'a>(
         &'a self,
-        conn: &'a mut AnyConnection,
+        unit: &'a mut Unit,
         _row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
             let purchase =
-                additional_store::find_by_entry(conn, self.contest_id, self.entry_id).await?.ok_or_else(gone)?;
-            let events = paid(conn, &purchase, now).await?;
-            Ok(Effect { events, wake_timers: false })
+                additional_store::find_by_entry(unit, self.contest_id, self.entry_id).await?.ok_or_else(gone)?;
+            paid(unit, &purchase, now).await?;
+            Ok(Effect { wake_timers: false })
         })
     }
 }

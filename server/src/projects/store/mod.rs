@@ -1,6 +1,7 @@
 //! SQL of projects: launch, brief, lifecycle, lists. One dialect for both engines.
 
 pub mod invites;
+pub mod queue;
 
 use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;

@@ -153,7 +153,7 @@ pub async fn create(
     store::add_files(&mut tx, update_id, &req.file_ids, false).await?;
     let row = store::find(&mut *tx, id, update_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     let update = view(&mut tx, row).await?;
-    let mut events = vec![in_room(&mut tx, &room, event_type::PROJECT_UPDATE_CREATED, &update, now).await?];
+    in_room(&mut tx, &room, event_type::PROJECT_UPDATE_CREATED, &update, now).await?;
     let n = NewNotification {
         user_id: room.owner(),
         kind: notices::UPDATE_POSTED,
@@ -165,8 +165,7 @@ pub async fn create(
         ),
         data: json!({"project_id": id, "id": update_id}),
     };
-    events.extend(notify(&mut tx, n, now).await?);
-    tx.publish(events);
+    notify(&mut tx, n, now).await?;
     tx.commit().await?;
     tracing::info!(update_id, "project update posted");
     Ok((StatusCode::CREATED, Json(Data::new(update))))
@@ -223,8 +222,7 @@ async fn changed(
     change(&mut tx, now).await?;
     let row = store::find(&mut *tx, room.id(), update_id).await?.ok_or(sqlx::Error::RowNotFound)?;
     let update = view(&mut tx, row).await?;
-    let event = in_room(&mut tx, room, event_type::PROJECT_UPDATE_UPDATED, &update, now).await?;
-    tx.publish(vec![event]);
+    in_room(&mut tx, room, event_type::PROJECT_UPDATE_UPDATED, &update, now).await?;
     tx.commit().await?;
     Ok(Json(Data::new(update)))
 }

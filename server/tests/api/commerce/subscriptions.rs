@@ -59,17 +59,17 @@ async fn a_purchase_is_pending_until_the_payment_activates_it() {
     // The webhook activates it in its transaction; the client sees it live.
     let (mut watcher, _) = watch_user(&app, &client, client_id).await;
     let mut unit = app.hub().begin().await.unwrap();
-    let events = subscriptions::activate(&mut unit, id, "pi_sub_1", app.clock.now_ms()).await.unwrap();
-    unit.publish(events);
+    subscriptions::activate(&mut unit, id, "pi_sub_1", app.clock.now_ms()).await.unwrap();
     unit.commit().await.unwrap();
     let event = next_of(&mut watcher, event_type::SUBSCRIPTION_UPDATED).await;
     assert_eq!((event.data["id"].as_i64(), event.data["status_id"].as_i64()), (Some(id), Some(2)));
     assert_eq!(has_subscribed(&app, client_id).await, 1);
 
     // A second delivery of the same payment changes nothing.
-    let mut tx = app.db.pool.begin().await.unwrap();
-    assert!(subscriptions::activate(&mut tx, id, "pi_sub_1", app.clock.now_ms()).await.unwrap().is_empty());
-    tx.commit().await.unwrap();
+    let mut unit = app.hub().begin().await.unwrap();
+    subscriptions::activate(&mut unit, id, "pi_sub_1", app.clock.now_ms()).await.unwrap();
+    assert!(unit.appended().is_empty(), "no event for a payment settled before");
+    unit.commit().await.unwrap();
 
     let active = app.get("/subscriptions/active?filter[trigger_ids]=13,2", Some(&client)).await;
     let triggers: Vec<i64> =

@@ -20,8 +20,7 @@ async fn paid_tips(app: &TestApp, t: &Tippable) -> Vec<i64> {
     let priced = carts::payable(&mut conn, t.owner_id, None).await.unwrap();
     drop(conn);
     let mut unit = app.hub().begin().await.unwrap();
-    let events = carts::paid(&mut unit, t.owner_id, "pi_tips", &priced.items, app.clock.now_ms()).await.unwrap();
-    unit.publish(events);
+    carts::paid(&mut unit, t.owner_id, "pi_tips", &priced.items, app.clock.now_ms()).await.unwrap();
     unit.commit().await.unwrap();
     sqlx::query_scalar("SELECT id FROM contest_entry_tip WHERE payment_ref = 'pi_tips' ORDER BY id")
         .fetch_all(&app.db.pool)

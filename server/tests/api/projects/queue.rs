@@ -79,7 +79,7 @@ async fn deliver_and_accept(app: &TestApp, s: &Subscribed, id: i64, designer: &s
     send(app, Method::PUT, &path("statuses"), json!({"status_id": 3}), Some(&s.admin))
         .await
         .assert_error(409, "project.status.invalid");
-    let (pass, _) = run_due(app.hub(), ends).await.unwrap();
+    let pass = run_due(app.hub(), ends).await.unwrap();
     assert_eq!(pass.performed, 1, "the timeline runs out");
     assert_eq!(project(app, id, &s.owner.1).await["status_id"], 3);
 
@@ -168,11 +168,11 @@ async fn the_next_queued_project_starts_when_the_one_under_way_is_completed() {
         assert!(data["timeline_ends_at"].is_null());
     }
     // Nothing starts while the first is under way, however long it takes.
-    let (pass, _) = start_queued(app.hub(), app.clock.now_ms() + 30 * DAY_MS).await.unwrap();
+    let pass = start_queued(app.hub(), app.clock.now_ms() + 30 * DAY_MS).await.unwrap();
     assert_eq!(pass.performed, 0);
 
     deliver_and_accept(&app, &s, first, &s.designer.1, &s.second_designer.1).await;
-    let (pass, _) = start_queued(app.hub(), app.clock.now_ms()).await.unwrap();
+    let pass = start_queued(app.hub(), app.clock.now_ms()).await.unwrap();
     assert_eq!(pass.performed, 0, "pending credit is still under way");
 
     // The credit wakes the timers, which start the oldest queued project: watchers see it.
@@ -198,7 +198,7 @@ async fn the_next_queued_project_starts_when_the_one_under_way_is_completed() {
     let (fourth, fourth_bid) = queued_project(&app, &s, &s.second_designer.1).await;
     let queued = send(&app, Method::POST, &approve_path(fourth, fourth_bid), json!(null), Some(&s.owner.1)).await;
     assert_eq!(queued.body["data"]["status_id"], 1, "{}", queued.body);
-    let (pass, _) = start_queued(app.hub(), app.clock.now_ms()).await.unwrap();
+    let pass = start_queued(app.hub(), app.clock.now_ms()).await.unwrap();
     assert_eq!(pass.performed, 0, "one under way at a time");
 }
 
