@@ -25,3 +25,4 @@ mod relay;
 mod sharded;
 mod shutdown;
 mod slow_consumer;
+mod unit;
