@@ -30,7 +30,7 @@ pub async fn count_on_project(
     event_type: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    let bids_count = store::count_on_project(&mut **unit, project_id).await?;
+    let bids_count = store::count_on_project(unit, project_id).await?;
     let data = serde_json::to_value(BidCount { id: bid_id, project_id, bids_count }).unwrap_or_default();
     unit.append(&Channel::Project(project_id), event_type, data, now).await?;
     Ok(())
