@@ -65,8 +65,8 @@ web-deps:
 web: web-deps
 	cd web && $(NPM) run build
 
-# Formatting, the server's layers (docs/architecture.md; the checks' own tests first), no SQL
-# in a handler file (scripts/check_sql.py) and lints first: they fail fastest.
+# Formatting, the server's layers and one-way events (docs/architecture.md; the checks' own
+# tests first), SQL only in stores (scripts/check_sql.py) and lints first: they fail fastest.
 check:
 	$(CARGO) fmt --all --check
 	python3 scripts/test_check_layers.py

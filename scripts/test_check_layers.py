@@ -6,7 +6,9 @@ The layer check once read `use crate::{...}` only up to the first nested `}` and
 missed links between modules (issue #39): these tests feed it small source trees and
 assert that nested use trees, cycles and forbidden imports are all found. The SQL check
 (issue #39: SQL belongs in the store of the area that owns the table) is fed a handler
-file with a query, which fails, and a store file with the same query, which passes.
+file and a logic module with a query, which fail, and a store file with the same query,
+the seed and the hub's outbox, which pass. The layer check also fails on an event
+written outside its unit (`outbox::append`, `.publish(` outside the hub).
 """
 
 import contextlib
@@ -190,6 +192,21 @@ class Sql(unittest.TestCase):
             status, out = run(root.name, check_sql)
         self.assertEqual(status, 0, out)
         self.assertIn("sql ok: 2 files hold SQL", out)
+
+    def test_a_logic_module_with_a_query_fails(self):
+        logic = ("//! Prices things.\n\npub async fn price(conn: &mut AnyConnection) -> i64 {\n"
+                 "    sqlx::query_scalar(\"SELECT price FROM thing\").fetch_one(conn).await.unwrap()\n}\n")
+        root = tree({"things/pricing.rs": logic, "things/store.rs": STORE})
+        with root:
+            status, out = run(root.name, check_sql)
+        self.assertEqual(status, 1)
+        self.assertIn("SQL outside a store: things/pricing.rs: line 4", out)
+
+    def test_the_seed_and_the_hubs_outbox_may_hold_sql(self):
+        root = tree({"seed/things.rs": STORE, "realtime/outbox.rs": STORE, "catalogue/seed.rs": STORE})
+        with root:
+            status, out = run(root.name, check_sql)
+        self.assertEqual(status, 0, out)
 
     def test_a_store_named_otherwise_fails(self):
         root = tree({"things/thing_store.rs": STORE})

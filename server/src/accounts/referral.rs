@@ -7,6 +7,8 @@
 use sqlx::AnyConnection;
 use tracing::instrument;
 
+use super::store::referral as store;
+
 /// How long a referral visit counts: 720 hours (contests doc, section 9).
 pub const WINDOW_MS: i64 = 720 * 60 * 60 * 1000;
 /// Digits of the visit cookie's value.
@@ -22,25 +24,12 @@ pub async fn record_signup(
     now_ms: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
     let Some(cookie) = referral_source.map(str::trim).filter(|c| c.len() == COOKIE_DIGITS) else { return Ok(None) };
-    let visit: Option<(i64, i64)> =
-        sqlx::query_as("SELECT referrer_id, created_at FROM referral_visit WHERE cookie = $1")
-            .bind(cookie)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let visit = store::visit(conn, cookie).await?;
     let Some((referrer_id, visited_at)) =
         visit.filter(|(referrer, at)| now_ms < at + WINDOW_MS && *referrer != user_id)
     else {
         return Ok(None);
     };
-    sqlx::query(
-        "INSERT INTO referral (referred_user_id, referrer_id, visited_at, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (referred_user_id) DO NOTHING",
-    )
-    .bind(user_id)
-    .bind(referrer_id)
-    .bind(visited_at)
-    .bind(now_ms)
-    .execute(&mut *conn)
-    .await?;
+    store::credit(conn, user_id, referrer_id, visited_at, now_ms).await?;
     Ok(Some(referrer_id))
 }

@@ -146,6 +146,18 @@ pub async fn find_pricing<'c>(
         .await
 }
 
+/// A package's price in cents and its contest type, if the package exists.
+#[instrument(skip_all, fields(contest_type_pricing_id = id))]
+pub async fn pricing_price_and_type<'c>(
+    db: impl Executor<'c, Database = Any>,
+    id: i64,
+) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT amount_cents, contest_type_id FROM contest_type_pricing WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
 /// The upgrades a type offers, in the modal's order.
 #[instrument(skip_all, fields(contest_type_id))]
 pub async fn upgrades<'c>(

@@ -21,9 +21,15 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
 
-use super::tips;
+// Reads and a price change with nothing to decide: the store's own functions.
+pub use super::store::carts::{find, set_price};
+use super::{
+    store::carts::{self as store, NewCartItem},
+    tips,
+};
 use crate::shared::money::tax_cents;
 use crate::{
+    accounts::store as accounts_store,
     error::{codes, values, AppError, FieldErrors},
     notifications::badges,
     realtime::unit::Unit,
@@ -75,12 +81,6 @@ pub struct CartRow {
     pub is_free_award: i64,
 }
 
-const SELECT: &str = "SELECT ci.id, ci.app_user_id, ci.contest_id, ci.contest_entry_id, ci.trigger_id, ci.price_cents, \
-    ci.created_at, c.title AS contest_title, c.is_tip, t.title AS contest_type_title, e.number AS entry_number, \
-    u.id AS designer_id, u.username AS designer_username, u.name AS designer_name, u.profile_picture AS designer_picture, ci.is_free_award \
-    FROM cart_item ci JOIN contest c ON c.id = ci.contest_id JOIN contest_type t ON t.id = c.contest_type_id \
-    JOIN contest_entry e ON e.id = ci.contest_entry_id JOIN app_user u ON u.id = e.created_by";
-
 /// One cart item at the price the payment charged for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PricedItem {
@@ -110,22 +110,10 @@ pub struct CartTotal {
     pub payable_cents: i64,
 }
 
-pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<CartRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} WHERE ci.id = $1")).bind(id).fetch_optional(&mut *conn).await
-}
-
 /// One page of the user's cart, oldest first, and the number of items in all.
 pub async fn page(conn: &mut AnyConnection, user_id: i64, page: i64) -> Result<(Vec<CartRow>, i64), sqlx::Error> {
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE ci.app_user_id = $1 ORDER BY ci.id LIMIT $2 OFFSET $3"))
-        .bind(user_id)
-        .bind(PER_PAGE)
-        .bind((page - 1) * PER_PAGE)
-        .fetch_all(&mut *conn)
-        .await?;
-    let total = sqlx::query_scalar("SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let rows = store::page(conn, user_id, PER_PAGE, (page - 1) * PER_PAGE).await?;
+    let total = super::store::cart_item_count(&mut *conn, user_id).await?;
     Ok((rows, total))
 }
 
@@ -143,11 +131,7 @@ pub struct NewItem {
 #[instrument(skip_all, fields(user_id, contest_id = item.contest_id))]
 pub async fn add(unit: &mut Unit, user_id: i64, item: NewItem, now_ms: i64) -> Result<i64, AppError> {
     let conn: &mut AnyConnection = unit;
-    let contest: Option<(i64, i64, i64)> =
-        sqlx::query_as("SELECT created_by, status_id, is_tip FROM contest WHERE id = $1")
-            .bind(item.contest_id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let contest = store::contest_owner_status_tip(conn, item.contest_id).await?;
     let (owner, status_id, is_tip) = contest.ok_or_else(|| AppError::field("contest_id", codes::NOT_FOUND_OPTION))?;
     if owner != user_id {
         return Err(AppError::forbidden(codes::CART_CONTEST_NOT_OWNER));
@@ -155,36 +139,26 @@ pub async fn add(unit: &mut Unit, user_id: i64, item: NewItem, now_ms: i64) -> R
     if status_id < 2 {
         return Err(AppError::conflict(codes::CART_CONTEST_NOT_STARTED));
     }
-    let entry_contest: Option<i64> = sqlx::query_scalar("SELECT contest_id FROM contest_entry WHERE id = $1")
-        .bind(item.contest_entry_id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let entry_contest = store::entry_contest(conn, item.contest_entry_id).await?;
     if entry_contest != Some(item.contest_id) {
         return Err(AppError::field("contest_entry_id", codes::CART_ENTRY_NOT_IN_CONTEST));
     }
-    let subscribed: i64 = sqlx::query_scalar("SELECT has_subscribed FROM app_user WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *conn)
-        .await?;
-    let free = is_tip != 0 && subscribed != 0 && free_awards_used(conn, user_id, item.contest_id).await? < FREE_AWARDS;
+    let subscribed = accounts_store::has_subscribed(&mut *conn, user_id).await?;
+    let free =
+        is_tip != 0 && subscribed != 0 && store::free_awards_used(conn, user_id, item.contest_id).await? < FREE_AWARDS;
     if !free {
         check_minimum(conn, user_id, item.contest_id, item.price_cents).await?;
     }
     let price_cents = if free { FREE_AWARD_CENTS } else { item.price_cents };
-    let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO cart_item (app_user_id, contest_id, contest_entry_id, trigger_id, price_cents, is_free_award, \
-         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
-         ON CONFLICT (app_user_id, contest_entry_id) DO NOTHING RETURNING id",
-    )
-    .bind(user_id)
-    .bind(item.contest_id)
-    .bind(item.contest_entry_id)
-    .bind(TIP_TRIGGER)
-    .bind(price_cents)
-    .bind(i64::from(free))
-    .bind(now_ms)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let new_item = NewCartItem {
+        user_id,
+        contest_id: item.contest_id,
+        contest_entry_id: item.contest_entry_id,
+        trigger_id: TIP_TRIGGER,
+        price_cents,
+        is_free_award: free,
+    };
+    let inserted = store::insert(conn, &new_item, now_ms).await?;
     let id = inserted.ok_or_else(|| AppError::conflict(codes::CART_ITEM_EXISTS))?;
     badges::changed(unit, user_id, now_ms).await?;
     Ok(id)
@@ -198,16 +172,8 @@ pub async fn check_minimum(
     contest_id: i64,
     price_cents: i64,
 ) -> Result<(), AppError> {
-    let contest: Option<(i64, i64)> =
-        sqlx::query_as("SELECT is_tip, winning_entry_amount_cents FROM contest WHERE id = $1")
-            .bind(contest_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some((is_tip, winning_cents)) = contest else { return Ok(()) };
-    let subscribed: i64 = sqlx::query_scalar("SELECT has_subscribed FROM app_user WHERE id = $1")
-        .bind(user_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let Some((is_tip, winning_cents)) = store::contest_tip_terms(conn, contest_id).await? else { return Ok(()) };
+    let subscribed = accounts_store::has_subscribed(&mut *conn, user_id).await?;
     let minimum = minimum_cents(is_tip != 0, winning_cents, subscribed != 0);
     if price_cents < minimum {
         let mut errors = FieldErrors::new();
@@ -217,58 +183,14 @@ pub async fn check_minimum(
     Ok(())
 }
 
-/// Free awards the user has on a contest: in the cart or already sent.
-async fn free_awards_used(conn: &mut AnyConnection, user_id: i64, contest_id: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT (SELECT COUNT(*) FROM cart_item WHERE app_user_id = $1 AND contest_id = $2 AND is_free_award = 1) \
-         + (SELECT COUNT(*) FROM contest_entry_tip WHERE created_by = $1 AND contest_id = $2 AND is_free_award = 1)",
-    )
-    .bind(user_id)
-    .bind(contest_id)
-    .fetch_one(&mut *conn)
-    .await
-}
-
-/// Changes an item's price. False when the user has no such item.
-pub async fn set_price(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    id: i64,
-    price_cents: i64,
-    now_ms: i64,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE cart_item SET price_cents = $1, updated_at = $2 WHERE id = $3 AND app_user_id = $4")
-        .bind(price_cents)
-        .bind(now_ms)
-        .bind(id)
-        .bind(user_id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 /// Removes an item, the owner's badge following in the unit; false when the user has
 /// no such item.
 pub async fn remove(unit: &mut Unit, user_id: i64, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
-    let conn: &mut AnyConnection = unit;
-    let done = sqlx::query("DELETE FROM cart_item WHERE id = $1 AND app_user_id = $2")
-        .bind(id)
-        .bind(user_id)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
+    if !store::delete_of_user(unit, user_id, id).await? {
         return Ok(false);
     }
     badges::changed(unit, user_id, now_ms).await?;
     Ok(true)
-}
-
-/// The state's sales-tax percentage; None when there is no such state.
-pub async fn state_tax(conn: &mut AnyConnection, state_id: i64) -> Result<Option<f64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT tax_percentage_off FROM state WHERE id = $1")
-        .bind(state_id)
-        .fetch_optional(&mut *conn)
-        .await
 }
 
 /// The state whose sales tax applies to a payment: the payment form requires
@@ -295,11 +217,7 @@ pub async fn taxed_state(
 
 /// The user's own state (their sign-up's), for a total asked for without a place.
 pub async fn own_state(conn: &mut AnyConnection, user_id: i64) -> Result<Option<i64>, sqlx::Error> {
-    Ok(sqlx::query_scalar::<_, Option<i64>>("SELECT state_id FROM app_user WHERE id = $1")
-        .bind(user_id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .flatten())
+    accounts_store::state_of(&mut *conn, user_id).await
 }
 
 /// The user's cart priced: items, subtotal (free awards cost nothing), the sales tax
@@ -307,13 +225,11 @@ pub async fn own_state(conn: &mut AnyConnection, user_id: i64) -> Result<Option<
 /// state does not exist.
 #[instrument(skip_all, fields(user_id, state_id))]
 pub async fn payable(conn: &mut AnyConnection, user_id: i64, state_id: Option<i64>) -> Result<CartTotal, AppError> {
-    let rows: Vec<(i64, i64, i64)> =
-        sqlx::query_as("SELECT id, price_cents, is_free_award FROM cart_item WHERE app_user_id = $1 ORDER BY id")
-            .bind(user_id)
-            .fetch_all(&mut *conn)
-            .await?;
+    let rows = store::priced_items(conn, user_id).await?;
     let tax_percentage = match state_id {
-        Some(id) => state_tax(conn, id).await?.ok_or_else(|| AppError::field("state_id", codes::NOT_FOUND_OPTION))?,
+        Some(id) => crate::geo::state_tax(&mut *conn, id)
+            .await?
+            .ok_or_else(|| AppError::field("state_id", codes::NOT_FOUND_OPTION))?,
         None => 0.0,
     };
     let items: Vec<PricedItem> = rows
@@ -366,7 +282,7 @@ pub async fn paid(
     for priced in items {
         let Some(item) = find(conn, priced.id).await?.filter(|i| i.app_user_id == user_id) else { continue };
         tips::insert_pending(conn, &item, priced.price_cents, priced.is_free_award, payment_ref, now_ms).await?;
-        sqlx::query("DELETE FROM cart_item WHERE id = $1").bind(item.id).execute(&mut *conn).await?;
+        store::delete(conn, item.id).await?;
         moved += 1;
     }
     if moved == 0 {

@@ -13,8 +13,12 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use utoipa::ToSchema;
 
+// Reads, and the paid use, with nothing to decide: the store's own functions.
+use super::store::coupons as store;
+pub use super::store::coupons::{applied_at, find_by_code, redeem};
 use crate::{
     accounts::{domain::UserType, model::UserRow},
+    catalogue::store as catalogue_store,
     error::{codes, AppError, Code},
 };
 
@@ -37,10 +41,6 @@ pub struct CouponRow {
     /// Redemptions so far.
     pub used_count: i64,
 }
-
-pub(super) const COLUMNS: &str = "c.id, c.contest_type_id, c.code, c.percent_off, c.amount_off_cents, c.app_user_id, \
-    c.contest_type_pricing_id, c.allows_custom_prize, c.usage_limit, c.created_at, \
-    (SELECT COUNT(*) FROM coupon_redemption r WHERE r.contest_type_coupon_id = c.id) AS used_count";
 
 /// What the coupon is to be applied to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,28 +131,6 @@ pub fn refused(code: Code) -> AppError {
     AppError::unprocessable(code)
 }
 
-/// The live coupon with this code, whatever its type (case-insensitive).
-#[instrument(skip_all)]
-pub async fn find_by_code(conn: &mut AnyConnection, code: &str) -> Result<Option<CouponRow>, sqlx::Error> {
-    sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM contest_type_coupon c WHERE LOWER(c.code) = LOWER($1) AND c.deleted_at IS NULL"
-    ))
-    .bind(code.trim())
-    .fetch_optional(&mut *conn)
-    .await
-}
-
-/// When `user_id` first applied the coupon, if they have.
-pub async fn applied_at(conn: &mut AnyConnection, coupon_id: i64, user_id: i64) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT applied_at FROM coupon_application WHERE contest_type_coupon_id = $1 AND app_user_id = $2",
-    )
-    .bind(coupon_id)
-    .bind(user_id)
-    .fetch_optional(&mut *conn)
-    .await
-}
-
 /// Records the first application (later ones keep the first moment: the window does
 /// not restart by asking again). Returns the moment the window started.
 pub async fn record_application(
@@ -161,24 +139,8 @@ pub async fn record_application(
     user_id: i64,
     now_ms: i64,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO coupon_application (contest_type_coupon_id, app_user_id, applied_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (contest_type_coupon_id, app_user_id) DO NOTHING",
-    )
-    .bind(coupon_id)
-    .bind(user_id)
-    .bind(now_ms)
-    .execute(&mut *conn)
-    .await?;
+    store::insert_application(conn, coupon_id, user_id, now_ms).await?;
     Ok(applied_at(conn, coupon_id, user_id).await?.unwrap_or(now_ms))
-}
-
-/// The package's price and contest type, if the package exists.
-async fn pricing(conn: &mut AnyConnection, pricing_id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as("SELECT amount_cents, contest_type_id FROM contest_type_pricing WHERE id = $1")
-        .bind(pricing_id)
-        .fetch_optional(&mut *conn)
-        .await
 }
 
 /// Checks `code` for `user` launching a contest of `contest_type_id` with `package`,
@@ -201,7 +163,7 @@ pub async fn apply(
         None => None,
     };
     let (original, pricing_type) = match package {
-        Package::Priced(id) => match pricing(conn, id).await? {
+        Package::Priced(id) => match catalogue_store::pricing_price_and_type(&mut *conn, id).await? {
             Some((amount, type_id)) => (amount, Some(type_id)),
             None => (0, None),
         },
@@ -231,7 +193,9 @@ pub async fn validate_and_record(
         None => None,
     };
     let pricing_type = match package {
-        Package::Priced(id) => pricing(conn, id).await?.map(|(_, type_id)| type_id),
+        Package::Priced(id) => {
+            catalogue_store::pricing_price_and_type(&mut *conn, id).await?.map(|(_, type_id)| type_id)
+        }
         _ => None,
     };
     let attempt = Attempt { user, contest_type_id, package, applied_at: applied, now_ms };
@@ -239,32 +203,6 @@ pub async fn validate_and_record(
     let coupon = coupon.ok_or_else(|| refused(codes::COUPON_INVALID))?;
     let started = record_application(conn, coupon.id, user.id, now_ms).await?;
     Ok((coupon, started))
-}
-
-/// Counts a paid use of the coupon, once per payment (a webhook delivered twice
-/// redeems once). Call in the webhook's transaction. True when it was new.
-#[instrument(skip_all, fields(user_id, payment_ref))]
-pub async fn redeem(
-    conn: &mut AnyConnection,
-    discount: &Discount,
-    user_id: i64,
-    contest_id: Option<i64>,
-    payment_ref: &str,
-    now_ms: i64,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "INSERT INTO coupon_redemption (contest_type_coupon_id, app_user_id, contest_id, payment_ref, discount_cents, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (contest_type_coupon_id, payment_ref) DO NOTHING",
-    )
-    .bind(discount.contest_type_coupon_id)
-    .bind(user_id)
-    .bind(contest_id)
-    .bind(payment_ref)
-    .bind(discount.discount_cents)
-    .bind(now_ms)
-    .execute(&mut *conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //!   it turns it into tips ([`carts::paid`]); [`cart_routes`].
 //! - [`tips`]: paid tips awaiting approval, decisions, stats; [`tip_routes`].
 //!
-//! - [`store`]: the SQL its routes call (coupons kept by admins, referral codes and visits).
+//! - [`store`]: all its SQL: coupons kept by admins, referral codes and visits, and by
+//!   topic what the rules above read and write.
 //! - [`payable`]: the cart and a subscription as the payments area sells them (priced
 //!   and applied here); [`payment_routes`]: their payment routes. Nothing here talks to
 //!   a payment provider.

@@ -16,8 +16,12 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::{event_type, Channel};
 
+// Reads with nothing to decide: the store's own functions.
+use super::store::subscriptions as store;
+pub use super::store::subscriptions::{all, find};
 use crate::shared::money::as_dollars;
 use crate::{
+    accounts::store as accounts_store,
     error::{codes, AppError},
     realtime::unit::Unit,
     store::is_unique_violation,
@@ -60,8 +64,6 @@ pub struct SubscriptionRow {
     pub cancelled_at: Option<i64>,
 }
 
-const COLUMNS: &str = "id, app_user_id, trigger_id, amount_cents, status_id, created_at, activated_at, cancelled_at";
-
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SubscriptionView {
     pub id: i64,
@@ -96,35 +98,14 @@ impl From<SubscriptionRow> for SubscriptionView {
     }
 }
 
-pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<SubscriptionRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM user_subscription WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await
-}
-
 /// The user's active subscriptions, optionally only of `trigger_ids`.
 pub async fn active(
     conn: &mut AnyConnection,
     user_id: i64,
     trigger_ids: &[i64],
 ) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
-    let rows: Vec<SubscriptionRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 AND status_id = $2 ORDER BY trigger_id"
-    ))
-    .bind(user_id)
-    .bind(ACTIVE)
-    .fetch_all(&mut *conn)
-    .await?;
+    let rows = store::active(conn, user_id).await?;
     Ok(rows.into_iter().filter(|s| trigger_ids.is_empty() || trigger_ids.contains(&s.trigger_id)).collect())
-}
-
-/// Every subscription of the user, newest first (pending, active and cancelled).
-pub async fn all(conn: &mut AnyConnection, user_id: i64) -> Result<Vec<SubscriptionRow>, sqlx::Error> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 ORDER BY id DESC"))
-        .bind(user_id)
-        .fetch_all(&mut *conn)
-        .await
 }
 
 /// True when the user has this subscription active: the payments area asks this
@@ -147,29 +128,10 @@ pub async fn purchase(
     if has_active(conn, user_id, trigger_id).await? {
         return Err(AppError::conflict(codes::SUBSCRIPTION_ACTIVE));
     }
-    let pending: Option<SubscriptionRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM user_subscription WHERE app_user_id = $1 AND trigger_id = $2 AND status_id = $3 \
-         ORDER BY id DESC LIMIT 1"
-    ))
-    .bind(user_id)
-    .bind(trigger_id)
-    .bind(PENDING)
-    .fetch_optional(&mut *conn)
-    .await?;
-    if let Some(pending) = pending {
+    if let Some(pending) = store::latest_pending(conn, user_id, trigger_id).await? {
         return Ok(pending);
     }
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO user_subscription (app_user_id, trigger_id, amount_cents, status_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(user_id)
-    .bind(trigger_id)
-    .bind(amount)
-    .bind(PENDING)
-    .bind(now_ms)
-    .fetch_one(&mut *conn)
-    .await?;
+    let id = store::insert_pending(conn, user_id, trigger_id, amount, now_ms).await?;
     find(conn, id).await?.ok_or_else(|| anyhow::anyhow!("subscription {id} vanished").into())
 }
 
@@ -185,21 +147,13 @@ pub async fn activate(unit: &mut Unit, subscription_id: i64, payment_ref: &str, 
     if row.status_id != PENDING {
         return Ok(());
     }
-    let done = sqlx::query(
-        "UPDATE user_subscription SET status_id = $1, payment_ref = $2, activated_at = $3 WHERE id = $4 AND status_id = $5",
-    )
-    .bind(ACTIVE)
-    .bind(payment_ref)
-    .bind(now_ms)
-    .bind(subscription_id)
-    .bind(PENDING)
-    .execute(&mut *conn)
-    .await
-    .map_err(|err| match is_unique_violation(&err, "user_subscription_active_key") {
-        true => AppError::conflict(codes::SUBSCRIPTION_ACTIVE),
-        false => err.into(),
+    let done = store::activate(conn, subscription_id, payment_ref, now_ms).await.map_err(|err| {
+        match is_unique_violation(&err, "user_subscription_active_key") {
+            true => AppError::conflict(codes::SUBSCRIPTION_ACTIVE),
+            false => err.into(),
+        }
     })?;
-    if done.rows_affected() == 0 {
+    if !done {
         return Ok(());
     }
     changed(unit, row.app_user_id, subscription_id, now_ms).await
@@ -214,25 +168,11 @@ pub async fn set(unit: &mut Unit, user_id: i64, trigger_id: i64, on: bool, now_m
     match (on, current.first()) {
         (true, Some(_)) | (false, None) => Ok(()),
         (true, None) => {
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO user_subscription (app_user_id, trigger_id, amount_cents, status_id, payment_ref, created_at, activated_at) \
-                 VALUES ($1, $2, 0, $3, 'admin', $4, $4) RETURNING id",
-            )
-            .bind(user_id)
-            .bind(trigger_id)
-            .bind(ACTIVE)
-            .bind(now_ms)
-            .fetch_one(&mut *conn)
-            .await?;
+            let id = store::insert_granted(conn, user_id, trigger_id, now_ms).await?;
             changed(unit, user_id, id, now_ms).await
         }
         (false, Some(row)) => {
-            sqlx::query("UPDATE user_subscription SET status_id = $1, cancelled_at = $2 WHERE id = $3")
-                .bind(CANCELLED)
-                .bind(now_ms)
-                .bind(row.id)
-                .execute(&mut *conn)
-                .await?;
+            store::cancel(conn, row.id, now_ms).await?;
             changed(unit, user_id, row.id, now_ms).await
         }
     }
@@ -249,16 +189,7 @@ async fn changed(unit: &mut Unit, user_id: i64, subscription_id: i64, now_ms: i6
 
 /// `has_subscribed` = an unlimited-contests subscription is active.
 pub async fn sync_flag(conn: &mut AnyConnection, user_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE app_user SET has_subscribed = (SELECT COUNT(*) FROM user_subscription \
-         WHERE app_user_id = $1 AND trigger_id = $2 AND status_id = $3) WHERE id = $1",
-    )
-    .bind(user_id)
-    .bind(UNLIMITED_CONTESTS)
-    .bind(ACTIVE)
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+    accounts_store::sync_subscribed(&mut *conn, user_id, UNLIMITED_CONTESTS, ACTIVE).await
 }
 
 #[cfg(test)]

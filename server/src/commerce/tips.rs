@@ -9,7 +9,10 @@ use tracing::instrument;
 use utoipa::ToSchema;
 use vitrine_protocol::{event_type, Channel};
 
-use super::carts::CartRow;
+// A read, and a paid item's tip, with nothing to decide: the store's own functions.
+use super::store::tips as store;
+pub use super::store::tips::find;
+pub(super) use super::store::tips::insert_pending;
 use crate::shared::money::as_dollars;
 use crate::{
     notifications::{notify, texts, NewNotification, NotificationType, Text},
@@ -38,13 +41,6 @@ pub struct TipRow {
     pub created_at: i64,
     pub decided_at: Option<i64>,
 }
-
-const SELECT: &str =
-    "SELECT t.id, t.contest_id, c.title AS contest_title, t.contest_entry_id, e.number AS entry_number, \
-    t.created_by, cu.username AS client_username, t.designer_id, du.username AS designer_username, t.amount_cents, \
-    t.approval_status_id, t.created_at, t.decided_at \
-    FROM contest_entry_tip t JOIN contest c ON c.id = t.contest_id JOIN contest_entry e ON e.id = t.contest_entry_id \
-    JOIN app_user cu ON cu.id = t.created_by JOIN app_user du ON du.id = t.designer_id";
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct UserName {
@@ -92,54 +88,9 @@ impl From<TipRow> for TipView {
     }
 }
 
-/// A paid cart item becomes a pending tip of the amount paid (once per payment and entry).
-pub(super) async fn insert_pending(
-    conn: &mut AnyConnection,
-    item: &CartRow,
-    amount_cents: i64,
-    is_free_award: bool,
-    payment_ref: &str,
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO contest_entry_tip (contest_id, contest_entry_id, created_by, designer_id, amount_cents, \
-         approval_status_id, payment_ref, created_at, is_free_award) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-         ON CONFLICT (payment_ref, contest_entry_id) DO NOTHING",
-    )
-    .bind(item.contest_id)
-    .bind(item.contest_entry_id)
-    .bind(item.app_user_id)
-    .bind(item.designer_id)
-    .bind(amount_cents)
-    .bind(PENDING)
-    .bind(payment_ref)
-    .bind(now_ms)
-    .bind(i64::from(is_free_award))
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
-}
-
-pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<TipRow>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} WHERE t.id = $1")).bind(id).fetch_optional(&mut *conn).await
-}
-
 /// One page of tips, newest first, optionally of one approval status; and the count.
 pub async fn page(conn: &mut AnyConnection, status: Option<i64>, page: i64) -> Result<(Vec<TipRow>, i64), sqlx::Error> {
-    let rows = sqlx::query_as(&format!(
-        "{SELECT} WHERE ($1 IS NULL OR t.approval_status_id = $1) ORDER BY t.id DESC LIMIT $2 OFFSET $3"
-    ))
-    .bind(status)
-    .bind(PER_PAGE)
-    .bind((page - 1) * PER_PAGE)
-    .fetch_all(&mut *conn)
-    .await?;
-    let total =
-        sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry_tip WHERE ($1 IS NULL OR approval_status_id = $1)")
-            .bind(status)
-            .fetch_one(&mut *conn)
-            .await?;
-    Ok((rows, total))
+    store::page(conn, status, PER_PAGE, (page - 1) * PER_PAGE).await
 }
 
 /// One page of the tips `user_id` gave (all of them) or received (approved ones only:
@@ -149,18 +100,7 @@ pub async fn page_for_user(
     user_id: i64,
     page: i64,
 ) -> Result<(Vec<TipRow>, i64), sqlx::Error> {
-    const MINE: &str = "(t.created_by = $1 OR (t.designer_id = $1 AND t.approval_status_id = 2))";
-    let rows = sqlx::query_as(&format!("{SELECT} WHERE {MINE} ORDER BY t.id DESC LIMIT $2 OFFSET $3"))
-        .bind(user_id)
-        .bind(PER_PAGE)
-        .bind((page - 1) * PER_PAGE)
-        .fetch_all(&mut *conn)
-        .await?;
-    let total = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM contest_entry_tip t WHERE {MINE}"))
-        .bind(user_id)
-        .fetch_one(&mut *conn)
-        .await?;
-    Ok((rows, total))
+    store::page_for_user(conn, user_id, PER_PAGE, (page - 1) * PER_PAGE).await
 }
 
 /// Decides a pending tip (compare-and-set: false if it was no longer pending), and
@@ -169,18 +109,7 @@ pub async fn page_for_user(
 #[instrument(skip_all, fields(tip_id = id, decision))]
 pub async fn decide(unit: &mut Unit, id: i64, decision: i64, admin_id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
     let conn: &mut AnyConnection = unit;
-    let done = sqlx::query(
-        "UPDATE contest_entry_tip SET approval_status_id = $1, decided_at = $2, decided_by = $3 \
-         WHERE id = $4 AND approval_status_id = $5",
-    )
-    .bind(decision)
-    .bind(now_ms)
-    .bind(admin_id)
-    .bind(id)
-    .bind(PENDING)
-    .execute(&mut *conn)
-    .await?;
-    if done.rows_affected() == 0 {
+    if !store::decide(conn, id, decision, admin_id, now_ms).await? {
         return Ok(false);
     }
     let Some(tip) = find(conn, id).await? else { return Ok(false) };
@@ -212,13 +141,5 @@ pub async fn decide(unit: &mut Unit, id: i64, decision: i64, admin_id: i64, now_
 /// Approved tips of a user: received (designers) or given (everyone else); the sum
 /// in cents and the number of contests they span.
 pub async fn stats(conn: &mut AnyConnection, user_id: i64, as_designer: bool) -> Result<(i64, i64), sqlx::Error> {
-    let column = if as_designer { "designer_id" } else { "created_by" };
-    sqlx::query_as(&format!(
-        "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT), COUNT(DISTINCT contest_id) FROM contest_entry_tip \
-         WHERE {column} = $1 AND approval_status_id = $2"
-    ))
-    .bind(user_id)
-    .bind(APPROVED)
-    .fetch_one(&mut *conn)
-    .await
+    store::approved_sum(conn, user_id, as_designer).await
 }

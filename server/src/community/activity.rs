@@ -20,8 +20,8 @@ use sqlx::AnyConnection;
 use tracing::instrument;
 use vitrine_protocol::{event_type, Channel};
 
-use super::store::feed as feed_store;
-use crate::state::AppState;
+use super::store::{activity as activity_store, feed as feed_store};
+use crate::{contests::store as contest_store, state::AppState};
 
 /// What happened (`community_activity.activity_type_id`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,25 +64,10 @@ pub async fn record_entry(
     entry_id: i64,
     now_ms: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let public: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM contest WHERE id = $1 AND is_private = 0 AND is_blind = 0")
-            .bind(contest_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    if public.is_none() {
+    if contest_store::public_not_blind(&mut *conn, contest_id).await?.is_none() {
         return Ok(None);
     }
-    let id = sqlx::query_scalar(
-        "INSERT INTO community_activity (activity_type_id, app_user_id, contest_id, contest_entry_id, created_at) \
-         VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    )
-    .bind(kind.id())
-    .bind(user_id)
-    .bind(contest_id)
-    .bind(entry_id)
-    .bind(now_ms)
-    .fetch_one(&mut *conn)
-    .await?;
+    let id = activity_store::insert_entry(conn, kind.id(), user_id, contest_id, entry_id, now_ms).await?;
     Ok(Some(id))
 }
 
@@ -93,29 +78,12 @@ pub async fn record_showcase(
     showcase_id: i64,
     now_ms: i64,
 ) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO community_activity (activity_type_id, app_user_id, external_showcase_id, created_at) \
-         VALUES ($1, $2, $3, $4) RETURNING id",
-    )
-    .bind(ActivityType::ShowcaseAdded.id())
-    .bind(user_id)
-    .bind(showcase_id)
-    .bind(now_ms)
-    .fetch_one(&mut *conn)
-    .await
+    activity_store::insert_showcase(conn, ActivityType::ShowcaseAdded.id(), user_id, showcase_id, now_ms).await
 }
 
 /// A like taken back: its activity leaves the feed (same transaction as the unlike).
 pub async fn remove_like(conn: &mut AnyConnection, user_id: i64, entry_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "DELETE FROM community_activity WHERE contest_entry_id = $1 AND app_user_id = $2 AND activity_type_id = $3",
-    )
-    .bind(entry_id)
-    .bind(user_id)
-    .bind(ActivityType::EntryLiked.id())
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
+    activity_store::delete_entry(conn, ActivityType::EntryLiked.id(), user_id, entry_id).await
 }
 
 /// Pushes committed activities to `community` (see the module's note on why this is

@@ -3,13 +3,14 @@
 
 use std::collections::HashMap;
 
-use sqlx::{Any, Executor};
 use tracing::instrument;
 
-use super::{store::SavedAnswer, visibility::may_read_brief};
+use super::{
+    store::{brief as brief_store, SavedAnswer},
+    visibility::may_read_brief,
+};
 use crate::{
     accounts::model::UserRow,
-    catalogue::FieldType,
     files::{store as file_store, FileView},
     store::Db,
 };
@@ -44,25 +45,9 @@ pub async fn attach(db: &Db, answers: &mut [SavedAnswer]) -> Result<(), sqlx::Er
 pub async fn may_read_file(db: &Db, user: &UserRow, file_id: i64) -> Result<bool, sqlx::Error> {
     let mut conn = db.pool.acquire().await?;
     let Some(file) = file_store::find_file(&mut *conn, file_id).await? else { return Ok(false) };
-    let rows = file_answers_of(&mut *conn, file.app_user_id).await?;
+    let rows = brief_store::file_answers_of(&mut *conn, file.app_user_id).await?;
     Ok(rows.into_iter().any(|(created_by, status_id, is_private, file_ids)| {
         serde_json::from_str::<Vec<i64>>(&file_ids).unwrap_or_default().contains(&file_id)
             && may_read_brief(Some(user), created_by, status_id, is_private != 0)
     }))
-}
-
-/// (created_by, status_id, is_private, answer_file_ids) of the file answers of the
-/// contests `owner_id` created.
-async fn file_answers_of<'c>(
-    db: impl Executor<'c, Database = Any>,
-    owner_id: i64,
-) -> Result<Vec<(i64, i64, i64, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT c.created_by, c.status_id, c.is_private, a.answer_file_ids FROM contest_brief_answer a \
-         JOIN contest c ON c.id = a.contest_id WHERE c.created_by = $1 AND a.form_field_type_id = $2",
-    )
-    .bind(owner_id)
-    .bind(FieldType::File as i64)
-    .fetch_all(db)
-    .await
 }

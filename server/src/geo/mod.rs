@@ -7,7 +7,7 @@ mod store;
 
 pub use data::{COUNTRIES, UNITED_STATES};
 pub use routes::router;
-pub use store::{country_has_states, country_region, seed, state_in_country};
+pub use store::{country_has_states, country_region, seed, state_in_country, state_tax};
 
 crate::api::enum_doc!(
     /// A country of the reference geography ([`COUNTRIES`]), as the OpenAPI document

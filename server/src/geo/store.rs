@@ -128,6 +128,12 @@ pub async fn state_in_country<'c>(
     Ok(found.is_some())
 }
 
+/// The state's sales-tax percentage (`tax_percentage_off`: 7.25 means 7.25 %); None when
+/// there is no such state.
+pub async fn state_tax<'c>(db: impl Executor<'c, Database = Any>, state_id: i64) -> Result<Option<f64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT tax_percentage_off FROM state WHERE id = $1").bind(state_id).fetch_optional(db).await
+}
+
 /// The region a country belongs to.
 pub async fn country_region<'c>(
     db: impl Executor<'c, Database = Any>,

@@ -6,10 +6,12 @@
 //! sign-in links, which are credentials. At `debug` for this module the body is logged too,
 //! which `make run` turns on so a developer without a relay can follow the links.
 //!
-//! [`catcher`] is a mail catcher on loopback for the suites that follow a mailed link.
+//! [`store`] holds the outbox's SQL. [`catcher`] is a mail catcher on loopback for the
+//! suites that follow a mailed link.
 
 pub mod catcher;
 pub mod sender;
+pub mod store;
 
 use sqlx::{Any, Executor};
 use tracing::instrument;
@@ -23,15 +25,7 @@ pub async fn queue<'c>(
     body: &str,
     now_ms: i64,
 ) -> Result<i64, sqlx::Error> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO mail_outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
-    )
-    .bind(to)
-    .bind(subject)
-    .bind(body)
-    .bind(now_ms)
-    .fetch_one(db)
-    .await?;
+    let id = store::insert(db, to, subject, body, now_ms).await?;
     tracing::info!(mail_id = id, to, subject, "mail queued in the outbox");
     tracing::debug!(mail_id = id, to, subject, "mail body:\n{body}");
     Ok(id)

@@ -12,6 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 use lettre::{message::header::ContentType, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
+use super::store;
 use crate::{state::AppState, store::Db};
 
 /// How often the sender looks for queued mail.
@@ -51,36 +52,12 @@ pub async fn run(state: AppState, relay: Relay, mut shutdown: tokio::sync::watch
     }
 }
 
-#[derive(sqlx::FromRow)]
-struct Queued {
-    id: i64,
-    to_address: String,
-    subject: String,
-    body: String,
-    attempts: i64,
-}
-
 /// Sends every queued message that has attempts left; returns how many were sent.
 pub async fn deliver_pending(db: &Db, relay: &Relay, from: &str, now_ms: i64) -> anyhow::Result<usize> {
-    let queued: Vec<Queued> = sqlx::query_as(
-        "SELECT id, to_address, subject, body, attempts FROM mail_outbox \
-         WHERE sent_at IS NULL AND attempts < $1 AND (next_attempt_at IS NULL OR next_attempt_at <= $2) \
-         ORDER BY id LIMIT 50",
-    )
-    .bind(MAX_ATTEMPTS)
-    .bind(now_ms)
-    .fetch_all(&db.pool)
-    .await?;
+    let queued = store::queued(&db.pool, MAX_ATTEMPTS, now_ms).await?;
     let mut sent = 0;
     for mail in queued {
-        let claimed =
-            sqlx::query("UPDATE mail_outbox SET attempts = $1 WHERE id = $2 AND attempts = $3 AND sent_at IS NULL")
-                .bind(mail.attempts + 1)
-                .bind(mail.id)
-                .bind(mail.attempts)
-                .execute(&db.pool)
-                .await?;
-        if claimed.rows_affected() != 1 {
+        if !store::claim(&db.pool, &mail).await? {
             continue; // another sender has it
         }
         let outcome = async {
@@ -105,13 +82,7 @@ pub async fn deliver_pending(db: &Db, relay: &Relay, from: &str, now_ms: i64) ->
                 (None, Some(format!("{err:#}")), Some(now_ms.saturating_add(wait_ms)))
             }
         };
-        sqlx::query("UPDATE mail_outbox SET sent_at = $1, last_error = $2, next_attempt_at = $3 WHERE id = $4")
-            .bind(sent_at)
-            .bind(error)
-            .bind(next_attempt_at)
-            .bind(mail.id)
-            .execute(&db.pool)
-            .await?;
+        store::record_attempt(&db.pool, mail.id, sent_at, error, next_attempt_at).await?;
         sent += usize::from(sent_at.is_some());
     }
     Ok(sent)

@@ -9,7 +9,7 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::pdf;
+use super::{pdf, store::invoices as invoice_store};
 use crate::{
     accounts::secrets::{new_secret, secret_digest},
     error::{codes, AppError},
@@ -37,17 +37,8 @@ pub async fn issue(
     let token = new_secret();
     let now = state.now_ms();
     let expires_at = now + TOKEN_TTL_MS;
-    sqlx::query(&format!(
-        "INSERT INTO {} ({}, app_user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-        table.table, table.subject
-    ))
-    .bind(subject_id)
-    .bind(user_id)
-    .bind(secret_digest(&token))
-    .bind(now)
-    .bind(expires_at)
-    .execute(&state.db.pool)
-    .await?;
+    invoice_store::insert_token(&state.db.pool, table, subject_id, user_id, &secret_digest(&token), now, expires_at)
+        .await?;
     Ok(InvoiceToken { token, expires_at })
 }
 

@@ -86,12 +86,7 @@ pub async fn may_enter<'c, E>(db: E, user: &UserRow, project_id: i64) -> Result<
 where
     E: Executor<'c, Database = Any>,
 {
-    let parties: Option<(i64, Option<i64>)> = sqlx::query_as(
-        "SELECT p.created_by, b.created_by FROM project p LEFT JOIN bid b ON b.id = p.approved_bid_id WHERE p.id = $1",
-    )
-    .bind(project_id)
-    .fetch_optional(db)
-    .await?;
+    let parties = store::access::parties(db, project_id).await?;
     Ok(match parties {
         None => false,
         Some((owner, designer)) => user.is_admin() || user.id == owner || designer == Some(user.id),

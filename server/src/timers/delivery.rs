@@ -12,48 +12,27 @@ use tracing::instrument;
 
 use super::due::{Pass, BATCH};
 use crate::{
-    contests::status::ContestStatus,
+    contests::store::delivery::{self as delivery_store, DueAlarm},
+    entries::store as entries_store,
     mail,
-    store::{Backend, Db},
+    store::Db,
 };
 
 /// How long before the delivery deadline the designer is reminded.
 pub const REMIND_BEFORE_MS: i64 = crate::contests::status::DELIVERY_REMIND_BEFORE_MS;
 
-/// One due alarm as read.
-#[derive(Debug, sqlx::FromRow)]
-struct Due {
-    id: i64,
-    title: String,
-    created_by: i64,
-    delivery_alarm_at: i64,
-    delivery_due_at: i64,
-}
-
 /// Fires every delivery alarm due at `now_ms`, oldest first, [`BATCH`] per transaction.
 #[instrument(skip_all)]
 pub async fn run_due(db: &Db, now_ms: i64) -> Result<Pass, sqlx::Error> {
-    let claim = match db.backend {
-        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        Backend::Sqlite => "",
-    };
     let mut pass = Pass::default();
     loop {
         let mut tx = db.pool.begin().await?;
-        let due: Vec<Due> = sqlx::query_as(&format!(
-            "SELECT id, title, created_by, delivery_alarm_at, delivery_due_at FROM contest \
-             WHERE status_id = $1 AND delivery_alarm_at <= $2 ORDER BY delivery_alarm_at, id LIMIT $3{claim}"
-        ))
-        .bind(ContestStatus::PendingDelivery.id())
-        .bind(now_ms)
-        .bind(BATCH)
-        .fetch_all(&mut *tx)
-        .await?;
+        let due = delivery_store::due_alarms(&mut tx, db.backend, now_ms, BATCH).await?;
         let batch_len = due.len() as i64;
         for contest in due {
             let overdue = now_ms >= contest.delivery_due_at;
             let next = (!overdue).then_some(contest.delivery_due_at);
-            if !advance(&mut tx, &contest, next).await? {
+            if !delivery_store::advance_alarm(&mut tx, &contest, next).await? {
                 pass.lost += 1;
                 continue;
             }
@@ -74,33 +53,12 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<Pass, sqlx::Error> {
     Ok(pass)
 }
 
-/// The compare-and-set: the alarm moves on only from the value this worker read.
-async fn advance(conn: &mut AnyConnection, contest: &Due, next: Option<i64>) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE contest SET delivery_alarm_at = $1 WHERE id = $2 AND status_id = $3 AND delivery_alarm_at = $4",
-    )
-    .bind(next)
-    .bind(contest.id)
-    .bind(ContestStatus::PendingDelivery.id())
-    .bind(contest.delivery_alarm_at)
-    .execute(&mut *conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 /// The winner's e-mail address and the holder's, when there is a winner.
-async fn parties(conn: &mut AnyConnection, contest: &Due) -> Result<Option<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT d.email, h.email FROM contest_entry e JOIN app_user d ON d.id = e.created_by \
-         JOIN app_user h ON h.id = $2 WHERE e.contest_id = $1 AND e.is_winner = 1 ORDER BY e.id LIMIT 1",
-    )
-    .bind(contest.id)
-    .bind(contest.created_by)
-    .fetch_optional(&mut *conn)
-    .await
+async fn parties(conn: &mut AnyConnection, contest: &DueAlarm) -> Result<Option<(String, String)>, sqlx::Error> {
+    entries_store::winner_and_holder_emails(conn, contest.id, contest.created_by).await
 }
 
-async fn remind(conn: &mut AnyConnection, contest: &Due, now_ms: i64) -> Result<(), sqlx::Error> {
+async fn remind(conn: &mut AnyConnection, contest: &DueAlarm, now_ms: i64) -> Result<(), sqlx::Error> {
     let Some((designer, _)) = parties(conn, contest).await? else { return Ok(()) };
     let hours = ((contest.delivery_due_at - now_ms).max(0) as u64).div_ceil(3600 * 1000);
     let subject = format!("{hours} hours left to deliver the final files for {}", contest.title);
@@ -113,7 +71,7 @@ async fn remind(conn: &mut AnyConnection, contest: &Due, now_ms: i64) -> Result<
     Ok(())
 }
 
-async fn overdue_notice(conn: &mut AnyConnection, contest: &Due, now_ms: i64) -> Result<(), sqlx::Error> {
+async fn overdue_notice(conn: &mut AnyConnection, contest: &DueAlarm, now_ms: i64) -> Result<(), sqlx::Error> {
     let Some((designer, holder)) = parties(conn, contest).await? else { return Ok(()) };
     let subject = format!("The final files for {} are overdue", contest.title);
     let to_designer = format!(
@@ -134,8 +92,5 @@ async fn overdue_notice(conn: &mut AnyConnection, contest: &Due, now_ms: i64) ->
 
 /// The earliest delivery alarm still to fire, if any.
 pub async fn next_alarm(db: &Db) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT MIN(delivery_alarm_at) FROM contest WHERE status_id = $1")
-        .bind(ContestStatus::PendingDelivery.id())
-        .fetch_one(&db.pool)
-        .await
+    delivery_store::next_alarm(&db.pool).await
 }

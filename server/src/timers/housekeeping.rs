@@ -1,10 +1,11 @@
 //! Deletes credentials that can no longer be used. They are kept for a day past
 //! expiry or revocation so a support question about a recent sign-in can be answered.
+//! Each area deletes its own rows (`accounts::store::sweep`, `realtime::outbox::trim`,
+//! `files::store`); this module only decides when and how much.
 
-use sqlx::Any;
 use tracing::instrument;
 
-use crate::store::Db;
+use crate::{accounts::store::sweep, store::Db};
 
 /// How long dead rows are kept before deletion.
 pub const KEEP_MS: i64 = 24 * 3600 * 1000;
@@ -40,16 +41,8 @@ impl SweepReport {
 #[instrument(skip_all)]
 pub async fn sweep(db: &Db, now_ms: i64, retention: Retention) -> Result<SweepReport, sqlx::Error> {
     let cutoff = now_ms - KEEP_MS;
-    let access_tokens = sqlx::query::<Any>("DELETE FROM access_token WHERE expires_at < $1 OR revoked_at < $1")
-        .bind(cutoff)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
-    let password_resets = sqlx::query::<Any>("DELETE FROM password_reset WHERE expires_at < $1 OR used_at < $1")
-        .bind(cutoff)
-        .execute(&db.pool)
-        .await?
-        .rows_affected();
+    let access_tokens = sweep::purge_access_tokens(&db.pool, cutoff).await?;
+    let password_resets = sweep::purge_password_resets(&db.pool, cutoff).await?;
     let events = crate::realtime::outbox::trim(&db.pool, now_ms, retention.max_age_ms, retention.max_events).await?;
     // Download links live five minutes and are worth nothing after: no day of grace.
     let download_tokens = crate::files::store::delete_expired_download_tokens(&db.pool, now_ms).await?;

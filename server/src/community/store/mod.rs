@@ -1,4 +1,6 @@
-//! SQL of the community area: the feed ([`feed`]), showcases ([`showcases`]).
+//! SQL of the community area: the activities recorded ([`activity`]), the feed
+//! ([`feed`]), showcases ([`showcases`]).
 
+pub mod activity;
 pub mod feed;
 pub mod showcases;

@@ -6,8 +6,12 @@
 //! callers map [`StoredAnswer`] to their own API shape.
 
 use sqlx::{Any, AnyConnection, Executor};
+use tracing::instrument;
 
-use crate::contests::brief::{CleanAnswer, QuestionRule, SliderValue};
+use crate::{
+    catalogue::FieldType,
+    contests::brief::{CleanAnswer, QuestionRule, SliderValue},
+};
 
 /// Where one kind of brief keeps its questions and answers. Every name is a constant
 /// of the code, never input.
@@ -150,4 +154,21 @@ pub async fn read<'c>(
 /// JSON text of a list stored in a TEXT column.
 fn json<T: serde::Serialize>(list: &[T]) -> String {
     serde_json::to_string(list).unwrap_or_else(|_| "[]".into())
+}
+
+/// (created_by, status_id, is_private, answer_file_ids) of the file answers of the
+/// contests `owner_id` created.
+#[instrument(skip_all, fields(owner_id))]
+pub async fn file_answers_of<'c>(
+    db: impl Executor<'c, Database = Any>,
+    owner_id: i64,
+) -> Result<Vec<(i64, i64, i64, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.created_by, c.status_id, c.is_private, a.answer_file_ids FROM contest_brief_answer a \
+         JOIN contest c ON c.id = a.contest_id WHERE c.created_by = $1 AND a.form_field_type_id = $2",
+    )
+    .bind(owner_id)
+    .bind(FieldType::File as i64)
+    .fetch_all(db)
+    .await
 }

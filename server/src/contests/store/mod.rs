@@ -1,13 +1,14 @@
 //! SQL of the contests area; [`all`]: every contest as the admin lists and searches them;
-//! [`brief`]: brief questions' rules and stored answers, for
-//! contests and projects alike; [`quick_chat`]: quick-start chats; [`stats`]: the counts of a
-//! contest's entries.
+//! [`brief`]: brief questions' rules and stored answers, for contests and projects alike;
+//! [`delivery`]: the winner's delivery alarms; [`quick_chat`]: quick-start chats;
+//! [`stats`]: the counts of a contest's entries.
 
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 use tracing::instrument;
 
 pub mod all;
 pub mod brief;
+pub mod delivery;
 pub mod quick_chat;
 pub mod stats;
 
@@ -713,6 +714,16 @@ pub async fn visibility_parts<'c>(
     id: i64,
 ) -> Result<Option<(i64, i64, i64)>, sqlx::Error> {
     sqlx::query_as("SELECT created_by, status_id, is_private FROM contest WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The contest's id when it is public and not blind (the community feed records
+/// nothing of other contests), else None.
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn public_not_blind<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM contest WHERE id = $1 AND is_private = 0 AND is_blind = 0")
         .bind(id)
         .fetch_optional(db)
         .await

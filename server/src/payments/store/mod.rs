@@ -1,8 +1,9 @@
-//! SQL of the payments area: saved cards and customers ([`cards`]), stored payments
-//! ([`transactions`]), the price list and the Stripe events handled. PayPal's own rows
-//! are in `paypal::store`.
+//! SQL of the payments area: saved cards and customers ([`cards`]), invoices' download
+//! links ([`invoices`]), stored payments ([`transactions`]), the price list and the Stripe
+//! events handled. PayPal's own rows are in `paypal::store`.
 
 pub mod cards;
+pub mod invoices;
 pub mod transactions;
 
 use sqlx::{Any, Executor, FromRow};

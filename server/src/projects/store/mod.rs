@@ -1,5 +1,6 @@
 //! SQL of projects: launch, brief, lifecycle, lists. One dialect for both engines.
 
+pub mod access;
 pub mod invites;
 pub mod queue;
 

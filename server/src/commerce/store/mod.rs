@@ -1,10 +1,17 @@
-//! SQL of the commerce area that its routes call: coupons as admins keep them, referral
-//! codes and visits. (The coupon rules' own reads and writes are in [`super::coupons`].)
+//! SQL of the commerce area: here, coupons as admins keep them, referral codes and
+//! visits; by topic, what its rules read and write: [`carts`], [`coupons`] (their
+//! applications and redemptions), [`subscriptions`], [`tips`].
+
+pub mod carts;
+pub mod coupons;
+pub mod subscriptions;
+pub mod tips;
 
 use sqlx::{Any, Executor};
 use tracing::instrument;
 
-use super::coupons::{CouponRow, COLUMNS};
+use self::coupons::COLUMNS;
+use super::coupons::CouponRow;
 
 /// A coupon as an admin creates it (amounts in cents).
 pub struct CouponRecord<'a> {

@@ -1,4 +1,8 @@
-//! SQL of the accounts area: users, access tokens, password resets, sign-in guids.
+//! SQL of the accounts area: users, access tokens, password resets, sign-in guids;
+//! [`referral`]: the referral a sign-up carries; [`sweep`]: dead credentials deleted.
+
+pub mod referral;
+pub mod sweep;
 
 use sqlx::{Any, Executor};
 use tracing::instrument;
@@ -346,4 +350,42 @@ pub async fn search<'c>(
         has("u.email")
     );
     sqlx::query_as(&sql).bind(like).bind(id).fetch_all(db).await
+}
+
+/// The user's `has_subscribed` flag (1 while an unlimited-contests subscription is active).
+#[instrument(skip_all, fields(user_id))]
+pub async fn has_subscribed<'c>(db: impl Executor<'c, Database = Any>, user_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT has_subscribed FROM app_user WHERE id = $1").bind(user_id).fetch_one(db).await
+}
+
+/// The state the user gave at sign-up, if any (None too for an unknown user).
+#[instrument(skip_all, fields(user_id))]
+pub async fn state_of<'c>(db: impl Executor<'c, Database = Any>, user_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    Ok(sqlx::query_scalar::<_, Option<i64>>("SELECT state_id FROM app_user WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(db)
+        .await?
+        .flatten())
+}
+
+/// Sets `has_subscribed` to whether the user has a `user_subscription` of `trigger_id`
+/// in `status_id` (the commerce area's mirror of "unlimited contests active"). One
+/// statement, so the flag is computed from the rows it is written beside.
+#[instrument(skip_all, fields(user_id))]
+pub async fn sync_subscribed<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    trigger_id: i64,
+    status_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE app_user SET has_subscribed = (SELECT COUNT(*) FROM user_subscription \
+         WHERE app_user_id = $1 AND trigger_id = $2 AND status_id = $3) WHERE id = $1",
+    )
+    .bind(user_id)
+    .bind(trigger_id)
+    .bind(status_id)
+    .execute(db)
+    .await?;
+    Ok(())
 }
