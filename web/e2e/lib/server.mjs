@@ -55,33 +55,40 @@ export async function startServer({ logFile, seedDemo = true, env: extraEnv = {}
   if (!existsSync(serverBin)) throw new Error(`no server binary at ${serverBin}: run \`cargo build --bin vitrine-server\``);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    VITRINE_DATA_DIR: dataDir,
-    VITRINE_BIND: `127.0.0.1:${port}`,
-    VITRINE_WEB_DIR: distDir,
-    VITRINE_PUBLIC_URL: baseUrl,
-    // A journey signs in, asks for links and pays many times a minute from 127.0.0.1: the
-    // abuse limits are off here (the API suite tests them, tests/api/limits.rs).
-    VITRINE_RATE_LIMITS: 'off',
-    ...extraEnv,
+  const envFor = (baseUrl) => {
+    const env = {
+      ...process.env,
+      VITRINE_DATA_DIR: dataDir,
+      VITRINE_BIND: baseUrl.replace('http://', ''),
+      VITRINE_WEB_DIR: distDir,
+      VITRINE_PUBLIC_URL: baseUrl,
+      // A journey signs in, asks for links and pays many times a minute from 127.0.0.1: the
+      // abuse limits are off here (the API suite tests them, tests/api/limits.rs).
+      VITRINE_RATE_LIMITS: 'off',
+      ...extraEnv,
+    };
+    // The embedded defaults: SQLite in the data folder, the in-process bus, test-mode Stripe.
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    delete env.STRIPE_SECRET_KEY;
+    delete env.PAYPAL_CLIENT_ID;
+    return env;
   };
-  // The embedded defaults: SQLite in the data folder, the in-process bus, test-mode Stripe.
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  delete env.STRIPE_SECRET_KEY;
-  delete env.PAYPAL_CLIENT_ID;
 
-  if (seedDemo) await runOnce(['seed', '--demo'], env);
-  const child = spawn(serverBin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let baseUrl = `http://127.0.0.1:${await freePort()}`;
+  if (seedDemo) await runOnce(['seed', '--demo'], envFor(baseUrl));
+
+  let child;
+  let exited = false;
   const lines = [];
   const keep = (chunk) => lines.push(String(chunk));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let exited = false;
-  child.on('exit', () => (exited = true));
+  const launch = () => {
+    child = spawn(serverBin, ['serve'], { env: envFor(baseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+    exited = false;
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('exit', () => (exited = true));
+  };
 
   async function stop() {
     if (logFile) writeFileSync(logFile, lines.join(''));
@@ -95,23 +102,36 @@ export async function startServer({ logFile, seedDemo = true, env: extraEnv = {}
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) {
+  // A port found free can be taken again (by any outgoing connection) before the server binds
+  // it: a server that exits because its address is in use is started again on another port.
+  const ATTEMPTS = 5;
+  launch();
+  for (let attempt = 1; ; ) {
+    const deadline = Date.now() + 60_000;
+    let ready = false;
+    while (!ready && !exited) {
+      try {
+        ready = (await fetch(`${baseUrl}/healthz`)).ok;
+      } catch {
+        // Not listening yet.
+      }
+      if (ready) break;
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error('the server did not answer /healthz within 60 s');
+      }
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    }
+    if (ready) break;
+    const output = lines.join('');
+    if (attempt >= ATTEMPTS || !output.includes('Address already in use')) {
       await stop();
-      throw new Error(`the server exited at start:\n${lines.join('')}`);
+      throw new Error(`the server exited at start:\n${output}`);
     }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not answer /healthz within 60 s');
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    attempt += 1;
+    lines.push(`-- ${baseUrl} was taken; starting again on another port --\n`);
+    baseUrl = `http://127.0.0.1:${await freePort()}`;
+    launch();
   }
 
   /** One REST call; throws ApiFailure on an error answer, returns the parsed body. */

@@ -22,10 +22,25 @@ pub(super) struct Node {
 }
 
 impl Node {
+    /// Starts a node on a free port and waits until it answers `/readyz`.
+    ///
+    /// A port found free by binding `:0` can be taken again (by any process's outgoing
+    /// connection) before the child binds it. A node that exits at start-up is therefore
+    /// tried again on another port; only a node that neither answers nor exits fails.
     pub(super) async fn start(database_url: &str, redis_url: &str) -> Self {
+        const ATTEMPTS: usize = 5;
+        for _ in 0..ATTEMPTS {
+            if let Some(node) = Self::try_start(database_url, redis_url).await {
+                return node;
+            }
+        }
+        panic!("no node started in {ATTEMPTS} attempts, each on a fresh free port (its errors are above)");
+    }
+
+    async fn try_start(database_url: &str, redis_url: &str) -> Option<Self> {
         let dir = tempfile::tempdir().expect("temp dir");
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(env!("CARGO_BIN_EXE_vitrine-server"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vitrine-server"))
             .arg("serve")
             .env("VITRINE_BIND", format!("127.0.0.1:{port}"))
             .env("DATABASE_URL", database_url)
@@ -43,10 +58,14 @@ impl Node {
         // Wait for the node to answer, as a client would; start-up migrates first.
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         while !app.client.get(app.url("/readyz")).send().await.is_ok_and(|r| r.status().is_success()) {
+            if let Some(status) = child.try_wait().expect("the node's status") {
+                eprintln!("node on port {port} exited at start-up ({status}); trying another port");
+                return None;
+            }
             assert!(tokio::time::Instant::now() < deadline, "node on port {port} never became ready");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        Self { child, app, _dir: dir }
+        Some(Self { child, app, _dir: dir })
     }
 }
 

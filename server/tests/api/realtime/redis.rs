@@ -17,11 +17,20 @@ pub struct RedisServer {
 
 impl RedisServer {
     /// Starts one on a port nobody uses, and waits until it accepts connections.
+    ///
+    /// A port found free by binding `:0` can be taken again before redis-server binds it;
+    /// a server that does not come up is tried again on another port.
     pub async fn start() -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().unwrap().port();
-        let mut server = Self { port, child: None };
-        server.restart().await;
-        server
+        const ATTEMPTS: usize = 5;
+        for _ in 0..ATTEMPTS {
+            let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().unwrap().port();
+            let mut server = Self { port, child: None };
+            if server.launch().await {
+                return server;
+            }
+            eprintln!("redis-server on port {port} did not come up; trying another port");
+        }
+        panic!("no redis-server came up in {ATTEMPTS} attempts, each on a fresh free port");
     }
 
     pub fn url(&self) -> String {
@@ -37,6 +46,11 @@ impl RedisServer {
 
     /// Starts it (again) on the same port; returns once it logs that it is ready.
     pub async fn restart(&mut self) {
+        assert!(self.launch().await, "redis-server on port {} did not become ready", self.port);
+    }
+
+    /// Stops it if it runs, starts it on its port and says whether it became ready.
+    async fn launch(&mut self) -> bool {
         self.stop().await;
         let mut child = Command::new("redis-server")
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
@@ -55,10 +69,12 @@ impl RedisServer {
             }
             false
         };
-        let ready = tokio::time::timeout(WAIT, ready).await.unwrap_or(false);
-        assert!(ready, "redis-server on port {} did not become ready", self.port);
+        if !tokio::time::timeout(WAIT, ready).await.unwrap_or(false) {
+            return false;
+        }
         // Keep draining its output so that it never blocks on a full pipe.
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
         self.child = Some(child);
+        true
     }
 }

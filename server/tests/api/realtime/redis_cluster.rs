@@ -60,16 +60,8 @@ impl RedisCluster {
     pub async fn start(masters: usize, replicas: usize) -> anyhow::Result<Self> {
         let mut cluster = Self { nodes: Vec::new(), dir: tempfile::tempdir()? };
         for _ in 0..masters * (1 + replicas) {
-            let port = free_port();
-            let child = cluster.spawn(port)?;
-            cluster.nodes.push(Node { port, child: Some(child) });
-        }
-        for node in &cluster.nodes {
-            let port = node.port;
-            wait(&format!("redis-server {port} answers PING"), || async move {
-                cli(port, &["PING"]).await.is_ok_and(|answer| answer.trim() == "PONG")
-            })
-            .await?;
+            let node = cluster.start_node().await?;
+            cluster.nodes.push(node);
         }
         let mut create = Command::new("redis-cli");
         create.arg("--cluster").arg("create");
@@ -83,6 +75,33 @@ impl RedisCluster {
         }
         cluster.wait_settled(masters).await?;
         Ok(cluster)
+    }
+
+    /// Starts one node on a free port and waits until it answers PING.
+    ///
+    /// A port found free by binding `:0` can be taken again before redis-server binds it;
+    /// a node that exits at start-up is tried again on another port.
+    async fn start_node(&self) -> anyhow::Result<Node> {
+        const ATTEMPTS: usize = 5;
+        for _ in 0..ATTEMPTS {
+            let port = free_port();
+            let mut child = self.spawn(port)?;
+            let started = std::time::Instant::now();
+            loop {
+                if cli(port, &["PING"]).await.is_ok_and(|answer| answer.trim() == "PONG") {
+                    return Ok(Node { port, child: Some(child) });
+                }
+                if let Some(status) = child.try_wait()? {
+                    eprintln!("redis-server on port {port} exited at start-up ({status}); trying another port");
+                    break;
+                }
+                if started.elapsed() > SETTLE {
+                    bail!("redis-server {port} answers PING: not within {} s", SETTLE.as_secs());
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        bail!("no cluster node came up in {ATTEMPTS} attempts, each on a fresh free port")
     }
 
     fn spawn(&self, port: u16) -> anyhow::Result<Child> {
