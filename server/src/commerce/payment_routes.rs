@@ -123,7 +123,8 @@ impl utoipa::PartialSchema for CartCharge {
             "The cart item ids the payer saw. Optional; when given they must be the cart's payable items \
              exactly (409 `cart.changed` otherwise), so an item added in another tab is not paid unseen.",
         ));
-        let fields = ObjectBuilder::new().property("country_id", country).required("country_id").property("items", items);
+        let fields =
+            ObjectBuilder::new().property("country_id", country).required("country_id").property("items", items);
         with_place_rule(
             AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("ChargeRequest")).item(fields).into(),
         )

@@ -123,8 +123,9 @@ pub struct UpgradeCharge;
 impl utoipa::PartialSchema for UpgradeCharge {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder};
-        let upgrades =
-            ArrayBuilder::new().items(crate::api::id_schema()).description(Some("The upgrades to buy (a list, never null)."));
+        let upgrades = ArrayBuilder::new()
+            .items(crate::api::id_schema())
+            .description(Some("The upgrades to buy (a list, never null)."));
         AllOfBuilder::new()
             .item(utoipa::openapi::Ref::from_schema_name("ChargeRequest"))
             .item(ObjectBuilder::new().property("upgrade_ids", upgrades))

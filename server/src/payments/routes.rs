@@ -19,7 +19,9 @@ pub mod prelude {
         error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
         payments::{
             charges::ChargeRequest,
-            intents::{FinalizeRequest, IntentCreate, IntentPath, IntentRequest, IntentUpdate, IntentView, PayPalCreate},
+            intents::{
+                FinalizeRequest, IntentCreate, IntentPath, IntentRequest, IntentUpdate, IntentView, PayPalCreate,
+            },
             paypal::flow::{ExecuteQuery, PayPalPaymentView},
         },
         shared::limits::{Action, ClientIp},
