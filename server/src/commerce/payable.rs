@@ -6,6 +6,7 @@
 //! [`super::payment_routes`]; start-up registers [`KINDS`].
 
 use futures::future::BoxFuture;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{
@@ -15,6 +16,7 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
+    api::loose_id,
     error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
@@ -170,9 +172,24 @@ impl Payable for Subscription {
 #[derive(Debug, Clone, Copy)]
 pub struct CartRoute;
 
+/// A cart payment's body beside its key ([`super::payment_routes::CartIntentCreate`]).
+#[derive(Debug, Deserialize)]
+struct CartFields {
+    /// The payment form's country.
+    #[serde(default, deserialize_with = "loose_id")]
+    country_id: Option<i64>,
+    /// The state whose sales tax applies; required when the country has states.
+    #[serde(default, deserialize_with = "loose_id")]
+    state_id: Option<i64>,
+    /// A direct charge's: the cart item ids the payer saw.
+    #[serde(default)]
+    items: Vec<i64>,
+}
+
 impl PayRoute for CartRoute {
     fn payable(&self, _path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
-        Ok(Box::new(Cart { country_id: req.country_id, state_id: req.state_id, items: Vec::new() }))
+        let CartFields { country_id, state_id, .. } = req.fields()?;
+        Ok(Box::new(Cart { country_id, state_id, items: Vec::new() }))
     }
 
     /// The cart's routes name no id: the payer's own cart (checked by the caller).
@@ -186,13 +203,13 @@ impl PayRoute for CartRoute {
 
     /// The cart's payable items are the ones the payer saw (when the body names them), so
     /// an item added in another tab is not paid unseen.
-    fn check_seen(&self, seen: &[i64], quote: &Quote) -> Result<(), AppError> {
+    fn check_seen(&self, req: &IntentRequest, quote: &Quote) -> Result<(), AppError> {
+        let CartFields { items: mut seen, .. } = req.fields()?;
         if seen.is_empty() {
             return Ok(());
         }
         let mut priced: Vec<i64> =
             quote.details["items"].as_array().into_iter().flatten().filter_map(|i| i["id"].as_i64()).collect();
-        let mut seen = seen.to_vec();
         priced.sort_unstable();
         seen.sort_unstable();
         seen.dedup();

@@ -53,6 +53,33 @@ impl utoipa::PartialSchema for PayPalCartCreate {
 
 impl ToSchema for PayPalCartCreate {}
 
+/// Re-prices an open payment intent for the caller's cart, taxed for the payment form's
+/// place: `state_id` is required with the United States (1).
+pub struct CartIntentUpdate;
+
+impl utoipa::PartialSchema for CartIntentUpdate {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        with_place_rule(CartIntentUpdateFields::schema())
+    }
+}
+
+impl ToSchema for CartIntentUpdate {}
+
+/// The fields of [`CartIntentUpdate`].
+#[derive(ToSchema)]
+pub struct CartIntentUpdateFields {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The payment form's country.
+    #[schema(value_type = crate::geo::CountryDoc, inline)]
+    pub country_id: i64,
+    /// The state whose sales tax applies (1 to 51, the US states); required when the
+    /// country has states (the United States, 1).
+    #[schema(minimum = 1, maximum = 51)]
+    pub state_id: Option<i64>,
+}
+
 /// The fields of [`CartIntentCreate`].
 #[derive(ToSchema)]
 pub struct CartIntentFields {
@@ -84,13 +111,23 @@ pub struct PayPalCartFields {
 }
 
 /// The body of a cart's charge for the document: [`ChargeRequest`] with the payment form's
-/// country required, and its state with the United States (the rule of a cart's place).
+/// country required, and its state with the United States (the rule of a cart's place),
+/// and optionally the items the payer saw.
 pub struct CartCharge;
 
 impl utoipa::PartialSchema for CartCharge {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder};
         let country = crate::api::id_schema_with(|o| o.enum_values(Some(crate::geo::COUNTRIES.iter().map(|c| c.0))));
-        with_place_rule(crate::api::requiring("ChargeRequest", vec![("country_id", country)]))
+        let items = ArrayBuilder::new().items(crate::api::id_schema()).description(Some(
+            "The cart item ids the payer saw. Optional; when given they must be the cart's payable items \
+             exactly (409 `cart.changed` otherwise), so an item added in another tab is not paid unseen.",
+        ));
+        let fields =
+            ObjectBuilder::new().property("country_id", country).required("country_id").property("items", items);
+        with_place_rule(
+            AllOfBuilder::new().item(utoipa::openapi::Ref::from_schema_name("ChargeRequest")).item(fields).into(),
+        )
     }
 }
 
@@ -105,7 +142,8 @@ intent_routes!(
     "/carts/payments/stripe/payment-intents/{intentId}",
     "/carts/payments/stripe/payment-intents/finalize/{intentId}",
     (),
-    CartIntentCreate
+    CartIntentCreate,
+    CartIntentUpdate
 );
 
 intent_routes!(

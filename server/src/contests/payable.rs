@@ -6,6 +6,7 @@
 //! [`super::payment_routes`]; start-up registers [`KINDS`].
 
 use futures::future::BoxFuture;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{
@@ -19,6 +20,7 @@ use super::{
 };
 use crate::{
     accounts::CurrentUser,
+    api::loose_id,
     catalogue::{model::UpgradeRow, store as catalogue_store},
     commerce::{
         coupons::{self, Discount},
@@ -393,15 +395,43 @@ pub enum ContestRoute {
     Prize,
 }
 
+/// An upgrade's body beside its key ([`super::payment_routes::UpgradeIntentCreate`]).
+#[derive(Debug, Deserialize)]
+struct UpgradeFields {
+    #[serde(default)]
+    upgrade_ids: Vec<i64>,
+}
+
+/// An extension's body beside its key.
+#[derive(Debug, Deserialize)]
+struct ExtendFields {
+    #[serde(default, deserialize_with = "loose_id")]
+    days: Option<i64>,
+}
+
+/// A prize raise's body beside its key.
+#[derive(Debug, Deserialize)]
+struct PrizeFields {
+    #[serde(default, deserialize_with = "loose_id")]
+    amount: Option<i64>,
+}
+
 impl PayRoute for ContestRoute {
     fn payable(&self, path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
         let contest_id = path.id;
         Ok(match self {
             Self::Launch => Box::new(ContestLaunch { contest_id }),
-            Self::Upgrade => Box::new(ContestUpgrade { contest_id, upgrade_ids: req.upgrade_ids.clone() }),
-            Self::Extend => Box::new(ContestExtend { contest_id, days: req.days.ok_or_else(|| required("days"))? }),
+            Self::Upgrade => {
+                let UpgradeFields { upgrade_ids } = req.fields()?;
+                Box::new(ContestUpgrade { contest_id, upgrade_ids })
+            }
+            Self::Extend => {
+                let ExtendFields { days } = req.fields()?;
+                Box::new(ContestExtend { contest_id, days: days.ok_or_else(|| required("days"))? })
+            }
             Self::Prize => {
-                let dollars = req.amount.ok_or_else(|| required("amount"))?;
+                let PrizeFields { amount } = req.fields()?;
+                let dollars = amount.ok_or_else(|| required("amount"))?;
                 Box::new(ContestPrize { contest_id, amount_cents: dollars.saturating_mul(100) })
             }
         })

@@ -83,6 +83,58 @@ pub struct PayPalPrizeCreate {
     pub amount: i64,
 }
 
+/// Re-prices an open payment intent for a contest's upgrades.
+#[derive(ToSchema)]
+pub struct UpgradeIntentUpdate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The upgrades to buy (a list, never null).
+    #[schema(required = false)]
+    pub upgrade_ids: Vec<i64>,
+}
+
+/// Re-prices an open payment intent for a contest's extension.
+#[derive(ToSchema)]
+pub struct ExtendIntentUpdate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// Whole days, 1 to 10.
+    #[schema(minimum = 1, maximum = 10)]
+    pub days: i64,
+}
+
+/// Re-prices an open payment intent for a raise of a contest's prize.
+#[derive(ToSchema)]
+pub struct PrizeIntentUpdate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
+    #[schema(value_type = PrizeIncreaseDoc, inline)]
+    pub amount: i64,
+}
+
+/// The body of an upgrades' charge for the document: [`ChargeRequest`] with the upgrades
+/// to buy.
+pub struct UpgradeCharge;
+
+impl utoipa::PartialSchema for UpgradeCharge {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder};
+        let upgrades = ArrayBuilder::new()
+            .items(crate::api::id_schema())
+            .description(Some("The upgrades to buy (a list, never null)."));
+        AllOfBuilder::new()
+            .item(utoipa::openapi::Ref::from_schema_name("ChargeRequest"))
+            .item(ObjectBuilder::new().property("upgrade_ids", upgrades))
+            .into()
+    }
+}
+
+impl ToSchema for UpgradeCharge {}
+
 /// The body of an extension's charge for the document: [`ChargeRequest`] with `days` (1 to
 /// 10) required.
 pub struct ExtendCharge;
@@ -117,7 +169,8 @@ intent_routes!(
     "/contests/{id}/upgrades/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/upgrades/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path)),
-    UpgradeIntentCreate
+    UpgradeIntentCreate,
+    UpgradeIntentUpdate
 );
 
 intent_routes!(
@@ -129,7 +182,8 @@ intent_routes!(
     "/contests/{id}/extends/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/extends/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path)),
-    ExtendIntentCreate
+    ExtendIntentCreate,
+    ExtendIntentUpdate
 );
 
 intent_routes!(
@@ -141,7 +195,8 @@ intent_routes!(
     "/contests/{id}/increase-prize/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/increase-prize/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path)),
-    PrizeIntentCreate
+    PrizeIntentCreate,
+    PrizeIntentUpdate
 );
 
 charge_route!(
@@ -149,7 +204,7 @@ charge_route!(
     charge_upgrade,
     "/contests/{id}/upgrades/payments/stripe",
     (("id" = i64, Path)),
-    ChargeRequest
+    UpgradeCharge
 );
 
 charge_route!(

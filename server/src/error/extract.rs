@@ -74,6 +74,27 @@ fn whole_floats_as_integers(value: serde_json::Value) -> serde_json::Value {
     }
 }
 
+/// Fields kept aside from a body (a `#[serde(flatten)]` map) read as `T`, refused as
+/// [`ApiJson`] refuses a body: 422 `body.invalid` naming the field, whole floats read as
+/// integers. The payment routes' bodies keep the purpose's fields so, and the selling area
+/// reads them.
+pub fn read_fields<T: serde::de::DeserializeOwned>(
+    fields: &serde_json::Map<String, serde_json::Value>,
+) -> Result<T, AppError> {
+    let value = serde_json::Value::Object(fields.clone());
+    let refusal = match serde_path_to_error::deserialize::<_, T>(&value) {
+        Ok(read) => return Ok(read),
+        Err(refusal) => refusal,
+    };
+    serde_json::from_value::<T>(whole_floats_as_integers(value)).map_err(|_| {
+        with_detail(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            codes::BODY_INVALID,
+            format!("Failed to deserialize the JSON body into the target type: {refusal}"),
+        )
+    })
+}
+
 /// `Query<T>` with enveloped rejections.
 #[derive(Debug, FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(AppError))]
@@ -154,5 +175,26 @@ mod tests {
         assert!(read["a"].is_i64() && read["c"]["d"].is_i64());
         // Past i64 a whole float stays a float (and an i64 field refuses it as before).
         assert!(whole_floats_as_integers(json!(1e19)).is_f64());
+    }
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Fields {
+        days: i64,
+        #[serde(default)]
+        items: Vec<i64>,
+    }
+
+    fn fields(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+        value.as_object().cloned().expect("an object")
+    }
+
+    #[test]
+    fn kept_fields_are_read_and_refused_as_a_body_is() {
+        assert_eq!(read_fields::<Fields>(&fields(json!({"days": 3.0}))).unwrap(), Fields { days: 3, items: vec![] });
+        let refused = read_fields::<Fields>(&fields(json!({"days": 3, "items": [1, "x"]}))).unwrap_err();
+        let AppError::Rule { status, code, message } = refused else { panic!("a rule error: {refused:?}") };
+        assert_eq!((status, code.code), (StatusCode::UNPROCESSABLE_ENTITY, codes::BODY_INVALID.code));
+        let message = message.unwrap_or_default();
+        assert!(message.contains("items[1]"), "the refusal names the field: {message}");
     }
 }

@@ -21,7 +21,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 pub use codes::Code;
-pub use extract::{ApiJson, ApiPath, ApiQuery, JsonOrForm};
+pub use extract::{read_fields, ApiJson, ApiPath, ApiQuery, JsonOrForm};
 pub use values::{Params, Template};
 
 /// Per-field problems, in field order, each with its catalogue code.

@@ -6,10 +6,12 @@
 //! [`KIND`].
 
 use futures::future::BoxFuture;
+use serde::Deserialize;
 
 use super::purchase;
 use crate::{
     accounts::CurrentUser,
+    api::loose_id,
     error::{codes, AppError},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
@@ -71,11 +73,20 @@ pub enum PurchaseRoute {
     ContestDesign,
 }
 
+/// A purchase's body under the contest beside its key
+/// ([`super::payment_routes::PurchaseDesignIntentCreate`]).
+#[derive(Debug, Deserialize)]
+struct PurchaseFields {
+    /// The contest's entry whose full rights are bought.
+    #[serde(default, deserialize_with = "loose_id")]
+    entry_id: Option<i64>,
+}
+
 impl PayRoute for PurchaseRoute {
     fn payable(&self, path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
         let entry_id = match self {
             Self::Marketplace => path.id,
-            Self::ContestDesign => req.entry_id.ok_or_else(|| required("entry_id"))?,
+            Self::ContestDesign => req.fields::<PurchaseFields>()?.entry_id.ok_or_else(|| required("entry_id"))?,
         };
         Ok(Box::new(MarketplacePurchase { entry_id }))
     }
@@ -108,8 +119,10 @@ impl PayRoute for PurchaseRoute {
 
     /// The entry bought is the payment's: an update may only re-price it.
     fn complete_update(&self, req: &mut IntentRequest, row: &TransactionRow) {
-        if let Self::ContestDesign = self {
-            req.entry_id = req.entry_id.or(row.subject_id);
+        let (Self::ContestDesign, Some(bought)) = (self, row.subject_id) else { return };
+        // A field of the wrong type is left for `payable` to refuse.
+        if matches!(req.fields::<PurchaseFields>(), Ok(PurchaseFields { entry_id: None })) {
+            req.fields.insert("entry_id".to_owned(), bought.into());
         }
     }
 }

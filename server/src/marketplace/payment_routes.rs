@@ -18,6 +18,16 @@ pub struct PurchaseDesignIntentCreate {
     pub entry_id: i64,
 }
 
+/// Re-prices an open payment intent for the rights to a contest's entry.
+#[derive(ToSchema)]
+pub struct PurchaseDesignIntentUpdate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The payment's entry when not given; another entry is another payment (409).
+    pub entry_id: Option<i64>,
+}
+
 intent_routes!(
     &PurchaseRoute::Marketplace,
     create_marketplace,
@@ -39,7 +49,8 @@ intent_routes!(
     "/contests/{id}/purchase-design/payments/stripe/payment-intents/{intentId}",
     "/contests/{id}/purchase-design/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path)),
-    PurchaseDesignIntentCreate
+    PurchaseDesignIntentCreate,
+    PurchaseDesignIntentUpdate
 );
 
 /// The PayPal routes (their handlers named as the payment intents' are).

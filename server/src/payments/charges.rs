@@ -35,7 +35,9 @@ use crate::{
     state::AppState,
 };
 
-/// The body of a direct charge: the saved card, and what the purpose needs.
+/// The body of a direct charge: the saved card, the idempotency key, and the fields of
+/// the purpose, which the selling area reads. Each route documents its own body over
+/// this one.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ChargeRequest {
     /// The caller's saved card to charge (required).
@@ -46,38 +48,15 @@ pub struct ChargeRequest {
     /// (never a second charge). Not blank, at most 255 characters.
     #[schema(value_type = Option<String>, pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
-    /// Upgrades: the upgrades to buy.
-    #[serde(default)]
-    pub upgrade_ids: Vec<i64>,
-    /// Extends: whole days, 1 to 10.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub days: Option<i64>,
-    /// Cart: the cart item ids the payer saw. Optional; when given they must be the
-    /// cart's payable items exactly (409 `cart.changed` otherwise), so an item added in
-    /// another tab is not paid unseen.
-    #[serde(default)]
-    pub items: Vec<i64>,
-    /// Cart: the payment form's country (required).
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub country_id: Option<i64>,
-    /// Cart: the state whose sales tax applies; required when the country has states.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub state_id: Option<i64>,
+    /// Everything else the body holds, as sent.
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub fields: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ChargeRequest {
     fn intent(&self) -> IntentRequest {
-        IntentRequest {
-            idempotency_key: self.idempotency_key.clone(),
-            upgrade_ids: self.upgrade_ids.clone(),
-            days: self.days,
-            country_id: self.country_id,
-            state_id: self.state_id,
-            ..IntentRequest::default()
-        }
+        IntentRequest { idempotency_key: self.idempotency_key.clone(), fields: self.fields.clone() }
     }
 }
 
@@ -108,7 +87,7 @@ pub async fn charge(
     // Priced first: the payer's right to pay is answered before anything of the card.
     let quote = quote(state, caller, &*purpose).await?;
     route.check_quote(path, &quote)?;
-    route.check_seen(&req.items, &quote)?;
+    route.check_seen(&intent_req, &quote)?;
     let card = owned_card(state, caller, card_id).await?;
     let row = intents::new_intent(state, caller, &*purpose, &quote, &key).await?;
     {

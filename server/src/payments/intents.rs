@@ -48,9 +48,9 @@ pub trait PayRoute: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
-    /// A direct charge's check of what the payer saw (`ChargeRequest::items`) against
-    /// what `quote` priced; only the cart's routes look.
-    fn check_seen(&self, _seen: &[i64], _quote: &Quote) -> Result<(), AppError> {
+    /// A direct charge's check of what the payer saw (the body's fields) against what
+    /// `quote` priced; only the cart's routes look.
+    fn check_seen(&self, _req: &IntentRequest, _quote: &Quote) -> Result<(), AppError> {
         Ok(())
     }
 
@@ -77,41 +77,26 @@ pub fn required(field: &str) -> AppError {
     AppError::field(field, codes::REQUIRED)
 }
 
-/// The body of create and update; each purpose reads the fields it needs.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+/// The body of create and update: the idempotency key, and the fields of the purpose,
+/// which the selling area reads with [`IntentRequest::fields`] (payments names none of
+/// them, so a payable thing with a new field touches only its own area). Each route
+/// documents its own body.
+#[derive(Debug, Default, Deserialize)]
 pub struct IntentRequest {
-    /// Required on create (or the `Idempotency-Key` header): a retried create with
-    /// the same key is the same payment and never a second charge. Not blank, at most 255
-    /// characters.
-    #[schema(value_type = Option<String>, pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    /// Required on create (or the `Idempotency-Key` header): a retried create with the
+    /// same key is the same payment and never a second charge.
     pub idempotency_key: Option<String>,
-    /// Upgrades: the upgrades to buy.
-    #[serde(default)]
-    pub upgrade_ids: Vec<i64>,
-    /// Extends: whole days, 1 to 10.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub days: Option<i64>,
-    /// Increase prize: whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub amount: Option<i64>,
-    /// Increase budget: the new budget in whole dollars.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub budget: Option<i64>,
-    /// Cart: the payment form's country (required).
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub country_id: Option<i64>,
-    /// Cart: the state whose sales tax applies; required when the country has states.
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub state_id: Option<i64>,
-    /// Purchase design: the contest's entry whose full rights are bought (required).
-    #[serde(default, deserialize_with = "loose_id")]
-    #[schema(value_type = Option<i64>)]
-    pub entry_id: Option<i64>,
+    /// Everything else the body holds, as sent.
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, serde_json::Value>,
+}
+
+impl IntentRequest {
+    /// The purpose's fields read as `T`; a field of the wrong type is refused as in any
+    /// body (422 `body.invalid` naming it).
+    pub fn fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, AppError> {
+        crate::error::read_fields(&self.fields)
+    }
 }
 
 // The body of a create as each purpose reads it, for the document: the handler reads
@@ -133,6 +118,18 @@ pub struct IntentCreate {
 /// Creates a PayPal payment.
 #[derive(ToSchema)]
 pub struct PayPalCreate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+}
+
+// An update re-prices the payment with the fields its purpose reads; a purpose that reads
+// none documents this body.
+
+/// Re-prices an open payment intent: the payment keeps its key; one sent anyway must
+/// still be a key.
+#[derive(ToSchema)]
+pub struct IntentUpdate {
     /// Optional; not blank, at most 255 characters.
     #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,

@@ -19,7 +19,9 @@ pub mod prelude {
         error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
         payments::{
             charges::ChargeRequest,
-            intents::{FinalizeRequest, IntentCreate, IntentPath, IntentRequest, IntentView, PayPalCreate},
+            intents::{
+                FinalizeRequest, IntentCreate, IntentPath, IntentRequest, IntentUpdate, IntentView, PayPalCreate,
+            },
             paypal::flow::{ExecuteQuery, PayPalPaymentView},
         },
         shared::limits::{Action, ClientIp},
@@ -29,11 +31,17 @@ pub mod prelude {
 
 /// Three handlers for one purpose: `$create` at `$base`, `$update` at
 /// `$base/{intentId}`, `$finalize` at `$base/finalize/{intentId}`. `$body` documents the
-/// create's body as the purpose reads it (the handler reads [`IntentRequest`]). Paths are `tt` so
-/// utoipa sees plain string literals.
+/// create's body as the purpose reads it, `$update_body` the update's ([`IntentUpdate`] when
+/// not given: a purpose that reads no field); the handlers read [`IntentRequest`]. Paths are
+/// `tt` so utoipa sees plain string literals.
 macro_rules! intent_routes {
     ($route:expr, $create:ident, $update:ident, $finalize:ident,
      $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*), $body:ident) => {
+        $crate::payments::routes::intent_routes!($route, $create, $update, $finalize,
+            $base, $update_path, $finalize_path, ($($param),*), $body, IntentUpdate);
+    };
+    ($route:expr, $create:ident, $update:ident, $finalize:ident,
+     $base:tt, $update_path:tt, $finalize_path:tt, ($($param:tt),*), $body:ident, $update_body:ident) => {
         /// Creates the payment intent; the amount is computed on the server.
         ///
         /// Limited per client address and per user (`VITRINE_RATE_PAYMENT_*`).
@@ -56,7 +64,7 @@ macro_rules! intent_routes {
 
         /// Re-prices the open payment intent (before the card is confirmed).
         #[utoipa::path(put, path = $update_path, tag = "payments", params($($param,)* ("intentId" = String, Path)),
-            request_body = IntentRequest, security(("bearer" = [])),
+            request_body = $update_body, security(("bearer" = [])),
             responses((status = 200, body = Data<IntentView>), (status = 403, body = ErrorEnvelope),
                 (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
         pub async fn $update(

@@ -3,11 +3,13 @@
 //! Its routes are in [`super::payment_routes`]; start-up registers [`KIND`].
 
 use futures::future::BoxFuture;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{access::owned as owned_project, lifecycle::raise_budget, status::ProjectStatus, store as project_store};
 use crate::{
     accounts::CurrentUser,
+    api::loose_id,
     error::{codes, AppError},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
@@ -97,9 +99,18 @@ impl Payable for BudgetIncrease {
 #[derive(Debug, Clone, Copy)]
 pub struct BudgetRoute;
 
+/// A budget raise's body beside its key ([`super::payment_routes::BudgetIntentCreate`]).
+#[derive(Debug, Deserialize)]
+struct BudgetFields {
+    /// The new budget in whole dollars.
+    #[serde(default, deserialize_with = "loose_id")]
+    budget: Option<i64>,
+}
+
 impl PayRoute for BudgetRoute {
     fn payable(&self, path: &IntentPath, req: &IntentRequest) -> Result<Box<dyn Payable>, AppError> {
-        let dollars = req.budget.ok_or_else(|| required("budget"))?;
+        let BudgetFields { budget } = req.fields()?;
+        let dollars = budget.ok_or_else(|| required("budget"))?;
         Ok(Box::new(BudgetIncrease { project_id: path.id, budget_cents: dollars.saturating_mul(100) }))
     }
 

@@ -29,6 +29,17 @@ pub struct PayPalBudgetCreate {
     pub budget: i64,
 }
 
+/// Re-prices an open payment intent for a raise of a project's budget.
+#[derive(ToSchema)]
+pub struct BudgetIntentUpdate {
+    /// Optional; not blank, at most 255 characters.
+    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
+    pub idempotency_key: Option<String>,
+    /// The new budget in whole dollars: more than the current one, at most 1,000,000.
+    #[schema(minimum = 1, maximum = 1000000)]
+    pub budget: i64,
+}
+
 intent_routes!(
     &BudgetRoute,
     create_budget,
@@ -38,7 +49,8 @@ intent_routes!(
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/{intentId}",
     "/projects/{id}/increase-budget/payments/stripe/payment-intents/finalize/{intentId}",
     (("id" = i64, Path)),
-    BudgetIntentCreate
+    BudgetIntentCreate,
+    BudgetIntentUpdate
 );
 
 /// The PayPal routes (their handlers named as the payment intents' are).

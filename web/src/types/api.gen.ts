@@ -6035,6 +6035,16 @@ export interface components {
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
         };
+        /** @description Re-prices an open payment intent for a raise of a project's budget. */
+        BudgetIntentUpdate: {
+            /**
+             * Format: int64
+             * @description The new budget in whole dollars: more than the current one, at most 1,000,000.
+             */
+            budget: number;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
         /** @description A saved card as the payment methods page shows it. */
         CardView: {
             /**
@@ -6075,6 +6085,8 @@ export interface components {
              * @enum {integer}
              */
             country_id: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+            /** @description The cart item ids the payer saw. Optional; when given they must be the cart's payable items exactly (409 `cart.changed` otherwise), so an item added in another tab is not paid unseen. */
+            items?: number[];
         }) & ({
             /**
              * Format: int64
@@ -6110,6 +6122,32 @@ export interface components {
             country_id: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
+            /**
+             * Format: int64
+             * @description The state whose sales tax applies (1 to 51, the US states); required when the
+             *     country has states (the United States, 1).
+             */
+            state_id?: number | null;
+        } & ({
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+        } | {
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            country_id?: 1;
+            /** Format: int64 */
+            state_id: number;
+        });
+        CartIntentUpdate: {
+            /** @description The payment form's country. */
+            country_id: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 80 | 81 | 82 | 83 | 84 | 85 | 86 | 87 | 88 | 89 | 90 | 91 | 92 | 93 | 94 | 95 | 96 | 120 | 121 | 122 | 123 | 124 | 125 | 126 | 127 | 140 | 141 | 142;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
             /**
              * Format: int64
              * @description The state whose sales tax applies (1 to 51, the US states); required when the
@@ -6256,41 +6294,22 @@ export interface components {
             services?: components["schemas"]["ServiceView"][] | null;
             sub_categories?: components["schemas"]["SubCategoryRow"][] | null;
         };
-        /** @description The body of a direct charge: the saved card, and what the purpose needs. */
+        /**
+         * @description The body of a direct charge: the saved card, the idempotency key, and the fields of
+         *     the purpose, which the selling area reads. Each route documents its own body over
+         *     this one.
+         */
         ChargeRequest: {
-            /**
-             * Format: int64
-             * @description Cart: the payment form's country (required).
-             */
-            country_id?: number | null;
             /**
              * Format: int64
              * @description The caller's saved card to charge (required).
              */
             customer_card_id: number;
             /**
-             * Format: int64
-             * @description Extends: whole days, 1 to 10.
-             */
-            days?: number | null;
-            /**
              * @description Required (or the `Idempotency-Key` header): a retried call is the same payment
              *     (never a second charge). Not blank, at most 255 characters.
              */
             idempotency_key?: string | null;
-            /**
-             * @description Cart: the cart item ids the payer saw. Optional; when given they must be the
-             *     cart's payable items exactly (409 `cart.changed` otherwise), so an item added in
-             *     another tab is not paid unseen.
-             */
-            items?: number[];
-            /**
-             * Format: int64
-             * @description Cart: the state whose sales tax applies; required when the country has states.
-             */
-            state_id?: number | null;
-            /** @description Upgrades: the upgrades to buy. */
-            upgrade_ids?: number[];
         };
         ClientFigures: {
             /**
@@ -9147,6 +9166,16 @@ export interface components {
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
         };
+        /** @description Re-prices an open payment intent for a contest's extension. */
+        ExtendIntentUpdate: {
+            /**
+             * Format: int64
+             * @description Whole days, 1 to 10.
+             */
+            days: number;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
         ExtendRequest: {
             /**
              * Format: int64
@@ -9329,46 +9358,13 @@ export interface components {
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
         };
-        /** @description The body of create and update; each purpose reads the fields it needs. */
-        IntentRequest: {
-            /**
-             * Format: int64
-             * @description Increase prize: whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000.
-             */
-            amount?: number | null;
-            /**
-             * Format: int64
-             * @description Increase budget: the new budget in whole dollars.
-             */
-            budget?: number | null;
-            /**
-             * Format: int64
-             * @description Cart: the payment form's country (required).
-             */
-            country_id?: number | null;
-            /**
-             * Format: int64
-             * @description Extends: whole days, 1 to 10.
-             */
-            days?: number | null;
-            /**
-             * Format: int64
-             * @description Purchase design: the contest's entry whose full rights are bought (required).
-             */
-            entry_id?: number | null;
-            /**
-             * @description Required on create (or the `Idempotency-Key` header): a retried create with
-             *     the same key is the same payment and never a second charge. Not blank, at most 255
-             *     characters.
-             */
+        /**
+         * @description Re-prices an open payment intent: the payment keeps its key; one sent anyway must
+         *     still be a key.
+         */
+        IntentUpdate: {
+            /** @description Optional; not blank, at most 255 characters. */
             idempotency_key?: string | null;
-            /**
-             * Format: int64
-             * @description Cart: the state whose sales tax applies; required when the country has states.
-             */
-            state_id?: number | null;
-            /** @description Upgrades: the upgrades to buy. */
-            upgrade_ids?: number[];
         };
         /** @description A payment intent as the browser needs it to confirm. */
         IntentView: {
@@ -11280,6 +11276,13 @@ export interface components {
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
         };
+        /** @description Re-prices an open payment intent for a raise of a contest's prize. */
+        PrizeIntentUpdate: {
+            /** @description Whole dollars, one of 25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000. */
+            amount: 25 | 50 | 75 | 100 | 150 | 200 | 300 | 400 | 500 | 750 | 1000;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
+        };
         ProfileCountry: {
             /** Format: int64 */
             id: number;
@@ -11540,6 +11543,16 @@ export interface components {
             entry_id: number;
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
+        };
+        /** @description Re-prices an open payment intent for the rights to a contest's entry. */
+        PurchaseDesignIntentUpdate: {
+            /**
+             * Format: int64
+             * @description The payment's entry when not given; another entry is another payment (409).
+             */
+            entry_id?: number | null;
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
         };
         PurchaseRequest: {
             /** @description 2 unlimited upgrades ($49), 13 unlimited contests ($449). */
@@ -12596,10 +12609,21 @@ export interface components {
             /** Format: int64 */
             updated_at: number;
         };
+        UpgradeCharge: components["schemas"]["ChargeRequest"] & {
+            /** @description The upgrades to buy (a list, never null). */
+            upgrade_ids?: number[];
+        };
         /** @description Creates a payment intent for a contest's upgrades. */
         UpgradeIntentCreate: {
             /** @description Not blank, at most 255 characters. */
             idempotency_key: string;
+            /** @description The upgrades to buy (a list, never null). */
+            upgrade_ids?: number[];
+        };
+        /** @description Re-prices an open payment intent for a contest's upgrades. */
+        UpgradeIntentUpdate: {
+            /** @description Optional; not blank, at most 255 characters. */
+            idempotency_key?: string | null;
             /** @description The upgrades to buy (a list, never null). */
             upgrade_ids?: number[];
         };
@@ -14486,7 +14510,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["CartIntentUpdate"];
             };
         };
         responses: {
@@ -18090,7 +18114,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentUpdate"];
             };
         };
         responses: {
@@ -19196,7 +19220,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["ExtendIntentUpdate"];
             };
         };
         responses: {
@@ -19772,7 +19796,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PrizeIntentUpdate"];
             };
         };
         responses: {
@@ -20438,7 +20462,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentUpdate"];
             };
         };
         responses: {
@@ -20684,7 +20708,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["PurchaseDesignIntentUpdate"];
             };
         };
         responses: {
@@ -21675,7 +21699,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChargeRequest"];
+                "application/json": components["schemas"]["UpgradeCharge"];
             };
         };
         responses: {
@@ -21948,7 +21972,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["UpgradeIntentUpdate"];
             };
         };
         responses: {
@@ -23449,7 +23473,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentUpdate"];
             };
         };
         responses: {
@@ -27568,7 +27592,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentUpdate"];
             };
         };
         responses: {
@@ -28612,7 +28636,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["BudgetIntentUpdate"];
             };
         };
         responses: {
@@ -30977,7 +31001,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntentRequest"];
+                "application/json": components["schemas"]["IntentUpdate"];
             };
         };
         responses: {

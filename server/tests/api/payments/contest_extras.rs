@@ -102,6 +102,13 @@ async fn the_prize_grows_by_one_of_the_offered_amounts() {
     send(&app, Method::POST, &base, json!({"idempotency_key": "pnone"}), &running.owner)
         .await
         .assert_error(422, "validation.required");
+    // The contests area reads the amount from the body (payments names no purpose's field):
+    // one of the wrong type is refused as in any body, naming the field.
+    let refused =
+        send(&app, Method::POST, &base, json!({"idempotency_key": "ptext", "amount": "lots"}), &running.owner).await;
+    refused.assert_error(422, "request.body_invalid");
+    let message = refused.body["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("amount"), "the refusal names the field: {message}");
     assert_eq!(stripe.payment_intents_created(), 0);
 
     let (intent, (status, _)) = pay(&app, &stripe, &base, json!({"amount": 75}), card, &running.owner).await;
