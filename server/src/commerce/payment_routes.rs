@@ -47,7 +47,7 @@ pub struct PayPalCartCreate;
 
 impl utoipa::PartialSchema for PayPalCartCreate {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        with_place_rule(PayPalCartFields::schema())
+        with_place_rule(CartPlaceFields::schema())
     }
 }
 
@@ -59,26 +59,11 @@ pub struct CartIntentUpdate;
 
 impl utoipa::PartialSchema for CartIntentUpdate {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        with_place_rule(CartIntentUpdateFields::schema())
+        with_place_rule(CartPlaceFields::schema())
     }
 }
 
 impl ToSchema for CartIntentUpdate {}
-
-/// The fields of [`CartIntentUpdate`].
-#[derive(ToSchema)]
-pub struct CartIntentUpdateFields {
-    /// Optional; not blank, at most 255 characters.
-    #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
-    pub idempotency_key: Option<String>,
-    /// The payment form's country.
-    #[schema(value_type = crate::geo::CountryDoc, inline)]
-    pub country_id: i64,
-    /// The state whose sales tax applies (1 to 51, the US states); required when the
-    /// country has states (the United States, 1).
-    #[schema(minimum = 1, maximum = 51)]
-    pub state_id: Option<i64>,
-}
 
 /// The fields of [`CartIntentCreate`].
 #[derive(ToSchema)]
@@ -95,9 +80,9 @@ pub struct CartIntentFields {
     pub state_id: Option<i64>,
 }
 
-/// The fields of [`PayPalCartCreate`].
+/// The fields of [`PayPalCartCreate`] and [`CartIntentUpdate`], whose key is optional.
 #[derive(ToSchema)]
-pub struct PayPalCartFields {
+pub struct CartPlaceFields {
     /// Optional; not blank, at most 255 characters.
     #[schema(pattern = "^[ -~]*[!-~][ -~]*$", max_length = 255)]
     pub idempotency_key: Option<String>,
