@@ -39,6 +39,8 @@ struct Inner {
     objects: HashMap<String, Value>,
     /// Replies by idempotency key.
     replies: HashMap<String, StoredReply>,
+    /// Keys whose first request is still being answered.
+    in_flight: std::collections::HashSet<String>,
     /// Where events go, and their signing secret.
     webhook: Option<(String, String)>,
     events: Vec<SentEvent>,
@@ -96,12 +98,24 @@ impl Ledger {
         self.lock().objects.keys().filter(|id| id.starts_with(prefix)).count()
     }
 
-    pub fn reply(&self, key: &str) -> Option<StoredReply> {
-        self.lock().replies.get(key).cloned()
+    /// What a request with idempotency `key` meets: the reply stored under it, or
+    /// `Err(())` while the key's first request is still being answered; `Ok(None)` makes
+    /// this request the key's first, in flight until [`Ledger::remember_reply`].
+    pub fn claim(&self, key: &str) -> Result<Option<StoredReply>, ()> {
+        let mut inner = self.lock();
+        if let Some(stored) = inner.replies.get(key) {
+            return Ok(Some(stored.clone()));
+        }
+        match inner.in_flight.insert(key.to_owned()) {
+            true => Ok(None),
+            false => Err(()),
+        }
     }
 
     pub fn remember_reply(&self, key: String, reply: StoredReply) {
-        self.lock().replies.insert(key, reply);
+        let mut inner = self.lock();
+        inner.in_flight.remove(&key);
+        inner.replies.insert(key, reply);
     }
 
     pub fn set_webhook(&self, url: String, secret: String) {

@@ -113,7 +113,19 @@ async fn idempotent(
     let Some(key) = key.filter(|_| method == Method::POST) else {
         return next.run(request).await;
     };
-    if let Some(stored) = ledger.reply(&key) {
+    // As Stripe does: a request whose key's first request is still being answered is
+    // refused 409, to be retried (a racing double submit).
+    let Ok(stored) = ledger.claim(&key) else {
+        return answer((
+            StatusCode::CONFLICT,
+            objects::error(
+                "idempotency_error",
+                "idempotency_key_in_use",
+                "There is currently another in-progress request using this Stripe API Idempotency Key. Please try again later.",
+            ),
+        ));
+    };
+    if let Some(stored) = stored {
         if stored.path != uri.path() {
             return answer((
                 StatusCode::BAD_REQUEST,

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 // Reads, and the paid use, with nothing to decide: the store's own functions.
 use super::store::coupons as store;
-pub use super::store::coupons::{applied_at, find_by_code, redeem};
+pub use super::store::coupons::{applied_at, find_by_code};
 use crate::{
     accounts::{domain::UserType, model::UserRow},
     catalogue::store as catalogue_store,
@@ -123,6 +123,25 @@ pub fn discount_on(coupon: &CouponRow, original_cents: i64) -> Discount {
         original_cents,
         discount_cents: off,
         payable_cents: original_cents - off,
+    }
+}
+
+/// Counts the paid use of `discount` by the settling payment `payment_ref`, once per
+/// payment. The usage limit is checked again here, atomically: a coupon priced into two
+/// launches with one use left counts the first payment to settle, and the second is
+/// refused `coupon.limit_exceed` (its settlement refunds it and applies nothing).
+#[instrument(skip_all, fields(user_id, payment_ref))]
+pub async fn redeem(
+    conn: &mut AnyConnection,
+    discount: &Discount,
+    user_id: i64,
+    contest_id: Option<i64>,
+    payment_ref: &str,
+    now_ms: i64,
+) -> Result<(), AppError> {
+    match store::redeem(conn, discount, user_id, contest_id, payment_ref, now_ms).await? {
+        store::Redeemed::LimitReached => Err(AppError::conflict(codes::COUPON_LIMIT_EXCEED)),
+        store::Redeemed::Counted | store::Redeemed::Already => Ok(()),
     }
 }
 

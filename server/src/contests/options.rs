@@ -114,18 +114,7 @@ pub async fn set_options(
         coupons::validate_and_record(&mut tx, &caller.user, contest.contest_type_id, package, code, now).await?;
     }
     let chosen = &resolved.upgrades;
-    let flag = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(chosen.iter().any(|u| pick(u) != 0));
-    let options = store::ContestOptions {
-        contest_type_pricing_id: resolved.pricing.id,
-        winning_entry_amount_cents: resolved.pricing.winning_entry_amount_cents,
-        contest_length_id: resolved.stored_length_id,
-        is_highlighted: flag(|u| u.is_highlighted),
-        is_featured: flag(|u| u.is_featured),
-        is_private: flag(|u| u.is_private),
-        is_blind: flag(|u| u.is_blind),
-        is_notified_via_email: flag(|u| u.is_notified_via_email),
-        is_featured_blog_post: flag(|u| u.is_featured_blog_post),
-    };
+    let options = resolved.options();
     store::set_options(&mut tx, id, &options, now).await?;
     store::set_coupon_code(&mut tx, id, selection.coupon_code.as_deref(), now).await?;
     tx.commit().await?;

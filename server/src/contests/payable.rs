@@ -16,7 +16,7 @@ use super::{
     model::ContestRow,
     pricing::{self as launch_pricing, on_contest, PriceLine, Selection},
     status::{ContestStatus, DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS, EXTEND_DAYS},
-    store as contest_store,
+    store::{self as contest_store, ContestOptions},
 };
 use crate::{
     accounts::CurrentUser,
@@ -141,17 +141,26 @@ pub async fn launch_quote(
         return Err(AppError::conflict(codes::CONTEST_OPTIONS_MISSING));
     }
     let mut conn = state.db.pool.acquire().await?;
-    let (_, priced) =
+    let (resolved, priced) =
         launch_pricing::launch_price(&mut conn, &caller.user, contest.contest_type_id, selection, state.now_ms())
             .await?;
     let mut quote =
         contest_quote(contest, priced.total_cents, "Contest launch", trigger::CONTEST_CREATE, reason::WON_CONTEST);
-    // The webhook counts the coupon's use once the payment settles.
-    if let Some(discount) = &priced.discount {
-        quote.details = json!({"coupon": discount});
-    }
+    // What is priced is what settles: the payment keeps the options it priced, and its
+    // settlement stores exactly those, whatever the contest holds by then. The coupon's use
+    // is counted when it settles.
+    quote.details = json!({"options": resolved.options(), "coupon": priced.discount});
     quote.lines = priced.lines;
     Ok(quote)
+}
+
+/// What a launch payment priced: the options and the coupon's discount (None for a
+/// payment recorded before payments kept them: its contest's stored options apply).
+fn priced_launch(row: &TransactionRow) -> (Option<ContestOptions>, Option<Discount>) {
+    let details = details(row);
+    let options = serde_json::from_value(details["options"].clone()).ok();
+    let discount = serde_json::from_value(details["coupon"].clone()).ok();
+    (options, discount)
 }
 
 impl Payable for ContestLaunch {
@@ -182,6 +191,14 @@ impl Payable for ContestLaunch {
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             let contest_id = self.contest_id;
+            let (options, discount) = priced_launch(row);
+            if let Some(options) = &options {
+                // The selection paid for, not the one the contest may hold by now (changed
+                // in another tab between pricing and paying).
+                contest_store::set_options(unit, contest_id, options, now).await?;
+                let code = discount.as_ref().map(|d| d.code.as_str());
+                contest_store::set_coupon_code(unit, contest_id, code, now).await?;
+            }
             let contest = contest_store::find(&mut **unit, contest_id).await?.ok_or_else(gone)?;
             let days = match contest.contest_length_id {
                 Some(id) => catalogue_store::find_length(&mut **unit, id).await?.map(|l| l.days),
@@ -193,11 +210,11 @@ impl Payable for ContestLaunch {
             }
             // The coupon the launch was priced with counts one use, once: this runs for the
             // one report of the payment that marked it paid (`settle::paid`), and a
-            // redemption is unique per payment besides.
-            let details: Value = serde_json::from_str(&row.details).unwrap_or_default();
-            if let Ok(discount) = serde_json::from_value::<Discount>(details["coupon"].clone()) {
+            // redemption is unique per payment besides. Its limit is checked again here: a
+            // use that went to another payment meanwhile refuses this one (refunded).
+            if let Some(discount) = &discount {
                 let payment_ref = format!("transaction-{}", row.id);
-                coupons::redeem(unit, &discount, row.app_user_id, Some(contest_id), &payment_ref, now).await?;
+                coupons::redeem(unit, discount, row.app_user_id, Some(contest_id), &payment_ref, now).await?;
             }
             let started = contest_store::find(&mut **unit, contest_id).await?.ok_or_else(gone)?;
             contest_events::status_changed(unit, &started, now).await?;
@@ -255,7 +272,11 @@ impl Payable for ContestUpgrade {
             let contest = contest_store::find(&mut **unit, self.contest_id).await?.ok_or_else(gone)?;
             let offered = catalogue_store::upgrades(&mut **unit, contest.contest_type_id).await?;
             let bought: Vec<_> = offered.into_iter().filter(|u| self.upgrade_ids.contains(&u.id)).collect();
-            contest_store::apply_upgrades(unit, self.contest_id, &bought, now).await?;
+            // Checked again as it settles: an upgrade the contest got meanwhile (another
+            // payment for it, an admin's grant) refuses this payment, which is refunded.
+            if bought.is_empty() || !contest_store::apply_bought_upgrades(unit, self.contest_id, &bought, now).await? {
+                return Err(AppError::conflict(codes::UPGRADE_ALREADY));
+            }
             updated(unit, self.contest_id, now).await?;
             Ok(Effect { wake_timers: false })
         })

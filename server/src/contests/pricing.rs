@@ -16,7 +16,7 @@
 
 use sqlx::AnyConnection;
 
-use super::model::ContestRow;
+use super::{model::ContestRow, store::ContestOptions};
 use crate::{
     accounts::model::UserRow,
     catalogue::{
@@ -50,6 +50,26 @@ pub struct Resolved {
     pub length: Option<LengthRow>,
     /// What the contest stores as its length (`RUSH_LENGTH_ID` with Rush).
     pub stored_length_id: Option<i64>,
+}
+
+impl Resolved {
+    /// What the contest stores for this selection: the package and its prize, the length
+    /// (the rush length with Rush) and a flag per upgrade kind chosen.
+    pub fn options(&self) -> ContestOptions {
+        let chosen = &self.upgrades;
+        let flag = |pick: fn(&UpgradeRow) -> i64| i64::from(chosen.iter().any(|u| pick(u) != 0));
+        ContestOptions {
+            contest_type_pricing_id: self.pricing.id,
+            winning_entry_amount_cents: self.pricing.winning_entry_amount_cents,
+            contest_length_id: self.stored_length_id,
+            is_highlighted: flag(|u| u.is_highlighted),
+            is_featured: flag(|u| u.is_featured),
+            is_private: flag(|u| u.is_private),
+            is_blind: flag(|u| u.is_blind),
+            is_notified_via_email: flag(|u| u.is_notified_via_email),
+            is_featured_blog_post: flag(|u| u.is_featured_blog_post),
+        }
+    }
 }
 
 // The priced line is the payments area's (every payable thing's quote is made of them);

@@ -18,7 +18,9 @@
 
 use axum::{http::HeaderMap, http::StatusCode, Json};
 use serde::Deserialize;
-use stripe_core::PaymentIntentStatus;
+use std::time::Duration;
+
+use stripe_core::{PaymentIntent, PaymentIntentStatus};
 use tracing::instrument;
 use utoipa::ToSchema;
 
@@ -26,7 +28,8 @@ use super::{
     cards::owned_card,
     intents::{self, idempotency_key, IntentPath, IntentRequest, IntentView, PayRoute},
     payable::{quote, same_purpose},
-    settle, transactions,
+    settle,
+    transactions::{self, TransactionRow},
 };
 use crate::{
     accounts::CurrentUser,
@@ -82,6 +85,11 @@ pub async fn charge(
         if !same_purpose(&existing, &*purpose) || existing.provider != "stripe" {
             return Err(AppError::conflict(codes::IDEMPOTENCY_KEY_REUSED));
         }
+        // One still being charged by a racing request is answered as that charge leaves it.
+        let existing = match existing.status_id == transactions::UNPAID {
+            true => charged_by_another(state, existing).await?,
+            false => existing,
+        };
         return Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, existing)))));
     }
     // Priced first: the payer's right to pay is answered before anything of the card.
@@ -89,34 +97,82 @@ pub async fn charge(
     route.check_quote(path, &quote)?;
     route.check_seen(&intent_req, &quote)?;
     let card = owned_card(state, caller, card_id).await?;
-    let row = intents::new_intent(state, caller, &*purpose, &quote, &key).await?;
+    let recorded = intents::new_intent(state, caller, &*purpose, &quote, &key).await?;
+    let row = recorded.row;
+    if !recorded.fresh {
+        // A racing request with the same key recorded this payment first and charges it:
+        // this one answers the same payment, as that charge leaves it.
+        return Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, charged_by_another(state, row).await?)))));
+    }
     {
         let mut conn = state.db.pool.acquire().await?;
         transactions::set_card(&mut conn, row.id, card.id, state.now_ms()).await?;
     }
     let intent = state.stripe.confirm_intent(&row.stripe_payment_intent_id, &card.stripe_id).await?;
     if intent.status == PaymentIntentStatus::Succeeded {
-        let row =
-            transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
-        let now = state.now_ms();
-        let mut tx = state.realtime.begin().await?;
-        // None: the webhook settled it first.
-        let settled = settle::paid(&mut tx, &row, now).await?;
-        let refund = match settled {
-            Some(settled) => settle::commit(state, tx, settled).await?,
-            None => {
-                tx.commit().await?;
-                false
-            }
-        };
-        if refund {
-            // After commit: Stripe's `charge.refunded` comes back to the webhook.
-            if let Err(err) = state.stripe.refund(&row.stripe_payment_intent_id).await {
-                tracing::error!(error = %err, "could not refund a charge whose effect was refused");
-            }
-        }
+        settle_succeeded(state, &row, &intent).await?;
     }
     let row = transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, state = %row.state, "direct card charge");
     Ok((StatusCode::CREATED, Json(Data::new(intents::view(state, row)))))
+}
+
+/// Settles `row`, whose intent Stripe answered succeeded, unless the webhook did first
+/// (the conditional mark lets exactly one of the two go on to the effect); refunds it
+/// when what it paid for can no longer happen.
+async fn settle_succeeded(state: &AppState, row: &TransactionRow, intent: &PaymentIntent) -> Result<(), AppError> {
+    let row = transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+    let now = state.now_ms();
+    let charged = if intent.amount_received > 0 { intent.amount_received } else { intent.amount };
+    let mut tx = state.realtime.begin().await?;
+    let refund = match settle::paid(&mut tx, &row, charged, now).await? {
+        Some(settled) => settle::commit(state, tx, settled).await?,
+        None => {
+            tx.commit().await?;
+            false
+        }
+    };
+    if refund {
+        // After commit: Stripe's `charge.refunded` comes back to the webhook.
+        if let Err(err) = state.stripe.refund(&row.stripe_payment_intent_id).await {
+            tracing::error!(error = %err, "could not refund a charge whose effect was refused");
+        }
+    }
+    Ok(())
+}
+
+/// How often, and how long apart, a racing request looks at the payment another request
+/// is charging: about ten seconds in all, far beyond a card's confirmation.
+const RACING_LOOKS: u32 = 100;
+const RACING_WAIT: Duration = Duration::from_millis(100);
+
+/// The payment `row` as the racing request that recorded it leaves it: paid (settled here
+/// too should this request see Stripe's answer first), declined (402, as that request
+/// answers), or open when the card asks for the payer's authentication.
+async fn charged_by_another(state: &AppState, row: TransactionRow) -> Result<TransactionRow, AppError> {
+    for _ in 0..RACING_LOOKS {
+        let now =
+            transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
+        if now.status_id != transactions::UNPAID {
+            return Ok(now);
+        }
+        let intent = state.stripe.retrieve_intent(&now.stripe_payment_intent_id).await?;
+        match intent.status {
+            PaymentIntentStatus::Succeeded => {
+                settle_succeeded(state, &now, &intent).await?;
+                break;
+            }
+            PaymentIntentStatus::RequiresAction => return Ok(now),
+            PaymentIntentStatus::RequiresPaymentMethod if intent.last_payment_error.is_some() => {
+                let message = intent.last_payment_error.and_then(|e| e.message);
+                return Err(AppError::Rule {
+                    status: StatusCode::PAYMENT_REQUIRED,
+                    code: codes::CARD_DECLINED,
+                    message: message.map(Into::into),
+                });
+            }
+            _ => tokio::time::sleep(RACING_WAIT).await,
+        }
+    }
+    Ok(transactions::find(&state.db.pool, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?)
 }

@@ -228,8 +228,16 @@ pub async fn create(
     }
     let quote = quote(state, caller, &*purpose).await?;
     route.check_quote(path, &quote)?;
-    let row = new_intent(state, caller, &*purpose, &quote, &key).await?;
-    Ok((StatusCode::CREATED, Json(Data::new(view(state, row)))))
+    let recorded = new_intent(state, caller, &*purpose, &quote, &key).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(view(state, recorded.row)))))
+}
+
+/// A payment recorded by [`new_intent`].
+pub(super) struct Recorded {
+    pub row: TransactionRow,
+    /// False when a racing request with the same key recorded it first: this request
+    /// answers that payment and must not charge it again.
+    pub fresh: bool,
 }
 
 /// Makes the Stripe payment intent of the priced `purpose` and records the payment,
@@ -240,7 +248,7 @@ pub(super) async fn new_intent(
     purpose: &dyn Payable,
     quote: &Quote,
     key: &str,
-) -> Result<TransactionRow, AppError> {
+) -> Result<Recorded, AppError> {
     let customer = customers::ensure(state, caller).await?;
     let metadata = HashMap::from([
         ("vitrine_purpose".to_owned(), purpose.kind().to_owned()),
@@ -263,7 +271,7 @@ pub(super) async fn new_intent(
     };
     let row = row.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, amount_cents = row.amount_cents, "payment intent created");
-    Ok(row)
+    Ok(Recorded { row, fresh: inserted.is_some() })
 }
 
 fn retried(

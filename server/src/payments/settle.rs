@@ -15,9 +15,20 @@ pub struct Settled {
     pub refund: bool,
 }
 
-/// Marks `row` paid and performs its effect. None when it was paid already (two
-/// reports of one payment: exactly one goes on to the effect).
-pub async fn paid(unit: &mut Unit, row: &transactions::TransactionRow, now: i64) -> Result<Option<Settled>, AppError> {
+/// Marks `row` paid and performs its effect, `charged_cents` being what the provider took.
+/// None when it was paid already (two reports of one payment: exactly one goes on to the
+/// effect).
+///
+/// What settles is exactly what was priced: a provider that took another amount than the
+/// payment's, or an effect whose limit was reached meanwhile (the coupon's last use, an
+/// upgrade bought twice, a design sold), leaves the payment recorded with a note, applies
+/// nothing, and asks the caller to refund it.
+pub async fn paid(
+    unit: &mut Unit,
+    row: &transactions::TransactionRow,
+    charged_cents: i64,
+    now: i64,
+) -> Result<Option<Settled>, AppError> {
     // Marked first: the conditional update holds the row, so of two reports about one
     // payment exactly one goes on to the effect.
     if !transactions::mark_paid(unit, row.id, None, now).await? {
@@ -25,21 +36,29 @@ pub async fn paid(unit: &mut Unit, row: &transactions::TransactionRow, now: i64)
     }
     let mut effect = payable::Effect::default();
     let mut refund = false;
-    // A savepoint: an effect refused half-way leaves nothing of itself behind, neither
-    // its writes nor its events.
-    let savepoint = unit.savepoint().await?;
-    match payable::apply(unit, row, now).await {
-        Ok(done) => {
-            unit.release(savepoint).await?;
-            effect = done;
+    if charged_cents != row.amount_cents {
+        tracing::error!(transaction_id = row.id, charged_cents, "the provider took another amount than priced");
+        let note = format!("paid {charged_cents} cents where {} were priced: not applied, refunded", row.amount_cents);
+        transactions::note(unit, row.id, &note).await?;
+        refund = true;
+    } else {
+        // A savepoint: an effect refused half-way leaves nothing of itself behind, neither
+        // its writes nor its events.
+        let savepoint = unit.savepoint().await?;
+        match payable::apply(unit, row, now).await {
+            Ok(done) => {
+                unit.release(savepoint).await?;
+                effect = done;
+            }
+            Err(refused @ (AppError::Rule { .. } | AppError::Invalid(_))) => {
+                unit.rollback_to(savepoint).await?;
+                let code = refusal_code(&refused);
+                tracing::error!(transaction_id = row.id, code = %code, "paid, but its effect can no longer happen");
+                transactions::note(unit, row.id, &format!("paid, effect not applied ({code}): refunded")).await?;
+                refund = true;
+            }
+            Err(other) => return Err(other),
         }
-        Err(AppError::Rule { code, .. }) => {
-            unit.rollback_to(savepoint).await?;
-            tracing::error!(transaction_id = row.id, code = code.code, "paid, but its effect can no longer happen");
-            transactions::note(unit, row.id, &format!("paid, effect not applied ({}): refunded", code.code)).await?;
-            refund = true;
-        }
-        Err(other) => return Err(other),
     }
     if let Some(card_id) = row.customer_card_id {
         card_store::mark_paid(unit, card_id, now).await?;
@@ -48,6 +67,15 @@ pub async fn paid(unit: &mut Unit, row: &transactions::TransactionRow, now: i64)
     events::updated(unit, &paid, now).await?;
     tracing::info!(transaction_id = row.id, "payment succeeded");
     Ok(Some(Settled { wake_timers: effect.wake_timers, refund }))
+}
+
+/// The catalogue code of an effect's refusal, for the payment's note.
+fn refusal_code(error: &AppError) -> String {
+    match error {
+        AppError::Rule { code, .. } => code.code.to_owned(),
+        AppError::Invalid(fields) => serde_json::to_string(fields).unwrap_or_default(),
+        other => other.to_string(),
+    }
 }
 
 /// Commits `unit` (its events published on commit), then wakes the timers when a

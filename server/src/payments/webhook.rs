@@ -121,7 +121,10 @@ struct Settled {
 /// Stripe after commit.
 async fn succeeded(unit: &mut Unit, intent: &Value, now: i64) -> Result<Settled, AppError> {
     let Some(row) = ours(unit, intent).await? else { return Ok(Settled::default()) };
-    let Some(settled) = settle::paid(unit, &row, now).await? else { return Ok(Settled::default()) };
+    // What Stripe took (`amount_received`), compared with what was priced as it settles.
+    let charged = intent["amount_received"].as_i64().filter(|a| *a > 0).or_else(|| intent["amount"].as_i64());
+    let charged = charged.unwrap_or_default();
+    let Some(settled) = settle::paid(unit, &row, charged, now).await? else { return Ok(Settled::default()) };
     let refund = settled.refund.then(|| row.stripe_payment_intent_id.clone());
     Ok(Settled { wake_timers: settled.wake_timers, refund })
 }

@@ -108,16 +108,19 @@ impl Stripe {
     #[instrument(skip_all, fields(user_id))]
     pub async fn create_customer(&self, user_id: i64, email: &str, name: &str) -> Result<String, AppError> {
         let metadata = HashMap::from([("user_id".to_owned(), user_id.to_string())]);
-        let customer = CreateCustomer::new()
-            .email(email)
-            .name(name)
-            .metadata(metadata)
-            .customize()
-            // One customer per user even when two first requests race.
-            .request_strategy(idempotent(&format!("customer-{user_id}"))?)
-            .send(&self.client)
-            .await
-            .map_err(provider_error)?;
+        // One customer per user even when two first requests race.
+        let strategy = idempotent(&format!("customer-{user_id}"))?;
+        let customer = waiting_out_conflicts(|| {
+            CreateCustomer::new()
+                .email(email)
+                .name(name)
+                .metadata(metadata.clone())
+                .customize()
+                .request_strategy(strategy.clone())
+                .send(&self.client)
+        })
+        .await
+        .map_err(provider_error)?;
         Ok(customer.id.to_string())
     }
 
@@ -181,15 +184,18 @@ impl Stripe {
         metadata: HashMap<String, String>,
         key: &str,
     ) -> Result<PaymentIntent, AppError> {
-        CreatePaymentIntent::new(amount_cents, stripe_types::Currency::USD)
-            .customer(customer)
-            .description(description)
-            .metadata(metadata)
-            .customize()
-            .request_strategy(idempotent(key)?)
-            .send(&self.client)
-            .await
-            .map_err(provider_error)
+        let strategy = idempotent(key)?;
+        waiting_out_conflicts(|| {
+            CreatePaymentIntent::new(amount_cents, stripe_types::Currency::USD)
+                .customer(customer)
+                .description(description)
+                .metadata(metadata.clone())
+                .customize()
+                .request_strategy(strategy.clone())
+                .send(&self.client)
+        })
+        .await
+        .map_err(provider_error)
     }
 
     /// Sets a new amount and/or the card to charge.
@@ -251,6 +257,28 @@ fn build_client(key: &str, api_base: &str) -> anyhow::Result<Client> {
         .app_info("vitrine", Some(env!("CARGO_PKG_VERSION").to_owned()), None)
         .build()
         .map_err(|err| anyhow::anyhow!("invalid Stripe settings: {err}"))
+}
+
+/// Sends an idempotent request (`send` builds and sends it anew each time), waiting out
+/// Stripe's 409 for a key whose first request is still in progress (a double click, racing
+/// retries): once that one finishes, Stripe answers its result to every request with the
+/// key. About four seconds in all before the 409 is answered as the provider's failure.
+async fn waiting_out_conflicts<T, F, Fut>(mut send: F) -> Result<T, StripeError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, StripeError>>,
+{
+    let mut wait = std::time::Duration::from_millis(25);
+    for _ in 0..10 {
+        match send().await {
+            Err(StripeError::Stripe(_, 409)) => {
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(std::time::Duration::from_millis(500));
+            }
+            other => return other,
+        }
+    }
+    send().await
 }
 
 fn idempotent(key: &str) -> Result<RequestStrategy, AppError> {

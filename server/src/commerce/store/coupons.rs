@@ -56,8 +56,22 @@ pub async fn insert_application(
     Ok(())
 }
 
+/// What [`redeem`] did with a paid use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Redeemed {
+    /// Counted now.
+    Counted,
+    /// This payment's use was counted already (a webhook delivered twice).
+    Already,
+    /// The coupon had reached its usage limit: nothing counted.
+    LimitReached,
+}
+
 /// Counts a paid use of the coupon, once per payment (a webhook delivered twice
-/// redeems once). Call in the webhook's transaction. True when it was new.
+/// redeems once), and never past its usage limit: the coupon's row is locked first (an
+/// update that changes nothing takes PostgreSQL's row lock; SQLite has one writer), so of
+/// two payments settling at once for its last use, the second counts the first's
+/// redemption. Call in the settling transaction.
 #[instrument(skip_all, fields(user_id, payment_ref))]
 pub async fn redeem(
     conn: &mut AnyConnection,
@@ -66,12 +80,36 @@ pub async fn redeem(
     contest_id: Option<i64>,
     payment_ref: &str,
     now_ms: i64,
-) -> Result<bool, sqlx::Error> {
+) -> Result<Redeemed, sqlx::Error> {
+    let coupon_id = discount.contest_type_coupon_id;
+    sqlx::query("UPDATE contest_type_coupon SET usage_limit = usage_limit WHERE id = $1")
+        .bind(coupon_id)
+        .execute(&mut *conn)
+        .await?;
+    let already: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM coupon_redemption WHERE contest_type_coupon_id = $1 AND payment_ref = $2")
+            .bind(coupon_id)
+            .bind(payment_ref)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if already.is_some() {
+        return Ok(Redeemed::Already);
+    }
+    let (limit, used): (Option<i64>, i64) = sqlx::query_as(
+        "SELECT c.usage_limit, (SELECT COUNT(*) FROM coupon_redemption r WHERE r.contest_type_coupon_id = c.id) \
+         FROM contest_type_coupon c WHERE c.id = $1",
+    )
+    .bind(coupon_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    if limit.is_some_and(|limit| used >= limit) {
+        return Ok(Redeemed::LimitReached);
+    }
     let done = sqlx::query(
         "INSERT INTO coupon_redemption (contest_type_coupon_id, app_user_id, contest_id, payment_ref, discount_cents, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (contest_type_coupon_id, payment_ref) DO NOTHING",
     )
-    .bind(discount.contest_type_coupon_id)
+    .bind(coupon_id)
     .bind(user_id)
     .bind(contest_id)
     .bind(payment_ref)
@@ -79,5 +117,5 @@ pub async fn redeem(
     .bind(now_ms)
     .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(if done.rows_affected() == 1 { Redeemed::Counted } else { Redeemed::Already })
 }

@@ -353,33 +353,68 @@ pub async fn page(
     Ok((rows, total))
 }
 
-/// Turns on the upgrades a paid upgrade bought (each one kind flag); flags already on stay on.
+/// What turning `upgrades` on sets: each kind's flag where one of them carries it (`$1` to
+/// `$6`), `updated_at` (`$7`).
+const UPGRADES_SET: &str = "is_highlighted = CASE WHEN $1 = 1 THEN 1 ELSE is_highlighted END, \
+     is_featured = CASE WHEN $2 = 1 THEN 1 ELSE is_featured END, \
+     is_private = CASE WHEN $3 = 1 THEN 1 ELSE is_private END, \
+     is_blind = CASE WHEN $4 = 1 THEN 1 ELSE is_blind END, \
+     is_notified_via_email = CASE WHEN $5 = 1 THEN 1 ELSE is_notified_via_email END, \
+     is_featured_blog_post = CASE WHEN $6 = 1 THEN 1 ELSE is_featured_blog_post END, updated_at = $7";
+
+/// The flags of `upgrades`, in [`UPGRADES_SET`]'s order.
+fn upgrade_flags(upgrades: &[crate::catalogue::model::UpgradeRow]) -> [i64; 6] {
+    let on = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(upgrades.iter().any(|u| pick(u) != 0));
+    [
+        on(|u| u.is_highlighted),
+        on(|u| u.is_featured),
+        on(|u| u.is_private),
+        on(|u| u.is_blind),
+        on(|u| u.is_notified_via_email),
+        on(|u| u.is_featured_blog_post),
+    ]
+}
+
+/// Turns `upgrades` on for the contest (an admin's grant, a free upgrade); those it has
+/// already stay on.
+#[instrument(skip_all, fields(contest_id = id))]
 pub async fn apply_upgrades(
     conn: &mut AnyConnection,
     id: i64,
     upgrades: &[crate::catalogue::model::UpgradeRow],
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    let on = |pick: fn(&crate::catalogue::model::UpgradeRow) -> i64| i64::from(upgrades.iter().any(|u| pick(u) != 0));
-    sqlx::query(
-        "UPDATE contest SET is_highlighted = CASE WHEN $1 = 1 THEN 1 ELSE is_highlighted END, \
-         is_featured = CASE WHEN $2 = 1 THEN 1 ELSE is_featured END, \
-         is_private = CASE WHEN $3 = 1 THEN 1 ELSE is_private END, \
-         is_blind = CASE WHEN $4 = 1 THEN 1 ELSE is_blind END, \
-         is_notified_via_email = CASE WHEN $5 = 1 THEN 1 ELSE is_notified_via_email END, \
-         is_featured_blog_post = CASE WHEN $6 = 1 THEN 1 ELSE is_featured_blog_post END, updated_at = $7 WHERE id = $8",
-    )
-    .bind(on(|u| u.is_highlighted))
-    .bind(on(|u| u.is_featured))
-    .bind(on(|u| u.is_private))
-    .bind(on(|u| u.is_blind))
-    .bind(on(|u| u.is_notified_via_email))
-    .bind(on(|u| u.is_featured_blog_post))
-    .bind(now_ms)
-    .bind(id)
-    .execute(conn)
-    .await?;
+    let sql = format!("UPDATE contest SET {UPGRADES_SET} WHERE id = $8");
+    let mut query = sqlx::query(&sql);
+    for flag in upgrade_flags(upgrades) {
+        query = query.bind(flag);
+    }
+    query.bind(now_ms).bind(id).execute(conn).await?;
     Ok(())
+}
+
+/// Turns bought `upgrades` on for a running contest (active or deciding) that has none
+/// of them yet, in one conditional update: of two payments for one upgrade settling at
+/// once, exactly one applies it. False when the contest is not running or already has
+/// one of them (that payment is refunded).
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn apply_bought_upgrades(
+    conn: &mut AnyConnection,
+    id: i64,
+    upgrades: &[crate::catalogue::model::UpgradeRow],
+    now_ms: i64,
+) -> Result<bool, sqlx::Error> {
+    let sql = format!(
+        "UPDATE contest SET {UPGRADES_SET} WHERE id = $8 AND status_id IN (2, 3) AND NOT ( \
+         ($1 = 1 AND is_highlighted = 1) OR ($2 = 1 AND is_featured = 1) OR ($3 = 1 AND is_private = 1) \
+         OR ($4 = 1 AND is_blind = 1) OR ($5 = 1 AND is_notified_via_email = 1) OR ($6 = 1 AND is_featured_blog_post = 1))"
+    );
+    let mut query = sqlx::query(&sql);
+    for flag in upgrade_flags(upgrades) {
+        query = query.bind(flag);
+    }
+    let done = query.bind(now_ms).bind(id).execute(conn).await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Raises the prize of a contest that has not ended by `cents`; false when it has ended.
@@ -468,8 +503,9 @@ pub async fn set_description(
     Ok(())
 }
 
-/// The launch options chosen in step 2 (flags 0 or 1).
-#[derive(Debug)]
+/// The launch options chosen in step 2 (flags 0 or 1). A launch payment keeps the ones
+/// it priced (`contests::payable`), and its settlement stores exactly those.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ContestOptions {
     pub contest_type_pricing_id: i64,
     pub winning_entry_amount_cents: i64,

@@ -297,7 +297,8 @@ async fn settle_capture(
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
-    let Some(settled) = settle::paid(&mut tx, row, now).await? else {
+    // The amount was compared with the priced one above.
+    let Some(settled) = settle::paid(&mut tx, row, row.amount_cents, now).await? else {
         // Another return settled it first (its conditional mark won).
         return Err(AppError::conflict(codes::PAYMENT_NOT_OPEN));
     };

@@ -217,10 +217,13 @@ async fn apply_prices_a_package_in_cents_and_redeem_counts_a_payment_once() {
     assert_eq!(wrong_type.unwrap_err().envelope().error.code, "coupon.type.invalid");
     drop(conn);
 
-    // The webhook redeems in its transaction; a second delivery of the same payment does not count.
+    // The webhook redeems in its transaction; a second delivery of the same payment does not
+    // count, and another payment past the limit of one is refused.
     let mut tx = app.db.pool.begin().await.unwrap();
-    assert!(coupons::redeem(&mut tx, &ten, client_id, None, "pi_123", now).await.unwrap());
-    assert!(!coupons::redeem(&mut tx, &ten, client_id, None, "pi_123", now).await.unwrap());
+    coupons::redeem(&mut tx, &ten, client_id, None, "pi_123", now).await.unwrap();
+    coupons::redeem(&mut tx, &ten, client_id, None, "pi_123", now).await.unwrap();
+    let past = coupons::redeem(&mut tx, &ten, client_id, None, "pi_456", now).await;
+    assert_eq!(past.unwrap_err().envelope().error.code, "coupon.limit_exceed");
     tx.commit().await.unwrap();
     let listed = app.get(&format!("/contests/types/{LOGO}/coupons"), Some(&admin)).await;
     let used: Vec<i64> =

@@ -7,6 +7,7 @@ mod cards;
 mod cart_and_subscriptions;
 mod contest_extras;
 mod direct;
+mod dishonest;
 mod idempotency;
 mod invoices;
 mod launch;
