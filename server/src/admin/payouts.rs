@@ -2,8 +2,10 @@
 //! credited, and the admin marking a payout paid (after sending the money by PayPal or
 //! bank outside Vitrine). Owed work is derived, not copied: a contest credited (status 9)
 //! owes each winning entry's designer the prize, a credited additional design (status 4)
-//! its price, a completed project (status 6) the approved bid; a `designer_payout` row
-//! settles one of them. Transaction status as the spec numbers it: 1 Unpaid, 2 Paid.
+//! its price, a completed project (status 6) the approved bid, an approved tip or free
+//! award its amount, and a marketplace design sold its price (the designer's whole share:
+//! docs/spec-decisions.md); a `designer_payout` row settles one of them. Transaction
+//! status as the spec numbers it: 1 Unpaid, 2 Paid.
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
@@ -23,11 +25,12 @@ use crate::{
 };
 
 pub const PER_PAGE: i64 = 48;
-pub const KINDS: [&str; 3] = ["contest", "additional_entry", "project"];
+pub const KINDS: [&str; 6] = ["contest", "additional_entry", "project", "tip", "free_award", "sale"];
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Payout {
-    /// contest (a winning entry), additional_entry, project.
+    /// contest (a winning entry), additional_entry, project, tip, free_award, sale (a
+    /// marketplace design sold: the source is its entry).
     pub kind: String,
     /// The winning entry, the additional design or the project.
     pub source_id: i64,
@@ -125,7 +128,7 @@ crate::api::enum_doc!(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MarkPaid {
-    /// contest, additional_entry or project.
+    /// contest, additional_entry, project, tip, free_award or sale.
     #[schema(required = true, value_type = PayoutKindDoc, inline)]
     pub kind: Option<String>,
     /// The `source_id` of the owed payout.

@@ -7465,7 +7465,10 @@ export interface components {
                 /** Format: int64 */
                 designer_id: number;
                 designer_username: string;
-                /** @description contest (a winning entry), additional_entry, project. */
+                /**
+                 * @description contest (a winning entry), additional_entry, project, tip, free_award, sale (a
+                 *     marketplace design sold: the source is its entry).
+                 */
                 kind: string;
                 /** Format: int64 */
                 paid_at?: number | null;
@@ -9569,8 +9572,8 @@ export interface components {
             upgrade_ids: number[];
         };
         MarkPaid: {
-            /** @description contest, additional_entry or project. */
-            kind: "contest" | "additional_entry" | "project";
+            /** @description contest, additional_entry, project, tip, free_award or sale. */
+            kind: "contest" | "additional_entry" | "project" | "tip" | "free_award" | "sale";
             /** @description Optional: the payment's reference outside Vitrine, at most 255 characters. */
             reference?: string | null;
             /**
@@ -10449,7 +10452,10 @@ export interface components {
                 /** Format: int64 */
                 designer_id: number;
                 designer_username: string;
-                /** @description contest (a winning entry), additional_entry, project. */
+                /**
+                 * @description contest (a winning entry), additional_entry, project, tip, free_award, sale (a
+                 *     marketplace design sold: the source is its entry).
+                 */
                 kind: string;
                 /** Format: int64 */
                 paid_at?: number | null;
@@ -11042,7 +11048,10 @@ export interface components {
             /** Format: int64 */
             designer_id: number;
             designer_username: string;
-            /** @description contest (a winning entry), additional_entry, project. */
+            /**
+             * @description contest (a winning entry), additional_entry, project, tip, free_award, sale (a
+             *     marketplace design sold: the source is its entry).
+             */
             kind: string;
             /** Format: int64 */
             paid_at?: number | null;

@@ -6,6 +6,7 @@
 mod cards;
 mod cart_and_subscriptions;
 mod contest_extras;
+mod designers_paid;
 mod direct;
 mod dishonest;
 mod idempotency;

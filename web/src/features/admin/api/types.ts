@@ -21,7 +21,7 @@ export type SearchHit = Omit<Schema<'SearchHit'>, 'type'> & { type: 'user' | 'co
 export type FlaggedClient = Schema<'FlaggedClient'>;
 
 export type Payout = Omit<Schema<'Payout'>, 'kind' | 'status_id'> & {
-  kind: 'contest' | 'additional_entry' | 'project';
+  kind: 'contest' | 'additional_entry' | 'project' | 'tip' | 'free_award' | 'sale';
   status_id: 1 | 2;
 };
 

@@ -1,0 +1,114 @@
+//! Designers are owed what tips and sales earn them (issue #50): an approved tip and a
+//! marketplace design sold appear on the designer's earnings and the admin's payouts owed,
+//! line by line, and leave them for the paid ones once an admin pays them out.
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use super::{pay, save_card, spawn_paying_app};
+use crate::{
+    commerce::tippable,
+    helpers::TestApp,
+    marketplace::{finished, listed},
+};
+
+/// The designer's earnings as their screen reads them.
+async fn earnings(app: &TestApp, designer_id: i64, token: &str) -> Value {
+    let answer = app.get(&format!("/users/{designer_id}/transactions/earnings"), Some(token)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.body["data"].clone()
+}
+
+/// The admin's owed payouts (status 1) or paid ones (2), as (kind, source, designer, cents).
+async fn payouts(app: &TestApp, admin: &str, status: i64) -> Vec<(String, i64, i64, i64)> {
+    let answer = app.get(&format!("/admin/transactions/outgoing?filter[status_id]={status}"), Some(admin)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let n = |k: &str| p[k].as_i64().unwrap();
+            (p["kind"].as_str().unwrap().to_owned(), n("source_id"), n("designer_id"), n("amount_cents"))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_approved_tip_is_owed_to_its_designer_and_paid_out_once() {
+    let (app, stripe) = spawn_paying_app().await;
+    let (_, admin) = app.admin_session("tipadmin").await;
+    let t = tippable(&app, "owedtip").await;
+    let card = save_card(&app, &stripe, t.owner_id, &t.owner, "pm_card_visa").await;
+    let body = json!({"price": 37, "contest_id": t.contest, "contest_entry_id": t.entry, "trigger_id": 9});
+    let added = app.send_json(Method::POST, "/carts", &body, Some(&t.owner)).await;
+    assert_eq!(added.status, 201, "{}", added.body);
+    let (_, (status, confirmed)) =
+        pay(&app, &stripe, "/carts/payments/stripe/payment-intents", json!({"country_id": 20}), card, &t.owner).await;
+    assert_eq!(status, 200, "{confirmed}");
+    let tip: i64 = sqlx::query_scalar("SELECT id FROM contest_entry_tip WHERE created_by = $1")
+        .bind(t.owner_id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+
+    // Pending approval: not owed yet.
+    assert_eq!(earnings(&app, t.designer_id, &t.designer).await["owed_cents"], 0);
+    let decided = app
+        .send_json(
+            Method::PATCH,
+            &format!("/contest-entry-tips/{tip}"),
+            &json!({"approval_status_id": 2}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(decided.status, 200, "{}", decided.body);
+
+    let owed = earnings(&app, t.designer_id, &t.designer).await;
+    assert_eq!((owed["owed_cents"].as_i64(), owed["paid_cents"].as_i64()), (Some(3_700), Some(0)), "{owed}");
+    assert_eq!(owed["payouts"][0]["kind"], "tip");
+    assert!(payouts(&app, &admin, 1).await.contains(&("tip".into(), tip, t.designer_id, 3_700)));
+
+    let body = json!({"kind": "tip", "source_id": tip, "reference": "PP-TIP-1"});
+    let marked = app.send_json(Method::POST, "/admin/transactions/outgoing/mark-paid", &body, Some(&admin)).await;
+    assert_eq!(marked.status, 201, "{}", marked.body);
+    let again = app.send_json(Method::POST, "/admin/transactions/outgoing/mark-paid", &body, Some(&admin)).await;
+    again.assert_error(409, "payout.not_owed");
+    let paid = earnings(&app, t.designer_id, &t.designer).await;
+    assert_eq!((paid["owed_cents"].as_i64(), paid["paid_cents"].as_i64()), (Some(0), Some(3_700)), "{paid}");
+    assert!(!payouts(&app, &admin, 1).await.iter().any(|p| p.0 == "tip" && p.1 == tip));
+    assert!(payouts(&app, &admin, 2).await.contains(&("tip".into(), tip, t.designer_id, 3_700)));
+}
+
+#[tokio::test]
+async fn a_design_sold_in_the_marketplace_is_owed_to_the_designer_who_made_it() {
+    let (app, stripe) = spawn_paying_app().await;
+    let (_, admin) = app.admin_session("saleadmin").await;
+    let f = finished(&app, "owedsale").await;
+    listed(&app, &f.seller, f.entry, 99).await;
+    let (buyer_id, buyer) = app.client_session("owedbuyer").await;
+    let card = save_card(&app, &stripe, buyer_id, &buyer, "pm_card_visa").await;
+    assert_eq!(earnings(&app, f.seller_id, &f.seller).await["owed_cents"], 0, "listed, not sold");
+
+    let base = format!("/marketplace-contest-entries/{}/payments/stripe/payment-intents", f.entry);
+    let (_, (status, confirmed)) = pay(&app, &stripe, &base, json!({}), card, &buyer).await;
+    assert_eq!(status, 200, "{confirmed}");
+
+    let owed = earnings(&app, f.seller_id, &f.seller).await;
+    assert_eq!(owed["owed_cents"], 9_900, "{owed}");
+    assert_eq!(
+        (owed["payouts"][0]["kind"].as_str(), owed["payouts"][0]["source_id"].as_i64()),
+        (Some("sale"), Some(f.entry))
+    );
+    assert!(payouts(&app, &admin, 1).await.contains(&("sale".into(), f.entry, f.seller_id, 9_900)));
+    // Another designer is owed nothing for it.
+    assert_eq!(
+        earnings(&app, f.winner_id, &f.winner).await["payouts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["kind"] == "sale")
+            .count(),
+        0
+    );
+}
