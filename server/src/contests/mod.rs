@@ -95,6 +95,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payment_routes::paypal::execute_prize))
         .routes(routes!(quote_routes::quote_contest))
         .routes(routes!(quote_routes::apply_free_upgrades))
+        .routes(routes!(quote_routes::launch_free))
         .routes(routes!(invoices::issue_token))
         .routes(routes!(invoices::download))
 }

@@ -22,7 +22,7 @@ use crate::{
     accounts::CurrentUser,
     api::{loose_id, Data},
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
-    payments::{payable::price, quote::Quote},
+    payments::{nothing_due, payable::price, quote::Quote},
     state::AppState,
 };
 
@@ -210,5 +210,28 @@ pub async fn apply_free_upgrades(
     contest_events::updated(&mut tx, &contest, now).await?;
     tx.commit().await?;
     tracing::info!(contest_id = id, upgrades = ?ids, "free upgrades applied");
+    Ok(Json(Data::new(contest.into())))
+}
+
+/// Starts an unpaid contest whose launch costs nothing (its coupon covers the whole
+/// price): recorded as a $0 launch with its coupon, invoiced like a paid one, and started
+/// at once. 409 `contest.post.coupon_code` ("Sorry, You have to pay the amount.") when
+/// something is to pay: the card or PayPal routes take it.
+#[utoipa::path(post, path = "/contests/{id}/launch/free", tag = "payments", params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<crate::contests::model::ContestView>), (status = 403, body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
+pub async fn launch_free(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<Data<crate::contests::model::ContestView>>, AppError> {
+    let purpose = ContestLaunch { contest_id: id };
+    if nothing_due::settle(&state, &caller, &purpose).await?.is_none() {
+        return Err(AppError::conflict(codes::CONTEST_NOT_PAYABLE));
+    }
+    let contest =
+        contest_store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     Ok(Json(Data::new(contest.into())))
 }

@@ -82,6 +82,7 @@ pub struct InvoiceLine {
 pub fn method(provider: &str) -> &'static str {
     match provider {
         "paypal" => "PayPal",
+        "none" => "nothing to pay (coupon)",
         _ => "card through Stripe",
     }
 }
@@ -193,5 +194,6 @@ mod tests {
     fn the_method_is_the_payment_provider() {
         assert_eq!(method("paypal"), "PayPal");
         assert_eq!(method("stripe"), "card through Stripe");
+        assert_eq!(method("none"), "nothing to pay (coupon)");
     }
 }

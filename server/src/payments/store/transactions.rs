@@ -116,6 +116,35 @@ pub async fn insert(
     .await
 }
 
+/// A new payment of nothing (a $0 purchase): provider `none`, its own key standing in for a
+/// provider's id. Opened here and settled in the same transaction by its caller.
+pub async fn insert_nothing_due(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    purpose: &str,
+    quote: &Quote,
+    key: &str,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO payment_transaction (app_user_id, purpose, trigger_id, reason_id, contest_id, project_id, subject_id, \
+         details, amount_cents, stripe_payment_intent_id, client_secret, idempotency_key, created_at, updated_at, provider) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, '', $9, $10, $10, 'none') RETURNING id",
+    )
+    .bind(user_id)
+    .bind(purpose)
+    .bind(quote.trigger_id)
+    .bind(quote.reason_id)
+    .bind(quote.contest_id)
+    .bind(quote.project_id)
+    .bind(quote.subject_id)
+    .bind(quote.details.to_string())
+    .bind(key)
+    .bind(now)
+    .fetch_one(conn)
+    .await
+}
+
 /// A re-priced open payment (an update before confirming).
 pub async fn reprice(conn: &mut AnyConnection, id: i64, quote: &Quote, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE payment_transaction SET amount_cents = $1, details = $2, updated_at = $3 WHERE id = $4")

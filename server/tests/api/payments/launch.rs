@@ -184,3 +184,62 @@ async fn nobody_pays_for_someone_elses_contest_or_with_someone_elses_card() {
     assert_eq!(finalize(&app, &base(id), &intent, owner_card, &owner).await.status, 200);
     assert_eq!(contest(&app, id, &owner).await["status_id"], 1);
 }
+
+#[tokio::test]
+async fn a_launch_its_coupon_covers_whole_starts_without_a_payment_and_is_recorded_at_zero() {
+    let (app, stripe) = spawn_paying_app().await;
+    let (_, admin) = app.admin_session("freeadmin").await;
+    let made = app
+        .send_json(
+            Method::POST,
+            "/contests/types/1/coupons",
+            &json!({"code": "ONTHEHOUSE", "percent_off": 100, "usage_limit": 1}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.body);
+    let (owner_id, owner) = app.client_session("freelauncher").await;
+    let (_, stranger) = app.client_session("freestranger").await;
+
+    // With an upgrade beside the package, something is still to pay.
+    let id = crate::contests::launch(&app, &owner).await;
+    let upgrades = app.get("/contests/types/1/upgrades", None).await.body["data"].clone();
+    let featured = upgrades.as_array().unwrap().iter().find(|u| u["is_featured"] == 1).unwrap()["id"].clone();
+    let silver = super::silver(&app).await["id"].clone();
+    let options = format!("/contests/{id}/options");
+    let body = json!({"contest_type_pricing_id": silver, "upgrade_ids": [featured], "coupon_code": "ONTHEHOUSE"});
+    let priced = app.put(&options, &body, &owner).await;
+    assert!(priced.body["data"]["quote"]["total_cents"].as_i64().unwrap() > 0, "{}", priced.body);
+    let free = format!("/contests/{id}/launch/free");
+    send(&app, Method::POST, &free, json!(null), &owner).await.assert_error(409, "contest.post.coupon_code");
+
+    // The package alone: the coupon covers it whole. Cards cannot take $0; the free launch can.
+    let body = json!({"contest_type_pricing_id": silver, "upgrade_ids": [], "coupon_code": "ONTHEHOUSE"});
+    let priced = app.put(&options, &body, &owner).await;
+    assert_eq!(priced.body["data"]["quote"]["total_cents"], 0, "{}", priced.body);
+    send(&app, Method::POST, &base(id), json!({"idempotency_key": "zero"}), &owner)
+        .await
+        .assert_error(409, "payment.not_due");
+    send(&app, Method::POST, &free, json!(null), &stranger).await.assert_error(403, "contest.edit.forbidden");
+    assert_eq!(contest(&app, id, &owner).await["status_id"], 1);
+
+    let started = send(&app, Method::POST, &free, json!(null), &owner).await;
+    assert_eq!((started.status.as_u16(), started.body["data"]["status_id"].as_i64()), (200, Some(2)), "{}", started.body);
+    assert_eq!(started.body["data"]["contest_type_pricing_id"], silver);
+    send(&app, Method::POST, &free, json!(null), &owner).await.assert_error(409, "contest.already_started");
+    assert_eq!(stripe.payment_intents_created(), 0, "nothing reached Stripe");
+
+    // Recorded as a $0 launch with its coupon, once, and the coupon's one use is spent.
+    let payments = app.get("/transactions", Some(&owner)).await.body["data"].clone();
+    let payments = payments.as_array().unwrap();
+    assert_eq!(payments.len(), 1, "{payments:?}");
+    let launch = &payments[0];
+    assert_eq!(
+        (launch["purpose"].as_str(), launch["amount"].as_i64(), launch["state"].as_str(), launch["provider"].as_str()),
+        (Some("contest_launch"), Some(0), Some("paid"), Some("none"))
+    );
+    assert_eq!(launch["user_id"], owner_id);
+    let other = crate::contests::launch(&app, &owner).await;
+    let body = json!({"contest_type_pricing_id": silver, "coupon_code": "ONTHEHOUSE"});
+    app.put(&format!("/contests/{other}/options"), &body, &owner).await.assert_error(422, "coupon.limit_exceed");
+}

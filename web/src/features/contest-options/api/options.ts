@@ -91,3 +91,8 @@ export async function requestStart(id: number): Promise<LaunchContest> {
 
 /** GET /payments/prices, by code: the payments feature's. */
 export { getPrice } from '@/lib/payments/prices';
+
+/** POST /contests/{id}/launch/free: starts a contest its coupon covers whole (a $0 launch, recorded and invoiced). */
+export async function launchFree(id: number): Promise<LaunchContest> {
+  return launchContest((await ok(api.POST('/contests/{id}/launch/free', { params: { path: { id } } }))).data);
+}

@@ -10,6 +10,7 @@ import type { EventFrame } from '@/realtime/protocol.gen';
 import { getContest } from '../api/options';
 import { useLaunchData } from '../use-launch-data';
 import { useQuote } from '../use-quote';
+import { FreeLaunch } from './free-launch';
 import { LaunchSteps } from './launch-steps';
 import { QuoteLines } from './quote-lines';
 import { catalogueText } from '@/lib/catalogue';
@@ -148,16 +149,26 @@ export function ReviewPage({ contestId, payment }: ReviewPageProps) {
         </section>
         {!active && !paid && pricing && quote && (
           <aside className="self-start rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 className="mb-4 text-base font-semibold text-slate-900">{t('payToStart')}</h2>
-            {payment({
-              amount: quote.total_cents / 100,
-              contestId: contest.id,
-              onPaid: () => {
-                setPaid(true);
-                // The webhook may have settled before the page listened: look once.
-                void refresh();
-              },
-            })}
+            <h2 className="mb-4 text-base font-semibold text-slate-900">{quote.total_cents === 0 ? t('nothingToPay') : t('payToStart')}</h2>
+            {quote.total_cents === 0 ? (
+              <FreeLaunch
+                contestId={contest.id}
+                onStarted={() => {
+                  setPaid(true);
+                  void refresh();
+                }}
+              />
+            ) : (
+              payment({
+                amount: quote.total_cents / 100,
+                contestId: contest.id,
+                onPaid: () => {
+                  setPaid(true);
+                  // The webhook may have settled before the page listened: look once.
+                  void refresh();
+                },
+              })
+            )}
           </aside>
         )}
       </div>
