@@ -50,10 +50,10 @@ async function totalIs(page, testId, cents) {
   if (text !== usd(cents)) throw new Error(`${testId} reads "${text}", not ${usd(cents)}`);
 }
 
-export async function launchAndPay(ctx, page, { client = newClient(), discountCode = null, percentOff = 0 } = {}) {
+/** Steps 1 and 2: the brief as an anonymous visitor (from a coupon link when given one), then
+ * Create Account inside the launch flow. Answers the new contest's id, on its options step. */
+async function briefAndAccount(ctx, page, client, discountCode) {
   const { baseUrl, t, shot, log } = ctx;
-
-  // 1. The brief, as an anonymous visitor (from a coupon link when given one).
   const link = discountCode ? `?discount_code=${encodeURIComponent(discountCode)}` : '';
   await page.goto(`${baseUrl}/contests/logo-design/launch${link}`);
   await fillLogoBrief(page, t);
@@ -61,7 +61,6 @@ export async function launchAndPay(ctx, page, { client = newClient(), discountCo
   await shot(page, 'brief-filled');
   await page.getByRole('button', { name: t('launch-brief:continue'), exact: true }).click();
 
-  // 2. Create Account inside the launch flow; the brief is then submitted.
   const gate = page.getByRole('dialog');
   await gate.getByRole('tab', { name: t('signup-client:tabSignup') }).waitFor();
   await gate.getByLabel(t('signup-client:email')).fill(client.email);
@@ -76,6 +75,14 @@ export async function launchAndPay(ctx, page, { client = newClient(), discountCo
   await page.getByText(t('launch-brief:registered')).waitFor();
   const contestId = Number(/\/contests\/(\d+)\/options/.exec(page.url())[1]);
   log(`${client.username} signed up and created contest ${contestId}`);
+  return contestId;
+}
+
+export async function launchAndPay(ctx, page, { client = newClient(), discountCode = null, percentOff = 0 } = {}) {
+  const { t, shot } = ctx;
+
+  // 1-2. The brief, then the account.
+  const contestId = await briefAndAccount(ctx, page, client, discountCode);
 
   // 3. Options: a package and an upgrade; the total follows the choices.
   const { data: pricings } = await ctx.api('GET', '/contests/types/1/pricings');
@@ -128,6 +135,35 @@ export async function launchAndPay(ctx, page, { client = newClient(), discountCo
   const { data: contest } = await ctx.api('GET', `/contests/${contestId}`);
   if (contest.status_id !== 2) throw new Error(`the contest's status is ${contest.status_id}, not 2 (Active)`);
   return { contestId, username: client.username, password: client.password, total, totalCents };
+}
+
+/**
+ * A new client whose coupon covers the whole launch (a package alone, 100 % off): the options
+ * step totals $0, the review offers "Start contest" instead of a card, and one click starts the
+ * contest, told live by the hub. Answers { contestId, username, password }.
+ */
+export async function launchFree(ctx, page, { client = newClient(), discountCode }) {
+  const { t, shot, log } = ctx;
+  const contestId = await briefAndAccount(ctx, page, client, discountCode);
+  const { data: pricings } = await ctx.api('GET', '/contests/types/1/pricings');
+  const silver = pricings.find((p) => p.name === 'Silver');
+  await page.getByTestId(`package-${silver.id}`).click();
+  await totalIs(page, 'options-total', 0);
+  await page.getByTestId('options-total-line-coupon').getByText(discountCode).waitFor();
+  await shot(page, 'free-options');
+  await page.getByRole('button', { name: t('contest-options:continueToReview') }).click();
+  await page.waitForURL(/\/contests\/\d+\/review/);
+  await totalIs(page, 'review-total', 0);
+  await page.getByText(t('contest-options:nothingToPay')).waitFor();
+  if ((await page.getByTestId('pay-button').count()) !== 0) throw new Error('a $0 launch still shows a pay button');
+  await shot(page, 'free-review');
+  await ctx.markDocument(page);
+  await page.getByTestId('free-launch-button').click();
+  await page.getByTestId('contest-active').waitFor();
+  await ctx.assertSameDocument(page, 'the free contest went Active');
+  await shot(page, 'free-active');
+  log(`${client.username} started contest ${contestId} without paying`);
+  return { contestId, username: client.username, password: client.password };
 }
 
 /**

@@ -5,8 +5,9 @@
 // card; then finds that amount, to the cent, on the payments page, in the transaction the server
 // recorded, and on the invoice's "Total paid" line. Then the client takes the $49 unlimited-upgrades
 // plan: an upgrade bought after launch is quoted "Free", applied without a payment, and charged
-// nothing.
-import { launchAndPay, personalInfo, usd } from '../flows/contest-launch.mjs';
+// nothing. Last, another new client whose coupon covers the whole package starts a contest with
+// one click and no card: recorded as a $0 launch with its coupon.
+import { launchAndPay, launchFree, personalInfo, usd } from '../flows/contest-launch.mjs';
 import { fillCvcIfAsked } from '../lib/stripe.mjs';
 
 /** The invoice's way of writing cents ($509.15, $599.00). */
@@ -82,5 +83,17 @@ export default {
     const charged = after.filter((r) => r.contest_id === contestId).map((r) => `${r.purpose} ${r.amount_cents}`);
     if (charged.length !== 1) throw new Error(`the contest has these payments: ${charged.join(', ')}; the free upgrade charged something`);
     log('the subscriber applied Highlighted for free');
+
+    // A coupon worth the whole package: no card, one click, recorded at $0.
+    const freeCode = `GIFT${Date.now().toString(36).toUpperCase()}`;
+    await ctx.api('POST', '/contests/types/1/coupons', { token: admin, body: { code: freeCode, percent_off: 100, usage_limit: 1 } });
+    const gifted = await ctx.open('gifted');
+    const free = await launchFree(ctx, gifted, { discountCode: freeCode });
+    const giftedToken = await ctx.server.token(free.username, free.password);
+    const { data: recorded } = await ctx.api('GET', '/transactions', { token: giftedToken });
+    const zero = recorded.find((row) => row.contest_id === free.contestId);
+    if (!zero || zero.amount_cents !== 0 || zero.state !== 'paid' || zero.provider !== 'none') {
+      throw new Error(`the free launch is recorded as ${JSON.stringify(recorded)}`);
+    }
   },
 };
