@@ -52,7 +52,9 @@ pub struct Order {
     /// The instrument the payer approved with is declined at capture.
     pub declines: bool,
     pub capture_id: Option<String>,
+    /// The latest refund of its capture, and how much of it is refunded in all (cents).
     pub refund_id: Option<String>,
+    pub refunded_cents: i64,
     pub create_time: String,
     pub update_time: String,
 }
@@ -83,6 +85,12 @@ pub const DECLINED: Refusal = (
     "UNPROCESSABLE_ENTITY",
     "INSTRUMENT_DECLINED",
     "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+);
+pub const REFUND_EXCEEDED: Refusal = (
+    422,
+    "UNPROCESSABLE_ENTITY",
+    "REFUND_AMOUNT_EXCEEDED",
+    "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
 );
 pub const FULLY_REFUNDED: Refusal =
     (422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
@@ -179,6 +187,7 @@ impl Ledger {
             declines: false,
             capture_id: None,
             refund_id: None,
+            refunded_cents: 0,
             create_time: now.clone(),
             update_time: now,
         };
@@ -241,20 +250,27 @@ impl Ledger {
         Ok(answer)
     }
 
-    /// Refunds a completed capture, all of it, once: (201, the refund). A
-    /// `PayPal-Request-Id` whose refund succeeded answers that reply again.
-    pub fn refund(&self, capture_id: &str, key: Option<&str>) -> Result<(u16, Value), Refusal> {
+    /// Refunds a completed capture, `cents` of it (what is left of it when None), until it
+    /// is refunded whole: (201, the refund). A `PayPal-Request-Id` whose refund succeeded
+    /// answers that reply again.
+    pub fn refund(&self, capture_id: &str, key: Option<&str>, cents: Option<i64>) -> Result<(u16, Value), Refusal> {
         let mut inner = self.lock();
         let op = format!("refund:{capture_id}");
         if let Some(reply) = key.and_then(|k| inner.replies.get(&(op.clone(), k.to_owned()))) {
             return Ok(reply.clone());
         }
         let order = inner.orders.values_mut().find(|o| o.capture_id.as_deref() == Some(capture_id)).ok_or(NOT_FOUND)?;
-        if order.refund_id.is_some() {
+        let left = Self::cents(order) - order.refunded_cents;
+        if left <= 0 {
             return Err(FULLY_REFUNDED);
+        }
+        let cents = cents.unwrap_or(left);
+        if cents <= 0 || cents > left {
+            return Err(REFUND_EXCEEDED);
         }
         let refund = random(17);
         order.refund_id = Some(refund.clone());
+        order.refunded_cents += cents;
         order.update_time = now_iso();
         let base = &self.base;
         let answer = (
@@ -262,7 +278,7 @@ impl Ledger {
             json!({
                 "id": refund,
                 "status": "COMPLETED",
-                "amount": Self::amount(order),
+                "amount": {"currency_code": order.placed.currency, "value": format!("{}.{:02}", cents / 100, cents % 100)},
                 "invoice_id": order.placed.invoice_id,
                 "custom_id": order.placed.custom_id,
                 "create_time": order.update_time,
@@ -277,6 +293,18 @@ impl Ledger {
             inner.replies.insert((op, k.to_owned()), answer.clone());
         }
         Ok(answer)
+    }
+
+    /// The order's amount in cents (its value is an exact decimal string such as "37.00").
+    fn cents(order: &Order) -> i64 {
+        let (whole, fraction) = order.placed.value.split_once('.').unwrap_or((&order.placed.value, "0"));
+        let fraction = format!("{fraction:0<2}");
+        whole.parse::<i64>().unwrap_or(0) * 100 + fraction[..2].parse::<i64>().unwrap_or(0)
+    }
+
+    /// How much of the order's capture was refunded, in cents.
+    pub fn refunded_cents(&self, order_id: &str) -> i64 {
+        self.lock().orders.get(order_id).map_or(0, |o| o.refunded_cents)
     }
 
     /// Changes an order's amount as PayPal holds it (as a `PATCH` would).
@@ -323,14 +351,19 @@ impl Ledger {
             json!({"href": format!("{base}/v2/payments/captures/{capture}"), "rel": "self", "method": "GET"}),
             json!({"href": format!("{base}/v2/checkout/orders/{}", order.id), "rel": "up", "method": "GET"}),
         ];
-        if order.refund_id.is_none() {
+        let whole = order.refunded_cents >= Self::cents(order);
+        if !whole {
             links.push(json!({
                 "href": format!("{base}/v2/payments/captures/{capture}/refund"), "rel": "refund", "method": "POST",
             }));
         }
         Some(json!({
             "id": capture,
-            "status": if order.refund_id.is_some() { "REFUNDED" } else { "COMPLETED" },
+            "status": match (whole, order.refunded_cents > 0) {
+                (true, _) => "REFUNDED",
+                (false, true) => "PARTIALLY_REFUNDED",
+                (false, false) => "COMPLETED",
+            },
             "amount": Self::amount(order),
             "final_capture": true,
             "seller_protection": {"status": "ELIGIBLE", "dispute_categories": ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"]},

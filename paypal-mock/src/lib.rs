@@ -133,6 +133,11 @@ impl PayPalMock {
         self.ledger.refunds()
     }
 
+    /// How much of order `order_id`'s capture was refunded, in cents.
+    pub fn refunded_cents(&self, order_id: &str) -> i64 {
+        self.ledger.refunded_cents(order_id)
+    }
+
     /// Changes an order's amount as PayPal holds it (as a `PATCH` of the order would), so a
     /// test can check that the server refuses to capture an order whose amount is not the
     /// one it priced.

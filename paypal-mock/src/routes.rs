@@ -308,12 +308,19 @@ fn declined(refusal: Refusal, redirect: Option<String>) -> Response {
     (status, Json(body)).into_response()
 }
 
-/// `POST /v2/payments/captures/{id}/refund`: the whole capture back, once.
-async fn refund(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+/// `POST /v2/payments/captures/{id}/refund`: the whole capture back, or the body's
+/// `amount` of it (`{"amount": {"value": "37.00", "currency_code": "USD"}}`).
+async fn refund(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>, body: Bytes) -> Response {
     if !authorized(&ledger, &headers) {
         return unauthorized();
     }
-    match ledger.refund(&id, request_id(&headers).as_deref()) {
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let cents = body["amount"]["value"].as_str().and_then(|v| {
+        let (whole, fraction) = v.split_once('.').unwrap_or((v, "0"));
+        let fraction = format!("{fraction:0<2}");
+        Some(whole.parse::<i64>().ok()? * 100 + fraction.get(..2)?.parse::<i64>().ok()?)
+    });
+    match ledger.refund(&id, request_id(&headers).as_deref(), cents) {
         Ok(refunded) => answer(refunded),
         Err(refusal) => error(refusal, None),
     }

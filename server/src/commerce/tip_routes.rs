@@ -119,6 +119,9 @@ pub async fn decide(
     }
     let tip = tips::find(&mut tx, id).await?.ok_or_else(|| AppError::not_found(codes::TIP_NOT_FOUND))?;
     tx.commit().await?;
+    if decision == REJECTED {
+        tips::give_back(&state, &tip).await;
+    }
     Ok(Json(Data::new(tip.into())))
 }
 

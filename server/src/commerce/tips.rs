@@ -40,6 +40,10 @@ pub struct TipRow {
     pub approval_status_id: i64,
     pub created_at: i64,
     pub decided_at: Option<i64>,
+    /// The provider's id of the payment that paid it (the cart's).
+    pub payment_ref: String,
+    /// 1: a subscriber's free award, paid by their subscription: nothing to give back.
+    pub is_free_award: i64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -101,6 +105,21 @@ pub async fn page_for_user(
     page: i64,
 ) -> Result<(Vec<TipRow>, i64), sqlx::Error> {
     store::page_for_user(conn, user_id, PER_PAGE, (page - 1) * PER_PAGE).await
+}
+
+/// A rejected tip's money back to the client who paid it: its amount of the cart's payment,
+/// through the provider that took it, once (the decision is taken once, and the provider's
+/// key is the tip's). A free award cost the client nothing. Called after the decision
+/// commits; a provider that fails leaves the tip rejected and the failure logged for an
+/// admin, who refunds it at the provider.
+pub async fn give_back(state: &crate::state::AppState, tip: &TipRow) {
+    if tip.is_free_award == 1 {
+        return;
+    }
+    let key = format!("refund-tip-{}", tip.id);
+    if let Err(err) = crate::payments::refunds::refund_part(state, &tip.payment_ref, tip.amount_cents, &key).await {
+        tracing::error!(tip_id = tip.id, error = %err, "a rejected tip could not be refunded");
+    }
 }
 
 /// Decides a pending tip (compare-and-set: false if it was no longer pending), and

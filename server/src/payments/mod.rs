@@ -15,6 +15,7 @@
 //!   the macros the selling areas make their payment routes with.
 //! - [`webhook`]: `POST /webhooks/stripe`, signature checked, each event once;
 //!   the paid thing's effect is its area's ([`payable::Payable::apply`]).
+//! - [`refunds`]: part of a settled payment given back (a rejected tip of a paid cart).
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`store`]: the SQL (cards, payments, prices, Stripe events handled).
 //! - [`invoices`]: what every invoice shares: one-time links and the PDF ([`pdf`]); the
@@ -46,6 +47,7 @@ pub mod paypal;
 pub mod pdf;
 pub mod prices;
 pub mod quote;
+pub mod refunds;
 pub mod routes;
 pub mod settle;
 pub mod store;

@@ -246,6 +246,21 @@ impl Stripe {
             .map_err(provider_error)?;
         Ok(())
     }
+
+    /// Gives `amount_cents` of a paid intent back (a part of it: one tip of a cart), once per
+    /// `key`; Stripe's `charge.refunded` then records the refunded total on the payment.
+    #[instrument(skip_all, fields(intent_id, amount_cents))]
+    pub async fn refund_part(&self, intent_id: &str, amount_cents: i64, key: &str) -> Result<(), AppError> {
+        CreateRefund::new()
+            .payment_intent(intent_id)
+            .amount(amount_cents)
+            .customize()
+            .request_strategy(idempotent(key)?)
+            .send(&self.client)
+            .await
+            .map_err(provider_error)?;
+        Ok(())
+    }
 }
 
 fn build_client(key: &str, api_base: &str) -> anyhow::Result<Client> {

@@ -13,7 +13,7 @@ use crate::commerce::{
 const SELECT: &str =
     "SELECT t.id, t.contest_id, c.title AS contest_title, t.contest_entry_id, e.number AS entry_number, \
     t.created_by, cu.username AS client_username, t.designer_id, du.username AS designer_username, t.amount_cents, \
-    t.approval_status_id, t.created_at, t.decided_at \
+    t.approval_status_id, t.created_at, t.decided_at, t.payment_ref, CAST(t.is_free_award AS BIGINT) AS is_free_award \
     FROM contest_entry_tip t JOIN contest c ON c.id = t.contest_id JOIN contest_entry e ON e.id = t.contest_entry_id \
     JOIN app_user cu ON cu.id = t.created_by JOIN app_user du ON du.id = t.designer_id";
 

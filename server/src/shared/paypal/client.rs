@@ -350,6 +350,22 @@ impl Client {
             self.call(|http| http.post(&url).header("PayPal-Request-Id", &request_id).json(&json!({}))).await?;
         Ok(())
     }
+
+    /// `POST /v2/payments/captures/{id}/refund` of `amount` of the capture (a part of it: one
+    /// tip of a cart, say), once per `request_id`.
+    #[instrument(skip_all, fields(capture_id = %capture_id))]
+    pub async fn refund_capture_part(
+        &self,
+        capture_id: &str,
+        amount: &Money,
+        request_id: &str,
+    ) -> Result<(), PayPalError> {
+        let url = format!("{}/v2/payments/captures/{}/refund", self.base, encode(capture_id));
+        let body = json!({"amount": amount});
+        let _: serde_json::Value =
+            self.call(|http| http.post(&url).header("PayPal-Request-Id", request_id).json(&body)).await?;
+        Ok(())
+    }
 }
 
 /// An id as one path segment (PayPal's ids are letters, digits and dashes; anything

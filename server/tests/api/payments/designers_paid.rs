@@ -112,3 +112,46 @@ async fn a_design_sold_in_the_marketplace_is_owed_to_the_designer_who_made_it() 
         0
     );
 }
+
+/// An admin's decision on tip `id`: 2 approve, 3 reject.
+async fn decide(app: &TestApp, admin: &str, id: i64, status: i64) -> crate::helpers::Answer {
+    let path = format!("/contest-entry-tips/{id}");
+    app.send_json(Method::PATCH, &path, &json!({"approval_status_id": status}), Some(admin)).await
+}
+
+#[tokio::test]
+async fn a_rejected_tip_is_given_back_to_its_client_and_owed_to_nobody() {
+    let (app, stripe) = spawn_paying_app().await;
+    let (_, admin) = app.admin_session("rejectadmin").await;
+    let t = tippable(&app, "rejecttip").await;
+    let second = crate::entries::submitted(&app, &t.designer, t.contest).await;
+    let card = save_card(&app, &stripe, t.owner_id, &t.owner, "pm_card_visa").await;
+    for (entry, price) in [(t.entry, 37), (second, 20)] {
+        let body = json!({"price": price, "contest_id": t.contest, "contest_entry_id": entry, "trigger_id": 9});
+        assert_eq!(app.send_json(Method::POST, "/carts", &body, Some(&t.owner)).await.status, 201);
+    }
+    let (intent, (status, confirmed)) =
+        pay(&app, &stripe, "/carts/payments/stripe/payment-intents", json!({"country_id": 20}), card, &t.owner).await;
+    assert_eq!(status, 200, "{confirmed}");
+    let tips: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, amount_cents FROM contest_entry_tip WHERE created_by = $1 ORDER BY amount_cents DESC",
+    )
+    .bind(t.owner_id)
+    .fetch_all(&app.db.pool)
+    .await
+    .unwrap();
+    let (rejected, kept) = (tips[0].0, tips[1].0);
+
+    assert_eq!(decide(&app, &admin, rejected, 3).await.status, 200);
+    assert_eq!(decide(&app, &admin, kept, 2).await.status, 200);
+    // Decided once: rejecting it again refunds nothing more.
+    decide(&app, &admin, rejected, 3).await.assert_error(409, "contest_entry_tip.decided");
+
+    let charge =
+        stripe.object(stripe.object(intent["id"].as_str().unwrap()).unwrap()["latest_charge"].as_str().unwrap());
+    assert_eq!(charge.unwrap()["amount_refunded"], 3_700, "the rejected tip's $37 back, the rest kept");
+    let paid = super::transaction(&app, &t.owner, intent["id"].as_str().unwrap()).await;
+    assert_eq!((paid["refunded_cents"].as_i64(), paid["state"].as_str()), (Some(3_700), Some("paid")), "{paid}");
+    let owed = earnings(&app, t.designer_id, &t.designer).await;
+    assert_eq!(owed["owed_cents"], 2_000, "only the approved tip is owed: {owed}");
+}

@@ -224,7 +224,12 @@ async fn a_launch_its_coupon_covers_whole_starts_without_a_payment_and_is_record
     assert_eq!(contest(&app, id, &owner).await["status_id"], 1);
 
     let started = send(&app, Method::POST, &free, json!(null), &owner).await;
-    assert_eq!((started.status.as_u16(), started.body["data"]["status_id"].as_i64()), (200, Some(2)), "{}", started.body);
+    assert_eq!(
+        (started.status.as_u16(), started.body["data"]["status_id"].as_i64()),
+        (200, Some(2)),
+        "{}",
+        started.body
+    );
     assert_eq!(started.body["data"]["contest_type_pricing_id"], silver);
     send(&app, Method::POST, &free, json!(null), &owner).await.assert_error(409, "contest.already_started");
     assert_eq!(stripe.payment_intents_created(), 0, "nothing reached Stripe");

@@ -65,7 +65,7 @@ async fn an_additional_design_is_paid_with_paypal_by_the_holder_not_its_designer
 
 #[tokio::test]
 async fn the_cart_paid_with_paypal_becomes_pending_tips_and_only_clients_pay_one() {
-    let (app, _paypal) = spawn_paypal_app().await;
+    let (app, paypal) = spawn_paypal_app().await;
     let t = tippable(&app, "ppcart").await;
     const CART: &str = "/carts/payments/paypal";
     send(&app, Method::POST, CART, json!({"country_id": 20}), &t.owner).await.assert_error(409, "payment.not_due");
@@ -83,6 +83,20 @@ async fn the_cart_paid_with_paypal_becomes_pending_tips_and_only_clients_pay_one
             .unwrap();
     assert_eq!(tips, [(t.entry, 1_200)]);
     assert_eq!(app.get("/carts", Some(&t.owner)).await.body["data"]["total"], 0, "the cart is empty");
+
+    // An admin rejects the tip: its $12 go back through PayPal, once.
+    let (_, admin) = app.admin_session("ppcartjudge").await;
+    let tip: i64 = sqlx::query_scalar("SELECT id FROM contest_entry_tip WHERE created_by = $1")
+        .bind(t.owner_id)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let reject = json!({"approval_status_id": 3});
+    let decided = app.send_json(Method::PATCH, &format!("/contest-entry-tips/{tip}"), &reject, Some(&admin)).await;
+    assert_eq!(decided.status, 200, "{}", decided.body);
+    assert_eq!(paypal.refunded_cents(paid["id"].as_str().unwrap()), 1_200);
+    let recorded = super::transaction(&app, &t.owner, paid["id"].as_str().unwrap()).await;
+    assert_eq!(recorded["refunded_cents"], 1_200, "{recorded}");
 }
 
 #[tokio::test]
