@@ -2,7 +2,8 @@
 //! credited, and the admin marking a payout paid (after sending the money by PayPal or
 //! bank outside Vitrine). Owed work is derived, not copied: a contest credited (status 9)
 //! owes each winning entry's designer the prize, a credited additional design (status 4)
-//! its price, a completed project (status 6) the approved bid, an approved tip or free
+//! its price, a completed project (status 6) the approved bid and the budget raises paid
+//! after it, an approved tip or free
 //! award its amount, and a marketplace design sold its price (the designer's whole share:
 //! docs/spec-decisions.md); a `designer_payout` row settles one of them. Transaction
 //! status as the spec numbers it: 1 Unpaid, 2 Paid.

@@ -180,6 +180,7 @@ codes! {
     BUDGET_MIN = "budget.min", "* Please enter a budget greater than or equal to the service minimum";
     BUDGET_MAX = "budget.max", "* Please enter a budget less than or equal to the service maximum";
     BUDGET_NOT_HIGHER = "budget.increase", "The new budget must be greater than the current budget.";
+    BUDGET_BEFORE_APPROVAL = "budget.before_approval", "Until a bid is approved the budget is part of the brief: edit the brief to change it, nothing is charged.";
     TIMELINE_IN = "timeline.in", "Choose a timeline of 2, 7, 14 or 30 days, or a start and end date.";
     DATE_FORMAT = "date.format", "Use a date in the form YYYY-MM-DD.";
     TIMELINE_RANGE_ORDER = "timeline_range_end.after", "The end date must be at least one day after the start date.";

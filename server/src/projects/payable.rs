@@ -1,5 +1,7 @@
-//! A raise of a project's budget, as the payments area sells it ([`Payable`]): the owner
-//! pays the difference, and once paid the budget grows ([`super::lifecycle::raise_budget`]).
+//! A raise of a project's budget, as the payments area sells it ([`Payable`]): once a bid is
+//! approved the owner pays the difference, the budget grows
+//! ([`super::lifecycle::raise_budget`]) and the approved designer is owed the difference on
+//! top of the bid (admin payouts). Before approval the budget is the brief's, edited for free.
 //! Its routes are in [`super::payment_routes`]; start-up registers [`KIND`].
 
 use futures::future::BoxFuture;
@@ -55,6 +57,11 @@ impl Payable for BudgetIncrease {
             if project.status() == ProjectStatus::Completed {
                 return Err(AppError::conflict(codes::PROJECT_STARTED));
             }
+            // Money moves for the work once a bid is approved: before, the budget is a figure
+            // of the brief (edited for free), and the approval charges the bid.
+            if project.status() == ProjectStatus::Live || project.approved_bid_id.is_none() {
+                return Err(AppError::conflict(codes::BUDGET_BEFORE_APPROVAL));
+            }
             let current = project.budget_cents.unwrap_or(0);
             if budget_cents <= current || budget_cents > 1_000_000 * 100 {
                 return Err(AppError::field("budget", codes::BUDGET_NOT_HIGHER));
@@ -72,7 +79,8 @@ impl Payable for BudgetIncrease {
                 contest_id: None,
                 project_id: Some(project.id),
                 subject_id: None,
-                details: json!({"budget_cents": budget_cents}),
+                // The budget it was priced from: the difference paid is from there.
+                details: json!({"budget_cents": budget_cents, "from_cents": current}),
                 lines: Vec::new(),
             })
         })
@@ -81,15 +89,21 @@ impl Payable for BudgetIncrease {
     fn apply<'a>(
         &'a self,
         unit: &'a mut Unit,
-        _row: &'a TransactionRow,
+        row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>> {
         Box::pin(async move {
             let gone = || AppError::conflict(codes::PAYMENT_NOT_DUE);
             let project = project_store::find(&mut **unit, self.project_id).await?.ok_or_else(gone)?;
-            // Two raises paid in either order: the budget only grows.
-            let cents = self.budget_cents.max(project.budget_cents.unwrap_or(0));
-            raise_budget(unit, self.project_id, cents, None, now).await?;
+            // What settles is what was priced: the difference from the budget it was priced
+            // from. Another raise settled meanwhile (two raises priced from one budget) makes
+            // this one a different purchase: refused, and refunded.
+            let details: Value = serde_json::from_str(&row.details).unwrap_or(Value::Null);
+            let current = project.budget_cents.unwrap_or(0);
+            if details["from_cents"].as_i64().is_some_and(|from| from != current) || self.budget_cents <= current {
+                return Err(AppError::conflict(codes::BUDGET_NOT_HIGHER));
+            }
+            raise_budget(unit, self.project_id, self.budget_cents, None, now).await?;
             Ok(Effect { wake_timers: false })
         })
     }

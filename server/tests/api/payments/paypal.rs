@@ -254,15 +254,10 @@ async fn a_bid_approval_and_a_budget_increase_are_paid_with_paypal_by_the_owner_
     }
     send(&app, Method::POST, &approve, json!({}), &w.stranger.1).await.assert_error(404, "project.not_found");
 
-    // The budget first (the project is still live): from 250 to 400.
-    let raise = create(&app, &budget, json!({"budget": 400}), &w.owner.1).await;
-    assert_eq!(raise["amount"], 150);
-    let (_, params) = on_approval_page(&raise, true).await;
-    let raise_id = raise["id"].as_str().unwrap();
-    execute(&app, &budget, raise_id, &params["PayerID"], &w.designer.1).await.assert_error(403, "payment.forbidden");
-    let done = execute(&app, &budget, raise_id, &params["PayerID"], &w.owner.1).await;
-    assert_eq!(done.status, 200, "{}", done.body);
-    assert_eq!(app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["budget"], 400);
+    // Before approval the budget is the brief's: no payment for it.
+    send(&app, Method::POST, &budget, json!({"budget": 400}), &w.owner.1)
+        .await
+        .assert_error(409, "budget.before_approval");
 
     let payment = create(&app, &approve, json!({}), &w.owner.1).await;
     // The bid and the pay-to-start project's listing fee (projects doc, section 9: 19).
@@ -281,6 +276,15 @@ async fn a_bid_approval_and_a_budget_increase_are_paid_with_paypal_by_the_owner_
     assert_eq!(shown.body["data"]["status_id"], 2, "{}", shown.body);
     let paid = transaction(&app, &w.owner.1, payment["id"].as_str().unwrap()).await;
     assert_eq!((paid["provider"].as_str(), paid["trigger_id"].as_i64()), (Some("paypal"), Some(10)));
+    // Once approved, the budget is raised with PayPal: from 250 to 400.
+    let raise = create(&app, &budget, json!({"budget": 400}), &w.owner.1).await;
+    assert_eq!(raise["amount"], 150);
+    let (_, params) = on_approval_page(&raise, true).await;
+    let raise_id = raise["id"].as_str().unwrap();
+    execute(&app, &budget, raise_id, &params["PayerID"], &w.designer.1).await.assert_error(403, "payment.forbidden");
+    let done = execute(&app, &budget, raise_id, &params["PayerID"], &w.owner.1).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert_eq!(app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["budget"], 400);
 }
 
 #[tokio::test]

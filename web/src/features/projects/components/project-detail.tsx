@@ -153,7 +153,9 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
                 {t('edit.title')}
               </Link>
             )}
-            {live && !project.is_subscription && (
+            {/* The budget is the brief's until a bid is approved (edited for free); a raise after
+                approval pays the difference, owed to the approved designer. */}
+            {assigned && project.status_id < PROJECT_STATUS.completed && !project.is_subscription && (
               <Button variant="secondary" onClick={() => setRaising(String((project.budget ?? 0) + 50))}>
                 {t('budget.raise')}
               </Button>
