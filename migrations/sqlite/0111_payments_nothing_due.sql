@@ -1,5 +1,6 @@
 -- A purchase whose price is $0 (a launch fully covered by its coupon) is recorded like any
--- other, with nothing charged: amount 0 and provider 'none' (no card, no PayPal). SQLite
+-- other, with nothing charged: amount 0 and provider 'none' (no card, no PayPal). A payment an
+-- admin records as taken outside Vitrine (a manual transaction, reason 12) has provider 'manual'. SQLite
 -- changes a CHECK by rebuilding the table (no table references it).
 CREATE TABLE payment_transaction_new (
     id                       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -26,7 +27,7 @@ CREATE TABLE payment_transaction_new (
     created_at               BIGINT NOT NULL,
     updated_at               BIGINT NOT NULL,
     provider                 TEXT NOT NULL DEFAULT 'stripe'
-        CONSTRAINT payment_provider_check CHECK (provider IN ('stripe', 'paypal', 'none')),
+        CONSTRAINT payment_provider_check CHECK (provider IN ('stripe', 'paypal', 'none', 'manual')),
     paypal_approval_url      TEXT,
     paypal_payer_id          TEXT,
     paypal_sale_id           TEXT,

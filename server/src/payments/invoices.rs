@@ -83,6 +83,7 @@ pub fn method(provider: &str) -> &'static str {
     match provider {
         "paypal" => "PayPal",
         "none" => "nothing to pay (coupon)",
+        "manual" => "received outside Vitrine, recorded by an admin",
         _ => "card through Stripe",
     }
 }

@@ -23,6 +23,7 @@
 //! - [`prices`]: `GET /payments/prices`, what an extension day or an additional design costs.
 //! - [`test_mode`]: which Stripe.js the browser loads (the local Stripe's stand-in under the
 //!   test-mode provider), and Stripe.js's two confirmations for clients without a browser.
+//! - [`manual`]: a payment an admin records as received outside Vitrine (reason 12).
 //! - [`nothing_due`]: a purchase priced $0 (a launch its coupon covers whole), recorded and
 //!   settled at once without a provider.
 //! - [`paypal`]: the same purposes paid with PayPal (create, approval, execute), settled
@@ -41,6 +42,7 @@ pub mod customers;
 pub mod events;
 pub mod intents;
 pub mod invoices;
+pub mod manual;
 pub mod nothing_due;
 pub mod payable;
 pub mod paypal;

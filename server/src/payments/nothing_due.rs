@@ -22,7 +22,8 @@ pub async fn settle(
     let now = state.now_ms();
     let key = format!("nothing-due-{}", crate::accounts::secrets::new_secret());
     let mut unit = state.realtime.begin().await?;
-    let id = transactions::insert_nothing_due(&mut unit, caller.id(), purpose.kind(), &quote, &key, now).await?;
+    let id = transactions::insert_without_provider(&mut unit, caller.id(), purpose.kind(), &quote, &key, "none", now)
+        .await?;
     transactions::mark_paid(&mut unit, id, None, now).await?;
     let row = transactions::find(&mut *unit, id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     let effect = payable::apply(&mut unit, &row, now).await?;

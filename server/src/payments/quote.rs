@@ -17,6 +17,8 @@ pub mod reason {
     pub const ADDITIONAL_ENTRY: i64 = 8;
     /// Upgrades, extensions, prize and budget raises, subscriptions.
     pub const ADDITIONAL_PAYMENT: i64 = 9;
+    /// Money an admin recorded as received outside Vitrine.
+    pub const MANUAL: i64 = 12;
     /// An approved bid funds the project its designer won.
     pub const WON_PROJECT: i64 = 21;
     /// The cart's tips.

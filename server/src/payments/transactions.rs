@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::store::transactions as store;
 pub use super::store::transactions::{
-    find, find_by_intent, find_by_key, insert, insert_nothing_due, mark_failed, mark_paid, mark_refunded, note,
+    find, find_by_intent, find_by_key, insert, insert_without_provider, mark_failed, mark_paid, mark_refunded, note,
     paid_for_contest, reprice, set_card, TransactionRow,
 };
 use crate::{

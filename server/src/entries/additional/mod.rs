@@ -276,7 +276,13 @@ pub async fn set_status(
         .await?
         .ok_or_else(|| AppError::not_found(codes::ADDITIONAL_NOT_FOUND))?;
     match to {
-        AdditionalStatus::Paid => paid(&mut tx, &row, now).await?,
+        AdditionalStatus::Paid => {
+            paid(&mut tx, &row, now).await?;
+            // The money came outside Vitrine: a manual transaction of the design's price,
+            // paid by the contest's holder, on their transactions and invoice.
+            let quote = payable::manual_quote(&row);
+            payments::manual::record(&mut tx, row.client_id, payable::KIND.name, &quote, now).await?;
+        }
         _ => {
             let from = AdditionalStatus::Uploaded.id();
             if !store::transition(&mut tx, row.id, from, to.id(), now).await? {

@@ -31,6 +31,27 @@ pub struct AdditionalDesign {
     pub entry_id: i64,
 }
 
+/// The manual transaction (reason 12) of a purchase an admin records as paid outside
+/// Vitrine: the design's price, paid by the contest's holder.
+pub fn manual_quote(purchase: &super::AdditionalRow) -> Quote {
+    let what = format!("Additional design #{}", purchase.entry_number);
+    Quote {
+        amount_cents: purchase.amount_cents,
+        description: format!(
+            "{what}: {} (contest #{}), recorded by an admin",
+            purchase.contest_title, purchase.contest_id
+        ),
+        trigger_id: TRIGGER_ID,
+        reason_id: reason::MANUAL,
+        contest_id: Some(purchase.contest_id),
+        project_id: None,
+        subject_id: Some(purchase.contest_entry_id),
+        details: serde_json::json!({}),
+        lines: Vec::new(),
+    }
+    .single_line("additional_design", purchase.contest_entry_id, &what)
+}
+
 /// How stored payments for additional designs are read back.
 pub const KIND: &PayableKind =
     &PayableKind { name: "additional_design", invoice_label: "Additional design", from_row: of_row };

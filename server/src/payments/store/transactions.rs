@@ -116,20 +116,22 @@ pub async fn insert(
     .await
 }
 
-/// A new payment of nothing (a $0 purchase): provider `none`, its own key standing in for a
-/// provider's id. Opened here and settled in the same transaction by its caller.
-pub async fn insert_nothing_due(
+/// A new payment that no card or PayPal takes here: `provider` `none` (a $0 purchase) or
+/// `manual` (money an admin recorded as received outside Vitrine), its own `key` standing in
+/// for a provider's id. Opened here and settled in the same transaction by its caller.
+pub async fn insert_without_provider(
     conn: &mut AnyConnection,
     user_id: i64,
     purpose: &str,
     quote: &Quote,
     key: &str,
+    provider: &str,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "INSERT INTO payment_transaction (app_user_id, purpose, trigger_id, reason_id, contest_id, project_id, subject_id, \
          details, amount_cents, stripe_payment_intent_id, client_secret, idempotency_key, created_at, updated_at, provider) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, '', $9, $10, $10, 'none') RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '', $10, $11, $11, $12) RETURNING id",
     )
     .bind(user_id)
     .bind(purpose)
@@ -139,13 +141,14 @@ pub async fn insert_nothing_due(
     .bind(quote.project_id)
     .bind(quote.subject_id)
     .bind(quote.details.to_string())
+    .bind(quote.amount_cents)
     .bind(key)
     .bind(now)
+    .bind(provider)
     .fetch_one(conn)
     .await
 }
 
-/// A re-priced open payment (an update before confirming).
 pub async fn reprice(conn: &mut AnyConnection, id: i64, quote: &Quote, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE payment_transaction SET amount_cents = $1, details = $2, updated_at = $3 WHERE id = $4")
         .bind(quote.amount_cents)

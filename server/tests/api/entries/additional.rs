@@ -78,6 +78,16 @@ async fn the_holder_buys_an_additional_design_and_it_walks_paid_uploaded_credite
         .await
         .assert_error(409, "contest.additional_entry.status_change");
     assert_eq!(kinds_of(&app, bob_id).await.iter().filter(|k| **k == 8).count(), 1);
+    // Recorded once as the holder's manual transaction (reason 12) of the design's price.
+    let payments = app.get("/transactions", Some(&contest.owner)).await.body["data"].clone();
+    let manual: Vec<_> = payments.as_array().unwrap().iter().filter(|t| t["reason_id"] == 12).collect();
+    assert_eq!(manual.len(), 1, "{payments}");
+    assert_eq!(
+        (manual[0]["purpose"].as_str(), manual[0]["provider"].as_str(), manual[0]["state"].as_str()),
+        (Some("additional_design"), Some("manual"), Some("paid"))
+    );
+    assert_eq!(manual[0]["amount_cents"], paid.body["data"]["amount_cents"], "{}", paid.body);
+    assert_eq!(manual[0]["contest_id"], contest.id);
 
     // Delivery: the designer only, once; the holder hears of it (type 10).
     post(&app, &artworks, &json!({"file_ids": [file]}), Some(&alice))
