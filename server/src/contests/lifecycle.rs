@@ -12,11 +12,12 @@ use super::{
     events,
     launch::owned,
     model::ContestView,
+    pricing,
     status::{ContestStatus, DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS, DELIVERY_WINDOW_MS, EXTEND_DAYS},
     store,
 };
 use crate::{
-    accounts::CurrentUser,
+    accounts::{store::find_user, CurrentUser},
     api::{loose_id, Data},
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
@@ -120,6 +121,12 @@ pub async fn request_start(
     if busy > 0 || contest.approval_status_id == Some(APPROVAL_PENDING) {
         return Err(AppError::conflict(codes::CONTEST_REQUEST_PENDING));
     }
+    // The free slot covers the package: paid upgrades or a paid length are bought by paying.
+    let mut conn = state.db.pool.acquire().await?;
+    if pricing::paid_extras_cents(&mut conn, &caller.user, &contest).await? > 0 {
+        return Err(AppError::conflict(codes::CONTEST_REQUEST_EXTRAS));
+    }
+    drop(conn);
     let mut tx = state.realtime.begin().await?;
     store::set_approval(&mut tx, id, APPROVAL_PENDING, state.now_ms()).await?;
     finish(&state, tx, id, false).await
@@ -147,6 +154,16 @@ pub async fn decide_request(
     // Read before the transaction: SQLite's pool has one connection, which the
     // transaction holds until commit.
     let days = length_days(&state, contest.contest_length_id).await?;
+    // Options may have changed since the request: an approval never starts paid extras free.
+    if decision == APPROVAL_APPROVED {
+        let mut conn = state.db.pool.acquire().await?;
+        let owner = find_user(&mut *conn, contest.created_by)
+            .await?
+            .ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
+        if pricing::paid_extras_cents(&mut conn, &owner, &contest).await? > 0 {
+            return Err(AppError::conflict(codes::CONTEST_REQUEST_EXTRAS));
+        }
+    }
     let mut tx = state.realtime.begin().await?;
     store::set_approval(&mut tx, id, decision, now).await?;
     let started =

@@ -223,6 +223,25 @@ pub async fn launch_price(
     Ok((resolved, priced))
 }
 
+/// What the contest's stored upgrades and length cost `user` beyond its package, in cents:
+/// nothing with the unlimited-upgrades plan for the upgrades, a paid length always. A free
+/// start (a subscriber's start request) covers the package only, so it needs this to be 0.
+pub async fn paid_extras_cents(
+    conn: &mut AnyConnection,
+    user: &UserRow,
+    contest: &ContestRow,
+) -> Result<i64, AppError> {
+    let mut selection = stored_selection(conn, contest).await?;
+    if selection.pricing_id.is_none() {
+        return Ok(0);
+    }
+    selection.coupon_code = None;
+    let resolved = resolve(conn, contest.contest_type_id, &selection).await?;
+    let free = subscriptions::has_active(conn, user.id, subscriptions::UNLIMITED_UPGRADES).await?;
+    let priced = price(&resolved, free, None);
+    Ok(priced.lines.iter().filter(|l| l.kind != "package").map(|l| l.amount_cents).sum())
+}
+
 /// Whether the contest carries the upgrade (its kind flag, or its rush length).
 pub fn on_contest(contest: &ContestRow, u: &UpgradeRow) -> bool {
     (u.is_highlighted == 1 && contest.is_highlighted == 1)

@@ -92,6 +92,7 @@ codes! {
     CONTEST_NOT_ACTIVE = "contest.not_active", "You can't upload the entry since contest is not started and running.";
     CONTEST_LIST_UNKNOWN = "contest.list.unknown", "There is no such contest list.";
     CONTEST_REQUEST_PENDING = "contest.request.exists", "A start request is already pending or active.";
+    CONTEST_REQUEST_EXTRAS = "contest.request.extras_unpaid", "A free start covers the package only: untick the paid upgrades and length, or pay to launch with them.";
     EXTEND_DAYS = "days.between", "Choose between 1 and 10 days.";
 
     // Uploaded files and their downloads.

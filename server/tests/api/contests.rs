@@ -455,3 +455,59 @@ async fn filter_stats_count_entries_and_keep_ratings_to_the_owner() {
     assert!(anonymous.get("mine").is_none() && anonymous.get("rated").is_none());
     assert_eq!(anonymous["all"], 3);
 }
+
+#[tokio::test]
+async fn a_free_start_covers_the_package_and_never_starts_paid_extras_for_free() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("freeextras").await;
+    let (_, admin) = app.admin_session("freeextrasadmin").await;
+    sqlx::query("UPDATE app_user SET has_subscribed = 1 WHERE id = $1")
+        .bind(client_id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let id = launch(&app, &client).await;
+    let pricings = app.get("/contests/types/1/pricings", None).await.body["data"].clone();
+    let silver = pricings.as_array().unwrap().iter().find(|p| p["name"] == "Silver").unwrap()["id"].clone();
+    let upgrades = app.get("/contests/types/1/upgrades", None).await.body["data"].clone();
+    let featured = upgrades.as_array().unwrap().iter().find(|u| u["is_featured"] == 1).unwrap()["id"].clone();
+    let lengths = app.get("/contests/types/1/lengths", None).await.body["data"].clone();
+    let paid_length =
+        lengths.as_array().unwrap().iter().find(|l| l["amount"].as_i64() > Some(0) && l["is_rush"] == 0).unwrap()["id"]
+            .clone();
+    let options = format!("/contests/{id}/options");
+    let request = format!("/contests/{id}/requests");
+    let decide = format!("/contests/{id}/request-actions");
+
+    // A paid upgrade ticked: the free slot does not buy it.
+    let set = |body: serde_json::Value| {
+        let (app, options, client) = (&app, options.clone(), client.clone());
+        async move { assert_eq!(app.put(&options, &body, &client).await.status, 200) }
+    };
+    set(json!({"contest_type_pricing_id": silver, "upgrade_ids": [featured]})).await;
+    app.put(&request, &json!({"approval_status_id": 1}), &client)
+        .await
+        .assert_error(409, "contest.request.extras_unpaid");
+    // The package alone: requested; then a paid length added behind the request is not approved.
+    set(json!({"contest_type_pricing_id": silver, "upgrade_ids": []})).await;
+    assert_eq!(app.put(&request, &json!({"approval_status_id": 1}), &client).await.status, 200);
+    set(json!({"contest_type_pricing_id": silver, "upgrade_ids": [], "contest_length_id": paid_length})).await;
+    app.put(&decide, &json!({"approval_status_id": 2}), &admin)
+        .await
+        .assert_error(409, "contest.request.extras_unpaid");
+    assert_eq!(app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"]["status_id"], 1);
+
+    // With the $49 unlimited-upgrades plan the upgrade is free; the length is still paid.
+    let plan =
+        app.put(&format!("/users/{client_id}/subscriptions"), &json!({"trigger_id": 2, "is_active": 1}), &admin).await;
+    assert!(plan.status.is_success(), "{}", plan.body);
+    set(json!({"contest_type_pricing_id": silver, "upgrade_ids": [featured]})).await;
+    let approved = app.put(&decide, &json!({"approval_status_id": 2}), &admin).await;
+    assert_eq!(
+        (approved.status.as_u16(), approved.body["data"]["status_id"].as_i64()),
+        (200, Some(2)),
+        "{}",
+        approved.body
+    );
+    assert_eq!(approved.body["data"]["is_featured"], 1);
+}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { priceDollars } from '@/lib/money';
 import { toast } from '@/lib/toast';
 
 import { requestStart, setOptions } from '../api/options';
@@ -20,7 +21,8 @@ interface StartSubscriptionModalProps {
 
 /**
  * The start-next-subscription-contest modal: upgrade checkboxes (those already on the contest
- * disabled), then Launch Contest saves them ('Upgrades selected successfully') and sends the
+ * disabled), priced as the options step prices them; the free start covers the package, so
+ * paid extras disable Launch Contest with a note. Launch Contest saves them ('Upgrades selected successfully') and sends the
  * start request ('Contest start request successful' or 'unsuccessful').
  */
 export function StartSubscriptionModal({ data, pricingId, lengthId, onClose }: StartSubscriptionModalProps) {
@@ -29,6 +31,11 @@ export function StartSubscriptionModal({ data, pricingId, lengthId, onClose }: S
   const onContest = upgradesOnContest(data.contest, data.upgrades);
   const [chosen, setChosen] = useState<number[]>([]);
   const [pending, setPending] = useState(false);
+  // The free start covers the package only: paid upgrades (without the $49 plan) and a paid
+  // length are bought by paying to launch, as the server holds (contest.request.extras_unpaid).
+  const paidUpgrades = data.freeUpgrades ? 0 : data.upgrades.filter((u) => chosen.includes(u.id)).reduce((sum, u) => sum + u.amount, 0);
+  const paidLength = data.lengths.find((l) => l.id === lengthId && l.is_rush === 0)?.amount ?? 0;
+  const extras = paidUpgrades + paidLength;
 
   async function launch() {
     if (pricingId === null || pending) return;
@@ -65,7 +72,7 @@ export function StartSubscriptionModal({ data, pricingId, lengthId, onClose }: S
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             {t('common:cancel')}
           </Button>
-          <Button onClick={() => void launch()} disabled={pricingId === null || pending} isLoading={pending}>
+          <Button onClick={() => void launch()} disabled={pricingId === null || pending || extras > 0} isLoading={pending}>
             {t('launchContest')}
           </Button>
         </>
@@ -73,6 +80,11 @@ export function StartSubscriptionModal({ data, pricingId, lengthId, onClose }: S
     >
       <p className="mb-4">{t('startModalBody')}</p>
       <UpgradeList upgrades={data.upgrades} onContest={onContest} chosen={chosen} setChosen={setChosen} freeUpgrades={data.freeUpgrades} />
+      {extras > 0 && (
+        <p className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="free-start-extras">
+          {t('freeStartPackageOnly', { amount: priceDollars(extras) })}
+        </p>
+      )}
     </ModalDialog>
   );
 }
