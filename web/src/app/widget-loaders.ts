@@ -5,3 +5,4 @@
  */
 export const loadTipButton = () => import('@/features/cart/components/tip-modal').then((m) => m.TipButton);
 export const loadFeedbackDialog = () => import('@/features/feedback/components/feedback-dialog').then((m) => m.FeedbackDialog);
+export const loadSellEntry = () => import('@/features/marketplace/components/sell-entry').then((m) => m.SellEntry);

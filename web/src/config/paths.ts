@@ -18,4 +18,6 @@ export const paths = {
   personalInfo: '/personal-info',
   designer: (userId: number) => `/designers/${userId}`,
   earnings: '/earnings',
+  /** The designer's listings in the marketplace (for sale, withdrawn, sold). */
+  myListings: '/marketplace?view=listings',
 } as const;

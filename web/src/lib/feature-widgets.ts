@@ -69,6 +69,13 @@ export interface DesignerForSaleProps {
   onCount: (count: number) => void;
 }
 
+export interface SellEntryProps {
+  /** The viewer's own entry of a finished contest that did not win (and was not withdrawn). */
+  entry: { id: number; number: number; title: string | null; imagePath: string | null };
+  /** What the listing is called when the entry has no title of its own. */
+  contestTitle: string | null;
+}
+
 /** Every slot and its props: which feature fills it is the app's business (src/app/feature-widgets.tsx). */
 export interface FeatureWidgetProps {
   /** docs: the contest's description, edited live by its owner (contest page). */
@@ -85,6 +92,8 @@ export interface FeatureWidgetProps {
   InviteModal: InviteModalProps;
   /** marketplace: the designer's entries for sale (designer profile modal, For Sale tab). */
   DesignerForSale: DesignerForSaleProps;
+  /** marketplace: listing the designer's entry for sale, or its listing's state (entry detail). */
+  SellEntry: SellEntryProps;
 }
 
 export type SlotName = keyof FeatureWidgetProps;

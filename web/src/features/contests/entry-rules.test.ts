@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { mayAddVersion, mayBuyDesign } from './entry-rules';
+import { mayAddVersion, mayBuyDesign, mayListForSale } from './entry-rules';
 
 describe('mayAddVersion', () => {
   const mine = { created_by: 7, status: 'active' as const };
@@ -25,5 +25,19 @@ describe('mayBuyDesign', () => {
   });
   it('hides a withdrawn entry, which the server refuses', () => {
     expect(mayBuyDesign({ ...entry, status: 'withdrawn' }, true, 3)).toBe(false);
+  });
+});
+
+describe('mayListForSale', () => {
+  const mine = { created_by: 7, is_winner: 0, status: 'eliminated' as const };
+  it('offers its designer an entry that did not win a finished contest, eliminated or not', () => {
+    expect(mayListForSale(mine, 7, 4)).toBe(true);
+    expect(mayListForSale({ ...mine, status: 'active' }, 7, 9)).toBe(true);
+  });
+  it('hides it where the server refuses: a running contest, the winner, a withdrawn entry, someone else', () => {
+    expect(mayListForSale(mine, 7, 3)).toBe(false);
+    expect(mayListForSale({ ...mine, is_winner: 1 }, 7, 9)).toBe(false);
+    expect(mayListForSale({ ...mine, status: 'withdrawn' }, 7, 9)).toBe(false);
+    expect(mayListForSale(mine, 8, 9)).toBe(false);
   });
 });

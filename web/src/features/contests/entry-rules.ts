@@ -14,3 +14,11 @@ export function mayAddVersion(entry: Pick<Entry, 'created_by' | 'status'>, userI
 export function mayBuyDesign(entry: Pick<Entry, 'is_winner' | 'status'>, isOwner: boolean, statusId: number): boolean {
   return isOwner && statusId >= 3 && entry.is_winner !== 1 && entry.status !== 'withdrawn';
 }
+
+/**
+ * Selling in the marketplace: the entry's designer, once the contest finished (4 and later), an
+ * entry that did not win and was not withdrawn (the server lists no other).
+ */
+export function mayListForSale(entry: Pick<Entry, 'created_by' | 'is_winner' | 'status'>, userId: number, statusId: number): boolean {
+  return entry.created_by === userId && statusId >= 4 && entry.is_winner !== 1 && entry.status !== 'withdrawn';
+}

@@ -5,13 +5,14 @@ import { paths } from '@/config/paths';
 import { session } from '@/lib/session';
 import { lazyComponent } from '@/lib/lazy-page';
 
-import { loadFeedbackDialog, loadTipButton } from '../../widget-loaders';
+import { loadFeedbackDialog, loadSellEntry, loadTipButton } from '../../widget-loaders';
 
 // Each page's code loads when the page is first opened (see lazyComponent); the contest page's
-// widgets from other features (the tip button, the feedback questions) load with it.
+// widgets from other features (the tip button, the feedback questions, selling an entry) load with it.
 const ContestPage = lazyComponent(() => {
   void loadTipButton();
   void loadFeedbackDialog();
+  void loadSellEntry();
   return import('@/features/contests/components/contest-page').then((m) => m.ContestPage);
 });
 

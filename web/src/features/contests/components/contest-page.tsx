@@ -309,6 +309,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           isOwner={isOwner}
           canLike={canLike}
           contestStatus={contest.status_id}
+          contestTitle={contest.title}
           prize={contest.detail.winning_entry_amount}
           focusedCommentId={focusedEntryCommentId}
           onClose={() => navigate(`/contests/${contestId}/entries`)}

@@ -27,7 +27,7 @@ import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
 import { canAward } from '../delivery';
-import { mayAddVersion, mayBuyDesign } from '../entry-rules';
+import { mayAddVersion, mayBuyDesign, mayListForSale } from '../entry-rules';
 import { DesignerName } from '@/components/designer-name';
 
 interface EntryDetailProps {
@@ -38,6 +38,8 @@ interface EntryDetailProps {
   isOwner: boolean;
   canLike: boolean;
   contestStatus: number;
+  /** What a listing of the entry is called when the entry has no title. */
+  contestTitle?: string | null;
   prize: number;
   /** The comment a notification leads to. */
   focusedCommentId?: number | null;
@@ -45,7 +47,7 @@ interface EntryDetailProps {
 }
 
 /** One entry over the contest page: its image with feedback points, likes, rating, comments. */
-export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, prize, focusedCommentId = null, onClose }: EntryDetailProps) {
+export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, contestTitle = null, prize, focusedCommentId = null, onClose }: EntryDetailProps) {
   const { t } = useTranslation('contests');
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
@@ -214,6 +216,14 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
               {/* Once entries close, the holder may also buy designs besides the winner's. */}
               {mayBuyDesign(entry, isOwner, contestStatus) && (
                 <BuyDesign contestId={contestId} entry={entry as Entry} userId={userId} />
+              )}
+              {/* The designer sells an entry that did not win, once the contest is over. */}
+              {mayListForSale(entry, userId, contestStatus) && (
+                <FeatureWidget
+                  slot="SellEntry"
+                  entry={{ id: entry.id, number: entry.number, title: entry.title ?? null, imagePath: entry.files?.find((file) => file.kind === 1)?.full_path ?? null }}
+                  contestTitle={contestTitle}
+                />
               )}
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {mayAddVersion(entry, userId, contestStatus) && (

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getContestTypes } from '@/lib/api/catalogue';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { isClient } from '@/lib/roles';
+import { isClient, isDesigner } from '@/lib/roles';
 import { useFileUrl } from '@/lib/use-file-url';
 import { useChannel } from '@/realtime/hooks';
 import { typedEvent } from '@/realtime/events';
@@ -26,6 +26,7 @@ import {
 import { withoutContestListing, withoutListing } from '../live';
 import { BoughtDesigns } from './bought-designs';
 import { ListingCard } from './listing-card';
+import { MyListings } from './my-listings';
 import { PurchaseDialog } from './purchase-dialog';
 import { catalogueText } from '@/lib/catalogue';
 import { priceDollars } from '@/lib/money';
@@ -55,41 +56,47 @@ function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceCont
   );
 }
 
+/** The marketplace's views besides browsing: a client's purchases, a designer's listings. */
+type View = 'browse' | 'bought' | 'listings';
+
 /**
- * The marketplace (`/marketplace`): browsing what is for sale and, for clients, the designs they
- * bought (`?view=bought`, "My Designs").
+ * The marketplace (`/marketplace`): browsing what is for sale; for clients, the designs they
+ * bought (`?view=bought`, "My Designs"); for designers, their own listings (`?view=listings`,
+ * "My listings": listing an entry, changing, withdrawing, what sold).
  */
 export function MarketplacePage({ user }: { user: User }) {
   const { t } = useTranslation('marketplace');
   const [search, setSearch] = useSearchParams();
-  const client = isClient(user);
-  const bought = client && search.get('view') === 'bought';
+  const own: View | null = isClient(user) ? 'bought' : isDesigner(user) ? 'listings' : null;
+  const view: View = own !== null && search.get('view') === own ? own : 'browse';
   const tabClass = (active: boolean) =>
-    `border-b-2 px-1 pb-2 text-sm font-semibold ${active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
+    `border-b-2 px-1 pb-2 text-sm font-semibold ${active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-800'}`;
   return (
     <div className="space-y-4">
-      {client && (
+      {own !== null && (
         <div role="tablist" aria-label={t('title')} className="flex gap-6 border-b border-slate-200">
-          <button type="button" role="tab" aria-selected={!bought} className={tabClass(!bought)} onClick={() => setSearch({})}>
+          <button type="button" role="tab" aria-selected={view === 'browse'} className={tabClass(view === 'browse')} onClick={() => setSearch({})}>
             {t('browse')}
           </button>
           <button
             type="button"
             role="tab"
-            aria-selected={bought}
-            className={tabClass(bought)}
-            onClick={() => setSearch({ view: 'bought' })}
-            data-testid="marketplace-bought-tab"
+            aria-selected={view === own}
+            className={tabClass(view === own)}
+            onClick={() => setSearch({ view: own })}
+            data-testid={`marketplace-${own}-tab`}
           >
-            {t('bought')}
+            {own === 'bought' ? t('bought') : t('mine.title')}
           </button>
         </div>
       )}
-      {bought ? (
+      {view === 'bought' ? (
         <section>
           <h1 className="mb-1 text-2xl font-bold text-slate-900">{t('bought')}</h1>
           <BoughtDesigns />
         </section>
+      ) : view === 'listings' ? (
+        <MyListings user={user} />
       ) : (
         <BrowseMarketplace user={user} />
       )}
