@@ -34,7 +34,8 @@ pub enum Channel {
     Community,
     /// `bench:{name}`: ephemeral channels for load tests and integrations; no history.
     Bench(String),
-    /// `marketplace`: entries leaving the marketplace (sold or withdrawn), for its pages.
+    /// `marketplace`: entries listed for sale and leaving the marketplace (sold or withdrawn),
+    /// for its pages.
     Marketplace,
     /// `broadcast`: what every open browser may see, signed in or not (admins' banners).
     Broadcast,

@@ -86,6 +86,10 @@ event_types! {
     /// `marketplace`: an entry left the marketplace (bought, hidden or withdrawn); carries
     /// `contest_entry_id`, `contest_id` and `reason` (`sold` or `withdrawn`).
     MARKETPLACE_ENTRY_REMOVED = "marketplace.entry.removed";
+    /// `marketplace`: an entry is for sale (newly listed, put back on sale, or its listing
+    /// changed); carries `contest_entry_id`, `contest_id` and the designer's `user_id`, for
+    /// pages to fetch it as they fetch any listing.
+    MARKETPLACE_ENTRY_LISTED = "marketplace.entry.listed";
     /// `community`: a designer or client did something the community feed shows (an
     /// entry, a win, a showcase, a like); carries the activity as the feed lists it.
     COMMUNITY_ACTIVITY = "community.activity";

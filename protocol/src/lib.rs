@@ -50,6 +50,6 @@ pub use encoding::{
 pub use error_code::ErrorCode;
 pub use event::{EncodedEvent, EventFrame};
 pub use history::{ChannelEvents, EventsQuery};
-pub use payloads::{BannerWithdrawn, BidCount, BidGone, EntryRemoved, MessageReceipt, RemovalReason};
+pub use payloads::{BannerWithdrawn, BidCount, BidGone, EntryListed, EntryRemoved, MessageReceipt, RemovalReason};
 pub use publish::{Publication, PublishAccepted, PublishRequest};
 pub use server::{PresenceUser, ServerFrame, SignalKind};

@@ -54,6 +54,16 @@ pub struct EntryRemoved {
     pub reason: RemovalReason,
 }
 
+/// `marketplace.entry.listed` on `marketplace`: the listing's ids, which every member may
+/// fetch (the listing itself is fetched as any listing is).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct EntryListed {
+    pub contest_entry_id: i64,
+    pub contest_id: i64,
+    /// The entry's designer.
+    pub user_id: i64,
+}
+
 /// `banner.withdrawn` on `broadcast`: the banner to take down.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct BannerWithdrawn {

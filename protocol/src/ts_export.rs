@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use ts_rs::{Config, TS};
 
 use crate::{
-    close_code, event_type, limits, BannerWithdrawn, BidCount, BidGone, ChannelEvents, ClientFrame, EntryRemoved,
-    ErrorCode, EventFrame, MessageReceipt, PresenceUser, RemovalReason, ServerFrame, SignalKind,
+    close_code, event_type, limits, BannerWithdrawn, BidCount, BidGone, ChannelEvents, ClientFrame, EntryListed,
+    EntryRemoved, ErrorCode, EventFrame, MessageReceipt, PresenceUser, RemovalReason, ServerFrame, SignalKind,
     SUBPROTOCOL_BEARER_PREFIX, SUBPROTOCOL_JSON, SUBPROTOCOL_MSGPACK,
 };
 
@@ -42,6 +42,7 @@ pub fn typescript() -> String {
     declare::<MessageReceipt>(&cfg, &mut out);
     declare::<RemovalReason>(&cfg, &mut out);
     declare::<EntryRemoved>(&cfg, &mut out);
+    declare::<EntryListed>(&cfg, &mut out);
     declare::<BannerWithdrawn>(&cfg, &mut out);
     constants(&mut out);
     out

@@ -131,6 +131,7 @@ async fn listings(
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::page(&mut conn, &filter, order, page, PER_PAGE).await?;
+    let tags = store::tags_of(&mut conn, &rows.iter().map(|r| r.contest_entry_id).collect::<Vec<_>>()).await?;
     let mut next_page_url = None;
     if page * PER_PAGE < total {
         let mut url = format!("{base}?page={}", page + 1);
@@ -142,13 +143,7 @@ async fn listings(
         }
         next_page_url = Some(url);
     }
-    Ok(Page {
-        data: rows.into_iter().map(ListingView::of).collect(),
-        current_page: page,
-        per_page: PER_PAGE,
-        next_page_url,
-        total,
-    })
+    Ok(Page { data: ListingView::with_tags(rows, &tags), current_page: page, per_page: PER_PAGE, next_page_url, total })
 }
 
 /// A contest's entries for sale.

@@ -1,8 +1,9 @@
-//! The marketplace's hub event: `marketplace.entry.removed` on `marketplace` when an entry
-//! leaves it (bought, hidden), written to the outbox in the change's transaction. It
-//! carries only what every signed-in user may fetch (the listing's ids), never the buyer.
+//! The marketplace's hub events on `marketplace`, written to the outbox in the change's
+//! transaction: `marketplace.entry.listed` when an entry is for sale (listed, put back on
+//! sale, changed) and `marketplace.entry.removed` when it leaves (bought, hidden). They
+//! carry only what every signed-in user may fetch (the listing's ids), never the buyer.
 
-use vitrine_protocol::{event_type, Channel, EntryRemoved};
+use vitrine_protocol::{event_type, Channel, EntryListed, EntryRemoved};
 
 use super::model::ListingRow;
 use crate::realtime::unit::Unit;
@@ -20,5 +21,17 @@ pub async fn removed(unit: &mut Unit, listing: &ListingRow, reason: Reason, now_
     };
     let data = serde_json::to_value(removed).unwrap_or_default();
     unit.append(&Channel::Marketplace, event_type::MARKETPLACE_ENTRY_REMOVED, data, now_ms).await?;
+    Ok(())
+}
+
+/// `marketplace.entry.listed` on `marketplace`.
+pub async fn listed(unit: &mut Unit, listing: &ListingRow, now_ms: i64) -> Result<(), sqlx::Error> {
+    let listed = EntryListed {
+        contest_entry_id: listing.contest_entry_id,
+        contest_id: listing.contest_id,
+        user_id: listing.app_user_id,
+    };
+    let data = serde_json::to_value(listed).unwrap_or_default();
+    unit.append(&Channel::Marketplace, event_type::MARKETPLACE_ENTRY_LISTED, data, now_ms).await?;
     Ok(())
 }

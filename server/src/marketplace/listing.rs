@@ -133,8 +133,15 @@ pub async fn put(
     if before.is_some_and(|b| b.is_available()) && hidden {
         events::removed(&mut tx, &row, events::Reason::Hidden, now).await?;
     }
+    // Pages showing the marketplace fetch a listing that is for sale now (new, back on sale
+    // or changed).
+    if row.is_available() {
+        events::listed(&mut tx, &row, now).await?;
+    }
     tx.commit().await?;
-    Ok(Json(Data::new(ListingView::of(row))))
+    let mut view = ListingView::of(row);
+    view.marketplace_tag_ids = tags;
+    Ok(Json(Data::new(view)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -176,12 +183,14 @@ pub async fn mine(
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) = store::page(&mut conn, &filter, order, page, PER_PAGE).await?;
+    let tags = store::tags_of(&mut conn, &rows.iter().map(|r| r.contest_entry_id).collect::<Vec<_>>()).await?;
     let next_page_url = (page * PER_PAGE < total).then(|| {
         let bought = if bought { "&filter[bought]=1" } else { "" };
-        format!("/marketplace-contest-entries?page={}{bought}", page + 1)
+        let sort = query.sort.as_deref().map(|s| format!("&sort={s}")).unwrap_or_default();
+        format!("/marketplace-contest-entries?page={}{bought}{sort}", page + 1)
     });
     Ok(Json(Page {
-        data: rows.into_iter().map(ListingView::of).collect(),
+        data: ListingView::with_tags(rows, &tags),
         current_page: page,
         per_page: PER_PAGE,
         next_page_url,

@@ -9,7 +9,8 @@
 //! - [`purchase`]: the price of full rights and what the paid purchase does;
 //!   [`payable`]: the purchase as the payments area sells it; [`payment_routes`]: its
 //!   payment routes.
-//! - [`events`]: `marketplace.entry.removed` on the `marketplace` channel.
+//! - [`events`]: `marketplace.entry.listed` and `marketplace.entry.removed` on the
+//!   `marketplace` channel.
 //! - [`store`]: SQL. [`model`]: rows and views.
 //!
 //! Browsing the marketplace and buying need a signed-in user (the marketplace is for

@@ -84,10 +84,15 @@ pub struct ListingView {
     pub contest: ListingContest,
     /// available, hidden or sold.
     pub status: &'static str,
+    /// When it was sold (epoch ms); None while it is not.
+    pub sold_at: Option<i64>,
+    /// The tags its designer gave it (`GET /marketplace-tags`).
+    pub marketplace_tag_ids: Vec<i64>,
     pub created_at: i64,
 }
 
 impl ListingView {
+    /// The listing without its tags ([`ListingView::with_tags`] adds them).
     pub fn of(row: ListingRow) -> Self {
         let status = match (row.sold_at, row.is_hidden) {
             (Some(_), _) => "sold",
@@ -122,8 +127,24 @@ impl ListingView {
                 contest_type_title: row.contest_type_title,
             },
             status,
+            sold_at: row.sold_at,
+            marketplace_tag_ids: Vec::new(),
             created_at: row.created_at,
         }
+    }
+}
+
+impl ListingView {
+    /// The views of `rows` with their tags, from `tags` ((entry, tag) pairs).
+    pub fn with_tags(rows: Vec<ListingRow>, tags: &[(i64, i64)]) -> Vec<Self> {
+        rows.into_iter()
+            .map(|row| {
+                let mut view = Self::of(row);
+                view.marketplace_tag_ids =
+                    tags.iter().filter(|(entry, _)| *entry == view.contest_entry_id).map(|(_, tag)| *tag).collect();
+                view
+            })
+            .collect()
     }
 }
 

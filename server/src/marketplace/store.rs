@@ -112,6 +112,24 @@ pub async fn page(
     Ok((rows, total))
 }
 
+/// The tags of the listings of `entry_ids`: (entry, tag) pairs, by entry then tag.
+pub async fn tags_of(conn: &mut AnyConnection, entry_ids: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    if entry_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (1..=entry_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT contest_entry_id, marketplace_tag_id FROM marketplace_entry_tag WHERE contest_entry_id IN ({}) \
+         ORDER BY contest_entry_id, marketplace_tag_id",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query_as(&sql);
+    for id in entry_ids {
+        query = query.bind(id);
+    }
+    query.fetch_all(&mut *conn).await
+}
+
 pub async fn find(conn: &mut AnyConnection, entry_id: i64) -> Result<Option<ListingRow>, sqlx::Error> {
     sqlx::query_as(&format!("SELECT {COLUMNS} FROM {LISTINGS} WHERE x.contest_entry_id = $1"))
         .bind(entry_id)

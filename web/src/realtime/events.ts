@@ -5,6 +5,7 @@ import {
   type BannerWithdrawn,
   type BidCount,
   type BidGone,
+  type EntryListed,
   type EntryRemoved,
   type EventFrame,
   type EventType,
@@ -91,6 +92,7 @@ export interface EventPayloads {
   'subscription.updated': Schema<'SubscriptionView'>;
   'tip.updated': Schema<'TipView'>;
   'marketplace.entry.removed': EntryRemoved;
+  'marketplace.entry.listed': EntryListed;
   'community.activity': Schema<'ActivityView'>;
   'banner.published': Schema<'Banner'>;
   'banner.withdrawn': BannerWithdrawn;
@@ -143,6 +145,7 @@ const KEY: Partial<Record<EventType, string>> = {
   'project.update.reaction': 'project_update_id',
   'message.read': 'by',
   'marketplace.entry.removed': 'contest_entry_id',
+  'marketplace.entry.listed': 'contest_entry_id',
   'admin.queue': 'court_cases',
 };
 

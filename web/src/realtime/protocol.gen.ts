@@ -168,6 +168,16 @@ export type EntryRemoved = { contest_entry_id: number, contest_id: number,
 user_id: number, reason: RemovalReason, };
 
 /**
+ * `marketplace.entry.listed` on `marketplace`: the listing's ids, which every member may
+ * fetch (the listing itself is fetched as any listing is).
+ */
+export type EntryListed = { contest_entry_id: number, contest_id: number,
+/**
+ * The entry's designer.
+ */
+user_id: number, };
+
+/**
  * `banner.withdrawn` on `broadcast`: the banner to take down.
  */
 export type BannerWithdrawn = { id: number, };
@@ -212,6 +222,7 @@ export const EVENT_TYPES = [
   "subscription.updated",
   "tip.updated",
   "marketplace.entry.removed",
+  "marketplace.entry.listed",
   "community.activity",
   "banner.published",
   "banner.withdrawn",

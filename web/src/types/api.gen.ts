@@ -7335,6 +7335,8 @@ export interface components {
                 entry: components["schemas"]["ListingEntry"];
                 /** Format: int64 */
                 marketplace_category_id?: number | null;
+                /** @description The tags its designer gave it (`GET /marketplace-tags`). */
+                marketplace_tag_ids: number[];
                 /**
                  * Format: int64
                  * @description Whole US dollars.
@@ -7342,6 +7344,11 @@ export interface components {
                 sale_price: number;
                 /** Format: int64 */
                 sale_price_cents: number;
+                /**
+                 * Format: int64
+                 * @description When it was sold (epoch ms); None while it is not.
+                 */
+                sold_at?: number | null;
                 /** @description available, hidden or sold. */
                 status: string;
                 title: string;
@@ -9578,6 +9585,8 @@ export interface components {
             entry: components["schemas"]["ListingEntry"];
             /** Format: int64 */
             marketplace_category_id?: number | null;
+            /** @description The tags its designer gave it (`GET /marketplace-tags`). */
+            marketplace_tag_ids: number[];
             /**
              * Format: int64
              * @description Whole US dollars.
@@ -9585,6 +9594,11 @@ export interface components {
             sale_price: number;
             /** Format: int64 */
             sale_price_cents: number;
+            /**
+             * Format: int64
+             * @description When it was sold (epoch ms); None while it is not.
+             */
+            sold_at?: number | null;
             /** @description available, hidden or sold. */
             status: string;
             title: string;
@@ -10335,6 +10349,8 @@ export interface components {
                 entry: components["schemas"]["ListingEntry"];
                 /** Format: int64 */
                 marketplace_category_id?: number | null;
+                /** @description The tags its designer gave it (`GET /marketplace-tags`). */
+                marketplace_tag_ids: number[];
                 /**
                  * Format: int64
                  * @description Whole US dollars.
@@ -10342,6 +10358,11 @@ export interface components {
                 sale_price: number;
                 /** Format: int64 */
                 sale_price_cents: number;
+                /**
+                 * Format: int64
+                 * @description When it was sold (epoch ms); None while it is not.
+                 */
+                sold_at?: number | null;
                 /** @description available, hidden or sold. */
                 status: string;
                 title: string;

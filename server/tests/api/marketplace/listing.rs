@@ -76,3 +76,43 @@ async fn an_entry_of_a_running_contest_is_not_for_sale() {
     let anonymous = app.send_json(reqwest::Method::PUT, "/marketplace-contest-entries", &json!({}), None).await;
     anonymous.assert_error(401, "auth.unauthenticated");
 }
+
+#[tokio::test]
+async fn a_listing_appears_live_with_its_tags_whenever_it_is_for_sale() {
+    use vitrine_protocol::{event_type, ServerFrame};
+
+    use crate::{commerce::next_of, realtime::client::WsClient};
+    let app = crate::helpers::spawn_app().await;
+    let (_, admin) = app.admin_session("livelistjudge").await;
+    let f = finished(&app, "livelist").await;
+    let (_, shopper) = app.client_session("livelistshopper").await;
+    let tag =
+        app.send_json(reqwest::Method::POST, "/marketplace-tags", &json!({"title": "Mascots"}), Some(&admin)).await;
+    assert_eq!(tag.status, 201, "{}", tag.body);
+    let tag = tag.body["data"]["id"].as_i64().unwrap();
+
+    // A shopper's open marketplace hears the listing the moment it is made, and fetches it.
+    let mut watcher = WsClient::signed_in(&app, &shopper).await;
+    assert!(matches!(watcher.sub("marketplace", None, None).await, ServerFrame::Subscribed { .. }));
+    let body = json!({"contest_entry_id": f.entry, "sale_price": 120, "title": "Moon bean mark", "marketplace_tag_ids": [tag]});
+    let made = list_for_sale(&app, &f.seller, body).await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    assert_eq!(made.body["data"]["marketplace_tag_ids"], json!([tag]));
+    let heard = next_of(&mut watcher, event_type::MARKETPLACE_ENTRY_LISTED).await;
+    assert_eq!(heard.data, json!({"contest_entry_id": f.entry, "contest_id": f.contest, "user_id": f.seller_id}));
+
+    // Its designer's listings show the tags back and no sale yet.
+    let mine = app.get("/marketplace-contest-entries", Some(&f.seller)).await;
+    assert_eq!(mine.body["data"][0]["marketplace_tag_ids"], json!([tag]), "{}", mine.body);
+    assert_eq!(mine.body["data"][0]["sold_at"], serde_json::Value::Null);
+    let browse = app.get(&format!("/marketplace-contests/{}/entries", f.contest), Some(&shopper)).await;
+    assert_eq!(browse.body["data"][0]["marketplace_tag_ids"], json!([tag]), "{}", browse.body);
+
+    // Hidden: removed live; back on sale: listed live again.
+    let hide = json!({"contest_entry_id": f.entry, "sale_price": 120, "title": "Moon bean mark", "is_hidden": true});
+    assert_eq!(list_for_sale(&app, &f.seller, hide).await.status, 200);
+    assert_eq!(next_of(&mut watcher, event_type::MARKETPLACE_ENTRY_REMOVED).await.data["reason"], "hidden");
+    let back = json!({"contest_entry_id": f.entry, "sale_price": 110, "title": "Moon bean mark"});
+    assert_eq!(list_for_sale(&app, &f.seller, back).await.status, 200);
+    assert_eq!(next_of(&mut watcher, event_type::MARKETPLACE_ENTRY_LISTED).await.data["contest_entry_id"], f.entry);
+}

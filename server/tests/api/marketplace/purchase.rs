@@ -72,6 +72,7 @@ async fn a_client_buys_full_rights_and_the_entry_leaves_the_marketplace_live() {
     assert_eq!(stats.body["data"]["marketplace_count"], 0, "{}", stats.body);
     let mine = app.get("/marketplace-contest-entries", Some(&f.seller)).await;
     assert_eq!(mine.body["data"][0]["status"], "sold", "{}", mine.body);
+    assert!(mine.body["data"][0]["sold_at"].is_i64(), "a sold listing says when: {}", mine.body);
 
     // Nobody buys it again, and its listing no longer changes.
     let again = send(&app, Method::POST, &base(f.entry), json!({"idempotency_key": "again"}), &other).await;

@@ -28,6 +28,8 @@ function listing(id: number, overrides: Partial<Listing> = {}): Listing {
     entry: { id, files: { id: 3, full_path: '/files/3/content', hash: 'entry-1-file-3' }, created_by_user: { id: 2, username: 'demo-silver' } },
     contest: { id: 7, title: 'Nimbus Analytics', contest_type_id: 1, contest_type_title: 'Logo Design' },
     status: 'available',
+    sold_at: null,
+    marketplace_tag_ids: [],
     created_at: 1,
     ...overrides,
   };

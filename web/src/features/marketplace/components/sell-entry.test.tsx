@@ -21,6 +21,8 @@ function listing(id: number, overrides: Partial<Listing> = {}): Listing {
     entry: { id, files: null, created_by_user: { id: 7, username: 'dana' } },
     contest: { id: 11, title: 'Nimbus Analytics', contest_type_id: 1, contest_type_title: 'Logo Design' },
     status: 'available',
+    sold_at: null,
+    marketplace_tag_ids: [],
     created_at: 1,
     ...overrides,
   };
