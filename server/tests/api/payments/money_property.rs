@@ -73,6 +73,9 @@ struct Case {
     coupon: Coupon,
     subscribed: bool,
     provider: Provider,
+    /// Between pricing and paying, the client changes the options (in another tab) to the
+    /// dearest package with every upgrade: what settles must still be what was priced.
+    switch_before_paying: bool,
 }
 
 fn coupon() -> impl Strategy<Value = Coupon> {
@@ -95,14 +98,16 @@ fn case() -> impl Strategy<Value = Case> {
         coupon(),
         any::<bool>(),
         prop_oneof![Just(Provider::Card), Just(Provider::PayPal)],
+        any::<bool>(),
     )
-        .prop_map(|(package, length_id, upgrades, coupon, subscribed, provider)| Case {
+        .prop_map(|(package, length_id, upgrades, coupon, subscribed, provider, switch_before_paying)| Case {
             package,
             length_id,
             upgrades: upgrades.into_iter().collect(),
             coupon,
             subscribed,
             provider,
+            switch_before_paying,
         })
 }
 
@@ -200,6 +205,28 @@ impl World {
     /// Pays at `base` (a card route or its PayPal twin) with `body`; answers the payment's
     /// id (pi_... or PayPal's order id) after checking what the provider was asked to take.
     async fn pay(&self, provider: Provider, base: &str, body: Value, card: i64, token: &str, expected: i64) -> String {
+        self.pay_switching(provider, base, body, card, token, expected, None).await
+    }
+
+    /// [`World::pay`], with `switch` = (path, body) put by the payer after the payment is
+    /// priced and before it is confirmed (or approved at PayPal).
+    #[allow(clippy::too_many_arguments)]
+    async fn pay_switching(
+        &self,
+        provider: Provider,
+        base: &str,
+        body: Value,
+        card: i64,
+        token: &str,
+        expected: i64,
+        switch: Option<(String, Value)>,
+    ) -> String {
+        let switch_now = || async {
+            if let Some((path, body)) = &switch {
+                let switched = self.app.put(path, body, token).await;
+                assert_eq!(switched.status, 200, "{}", switched.body);
+            }
+        };
         match provider {
             Provider::Card => {
                 let mut body = body;
@@ -215,6 +242,7 @@ impl World {
                     let finalize = format!("{path}/finalize/{pi}");
                     let done = send(&self.app, Method::POST, &finalize, json!({"customer_card_id": card}), token).await;
                     assert_eq!(done.status, 200, "{}", done.body);
+                    switch_now().await;
                     let (status, confirmed) =
                         self.stripe.confirm_payment_intent(&pi, intent["client_secret"].as_str().unwrap(), None).await;
                     assert_eq!((status, confirmed["status"].as_str()), (200, Some("succeeded")), "{confirmed}");
@@ -232,6 +260,7 @@ impl World {
                 let id = payment["id"].as_str().unwrap().to_owned();
                 let asked = self.paypal.order(&id).unwrap()["purchase_units"][0]["amount"]["value"].clone();
                 assert_eq!(asked, json!(format!("{}.{:02}", expected / 100, expected % 100)), "what PayPal was asked");
+                switch_now().await;
                 let (_, params) = on_approval_page(&payment, true).await;
                 let executed = execute(&self.app, &base, &id, &params["PayerID"], token).await;
                 assert_eq!(executed.status, 200, "{}", executed.body);
@@ -398,7 +427,14 @@ impl World {
             Provider::PayPal => 0,
         };
         let base = format!("/contests/{id}/payments/stripe");
-        let payment = self.pay(case.provider, &base, json!({}), card, &client, expected).await;
+        let switch = case.switch_before_paying.then(|| {
+            let every: Vec<i64> = self.upgrades.iter().map(|u| u.0).filter(|u| *u != RUSH_UPGRADE).collect();
+            (
+                path.clone(),
+                json!({"contest_type_pricing_id": self.packages[3], "upgrade_ids": every, "contest_length_id": null}),
+            )
+        });
+        let payment = self.pay_switching(case.provider, &base, json!({}), card, &client, expected, switch).await;
         let row = transaction(app, &client, &payment).await;
         assert_eq!((row["amount_cents"].as_i64(), row["state"].as_str()), (Some(expected), Some("paid")), "{row}");
         let method = match case.provider {
@@ -411,9 +447,16 @@ impl World {
         assert!(invoice.contains(&total_line), "{total_line} in {invoice}");
         assert!(invoice.contains("Date: "), "{invoice}");
 
-        // The contest runs for its length (Rush: 3 days).
+        // The contest runs for its length (Rush: 3 days), with the package and the upgrades
+        // paid for, whatever the options said by the time it was paid.
         let contest = app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"].clone();
         assert_eq!(contest["status_id"], 2, "{contest}");
+        assert_eq!(contest["contest_type_pricing_id"], package_id, "the package priced ({case:?})");
+        let flags = ["is_featured", "is_private", "is_blind", "is_notified_via_email", "is_featured_blog_post"];
+        let on: i64 = flags.iter().map(|f| contest[*f].as_i64().unwrap()).sum::<i64>()
+            + contest["detail"]["is_highlighted"].as_i64().unwrap();
+        let priced_flags = case.upgrades.iter().filter(|u| **u != RUSH_UPGRADE).count() as i64;
+        assert_eq!(on, priced_flags, "the upgrades priced, no more ({case:?}): {contest}");
         let days = match (rush, length_id) {
             (true, _) => 3,
             (false, Some(l)) => LENGTHS.iter().find(|x| x.0 == l).unwrap().1,
