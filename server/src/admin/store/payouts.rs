@@ -16,8 +16,8 @@ const CREDITED: &str = "SELECT 'contest' AS kind, e.id AS source_id, e.created_b
       FROM additional_entry a JOIN contest c ON c.id = a.contest_id WHERE a.status_id = 4 \
     UNION ALL \
     SELECT 'project', p.id, b.created_by, CAST(NULL AS BIGINT), p.id, p.title, \
-        b.amount_cents + COALESCE((SELECT SUM(t.amount_cents - t.refunded_cents) FROM payment_transaction t \
-          WHERE t.project_id = p.id AND t.purpose = 'budget_increase' AND t.status_id = 2), 0), p.updated_at \
+        b.amount_cents + CAST(COALESCE((SELECT SUM(t.amount_cents - t.refunded_cents) FROM payment_transaction t \
+          WHERE t.project_id = p.id AND t.purpose = 'budget_increase' AND t.status_id = 2), 0) AS BIGINT), p.updated_at \
       FROM project p JOIN bid b ON b.id = p.approved_bid_id WHERE p.status_id = 6 \
     UNION ALL \
     SELECT CASE WHEN t.is_free_award = 1 THEN 'free_award' ELSE 'tip' END, t.id, t.designer_id, t.contest_id, \
