@@ -101,6 +101,8 @@ struct Inner {
     tokens: HashSet<String>,
     /// Successful replies by (operation, `PayPal-Request-Id`): (status, body).
     replies: HashMap<(String, String), (u16, Value)>,
+    /// Payout batches sent (Payouts API), oldest first.
+    payouts: Vec<crate::payouts::Payout>,
 }
 
 pub struct Ledger {
@@ -305,6 +307,37 @@ impl Ledger {
     /// How much of the order's capture was refunded, in cents.
     pub fn refunded_cents(&self, order_id: &str) -> i64 {
         self.lock().orders.get(order_id).map_or(0, |o| o.refunded_cents)
+    }
+
+    /// Runs `op` once per `key` of `operation` (its successful reply kept and answered again
+    /// for the same key), with the payout batches held.
+    pub(crate) fn once(
+        &self,
+        operation: &str,
+        key: Option<&str>,
+        op: impl FnOnce(&mut Vec<crate::payouts::Payout>) -> Result<(u16, Value), Refusal>,
+    ) -> Result<(u16, Value), Refusal> {
+        let mut inner = self.lock();
+        let slot = key.map(|k| (operation.to_owned(), k.to_owned()));
+        if let Some(reply) = slot.as_ref().and_then(|s| inner.replies.get(s)) {
+            return Ok(reply.clone());
+        }
+        let answer = op(&mut inner.payouts)?;
+        if let Some(slot) = slot {
+            inner.replies.insert(slot, answer.clone());
+        }
+        Ok(answer)
+    }
+
+    /// The payout batch `id`, as `GET /v1/payments/payouts/{id}` answers it.
+    pub fn payout(&self, id: &str) -> Option<Value> {
+        let inner = self.lock();
+        inner.payouts.iter().find(|p| p.batch_id == id).map(|p| crate::payouts::batch_json(&self.base, p))
+    }
+
+    /// The payout batches sent: (receiver, cents), oldest first.
+    pub fn payouts(&self) -> Vec<(String, i64)> {
+        self.lock().payouts.iter().map(|p| (p.receiver.clone(), p.cents)).collect()
     }
 
     /// Changes an order's amount as PayPal holds it (as a `PATCH` would).

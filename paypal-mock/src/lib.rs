@@ -12,8 +12,10 @@
 //!   inspect them.
 //! - `routes`: `POST /v1/oauth2/token`, `POST /v2/checkout/orders`, `GET /v2/checkout/orders/{id}`,
 //!   `POST /v2/checkout/orders/{id}/capture`, `POST /v2/payments/captures/{id}/refund`
-//!   (JSON, Bearer tokens, `PayPal-Request-Id` idempotency, PayPal's error bodies) and the
-//!   approval page at `/checkoutnow?token={order id}`.
+//!   (JSON, Bearer tokens, `PayPal-Request-Id` idempotency, PayPal's error bodies), the
+//!   Payouts API's `POST /v1/payments/payouts` and `GET /v1/payments/payouts/{id}`
+//!   (`payouts`: one item a batch, each `sender_batch_id` once), and the approval page at
+//!   `/checkoutnow?token={order id}`.
 //! - `ledger`: the orders held and the replies of idempotent requests.
 //! - `page`: the approval page's HTML.
 //!
@@ -37,6 +39,7 @@
 
 mod ledger;
 mod page;
+mod payouts;
 mod routes;
 
 use std::{net::SocketAddr, sync::Arc};
@@ -131,6 +134,11 @@ impl PayPalMock {
     /// Refunded captures so far.
     pub fn refunds(&self) -> usize {
         self.ledger.refunds()
+    }
+
+    /// The payouts sent (Payouts API): (receiver's e-mail, cents), oldest first.
+    pub fn payouts(&self) -> Vec<(String, i64)> {
+        self.ledger.payouts()
     }
 
     /// How much of order `order_id`'s capture was refunded, in cents.

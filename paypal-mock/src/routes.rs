@@ -28,6 +28,8 @@ pub fn router(ledger: Shared) -> Router {
         .route("/v2/checkout/orders/{id}", get(show))
         .route("/v2/checkout/orders/{id}/capture", post(capture))
         .route("/v2/payments/captures/{id}/refund", post(refund))
+        .route("/v1/payments/payouts", post(pay_out))
+        .route("/v1/payments/payouts/{id}", get(show_payout))
         .route("/checkoutnow", get(approval_page).post(approval_choice))
         .fallback(|| async {
             error((404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "The requested resource was not found."), None)
@@ -323,6 +325,31 @@ async fn refund(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path
     match ledger.refund(&id, request_id(&headers).as_deref(), cents) {
         Ok(refunded) => answer(refunded),
         Err(refusal) => error(refusal, None),
+    }
+}
+
+/// `POST /v1/payments/payouts`: a batch of one item to an e-mail address (Payouts API).
+async fn pay_out(State(ledger): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    if !authorized(&ledger, &headers) {
+        return unauthorized();
+    }
+    let Ok(req) = serde_json::from_slice::<Value>(&body) else {
+        return invalid("/", "MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+    };
+    match ledger.pay_out(&req, request_id(&headers).as_deref()) {
+        Ok(sent) => answer(sent),
+        Err(refusal) => error(refusal, None),
+    }
+}
+
+/// `GET /v1/payments/payouts/{id}`: a batch sent.
+async fn show_payout(State(ledger): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    if !authorized(&ledger, &headers) {
+        return unauthorized();
+    }
+    match ledger.payout(&id) {
+        Some(batch) => answer((200, batch)),
+        None => error(crate::ledger::NOT_FOUND, None),
     }
 }
 

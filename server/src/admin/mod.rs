@@ -51,6 +51,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(flagged::flag, flagged::unflag))
         .routes(routes!(payouts::list))
         .routes(routes!(payouts::mark_paid))
+        .routes(routes!(payouts::send_paypal))
         .routes(routes!(sales::list))
         .routes(routes!(notes::list, notes::create))
         .routes(routes!(notes::show, notes::update, notes::delete))

@@ -20,8 +20,8 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     error::{codes, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
-    shared::money::as_dollars,
     shared::page::Page,
+    shared::{money::as_dollars, paypal::client::Money},
     state::AppState,
 };
 
@@ -152,31 +152,103 @@ pub async fn mark_paid(
 ) -> Result<(StatusCode, Json<Data<Payout>>), AppError> {
     caller.require_admin()?;
     let mut errors = FieldErrors::new();
-    match req.kind.as_deref() {
-        None => errors.add("kind", codes::REQUIRED),
-        Some(kind) if !KINDS.contains(&kind) => errors.add("kind", codes::NOT_FOUND_OPTION),
-        _ => {}
-    }
-    if req.source_id.is_none() {
-        errors.add("source_id", codes::REQUIRED);
-    }
+    let target = target(&mut errors, req.kind, req.source_id);
     if req.reference.as_deref().is_some_and(|r| r.chars().count() > 255) {
         errors.add("reference", codes::TOO_LONG);
     }
     errors.into_result()?;
-    let (kind, source_id) = (req.kind.unwrap_or_default(), req.source_id.unwrap_or_default());
+    let (kind, source_id) = target;
+    let reference = req.reference.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let paid = record_paid(&state, &caller, &kind, source_id, reference).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(paid))))
+}
+
+/// The payout a body names (`kind`, `source_id`), its problems added to `errors`.
+fn target(errors: &mut FieldErrors, kind: Option<String>, source_id: Option<i64>) -> (String, i64) {
+    match kind.as_deref() {
+        None => errors.add("kind", codes::REQUIRED),
+        Some(kind) if !KINDS.contains(&kind) => errors.add("kind", codes::NOT_FOUND_OPTION),
+        _ => {}
+    }
+    if source_id.is_none() {
+        errors.add("source_id", codes::REQUIRED);
+    }
+    (kind.unwrap_or_default(), source_id.unwrap_or_default())
+}
+
+/// Records the owed payout of `kind` for `source_id` paid, once: the unique (kind,
+/// source_id) key settles a race between two admins (one insert wins, the other is 409).
+async fn record_paid(
+    state: &AppState,
+    caller: &CurrentUser,
+    kind: &str,
+    source_id: i64,
+    reference: Option<&str>,
+) -> Result<Payout, AppError> {
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    let owed = store::find(&mut tx, false, &kind, source_id)
+    let owed = store::find(&mut tx, false, kind, source_id)
         .await?
         .ok_or_else(|| AppError::conflict(codes::PAYOUT_NOT_OWED))?;
-    // The unique (kind, source_id) key settles a race between two admins: one insert wins.
-    let reference = req.reference.as_deref().map(str::trim).filter(|r| !r.is_empty());
     if !store::settle(&mut tx, &owed, reference, caller.id(), now).await? {
         return Err(AppError::conflict(codes::PAYOUT_NOT_OWED));
     }
-    let paid = store::find_paid(&mut tx, &kind, source_id).await?;
+    let paid = store::find_paid(&mut tx, kind, source_id).await?;
     tx.commit().await?;
     state.realtime.admin_queue.notify_one();
-    Ok((StatusCode::CREATED, Json(Data::new(paid.into()))))
+    Ok(paid.into())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SendPayPal {
+    /// contest, additional_entry, project, tip, free_award or sale.
+    #[schema(required = true, value_type = PayoutKindDoc, inline)]
+    pub kind: Option<String>,
+    /// The `source_id` of the owed payout.
+    #[serde(default, deserialize_with = "crate::api::loose_id")]
+    #[schema(required = true, value_type = i64)]
+    pub source_id: Option<i64>,
+}
+
+/// An admin sends an owed payout to the designer's PayPal account (PayPal's Payouts API)
+/// and it is recorded paid, PayPal's batch id its reference. Once, whatever is retried:
+/// the batch is named after the payout, PayPal takes each name once, and a name PayPal
+/// already took (sent, then not recorded) is recorded now. 409 `payout.no_paypal_email`
+/// when the designer has no PayPal e-mail on file (pay them otherwise and mark it paid).
+#[utoipa::path(post, path = "/admin/transactions/outgoing/send-paypal", tag = "admin", request_body = SendPayPal, security(("bearer" = [])),
+    responses((status = 201, body = Data<Payout>), (status = 403, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+pub async fn send_paypal(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ApiJson(req): ApiJson<SendPayPal>,
+) -> Result<(StatusCode, Json<Data<Payout>>), AppError> {
+    caller.require_admin()?;
+    let mut errors = FieldErrors::new();
+    let (kind, source_id) = target(&mut errors, req.kind, req.source_id);
+    errors.into_result()?;
+    let owed = {
+        let mut conn = state.db.pool.acquire().await?;
+        store::find(&mut conn, false, &kind, source_id)
+            .await?
+            .ok_or_else(|| AppError::conflict(codes::PAYOUT_NOT_OWED))?
+    };
+    let email = owed.paypal_email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    let email = email.ok_or_else(|| AppError::conflict(codes::PAYOUT_NO_PAYPAL))?;
+    let batch_name = format!("vitrine-payout-{kind}-{source_id}");
+    let note = format!("Vitrine: {}", owed.title);
+    let amount = Money::usd(owed.amount_cents);
+    let reference = match state.paypal.client.create_payout(&batch_name, email, &amount, &note).await {
+        Ok(batch) => format!("PayPal payout {}", batch.batch_header.payout_batch_id),
+        // Sent by an earlier request that was not recorded: record it now, under its name.
+        Err(err) if err.name == "USER_BUSINESS_ERROR" => format!("PayPal payout {batch_name}"),
+        Err(err) => {
+            tracing::error!(error = %err, kind, source_id, "PayPal payout failed");
+            return Err(AppError::rule(StatusCode::BAD_GATEWAY, codes::PROVIDER_UNAVAILABLE));
+        }
+    };
+    let paid = record_paid(&state, &caller, &kind, source_id, Some(&reference)).await?;
+    tracing::info!(kind, source_id, amount_cents = owed.amount_cents, "payout sent through PayPal");
+    Ok((StatusCode::CREATED, Json(Data::new(paid))))
 }

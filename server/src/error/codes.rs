@@ -327,6 +327,7 @@ codes! {
     TAG_USER_NOT_DESIGNER = "tags.designer_only", "Tags are put on designers only.";
     FLAG_CLIENT_ONLY = "flag.client_only", "Only clients can be flagged.";
     PAYOUT_NOT_OWED = "payout.not_owed", "Nothing is owed for this payout, or it is already marked paid.";
+    PAYOUT_NO_PAYPAL = "payout.no_paypal_email", "This designer has no PayPal e-mail on file: pay them another way, then mark the payout paid.";
     SEARCH_TYPE_IN = "type.in", "Search users, contests, projects or entries.";
     SEARCH_TOO_SHORT = "q.min", "Type at least 2 characters to search.";
     UPGRADE_IN = "upgrades.in", "Choose upgrades from: highlighted, featured, private, blind, email notification, rush, featured blog post.";

@@ -351,6 +351,36 @@ impl Client {
         Ok(())
     }
 
+    /// `POST /v1/payments/payouts` (Payouts API): `amount` sent to the PayPal account of
+    /// `receiver` (an e-mail), as a batch of one item named `sender_batch_id`. PayPal takes
+    /// each `sender_batch_id` once, and the same `PayPal-Request-Id` answers the first reply
+    /// again: a retried payout pays once.
+    #[instrument(skip_all)]
+    pub async fn create_payout(
+        &self,
+        sender_batch_id: &str,
+        receiver: &str,
+        amount: &Money,
+        note: &str,
+    ) -> Result<PayoutBatch, PayPalError> {
+        let url = format!("{}/v1/payments/payouts", self.base);
+        let body = json!({
+            "sender_batch_header": {
+                "sender_batch_id": sender_batch_id,
+                "email_subject": "You have a payout from Vitrine",
+                "email_message": note,
+            },
+            "items": [{
+                "recipient_type": "EMAIL",
+                "amount": {"value": amount.value, "currency": amount.currency_code},
+                "receiver": receiver,
+                "note": note,
+                "sender_item_id": sender_batch_id,
+            }],
+        });
+        self.call(|http| http.post(&url).header("PayPal-Request-Id", sender_batch_id).json(&body)).await
+    }
+
     /// `POST /v2/payments/captures/{id}/refund` of `amount` of the capture (a part of it: one
     /// tip of a cart, say), once per `request_id`.
     #[instrument(skip_all, fields(capture_id = %capture_id))]
@@ -366,6 +396,19 @@ impl Client {
             self.call(|http| http.post(&url).header("PayPal-Request-Id", request_id).json(&body)).await?;
         Ok(())
     }
+}
+
+/// What `POST /v1/payments/payouts` answers of a batch.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PayoutBatch {
+    pub batch_header: PayoutBatchHeader,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PayoutBatchHeader {
+    pub payout_batch_id: String,
+    /// PENDING, PROCESSING, SUCCESS, DENIED, CANCELED.
+    pub batch_status: String,
 }
 
 /// An id as one path segment (PayPal's ids are letters, digits and dashes; anything

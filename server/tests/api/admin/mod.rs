@@ -4,7 +4,7 @@
 mod banners;
 mod calls;
 mod console;
-mod fixtures;
+pub(crate) mod fixtures;
 mod sales;
 mod section7;
 mod start_requests;

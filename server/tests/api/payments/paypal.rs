@@ -501,3 +501,49 @@ async fn a_declined_instrument_takes_nothing_and_the_payer_may_approve_again() {
     assert_eq!((executed.status.as_u16(), executed.body["data"]["state"].as_str()), (200, Some("paid")));
     assert_eq!(paypal.captures(), 1);
 }
+
+#[tokio::test]
+async fn an_admin_sends_an_owed_payout_through_paypal_once_whatever_is_retried() {
+    use crate::admin::fixtures::{contest_in, designer_session, entry, set_contest_status};
+    let (app, paypal) = spawn_paypal_app().await;
+    let (_, admin) = app.admin_session("payoutboss").await;
+    let (client_id, _) = app.client_session("payoutclient").await;
+    let (designer_id, designer) = designer_session(&app, "payoutdora").await;
+    let contest = contest_in(&app, client_id, 8, "Logo for a bakery", 25_000).await;
+    let winner = entry(&app, contest, designer_id, 1, true).await;
+    set_contest_status(&app, contest, 9).await;
+    let send = |body: Value, token: &str| {
+        let token = token.to_owned();
+        let app = &app;
+        async move { app.send_json(Method::POST, "/admin/transactions/outgoing/send-paypal", &body, Some(&token)).await }
+    };
+    let body = json!({"kind": "contest", "source_id": winner});
+
+    // Only admins; and only to a designer with a PayPal e-mail on file.
+    send(body.clone(), &designer).await.assert_error(403, "auth.forbidden");
+    let set_email = |email: Option<&'static str>| {
+        sqlx::query("UPDATE app_user SET paypal_email = $1 WHERE id = $2")
+            .bind(email)
+            .bind(designer_id)
+            .execute(&app.db.pool)
+    };
+    set_email(None).await.unwrap();
+    send(body.clone(), &admin).await.assert_error(409, "payout.no_paypal_email");
+    assert!(paypal.payouts().is_empty());
+    set_email(Some("dora@example.com")).await.unwrap();
+
+    // Two admins' clicks at once, then a retry: one payout of the prize, recorded once.
+    let (a, b) = tokio::join!(send(body.clone(), &admin), send(body.clone(), &admin));
+    let mut statuses = [a.status.as_u16(), b.status.as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 409], "one records it, the other finds it paid: {} / {}", a.body, b.body);
+    let sent = if a.status == 201 { &a } else { &b };
+    assert!(sent.body["data"]["reference"].as_str().unwrap().starts_with("PayPal payout "), "{}", sent.body);
+    send(body.clone(), &admin).await.assert_error(409, "payout.not_owed");
+    assert_eq!(paypal.payouts(), [("dora@example.com".to_owned(), 25_000)]);
+    let earnings = app.get(&format!("/users/{designer_id}/transactions/earnings"), Some(&designer)).await;
+    assert_eq!(
+        (earnings.body["data"]["owed_cents"].as_i64(), earnings.body["data"]["paid_cents"].as_i64()),
+        (Some(0), Some(25_000))
+    );
+}
