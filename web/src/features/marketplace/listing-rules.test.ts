@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Listing } from './api/marketplace';
-import { rememberedTags, rememberTags } from './listing-tags';
 import {
   afterRemoval,
   initialValues,
+  keptTags,
   listingRequest,
   listingStatus,
   targetOf,
@@ -49,7 +49,13 @@ const values = (overrides: Partial<ListingValues> = {}): ListingValues => ({
 describe('the listing form', () => {
   it('starts from the entry for a new listing, and from the listing when changing one', () => {
     expect(initialValues(null, 'Bar cloud')).toEqual(values({ price: '' }));
-    expect(initialValues(listing(4), 'ignored', [2])).toEqual({ title: 'Mark 4', price: '120', categoryId: '1', tagIds: [2], description: 'A wave of beans.' });
+    expect(initialValues(listing(4, { marketplace_tag_ids: [2] }), 'ignored')).toEqual({
+      title: 'Mark 4',
+      price: '120',
+      categoryId: '1',
+      tagIds: [2],
+      description: 'A wave of beans.',
+    });
     expect(initialValues(listing(4, { marketplace_category_id: null, category: null }), '').categoryId).toBe('');
   });
 
@@ -77,8 +83,8 @@ describe('the listing form', () => {
     });
   });
 
-  it('withdraws or puts back a listing with its other fields unchanged', () => {
-    expect(toggledRequest(listing(4), [2], true)).toEqual({
+  it('withdraws or puts back a listing with its other fields unchanged, its own tags included', () => {
+    expect(toggledRequest(listing(4, { marketplace_tag_ids: [2] }), [{ id: 2 }, { id: 5 }], true)).toEqual({
       contest_entry_id: 4,
       sale_price: 120,
       title: 'Mark 4',
@@ -88,6 +94,15 @@ describe('the listing form', () => {
       is_hidden: true,
     });
     expect(toggledRequest(listing(4, { status: 'hidden' }), [], false).is_hidden).toBe(false);
+    // A tag retired since is not sent again (the server takes active tags only); tags not known yet keep them all.
+    expect(toggledRequest(listing(4, { marketplace_tag_ids: [2, 3] }), [{ id: 3 }], true).marketplace_tag_ids).toEqual([3]);
+    expect(toggledRequest(listing(4, { marketplace_tag_ids: [3, 2] }), null, true).marketplace_tag_ids).toEqual([2, 3]);
+  });
+
+  it("keeps a listing's tags that are still offered", () => {
+    expect(keptTags([1, 2, 3], [{ id: 3 }, { id: 1 }, { id: 9 }])).toEqual([1, 3]);
+    expect(keptTags([1, 2], [])).toEqual([]);
+    expect(keptTags([1, 2], null)).toEqual([1, 2]);
   });
 
   it('names the entry a listing sells', () => {
@@ -138,15 +153,5 @@ describe('which entries may be sold', () => {
     const file = (kind: number, path: string) => ({ id: kind, kind, full_path: path, name: path, mime_type: 'image/png', created_at: 1 });
     expect(entryImage({ files: [file(2, '/other'), file(1, '/main')] } as never)).toBe('/main');
     expect(entryImage({ files: null })).toBeNull();
-  });
-});
-
-describe("a listing's tags, remembered in this browser", () => {
-  it('gives back the tags sent last, of those still offered', () => {
-    expect(rememberedTags(4, [{ id: 1 }])).toEqual([]);
-    rememberTags(4, [1, 2]);
-    expect(rememberedTags(4, [{ id: 1 }, { id: 3 }])).toEqual([1]);
-    rememberTags(4, []);
-    expect(rememberedTags(4, [{ id: 1 }])).toEqual([]);
   });
 });

@@ -46,16 +46,27 @@ export function listingStatus(listing: Pick<Listing, 'status'>): ListingStatus {
   return listing.status === 'sold' || listing.status === 'hidden' ? listing.status : 'available';
 }
 
-/** The form's first values: the listing's own, or for a new one the entry's title and no price. */
-export function initialValues(listing: Listing | null, defaultTitle: string, tagIds: number[] = []): ListingValues {
-  if (listing === null) return { title: defaultTitle, price: '', categoryId: '', tagIds, description: '' };
+/** The form's first values: the listing's own (its tags included), or for a new one the entry's title and no price. */
+export function initialValues(listing: Listing | null, defaultTitle: string): ListingValues {
+  if (listing === null) return { title: defaultTitle, price: '', categoryId: '', tagIds: [], description: '' };
   return {
     title: listing.title,
     price: String(listing.sale_price),
     categoryId: listing.marketplace_category_id === null || listing.marketplace_category_id === undefined ? '' : String(listing.marketplace_category_id),
-    tagIds,
+    tagIds: [...listing.marketplace_tag_ids],
     description: listing.description,
   };
+}
+
+/**
+ * The tags a change sends again: the listing's own, less those an admin retired since (the
+ * server refuses a tag that is not active). `active` null (the tags not loaded, or not loadable)
+ * keeps them all rather than clearing them.
+ */
+export function keptTags(tagIds: readonly number[], active: readonly { id: number }[] | null): number[] {
+  if (active === null) return [...tagIds];
+  const offered = new Set(active.map((tag) => tag.id));
+  return tagIds.filter((id) => offered.has(id));
 }
 
 /** The form's errors, as keys of the marketplace catalogue (`form.*`); `{}` when it may be sent. */
@@ -87,9 +98,13 @@ export function listingRequest(entryId: number, values: ListingValues, hidden: b
   };
 }
 
-/** The same listing sent back with only its withdrawn flag changed (withdraw, put back on sale). */
-export function toggledRequest(listing: Listing, tagIds: number[], hidden: boolean): ListingRequest {
-  return listingRequest(listing.contest_entry_id, initialValues(listing, listing.title, tagIds), hidden);
+/**
+ * The same listing sent back with only its withdrawn flag changed (withdraw, put back on sale):
+ * its own tags again, of those still `active` (null while not known: all of them).
+ */
+export function toggledRequest(listing: Listing, active: readonly { id: number }[] | null, hidden: boolean): ListingRequest {
+  const values = initialValues(listing, listing.title);
+  return listingRequest(listing.contest_entry_id, { ...values, tagIds: keptTags(values.tagIds, active) }, hidden);
 }
 
 /** The page once `saved` was answered: the listing replaced where it was, or first when new. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Listing, MarketplaceContest } from './api/marketplace';
-import { purchaseQuery, withoutContestListing, withoutListing } from './live';
+import { goneAfter, listedConcerns, purchaseQuery, withoutContestListing, withoutGone, withoutListing } from './live';
 
 function listing(id: number, contestId = 7): Listing {
   return {
@@ -47,5 +47,36 @@ describe('a removal from the marketplace', () => {
 
   it('names the entry, contest and image as the purchase page expects', () => {
     expect(purchaseQuery(listing(1))).toBe('entry_id=1&contest_id=7&image_filename=entry-1-file-3');
+  });
+});
+
+describe('an entry put on sale', () => {
+  it("reads the contests again, and the listings shown when they are its contest's", () => {
+    expect(listedConcerns({ contest_id: 7 }, 7)).toEqual({ contests: true, listings: true });
+    expect(listedConcerns({ contest_id: 7 }, 8)).toEqual({ contests: true, listings: false });
+    // Nothing shown yet (an empty marketplace): its contest comes with the contests.
+    expect(listedConcerns({ contest_id: 7 }, null)).toEqual({ contests: true, listings: false });
+  });
+
+  it('keeps what left out of a page read before it left, until it is listed again', () => {
+    const removed = (id: number) => ({ type: 'marketplace.entry.removed' as const, data: { contest_entry_id: id } });
+    const listed = (id: number) => ({ type: 'marketplace.entry.listed' as const, data: { contest_entry_id: id } });
+    const none: ReadonlySet<number> = new Set();
+    const gone = goneAfter(none, removed(1));
+    expect([...gone]).toEqual([1]);
+    // Twice is once; a listing that was not gone changes nothing.
+    expect(goneAfter(gone, removed(1))).toBe(gone);
+    expect(goneAfter(gone, listed(2))).toBe(gone);
+
+    // A late answer still holding entry 1 shows it no more.
+    const late = withoutGone(page([listing(1), listing(2)]), gone);
+    expect(late.data.map((l) => l.contest_entry_id)).toEqual([2]);
+    expect(late.total).toBe(1);
+
+    // Back on sale: the next answer shows it.
+    const back = goneAfter(gone, listed(1));
+    expect(back.size).toBe(0);
+    const fresh = page([listing(1), listing(2)]);
+    expect(withoutGone(fresh, back)).toBe(fresh);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@/types/api';
 
-import type { EntryRemoved, Listing, MarketplaceContest } from './api/marketplace';
+import type { EntryListed, EntryRemoved, Listing, MarketplaceContest } from './api/marketplace';
 
 /**
  * What a page shows once an entry left the marketplace (`marketplace.entry.removed`): the
@@ -24,6 +24,39 @@ export function withoutContestListing(page: Page<MarketplaceContest>, removed: P
     ...page,
     data: page.data.map((c) => (c.id === removed.contest_id ? { ...c, marketplace_entries_count: c.marketplace_entries_count - 1 } : c)),
   };
+}
+
+/**
+ * What the browse page fetches again when an entry is for sale (`marketplace.entry.listed`): the
+ * contests always (the entry's contest may appear, move up, count one more or start from a lower
+ * price), the listings shown only when they are that contest's (the listing is new, back or
+ * changed there). The hub says which entry, not what it is: the page reads it back over REST.
+ */
+export function listedConcerns(listed: Pick<EntryListed, 'contest_id'>, shownContestId: number | null): { contests: boolean; listings: boolean } {
+  return { contests: true, listings: shownContestId !== null && listed.contest_id === shownContestId };
+}
+
+/**
+ * The entries the hub said left the marketplace and did not come back: a removal adds the entry,
+ * a listing takes it out. A page answered meanwhile (read before the removal was) is cleared of
+ * them by {@link withoutGone}, so a late answer does not bring a sold listing back.
+ */
+export function goneAfter(
+  gone: ReadonlySet<number>,
+  change: { type: 'marketplace.entry.listed' | 'marketplace.entry.removed'; data: Pick<EntryListed, 'contest_entry_id'> },
+): ReadonlySet<number> {
+  const id = change.data.contest_entry_id;
+  const removed = change.type === 'marketplace.entry.removed';
+  if (gone.has(id) === removed) return gone;
+  const next = new Set(gone);
+  if (removed) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** A page as fetched, less the entries known {@link goneAfter gone} since. */
+export function withoutGone(page: Page<Listing>, gone: ReadonlySet<number>): Page<Listing> {
+  return [...gone].reduce((current, id) => withoutListing(current, { contest_entry_id: id }), page);
 }
 
 /** The purchase page of the main site the specification names, with its query parameters. */

@@ -19,10 +19,12 @@ interface PromptButtonProps {
   onDone?: () => void;
   inputType?: 'text' | 'number';
   initial?: string;
+  /** The value may be left empty (a payout's reference): the confirm button is not held back. */
+  optional?: boolean;
 }
 
 /** A button that asks for one value (a coupon code, a budget, a reason) and sends it. */
-export function PromptButton({ label, title, field, confirmLabel, done, onSubmit, onDone, inputType = 'text', initial = '' }: PromptButtonProps) {
+export function PromptButton({ label, title, field, confirmLabel, done, onSubmit, onDone, inputType = 'text', initial = '', optional = false }: PromptButtonProps) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState(initial);
@@ -62,7 +64,7 @@ export function PromptButton({ label, title, field, confirmLabel, done, onSubmit
               <Button variant="secondary" onClick={() => setOpen(false)}>
                 {t('cancel')}
               </Button>
-              <Button onClick={() => void submit()} isLoading={busy} disabled={busy || value.trim() === ''}>
+              <Button onClick={() => void submit()} isLoading={busy} disabled={busy || (!optional && value.trim() === '')}>
                 {confirmLabel}
               </Button>
             </>

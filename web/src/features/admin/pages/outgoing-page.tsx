@@ -55,6 +55,7 @@ export function OutgoingPage() {
               label={t('payouts.markPaid')}
               title={t('payouts.markPaidTitle', { amount: exactDollars(p.amount), designer: p.designer_username })}
               field={t('payouts.reference')}
+              optional
               confirmLabel={t('payouts.markPaid')}
               done={t('payouts.paid')}
               onSubmit={(reference) => markPayoutPaid(p, reference)}

@@ -51,9 +51,12 @@ export async function userCategories(userId: number, signal?: AbortSignal) {
 /** The payment-intent route of buying full rights to entry `entryId`. */
 export const purchaseIntentBase = (entryId: number) => `/marketplace-contest-entries/${entryId}/payments/stripe/payment-intents`;
 
-/** The hub channel of entries leaving the marketplace. */
+/** The hub channel of entries put on sale or leaving the marketplace. */
 export const MARKETPLACE_CHANNEL = 'marketplace';
 export const ENTRY_REMOVED = 'marketplace.entry.removed';
+export const ENTRY_LISTED = 'marketplace.entry.listed';
 
 /** An entry that left the marketplace (bought, hidden): the `marketplace.entry.removed` payload. */
 export type EntryRemoved = EventPayloads['marketplace.entry.removed'];
+/** An entry for sale now (listed, put back on sale, changed): the `marketplace.entry.listed` payload, its ids only. */
+export type EntryListed = EventPayloads['marketplace.entry.listed'];

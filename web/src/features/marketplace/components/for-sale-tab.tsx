@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageNav } from '@/components/ui/page-nav';
@@ -13,6 +13,7 @@ import type { Page } from '@/types/api';
 import { catalogueText } from '@/lib/catalogue';
 
 import {
+  ENTRY_LISTED,
   ENTRY_REMOVED,
   MARKETPLACE_CHANNEL,
   userCategories,
@@ -22,15 +23,16 @@ import {
   type ListingSort,
   type UserCategory,
 } from '../api/marketplace';
-import { withoutListing } from '../live';
+import { goneAfter, withoutGone, withoutListing } from '../live';
 import { ListingCard } from './listing-card';
 import { PurchaseDialog } from './purchase-dialog';
 
 /**
  * The For Sale tab of the designer profile modal (the slot DesignerForSale, filled in
  * src/app/feature-widgets.tsx): category (All Categories) and sort (Newest First, Oldest First), the
- * designer's entries for sale with 'Purchase Full Rights' for clients, PREVIOUS and NEXT. An
- * entry bought by anyone leaves the tab at once.
+ * designer's entries for sale with 'Purchase Full Rights' for clients, PREVIOUS and NEXT. Live for
+ * a signed-in viewer: an entry bought or withdrawn leaves the tab at once, and one of the designer's
+ * entries put on sale or changed (`marketplace.entry.listed`) reads the tab's page again.
  */
 export function ForSaleTab({ userId, viewerId, canBuy, onCount }: DesignerForSaleProps) {
   const { t } = useTranslation('marketplace');
@@ -41,25 +43,39 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: DesignerForSal
   const [listings, setListings] = useState<Page<Listing> | null>(null);
   const [buying, setBuying] = useState<Listing | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Bumped to read the page again (one of the designer's entries listed, a lost resume).
+  const [version, setVersion] = useState(0);
+  // What left the marketplace live: kept out of an answer read before it left.
+  const gone = useRef<ReadonlySet<number>>(new Set());
+  const countTo = useRef(onCount);
+  useEffect(() => {
+    countTo.current = onCount;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
     userCategories(userId, controller.signal).then(setCategories).catch(() => undefined);
     return () => controller.abort();
-  }, [userId]);
+  }, [userId, version]);
 
   useEffect(() => {
     const controller = new AbortController();
     userListings(userId, { page, sort, category }, controller.signal)
-      .then(setListings)
+      .then((answer) => {
+        const shown = withoutGone(answer, gone.current);
+        setListings(shown);
+        // Read again after a change: the tab's label counts what is for sale now.
+        if (version > 0 && category === null) countTo.current(shown.total);
+      })
       .catch((error: unknown) => {
         if (!isAbortError(error)) setFailure(errorMessage(error));
       });
     return () => controller.abort();
-  }, [userId, page, sort, category]);
+  }, [userId, page, sort, category, version]);
 
   const remove = useCallback(
     (removed: Pick<EntryRemoved, 'contest_entry_id'>) => {
+      gone.current = goneAfter(gone.current, { type: ENTRY_REMOVED, data: removed });
       setListings((current) => {
         if (current === null) return current;
         const next = withoutListing(current, removed);
@@ -71,10 +87,20 @@ export function ForSaleTab({ userId, viewerId, canBuy, onCount }: DesignerForSal
   );
 
   // The marketplace channel is for members (as browsing is); a visitor's tab stays as loaded.
+  // After the first subscription, one that did not recover what was missed reads the page again.
+  const subscribedOnce = useRef(false);
   useChannel(viewerId === null ? null : MARKETPLACE_CHANNEL, {
     onEvent: (event) => {
       const typed = typedEvent(event);
       if (typed?.type === ENTRY_REMOVED) remove(typed.data);
+      else if (typed?.type === ENTRY_LISTED) {
+        gone.current = goneAfter(gone.current, typed);
+        if (typed.data.user_id === userId) setVersion((n) => n + 1);
+      }
+    },
+    onSubscribed: ({ recovered }) => {
+      if (subscribedOnce.current && !recovered) setVersion((n) => n + 1);
+      subscribedOnce.current = true;
     },
   });
 

@@ -14,9 +14,9 @@ import { useFileUrl } from '@/lib/use-file-url';
 
 import type { Listing } from '../api/marketplace';
 import { saveListing } from '../api/save-listing';
-import { rememberedTags, rememberTags } from '../listing-tags';
 import {
   initialValues,
+  keptTags,
   listingRequest,
   listingStatus,
   MAX_DESCRIPTION,
@@ -52,10 +52,6 @@ export function ListingForm({ target, listing, onClose, onSaved }: ListingFormPr
   const formId = useId();
   const descriptionId = `${formId}-description`;
 
-  // The tags chosen here; until then, those sent last time (the server shows none), of those offered.
-  const [chosenTags, setChosenTags] = useState<number[] | null>(null);
-  const tagIds = chosenTags ?? (tags === null ? [] : rememberedTags(target.entryId, tags));
-
   const errors = validateListing(values);
   const shown = (field: keyof ListingValues) => {
     const own = submitted ? errors[field] : undefined;
@@ -73,9 +69,8 @@ export function ListingForm({ target, listing, onClose, onSaved }: ListingFormPr
     setFailure(null);
     try {
       const hidden = listing !== null && listingStatus(listing) === 'hidden';
-      const body = listingRequest(target.entryId, { ...values, tagIds }, hidden);
-      const saved = await saveListing(body);
-      rememberTags(target.entryId, body.marketplace_tag_ids ?? []);
+      // The listing's own tags, less any retired since (the server takes active tags only).
+      const saved = await saveListing(listingRequest(target.entryId, { ...values, tagIds: keptTags(values.tagIds, tags) }, hidden));
       toast.success(t(listing === null ? 'form.listed' : 'form.saved', { title: saved.title }));
       onSaved(saved);
     } catch (error) {
@@ -86,8 +81,8 @@ export function ListingForm({ target, listing, onClose, onSaved }: ListingFormPr
   }
 
   const toggleTag = (id: number, on: boolean) => {
-    const others = tagIds.filter((tag) => tag !== id);
-    setChosenTags(on ? [...others, id] : others);
+    const others = values.tagIds.filter((tag) => tag !== id);
+    set('tagIds', on ? [...others, id] : others);
   };
 
   return (
@@ -155,7 +150,7 @@ export function ListingForm({ target, listing, onClose, onSaved }: ListingFormPr
             <legend className="mb-1 block text-sm font-medium text-slate-700">{t('form.tags')}</legend>
             <div className="flex flex-wrap gap-x-5 gap-y-2">
               {tags.map((tag) => (
-                <CheckboxField key={tag.id} label={catalogueText(tag.title)} checked={tagIds.includes(tag.id)} onChange={(on) => toggleTag(tag.id, on)} />
+                <CheckboxField key={tag.id} label={catalogueText(tag.title)} checked={values.tagIds.includes(tag.id)} onChange={(on) => toggleTag(tag.id, on)} />
               ))}
             </div>
             {serverField('marketplace_tag_ids') && <p className="mt-1 text-xs text-red-600">{serverField('marketplace_tag_ids')}</p>}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -16,6 +16,7 @@ import type { ContestType, Page, User } from '@/types/api';
 
 import {
   contestListings,
+  ENTRY_LISTED,
   ENTRY_REMOVED,
   MARKETPLACE_CHANNEL,
   searchContests,
@@ -23,7 +24,7 @@ import {
   type Listing,
   type MarketplaceContest,
 } from '../api/marketplace';
-import { withoutContestListing, withoutListing } from '../live';
+import { goneAfter, listedConcerns, withoutContestListing, withoutGone, withoutListing } from '../live';
 import { BoughtDesigns } from './bought-designs';
 import { ListingCard } from './listing-card';
 import { MyListings } from './my-listings';
@@ -106,8 +107,10 @@ export function MarketplacePage({ user }: { user: User }) {
 
 /**
  * Browsing: contests with entries for sale, searched by words and contest type, and the chosen
- * contest's entries. Clients buy full rights; an entry bought by anyone leaves this page at once
- * (`marketplace.entry.removed` on the `marketplace` channel).
+ * contest's entries. Clients buy full rights. Live on the `marketplace` channel: an entry bought
+ * or withdrawn leaves this page at once (`marketplace.entry.removed`); an entry put on sale, back
+ * on sale or changed (`marketplace.entry.listed`) is read back: the contests again, and the
+ * listings shown when they are its contest's.
  */
 function BrowseMarketplace({ user }: { user: User }) {
   const { t } = useTranslation('marketplace');
@@ -121,6 +124,11 @@ function BrowseMarketplace({ user }: { user: User }) {
   const [loaded, setLoaded] = useState<{ contestId: number; page: Page<Listing> } | null>(null);
   const [buying, setBuying] = useState<Listing | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Bumped to read the contests, or the listings shown, again (an entry listed, a lost resume).
+  const [contestsVersion, setContestsVersion] = useState(0);
+  const [listingsVersion, setListingsVersion] = useState(0);
+  // What left the marketplace live: kept out of an answer read before it left.
+  const gone = useRef<ReadonlySet<number>>(new Set());
 
   useEffect(() => {
     void getContestTypes().then(setTypes).catch(() => setTypes([]));
@@ -142,28 +150,44 @@ function BrowseMarketplace({ user }: { user: User }) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [page, q, typeId]);
+  }, [page, q, typeId, contestsVersion]);
 
   useEffect(() => {
     if (selected === null) return undefined;
     const controller = new AbortController();
     contestListings(selected, listingPage, controller.signal)
-      .then((page) => setLoaded({ contestId: selected, page }))
+      .then((page) => setLoaded({ contestId: selected, page: withoutGone(page, gone.current) }))
       .catch((error: unknown) => {
         if (!isAbortError(error)) setFailure(errorMessage(error));
       });
     return () => controller.abort();
-  }, [selected, listingPage]);
+  }, [selected, listingPage, listingsVersion]);
 
   const remove = useCallback((removed: EntryRemoved) => {
+    gone.current = goneAfter(gone.current, { type: ENTRY_REMOVED, data: removed });
     setLoaded((current) => (current === null ? current : { ...current, page: withoutListing(current.page, removed) }));
     setContests((current) => (current === null ? current : withoutContestListing(current, removed)));
   }, []);
 
+  // After the first subscription, one that did not recover what was missed reads everything again.
+  const subscribedOnce = useRef(false);
   useChannel(MARKETPLACE_CHANNEL, {
     onEvent: (event) => {
       const typed = typedEvent(event);
       if (typed?.type === ENTRY_REMOVED) remove(typed.data);
+      else if (typed?.type === ENTRY_LISTED) {
+        gone.current = goneAfter(gone.current, typed);
+        const concerns = listedConcerns(typed.data, selected);
+        if (concerns.contests) setContestsVersion((n) => n + 1);
+        if (concerns.listings) setListingsVersion((n) => n + 1);
+      }
+    },
+    onSubscribed: ({ recovered }) => {
+      if (subscribedOnce.current && !recovered) {
+        setContestsVersion((n) => n + 1);
+        setListingsVersion((n) => n + 1);
+      }
+      subscribedOnce.current = true;
     },
   });
 

@@ -8,7 +8,6 @@ import { jsonResponse, mockRoutes, type RecordedRequest } from '@/testing/mock-f
 import { renderRoutes } from '@/testing/render';
 
 import type { Listing } from '../api/marketplace';
-import { rememberTags } from '../listing-tags';
 import { MyListings } from './my-listings';
 
 // The hub is faked here: the test hands the page the events the server would publish.
@@ -68,7 +67,14 @@ function serve(initial: Listing[]) {
   const requests = mockRoutes({
     'GET /marketplace-contest-entries': () => jsonResponse(200, pageOf(listings)),
     'PUT /marketplace-contest-entries': (request: RecordedRequest) => {
-      const body = request.body as { contest_entry_id: number; sale_price: number; title: string | null; description: string; is_hidden: boolean };
+      const body = request.body as {
+        contest_entry_id: number;
+        sale_price: number;
+        title: string | null;
+        description: string;
+        marketplace_tag_ids: number[];
+        is_hidden: boolean;
+      };
       const before = listings.find((l) => l.contest_entry_id === body.contest_entry_id) ?? listing(body.contest_entry_id);
       const saved = {
         ...before,
@@ -76,6 +82,7 @@ function serve(initial: Listing[]) {
         description: body.description,
         sale_price: body.sale_price,
         sale_price_cents: body.sale_price * 100,
+        marketplace_tag_ids: body.marketplace_tag_ids,
         status: body.is_hidden ? 'hidden' : 'available',
       };
       listings = listings.some((l) => l.contest_entry_id === saved.contest_entry_id)
@@ -91,17 +98,6 @@ function serve(initial: Listing[]) {
           { id: 3, title: 'Retired', is_active: 0, created_at: 0 },
         ],
       }),
-    'GET /users/7/transactions/earnings': () =>
-      jsonResponse(200, {
-        data: {
-          owed_cents: 9000,
-          paid_cents: 0,
-          payouts: [
-            { kind: 'sale', source_id: 3, designer_id: 7, designer_username: 'dana', title: 'Mark 3', amount: 90, amount_cents: 9000, credited_at: SOLD_AT, status_id: 1 },
-            { kind: 'tip', source_id: 4, designer_id: 7, designer_username: 'dana', title: 'Nimbus', amount: 10, amount_cents: 1000, credited_at: 1, status_id: 1 },
-          ],
-        },
-      }),
     'GET /contests/participated': () => jsonResponse(200, pageOf([{ id: 11, title: 'Nimbus Analytics', status_id: 9 }])),
     'GET /contests/11/entries': () =>
       jsonResponse(200, pageOf([entry(20, 1, 'Cloud chart', { is_winner: 1 }), entry(21, 2, 'Bar cloud'), entry(4, 3, 'Mark 4')])),
@@ -111,6 +107,10 @@ function serve(initial: Listing[]) {
     /** What the server holds from now on (a purchase paid elsewhere). */
     change: (id: number, overrides: Partial<Listing>) => {
       listings = listings.map((l) => (l.contest_entry_id === id ? { ...l, ...overrides } : l));
+    },
+    /** A listing made elsewhere (another tab, the entry's page), newest first. */
+    add: (added: Listing) => {
+      listings = [added, ...listings];
     },
   };
   return { requests, server, user: userEvent.setup(), puts: () => requests.filter((r) => r.method === 'PUT').map((r) => r.body) };
@@ -122,7 +122,7 @@ beforeEach(() => hub.listeners.clear());
 
 describe("the designer's listings", () => {
   it('shows each listing for sale, withdrawn or sold, with the day it sold and its price', async () => {
-    serve([listing(4), listing(5, { status: 'hidden', sale_price: 60 }), listing(3, { status: 'sold', sale_price: 90 })]);
+    const { requests } = serve([listing(4), listing(5, { status: 'hidden', sale_price: 60 }), listing(3, { status: 'sold', sale_price: 90, sold_at: SOLD_AT })]);
     await screen.findByRole('heading', { name: 'Mark 4' });
     expect(screen.getByText('3 listings')).toBeInTheDocument();
     expect(within(card('Mark 4')).getByTestId('own-listing-status')).toHaveTextContent('For sale');
@@ -133,6 +133,13 @@ describe("the designer's listings", () => {
     expect(await within(card('Mark 3')).findByText('Sold on 05/14/2026 for $90')).toBeInTheDocument();
     // A sold listing can no longer change.
     expect(within(card('Mark 3')).queryByRole('button')).toBeNull();
+    // The day is the listing's own: nothing else is asked for it.
+    expect(requests.some((r) => r.url.includes('/transactions/earnings'))).toBe(false);
+  });
+
+  it('says the price alone of a sale whose day it does not know', async () => {
+    serve([listing(3, { status: 'sold', sale_price: 90 })]);
+    expect(await within(await screen.findByTestId('own-listing')).findByText('Sold for $90')).toBeInTheDocument();
   });
 
   it('says so when nothing is listed yet', async () => {
@@ -140,12 +147,11 @@ describe("the designer's listings", () => {
     expect(await screen.findByTestId('my-listings-empty')).toHaveTextContent('You have no designs for sale yet.');
   });
 
-  it('changes the price and description, sending every field again with the tags remembered', async () => {
-    rememberTags(4, [2, 3]);
-    const { user, puts } = serve([listing(4)]);
+  it("changes the price and description, sending every field again with the listing's own tags", async () => {
+    const { user, puts } = serve([listing(4, { marketplace_tag_ids: [2, 3] })]);
     await user.click(await screen.findByRole('button', { name: 'Edit Mark 4' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit listing' });
-    // The remembered tag still offered is checked; the retired one is not sent again.
+    // The listing's tag still offered is checked; the retired one is not sent again.
     await waitFor(() => expect(within(dialog).getByLabelText('Minimal')).toBeChecked());
     const price = within(dialog).getByLabelText('Price (US dollars)');
     await user.clear(price);
@@ -176,15 +182,16 @@ describe("the designer's listings", () => {
     expect(await screen.findByText('Your listing of Mark 4 is saved.')).toBeInTheDocument();
   });
 
-  it('withdraws a listing from sale and puts it back', async () => {
-    const { user, puts } = serve([listing(4)]);
+  it('withdraws a listing from sale and puts it back, its tags sent again each time', async () => {
+    const { user, puts } = serve([listing(4, { marketplace_tag_ids: [2] })]);
     await user.click(await screen.findByRole('button', { name: 'Withdraw from sale: Mark 4' }));
     await waitFor(() => expect(within(card('Mark 4')).getByTestId('own-listing-status')).toHaveTextContent('Withdrawn'));
     expect(await screen.findByText('Mark 4 is no longer for sale.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Put back on sale: Mark 4' }));
     await waitFor(() => expect(within(card('Mark 4')).getByTestId('own-listing-status')).toHaveTextContent('For sale'));
     expect(puts().map((body) => (body as { is_hidden: boolean }).is_hidden)).toEqual([true, false]);
-    expect(puts()[0]).toMatchObject({ sale_price: 120, description: 'Soft blue clouds.', marketplace_category_id: 1, marketplace_tag_ids: [] });
+    expect(puts()[0]).toMatchObject({ sale_price: 120, description: 'Soft blue clouds.', marketplace_category_id: 1, marketplace_tag_ids: [2] });
+    expect(puts()[1]).toMatchObject({ marketplace_tag_ids: [2] });
   });
 
   it('lists an entry of a finished contest chosen among those that may be sold', async () => {
@@ -223,11 +230,10 @@ describe("the designer's listings", () => {
     expect(await screen.findByText('Bar cloud is for sale in the marketplace.')).toBeInTheDocument();
   });
 
-  it('marks a listing sold the moment it is bought, with the day from the earnings', async () => {
-    const { requests, server } = serve([listing(3), listing(4)]);
+  it('marks a listing sold the moment it is bought, then reads the day it sold', async () => {
+    const { server } = serve([listing(3), listing(4)]);
     await screen.findByRole('heading', { name: 'Mark 3' });
-    server.change(3, { status: 'sold' });
-    expect(requests.some((r) => r.url.startsWith('/users/7/transactions/earnings'))).toBe(false);
+    server.change(3, { status: 'sold', sold_at: SOLD_AT });
     const frame = (data: object) => ({ ch: 'marketplace', seq: 1, type: 'marketplace.entry.removed', ts: 1, data });
     // Someone else's listing bought: nothing changes here.
     act(() => hub.listeners.get('marketplace')?.onEvent(frame({ contest_entry_id: 3, contest_id: 11, user_id: 99, reason: 'sold' })));
@@ -237,9 +243,28 @@ describe("the designer's listings", () => {
     expect(await within(card('Mark 3')).findByText('Sold on 05/14/2026 for $120')).toBeInTheDocument();
   });
 
+  it('reads the page again when one of theirs is put on sale or changed elsewhere, not for anyone else', async () => {
+    const { requests, server } = serve([listing(4)]);
+    await screen.findByRole('heading', { name: 'Mark 4' });
+    const reads = () => requests.filter((r) => r.method === 'GET' && r.url.startsWith('/marketplace-contest-entries')).length;
+    expect(reads()).toBe(1);
+    const frame = (data: object) => ({ ch: 'marketplace', seq: 2, type: 'marketplace.entry.listed', ts: 1, data });
+    act(() => hub.listeners.get('marketplace')?.onEvent(frame({ contest_entry_id: 30, contest_id: 12, user_id: 99 })));
+    expect(reads()).toBe(1);
+
+    // Listed from the entry's page in another tab, and a new price there.
+    server.add(listing(21, { title: 'Bar cloud', sale_price: 75 }));
+    server.change(4, { sale_price: 95 });
+    act(() => hub.listeners.get('marketplace')?.onEvent(frame({ contest_entry_id: 21, contest_id: 11, user_id: 7 })));
+    expect(await screen.findByRole('heading', { name: 'Bar cloud' })).toBeInTheDocument();
+    expect(within(card('Bar cloud')).getByTestId('listing-price')).toHaveTextContent('$75');
+    expect(within(card('Mark 4')).getByTestId('listing-price')).toHaveTextContent('$95');
+    expect(screen.getByText('2 listings')).toBeInTheDocument();
+  });
+
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es');
-    serve([listing(3, { status: 'sold', sale_price: 90 })]);
+    serve([listing(3, { status: 'sold', sale_price: 90, sold_at: SOLD_AT })]);
     expect(await screen.findByRole('heading', { name: 'Mis publicaciones' })).toBeInTheDocument();
     expect(await within(card('Mark 3')).findByText('Vendido el 14/05/2026 por $90')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publicar un diseño' })).toBeInTheDocument();

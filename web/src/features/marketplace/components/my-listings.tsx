@@ -16,11 +16,9 @@ import { typedEvent } from '@/realtime/events';
 import { useChannel } from '@/realtime/hooks';
 import type { Page, User } from '@/types/api';
 
-import { ENTRY_REMOVED, MARKETPLACE_CHANNEL, type Listing } from '../api/marketplace';
+import { ENTRY_LISTED, ENTRY_REMOVED, MARKETPLACE_CHANNEL, type Listing } from '../api/marketplace';
 import { allMyListings, myListings } from '../api/my-listings';
-import { saleDates } from '../api/sales';
 import { saveListing } from '../api/save-listing';
-import { rememberedTags } from '../listing-tags';
 import { afterRemoval, listingStatus, targetOf, toggledRequest, withSaved, type ListingStatus, type SellTarget } from '../listing-rules';
 import { useMarketplaceTerms } from '../use-marketplace-terms';
 import { ListingForm } from './listing-form';
@@ -34,14 +32,13 @@ const STATUS_CLASS: Record<ListingStatus, string> = {
 
 interface OwnListingCardProps {
   listing: Listing;
-  soldAt: number | undefined;
   pending: boolean;
   onEdit: (listing: Listing) => void;
   onToggle: (listing: Listing) => void;
 }
 
 /** One of the designer's listings: its state (for sale, withdrawn, sold on a date), price and actions. */
-function OwnListingCard({ listing, soldAt, pending, onEdit, onToggle }: OwnListingCardProps) {
+function OwnListingCard({ listing, pending, onEdit, onToggle }: OwnListingCardProps) {
   const { t } = useTranslation('marketplace');
   const [imageBox, image] = useLazyFileUrl<HTMLDivElement>(listing.entry.files?.full_path);
   const status = listingStatus(listing);
@@ -73,7 +70,9 @@ function OwnListingCard({ listing, soldAt, pending, onEdit, onToggle }: OwnListi
         </p>
         {status === 'sold' ? (
           <p className="mt-1 text-sm font-semibold text-indigo-800" data-testid="listing-sold">
-            {soldAt === undefined ? t('mine.soldFor', { price }) : t('mine.soldOn', { date: formatDate(soldAt), price })}
+            {listing.sold_at === null || listing.sold_at === undefined
+              ? t('mine.soldFor', { price })
+              : t('mine.soldOn', { date: formatDate(listing.sold_at), price })}
           </p>
         ) : (
           <p className="mt-1 text-lg font-bold text-slate-900" data-testid="listing-price">
@@ -106,15 +105,16 @@ function OwnListingCard({ listing, soldAt, pending, onEdit, onToggle }: OwnListi
 /**
  * "My listings" (`/marketplace?view=listings`): the designer's designs for sale, withdrawn and
  * sold (with the day each sold and its price). They list an entry of a finished contest, change a
- * listing, withdraw it from sale or put it back. A listing bought meanwhile turns sold at once
- * (`marketplace.entry.removed` on the `marketplace` channel).
+ * listing, withdraw it from sale or put it back. Live on the `marketplace` channel: a listing
+ * bought meanwhile turns sold at once (`marketplace.entry.removed`), and the page is read again
+ * whenever one of theirs leaves or is put on sale or changed elsewhere (`marketplace.entry.listed`:
+ * another tab, the entry's page, an admin), so it shows the day it sold and the price it has now.
  */
 export function MyListings({ user }: { user: Pick<User, 'id' | 'username'> }) {
   const { t } = useTranslation('marketplace');
   const { tags } = useMarketplaceTerms();
   const [page, setPage] = useState(1);
   const [loaded, setLoaded] = useState<Page<Listing> | null>(null);
-  const [sold, setSold] = useState<Map<number, number>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [picking, setPicking] = useState<ReadonlySet<number> | null>(null);
   const [editing, setEditing] = useState<{ target: SellTarget; listing: Listing | null } | null>(null);
@@ -131,18 +131,10 @@ export function MyListings({ user }: { user: Pick<User, 'id' | 'username'> }) {
     return () => controller.abort();
   }, [page, reload]);
 
-  const hasSold = loaded?.data.some((listing) => listing.status === 'sold') ?? false;
-  useEffect(() => {
-    if (!hasSold) return undefined;
-    const controller = new AbortController();
-    saleDates(user.id, { signal: controller.signal }).then(setSold, () => undefined);
-    return () => controller.abort();
-  }, [user.id, hasSold, reload]);
-
   const removed = useCallback((event: { contest_entry_id: number; reason: 'sold' | 'hidden' }) => {
     setLoaded((current) => (current === null ? current : afterRemoval(current, event)));
-    // The day it sold comes with the designer's earnings.
-    if (event.reason === 'sold') setReload((n) => n + 1);
+    // Read back too: the day it sold, and past any answer read before it left.
+    setReload((n) => n + 1);
   }, []);
 
   // After the first subscription, one that did not recover what was missed reloads the page.
@@ -151,6 +143,8 @@ export function MyListings({ user }: { user: Pick<User, 'id' | 'username'> }) {
     onEvent: (event) => {
       const typed = typedEvent(event);
       if (typed?.type === ENTRY_REMOVED && typed.data.user_id === user.id) removed(typed.data);
+      // One of theirs for sale now (listed, back on sale, changed), here or elsewhere: read the page again.
+      else if (typed?.type === ENTRY_LISTED && typed.data.user_id === user.id) setReload((n) => n + 1);
     },
     onSubscribed: ({ recovered }) => {
       if (subscribedOnce.current && !recovered) setReload((n) => n + 1);
@@ -171,7 +165,7 @@ export function MyListings({ user }: { user: Pick<User, 'id' | 'username'> }) {
     setPending(listing.contest_entry_id);
     try {
       const hide = listingStatus(listing) !== 'hidden';
-      const saved = await saveListing(toggledRequest(listing, rememberedTags(listing.contest_entry_id, tags ?? []), hide));
+      const saved = await saveListing(toggledRequest(listing, tags, hide));
       setLoaded((current) => (current === null ? current : withSaved(current, saved)));
       toast.success(t(hide ? 'mine.withdrawn' : 'mine.relisted', { title: saved.title }));
     } catch (error) {
@@ -207,7 +201,6 @@ export function MyListings({ user }: { user: Pick<User, 'id' | 'username'> }) {
               <OwnListingCard
                 key={listing.contest_entry_id}
                 listing={listing}
-                soldAt={sold.get(listing.contest_entry_id)}
                 pending={pending === listing.contest_entry_id}
                 onEdit={(chosen) => setEditing({ target: targetOf(chosen), listing: chosen })}
                 onToggle={(chosen) => void toggle(chosen)}

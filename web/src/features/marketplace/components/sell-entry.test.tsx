@@ -29,7 +29,7 @@ function listing(id: number, overrides: Partial<Listing> = {}): Listing {
 }
 
 /** Two pages of the designer's listings: the entry's is on the second. */
-function serve(mine: Listing[], put?: (request: RecordedRequest) => Response) {
+function serve(mine: Listing[], put?: (request: RecordedRequest) => Response, tags: object[] = []) {
   const requests = mockRoutes({
     'GET /marketplace-contest-entries': (request) => {
       const second = request.url.includes('page=2');
@@ -38,7 +38,7 @@ function serve(mine: Listing[], put?: (request: RecordedRequest) => Response) {
     },
     'PUT /marketplace-contest-entries': put ?? ((request) => jsonResponse(200, { data: listing(21, { sale_price: (request.body as { sale_price: number }).sale_price }) })),
     'GET /marketplace-categories': () => jsonResponse(200, { data: [] }),
-    'GET /marketplace-tags': () => jsonResponse(200, { data: [] }),
+    'GET /marketplace-tags': () => jsonResponse(200, { data: tags }),
   });
   const entry = { id: 21, number: 2, title: null, imagePath: null };
   renderRoutes([{ path: '/contests/11/entries/21', element: <SellEntry entry={entry} contestTitle="Nimbus Analytics" /> }], '/contests/11/entries/21');
@@ -67,10 +67,28 @@ describe('selling an entry from its page', () => {
     expect(screen.getByRole('button', { name: 'Edit listing' })).toBeInTheDocument();
   });
 
-  it('offers nothing more to change once sold', async () => {
-    serve([listing(21, { status: 'sold' })]);
-    expect(await screen.findByText('Sold in the marketplace for $80.')).toBeInTheDocument();
+  it('offers nothing more to change once sold, and says the day it sold', async () => {
+    serve([listing(21, { status: 'sold', sold_at: new Date(2026, 4, 14, 9, 5).getTime() })]);
+    expect(await screen.findByText('Sold in the marketplace on 05/14/2026 for $80.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("sends the listing's own tags again when it is changed", async () => {
+    const tags = [
+      { id: 4, title: 'Minimal', is_active: 1, created_at: 0 },
+      { id: 5, title: 'Bold', is_active: 1, created_at: 0 },
+    ];
+    const { requests, user } = serve([listing(21, { marketplace_tag_ids: [4] })], undefined, tags);
+    await user.click(await screen.findByRole('button', { name: 'Edit listing' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit listing' });
+    expect(await within(form).findByLabelText('Minimal')).toBeChecked();
+    expect(within(form).getByLabelText('Bold')).not.toBeChecked();
+    const price = within(form).getByLabelText('Price (US dollars)');
+    await user.clear(price);
+    await user.type(price, '90');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ contest_entry_id: 21, sale_price: 90, marketplace_tag_ids: [4] });
   });
 
   it("words the server's refusal", async () => {

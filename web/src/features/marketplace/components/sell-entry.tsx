@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { isAbortError } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import type { SellEntryProps } from '@/lib/feature-widgets';
 import { priceDollars } from '@/lib/money';
 
@@ -48,7 +49,11 @@ export function SellEntry({ entry, contestTitle }: SellEntryProps) {
         </>
       ) : (
         <>
-          <p className="font-semibold text-emerald-950">{t(`sell.${status}`, { price: priceDollars(listing.sale_price) })}</p>
+          <p className="font-semibold text-emerald-950">
+            {status === 'sold' && listing.sold_at !== null && listing.sold_at !== undefined
+              ? t('sell.soldOn', { date: formatDate(listing.sold_at), price: priceDollars(listing.sale_price) })
+              : t(`sell.${status}`, { price: priceDollars(listing.sale_price) })}
+          </p>
           <div className="flex flex-wrap items-center gap-3">
             {status !== 'sold' && (
               <Button variant="secondary" className="px-3 py-1.5 text-xs" onClick={() => setOpen(true)}>

@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { i18n } from '@/lib/i18n';
+import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
+import { renderRoutes } from '@/testing/render';
+
+import { OutgoingPage } from './outgoing-page';
+
+vi.mock('@/realtime/hooks', () => ({ useChannel: () => undefined }));
+
+const owed = {
+  kind: 'tip',
+  source_id: 5,
+  designer_id: 7,
+  designer_username: 'demo-gold',
+  paypal_email: 'gold@example.com',
+  contest_id: 2,
+  project_id: null,
+  title: 'Lighthouse Bakery',
+  amount: 15,
+  amount_cents: 1500,
+  credited_at: 1,
+  status_id: 1,
+  paid_at: null,
+  reference: null,
+};
+
+describe('outgoing transactions', () => {
+  it('marks a payout paid without a reference, which is optional', async () => {
+    await i18n.changeLanguage('en');
+    const requests = mockRoutes({
+      'GET /admin/transactions/outgoing': () => jsonResponse(200, { data: [owed], current_page: 1, per_page: 24, next_page_url: null, total: 1 }),
+      'POST /admin/transactions/outgoing/mark-paid': () => jsonResponse(201, { data: { ...owed, status_id: 2, paid_at: 2 } }),
+    });
+    renderRoutes([{ path: '/', element: <OutgoingPage /> }], '/');
+    expect(await screen.findByText('Tip: Lighthouse Bakery')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark $15.00 to demo-gold as paid' });
+    expect(within(dialog).getByLabelText('Payment reference (optional)')).toHaveValue('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ kind: 'tip', source_id: 5 });
+  });
+});
