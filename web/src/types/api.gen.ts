@@ -190,6 +190,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/transactions/outgoing/send-paypal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admin sends an owed payout to the designer's PayPal account (PayPal's Payouts API)
+         *     and it is recorded paid, PayPal's batch id its reference. Once, whatever is retried:
+         *     the batch is named after the payout, PayPal takes each name once, and a name PayPal
+         *     already took (sent, then not recorded) is recorded now. 409 `payout.no_paypal_email`
+         *     when the designer has no PayPal e-mail on file (pay them otherwise and mark it paid).
+         */
+        post: operations["send_paypal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -12014,6 +12037,15 @@ export interface components {
             data: components["schemas"]["MessageView"][];
             message: string;
         };
+        SendPayPal: {
+            /** @description contest, additional_entry, project, tip, free_award or sale. */
+            kind: "contest" | "additional_entry" | "project" | "tip" | "free_award" | "sale";
+            /**
+             * Format: int64
+             * @description The `source_id` of the owed payout.
+             */
+            source_id: number;
+        };
         SendRequest: {
             /**
              * Format: int64
@@ -13498,6 +13530,79 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    send_paypal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendPayPal"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Payout"];
+                };
+            };
+            /** @description No valid bearer token (`auth.unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -90,6 +90,12 @@ export async function markPayoutPaid(payout: Pick<Payout, 'kind' | 'source_id'>,
   return (await ok(api.POST('/admin/transactions/outgoing/mark-paid', { body }))).data as Payout;
 }
 
+/** Sends the owed payout to the designer's PayPal e-mail (PayPal's Payouts API); it is then recorded paid. */
+export async function sendPayoutWithPayPal(payout: Pick<Payout, 'kind' | 'source_id'>): Promise<Payout> {
+  const body = { kind: payout.kind, source_id: payout.source_id };
+  return (await ok(api.POST('/admin/transactions/outgoing/send-paypal', { body }))).data as Payout;
+}
+
 export const getMarketplaceSales = (page: number, filter: SalesFilter, signal?: AbortSignal): Promise<Paged<MarketplaceSale>> => {
   const query = {
     page,

@@ -43,4 +43,30 @@ describe('outgoing transactions', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ kind: 'tip', source_id: 5 });
   });
+
+  it('sends a payout with PayPal to the e-mail on file, after asking', async () => {
+    await i18n.changeLanguage('en');
+    const requests = mockRoutes({
+      'GET /admin/transactions/outgoing': () => jsonResponse(200, { data: [owed], current_page: 1, per_page: 24, next_page_url: null, total: 1 }),
+      'POST /admin/transactions/outgoing/send-paypal': () => jsonResponse(201, { data: { ...owed, status_id: 2, paid_at: 2, reference: 'PayPal payout ABC' } }),
+    });
+    renderRoutes([{ path: '/', element: <OutgoingPage /> }], '/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send with PayPal' }));
+    await screen.findByRole('dialog', { name: 'Send $15.00 to gold@example.com with PayPal' });
+    // The dialog's confirmation (the page behind the dialog is out of reach meanwhile).
+    await userEvent.click(screen.getByRole('button', { name: 'Send with PayPal' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ kind: 'tip', source_id: 5 });
+  });
+
+  it('offers PayPal only for a designer with a PayPal e-mail', async () => {
+    await i18n.changeLanguage('en');
+    mockRoutes({
+      'GET /admin/transactions/outgoing': () =>
+        jsonResponse(200, { data: [{ ...owed, paypal_email: null }], current_page: 1, per_page: 24, next_page_url: null, total: 1 }),
+    });
+    renderRoutes([{ path: '/', element: <OutgoingPage /> }], '/');
+    expect(await screen.findByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send with PayPal' })).toBeNull();
+  });
 });

@@ -6,10 +6,11 @@ import { formatDate } from '@/lib/dates';
 import { useChannel } from '@/realtime/hooks';
 import { exactDollars } from '@/lib/money';
 
-import { getPayouts, markPayoutPaid } from '../api/admin-api';
+import { getPayouts, markPayoutPaid, sendPayoutWithPayPal } from '../api/admin-api';
 import type { Payout } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
+import { ConfirmButton } from '../components/confirm-button';
 import { PromptButton } from '../components/prompt-button';
 import { StatusBadge } from '../components/status-badge';
 import { usePaged } from '../components/use-paged';
@@ -51,16 +52,29 @@ export function OutgoingPage() {
           header: t('columns.actions'),
           end: true,
           cell: (p) => (
-            <PromptButton
-              label={t('payouts.markPaid')}
-              title={t('payouts.markPaidTitle', { amount: exactDollars(p.amount), designer: p.designer_username })}
-              field={t('payouts.reference')}
-              optional
-              confirmLabel={t('payouts.markPaid')}
-              done={t('payouts.paid')}
-              onSubmit={(reference) => markPayoutPaid(p, reference)}
-              onDone={list.reload}
-            />
+            <div className="flex flex-wrap justify-end gap-2">
+              {p.paypal_email && (
+                <ConfirmButton
+                  label={t('payouts.sendPayPal')}
+                  title={t('payouts.sendPayPalTitle', { amount: exactDollars(p.amount), email: p.paypal_email })}
+                  body={t('payouts.sendPayPalBody')}
+                  confirmLabel={t('payouts.sendPayPal')}
+                  done={t('payouts.sent')}
+                  onConfirm={() => sendPayoutWithPayPal(p)}
+                  onDone={list.reload}
+                />
+              )}
+              <PromptButton
+                label={t('payouts.markPaid')}
+                title={t('payouts.markPaidTitle', { amount: exactDollars(p.amount), designer: p.designer_username })}
+                field={t('payouts.reference')}
+                optional
+                confirmLabel={t('payouts.markPaid')}
+                done={t('payouts.paid')}
+                onSubmit={(reference) => markPayoutPaid(p, reference)}
+                onDone={list.reload}
+              />
+            </div>
           ),
         }
       : { header: t('payouts.paidOn'), cell: (p) => `${p.paid_at ? formatDate(p.paid_at) : ''}${p.reference ? ` · ${p.reference}` : ''}` },
