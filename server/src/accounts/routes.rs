@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     auth::{CurrentUser, MaybeUser},
-    domain::{EmailAddress, Password},
+    domain::{EmailAddress, Password, UserType},
     model::UserView,
     registration::{check_shape, RegisterRequest},
     secrets::{hash_password, new_secret, secret_digest, verify_password},
@@ -21,7 +21,10 @@ use crate::{
     api::{loose_id, Data, Message},
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors, JsonOrForm},
     geo, mail,
-    shared::limits::{Action, ClientIp},
+    shared::{
+        limits::{Action, ClientIp},
+        throttle::ThrottleKey,
+    },
     state::AppState,
     store::{
         is_unique_violation,
@@ -198,20 +201,26 @@ async fn issue_token(
 
     state.limits.check(Action::SignIn, &ip, Some(login))?;
     let now = state.now_ms();
-    if let Some(wait_ms) = state.login_throttle.wait_ms(login, now) {
+    let user = store::find_user_by_login(&state.db.pool, login).await?;
+    // Counted per account and client address: a stranger's wrong guesses slow down that
+    // stranger, never the owner signing in from elsewhere.
+    let key = match &user {
+        Some(user) => ThrottleKey::user(user.id, ip.key()),
+        None => ThrottleKey::unknown(login, ip.key()),
+    };
+    if let Some(wait_ms) = state.login_throttle.wait_ms(&key, now) {
         let wait = std::time::Duration::from_millis(u64::try_from(wait_ms).unwrap_or(0));
         return Err(AppError::too_many(codes::THROTTLED, wait));
     }
-    let user = store::find_user_by_login(&state.db.pool, login).await?;
     if !verify_password(password, user.as_ref().map(|u| u.password_hash.as_str())).await {
-        state.login_throttle.record_failure(login, now);
+        state.login_throttle.record_failure(&key, now);
         return Err(AppError::rule(StatusCode::UNAUTHORIZED, codes::INVALID_CREDENTIALS));
     }
     let user = user.ok_or_else(|| anyhow::anyhow!("verified without a user"))?;
     if !user.is_active() {
         return Err(AppError::rule(StatusCode::FORBIDDEN, codes::USER_INACTIVE));
     }
-    state.login_throttle.record_success(login);
+    state.login_throttle.record_success(&key);
 
     let token = new_secret();
     let ttl = state.settings.token_ttl();
@@ -258,14 +267,18 @@ async fn request_password_reset(
 ) -> Result<Json<Message>, AppError> {
     let email =
         EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
-    // The specification answers unknown addresses with `email.exists`; the mail limit,
-    // counted before the lookup, keeps this from becoming a fast oracle (and a mailbox
-    // from being flooded with links).
+    // The mail limit, counted before the lookup, keeps a mailbox from being flooded with links.
     state.limits.check(Action::Mail, &ip, Some(email.as_str()))?;
-    let user = store::find_user_by_login(&state.db.pool, email.as_str())
+    // Known and unknown addresses get the same answer (as the sign-in-link form does): the
+    // form must not tell a stranger whether an address has an account here. Nothing is
+    // mailed to an unknown one.
+    let sent = Message::new("Please check your email.");
+    let Some(user) = store::find_user_by_login(&state.db.pool, email.as_str())
         .await?
         .filter(|u| u.email.eq_ignore_ascii_case(email.as_str()))
-        .ok_or_else(|| AppError::field("email", codes::EMAIL_NOT_FOUND))?;
+    else {
+        return Ok(Json(sent));
+    };
 
     let token = new_secret();
     let now = state.now_ms();
@@ -281,7 +294,7 @@ async fn request_password_reset(
     store::insert_password_reset(&mut *tx, user.id, &secret_digest(&token), now, expires_at).await?;
     mail::queue(&mut *tx, &user.email, "Reset your Vitrine password", &body, now).await?;
     tx.commit().await?;
-    Ok(Json(Message::new("Please check your email.")))
+    Ok(Json(sent))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -359,6 +372,9 @@ async fn reset_password(
     }
     store::set_password_hash(&mut *tx, user.id, &hash, now).await?;
     store::revoke_user_tokens(&mut *tx, user.id, now).await?;
+    // Every other link sent before the change was for the old password: void them all.
+    store::void_live_resets(&mut *tx, user.id, now).await?;
+    store::void_live_guids(&mut *tx, user.id, now).await?;
     tx.commit().await?;
     state.realtime.revoke_user(user.id).await;
     tracing::info!(user_id = user.id, "password reset");
@@ -366,16 +382,22 @@ async fn reset_password(
 }
 
 /// A user's profile. E-mail, phone and PayPal address only for themself and admins;
-/// deactivated accounts only for admins.
+/// deactivated accounts only for admins. Visitors see designers' profiles only: any other
+/// id asks them to sign in (401), as docs/spec-decisions.md ("Public profiles") decided.
 #[utoipa::path(get, path = "/users/{id}", tag = "accounts", params(("id" = i64, Path)),
-    responses((status = 200, body = Data<UserView>), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, body = Data<UserView>), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(user_id = id))]
 async fn show_user(
     State(state): State<AppState>,
     MaybeUser(caller): MaybeUser,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<UserView>>, AppError> {
-    let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
+    let user = store::find_user(&state.db.pool, id).await?;
+    // A visitor learns nothing of clients and admins, not even whether the id exists.
+    if caller.is_none() && !user.as_ref().is_some_and(|u| u.user_type() == UserType::Designer) {
+        return Err(AppError::unauthenticated());
+    }
+    let user = user.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let is_admin = caller.as_ref().is_some_and(CurrentUser::is_admin);
     if !user.is_active() && !is_admin {
         return Err(AppError::not_found(codes::USER_NOT_FOUND));

@@ -8,7 +8,7 @@ use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 
 use super::carts::{self, CartRow, CartTotal, NewItem, MIN_PRICE_CENTS, PER_PAGE, TIP_TRIGGER};
-use crate::shared::money::{as_dollars, dollars_as_cents};
+use crate::shared::money::as_dollars;
 use crate::{
     accounts::{domain::UserType, model::FilePath, CurrentUser},
     api::{loose_id, Data, Message},
@@ -111,10 +111,10 @@ pub struct CartAdded {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CartRequest {
-    /// US dollars and whole cents, 5 to 1,000,000.
-    #[serde(default, deserialize_with = "dollars_as_cents")]
-    #[schema(required = true, value_type = f64, minimum = 5, maximum = 1_000_000, multiple_of = 0.01)]
-    pub price: Option<i64>,
+    /// US dollars and whole cents, 5 to 10,000.
+    #[serde(default, deserialize_with = "price_input")]
+    #[schema(required = true, value_type = f64, minimum = 5, maximum = 10_000, multiple_of = 0.01)]
+    pub price: Option<PriceInput>,
     #[serde(default, deserialize_with = "loose_id")]
     pub contest_id: Option<i64>,
     #[serde(default, deserialize_with = "loose_id")]
@@ -125,14 +125,60 @@ pub struct CartRequest {
     pub trigger_id: Option<i64>,
 }
 
-fn check_price(price: Option<i64>, errors: &mut FieldErrors) -> i64 {
-    match price {
-        Some(cents) if cents >= MIN_PRICE_CENTS => cents,
-        _ => {
-            errors.add("price", codes::CART_PRICE_MIN);
-            0
-        }
+/// The largest price of one cart item: $10,000. A tip is a thank-you on top of a prize, and
+/// a larger figure is far likelier a typo (or a test of what the checkout lets through) than
+/// a gift; it gets its own message rather than "at least 5".
+const MAX_PRICE_CENTS: i64 = 1_000_000;
+
+/// A cart price as sent: whole cents, or what is wrong with it, so that each mistake is
+/// answered with its own message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PriceInput {
+    Cents(i64),
+    /// More than two decimals ($5.001).
+    Fractional,
+    /// Not a number, or negative.
+    Invalid,
+}
+
+/// Reads `price` as a number or numeric text of dollars.
+fn price_input<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<PriceInput>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Number(f64),
+        Text(String),
+        Other(serde::de::IgnoredAny),
     }
+    let dollars = match Option::<Raw>::deserialize(deserializer)? {
+        None => return Ok(None),
+        Some(Raw::Number(n)) => Some(n),
+        Some(Raw::Text(s)) => s.trim().parse::<f64>().ok(),
+        Some(Raw::Other(_)) => None,
+    };
+    Ok(Some(match dollars {
+        Some(d) if d.is_finite() && d >= 0.0 => {
+            let cents = (d * 100.0).round();
+            // 12.34 is within a float's rounding error of whole cents; 12.345 is not.
+            if (d * 100.0 - cents).abs() > 1e-6 {
+                PriceInput::Fractional
+            } else {
+                // Saturates for absurd figures, which the maximum then refuses.
+                PriceInput::Cents(cents as i64)
+            }
+        }
+        _ => PriceInput::Invalid,
+    }))
+}
+
+fn check_price(price: Option<PriceInput>, errors: &mut FieldErrors) -> i64 {
+    match price {
+        Some(PriceInput::Cents(cents)) if cents > MAX_PRICE_CENTS => errors.add("price", codes::CART_PRICE_MAX),
+        Some(PriceInput::Cents(cents)) if cents >= MIN_PRICE_CENTS => return cents,
+        Some(PriceInput::Fractional) => errors.add("price", codes::CART_PRICE_CENTS),
+        _ => errors.add("price", codes::CART_PRICE_MIN),
+    }
+    0
 }
 
 /// Adds a tip on an entry of one of the caller's contests to their cart.
@@ -195,10 +241,10 @@ pub async fn list(
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PriceChange {
-    /// US dollars and whole cents, 5 to 1,000,000.
-    #[serde(default, deserialize_with = "dollars_as_cents")]
-    #[schema(required = true, value_type = f64, minimum = 5, maximum = 1_000_000, multiple_of = 0.01)]
-    pub price: Option<i64>,
+    /// US dollars and whole cents, 5 to 10,000.
+    #[serde(default, deserialize_with = "price_input")]
+    #[schema(required = true, value_type = f64, minimum = 5, maximum = 10_000, multiple_of = 0.01)]
+    pub price: Option<PriceInput>,
 }
 
 /// Changes the price of one of the caller's cart items (at least $5, and a tip-only

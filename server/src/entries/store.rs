@@ -249,6 +249,17 @@ pub async fn set_status(
     Ok(changed)
 }
 
+/// Withdraws an entry still in the running; false when it is not (eliminated by the contest
+/// holder, whose decision a withdrawal must not overwrite, or already withdrawn).
+pub async fn withdraw_active(conn: &mut AnyConnection, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE contest_entry SET status_id = 3, updated_at = $1 WHERE id = $2 AND status_id = 1")
+        .bind(now_ms)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Ids of the designer's entries in the contest, withdrawn ones aside.
 pub async fn designer_entry_ids(
     conn: &mut AnyConnection,

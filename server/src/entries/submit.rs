@@ -230,7 +230,9 @@ pub async fn withdraw(
     if contest.status() != ContestStatus::Active {
         return Err(AppError::unprocessable(codes::ENTRY_WITHDRAW_CLOSED));
     }
-    if entry.status_id == super::model::EntryStatus::Withdrawn.id() {
+    // Only an entry in the running can be withdrawn: an eliminated one carries the contest
+    // holder's decision, which the designer must not overwrite.
+    if entry.status_id != super::model::EntryStatus::Active.id() {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
@@ -238,8 +240,7 @@ pub async fn withdraw(
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
         return Err(AppError::unprocessable(codes::ENTRY_WITHDRAW_CLOSED));
     }
-    let withdrawn = super::model::EntryStatus::Withdrawn.id();
-    if store::set_status(&mut tx, &[entry_id], withdrawn, now).await?.is_empty() {
+    if !store::withdraw_active(&mut tx, entry_id, now).await? {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;

@@ -254,6 +254,8 @@ codes! {
     CART_ITEM_NOT_FOUND = "cart.not_found", "Resource Not Found";
     CART_ITEM_EXISTS = "cart.item.exists", "This entry is already in your cart.";
     CART_PRICE_MIN = "price.min", "The price must be at least 5.";
+    CART_PRICE_MAX = "price.max", "The price may be at most 10,000.";
+    CART_PRICE_CENTS = "price.cents", "The price must be in dollars and whole cents (at most two decimals).";
     CART_TRIGGER_IN = "trigger_id.in", "Cart items are tips (trigger 9).";
     CART_ENTRY_NOT_IN_CONTEST = "contest_entry_id.contest", "The entry is not part of this contest.";
     CART_CONTEST_NOT_OWNER = "cart.contest.not_owner", "You can tip only on entries of your own contests.";

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod abuse;
 mod admin;
 mod bids;
 mod comments;

@@ -26,7 +26,10 @@ async fn private_fields_are_shown_only_to_the_user_and_admins() {
         assert_eq!(private.body["data"]["email"], "shown@example.com");
         assert_eq!(private.body["data"]["detail"]["paypal_email"], "shown@pay.example.com");
     }
-    app.get("/users/999999", None).await.assert_error(404, "user.not_found");
+    // A visitor is asked to sign in for an id that is no designer's (abuse::profiles);
+    // a member learns it does not exist.
+    app.get("/users/999999", None).await.assert_error(401, "auth.unauthenticated");
+    app.get("/users/999999", Some(&stranger)).await.assert_error(404, "user.not_found");
 }
 
 #[tokio::test]

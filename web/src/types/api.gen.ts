@@ -5083,7 +5083,8 @@ export interface paths {
         };
         /**
          * A user's profile. E-mail, phone and PayPal address only for themself and admins;
-         *     deactivated accounts only for admins.
+         *     deactivated accounts only for admins. Visitors see designers' profiles only: any other
+         *     id asks them to sign in (401), as docs/spec-decisions.md ("Public profiles") decided.
          */
         get: operations["show_user"];
         /** Updates a profile: the user themself or an admin. */
@@ -6250,7 +6251,7 @@ export interface components {
             contest_id?: number | null;
             /**
              * Format: double
-             * @description US dollars and whole cents, 5 to 1,000,000.
+             * @description US dollars and whole cents, 5 to 10,000.
              */
             price: number;
             /**
@@ -11284,7 +11285,7 @@ export interface components {
         PriceChange: {
             /**
              * Format: double
-             * @description US dollars and whole cents, 5 to 1,000,000.
+             * @description US dollars and whole cents, 5 to 10,000.
              */
             price: number;
         };
@@ -31719,6 +31720,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_UserView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             404: {

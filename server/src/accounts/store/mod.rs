@@ -305,6 +305,24 @@ pub async fn void_live_guids<'c>(
     Ok(())
 }
 
+/// Ends the user's password-reset links not yet used: once the password has changed, an
+/// older link (perhaps read from a mailbox an attacker still holds) must not change it again.
+#[instrument(skip_all, fields(user_id))]
+pub async fn void_live_resets<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE password_reset SET expires_at = $1 WHERE app_user_id = $2 AND used_at IS NULL AND expires_at > $1",
+    )
+    .bind(now)
+    .bind(user_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 /// Whether the user exists and is an active creative (a designer).
 #[instrument(skip_all, fields(user_id))]
 pub async fn is_active_creative<'c>(db: impl Executor<'c, Database = Any>, user_id: i64) -> Result<bool, sqlx::Error> {
