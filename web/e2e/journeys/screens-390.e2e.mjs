@@ -7,6 +7,9 @@ const WIDTH = 390;
 
 /** The page must not scroll sideways: a 390 px phone shows all of it. */
 async function fitsTheScreen(page, what) {
+  // A screen just reached may still be settling (a toast sliding in, a lazy page's styles):
+  // give it a moment to fit before measuring; what still overflows then is a real fault.
+  await page.waitForFunction((limit) => document.documentElement.scrollWidth <= limit, WIDTH, { timeout: 3_000 }).catch(() => {});
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width <= WIDTH) return;
   // Name the widest culprits, so the failure says what to fix.
