@@ -93,27 +93,8 @@ pub async fn insert(
     key: &str,
     now: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO payment_transaction (app_user_id, purpose, trigger_id, reason_id, contest_id, project_id, subject_id, \
-         details, amount_cents, stripe_payment_intent_id, client_secret, idempotency_key, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) \
-         ON CONFLICT (app_user_id, idempotency_key) DO NOTHING RETURNING id",
-    )
-    .bind(user_id)
-    .bind(purpose)
-    .bind(quote.trigger_id)
-    .bind(quote.reason_id)
-    .bind(quote.contest_id)
-    .bind(quote.project_id)
-    .bind(quote.subject_id)
-    .bind(quote.details.to_string())
-    .bind(quote.amount_cents)
-    .bind(intent_id)
-    .bind(client_secret)
-    .bind(key)
-    .bind(now)
-    .fetch_optional(conn)
-    .await
+    let opened = Opened { user_id, purpose, quote, intent_id, client_secret, key, provider: "stripe" };
+    insert_opened(conn, &opened, now).await
 }
 
 /// A new payment that no card or PayPal takes here: `provider` `none` (a $0 purchase) or
@@ -128,13 +109,34 @@ pub async fn insert_without_provider(
     provider: &str,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
+    let opened = Opened { user_id, purpose, quote, intent_id: key, client_secret: "", key, provider };
+    // A fresh key each time: it cannot meet an earlier payment's.
+    insert_opened(conn, &opened, now).await?.ok_or(sqlx::Error::RowNotFound)
+}
+
+/// What an open payment is recorded with.
+struct Opened<'a> {
+    user_id: i64,
+    purpose: &'a str,
+    quote: &'a Quote,
+    /// The provider's id (Stripe's `pi_...`), or the key where no provider takes it.
+    intent_id: &'a str,
+    client_secret: &'a str,
+    key: &'a str,
+    provider: &'a str,
+}
+
+/// Records `opened`; None when its (user, key) pair exists.
+async fn insert_opened(conn: &mut AnyConnection, opened: &Opened<'_>, now: i64) -> Result<Option<i64>, sqlx::Error> {
+    let quote = opened.quote;
     sqlx::query_scalar(
         "INSERT INTO payment_transaction (app_user_id, purpose, trigger_id, reason_id, contest_id, project_id, subject_id, \
          details, amount_cents, stripe_payment_intent_id, client_secret, idempotency_key, created_at, updated_at, provider) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, '', $10, $11, $11, $12) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14) \
+         ON CONFLICT (app_user_id, idempotency_key) DO NOTHING RETURNING id",
     )
-    .bind(user_id)
-    .bind(purpose)
+    .bind(opened.user_id)
+    .bind(opened.purpose)
     .bind(quote.trigger_id)
     .bind(quote.reason_id)
     .bind(quote.contest_id)
@@ -142,10 +144,12 @@ pub async fn insert_without_provider(
     .bind(quote.subject_id)
     .bind(quote.details.to_string())
     .bind(quote.amount_cents)
-    .bind(key)
+    .bind(opened.intent_id)
+    .bind(opened.client_secret)
+    .bind(opened.key)
     .bind(now)
-    .bind(provider)
-    .fetch_one(conn)
+    .bind(opened.provider)
+    .fetch_optional(conn)
     .await
 }
 
