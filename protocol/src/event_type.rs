@@ -83,6 +83,10 @@ event_types! {
     SUBSCRIPTION_UPDATED = "subscription.updated";
     /// `user:{id}` of the tipping client: an admin approved or rejected their tip.
     TIP_UPDATED = "tip.updated";
+    /// `user:{id}` of a designer: work of theirs was credited or a payout to them was
+    /// recorded, so what they are owed or were paid changed; carries `designer_id` (the
+    /// earnings screen reads the ledger again).
+    EARNINGS_UPDATED = "earnings.updated";
     /// `marketplace`: an entry left the marketplace (bought, hidden or withdrawn); carries
     /// `contest_entry_id`, `contest_id` and `reason` (`sold` or `withdrawn`).
     MARKETPLACE_ENTRY_REMOVED = "marketplace.entry.removed";

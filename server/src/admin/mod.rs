@@ -7,6 +7,7 @@
 //! - [`lists`]: all contests, all users, the search box. [`flagged`]: flagged clients.
 //! - [`payouts`]: outgoing transactions (owed to designers, marked paid). [`sales`]:
 //!   marketplace sales (full rights bought: what, buyer, designer, amount, when).
+//! - [`books`]: the ledger's account totals, for reconciling.
 //! - [`notes`]: admin notes on contests, projects, users. [`tags`]: designer tags.
 //! - [`contest_admin`]: manual upgrades, removing upgrades and winners, disabling extensions.
 //! - [`shares`], [`coupon_invites`], [`feedback`], [`project_invoices`]: contest shares,
@@ -18,6 +19,7 @@
 
 pub mod account_calls;
 pub mod banners;
+pub mod books;
 pub mod channels;
 pub mod contest_admin;
 pub mod coupon_invites;
@@ -50,6 +52,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(flagged::list))
         .routes(routes!(flagged::flag, flagged::unflag))
         .routes(routes!(payouts::list))
+        .routes(routes!(books::books))
         .routes(routes!(payouts::mark_paid))
         .routes(routes!(payouts::send_paypal))
         .routes(routes!(sales::list))

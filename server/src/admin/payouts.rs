@@ -1,11 +1,12 @@
 //! Outgoing transactions: what the marketplace owes designers once their work is
 //! credited, and the admin marking a payout paid (after sending the money by PayPal or
-//! bank outside Vitrine). Owed work is derived, not copied: a contest credited (status 9)
-//! owes each winning entry's designer the prize, a credited additional design (status 4)
-//! its price, a completed project (status 6) the approved bid and the budget raises paid
-//! after it, an approved tip or free
-//! award its amount, and a marketplace design sold its price (the designer's whole share:
-//! docs/spec-decisions.md); a `designer_payout` row settles one of them. Transaction
+//! bank outside Vitrine). Owed work is read from the ledger (`payments::ledger`): a
+//! contest credited (status 9) owes each winning entry's designer the prize, a credited
+//! additional design (status 4) its price, a completed project (status 6) the approved
+//! bid and the budget raises paid after it, an approved tip or free award its amount,
+//! and a marketplace design sold its price (the designer's whole share:
+//! docs/spec-decisions.md); a `designer_payout` row and the ledger's payout entry settle
+//! one of them, in one transaction. Transaction
 //! status as the spec numbers it: 1 Unpaid, 2 Paid.
 
 use axum::{extract::State, http::StatusCode, Json};
@@ -20,6 +21,7 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     error::{codes, ApiJson, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    payments::ledger,
     shared::page::Page,
     shared::{money::as_dollars, paypal::client::Money},
     state::AppState,
@@ -186,13 +188,15 @@ async fn record_paid(
     reference: Option<&str>,
 ) -> Result<Payout, AppError> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.realtime.begin().await?;
     let owed = store::find(&mut tx, false, kind, source_id)
         .await?
         .ok_or_else(|| AppError::conflict(codes::PAYOUT_NOT_OWED))?;
     if !store::settle(&mut tx, &owed, reference, caller.id(), now).await? {
         return Err(AppError::conflict(codes::PAYOUT_NOT_OWED));
     }
+    ledger::pay_out(&mut tx, owed.designer_id, kind, source_id, owed.amount_cents, now).await?;
+    ledger::announce(&mut tx, owed.designer_id, now).await?;
     let paid = store::find_paid(&mut tx, kind, source_id).await?;
     tx.commit().await?;
     state.realtime.admin_queue.notify_one();

@@ -11,7 +11,7 @@ use crate::{
     api::Data,
     error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     payments::{
-        invoices::{self, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
+        invoices::{self, DownloadQuery, Invoice, InvoiceToken},
         store::transactions::{self, TransactionRow},
     },
     projects::store as project_store,
@@ -62,25 +62,23 @@ pub async fn download(
     let project = project_store::find(&state.db.pool, id)
         .await?
         .ok_or_else(|| AppError::not_found(codes::INVOICE_TOKEN_INVALID))?;
-    let lines = paid(&state, id)
-        .await?
-        .into_iter()
-        .map(|p| InvoiceLine {
-            id: p.id,
-            label: match p.purpose.as_str() {
-                "bid_approval" => "Approved bid",
-                "budget_increase" => "Budget increase",
-                _ => "Payment",
-            },
-            amount_cents: p.amount_cents,
-            refunded_cents: p.refunded_cents,
-            method: invoices::method(&p.provider),
-            paid_at: p.paid_at,
-        })
-        .collect();
+    let payments = paid(&state, id).await?;
+    let payer = find_user(&state.db.pool, project.created_by).await?;
+    // After the reads through the pool: SQLite's has one connection.
+    let mut conn = state.db.pool.acquire().await?;
+    let mut lines = Vec::new();
+    for p in payments {
+        let label = match p.purpose.as_str() {
+            "bid_approval" => "Approved bid",
+            "budget_increase" => "Budget increase",
+            _ => "Payment",
+        };
+        lines.push(invoices::line(&mut conn, &p, label).await?);
+    }
+    drop(conn);
     let invoice = Invoice {
         heading: format!("Project #{}: {}", project.id, project.title),
-        payer: find_user(&state.db.pool, project.created_by).await?,
+        payer,
         lines,
         issued_at: state.now_ms(),
         filename: format!("invoice-project-{}.pdf", project.id),

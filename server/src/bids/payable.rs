@@ -13,12 +13,13 @@ use crate::{
     error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
+        ledger::Split,
         payable::{Effect, Payable, PayableKind},
         prices,
         quote::{reason, PriceLine, Quote},
         transactions::TransactionRow,
     },
-    projects::{access::owned as owned_project, status::ProjectStatus, store as project_store},
+    projects::{access::owned as owned_project, earnings::project_work, status::ProjectStatus, store as project_store},
     realtime::unit::Unit,
     state::AppState,
 };
@@ -96,6 +97,19 @@ impl Payable for BidApproval {
                 .ok_or_else(gone)?;
             let (_, ends_at) = approve_in(unit, &project, &bid, None, now).await?;
             Ok(Effect { wake_timers: ends_at.is_some() })
+        })
+    }
+
+    /// The bid is held for its designer until the project completes; the listing fee is
+    /// the platform's.
+    fn split<'a>(&'a self, unit: &'a mut Unit, row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async move {
+            let project = project_store::find(&mut **unit, self.project_id)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("project vanished"))?;
+            let details: serde_json::Value = serde_json::from_str(&row.details).unwrap_or_default();
+            let bid_cents = details["bid_cents"].as_i64().unwrap_or(row.amount_cents);
+            Ok(Split::fee_only().held_for(project_work(project.id, &project.title), bid_cents))
         })
     }
 }

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use super::{
     cart_routes::client_only,
     carts::{self, PricedItem},
-    subscriptions,
+    subscriptions, tips,
 };
 use crate::{
     accounts::CurrentUser,
@@ -20,6 +20,7 @@ use crate::{
     error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
+        ledger::Split,
         payable::{Effect, Payable, PayableKind},
         quote::{reason, Quote},
         transactions::TransactionRow,
@@ -111,6 +112,19 @@ impl Payable for Cart {
             Ok(Effect { wake_timers: false })
         })
     }
+
+    /// Each tip the cart became is held for its designer until an admin approves it (a
+    /// rejected one goes back to the client); the tax is tax; the platform keeps nothing.
+    fn split<'a>(&'a self, unit: &'a mut Unit, row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async move {
+            let details: Value = serde_json::from_str(&row.details).unwrap_or(Value::Null);
+            let mut split = Split::fee_only().tax(details["tax_cents"].as_i64().unwrap_or(0));
+            for tip in tips::of_payment(unit, &row.stripe_payment_intent_id).await? {
+                split = split.held_for(tips::work(&tip), tip.amount_cents);
+            }
+            Ok(split)
+        })
+    }
 }
 
 impl Payable for Subscription {
@@ -165,6 +179,11 @@ impl Payable for Subscription {
             subscriptions::activate(unit, self.subscription_id, &row.stripe_payment_intent_id, now).await?;
             Ok(Effect { wake_timers: false })
         })
+    }
+
+    /// All the platform's.
+    fn split<'a>(&'a self, _unit: &'a mut Unit, _row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async { Ok(Split::fee_only()) })
     }
 }
 

@@ -15,7 +15,12 @@ pub use super::store::tips::find;
 pub(super) use super::store::tips::insert_pending;
 use crate::shared::money::as_dollars;
 use crate::{
+    error::AppError,
     notifications::{notify, texts, NewNotification, NotificationType, Text},
+    payments::{
+        ledger::{self, Funding, Work},
+        transactions as payments,
+    },
     realtime::unit::Unit,
 };
 
@@ -122,17 +127,52 @@ pub async fn give_back(state: &crate::state::AppState, tip: &TipRow) {
     }
 }
 
+/// The tips a cart's payment (`payment_ref`) became.
+pub async fn of_payment(conn: &mut AnyConnection, payment_ref: &str) -> Result<Vec<TipRow>, sqlx::Error> {
+    store::of_payment(conn, payment_ref).await
+}
+
+/// A tip (or free award) as the ledger holds it until an admin decides it, and credits it.
+pub fn work(tip: &TipRow) -> Work {
+    let kind = if tip.is_free_award == 1 { "free_award" } else { "tip" };
+    let title = format!("{}: entry #{}", tip.contest_title, tip.entry_number);
+    Work::new(kind, tip.id, &title).in_contest(tip.contest_id)
+}
+
+/// The ledger's side of a decision: an approved tip is owed to its designer (out of what
+/// the client paid, held since; a free award out of the platform's fee), a rejected one
+/// is due back to the client (given back by [`give_back`] after commit).
+async fn account_for(conn: &mut AnyConnection, tip: &TipRow, decision: i64, now_ms: i64) -> Result<(), AppError> {
+    let work = work(tip);
+    match (decision, tip.is_free_award == 1) {
+        (APPROVED, true) => {
+            ledger::credit(conn, tip.designer_id, &work, tip.amount_cents, Funding::Platform, now_ms).await
+        }
+        (APPROVED, false) => {
+            let held = Funding::Held(work.clone());
+            ledger::credit(conn, tip.designer_id, &work, tip.amount_cents, held, now_ms).await
+        }
+        (_, false) => {
+            let Some(payment) = payments::find_by_intent(&mut *conn, &tip.payment_ref).await? else { return Ok(()) };
+            ledger::owe_refund(conn, payment.id, &work, tip.amount_cents, now_ms).await
+        }
+        (_, true) => Ok(()),
+    }
+}
+
 /// Decides a pending tip (compare-and-set: false if it was no longer pending), and
-/// writes what follows: the designer's notification on approval, `tip.updated` to
-/// the client, in the unit.
+/// writes what follows: the ledger's lines, the designer's notification on approval,
+/// `tip.updated` to the client, in the unit.
 #[instrument(skip_all, fields(tip_id = id, decision))]
-pub async fn decide(unit: &mut Unit, id: i64, decision: i64, admin_id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+pub async fn decide(unit: &mut Unit, id: i64, decision: i64, admin_id: i64, now_ms: i64) -> Result<bool, AppError> {
     let conn: &mut AnyConnection = unit;
     if !store::decide(conn, id, decision, admin_id, now_ms).await? {
         return Ok(false);
     }
     let Some(tip) = find(conn, id).await? else { return Ok(false) };
+    account_for(conn, &tip, decision, now_ms).await?;
     if decision == APPROVED {
+        ledger::announce(unit, tip.designer_id, now_ms).await?;
         let n = NewNotification {
             user_id: tip.designer_id,
             kind: NotificationType::TipApproved,

@@ -13,7 +13,7 @@ use crate::{
     api::Data,
     error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     payments::{
-        invoices::{issue, method, pdf_response, redeem, DownloadQuery, Invoice, InvoiceLine, InvoiceToken},
+        invoices::{self, issue, pdf_response, redeem, DownloadQuery, Invoice, InvoiceToken},
         payable, transactions,
     },
     state::AppState,
@@ -57,17 +57,11 @@ pub async fn download(
     let contest = contest_store::find(&state.db.pool, id).await?.ok_or_else(invalid)?;
     let paid = transactions::paid_for_contest(&state.db.pool, id).await?;
     let payer = crate::accounts::store::find_user(&state.db.pool, contest.created_by).await?;
-    let lines = paid
-        .iter()
-        .map(|t| InvoiceLine {
-            id: t.id,
-            label: payable::invoice_label(&t.purpose),
-            amount_cents: t.amount_cents,
-            refunded_cents: t.refunded_cents,
-            method: method(&t.provider),
-            paid_at: t.paid_at,
-        })
-        .collect();
+    let mut conn = state.db.pool.acquire().await?;
+    let mut lines = Vec::new();
+    for t in &paid {
+        lines.push(invoices::line(&mut conn, t, payable::invoice_label(&t.purpose)).await?);
+    }
     let invoice = Invoice {
         heading: format!("Contest #{}: {}", contest.id, contest.title),
         payer,

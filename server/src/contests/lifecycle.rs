@@ -9,7 +9,7 @@ use tracing::instrument;
 use utoipa::ToSchema;
 
 use super::{
-    events,
+    earnings, events,
     launch::owned,
     model::ContestView,
     pricing,
@@ -212,6 +212,9 @@ pub async fn set_status(
     };
     if !changed {
         return Err(AppError::conflict(codes::CONTEST_STATUS_CHANGE));
+    }
+    if to == ContestStatus::Completed {
+        earnings::credit_winners(&mut tx, &contest, now).await?;
     }
     if to == ContestStatus::PendingDelivery && matches!(from, ContestStatus::WinnerAwarded | ContestStatus::Unverified)
     {

@@ -8,7 +8,8 @@
 //! - [`payable`]: what a contest sells through the payments area (launch, upgrades,
 //!   extension, prize raise), priced and applied; [`payment_routes`]: the routes that sell
 //!   them (payment intents, direct charges, PayPal); [`quote_routes`]: the quote endpoint
-//!   and free upgrades; [`invoices`]: the contest's invoice.
+//!   and free upgrades; [`invoices`]: the contest's invoice. [`earnings`]: the prize held
+//!   in the ledger and credited to the winners.
 //! - [`lists`]: the dashboard and admin lists (featured contests first where designers browse).
 //! - [`email_blast`]: the Email Blast upgrade's launch-day mail.
 //! - [`stats`]: entry counts per filter.
@@ -23,6 +24,7 @@
 pub mod brief;
 pub mod brief_files;
 pub mod channels;
+pub mod earnings;
 pub mod email_blast;
 pub mod events;
 pub mod invoices;

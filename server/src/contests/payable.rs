@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{
+    earnings::prize_held,
     events as contest_events,
     launch::owned as owned_contest,
     lifecycle::ensure_extendable,
@@ -29,6 +30,7 @@ use crate::{
     error::{codes, AppError, FieldErrors},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
+        ledger::Split,
         payable::{Effect, Payable, PayableKind},
         prices,
         quote::{reason, Quote},
@@ -49,6 +51,13 @@ pub mod trigger {
 
 /// Prize increases offered, in dollars (contests doc, section 9).
 pub const PRIZE_INCREASES: [i64; 11] = [25, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000];
+
+/// The split of a payment towards `contest_id`'s prize: `prize_cents` held for the winner,
+/// the rest the platform's fee.
+async fn prize_split(unit: &mut Unit, contest_id: i64, prize_cents: i64) -> Result<Split, AppError> {
+    let contest = contest_store::find(&mut **unit, contest_id).await?.ok_or_else(gone)?;
+    Ok(Split::fee_only().held_for(prize_held(&contest), prize_cents))
+}
 
 /// Starting an unpaid contest (1 -> 2): package, upgrades and length chosen at launch.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -221,6 +230,15 @@ impl Payable for ContestLaunch {
             Ok(Effect { wake_timers: true })
         })
     }
+
+    /// The prize (as the options paid for set it) is held for the winner; the package's
+    /// fee, the upgrades and the length are the platform's.
+    fn split<'a>(&'a self, unit: &'a mut Unit, _row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async move {
+            let contest = contest_store::find(&mut **unit, self.contest_id).await?.ok_or_else(gone)?;
+            prize_split(unit, self.contest_id, contest.winning_entry_amount_cents).await
+        })
+    }
 }
 
 impl Payable for ContestUpgrade {
@@ -281,6 +299,11 @@ impl Payable for ContestUpgrade {
             Ok(Effect { wake_timers: false })
         })
     }
+
+    /// All the platform's.
+    fn split<'a>(&'a self, _unit: &'a mut Unit, _row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async { Ok(Split::fee_only()) })
+    }
 }
 
 impl Payable for ContestExtend {
@@ -328,6 +351,11 @@ impl Payable for ContestExtend {
             Ok(Effect { wake_timers: true })
         })
     }
+
+    /// All the platform's.
+    fn split<'a>(&'a self, _unit: &'a mut Unit, _row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async { Ok(Split::fee_only()) })
+    }
 }
 
 impl Payable for ContestPrize {
@@ -373,6 +401,11 @@ impl Payable for ContestPrize {
             updated(unit, self.contest_id, now).await?;
             Ok(Effect { wake_timers: false })
         })
+    }
+
+    /// All of it held for the winner: the prize rises by what was paid.
+    fn split<'a>(&'a self, unit: &'a mut Unit, _row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(prize_split(unit, self.contest_id, self.amount_cents))
     }
 }
 

@@ -15,6 +15,7 @@ use crate::{
     error::{codes, AppError},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
+        ledger::{Split, Work},
         payable::{Effect, Payable, PayableKind},
         quote::Quote,
         transactions::TransactionRow,
@@ -59,6 +60,17 @@ impl Payable for MarketplacePurchase {
         Box::pin(async move {
             purchase::paid(unit, self.entry_id, row.app_user_id, row.id, now).await?;
             Ok(Effect { wake_timers: false })
+        })
+    }
+
+    /// The sale price is the designer's, owed at once (docs/spec-decisions.md: the
+    /// marketplace takes no commission; the listing's price is what the designer asked).
+    fn split<'a>(&'a self, unit: &'a mut Unit, row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async move {
+            let listing =
+                super::store::find(unit, self.entry_id).await?.ok_or_else(|| anyhow::anyhow!("listing vanished"))?;
+            let work = Work::new("sale", listing.contest_entry_id, &listing.title).in_contest(listing.contest_id);
+            Ok(Split::fee_only().to_designer(listing.app_user_id, work, row.amount_cents))
         })
     }
 }

@@ -9,7 +9,9 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{pdf, store::invoices as invoice_store};
+use sqlx::AnyConnection;
+
+use super::{ledger, pdf, store::invoices as invoice_store, transactions::TransactionRow};
 use crate::{
     accounts::secrets::{new_secret, secret_digest},
     error::{codes, AppError},
@@ -72,10 +74,47 @@ pub struct InvoiceLine {
     pub label: &'static str,
     pub amount_cents: i64,
     pub refunded_cents: i64,
+    /// How the ledger shares it: designers' parts, money held for work, the fee, tax.
+    pub split: Vec<ledger::SplitLine>,
     /// How it was paid, from the payment's provider ([`method`]).
     pub method: &'static str,
     /// When it was paid (ms since the epoch).
     pub paid_at: Option<i64>,
+}
+
+/// The invoice line of the paid payment `row`, called `label`: its amount, and what was
+/// given back and how it was shared as the ledger holds them.
+pub async fn line(
+    conn: &mut AnyConnection,
+    row: &TransactionRow,
+    label: &'static str,
+) -> Result<InvoiceLine, AppError> {
+    let (split, refunded_cents) = ledger::split_of(conn, row.id).await?;
+    Ok(InvoiceLine {
+        id: row.id,
+        label,
+        amount_cents: row.amount_cents,
+        refunded_cents,
+        split,
+        method: method(&row.provider),
+        paid_at: row.paid_at,
+    })
+}
+
+/// How a split's line reads on an invoice (`held` money names the work it is held for).
+fn split_label(line: &ledger::SplitLine) -> String {
+    let what = line.title.as_deref().unwrap_or_default();
+    match (line.account.as_str(), line.work_kind.as_deref()) {
+        ("designer", _) => format!("to the designer: {what}"),
+        ("held", Some("prize")) => "prize, held for the winner".to_owned(),
+        ("held", Some("project")) => "held for the designer until the project completes".to_owned(),
+        ("held", Some("additional_entry")) => "held for the designer until the design is credited".to_owned(),
+        ("held", Some(_)) => "tip, held for the designer until approved".to_owned(),
+        ("fee", _) => "Vitrine's fee".to_owned(),
+        ("tax", _) => "tax".to_owned(),
+        ("refund_due", _) => "due back to you".to_owned(),
+        (other, _) => other.to_owned(),
+    }
 }
 
 /// How a payment of `provider` was made, as an invoice says it.
@@ -127,6 +166,9 @@ pub fn pdf_response(state: &AppState, invoice: Invoice) -> Response {
             dollars(t.amount_cents),
             t.method
         ));
+        for part in &t.split {
+            lines.push(format!("    of which {}  {}", split_label(part), dollars(part.amount_cents)));
+        }
     }
     let total: i64 = invoice.lines.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
     // The methods the payments were really made with, each once.

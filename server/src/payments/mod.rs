@@ -15,6 +15,8 @@
 //!   the macros the selling areas make their payment routes with.
 //! - [`webhook`]: `POST /webhooks/stripe`, signature checked, each event once;
 //!   the paid thing's effect is its area's ([`payable::Payable::apply`]).
+//! - [`ledger`]: every cent in and out as balanced journal entries (payments as their
+//!   kind splits them, credits, refunds, payouts); what earnings, payouts and invoices read.
 //! - [`refunds`]: part of a settled payment given back (a rejected tip of a paid cart).
 //! - [`transactions`]: stored payments and `GET /transactions`. [`events`]: `payment.updated`.
 //! - [`store`]: the SQL (cards, payments, prices, Stripe events handled).
@@ -42,6 +44,7 @@ pub mod customers;
 pub mod events;
 pub mod intents;
 pub mod invoices;
+pub mod ledger;
 pub mod manual;
 pub mod nothing_due;
 pub mod payable;

@@ -15,7 +15,7 @@ use std::sync::RwLock;
 
 use futures::future::BoxFuture;
 
-use super::{quote::Quote, transactions::TransactionRow};
+use super::{ledger::Split, quote::Quote, transactions::TransactionRow};
 use crate::{
     accounts::CurrentUser,
     error::{codes, AppError},
@@ -55,6 +55,12 @@ pub trait Payable: Send + Sync + std::fmt::Debug {
         row: &'a TransactionRow,
         now: i64,
     ) -> BoxFuture<'a, Result<Effect, AppError>>;
+
+    /// How the paid `row`'s amount is shared ([`Split`]): what is owed to a designer now,
+    /// held for a piece of work until it is credited, tax; the platform's fee is the rest.
+    /// Asked in the settling unit right after [`Payable::apply`] succeeded, so it may read
+    /// what the effect made (the tips a cart became).
+    fn split<'a>(&'a self, unit: &'a mut Unit, row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>>;
 }
 
 /// A kind of payable thing, registered at start-up: how a stored payment of its name is
@@ -126,8 +132,15 @@ pub async fn quote(state: &AppState, caller: &CurrentUser, payable: &dyn Payable
     Ok(quote)
 }
 
-/// Performs the effect of the paid `row` (see [`Payable::apply`]).
+/// Performs the effect of the paid `row` (see [`Payable::apply`]) and records the payment
+/// in the ledger as its kind shares it ([`Payable::split`]).
 pub async fn apply(unit: &mut Unit, row: &TransactionRow, now: i64) -> Result<Effect, AppError> {
     let payable = from_row(row).ok_or_else(|| anyhow::anyhow!("payment {} has no readable purpose", row.id))?;
-    payable.apply(unit, row, now).await
+    let effect = payable.apply(unit, row, now).await?;
+    let split = payable.split(unit, row).await?;
+    super::ledger::record_payment(unit, row, &split, now).await?;
+    for designer_id in split.designers() {
+        super::ledger::announce(unit, designer_id, now).await?;
+    }
+    Ok(effect)
 }

@@ -32,8 +32,9 @@ pub async fn refund_part(state: &AppState, payment_ref: &str, cents: i64, key: &
                 tracing::error!(error = %err, "PayPal refund failed");
                 AppError::rule(StatusCode::BAD_GATEWAY, codes::PROVIDER_UNAVAILABLE)
             })?;
-            let mut conn = state.db.pool.acquire().await?;
-            transactions::mark_refunded(&mut conn, row.id, row.refunded_cents + cents, state.now_ms()).await?;
+            let mut tx = state.db.pool.begin().await?;
+            transactions::record_refunded(&mut tx, &row, row.refunded_cents + cents, state.now_ms()).await?;
+            tx.commit().await?;
         }
         _ => {}
     }

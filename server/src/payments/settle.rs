@@ -3,7 +3,7 @@
 //! paid and its effect performed in the caller's unit of work, its hub events appended
 //! there and published when the unit commits.
 
-use super::{events, payable, store::cards as card_store, transactions};
+use super::{events, ledger, payable, store::cards as card_store, transactions};
 use crate::{error::AppError, realtime::unit::Unit, state::AppState};
 
 /// What settling leaves to do after commit.
@@ -15,7 +15,8 @@ pub struct Settled {
     pub refund: bool,
 }
 
-/// Marks `row` paid and performs its effect, `charged_cents` being what the provider took.
+/// Marks `row` paid, performs its effect and records it in the ledger, `charged_cents`
+/// being what the provider took.
 /// None when it was paid already (two reports of one payment: exactly one goes on to the
 /// effect).
 ///
@@ -40,6 +41,7 @@ pub async fn paid(
         tracing::error!(transaction_id = row.id, charged_cents, "the provider took another amount than priced");
         let note = format!("paid {charged_cents} cents where {} were priced: not applied, refunded", row.amount_cents);
         transactions::note(unit, row.id, &note).await?;
+        ledger::record_unapplied(unit, row, charged_cents, now).await?;
         refund = true;
     } else {
         // A savepoint: an effect refused half-way leaves nothing of itself behind, neither
@@ -55,6 +57,7 @@ pub async fn paid(
                 let code = refusal_code(&refused);
                 tracing::error!(transaction_id = row.id, code = %code, "paid, but its effect can no longer happen");
                 transactions::note(unit, row.id, &format!("paid, effect not applied ({code}): refunded")).await?;
+                ledger::record_unapplied(unit, row, row.amount_cents, now).await?;
                 refund = true;
             }
             Err(other) => return Err(other),

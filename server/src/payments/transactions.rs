@@ -9,8 +9,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::store::transactions as store;
 pub use super::store::transactions::{
-    find, find_by_intent, find_by_key, insert, insert_without_provider, mark_failed, mark_paid, mark_refunded, note,
-    paid_for_contest, reprice, set_card, TransactionRow,
+    find, find_by_intent, find_by_key, insert, insert_without_provider, mark_failed, mark_paid, note, paid_for_contest,
+    reprice, set_card, TransactionRow,
 };
 use crate::{
     accounts::CurrentUser,
@@ -20,6 +20,19 @@ use crate::{
 };
 
 pub const PER_PAGE: i64 = 48;
+
+/// Records that `refunded_total` of the payment `row` was given back in all (Stripe's
+/// `charge.refunded`, a PayPal refund): on the payment, and what is new of it in the
+/// ledger ([`super::ledger::record_refunded`]), in the caller's transaction.
+pub async fn record_refunded(
+    conn: &mut sqlx::AnyConnection,
+    row: &TransactionRow,
+    refunded_total: i64,
+    now: i64,
+) -> Result<(), AppError> {
+    store::mark_refunded(conn, row.id, refunded_total, now).await?;
+    super::ledger::record_refunded(conn, row, refunded_total, now).await
+}
 /// `status_id` (contests doc, section 4).
 pub const UNPAID: i64 = 1;
 pub const PAID: i64 = 2;

@@ -145,7 +145,7 @@ async fn refunded(unit: &mut Unit, charge: &Value, now: i64) -> Result<Settled, 
     let Some(intent_id) = charge["payment_intent"].as_str() else { return Ok(Settled::default()) };
     let Some(row) = transactions::find_by_intent(&mut **unit, intent_id).await? else { return Ok(Settled::default()) };
     let refunded_cents = charge["amount_refunded"].as_i64().unwrap_or(0);
-    transactions::mark_refunded(unit, row.id, refunded_cents, now).await?;
+    transactions::record_refunded(unit, &row, refunded_cents, now).await?;
     let row = transactions::find(&mut **unit, row.id).await?.ok_or_else(|| anyhow::anyhow!("payment vanished"))?;
     tracing::info!(transaction_id = row.id, refunded_cents, "payment refunded");
     events::updated(unit, &row, now).await?;

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::{
     access::owned,
-    events,
+    earnings, events,
     model::{ProjectRow, ProjectView},
     notices,
     status::{ProjectStatus, DELIVERY_WINDOW_MS},
@@ -127,6 +127,9 @@ async fn move_to(
         Also::Finalized => {
             store::set_finalized(&mut tx, project.id, now).await?;
         }
+    }
+    if to == ProjectStatus::Completed {
+        earnings::credit_designer(&mut tx, &project, now).await?;
     }
     let moved =
         store::find(&mut *tx, project.id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;

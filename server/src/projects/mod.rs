@@ -17,7 +17,8 @@
 //! - [`files`]: which project files (bids, artworks, updates, brief) a user may read.
 //! - [`status`]: status ids and constants. [`notices`]: notification types 11-22.
 //! - [`payable`]: a budget raise as the payments area sells it; [`payment_routes`]: its
-//!   payment routes (`/projects/{id}/increase-budget/payments/...`).
+//!   payment routes (`/projects/{id}/increase-budget/payments/...`). [`earnings`]: the bid
+//!   and raises held in the ledger and credited to the designer on completion.
 //! - [`store`]: SQL (invitations in [`store::invites`]). [`model`]: rows and views. [`events`]: outbox events.
 //!   [`seed`]: questions.
 
@@ -25,6 +26,7 @@ pub mod access;
 pub mod categories;
 pub mod channels;
 pub mod delivery;
+pub mod earnings;
 pub mod events;
 pub mod files;
 pub mod invites;

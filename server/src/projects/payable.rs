@@ -8,13 +8,17 @@ use futures::future::BoxFuture;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{access::owned as owned_project, lifecycle::raise_budget, status::ProjectStatus, store as project_store};
+use super::{
+    access::owned as owned_project, earnings::project_work, lifecycle::raise_budget, status::ProjectStatus,
+    store as project_store,
+};
 use crate::{
     accounts::CurrentUser,
     api::loose_id,
     error::{codes, AppError},
     payments::{
         intents::{filed_under, required, IntentPath, IntentRequest, PayRoute},
+        ledger::Split,
         payable::{Effect, Payable, PayableKind},
         quote::{reason, Quote},
         transactions::TransactionRow,
@@ -34,7 +38,8 @@ pub struct BudgetIncrease {
 }
 
 /// How stored payments for budget raises are read back.
-pub const KIND: &PayableKind = &PayableKind { name: "budget_increase", invoice_label: "Payment", from_row: of_row };
+pub const KIND: &PayableKind =
+    &PayableKind { name: super::earnings::BUDGET_INCREASE, invoice_label: "Payment", from_row: of_row };
 
 fn of_row(row: &TransactionRow) -> Option<Box<dyn Payable>> {
     let details: Value = serde_json::from_str(&row.details).unwrap_or(Value::Null);
@@ -105,6 +110,16 @@ impl Payable for BudgetIncrease {
             }
             raise_budget(unit, self.project_id, self.budget_cents, None, now).await?;
             Ok(Effect { wake_timers: false })
+        })
+    }
+
+    /// All of it held for the approved designer, with the bid, until the project completes.
+    fn split<'a>(&'a self, unit: &'a mut Unit, row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async move {
+            let project = project_store::find(&mut **unit, self.project_id)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("project vanished"))?;
+            Ok(Split::fee_only().held_for(project_work(project.id, &project.title), row.amount_cents))
         })
     }
 }

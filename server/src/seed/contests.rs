@@ -169,6 +169,9 @@ async fn seed_contest(conn: &mut AnyConnection, holder: i64, spec: &DemoContest,
     }
     if spec.status != ContestStatus::Active {
         contests_store::transition(conn, id, ContestStatus::Active.id(), spec.status.id(), now).await?;
+        if spec.status == ContestStatus::Completed {
+            super::profiles::credit(conn, id, now).await?;
+        }
     }
     Ok(())
 }

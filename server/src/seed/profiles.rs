@@ -221,5 +221,14 @@ async fn seed_contest(
         }
     }
     contests_store::transition(conn, id, ContestStatus::Active.id(), ContestStatus::Completed.id(), now).await?;
+    credit(conn, id, now).await
+}
+
+/// A demo contest credited: its winners are owed the prize in the ledger, as an admin's
+/// crediting would.
+pub async fn credit(conn: &mut sqlx::AnyConnection, id: i64, now: i64) -> anyhow::Result<()> {
+    let contest =
+        contests_store::find(&mut *conn, id).await?.ok_or_else(|| anyhow::anyhow!("demo contest vanished"))?;
+    crate::contests::earnings::record_winners(conn, &contest, now).await?;
     Ok(())
 }

@@ -91,6 +91,7 @@ export interface EventPayloads {
   > & { contest_entry_id: number; contest_id: number };
   'subscription.updated': Schema<'SubscriptionView'>;
   'tip.updated': Schema<'TipView'>;
+  'earnings.updated': { designer_id: number };
   'marketplace.entry.removed': EntryRemoved;
   'marketplace.entry.listed': EntryListed;
   'community.activity': Schema<'ActivityView'>;

@@ -221,6 +221,7 @@ export const EVENT_TYPES = [
   "report.judged",
   "subscription.updated",
   "tip.updated",
+  "earnings.updated",
   "marketplace.entry.removed",
   "marketplace.entry.listed",
   "community.activity",

@@ -116,6 +116,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ledger account's total and the entries' count (admins). */
+        get: operations["books"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/marketplace-sales": {
         parameters: {
             query?: never;
@@ -5643,6 +5660,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One account's total. */
+        AccountTotal: {
+            /** @description payer, designer, held, fee, tax, refund_due or paid_out. */
+            account: string;
+            /** Format: int64 */
+            amount_cents: number;
+        };
         ActivityContest: {
             contest_type_title: string;
             /** Format: int64 */
@@ -6029,6 +6053,21 @@ export interface components {
             status_id: number;
             /** Format: int64 */
             updated_at: number;
+        };
+        /** @description The books as the ledger holds them. */
+        Books: {
+            /** @description Every account with a line, by name; their totals sum to zero. */
+            accounts: components["schemas"]["AccountTotal"][];
+            /**
+             * Format: int64
+             * @description Journal entries recorded.
+             */
+            entries: number;
+            /**
+             * Format: int64
+             * @description Entries whose lines do not sum to zero: none, unless something is wrong.
+             */
+            unbalanced_entries: number;
         };
         BriefHtml: {
             text: string;
@@ -6807,6 +6846,24 @@ export interface components {
                 status_id: number;
                 /** Format: int64 */
                 updated_at: number;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Books: {
+            /** @description The books as the ledger holds them. */
+            data: {
+                /** @description Every account with a line, by name; their totals sum to zero. */
+                accounts: components["schemas"]["AccountTotal"][];
+                /**
+                 * Format: int64
+                 * @description Journal entries recorded.
+                 */
+                entries: number;
+                /**
+                 * Format: int64
+                 * @description Entries whose lines do not sum to zero: none, unless something is wrong.
+                 */
+                unbalanced_entries: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -13318,6 +13375,41 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    books: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Books"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,32 +1,12 @@
-//! SQL of outgoing payouts: what is owed to designers, derived from the credited
-//! contests, additional designs and completed projects, the approved tips and free
-//! awards and the marketplace designs sold, and the `designer_payout` rows (admin's own
-//! table) that settle it.
+//! SQL of outgoing payouts: what is owed to designers, read from the ledger's credits
+//! (`payments::ledger::CREDITS`: a credited contest's prize, an additional design, a
+//! completed project, an approved tip or free award, a design sold), and the
+//! `designer_payout` rows (admin's own table) that settle it.
 
 use sqlx::AnyConnection;
 use tracing::instrument;
 
-/// Everything credited, one row per designer to pay.
-const CREDITED: &str = "SELECT 'contest' AS kind, e.id AS source_id, e.created_by AS designer_id, c.id AS contest_id, \
-        CAST(NULL AS BIGINT) AS project_id, c.title AS title, c.winning_entry_amount_cents AS amount_cents, c.updated_at AS credited_at \
-      FROM contest_entry e JOIN contest c ON c.id = e.contest_id WHERE c.status_id = 9 AND e.is_winner = 1 \
-    UNION ALL \
-    SELECT 'additional_entry', a.id, a.designer_id, a.contest_id, CAST(NULL AS BIGINT), c.title, a.amount_cents, \
-        COALESCE(a.credited_at, a.updated_at) \
-      FROM additional_entry a JOIN contest c ON c.id = a.contest_id WHERE a.status_id = 4 \
-    UNION ALL \
-    SELECT 'project', p.id, b.created_by, CAST(NULL AS BIGINT), p.id, p.title, \
-        b.amount_cents + CAST(COALESCE((SELECT SUM(t.amount_cents - t.refunded_cents) FROM payment_transaction t \
-          WHERE t.project_id = p.id AND t.purpose = 'budget_increase' AND t.status_id = 2), 0) AS BIGINT), p.updated_at \
-      FROM project p JOIN bid b ON b.id = p.approved_bid_id WHERE p.status_id = 6 \
-    UNION ALL \
-    SELECT CASE WHEN t.is_free_award = 1 THEN 'free_award' ELSE 'tip' END, t.id, t.designer_id, t.contest_id, \
-        CAST(NULL AS BIGINT), c.title, t.amount_cents, COALESCE(t.decided_at, t.created_at) \
-      FROM contest_entry_tip t JOIN contest c ON c.id = t.contest_id WHERE t.approval_status_id = 2 \
-    UNION ALL \
-    SELECT 'sale', m.contest_entry_id, m.app_user_id, m.contest_id, CAST(NULL AS BIGINT), m.title, m.sale_price_cents, \
-        m.sold_at \
-      FROM marketplace_entry m WHERE m.sold_at IS NOT NULL";
+use crate::payments::ledger::CREDITS as CREDITED;
 
 fn select(paid: bool) -> String {
     let settled = if paid { "dp.id IS NOT NULL" } else { "dp.id IS NULL" };

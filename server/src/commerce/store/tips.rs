@@ -46,6 +46,12 @@ pub async fn insert_pending(
     Ok(())
 }
 
+/// The tips a cart's payment became, in order.
+#[instrument(skip_all, fields(payment_ref))]
+pub async fn of_payment(conn: &mut AnyConnection, payment_ref: &str) -> Result<Vec<TipRow>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} WHERE t.payment_ref = $1 ORDER BY t.id")).bind(payment_ref).fetch_all(conn).await
+}
+
 #[instrument(skip_all, fields(tip_id = id))]
 pub async fn find(conn: &mut AnyConnection, id: i64) -> Result<Option<TipRow>, sqlx::Error> {
     sqlx::query_as(&format!("{SELECT} WHERE t.id = $1")).bind(id).fetch_optional(&mut *conn).await

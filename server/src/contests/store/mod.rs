@@ -269,6 +269,14 @@ pub async fn winner(conn: &mut AnyConnection, id: i64) -> Result<Option<(i64, i6
     .await
 }
 
+/// Every winning entry of contest `id` and its designer, in order.
+pub async fn winners(conn: &mut AnyConnection, id: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, created_by FROM contest_entry WHERE contest_id = $1 AND is_winner = 1 ORDER BY id")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await
+}
+
 pub async fn set_approval(
     conn: &mut AnyConnection,
     id: i64,

@@ -288,6 +288,11 @@ pub async fn set_status(
             if !store::transition(&mut tx, row.id, from, to.id(), now).await? {
                 return Err(AppError::conflict(codes::ADDITIONAL_STATUS_CHANGE));
             }
+            // Credited: the designer is owed the price its payment held for them.
+            let work = payable::work(&row);
+            let held = payments::ledger::Funding::Held(work.clone());
+            payments::ledger::credit(&mut tx, row.designer_id, &work, row.amount_cents, held, now).await?;
+            payments::ledger::announce(&mut tx, row.designer_id, now).await?;
         }
     }
     let row = store::find_by_entry(&mut tx, ids.0, ids.1).await?.ok_or_else(|| anyhow::anyhow!("vanished"))?;

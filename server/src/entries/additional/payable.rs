@@ -13,6 +13,7 @@ use crate::{
     error::{codes, AppError},
     payments::{
         intents::{filed_under, IntentPath, IntentRequest, PayRoute},
+        ledger::{Split, Work},
         payable::{Effect, Payable, PayableKind},
         quote::{reason, Quote},
         transactions::TransactionRow,
@@ -107,6 +108,22 @@ impl Payable for AdditionalDesign {
             Ok(Effect { wake_timers: false })
         })
     }
+
+    /// All of it held for the designer until an admin credits the design (status 4).
+    fn split<'a>(&'a self, unit: &'a mut Unit, _row: &'a TransactionRow) -> BoxFuture<'a, Result<Split, AppError>> {
+        Box::pin(async move {
+            let purchase = additional_store::find_by_entry(unit, self.contest_id, self.entry_id)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("additional design vanished"))?;
+            Ok(Split::fee_only().held_for(work(&purchase), purchase.amount_cents))
+        })
+    }
+}
+
+/// The designer's work of an additional design, as the ledger holds and credits it.
+pub fn work(purchase: &super::AdditionalRow) -> Work {
+    let title = format!("{}: additional design #{}", purchase.contest_title, purchase.entry_number);
+    Work::new("additional_entry", purchase.id, &title).in_contest(purchase.contest_id)
 }
 
 /// The route of an additional design: `/contests/{id}/entries/{entryId}/...`.

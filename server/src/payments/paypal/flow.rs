@@ -306,8 +306,9 @@ async fn settle_capture(
     if settle::commit(state, tx, settled).await? {
         match client.refund_capture(&capture.id).await {
             Ok(()) => {
-                let mut conn = state.db.pool.acquire().await?;
-                transactions::mark_refunded(&mut conn, row.id, row.amount_cents, state.now_ms()).await?;
+                let mut tx = state.db.pool.begin().await?;
+                transactions::record_refunded(&mut tx, row, row.amount_cents, state.now_ms()).await?;
+                tx.commit().await?;
             }
             Err(err) => tracing::error!(error = %err, "could not refund a PayPal payment whose effect was refused"),
         }

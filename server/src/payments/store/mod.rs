@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod invoices;
+pub mod ledger;
 pub mod transactions;
 
 use sqlx::{Any, Executor, FromRow};

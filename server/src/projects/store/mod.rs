@@ -305,6 +305,15 @@ pub async fn approved_designer(conn: &mut AnyConnection, project: &ProjectRow) -
     sqlx::query_scalar("SELECT created_by FROM bid WHERE id = $1").bind(bid_id).fetch_optional(&mut *conn).await
 }
 
+/// The approved bid's designer and amount, if a bid was approved.
+pub async fn approved_bid(conn: &mut AnyConnection, project: &ProjectRow) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    let Some(bid_id) = project.approved_bid_id else { return Ok(None) };
+    sqlx::query_as("SELECT created_by, amount_cents FROM bid WHERE id = $1")
+        .bind(bid_id)
+        .fetch_optional(&mut *conn)
+        .await
+}
+
 /// Attaches delivered files to a project.
 pub async fn add_artworks(conn: &mut AnyConnection, id: i64, file_ids: &[i64], now: i64) -> Result<(), sqlx::Error> {
     for file_id in file_ids {

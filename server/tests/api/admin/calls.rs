@@ -323,8 +323,9 @@ async fn a_users_contest_lists_and_earnings_show_what_is_owed_and_paid() {
     let (_, admin) = app.admin_session("boss").await;
     let (client_id, client) = app.client_session("clara").await;
     let (designer_id, designer) = designer_session(&app, "dora").await;
-    let contest = contest_in(&app, client_id, 9, "Logo", 30_000).await;
+    let contest = contest_in(&app, client_id, 8, "Logo", 30_000).await;
     entry(&app, contest, designer_id, 1, true).await;
+    super::fixtures::credit_contest(&app, contest, &admin).await;
     contest_in(&app, client_id, 6, "Other", 10_000).await;
     let completed = app.get(&format!("/users/{designer_id}/contests/completed"), Some(&designer)).await;
     assert_eq!(completed.body["total"], 1, "{}", completed.body);

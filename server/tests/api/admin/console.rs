@@ -5,7 +5,7 @@ use reqwest::Method;
 use serde_json::json;
 use vitrine_protocol::ServerFrame;
 
-use super::fixtures::{contest_in, designer_session, entry, project_in, set_contest_status};
+use super::fixtures::{contest_in, credit_contest, designer_session, entry, project_in, set_contest_status};
 use crate::{helpers::spawn_app, realtime::client::WsClient};
 
 #[tokio::test]
@@ -82,7 +82,7 @@ async fn a_credited_contest_owes_its_winner_until_an_admin_marks_the_payout_paid
     // Delivered, not credited: nothing owed yet.
     let owed = app.get("/admin/transactions/outgoing", Some(&admin)).await;
     assert_eq!(owed.body["total"], 0, "{}", owed.body);
-    set_contest_status(&app, contest, 9).await;
+    credit_contest(&app, contest, &admin).await;
     let owed = app.get("/admin/transactions/outgoing", Some(&admin)).await;
     assert_eq!(owed.body["total"], 1);
     let row = &owed.body["data"][0];

@@ -52,6 +52,13 @@ pub async fn project_in(app: &TestApp, owner: i64, status: i64, title: &str) -> 
 }
 
 /// Moves a contest to `status` as the contests area would have.
+/// An admin credits the contest (status 9) through its route, so its winners are owed the
+/// prize in the ledger as in production.
+pub async fn credit_contest(app: &TestApp, contest: i64, admin: &str) {
+    let credited = app.put(&format!("/contests/{contest}/statuses"), &serde_json::json!({"status_id": 9}), admin).await;
+    assert_eq!(credited.status, 200, "{}", credited.body);
+}
+
 pub async fn set_contest_status(app: &TestApp, contest: i64, status: i64) {
     sqlx::query("UPDATE contest SET status_id = $1 WHERE id = $2")
         .bind(status)

@@ -78,6 +78,8 @@ async fn an_approved_tip_is_owed_to_its_designer_and_paid_out_once() {
     assert_eq!((paid["owed_cents"].as_i64(), paid["paid_cents"].as_i64()), (Some(0), Some(3_700)), "{paid}");
     assert!(!payouts(&app, &admin, 1).await.iter().any(|p| p.0 == "tip" && p.1 == tip));
     assert!(payouts(&app, &admin, 2).await.contains(&("tip".into(), tip, t.designer_id, 3_700)));
+    let books = super::ledger::books(&app, &admin).await;
+    assert_eq!((books.get("designer"), books.get("paid_out")), (Some(&0), Some(&3_700)), "{books:?}");
 }
 
 #[tokio::test]
@@ -154,4 +156,13 @@ async fn a_rejected_tip_is_given_back_to_its_client_and_owed_to_nobody() {
     assert_eq!((paid["refunded_cents"].as_i64(), paid["state"].as_str()), (Some(3_700), Some("paid")), "{paid}");
     let owed = earnings(&app, t.designer_id, &t.designer).await;
     assert_eq!(owed["owed_cents"], 2_000, "only the approved tip is owed: {owed}");
+
+    // The ledger: the client paid both, got the rejected one back; nothing is held or due.
+    let books = super::ledger::books(&app, &admin).await;
+    let paid =
+        super::transaction(&app, &t.owner, intent["id"].as_str().unwrap()).await["amount_cents"].as_i64().unwrap();
+    let at = |name: &str| books.get(name).copied().unwrap_or(0);
+    assert_eq!(at("payer"), -paid + 3_700, "{books:?}");
+    assert_eq!((at("held"), at("refund_due"), at("designer")), (0, 0, 2_000), "{books:?}");
+    assert_eq!(at("fee"), 0, "the platform keeps nothing of a tip: {books:?}");
 }

@@ -12,6 +12,7 @@ mod dishonest;
 mod idempotency;
 mod invoices;
 mod launch;
+mod ledger;
 mod money_property;
 pub(crate) mod paypal;
 mod paypal_purposes;

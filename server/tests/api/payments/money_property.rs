@@ -446,6 +446,8 @@ impl World {
             format!("Total paid: {} USD, by {method}", vitrine_server::shared::money::exact_text(expected));
         assert!(invoice.contains(&total_line), "{total_line} in {invoice}");
         assert!(invoice.contains("Date: "), "{invoice}");
+        assert!(invoice.contains("of which prize, held for the winner"), "the ledger's split: {invoice}");
+        self.check_books().await;
 
         // The contest runs for its length (Rush: 3 days), with the package and the upgrades
         // paid for, whatever the options said by the time it was paid.
@@ -534,6 +536,30 @@ impl World {
                 free.body
             );
         }
+        self.check_books().await;
+    }
+
+    /// The ledger balances, and what the admin's screens total agrees with it: every
+    /// payment's amount less what was given back is what payers paid in the ledger, and
+    /// the payouts owed are what designers are owed there.
+    async fn check_books(&self) {
+        let books = super::ledger::books(&self.app, &self.admin).await;
+        let (mut page, mut kept) = (1, 0);
+        loop {
+            let listed = self.app.get(&format!("/transactions?page={page}"), Some(&self.admin)).await;
+            assert_eq!(listed.status, 200, "{}", listed.body);
+            for t in listed.body["data"].as_array().unwrap().iter().filter(|t| t["status_id"] == 2) {
+                kept += t["amount_cents"].as_i64().unwrap() - t["refunded_cents"].as_i64().unwrap();
+            }
+            if listed.body["next_page_url"].is_null() {
+                break;
+            }
+            page += 1;
+        }
+        assert_eq!(-books.get("payer").copied().unwrap_or(0), kept, "payments kept vs the ledger: {books:?}");
+        let owed = self.app.get("/admin/transactions/outgoing?filter[status_id]=1", Some(&self.admin)).await;
+        let owed: i64 = owed.body["data"].as_array().unwrap().iter().map(|p| p["amount_cents"].as_i64().unwrap()).sum();
+        assert_eq!(books.get("designer").copied().unwrap_or(0), owed, "payouts owed vs the ledger: {books:?}");
     }
 }
 

@@ -504,14 +504,14 @@ async fn a_declined_instrument_takes_nothing_and_the_payer_may_approve_again() {
 
 #[tokio::test]
 async fn an_admin_sends_an_owed_payout_through_paypal_once_whatever_is_retried() {
-    use crate::admin::fixtures::{contest_in, designer_session, entry, set_contest_status};
+    use crate::admin::fixtures::{contest_in, credit_contest, designer_session, entry};
     let (app, paypal) = spawn_paypal_app().await;
     let (_, admin) = app.admin_session("payoutboss").await;
     let (client_id, _) = app.client_session("payoutclient").await;
     let (designer_id, designer) = designer_session(&app, "payoutdora").await;
     let contest = contest_in(&app, client_id, 8, "Logo for a bakery", 25_000).await;
     let winner = entry(&app, contest, designer_id, 1, true).await;
-    set_contest_status(&app, contest, 9).await;
+    credit_contest(&app, contest, &admin).await;
     let send = |body: Value, token: &str| {
         let token = token.to_owned();
         let app = &app;

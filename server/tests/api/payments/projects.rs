@@ -98,7 +98,10 @@ async fn a_budget_raise_is_paid_after_approval_by_the_difference_and_owed_to_the
     assert_eq!(refunded["refunded_cents"], 25_000, "{refunded}");
 
     // Completed and credited: the designer is owed the bid and the raise paid after it.
-    sqlx::query("UPDATE project SET status_id = 6 WHERE id = $1").bind(w.project).execute(&app.db.pool).await.unwrap();
+    sqlx::query("UPDATE project SET status_id = 5 WHERE id = $1").bind(w.project).execute(&app.db.pool).await.unwrap();
+    let (_, admin) = app.admin_session("raisecredit").await;
+    let credited = app.put(&w.path("statuses"), &json!({"status_id": 6}), &admin).await;
+    assert_eq!(credited.status, 200, "{}", credited.body);
     let earnings = app.get(&format!("/users/{}/transactions/earnings", w.designer.0), Some(&w.designer.1)).await;
     assert_eq!(earnings.body["data"]["owed_cents"], 32_000 + 15_000, "{}", earnings.body);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Alert } from '@/components/ui/alert';
@@ -7,6 +7,7 @@ import { exactCents } from '@/lib/money';
 import { isAbortError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
+import { useUserChannel } from '@/realtime/hooks';
 
 import { getEarnings, type Earnings, type Payout } from '../api/earnings';
 
@@ -49,22 +50,38 @@ function PayoutRow({ payout }: { payout: Payout }) {
 /**
  * A designer's Earnings (`/earnings`): what is owed to them for credited work, what was paid
  * out, and each piece of work with its dates and amount. The designer's own, or (for an admin)
- * any designer's (`?user={id}`); the server refuses everyone else.
+ * any designer's (`?user={id}`); the server refuses everyone else. The designer's own page
+ * follows `earnings.updated` on their channel: work credited or a payout recorded shows at once.
  */
 export function EarningsPage({ userId, own }: { userId: number; own: boolean }) {
   const { t } = useTranslation('earnings');
   const [earnings, setEarnings] = useState<Earnings | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      getEarnings(userId, { signal })
+        .then((loaded) => {
+          setEarnings(loaded);
+          setFailure(null);
+        })
+        .catch((error: unknown) => {
+          if (!isAbortError(error)) setFailure(errorMessage(error));
+        }),
+    [userId],
+  );
+
   useEffect(() => {
     const controller = new AbortController();
-    getEarnings(userId, { signal: controller.signal })
-      .then(setEarnings)
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setFailure(errorMessage(error));
-      });
+    void load(controller.signal);
     return () => controller.abort();
-  }, [userId]);
+  }, [load]);
+
+  useUserChannel(own ? userId : null, {
+    onEvent: (event) => {
+      if (event.type === 'earnings.updated') void load();
+    },
+  });
 
   return (
     <section className="space-y-6" data-testid="earnings">
