@@ -5,7 +5,7 @@ use reqwest::Method;
 use serde_json::json;
 use vitrine_protocol::ServerFrame;
 
-use super::fixtures::{contest_in, credit_contest, designer_session, entry, project_in, set_contest_status};
+use super::fixtures::{contest_in, credit_contest, designer_session, entry, project_in};
 use crate::{helpers::spawn_app, realtime::client::WsClient};
 
 #[tokio::test]

@@ -58,12 +58,3 @@ pub async fn credit_contest(app: &TestApp, contest: i64, admin: &str) {
     let credited = app.put(&format!("/contests/{contest}/statuses"), &serde_json::json!({"status_id": 9}), admin).await;
     assert_eq!(credited.status, 200, "{}", credited.body);
 }
-
-pub async fn set_contest_status(app: &TestApp, contest: i64, status: i64) {
-    sqlx::query("UPDATE contest SET status_id = $1 WHERE id = $2")
-        .bind(status)
-        .bind(contest)
-        .execute(&app.db.pool)
-        .await
-        .unwrap();
-}
