@@ -135,8 +135,7 @@ pub async fn of_payment(conn: &mut AnyConnection, payment_ref: &str) -> Result<V
 /// A tip (or free award) as the ledger holds it until an admin decides it, and credits it.
 pub fn work(tip: &TipRow) -> Work {
     let kind = if tip.is_free_award == 1 { "free_award" } else { "tip" };
-    let title = format!("{}: entry #{}", tip.contest_title, tip.entry_number);
-    Work::new(kind, tip.id, &title).in_contest(tip.contest_id)
+    Work::new(kind, tip.id, &tip.contest_title).in_contest(tip.contest_id)
 }
 
 /// The ledger's side of a decision: an approved tip is owed to its designer (out of what

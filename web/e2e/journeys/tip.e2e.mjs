@@ -9,7 +9,8 @@
 // 4. demo-gold's Earnings show it owed: a Tip for Lighthouse Bakery, $15.00, and the owed total
 //    counts it.
 // 5. The admin marks that payout paid on Outgoing Transactions (with a reference) and finds it
-//    under Paid; demo-gold's Earnings show it paid, on the day, and the paid total counts it.
+//    under Paid; demo-gold's open Earnings show it paid live (no reload), on the day, and the paid
+//    total counts it.
 import { CARDS, fillCard, fillCvcIfAsked } from '../lib/stripe.mjs';
 
 const CONTEST = 'Lighthouse Bakery';
@@ -143,7 +144,7 @@ export default {
     const payout = after.payouts.find((p) => p.kind === 'tip' && p.title === CONTEST);
     if (!payout || payout.status_id !== 2 || typeof payout.paid_at !== 'number') throw new Error(`the tip's payout is ${JSON.stringify(payout)}`);
     if (payout.reference !== REFERENCE) throw new Error(`the payout's reference is ${payout.reference}`);
-    await designer.reload();
+    // No reload: the designer's open Earnings follow `earnings.updated` on their channel.
     const paidLine = designer.locator('[data-testid=payout][data-status=paid]').filter({ hasText: t('earnings:kinds.tip') }).filter({ hasText: CONTEST });
     await paidLine.getByText(t('earnings:paidOn', { date: formatDate(payout.paid_at, ctx.language) })).waitFor();
     await paidLine.getByTestId('payout-amount').filter({ hasText: exactCents(TIP * 100) }).waitFor();

@@ -122,8 +122,7 @@ impl Payable for AdditionalDesign {
 
 /// The designer's work of an additional design, as the ledger holds and credits it.
 pub fn work(purchase: &super::AdditionalRow) -> Work {
-    let title = format!("{}: additional design #{}", purchase.contest_title, purchase.entry_number);
-    Work::new("additional_entry", purchase.id, &title).in_contest(purchase.contest_id)
+    Work::new("additional_entry", purchase.id, &purchase.contest_title).in_contest(purchase.contest_id)
 }
 
 /// The route of an additional design: `/contests/{id}/entries/{entryId}/...`.
