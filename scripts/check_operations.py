@@ -80,7 +80,6 @@ NOT_YET_REACHABLE = {
     ("GET", "/users/{id}/project-preference/portfolios"): "TODO: a designer's preferred services with their work, in the profile",
     ("GET", "/users/{id}/project/services"): "TODO: a designer's preferred services with their work, in the profile",
     ("GET", "/users/{id}/portfolios/like-rating-stats"): "TODO: ranges of the portfolio filters",
-    ("DELETE", "/bids/{bidId}"): "TODO: a designer withdraws a bid",
     ("DELETE", "/contests/{id}/comments/{commentId}"): "TODO: delete a board comment",
     ("DELETE", "/contests/{id}/entries/{entryId}/comments/{commentId}"): "TODO: delete an entry comment",
     ("GET", "/projects/{id}/comments"): "TODO: the project's comment thread in the workroom",
