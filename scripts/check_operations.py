@@ -80,12 +80,6 @@ NOT_YET_REACHABLE = {
     ("GET", "/users/{id}/project-preference/portfolios"): "TODO: a designer's preferred services with their work, in the profile",
     ("GET", "/users/{id}/project/services"): "TODO: a designer's preferred services with their work, in the profile",
     ("GET", "/users/{id}/portfolios/like-rating-stats"): "TODO: ranges of the portfolio filters",
-    ("DELETE", "/contests/{id}/comments/{commentId}"): "TODO: delete a board comment",
-    ("DELETE", "/contests/{id}/entries/{entryId}/comments/{commentId}"): "TODO: delete an entry comment",
-    ("GET", "/projects/{id}/comments"): "TODO: the project's comment thread in the workroom",
-    ("POST", "/projects/{id}/comments"): "TODO: the project's comment thread in the workroom",
-    ("DELETE", "/projects/{id}/comments/{commentId}"): "TODO: delete a project comment",
-    ("DELETE", "/projects/{id}/updates/{updateId}/comments/{commentId}"): "TODO: delete an update comment",
     ("PUT", "/notifications/entities/mark-as-reads"): "TODO: mark all comments as read",
 }
 

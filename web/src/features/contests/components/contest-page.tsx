@@ -14,7 +14,7 @@ import { contestChannel, useContestChannel, usePresence, useUserChannel } from '
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { Contest, Entry, Question, SavedAnswer, UploadStats, User } from '@/types/api';
 
-import { getComments, postComment } from '../api/comments';
+import { deleteComment, getComments, postComment } from '../api/comments';
 import { getContest } from '../api/get-contest';
 import { getEntries, type EntryQuery } from '../api/get-entries';
 import { getEntry } from '../api/get-entry';
@@ -22,6 +22,7 @@ import { getQuestions } from '../api/get-questions';
 import { getUploadStats } from '../api/submit-entry';
 import {
   addComment,
+  removeComment,
   applyContestEvent,
   boardComments,
   createContestLive,
@@ -295,6 +296,11 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
               onPost={async (text) => {
                 addComment(state, await postComment(contestId, null, text));
               }}
+              canDelete={(comment) => comment.created_by_user.id === user.id || isOwner || isAdmin(user)}
+              onDelete={async (comment) => {
+                await deleteComment(contestId, null, comment.id);
+                removeComment(state, comment.id);
+              }}
             />
           </section>
         </aside>
@@ -307,6 +313,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           entryId={entryId}
           userId={user.id}
           isOwner={isOwner}
+          isAdmin={isAdmin(user)}
           canLike={canLike}
           contestStatus={contest.status_id}
           contestTitle={contest.title}
