@@ -80,7 +80,6 @@ NOT_YET_REACHABLE = {
     ("GET", "/users/{id}/project-preference/portfolios"): "TODO: a designer's preferred services with their work, in the profile",
     ("GET", "/users/{id}/project/services"): "TODO: a designer's preferred services with their work, in the profile",
     ("GET", "/users/{id}/portfolios/like-rating-stats"): "TODO: ranges of the portfolio filters",
-    ("PUT", "/notifications/entities/mark-as-reads"): "TODO: mark all comments as read",
 }
 
 # Paths that reach the client as data rather than as a literal: (method, path, file under web/,

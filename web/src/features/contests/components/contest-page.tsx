@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
 import { focusedIdOf, loadUntilFound } from '@/lib/focused-comment';
 import { isAdmin, isClient, isDesigner } from '@/lib/roles';
+import { MarkCommentsRead } from '@/components/mark-comments-read';
 import { toast } from '@/lib/toast';
 import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
 import type { EventFrame } from '@/realtime/protocol.gen';
@@ -286,7 +287,10 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
           )}
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('page.commentBoard')}</h2>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-sm font-semibold text-slate-800">{t('page.commentBoard')}</h2>
+              <MarkCommentsRead target={{ contest_id: contestId }} />
+            </div>
             <CommentThread
               comments={boardComments(snap.comments as typeof state.comments)}
               highlights={snap.highlights}

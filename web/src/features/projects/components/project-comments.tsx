@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { MarkCommentsRead } from '@/components/mark-comments-read';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
@@ -66,9 +67,12 @@ export function ProjectComments({ projectId, user, canPost, liveComments, remove
 
   return (
     <section data-testid="project-comments" aria-labelledby="project-comments-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="project-comments-title" className="font-semibold text-slate-900">
-        {t('comments.title')}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="project-comments-title" className="font-semibold text-slate-900">
+          {t('comments.title')}
+        </h2>
+        <MarkCommentsRead target={{ project_id: projectId }} />
+      </div>
       {canPost && (
         <form onSubmit={submit} className="mt-3 flex gap-2">
           <input
