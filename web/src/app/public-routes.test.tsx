@@ -60,6 +60,8 @@ describe('the doors of a signed-out visitor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '5. Ownership of the work' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms-conditions');
+    // The tab names the page, then the product (each route's handle.title).
+    expect(document.title).toBe('Terms and Conditions | Vitrine');
 
     await router.navigate('/terms');
     await waitFor(() => expect(router.state.location.pathname).toBe('/terms-conditions'));
