@@ -72,7 +72,6 @@ export const signedInPages: RouteObject[] = [
   { path: 'messages', handle: { title: 'messages' }, element: <MessagesRoute /> },
   { path: 'design-court', handle: { title: 'designCourt' }, element: <CourtRoute /> },
   { path: 'payments/paypal/return', handle: { title: 'payments' }, element: <PayPalReturnRoute /> },
-  { path: 'marketplace', handle: { title: 'marketplace' }, element: <MarketplaceRoute /> },
   { path: 'profile', handle: { title: 'profile' }, element: <ProfileRoute /> },
   { path: 'affiliate', handle: { title: 'affiliate' }, element: <AffiliateRoute /> },
   { path: 'feed', handle: { title: 'feed' }, element: <FeedRoute /> },
@@ -86,6 +85,12 @@ export const signedInPages: RouteObject[] = [
   // Admin pages are titled by their area (the page's heading says which list).
   ...adminPages.map((page) => ({ handle: { title: 'admin' }, ...page })),
 ];
+
+/**
+ * Pages open to visitors as well (the marketplace is a public shop window, docs/spec-decisions.md):
+ * members see them in their shell, visitors in the public frame.
+ */
+export const openPages: RouteObject[] = [{ path: 'marketplace', handle: { title: 'marketplace' }, element: <MarketplaceRoute /> }];
 
 export const routes: RouteObject[] = [
   {
@@ -129,6 +134,7 @@ export const routes: RouteObject[] = [
         loader: loadOptionalSession,
         element: <ProjectLaunchRoute />,
       },
+      { loader: loadOptionalSession, element: <DesignerFrame />, children: openPages },
       {
         // Everything else needs a session; unknown paths land on the dashboard.
         loader: requireSession,
