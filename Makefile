@@ -66,12 +66,15 @@ web: web-deps
 	cd web && $(NPM) run build
 
 # Formatting, the server's layers and one-way events (docs/architecture.md; the checks' own
-# tests first), SQL only in stores (scripts/check_sql.py) and lints first: they fail fastest.
+# tests first), SQL only in stores (scripts/check_sql.py), every operation reachable from the web
+# client or listed as API-only (scripts/check_operations.py, issue #53) and lints first: they fail fastest.
 check:
 	$(CARGO) fmt --all --check
 	python3 scripts/test_check_layers.py
 	python3 scripts/check_layers.py server/src
 	python3 scripts/check_sql.py server/src
+	python3 scripts/test_check_operations.py
+	python3 scripts/check_operations.py
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 # Unit tests of every crate and the API suite on SQLite. The load harness's timers smoke

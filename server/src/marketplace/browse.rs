@@ -1,10 +1,13 @@
-//! Browsing the marketplace: contests with entries for sale
-//! (`/marketplace-contests/search`) and a contest's entries for sale (members), and a
-//! designer's (`/users/{id}/marketplace-entries`, the profile's For Sale tab, with its
-//! categories: public, as the rest of a designer's profile).
+//! Browsing the marketplace, public as any shop window (issue #53; docs/spec-decisions.md):
+//! contests with entries for sale (`/marketplace-contests/search`), a contest's entries for
+//! sale, and a designer's (`/users/{id}/marketplace-entries`, the profile's For Sale tab, with
+//! its categories, as the rest of a designer's profile). Only what is on sale shows (not
+//! sold, not hidden, its designer active); hidden listings are for admins; buying needs a
+//! session.
 
 use axum::{extract::State, Json};
 use serde::Deserialize;
+use tracing::instrument;
 use utoipa::IntoParams;
 
 use super::{
@@ -51,12 +54,14 @@ fn int(field: &str, value: &str) -> Result<i64, AppError> {
     value.trim().parse().map_err(|_| AppError::field(field, codes::NOT_FOUND_OPTION))
 }
 
-/// Contests with entries for sale, 12 a page, newest listing first.
-#[utoipa::path(get, path = "/marketplace-contests/search", tag = "marketplace", params(SearchQuery), security(("bearer" = [])),
+/// Contests with entries for sale, 12 a page, newest listing first (anyone; hidden
+/// listings, `filter[has_marketplace_hidden]=1`, admins only).
+#[utoipa::path(get, path = "/marketplace-contests/search", tag = "marketplace", params(SearchQuery),
     responses((status = 200, body = Page<MarketplaceContest>), (status = 403, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
 pub async fn search(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
     ApiQuery(pairs): ApiQuery<Vec<(String, String)>>,
 ) -> Result<Json<Page<MarketplaceContest>>, AppError> {
     let mut search = ContestSearch::default();
@@ -89,7 +94,7 @@ pub async fn search(
             _ => {}
         }
     }
-    if search.include_hidden && !caller.is_admin() {
+    if search.include_hidden && !caller.as_ref().is_some_and(CurrentUser::is_admin) {
         return Err(AppError::forbidden(codes::MARKETPLACE_HIDDEN_ADMINS));
     }
     let mut conn = state.db.pool.acquire().await?;
@@ -146,13 +151,12 @@ async fn listings(
     Ok(Page { data: ListingView::with_tags(rows, &tags), current_page: page, per_page: PER_PAGE, next_page_url, total })
 }
 
-/// A contest's entries for sale.
+/// A contest's entries for sale (anyone).
 #[utoipa::path(get, path = "/marketplace-contests/{id}/entries", tag = "marketplace", params(("id" = i64, Path), ListingQuery),
-    security(("bearer" = [])),
     responses((status = 200, body = Page<ListingView>), (status = 422, body = ErrorEnvelope)))]
+#[instrument(skip_all, fields(contest_id = id))]
 pub async fn contest_entries(
     State(state): State<AppState>,
-    _caller: CurrentUser,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<ListingQuery>,
 ) -> Result<Json<Page<ListingView>>, AppError> {

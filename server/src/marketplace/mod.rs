@@ -13,8 +13,9 @@
 //!   `marketplace` channel.
 //! - [`store`]: SQL. [`model`]: rows and views.
 //!
-//! Browsing the marketplace and buying need a signed-in user (the marketplace is for
-//! members); a designer's own entries for sale are part of their public profile.
+//! Browsing the marketplace is public, as any shop window, and so are a designer's
+//! entries for sale on their profile; buying needs a signed-in user
+//! (docs/spec-decisions.md, issue #53).
 
 pub mod browse;
 pub mod channels;

@@ -1,9 +1,10 @@
-//! Marketplace categories and tags: every signed-in user reads the active ones (admins
-//! every one); admins add and change them (contests doc, section 7: "marketplace and
-//! tag maintenance" is admin-only).
+//! Marketplace categories and tags: anyone reads the active ones (the public marketplace's
+//! filters; admins every one); admins add and change them (contests doc, section 7:
+//! "marketplace and tag maintenance" is admin-only).
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::Deserialize;
+use tracing::instrument;
 use utoipa::ToSchema;
 
 use super::{
@@ -11,7 +12,7 @@ use super::{
     store::{self, CATEGORIES, TAGS},
 };
 use crate::{
-    accounts::CurrentUser,
+    accounts::{CurrentUser, MaybeUser},
     api::{flag, Data},
     error::{codes, ApiJson, ApiPath, AppError, Code, ErrorEnvelope},
     state::AppState,
@@ -57,9 +58,15 @@ fn title_of(req: &TermRequest) -> Result<String, AppError> {
     }
 }
 
-async fn list(state: &AppState, caller: &CurrentUser, table: &str) -> Result<Json<Data<Vec<TermView>>>, AppError> {
+/// The active terms for anyone (the marketplace's filters are public), every one for admins.
+async fn list(
+    state: &AppState,
+    caller: Option<&CurrentUser>,
+    table: &str,
+) -> Result<Json<Data<Vec<TermView>>>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
-    Ok(Json(Data::new(store::terms(&mut conn, table, !caller.is_admin()).await?)))
+    let admin = caller.is_some_and(CurrentUser::is_admin);
+    Ok(Json(Data::new(store::terms(&mut conn, table, !admin).await?)))
 }
 
 async fn show(
@@ -120,14 +127,15 @@ async fn update(
     Ok(Json(Data::new(term)))
 }
 
-/// Marketplace categories: the active ones (admins: all).
-#[utoipa::path(get, path = "/marketplace-categories", tag = "marketplace", security(("bearer" = [])),
+/// Marketplace categories: the active ones (anyone; admins: all).
+#[utoipa::path(get, path = "/marketplace-categories", tag = "marketplace",
     responses((status = 200, body = Data<Vec<TermView>>)))]
+#[instrument(skip_all)]
 pub async fn list_categories(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
 ) -> Result<Json<Data<Vec<TermView>>>, AppError> {
-    list(&state, &caller, CATEGORIES).await
+    list(&state, caller.as_ref(), CATEGORIES).await
 }
 
 /// Adds a marketplace category (admins).
@@ -166,14 +174,15 @@ pub async fn update_category(
     update(&state, &caller, CATEGORIES, id, codes::MARKETPLACE_CATEGORY_NOT_FOUND, req).await
 }
 
-/// Marketplace tags: the active ones (admins: all).
-#[utoipa::path(get, path = "/marketplace-tags", tag = "marketplace", security(("bearer" = [])),
+/// Marketplace tags: the active ones (anyone; admins: all).
+#[utoipa::path(get, path = "/marketplace-tags", tag = "marketplace",
     responses((status = 200, body = Data<Vec<TermView>>)))]
+#[instrument(skip_all)]
 pub async fn list_tags(
     State(state): State<AppState>,
-    caller: CurrentUser,
+    MaybeUser(caller): MaybeUser,
 ) -> Result<Json<Data<Vec<TermView>>>, AppError> {
-    list(&state, &caller, TAGS).await
+    list(&state, caller.as_ref(), TAGS).await
 }
 
 /// Adds a marketplace tag (admins).

@@ -2,8 +2,9 @@
 // (and the designer sign-up), reads a designer's profile signed out, and the footer's terms; the
 // client buys a marketplace design with PayPal (the local test-mode PayPal), comes back to a paid
 // return page and finds the design among "My Designs", while a designer's open marketplace page
-// sees it sold live; demo-gold reads their Earnings after the seeded win. One Chromium, a context
-// per person.
+// sees it sold live; demo-gold reads their Earnings after the seeded win. The visitor also browses
+// the marketplace signed out (#53), and a `/login?sendMessageTo=` link lands them in that
+// conversation once they log in. One Chromium, a context per person.
 
 /** The approval page of the local PayPal: 'Pay Now'. */
 async function payAtPayPal(page) {
@@ -48,6 +49,26 @@ export default {
     await visitor.getByTestId('profile-username').getByText('demo-gold').waitFor();
     await visitor.getByTestId('profile-sign-in').waitFor();
     await shot(visitor, 'designer-profile-signed-out');
+
+    // The marketplace is a public shop window: the visitor browses what is for sale, buying needs a login.
+    const forSale = (await api('GET', `/users/${gold.id}/marketplace-entries`)).data[0];
+    if (!forSale) throw new Error('the demo has no entry of demo-gold for sale');
+    await visitor.goto(`${baseUrl}/marketplace`);
+    await visitor.getByTestId('marketplace-visitor').waitFor();
+    await visitor.getByTestId('marketplace-contest').filter({ hasText: forSale.contest.title }).click();
+    await visitor.locator(`[data-testid=listing-card][data-entry-id="${forSale.contest_entry_id}"]`).waitFor();
+    if ((await visitor.getByRole('button', { name: t('marketplace:purchase') }).count()) !== 0) throw new Error('a visitor is offered to buy');
+    if ((await visitor.title()) !== `${t('common:titles.marketplace')} | Vitrine`) throw new Error(`the page title is ${await visitor.title()}`);
+    await shot(visitor, 'marketplace-signed-out');
+
+    // "Message this designer" from outside: /login?sendMessageTo= lands in the conversation after signing in.
+    await visitor.goto(`${baseUrl}/login?sendMessageTo=${gold.id}`);
+    await visitor.getByLabel(t('auth:login.username')).fill('demo-client');
+    await visitor.getByLabel(t('auth:login.password')).fill('vitrine-demo');
+    await visitor.getByRole('button', { name: t('auth:login.submit') }).click();
+    await visitor.waitForURL(new RegExp(`/messages\\?sendMessageTo=${gold.id}$`));
+    await visitor.getByTestId('thread').getByText('@demo-gold').waitFor();
+    await shot(visitor, 'login-lands-in-conversation');
 
     // 3. The client buys an entry for sale with PayPal; a designer's marketplace page watches.
     const sale = (await api('GET', `/users/${gold.id}/marketplace-entries`)).data[0];

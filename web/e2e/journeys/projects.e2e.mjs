@@ -3,7 +3,10 @@
 // gold designer hears the invitation in the bell and bids; a bronze designer bids and is refused
 // in the discussion; the client and the gold designer talk (comments and typing, live both ways);
 // the client approves and pays by card; both see the project become active and meet in the
-// workroom, where an update is posted and rated. Then a visitor launches logged out and signs up.
+// workroom, where an update is posted and rated. The bronze designer withdraws their bid and the
+// client's list drops it live; in the workroom the project's own thread carries a comment live, the
+// client deletes their update comment and the designer's page drops it live (#53). Then a visitor
+// launches logged out and signs up.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -138,6 +141,19 @@ export default {
     await client.getByTestId('bid').filter({ hasText: 'demo-bronze' }).waitFor();
     await client.getByTestId('bids-count').getByText('2').waitFor();
 
+    // The bronze designer withdraws their bid (asked first); the client's list drops it live.
+    await ctx.markDocument(client);
+    await bronze.getByRole('button', { name: t('projects:bids.withdraw') }).click();
+    const withdrawDialog = bronze.getByRole('dialog', { name: t('projects:bids.withdrawTitle') });
+    await withdrawDialog.getByText(t('projects:bids.withdrawBody', { amount: '$150' })).waitFor();
+    await shot(bronze, 'bronze-withdraw-confirm');
+    await withdrawDialog.getByRole('button', { name: t('projects:bids.withdraw') }).click();
+    await bronze.getByText(t('projects:bids.withdrawn')).waitFor();
+    await bronze.getByTestId('bid-form').waitFor();
+    await client.getByTestId('bid').filter({ hasText: 'demo-bronze' }).waitFor({ state: 'detached' });
+    await client.getByTestId('bids-count').getByText('1').waitFor();
+    await ctx.assertSameDocument(client, 'the withdrawn bid left');
+
     // 5. The client and the gold designer discuss the bid: comments and typing, both ways.
     const goldBid = client.getByTestId('bid').filter({ hasText: /demo-gold(?!-)/ });
     await goldBid.getByRole('button', { name: t('projects:bids.discuss_other', { count: 0 }) }).click();
@@ -198,6 +214,23 @@ export default {
     await ctx.assertSameDocument(gold, 'the rating and comment arrived');
     await shot(client, 'client-workroom');
     await shot(gold, 'gold-workroom');
+
+    // The project's own thread: the designer writes, the client sees it arrive.
+    const thread = gold.getByTestId('project-comments');
+    await thread.getByLabel(t('projects:comments.placeholder')).fill('Fonts next: a serif for the name?');
+    await thread.getByRole('button', { name: t('projects:discussion.post') }).click();
+    await client.getByTestId('project-comment').getByText('Fonts next: a serif for the name?').waitFor();
+    await ctx.assertSameDocument(client, 'the project comment arrived');
+    await client.getByTestId('project-comments').getByRole('button', { name: t('components:markCommentsRead') }).click();
+    await client.getByText(t('spec-messages:All comments are marked as read')).waitFor();
+    // The client deletes their update comment (asked first); the designer's page drops it live.
+    await update.getByRole('button', { name: t('projects:comments.deleteOf', { username: 'demo-client' }) }).click();
+    const deleteDialog = client.getByRole('dialog', { name: t('projects:comments.deleteTitle') });
+    await shot(client, 'delete-comment-confirm');
+    await deleteDialog.getByRole('button', { name: t('projects:comments.delete') }).click();
+    await gold.getByTestId('update-comment').getByText('Love the anchor!').waitFor({ state: 'detached' });
+    await ctx.assertSameDocument(gold, 'the deleted comment left');
+    await shot(gold, 'gold-comment-deleted');
 
     // The gold designer keeps their project preferences: the New Logo service, with an image.
     await gold.goto(`${baseUrl}/projects/preferences`);

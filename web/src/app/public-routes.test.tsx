@@ -60,8 +60,23 @@ describe('the doors of a signed-out visitor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '5. Ownership of the work' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms-conditions');
+    // The tab names the page, then the product (each route's handle.title).
+    expect(document.title).toBe('Terms and Conditions | Vitrine');
 
     await router.navigate('/terms');
     await waitFor(() => expect(router.state.location.pathname).toBe('/terms-conditions'));
+  });
+
+  it('lets a visitor browse the marketplace in the public frame', async () => {
+    const empty = { data: [], current_page: 1, per_page: 12, next_page_url: null, total: 0 };
+    mockRoutes({
+      'GET /contests/types': () => jsonResponse(200, { data: TYPES }),
+      'GET /marketplace-contests/search': () => jsonResponse(200, empty),
+    });
+    const { router } = renderRoutes(routes, '/marketplace');
+    expect(await screen.findByTestId('marketplace-visitor', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/marketplace');
+    expect(await screen.findByTestId('marketplace-empty')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Marketplace | Vitrine'));
   });
 });

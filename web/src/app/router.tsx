@@ -47,44 +47,50 @@ import { DesignerFrame, DesignerRoute } from './routes/public/designer';
  * each link of every role's menu against this list).
  */
 export const signedInPages: RouteObject[] = [
-  { path: 'dashboard', element: <DashboardRoute /> },
-  ...contestListPages.map(({ path, list }) => ({ path, element: <ContestListRoute list={list} /> })),
-  { path: 'contests/:contestId/entries', element: <ContestRoute /> },
-  { path: 'contests/:contestId/entries/:entryId', element: <ContestRoute /> },
-  { path: 'contests/:contestId/entries/:entryId/upload-artwork', element: <DeliveryRoute /> },
-  { path: 'personal-info', element: <PersonalInfoRoute /> },
-  { path: 'subscriptions', element: <SubscriptionsRoute /> },
-  { path: 'contests/:contestId/briefs/edit', element: <EditBriefRoute /> },
-  { path: 'contests/:contestId/options', element: <OptionsRoute /> },
-  { path: 'contests/:contestId/review', element: <ReviewRoute /> },
-  { path: 'contests/:contestId/steps/:step', element: <StepRoute /> },
-  { path: 'contests/:contestId/upgrades', element: <ExtrasRoute /> },
-  { path: 'payment-methods', element: <PaymentMethodsRoute /> },
-  { path: 'payments', element: <PaymentsRoute /> },
-  { path: 'earnings', element: <EarningsRoute /> },
-  { path: 'projects/all-projects', element: <ProjectsRoute view="all-projects" /> },
-  { path: 'projects/unstarted-projects', element: <ProjectsRoute view="unstarted-projects" /> },
-  { path: 'projects/my-projects', element: <ProjectsRoute view="my-projects" /> },
-  { path: 'projects/:projectId/projects-updates', element: <WorkroomRoute /> },
-  { path: 'projects/:projectId/projects-updates/upload-artwork', element: <WorkroomRoute upload /> },
-  { path: 'projects/preferences', element: <PreferencesRoute /> },
-  { path: 'notifications', element: <NotificationsRoute /> },
-  { path: 'messages', element: <MessagesRoute /> },
-  { path: 'design-court', element: <CourtRoute /> },
-  { path: 'payments/paypal/return', element: <PayPalReturnRoute /> },
-  { path: 'marketplace', element: <MarketplaceRoute /> },
-  { path: 'profile', element: <ProfileRoute /> },
-  { path: 'affiliate', element: <AffiliateRoute /> },
-  { path: 'feed', element: <FeedRoute /> },
-  { path: 'carts', element: <CartsRoute /> },
-  { path: 'showcases', element: <ShowcasesRoute view="list" /> },
-  { path: 'showcases/new', element: <ShowcasesRoute view="new" /> },
-  { path: 'showcases/:showcaseId', element: <ShowcasesRoute view="show" /> },
-  { path: 'showcases/:showcaseId/edit', element: <ShowcasesRoute view="edit" /> },
-  { path: 'projects/launch/:projectId/edit', element: <ProjectBriefEditRoute /> },
-  { path: 'projects/launch/:projectId/:bidId/edit', element: <ProjectBriefEditRoute /> },
-  ...adminPages,
+  { path: 'dashboard', handle: { title: 'dashboard' }, element: <DashboardRoute /> },
+  ...contestListPages.map(({ path, list }) => ({ path, handle: { title: 'contests' }, element: <ContestListRoute list={list} /> })),
+  { path: 'contests/:contestId/entries', handle: { title: 'contest' }, element: <ContestRoute /> },
+  { path: 'contests/:contestId/entries/:entryId', handle: { title: 'contest' }, element: <ContestRoute /> },
+  { path: 'contests/:contestId/entries/:entryId/upload-artwork', handle: { title: 'delivery' }, element: <DeliveryRoute /> },
+  { path: 'personal-info', handle: { title: 'personalInfo' }, element: <PersonalInfoRoute /> },
+  { path: 'subscriptions', handle: { title: 'subscriptions' }, element: <SubscriptionsRoute /> },
+  { path: 'contests/:contestId/briefs/edit', handle: { title: 'editBrief' }, element: <EditBriefRoute /> },
+  { path: 'contests/:contestId/options', handle: { title: 'launch' }, element: <OptionsRoute /> },
+  { path: 'contests/:contestId/review', handle: { title: 'launch' }, element: <ReviewRoute /> },
+  { path: 'contests/:contestId/steps/:step', handle: { title: 'launch' }, element: <StepRoute /> },
+  { path: 'contests/:contestId/upgrades', handle: { title: 'upgrades' }, element: <ExtrasRoute /> },
+  { path: 'payment-methods', handle: { title: 'paymentMethods' }, element: <PaymentMethodsRoute /> },
+  { path: 'payments', handle: { title: 'payments' }, element: <PaymentsRoute /> },
+  { path: 'earnings', handle: { title: 'earnings' }, element: <EarningsRoute /> },
+  { path: 'projects/all-projects', handle: { title: 'projects' }, element: <ProjectsRoute view="all-projects" /> },
+  { path: 'projects/unstarted-projects', handle: { title: 'projects' }, element: <ProjectsRoute view="unstarted-projects" /> },
+  { path: 'projects/my-projects', handle: { title: 'projects' }, element: <ProjectsRoute view="my-projects" /> },
+  { path: 'projects/:projectId/projects-updates', handle: { title: 'workroom' }, element: <WorkroomRoute /> },
+  { path: 'projects/:projectId/projects-updates/upload-artwork', handle: { title: 'workroom' }, element: <WorkroomRoute upload /> },
+  { path: 'projects/preferences', handle: { title: 'projectPreferences' }, element: <PreferencesRoute /> },
+  { path: 'notifications', handle: { title: 'notifications' }, element: <NotificationsRoute /> },
+  { path: 'messages', handle: { title: 'messages' }, element: <MessagesRoute /> },
+  { path: 'design-court', handle: { title: 'designCourt' }, element: <CourtRoute /> },
+  { path: 'payments/paypal/return', handle: { title: 'payments' }, element: <PayPalReturnRoute /> },
+  { path: 'profile', handle: { title: 'profile' }, element: <ProfileRoute /> },
+  { path: 'affiliate', handle: { title: 'affiliate' }, element: <AffiliateRoute /> },
+  { path: 'feed', handle: { title: 'feed' }, element: <FeedRoute /> },
+  { path: 'carts', handle: { title: 'cart' }, element: <CartsRoute /> },
+  { path: 'showcases', handle: { title: 'showcases' }, element: <ShowcasesRoute view="list" /> },
+  { path: 'showcases/new', handle: { title: 'showcases' }, element: <ShowcasesRoute view="new" /> },
+  { path: 'showcases/:showcaseId', handle: { title: 'showcases' }, element: <ShowcasesRoute view="show" /> },
+  { path: 'showcases/:showcaseId/edit', handle: { title: 'showcases' }, element: <ShowcasesRoute view="edit" /> },
+  { path: 'projects/launch/:projectId/edit', handle: { title: 'editBrief' }, element: <ProjectBriefEditRoute /> },
+  { path: 'projects/launch/:projectId/:bidId/edit', handle: { title: 'editBrief' }, element: <ProjectBriefEditRoute /> },
+  // Admin pages are titled by their area (the page's heading says which list).
+  ...adminPages.map((page) => ({ handle: { title: 'admin' }, ...page })),
 ];
+
+/**
+ * Pages open to visitors as well (the marketplace is a public shop window, docs/spec-decisions.md):
+ * members see them in their shell, visitors in the public frame.
+ */
+export const openPages: RouteObject[] = [{ path: 'marketplace', handle: { title: 'marketplace' }, element: <MarketplaceRoute /> }];
 
 export const routes: RouteObject[] = [
   {
@@ -94,40 +100,41 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       // Visitors' front door: launch a contest, start a project, join as a designer.
-      { index: true, loader: landingOrDashboard, element: <LandingRoute /> },
-      { path: 'terms-conditions', loader: loadOptionalSession, element: <TermsRoute /> },
+      { index: true, loader: landingOrDashboard, element: <LandingRoute />, handle: { title: 'home' } },
+      { path: 'terms-conditions', handle: { title: 'terms' }, loader: loadOptionalSession, element: <TermsRoute /> },
       // An older footer's link.
       { path: 'terms', element: <Navigate to={paths.terms} replace /> },
-      { path: 'login', loader: redirectIfSignedIn, element: <LoginRoute /> },
-      { path: 'signup', loader: redirectIfSignedIn, element: <SignupRoute /> },
-      { path: 'create-account', loader: redirectIfSignedIn, element: <CreateAccountRoute /> },
+      { path: 'login', handle: { title: 'login' }, loader: redirectIfSignedIn, element: <LoginRoute /> },
+      { path: 'signup', handle: { title: 'signup' }, loader: redirectIfSignedIn, element: <SignupRoute /> },
+      { path: 'create-account', handle: { title: 'createAccount' }, loader: redirectIfSignedIn, element: <CreateAccountRoute /> },
       {
         // The launch brief is open to anonymous visitors (sign-up comes after the brief).
-        path: 'contests/:slug/launch',
+        path: 'contests/:slug/launch', handle: { title: 'launch' },
         loader: loadOptionalSession,
         element: <LaunchFrame />,
         children: [{ index: true, element: <LaunchBriefRoute /> }],
       },
-      { path: 'password/reset', element: <PasswordResetRequestRoute /> },
+      { path: 'password/reset', handle: { title: 'passwordReset' }, element: <PasswordResetRequestRoute /> },
       {
-        path: 'password/reset/:token',
+        path: 'password/reset/:token', handle: { title: 'passwordReset' },
         loader: loadPasswordReset,
         element: <PasswordResetRoute />,
       },
       { path: 'logout', loader: logoutAndRedirect, element: <FullPageSpinner /> },
       {
         // A designer's profile is public: members see it in their shell, visitors in the public frame.
-        path: 'designers/:userId',
+        path: 'designers/:userId', handle: { title: 'designer' },
         loader: loadOptionalSession,
         element: <DesignerFrame />,
         children: [{ index: true, element: <DesignerRoute /> }],
       },
       {
         // Visitors may fill a project brief; they sign up or log in before it is sent.
-        path: 'projects/launch/:category?/:subCategory?/:service?',
+        path: 'projects/launch/:category?/:subCategory?/:service?', handle: { title: 'projectLaunch' },
         loader: loadOptionalSession,
         element: <ProjectLaunchRoute />,
       },
+      { loader: loadOptionalSession, element: <DesignerFrame />, children: openPages },
       {
         // Everything else needs a session; unknown paths land on the dashboard.
         loader: requireSession,
@@ -138,7 +145,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // Sign-in by the one-time guid of an e-mailed link (a session or not: the link decides).
-      { path: 'login/:guid', element: <GuidLoginRoute /> },
+      { path: 'login/:guid', handle: { title: 'login' }, element: <GuidLoginRoute /> },
     ],
   },
 ];

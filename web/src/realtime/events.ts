@@ -103,9 +103,10 @@ export interface EventPayloads {
 /** `workroom:{id}`: a workroom's comments and image tags are the project update's. */
 export type WorkroomPayloads = Omit<
   EventPayloads,
-  'comment.created' | 'image_tag.created' | 'image_tag.completed' | 'image_tag.deleted'
+  'comment.created' | 'comment.deleted' | 'image_tag.created' | 'image_tag.completed' | 'image_tag.deleted'
 > & {
   'comment.created': Schema<'ProjectCommentView'>;
+  'comment.deleted': Schema<'ProjectCommentView'> & { deleted_at: number };
   'image_tag.created': Schema<'UpdateTagView'>;
   'image_tag.completed': Schema<'UpdateTagView'>;
   'image_tag.deleted': Schema<'UpdateTagView'>;

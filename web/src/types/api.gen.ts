@@ -2814,7 +2814,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Marketplace categories: the active ones (admins: all). */
+        /** Marketplace categories: the active ones (anyone; admins: all). */
         get: operations["marketplace_categories_list_categories"];
         put?: never;
         /** Adds a marketplace category (admins). */
@@ -2971,7 +2971,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contests with entries for sale, 12 a page, newest listing first. */
+        /**
+         * Contests with entries for sale, 12 a page, newest listing first (anyone; hidden
+         *     listings, `filter[has_marketplace_hidden]=1`, admins only).
+         */
         get: operations["marketplace_contests_search_search"];
         put?: never;
         post?: never;
@@ -2988,7 +2991,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contest's entries for sale. */
+        /** A contest's entries for sale (anyone). */
         get: operations["contest_entries"];
         put?: never;
         post?: never;
@@ -3005,7 +3008,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Marketplace tags: the active ones (admins: all). */
+        /** Marketplace tags: the active ones (anyone; admins: all). */
         get: operations["list_tags"];
         put?: never;
         /** Adds a marketplace tag (admins). */
@@ -23140,15 +23143,6 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_TermView"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     marketplace_categories_create_category: {
@@ -23876,15 +23870,6 @@ export interface operations {
                     "application/json": components["schemas"]["Page_MarketplaceContest"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23928,15 +23913,6 @@ export interface operations {
                     "application/json": components["schemas"]["Page_ListingView"];
                 };
             };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description A path parameter does not parse (`request.path_invalid`) or names nothing. */
             404: {
                 headers: {
@@ -23971,15 +23947,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_TermView"];
-                };
-            };
-            /** @description No valid bearer token (`auth.unauthenticated`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -1,6 +1,7 @@
 //! Browsing: contests with entries for sale and their filters, a contest's and a
 //! designer's entries for sale, the For Sale tab's categories; admins' categories and
-//! tags (everyone reads the active ones, only admins add and change them).
+//! tags (everyone reads the active ones, only admins add and change them). Browsing is
+//! public (docs/spec-decisions.md): a visitor sees what a member sees, nothing hidden.
 
 use serde_json::json;
 
@@ -64,7 +65,6 @@ async fn listings_show_in_search_the_contest_and_the_designers_for_sale_tab_unti
     app.get(&format!("/users/{}/marketplace-entries", f.holder_id), Some(&reader))
         .await
         .assert_error(403, "designer.only");
-    app.get("/marketplace-contests/search", None).await.assert_error(401, "auth.unauthenticated");
 
     // Hidden by its designer: out of every list but theirs and the admins' search.
     let hide =
@@ -75,6 +75,53 @@ async fn listings_show_in_search_the_contest_and_the_designers_for_sale_tab_unti
     let admin_view = app.get("/marketplace-contests/search?filter[has_marketplace_hidden]=1", Some(&f.admin)).await;
     assert_eq!(admin_view.body["total"], 1, "{}", admin_view.body);
     assert_eq!(app.get("/marketplace-contest-entries", Some(&f.seller)).await.body["total"], 1);
+}
+
+#[tokio::test]
+async fn anonymous_visitors_browse_what_is_on_sale_and_nothing_hidden() {
+    let app = crate::helpers::spawn_app().await;
+    let f = finished(&app, "anon").await;
+    let answer =
+        list_for_sale(&app, &f.seller, json!({"contest_entry_id": f.entry, "sale_price": 60, "title": "Sunny"})).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+
+    // The search, a contest's entries, its cover image and the filters' terms answer without a session.
+    let search = app.get("/marketplace-contests/search?filter[q]=sunny", None).await;
+    assert_eq!(search.status, 200, "{}", search.body);
+    assert_eq!(search.body["data"][0]["id"].as_i64(), Some(f.contest), "{}", search.body);
+    let cover = app.get(search.body["data"][0]["cover"]["full_path"].as_str().unwrap(), None).await;
+    assert_eq!(cover.status, 200);
+    let of_contest = app.get(&format!("/marketplace-contests/{}/entries", f.contest), None).await;
+    assert_eq!(entry_ids(&of_contest.body), [f.entry]);
+    for base in ["/marketplace-categories", "/marketplace-tags"] {
+        let terms = app.get(base, None).await;
+        assert_eq!(terms.status, 200, "{base}: {}", terms.body);
+        assert!(terms.body["data"].as_array().unwrap().iter().all(|t| t["is_active"] == 1), "{}", terms.body);
+    }
+
+    // Hidden listings stay the admins', and a hidden listing leaves the visitor's page.
+    app.get("/marketplace-contests/search?filter[has_marketplace_hidden]=1", None)
+        .await
+        .assert_error(403, "filter.has_marketplace_hidden.admins");
+    let hide =
+        list_for_sale(&app, &f.seller, json!({"contest_entry_id": f.entry, "sale_price": 60, "is_hidden": 1})).await;
+    assert_eq!(hide.body["data"]["status"], "hidden", "{}", hide.body);
+    assert_eq!(app.get("/marketplace-contests/search", None).await.body["total"], 0);
+    assert_eq!(
+        entry_ids(&app.get(&format!("/marketplace-contests/{}/entries", f.contest), None).await.body),
+        Vec::<i64>::new()
+    );
+
+    // Buying and a member's own lists still need a session.
+    let buy = post(
+        &app,
+        &format!("/marketplace-contest-entries/{}/payments/stripe/payment-intents", f.entry),
+        &json!({}),
+        None,
+    )
+    .await;
+    assert_eq!(buy.status, 401, "{}", buy.body);
+    app.get("/marketplace-contest-entries", None).await.assert_error(401, "auth.unauthenticated");
 }
 
 #[tokio::test]
@@ -100,9 +147,13 @@ async fn admins_keep_categories_and_tags_and_nobody_else_does() {
         app.put(&path, &json!({"is_active": 0}), &designer).await.assert_error(403, "auth.forbidden");
         let retired = app.put(&path, &json!({"is_active": 0}), &admin).await;
         assert_eq!(retired.body["data"]["is_active"], 0, "{}", retired.body);
-        // Retired: gone for members, still there for admins.
-        let listed = app.get(base, Some(&client)).await;
-        assert!(!listed.body["data"].as_array().unwrap().iter().any(|t| t["id"] == id), "{}", listed.body);
+        // Retired: gone for members and visitors, still there for admins.
+        for reader in [Some(client.as_str()), None] {
+            let listed = app.get(base, reader).await;
+            assert!(!listed.body["data"].as_array().unwrap().iter().any(|t| t["id"] == id), "{}", listed.body);
+        }
+        let all = app.get(base, Some(&admin)).await;
+        assert!(all.body["data"].as_array().unwrap().iter().any(|t| t["id"] == id), "{}", all.body);
         app.get(&path, Some(&client)).await.assert_error(
             404,
             if base.ends_with("tags") { "marketplace_tag.not_found" } else { "marketplace_category.not_found" },

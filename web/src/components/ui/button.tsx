@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary';
+type Variant = 'primary' | 'secondary' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300',
   secondary:
     'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:text-slate-400',
+  /** What cannot be undone (withdraw, delete), in a confirmation. */
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300',
 };
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

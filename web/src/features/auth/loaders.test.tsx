@@ -32,7 +32,10 @@ const routes: RouteObject[] = [
       {
         loader: requireSession,
         element: <AppShell />,
-        children: [{ path: 'dashboard', element: <p>dashboard page</p> }],
+        children: [
+          { path: 'dashboard', element: <p>dashboard page</p> },
+          { path: 'messages', element: <p>messages page</p> },
+        ],
       },
     ],
   },
@@ -110,6 +113,18 @@ describe('redirectIfSignedIn', () => {
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText('You are already logged in.')).toBeInTheDocument();
+  });
+});
+
+describe('redirectIfSignedIn with sendMessageTo', () => {
+  it('sends a signed-in visitor of /login?sendMessageTo= to that conversation', async () => {
+    startSession('tok');
+    setCurrentUser(buildUser());
+    mockFetch(() => jsonResponse(200, { data: buildUser() }));
+    const { router } = renderRoutes(routes, '/login?sendMessageTo=42');
+
+    expect(await screen.findByText('messages page')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/messages?sendMessageTo=42');
   });
 });
 

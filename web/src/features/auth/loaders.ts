@@ -35,8 +35,11 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<n
 }
 
 /** Login and sign-up are for visitors: a signed-in user is sent on to the dashboard. */
-export function redirectIfSignedIn(): null {
+export function redirectIfSignedIn({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
   if (session.token === null) return null;
+  // Already signed in from a "message this designer" link: straight to the conversation.
+  const sendMessageTo = new URL(request.url).searchParams.get('sendMessageTo');
+  if (sendMessageTo && /^\d+$/.test(sendMessageTo)) throw redirect(`/messages?sendMessageTo=${sendMessageTo}`);
   toast.info('You are already logged in.');
   throw redirect(paths.dashboard);
 }

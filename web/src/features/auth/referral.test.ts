@@ -33,3 +33,12 @@ describe('rememberLinkParams', () => {
     expect(window.localStorage.getItem(SEND_MESSAGE_TO_KEY)).toBeNull();
   });
 });
+
+describe('takeLandingAfterSignIn', () => {
+  it('leads once to the conversation a sendMessageTo link named, then to the dashboard', async () => {
+    const { rememberLinkParams, takeLandingAfterSignIn } = await import('./referral');
+    rememberLinkParams(new URLSearchParams('sendMessageTo=42'), 0);
+    expect(takeLandingAfterSignIn()).toBe('/messages?sendMessageTo=42');
+    expect(takeLandingAfterSignIn()).toBeNull();
+  });
+});

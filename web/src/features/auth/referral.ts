@@ -44,3 +44,13 @@ export function rememberLinkParams(search: URLSearchParams, now = Date.now()): v
   const invite = search.get('invite');
   if (invite) storage.set(INVITE_KEY, invite.slice(0, 100));
 }
+
+/**
+ * Where to go once signed in: the conversation with the user a `/login?sendMessageTo={id}` link
+ * named (read once, then forgotten), or null for the usual dashboard.
+ */
+export function takeLandingAfterSignIn(): string | null {
+  const to = storage.get(SEND_MESSAGE_TO_KEY);
+  storage.remove(SEND_MESSAGE_TO_KEY);
+  return to !== null && /^\d+$/.test(to) ? `/messages?sendMessageTo=${to}` : null;
+}

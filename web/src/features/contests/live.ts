@@ -203,6 +203,10 @@ export function addComment(state: ContestLive, comment: Comment): void {
   state.comments[comment.id] = comment;
 }
 
+export function removeComment(state: ContestLive, commentId: number): void {
+  delete state.comments[commentId];
+}
+
 export function addImageTags(state: ContestLive, tags: ImageTag[]): void {
   for (const tag of tags) state.imageTags[tag.id] = tag;
 }

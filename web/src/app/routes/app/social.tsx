@@ -22,6 +22,10 @@ function WithUser({ page: Page }: { page: ComponentType<{ user: User }> }) {
 export const NotificationsRoute = () => <WithUser page={NotificationsPage} />;
 export const MessagesRoute = () => <WithUser page={MessagesPage} />;
 export const CourtRoute = () => <WithUser page={CourtPage} />;
-export const MarketplaceRoute = () => <WithUser page={MarketplacePage} />;
+/** Members and visitors alike (a visitor browses; buying asks them to log in). */
+export function MarketplaceRoute() {
+  const { user } = useSnapshot(session);
+  return <MarketplacePage user={user as User | null} />;
+}
 export const ProfileRoute = () => <WithUser page={ProfilePage} />;
 export const AffiliateRoute = () => <WithUser page={AffiliatePage} />;

@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { GuidSignIn } from '@/features/auth/components/guid-sign-in';
+import { takeLandingAfterSignIn } from '@/features/auth/referral';
 import { toast } from '@/lib/toast';
 
 /** `/login/{guid}`: sign-in by the one-time guid of an e-mailed link. */
@@ -19,7 +20,7 @@ export function GuidLoginRoute() {
         guid={guid}
         onSuccess={(user) => {
           toast.success(t('login.welcomeBack', { name: user.name }));
-          navigate(paths.dashboard, { replace: true });
+          navigate(takeLandingAfterSignIn() ?? paths.dashboard, { replace: true });
         }}
       />
     </AuthLayout>

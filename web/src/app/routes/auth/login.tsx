@@ -6,6 +6,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SignInLinkForm } from '@/features/auth/components/sign-in-link-form';
+import { takeLandingAfterSignIn } from '@/features/auth/referral';
 import { toast } from '@/lib/toast';
 import { useLinkParams } from '@/features/auth/hooks/use-link-params';
 
@@ -19,7 +20,7 @@ export function LoginRoute() {
       <LoginForm
         onSuccess={(user) => {
           toast.success(t('login.welcomeBack', { name: user.name }));
-          navigate(paths.dashboard, { replace: true });
+          navigate(takeLandingAfterSignIn() ?? paths.dashboard, { replace: true });
         }}
       />
       <CreateAccountChoice />

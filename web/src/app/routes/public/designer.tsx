@@ -11,8 +11,9 @@ import { HeaderWidgets } from '../../header-widgets';
 const DesignerPage = lazyComponent(() => import('@/features/profiles/components/designer-page').then((m) => m.DesignerPage));
 
 /**
- * `/designers/:userId`'s frame: the signed-in shell for a member, the public frame for a visitor
- * (anonymous visitors may view profiles, contests doc section 5).
+ * The frame of a page open to visitors (`/designers/:userId`, `/marketplace`): the signed-in shell
+ * for a member, the public frame for a visitor (anonymous visitors may view profiles, contests doc
+ * section 5, and browse the marketplace).
  */
 export function DesignerFrame() {
   const { user } = useSnapshot(session);

@@ -20,3 +20,9 @@ export async function postComment(contestId: number, entryId: number | null, com
       : await ok(api.POST('/contests/{id}/entries/{entryId}/comments', { params: { path: { id: contestId, entryId } }, body }));
   return data;
 }
+
+/** DELETE .../comments/{commentId}: its author, the contest's holder or an admin; `comment.deleted` drops it everywhere. */
+export async function deleteComment(contestId: number, entryId: number | null, commentId: number): Promise<void> {
+  if (entryId === null) await ok(api.DELETE('/contests/{id}/comments/{commentId}', { params: { path: { id: contestId, commentId } } }));
+  else await ok(api.DELETE('/contests/{id}/entries/{entryId}/comments/{commentId}', { params: { path: { id: contestId, entryId, commentId } } }));
+}

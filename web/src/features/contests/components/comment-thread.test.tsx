@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { HIGHLIGHT_MS } from '@/lib/focused-comment';
@@ -48,5 +49,29 @@ describe('CommentThread comment box', () => {
   it('is named by its placeholder text, for screen readers once typing hides it', () => {
     render(<CommentThread comments={[]} highlights={{}} canPost onPost={() => Promise.resolve()} placeholder="Reply to the designers" />);
     expect(screen.getByRole('textbox', { name: 'Reply to the designers' })).toHaveAttribute('placeholder', 'Reply to the designers');
+  });
+});
+
+describe('CommentThread deleting a comment', () => {
+  const props = { highlights: {}, canPost: false, onPost: () => Promise.resolve(), placeholder: '' };
+  const mine = { ...comment(3), created_by_user: { id: 9, username: 'me' } } as unknown as Comment;
+
+  it('offers Delete only where the reader may, and deletes once confirmed', async () => {
+    const onDelete = vi.fn(() => Promise.resolve());
+    render(<CommentThread {...props} comments={[comment(1), mine]} canDelete={(c) => c.created_by_user.id === 9} onDelete={onDelete} />);
+    expect(screen.queryByRole('button', { name: "Delete dana's comment" })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: "Delete me's comment" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    expect(dialog).toHaveTextContent('comment 3');
+    expect(onDelete).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onDelete).toHaveBeenCalledWith(mine);
+  });
+
+  it('offers nothing without a delete action', () => {
+    render(<CommentThread {...props} comments={[mine]} canDelete={() => true} />);
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDateTime } from '@/lib/dates';
 import { commentAnchor, useFocusedComment } from '@/lib/focused-comment';
 import { errorMessage } from '@/lib/error-messages';
@@ -16,14 +17,19 @@ interface CommentThreadProps {
   placeholder: string;
   /** The comment a notification leads to: scrolled to and highlighted once it shows. */
   focusedId?: number | null;
+  /** Whether the reader may delete this comment (its author; the contest's holder and admins any). */
+  canDelete?: (comment: Comment) => boolean;
+  /** Deletes it once confirmed; the thread drops it (and `comment.deleted` on every other page). */
+  onDelete?: (comment: Comment) => Promise<void>;
 }
 
 /** A list of comments with a box to add one (the contest board, or an entry's thread). */
-export function CommentThread({ comments, highlights, canPost, onPost, placeholder, focusedId = null }: CommentThreadProps) {
+export function CommentThread({ comments, highlights, canPost, onPost, placeholder, focusedId = null, canDelete, onDelete }: CommentThreadProps) {
   const { t } = useTranslation('contests');
   const highlighted = useFocusedComment(focusedId, comments.some((comment) => comment.id === focusedId));
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
   const boxId = useId();
 
   async function handleSubmit(event: FormEvent) {
@@ -82,12 +88,38 @@ export function CommentThread({ comments, highlights, canPost, onPost, placehold
               )}
               <div className="flex items-baseline justify-between gap-2">
                 <span className="text-sm font-semibold text-slate-800">{comment.created_by_user.username}</span>
-                <time className="text-xs text-slate-500">{formatDateTime(comment.created_at)}</time>
+                <span className="flex items-baseline gap-2">
+                  <time className="text-xs text-slate-500">{formatDateTime(comment.created_at)}</time>
+                  {onDelete && canDelete?.(comment) && (
+                    <button
+                      type="button"
+                      onClick={() => setDeleting(comment)}
+                      aria-label={t('comments.deleteOf', { username: comment.created_by_user.username })}
+                      className="relative text-xs font-medium text-red-700 hover:underline"
+                    >
+                      {t('comments.delete')}
+                    </button>
+                  )}
+                </span>
               </div>
-              <p className="mt-0.5 text-sm whitespace-pre-line text-slate-700">{comment.comment}</p>
+              <p className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-700">{comment.comment}</p>
             </li>
           ))}
         </ul>
+      )}
+      {deleting && onDelete && (
+        <ConfirmDialog
+          title={t('comments.deleteTitle')}
+          confirmLabel={t('comments.delete')}
+          onConfirm={async () => {
+            await onDelete(deleting);
+            toast.success(t('comments.deleted'));
+          }}
+          onClose={() => setDeleting(null)}
+        >
+          <p>{t('comments.deleteBody')}</p>
+          <blockquote className="mt-3 border-l-4 border-slate-200 pl-3 break-words whitespace-pre-line text-slate-600">{deleting.comment}</blockquote>
+        </ConfirmDialog>
       )}
     </div>
   );

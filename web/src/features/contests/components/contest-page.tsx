@@ -9,12 +9,13 @@ import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
 import { focusedIdOf, loadUntilFound } from '@/lib/focused-comment';
 import { isAdmin, isClient, isDesigner } from '@/lib/roles';
+import { MarkCommentsRead } from '@/components/mark-comments-read';
 import { toast } from '@/lib/toast';
 import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
 import type { EventFrame } from '@/realtime/protocol.gen';
 import type { Contest, Entry, Question, SavedAnswer, UploadStats, User } from '@/types/api';
 
-import { getComments, postComment } from '../api/comments';
+import { deleteComment, getComments, postComment } from '../api/comments';
 import { getContest } from '../api/get-contest';
 import { getEntries, type EntryQuery } from '../api/get-entries';
 import { getEntry } from '../api/get-entry';
@@ -22,6 +23,7 @@ import { getQuestions } from '../api/get-questions';
 import { getUploadStats } from '../api/submit-entry';
 import {
   addComment,
+  removeComment,
   applyContestEvent,
   boardComments,
   createContestLive,
@@ -285,7 +287,10 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
             <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
           )}
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="mb-3 text-sm font-semibold text-slate-800">{t('page.commentBoard')}</h2>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-sm font-semibold text-slate-800">{t('page.commentBoard')}</h2>
+              <MarkCommentsRead target={{ contest_id: contestId }} />
+            </div>
             <CommentThread
               comments={boardComments(snap.comments as typeof state.comments)}
               highlights={snap.highlights}
@@ -294,6 +299,11 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
               placeholder={t(isOwner ? 'comments.owner' : isAdmin(user) ? 'comments.admin' : 'comments.designer')}
               onPost={async (text) => {
                 addComment(state, await postComment(contestId, null, text));
+              }}
+              canDelete={(comment) => comment.created_by_user.id === user.id || isOwner || isAdmin(user)}
+              onDelete={async (comment) => {
+                await deleteComment(contestId, null, comment.id);
+                removeComment(state, comment.id);
               }}
             />
           </section>
@@ -307,6 +317,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           entryId={entryId}
           userId={user.id}
           isOwner={isOwner}
+          isAdmin={isAdmin(user)}
           canLike={canLike}
           contestStatus={contest.status_id}
           contestTitle={contest.title}

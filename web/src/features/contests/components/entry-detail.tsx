@@ -11,11 +11,11 @@ import { toast } from '@/lib/toast';
 import { useFileUrl } from '@/lib/use-file-url';
 import type { Entry } from '@/types/api';
 
-import { getComments, postComment } from '../api/comments';
+import { deleteComment, getComments, postComment } from '../api/comments';
 import { getEntry } from '../api/get-entry';
 import { completeImageTag, deleteImageTag, getImageTags, postImageTag } from '../api/image-tags';
 import { getLikes } from '@/lib/api/reactions';
-import { addComment, addImageTags, entryComments, mergeEntry, setComments, type ContestLive } from '../live';
+import { addComment, addImageTags, entryComments, mergeEntry, removeComment, setComments, type ContestLive } from '../live';
 import { entryActions } from '../use-entry-actions';
 import { CommentThread } from './comment-thread';
 import { LikeButton } from '@/components/ui/like-button';
@@ -36,6 +36,8 @@ interface EntryDetailProps {
   entryId: number;
   userId: number;
   isOwner: boolean;
+  /** Admins may delete any comment. */
+  isAdmin?: boolean;
   canLike: boolean;
   contestStatus: number;
   /** What a listing of the entry is called when the entry has no title. */
@@ -47,7 +49,7 @@ interface EntryDetailProps {
 }
 
 /** One entry over the contest page: its image with feedback points, likes, rating, comments. */
-export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLike, contestStatus, contestTitle = null, prize, focusedCommentId = null, onClose }: EntryDetailProps) {
+export function EntryDetail({ state, contestId, entryId, userId, isOwner, isAdmin = false, canLike, contestStatus, contestTitle = null, prize, focusedCommentId = null, onClose }: EntryDetailProps) {
   const { t } = useTranslation('contests');
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
@@ -247,6 +249,11 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, canLik
                   placeholder={t(isOwner ? 'comments.entryOwner' : entry.created_by === userId ? 'comments.entryDesigner' : 'comments.entryOther')}
                   onPost={async (text) => {
                     addComment(state, await postComment(contestId, entryId, text));
+                  }}
+                  canDelete={(comment) => comment.created_by_user.id === userId || isOwner || isAdmin}
+                  onDelete={async (comment) => {
+                    await deleteComment(contestId, entryId, comment.id);
+                    removeComment(state, comment.id);
                   }}
                 />
               </div>

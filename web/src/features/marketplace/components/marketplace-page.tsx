@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { PageNav } from '@/components/ui/page-nav';
@@ -63,12 +63,12 @@ type View = 'browse' | 'bought' | 'listings';
 /**
  * The marketplace (`/marketplace`): browsing what is for sale; for clients, the designs they
  * bought (`?view=bought`, "My Designs"); for designers, their own listings (`?view=listings`,
- * "My listings": listing an entry, changing, withdrawing, what sold).
+ * "My listings": listing an entry, changing, withdrawing, what sold). Visitors (no `user`) browse.
  */
-export function MarketplacePage({ user }: { user: User }) {
+export function MarketplacePage({ user }: { user: User | null }) {
   const { t } = useTranslation('marketplace');
   const [search, setSearch] = useSearchParams();
-  const own: View | null = isClient(user) ? 'bought' : isDesigner(user) ? 'listings' : null;
+  const own: View | null = user === null ? null : isClient(user) ? 'bought' : isDesigner(user) ? 'listings' : null;
   const view: View = own !== null && search.get('view') === own ? own : 'browse';
   const tabClass = (active: boolean) =>
     `border-b-2 px-1 pb-2 text-sm font-semibold ${active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-800'}`;
@@ -96,7 +96,7 @@ export function MarketplacePage({ user }: { user: User }) {
           <h1 className="mb-1 text-2xl font-bold text-slate-900">{t('bought')}</h1>
           <BoughtDesigns />
         </section>
-      ) : view === 'listings' ? (
+      ) : view === 'listings' && user !== null ? (
         <MyListings user={user} />
       ) : (
         <BrowseMarketplace user={user} />
@@ -112,7 +112,7 @@ export function MarketplacePage({ user }: { user: User }) {
  * on sale or changed (`marketplace.entry.listed`) is read back: the contests again, and the
  * listings shown when they are its contest's.
  */
-function BrowseMarketplace({ user }: { user: User }) {
+function BrowseMarketplace({ user }: { user: User | null }) {
   const { t } = useTranslation('marketplace');
   const [types, setTypes] = useState<ContestType[]>([]);
   const [q, setQ] = useState('');
@@ -171,7 +171,8 @@ function BrowseMarketplace({ user }: { user: User }) {
 
   // After the first subscription, one that did not recover what was missed reads everything again.
   const subscribedOnce = useRef(false);
-  useChannel(MARKETPLACE_CHANNEL, {
+  // The channel is for members; a visitor's page is as current as when it loaded.
+  useChannel(user === null ? null : MARKETPLACE_CHANNEL, {
     onEvent: (event) => {
       const typed = typedEvent(event);
       if (typed?.type === ENTRY_REMOVED) remove(typed.data);
@@ -231,6 +232,14 @@ function BrowseMarketplace({ user }: { user: User }) {
         </div>
       </header>
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+      {user === null && (
+        <p className="rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900" data-testid="marketplace-visitor">
+          {t('visitor.text')}{' '}
+          <Link to="/login" className="font-semibold underline">
+            {t('visitor.logIn')}
+          </Link>
+        </p>
+      )}
       {contests === null ? (
         <Spinner label={t('common:loading')} />
       ) : contests.data.length === 0 ? (
@@ -265,7 +274,7 @@ function BrowseMarketplace({ user }: { user: User }) {
               <>
                 <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="marketplace-listings">
                   {listings.data.map((listing) => (
-                    <ListingCard key={listing.contest_entry_id} listing={listing} canBuy={isClient(user)} onBuy={setBuying} />
+                    <ListingCard key={listing.contest_entry_id} listing={listing} canBuy={user !== null && isClient(user)} onBuy={setBuying} />
                   ))}
                 </div>
                 <PageNav page={listingPage} hasNext={Boolean(listings.next_page_url)} onPage={setListingPage} />
@@ -274,7 +283,7 @@ function BrowseMarketplace({ user }: { user: User }) {
           </div>
         </div>
       )}
-      {buying && (
+      {buying && user !== null && (
         <PurchaseDialog
           userId={user.id}
           listing={buying}

@@ -28,3 +28,8 @@ export async function postBidComment(projectId: number, bidId: number, comment: 
   const path = { id: projectId, bidId };
   return (await ok(api.POST('/projects/{id}/bids/{bidId}/comments', { params: { path }, body: { comment } }))).data;
 }
+
+/** DELETE /bids/{bidId}: the bidder withdraws their bid (not once approved); the owner's list drops it on `bid.deleted`. */
+export async function withdrawBid(bidId: number): Promise<void> {
+  await ok(api.DELETE('/bids/{bidId}', { params: { path: { bidId } } }));
+}

@@ -41,3 +41,22 @@ export const react = (projectId: number, updateId: number, emojiId: number) =>
     params: { path: { id: projectId, updateId } },
     body: { emoji_reaction_id: emojiId },
   }));
+
+/** GET /projects/{id}/comments: the project's own thread (not an update's), newest first, 20 a page. */
+export const getProjectComments = (projectId: number, page?: number): Promise<ListPage<UpdateComment>> =>
+  ok(api.GET('/projects/{id}/comments', { params: { path: { id: projectId }, query: { page } } }));
+
+/** POST /projects/{id}/comments: the owner or the assigned designer; the other is told (type 20). */
+export async function postProjectComment(projectId: number, comment: string): Promise<UpdateComment> {
+  return (await ok(api.POST('/projects/{id}/comments', { params: { path: { id: projectId } }, body: { comment } }))).data;
+}
+
+/** Deletes a workroom comment (its author or an admin): the project's own, or an update's. */
+export async function deleteWorkroomComment(projectId: number, comment: UpdateComment): Promise<void> {
+  const updateId = comment.project_update_id;
+  if (updateId === null || updateId === undefined) {
+    await ok(api.DELETE('/projects/{id}/comments/{commentId}', { params: { path: { id: projectId, commentId: comment.id } } }));
+  } else {
+    await ok(api.DELETE('/projects/{id}/updates/{updateId}/comments/{commentId}', { params: { path: { id: projectId, updateId, commentId: comment.id } } }));
+  }
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { openDesignerProfile } from '@/lib/designer-profile';
 import { useChannel } from '@/realtime/hooks';
 import type { User } from '@/types/api';
@@ -23,14 +24,17 @@ interface BidCardProps {
   onApprove?: () => void;
   /** The owner's INVITE CREATIVE in the bidder's profile, while the project is live. */
   onInvite?: () => void;
+  /** The bidder withdraws the bid (asked to confirm first); absent once it is approved. */
+  onWithdraw?: () => Promise<void>;
 }
 
 /** One bid: the designer, amount, offer, files, and its discussion. */
-export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove, onInvite }: BidCardProps) {
+export function BidCard({ projectId, bid, user, focused, focusedCommentId = null, onApprove, onInvite, onWithdraw }: BidCardProps) {
   const { t } = useTranslation('projects');
   const [open, setOpen] = useState(focused);
   // The count stays current while the discussion is closed (the channel is shared with it when open).
   const [comments, setComments] = useState(bid.comments_count);
+  const [withdrawing, setWithdrawing] = useState(false);
   useChannel(`bid:${bid.id}`, {
     onEvent: (event) => {
       if (event.type === 'bid.comment.created') setComments((n) => n + 1);
@@ -90,7 +94,17 @@ export function BidCard({ projectId, bid, user, focused, focusedCommentId = null
           {open ? t('bids.hideDiscussion') : t('bids.discuss', { count: comments })}
         </Button>
         {onApprove && <Button onClick={onApprove}>{t('bids.approve')}</Button>}
+        {onWithdraw && bidder && bid.status_id !== 2 && (
+          <Button variant="secondary" onClick={() => setWithdrawing(true)}>
+            {t('bids.withdraw')}
+          </Button>
+        )}
       </div>
+      {withdrawing && onWithdraw && (
+        <ConfirmDialog title={t('bids.withdrawTitle')} confirmLabel={t('bids.withdraw')} onConfirm={onWithdraw} onClose={() => setWithdrawing(false)}>
+          {t('bids.withdrawBody', { amount: priceDollars(bid.amount) })}
+        </ConfirmDialog>
+      )}
       {open && <BidDiscussion projectId={projectId} bid={bid} user={user} focusedCommentId={focusedCommentId} />}
     </li>
   );

@@ -12,7 +12,7 @@ import { typedEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 import { priceDollars } from '@/lib/money';
 
-import { getBids, getMyBids, type BidSort } from '../api/bids';
+import { getBids, getMyBids, withdrawBid, type BidSort } from '../api/bids';
 import { sendInvites } from '../api/invites';
 import { approveBase, approveFree, budgetBase } from '../api/payments';
 import { getProject } from '../api/projects';
@@ -67,10 +67,15 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
       if (typed?.type === 'project.status' || typed?.type === 'project.updated') {
         setProject(typed.data);
         if (typed.type === 'project.status') loadBids();
-      } else if (typed?.type === 'bid.created' || typed?.type === 'bid.deleted') {
+      } else if (typed?.type === 'bid.created') {
         const { bids_count } = typed.data;
         setProject((p) => (p ? { ...p, bids_count } : p));
         if (!isDesigner(user)) loadBids();
+      } else if (typed?.type === 'bid.deleted') {
+        // A withdrawn bid leaves every open list at once (the owner's, the bidder's other tabs).
+        const { id, bids_count } = typed.data;
+        setProject((p) => (p ? { ...p, bids_count } : p));
+        setBids((list) => (list ? list.filter((bid) => bid.id !== id) : list));
       }
     },
     onSubscribed: ({ recovered }) => {
@@ -86,6 +91,12 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
     } catch (error) {
       toast.error(errorMessage(error));
     }
+  }
+
+  async function withdraw(bid: Bid) {
+    await withdrawBid(bid.id);
+    setBids((list) => (list ? list.filter((b) => b.id !== bid.id) : list));
+    toast.success(t('bids.withdrawn'));
   }
 
   async function approve(bid: Bid) {
@@ -187,7 +198,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
         <>
           {mine ? (
             <ul>
-              <BidCard projectId={project.id} bid={mine} user={user} focused focusedCommentId={focusedCommentId} />
+              <BidCard projectId={project.id} bid={mine} user={user} focused focusedCommentId={focusedCommentId} onWithdraw={() => withdraw(mine)} />
             </ul>
           ) : live ? (
             <BidForm projectId={project.id} budget={project.budget ?? null} onPlaced={(bid) => setBids([bid])} />

@@ -6,10 +6,12 @@ import { api, ok } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { commentAnchor, loadUntilFound, useFocusedComment } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
-import type { Schema } from '@/types/api';
+import type { Schema, User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
 
 import { FileImage } from './file-image';
+import { DeleteComment } from './delete-comment';
+import { mayDeleteComment } from '../comment-rules';
 import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Update, type UpdateComment } from '../api/updates';
 
 const LIKE = 1;
@@ -24,6 +26,11 @@ interface UpdateCardProps {
   isOwner: boolean;
   /** Live additions from `workroom:{id}`, keyed by update. */
   liveComments: UpdateComment[];
+  /** The reader (Delete beside their own comments; admins beside any). */
+  user?: User;
+  /** Comments deleted meanwhile (`comment.deleted`, or here). */
+  removedComments?: ReadonlySet<number>;
+  onCommentDeleted?: (comment: UpdateComment) => void;
   likes: number | undefined;
   liveTags: ImageTag[];
   /** The comment a notification leads to, and whether this update holds it (its pages are then searched). */
@@ -32,7 +39,7 @@ interface UpdateCardProps {
 }
 
 /** One update of the workroom: the work, the owner's stars and review, likes, image tags, comments. */
-export function UpdateCard({ projectId, update, isOwner, liveComments, likes, liveTags, focusedCommentId = null, holdsFocused = false }: UpdateCardProps) {
+export function UpdateCard({ projectId, update, user, isOwner, liveComments, removedComments, onCommentDeleted, likes, liveTags, focusedCommentId = null, holdsFocused = false }: UpdateCardProps) {
   const { t } = useTranslation('projects');
   const [comments, setComments] = useState<UpdateComment[]>([]);
   const [likeCount, setLikeCount] = useState(0);
@@ -58,7 +65,7 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
     ok(api.GET('/projects/{id}/updates/{updateId}/image-tags', { params: { path } })).then(({ data }) => setTags(data), () => undefined);
   }, [projectId, update.id, focusedCommentId, holdsFocused]);
 
-  const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))];
+  const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))].filter((c) => !removedComments?.has(c.id));
   const highlighted = useFocusedComment(focusedCommentId, allComments.some((c) => c.id === focusedCommentId));
   const allTags = [...tags, ...liveTags.filter((x) => !tags.some((k) => k.id === x.id))];
   const shownLikes = likes ?? likeCount;
@@ -182,7 +189,13 @@ export function UpdateCard({ projectId, update, isOwner, liveComments, likes, li
               data-focused={highlighted && c.id === focusedCommentId ? 'true' : undefined}
               className={`rounded px-1 text-sm transition-colors duration-700 ${highlighted && c.id === focusedCommentId ? 'bg-amber-50 ring-2 ring-amber-300' : ''}`}
             >
-              <span className="font-semibold text-slate-800">{c.created_by_user.username}</span> <span className="text-slate-700">{c.comment}</span>
+              <span className="font-semibold text-slate-800">{c.created_by_user.username}</span> <span className="break-words text-slate-700">{c.comment}</span>
+              {user && onCommentDeleted && mayDeleteComment(c, user) && (
+                <>
+                  {' '}
+                  <DeleteComment projectId={projectId} comment={c} onDeleted={onCommentDeleted} />
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -19,6 +19,7 @@ import { useAttachments } from '../hooks/use-attachments';
 import { PROJECT_STATUS, type Project } from '../types';
 
 import { DeliveryPanel } from './delivery-panel';
+import { ProjectComments } from './project-comments';
 import { ProjectSummary } from './project-summary';
 import { UpdateCard, type ImageTag } from './update-card';
 
@@ -35,6 +36,10 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
   const [project, setProject] = useState<Project | null>(null);
   const [updates, setUpdates] = useState<Update[] | null>(null);
   const [comments, setComments] = useState<Record<number, UpdateComment[]>>({});
+  // The project's own thread (comments with no update), and every comment deleted meanwhile.
+  const [projectComments, setProjectComments] = useState<UpdateComment[]>([]);
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  const dropComment = useCallback((comment: { id: number }) => setRemoved((set) => new Set(set).add(comment.id)), []);
   const [likes, setLikes] = useState<Record<number, number>>({});
   const [tags, setTags] = useState<Record<number, ImageTag[]>>({});
   // A notification's link names the comment (and the update holding it): see notifications/targets.ts.
@@ -62,6 +67,9 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
         const c = typed.data;
         const updateId = c.project_update_id;
         if (updateId !== null && updateId !== undefined) setComments((all) => ({ ...all, [updateId]: [...(all[updateId] ?? []), c] }));
+        else setProjectComments((list) => (list.some((k) => k.id === c.id) ? list : [...list, c]));
+      } else if (typed?.type === 'comment.deleted') {
+        dropComment(typed.data);
       } else if (typed?.type === 'project.update.reaction') {
         const r = typed.data;
         if (r.emoji_reaction_id === 1) setLikes((all) => ({ ...all, [r.project_update_id]: r.count }));
@@ -101,11 +109,20 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
       {(isOwner || assignedDesigner) && <DeliveryPanel project={project} isOwner={isOwner} focused={upload} onChanged={setProject} />}
       {isOwner && project.status_id === PROJECT_STATUS.completed && <ProjectFeedback projectId={project.id} />}
       <FeatureWidget slot="WorkroomBrief" projectId={project.id} user={user} />
+      <ProjectComments
+        projectId={project.id}
+        user={user}
+        canPost={(isOwner || assignedDesigner) && project.status_id >= PROJECT_STATUS.active}
+        liveComments={projectComments}
+        removed={removed}
+        onDeleted={dropComment}
+        focusedCommentId={focusedUpdateId === null ? focusedCommentId : null}
+      />
       {canPost && <UploadForm projectId={project.id} onPosted={upsert} />}
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
       <ul className="space-y-4">
         {updates?.map((update) => (
-          <UpdateCard key={update.id} projectId={project.id} update={update} isOwner={isOwner} liveComments={comments[update.id] ?? []} likes={likes[update.id]} liveTags={tags[update.id] ?? []} focusedCommentId={focusedCommentId} holdsFocused={update.id === focusedUpdateId} />
+          <UpdateCard key={update.id} projectId={project.id} update={update} user={user} isOwner={isOwner} liveComments={comments[update.id] ?? []} removedComments={removed} onCommentDeleted={dropComment} likes={likes[update.id]} liveTags={tags[update.id] ?? []} focusedCommentId={focusedCommentId} holdsFocused={update.id === focusedUpdateId} />
         ))}
       </ul>
     </div>
