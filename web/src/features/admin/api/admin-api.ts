@@ -1,5 +1,6 @@
 import { api, ok } from '@/lib/api-client';
 import type { Showcase } from '@/lib/api/showcases';
+import type { Schema } from '@/types/api';
 import type { paths } from '@/types/api.gen';
 
 import type {
@@ -80,6 +81,11 @@ export async function flagClient(userId: number, reason: string): Promise<Flagge
 }
 
 export const unflagClient = (userId: number) => ok(api.DELETE('/admin/flagged-clients/{userId}', { params: { path: { userId } } }));
+
+export type Books = Schema<'Books'>;
+
+/** GET /admin/ledger: each ledger account's total, and how many entries do not balance. */
+export const getBooks = async (signal?: AbortSignal) => (await ok(api.GET('/admin/ledger', { signal }))).data;
 
 /** `kind` and `status_id` are the values the document states in prose. */
 export const getPayouts = (page: number, status: 1 | 2, signal?: AbortSignal) =>

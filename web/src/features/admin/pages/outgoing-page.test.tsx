@@ -28,6 +28,27 @@ const owed = {
 };
 
 describe('outgoing transactions', () => {
+  it('shows the books beside the payouts: owed, held, paid out, fees, in the admin language', async () => {
+    await i18n.changeLanguage('es');
+    const accounts = [
+      { account: 'designer', amount_cents: 1500 },
+      { account: 'held', amount_cents: 35000 },
+      { account: 'fee', amount_cents: 14900 },
+      { account: 'payer', amount_cents: -51400 },
+    ];
+    mockRoutes({
+      'GET /admin/transactions/outgoing': () => jsonResponse(200, { data: [owed], current_page: 1, per_page: 24, next_page_url: null, total: 1 }),
+      'GET /admin/ledger': () => jsonResponse(200, { data: { accounts, entries: 3, unbalanced_entries: 0 } }),
+    });
+    renderRoutes([{ path: '/', element: <OutgoingPage /> }], '/');
+    const books = await screen.findByRole('region', { name: 'Los libros' });
+    expect(within(books).getByTestId('books-designer')).toHaveTextContent('Adeudado a diseñadores');
+    expect(within(books).getByTestId('books-designer')).toHaveTextContent('$15.00');
+    expect(within(books).getByTestId('books-held')).toHaveTextContent('$350.00');
+    expect(within(books).getByTestId('books-paid_out')).toHaveTextContent('$0.00');
+    expect(within(books).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('marks a payout paid without a reference, which is optional', async () => {
     await i18n.changeLanguage('en');
     const requests = mockRoutes({

@@ -10,6 +10,7 @@ import { getPayouts, markPayoutPaid, sendPayoutWithPayPal } from '../api/admin-a
 import type { Payout } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
+import { BooksSummary } from '../components/books-summary';
 import { ConfirmButton } from '../components/confirm-button';
 import { PromptButton } from '../components/prompt-button';
 import { StatusBadge } from '../components/status-badge';
@@ -101,6 +102,7 @@ export function OutgoingPage() {
         </div>
       }
     >
+      <BooksSummary version={`${status}-${list.total}-${(list.rows ?? []).length}`} />
       {status === 1 && list.rows && list.rows.length > 0 && (
         <p className="text-sm text-slate-600" data-testid="owed-total">
           {t('payouts.owedOnPage', { amount: exactDollars(owedTotal) })}
