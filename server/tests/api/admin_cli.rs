@@ -81,11 +81,11 @@ async fn promote_and_demote_hand_the_console_on_but_never_leave_it_without_an_ad
     let app = spawn_app().await;
     let (first, _) = app.admin_session("first-admin").await;
     let (client, token) = app.client_session("next-admin").await;
-    app.get("/admin/search?type=users&q=x", Some(&token)).await.assert_error(403, "auth.forbidden");
+    app.get("/admin/search?type=users&q=next", Some(&token)).await.assert_error(403, "auth.forbidden");
 
     let out = admin_ok(&app, &["promote", "next-admin"], "").await;
     assert!(out.contains("next-admin (id") && out.contains("is now an admin"), "{out}");
-    assert_eq!(app.get("/admin/search?type=users&q=x", Some(&token)).await.status, StatusCode::OK);
+    assert_eq!(app.get("/admin/search?type=users&q=next", Some(&token)).await.status, StatusCode::OK);
     assert!(admin_ok(&app, &["promote", "next-admin"], "").await.contains("already an admin"));
 
     // The first admin leaves: a client again (it has no designer's level).
