@@ -28,7 +28,9 @@ COPY stripe-mock/ stripe-mock/
 COPY paypal-mock/ paypal-mock/
 COPY migrations/ migrations/
 ENV CARGO_TARGET_DIR=/src/target
-RUN cargo build --release --locked --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock
+# --no-default-features: the production server has no in-process test providers (the compose
+# deployment's test-mode Stripe and PayPal are the separate stand-in binaries built here too).
+RUN cargo build --release --locked --no-default-features --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock
 
 FROM debian:bookworm-slim
 # curl: the health checks call /readyz. A user without a shell owns nothing but the files folder.

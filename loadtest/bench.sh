@@ -249,6 +249,9 @@ prepare_vitrine() {
     env VITRINE_DATA_DIR="$VDIR" DATABASE_URL="$VDB" RUST_LOG=warn "$BIN/vitrine-server" seed --demo >>"$LOG" 2>&1
 }
 
+# A node's private metrics listener (VITRINE_METRICS_BIND), where the harness reads its bus lag.
+metrics_port() { echo $(( $1 + 1000 )); }
+
 start_vitrine() {  # <port> <data dir> <database url> [redis url]
     local port=$1 dir=$2 db=$3 redis=${4:-}
     mkdir -p "$dir/web"
@@ -257,7 +260,8 @@ start_vitrine() {  # <port> <data dir> <database url> [redis url]
     # `make bench` exports REDIS_URL for the cluster runs: a single node must not inherit it,
     # or its "in-process bus" figures are Redis's (the harness checks /readyz and fails).
     "${PIN_NOW[@]}" env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" \
-        DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY VITRINE_RATE_LIMITS=off RUST_LOG=warn ${redis:+REDIS_URL=$redis} \
+        DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY VITRINE_PAYMENTS_TEST_MODE=1 VITRINE_RATE_LIMITS=off RUST_LOG=warn \
+        VITRINE_METRICS_BIND=127.0.0.1:$(metrics_port $port) ${redis:+REDIS_URL=$redis} \
         VITRINE_WS_MAX_CONNECTIONS_PER_USER=100000 ${SERVER_PRELOAD:+LD_PRELOAD=$SERVER_PRELOAD} \
         ${PROFILE_HEAP_WRAP:+heaptrack -o "$BENCH_DIR/heaptrack-vitrine-$port"} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
@@ -311,6 +315,7 @@ bench_vitrine() {
         # shellcheck disable=SC2046
         PIN_HARNESS_SAVED=("${PIN_HARNESS[@]}"); PIN_HARNESS=()
         run_on_redis "$REDIS_ADDR" vitrine cluster --nodes ws://127.0.0.1:$PORT_A,ws://127.0.0.1:$PORT_B \
+            --metrics http://127.0.0.1:$(metrics_port $PORT_A),http://127.0.0.1:$(metrics_port $PORT_B) \
             --api-key $API_KEY --server-pid $a,$LAST_PID $(cluster_args)
         stop_all
         # The same two nodes on a 3-master Redis Cluster: sharded pub/sub (issue #36).
@@ -323,6 +328,7 @@ bench_vitrine() {
             PIN_NOW=("${PIN_SERVER[@]}")
             # shellcheck disable=SC2046
             run_on_redis "$SHARD_ADDRS" vitrine cluster-sharded --nodes ws://127.0.0.1:$PORT_A,ws://127.0.0.1:$PORT_B \
+                --metrics http://127.0.0.1:$(metrics_port $PORT_A),http://127.0.0.1:$(metrics_port $PORT_B) \
                 --api-key $API_KEY --server-pid $a,$LAST_PID $(cluster_args)
         fi
         PIN_HARNESS=("${PIN_HARNESS_SAVED[@]}")
@@ -474,7 +480,7 @@ bench_hocuspocus() {
 # A fresh single-node server: <server>; sets LAST_PID and TARGET_ARGS.
 start_one() {
     case $1 in
-        vitrine) start_vitrine $PORT_A "$VDIR" "$VDB"; TARGET_ARGS=(--target ws://127.0.0.1:$PORT_A --api-key $API_KEY) ;;
+        vitrine) start_vitrine $PORT_A "$VDIR" "$VDB"; TARGET_ARGS=(--target ws://127.0.0.1:$PORT_A --api-key $API_KEY --metrics http://127.0.0.1:$(metrics_port $PORT_A)) ;;
         socketio) start_socketio $SIO_A; TARGET_ARGS=(--peer socketio --target ws://127.0.0.1:$SIO_A) ;;
         sockudo) start_sockudo $SKD_A 19611; TARGET_ARGS=(--peer sockudo --target ws://127.0.0.1:$SKD_A) ;;
         limit) start_limit; TARGET_ARGS=(--peer limit --target ws://127.0.0.1:$LIM_A) ;;

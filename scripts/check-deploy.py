@@ -12,7 +12,8 @@ and exits 1 if there is one.
   through the proxy's /sandbox/); health checks
   and restart policies; depends_on, volumes and hostnames that exist.
 - Ports agree: VITRINE_BIND, the health checks, the upstreams, EXPOSE, the published port.
-- The Dockerfile copies every workspace member and builds the binaries the services run.
+- The Dockerfile copies every workspace member and builds the binaries the services run, the
+  server without its `stand-ins` feature (no in-process test provider in a production image).
 - nginx accepts the template as compose renders it (`nginx -t`, hostnames substituted), keeps
   `/metrics` off the public route, and scripts/cluster.sh renders that same template.
 - No publish API key is written in the repository: compose requires VITRINE_API_KEY from the
@@ -296,6 +297,10 @@ def check_dockerfile(settings):
     if not re.search(r"^COPY\s+migrations/?\s", text, re.M):
         problem("Dockerfile: migrations/ is not copied (the server embeds them)")
     built = set(re.findall(r"--bin\s+(\S+)", text))
+    # The production server links no in-process test provider (the `stand-ins` feature).
+    if not re.search(r"cargo build[^\n]*--no-default-features[^\n]*--bin\s+vitrine-server", text):
+        problem("Dockerfile: vitrine-server is built with its default features, so the image would link the "
+                "in-process test providers (build it with --no-default-features)")
     for binary in ("vitrine-server", "vitrine-worker", "vitrine-stripe-mock", "vitrine-paypal-mock"):
         if binary not in built:
             problem(f"Dockerfile: {binary} is not built")

@@ -16,6 +16,8 @@
 #   CLUSTER_PROXY_PORT    nginx                                     (8090)
 #   CLUSTER_NODE_A_PORT   first node                                (8091)
 #   CLUSTER_NODE_B_PORT   second node                               (8092)
+#   CLUSTER_NODE_A_METRICS_PORT  first node's private /metrics      (8095)
+#   CLUSTER_NODE_B_METRICS_PORT  second node's private /metrics     (8096)
 #   CLUSTER_STRIPE_PORT   the local Stripe every node shares        (8093)
 #   CLUSTER_STRIPE_WEBHOOK_URL  where that Stripe sends its events
 #                         (the proxy's /webhooks/stripe: any node may settle)
@@ -44,6 +46,8 @@ DIR="${CLUSTER_DIR:-$ROOT/run/cluster}"
 PROXY_PORT="${CLUSTER_PROXY_PORT:-8090}"
 NODE_A_PORT="${CLUSTER_NODE_A_PORT:-8091}"
 NODE_B_PORT="${CLUSTER_NODE_B_PORT:-8092}"
+NODE_A_METRICS_PORT="${CLUSTER_NODE_A_METRICS_PORT:-8095}"
+NODE_B_METRICS_PORT="${CLUSTER_NODE_B_METRICS_PORT:-8096}"
 STRIPE_PORT="${CLUSTER_STRIPE_PORT:-8093}"
 STRIPE_WEBHOOK_URL="${CLUSTER_STRIPE_WEBHOOK_URL:-http://127.0.0.1:$PROXY_PORT/webhooks/stripe}"
 PAYPAL_PORT="${CLUSTER_PAYPAL_PORT:-8094}"
@@ -168,7 +172,7 @@ stripe_webhook_secret() {
 # deployment's nodes all reach the same providers: a payment started on one node settles
 # through another. The browser loads the Stripe's stand-in Stripe.js through nginx.
 node_env() {
-  local port="$1"
+  local port="$1" metrics_port="${2:-}"
   NODE_ENV=(DATABASE_URL="$(database_url)" REDIS_URL="$REDIS_URL_IN_FORCE" VITRINE_WORKER=off
     VITRINE_BIND="127.0.0.1:$port" VITRINE_API_KEY="$(api_key)" VITRINE_TRUSTED_PROXIES=127.0.0.1
     VITRINE_DATA_DIR="$DIR/data"
@@ -180,12 +184,14 @@ node_env() {
     PAYPAL_CLIENT_ID=vitrine-cluster PAYPAL_CLIENT_SECRET=vitrine-cluster-secret
     PAYPAL_API_BASE="http://127.0.0.1:$PAYPAL_PORT")
   if [ -n "${VITRINE_SMTP_URL:-}" ]; then NODE_ENV+=(VITRINE_SMTP_URL="$VITRINE_SMTP_URL"); fi
+  # Each node's /metrics on a loopback port of its own, never through nginx.
+  if [ -n "$metrics_port" ]; then NODE_ENV+=(VITRINE_METRICS_BIND="127.0.0.1:$metrics_port"); fi
 }
 
 start_node() {
-  local name="$1" port="$2"
+  local name="$1" port="$2" metrics_port="$3"
   if [ -n "$(running_pid "$name" vitrine-server)" ]; then return 0; fi
-  node_env "$port"
+  node_env "$port" "$metrics_port"
   setsid env "${NODE_ENV[@]}" "$SERVER_BIN" serve >>"$DIR/$name.log" 2>&1 </dev/null &
   echo $! >"$DIR/$name.pid"
 }
@@ -273,8 +279,8 @@ start() {
   fi
   start_stripe
   start_paypal
-  start_node node-a "$NODE_A_PORT"
-  start_node node-b "$NODE_B_PORT"
+  start_node node-a "$NODE_A_PORT" "$NODE_A_METRICS_PORT"
+  start_node node-b "$NODE_B_PORT" "$NODE_B_METRICS_PORT"
   start_worker
   wait_ready node-a "$NODE_A_PORT"
   wait_ready node-b "$NODE_B_PORT"
@@ -321,8 +327,8 @@ status() {
   say "run folder $DIR (logs: *.log, nginx/logs/)"
   [ -n "${VITRINE_API_KEY:-}" ] || say "publish API key: $DIR/api-key"
   line nginx "nginx: master" "http://127.0.0.1:$PROXY_PORT  (REST and ws://127.0.0.1:$PROXY_PORT/ws, spread over the nodes)"
-  line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz, /metrics: not through nginx)"
-  line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz, /metrics: not through nginx)"
+  line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz; /metrics on its private http://127.0.0.1:$NODE_A_METRICS_PORT)"
+  line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz; /metrics on its private http://127.0.0.1:$NODE_B_METRICS_PORT)"
   line worker vitrine-worker "no port (status timers, housekeeping)"
   line stripe vitrine-stripe-mock "http://127.0.0.1:$STRIPE_PORT  (the test-mode Stripe every node shares; events to $STRIPE_WEBHOOK_URL)"
   line paypal vitrine-paypal-mock "http://127.0.0.1:$PAYPAL_PORT  (the test-mode PayPal every node shares; approval pages at /sandbox/paypal/)"

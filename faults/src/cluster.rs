@@ -44,6 +44,8 @@ impl Part {
 pub struct Cluster {
     pub proxy_port: u16,
     pub node_ports: [u16; 2],
+    /// Each node's private metrics listener (`VITRINE_METRICS_BIND`; not through nginx).
+    pub node_metrics_ports: [u16; 2],
     /// The local Stripe every node of this cluster shares.
     pub stripe_port: u16,
     /// The local PayPal every node of this cluster shares.
@@ -134,6 +136,7 @@ impl Cluster {
         let cluster = Self {
             proxy_port: crate::free_port(),
             node_ports: [crate::free_port(), crate::free_port()],
+            node_metrics_ports: [crate::free_port(), crate::free_port()],
             stripe_port: crate::free_port(),
             paypal_port: crate::free_port(),
             redis,
@@ -166,6 +169,11 @@ impl Cluster {
         format!("http://127.0.0.1:{}", self.node_ports[node])
     }
 
+    /// One node's private `/metrics` page.
+    pub fn metrics_url(&self, node: usize) -> String {
+        format!("http://127.0.0.1:{}/metrics", self.node_metrics_ports[node])
+    }
+
     /// The nodes' REDIS_URL: the Redis Cluster's with [`Options::sharded`], else the private Redis's.
     pub fn bus_url(&self) -> String {
         self.shards.as_ref().map_or_else(|| self.redis.url(), RedisCluster::url)
@@ -194,6 +202,8 @@ impl Cluster {
             .env("CLUSTER_PROXY_PORT", self.proxy_port.to_string())
             .env("CLUSTER_NODE_A_PORT", self.node_ports[0].to_string())
             .env("CLUSTER_NODE_B_PORT", self.node_ports[1].to_string())
+            .env("CLUSTER_NODE_A_METRICS_PORT", self.node_metrics_ports[0].to_string())
+            .env("CLUSTER_NODE_B_METRICS_PORT", self.node_metrics_ports[1].to_string())
             .env("CLUSTER_DATABASE_URL", &self.node_database_url)
             .env("CLUSTER_REDIS_URL", self.bus_url())
             .env("CLUSTER_DEMO", "0")

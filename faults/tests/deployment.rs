@@ -199,7 +199,7 @@ async fn a_card_payment_started_on_one_node_is_settled_by_the_other() {
     };
     let metrics_of = |node: usize| {
         let http = http.clone();
-        let url = format!("{}/metrics", cluster.node_url(node));
+        let url = cluster.metrics_url(node);
         async move { http.get(url).send().await.unwrap().text().await.unwrap() }
     };
     assert!(webhooks(&metrics_of(1).await) >= 1.0, "node B received no Stripe event:\n{}", cluster.logs());

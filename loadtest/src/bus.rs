@@ -18,6 +18,16 @@ pub struct NodeBus {
     pub lagged: u64,
 }
 
+/// One node as probed at the start of a run.
+pub struct Started {
+    node: String,
+    /// Its private metrics page (`http://host:port`).
+    metrics: String,
+    bus: String,
+    /// Bus messages lost to lag before the run.
+    lagged: u64,
+}
+
 /// The HTTP base of a `ws://host:port[/path]` target.
 fn http_base(target: &str) -> String {
     let rest =
@@ -38,31 +48,41 @@ fn lagged_total(metrics: &str) -> u64 {
         .sum()
 }
 
-/// (bus, lagged so far) of one node.
-pub async fn probe(http: &reqwest::Client, target: &str) -> anyhow::Result<(String, u64)> {
+/// (bus, lagged so far) of one node: its bus from `/readyz`, its lag from the metrics page of
+/// its private listener (`metrics`: `http://host:port`).
+pub async fn probe(http: &reqwest::Client, target: &str, metrics: &str) -> anyhow::Result<(String, u64)> {
     let base = http_base(target);
     let ready: serde_json::Value = http.get(format!("{base}/readyz")).send().await?.json().await.context("/readyz")?;
     let bus = ready["bus"].as_str().context("/readyz names no bus")?.to_owned();
-    let metrics = http.get(format!("{base}/metrics")).send().await?.text().await.context("/metrics")?;
-    Ok((bus, lagged_total(&metrics)))
+    let url = format!("{}/metrics", metrics.trim_end_matches('/'));
+    let page = http.get(&url).send().await.with_context(|| format!("{url} (the node's VITRINE_METRICS_BIND)"))?;
+    anyhow::ensure!(page.status().is_success(), "{url} answered {}", page.status());
+    Ok((bus, lagged_total(&page.text().await.context("/metrics")?)))
 }
 
-/// Probes every node; the counters read now are subtracted by [`finish`].
-pub async fn start(targets: &[String]) -> anyhow::Result<Vec<(String, String, u64)>> {
+/// Probes every node (`metrics`: each one's metrics page, in the same order); the counters
+/// read now are subtracted by [`finish`].
+pub async fn start(targets: &[String], metrics: &[String]) -> anyhow::Result<Vec<Started>> {
+    anyhow::ensure!(
+        metrics.len() == targets.len(),
+        "the hub's bus lag is read on each node's private metrics listener: give --metrics \
+         http://host:port for each of the {} node(s) (VITRINE_METRICS_BIND)",
+        targets.len()
+    );
     let http = reqwest::Client::new();
     let mut nodes = Vec::with_capacity(targets.len());
-    for target in targets {
-        let (bus, lagged) = probe(&http, target).await.with_context(|| format!("probing {target}"))?;
-        nodes.push((target.clone(), bus, lagged));
+    for (target, metrics) in targets.iter().zip(metrics) {
+        let (bus, lagged) = probe(&http, target, metrics).await.with_context(|| format!("probing {target}"))?;
+        nodes.push(Started { node: target.clone(), metrics: metrics.clone(), bus, lagged });
     }
     Ok(nodes)
 }
 
-pub async fn finish(started: Vec<(String, String, u64)>) -> anyhow::Result<Vec<NodeBus>> {
+pub async fn finish(started: Vec<Started>) -> anyhow::Result<Vec<NodeBus>> {
     let http = reqwest::Client::new();
     let mut nodes = Vec::with_capacity(started.len());
-    for (node, bus, before) in started {
-        let (_, after) = probe(&http, &node).await.with_context(|| format!("probing {node}"))?;
+    for Started { node, metrics, bus, lagged: before } in started {
+        let (_, after) = probe(&http, &node, &metrics).await.with_context(|| format!("probing {node}"))?;
         nodes.push(NodeBus { node, bus, lagged: after.saturating_sub(before) });
     }
     Ok(nodes)

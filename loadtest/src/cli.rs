@@ -144,6 +144,11 @@ pub struct Conn {
     /// and events are published on the first.
     #[arg(long, value_delimiter = ',')]
     pub nodes: Vec<String>,
+    /// The hub nodes' private metrics pages (`VITRINE_METRICS_BIND`: `http://host:port`), one per
+    /// node in the order of `--target` / `--nodes`, comma-separated: the runs on the hub read
+    /// each node's bus lag there (the public listener has no `/metrics`).
+    #[arg(long, value_delimiter = ',')]
+    pub metrics: Vec<String>,
     /// Drive a peer server instead of the Vitrine hub.
     #[arg(long, value_enum)]
     pub peer: Option<Peer>,
@@ -176,6 +181,7 @@ impl Conn {
         Conn {
             target: target.into(),
             nodes: Vec::new(),
+            metrics: Vec::new(),
             peer: None,
             encoding: WireEncoding::Json,
             api_key: None,

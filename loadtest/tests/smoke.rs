@@ -16,6 +16,16 @@ use vitrine_server::{config::Settings, store::clock::SystemClock, store::Db, App
 /// 32+ characters and no placeholder: the Redis run's servers are deployed and refuse less.
 const API_KEY: &str = "loadtest-smoke-4f2a9c7e1b6d08e53a7c2f9b1d4e6a80";
 
+/// Each started server's metrics page, by its target.
+static METRICS: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// The metrics pages of `targets` started here (none for a peer).
+fn metrics_of(targets: &[String]) -> Vec<String> {
+    let known = METRICS.lock().unwrap();
+    targets.iter().filter_map(|target| known.get(target).cloned()).collect()
+}
+
 /// A server on a free port; returns its `ws://` origin. The folder lives as long as the test.
 async fn start_server(data_dir: &tempfile::TempDir, database_url: &str, redis_url: Option<String>) -> String {
     let mut settings = Settings::for_database(database_url.to_owned());
@@ -23,11 +33,17 @@ async fn start_server(data_dir: &tempfile::TempDir, database_url: &str, redis_ur
     settings.data_dir = data_dir.path().to_owned();
     settings.web_dir = data_dir.path().join("web");
     settings.api_key = Some(API_KEY.into());
+    // Deployed (on Redis) without provider keys: the stand-ins, said out loud.
+    settings.payments_test_mode = true;
     settings.redis_url = redis_url;
     // The marketplace scenario signs up and signs in everyone from 127.0.0.1 at once.
     settings.limits.enabled = false;
+    // The hub's bus lag is read on each node's private metrics listener.
+    settings.metrics_bind = Some("127.0.0.1:0".parse().unwrap());
     let app = Application::build(settings).await.expect("app builds");
     let target = format!("ws://127.0.0.1:{}", app.port());
+    let metrics = format!("http://127.0.0.1:{}", app.metrics_port().expect("a metrics listener"));
+    METRICS.lock().unwrap().insert(target.clone(), metrics);
     tokio::spawn(app.run_until_stopped(std::future::pending()));
     target
 }
@@ -51,7 +67,8 @@ fn assert_complete(report: &impl Serialize) {
 }
 
 fn tiny(target: String, connections: usize, channels: usize) -> FanoutArgs {
-    let mut args = FanoutArgs::new(target);
+    let mut args = FanoutArgs::new(target.clone());
+    args.conn.metrics = metrics_of(&[target]);
     (args.connections, args.channels, args.rate, args.duration, args.drain) = (connections, channels, 100, 1.0, 10.0);
     args.conn.api_key = Some(API_KEY.into());
     // The harness shares this process with the server: the usage figures cover both.
@@ -185,6 +202,7 @@ async fn cluster_delivers_across_two_nodes_sharing_redis() {
     let b = start_server(&second, &url, Some(redis)).await;
     let mut args = tiny(a.clone(), 40, 4);
     args.conn.nodes = vec![a, b];
+    args.conn.metrics = metrics_of(&args.conn.nodes);
     let report = pubsub::run(&args, Kind::Cluster).await.expect("cluster runs");
     println!("{}", report.table());
     assert_eq!(report.nodes.len(), 2);

@@ -95,6 +95,12 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_WORKER", value_enum, default_value = "inproc")]
     pub worker: WorkerMode,
 
+    /// Where the server serves `/metrics` and `/healthz` for the monitoring: a private address
+    /// (loopback, or the deployment's own network), never the public listener, which has no
+    /// `/metrics`. Unset: no metrics port. The worker ignores it.
+    #[arg(long, env = "VITRINE_METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
+
     /// Where `vitrine-worker` serves `/metrics` and `/healthz` (`0.0.0.0:9090` in a container);
     /// unset, the worker opens no port. The server ignores it.
     #[arg(long, env = "VITRINE_WORKER_METRICS_BIND")]
@@ -185,6 +191,14 @@ pub struct Settings {
     /// Age past which a signed webhook is refused, in seconds (Stripe's default 300).
     #[arg(long, env = "STRIPE_WEBHOOK_TOLERANCE_SECS", default_value_t = 300)]
     pub stripe_webhook_tolerance_secs: i64,
+
+    /// Let a deployed server ([`Settings::is_deployed`]) run without real Stripe or PayPal keys,
+    /// on the in-process stand-ins (a staging copy, a load test): nobody pays, and the start-up
+    /// says so at warn level. Off, such a server refuses to start (`config::deployment`). The
+    /// embedded demo needs no such setting.
+    #[arg(long, env = "VITRINE_PAYMENTS_TEST_MODE", default_value = "false",
+        value_parser = BoolishValueParser::new(), action = clap::ArgAction::Set)]
+    pub payments_test_mode: bool,
 
     /// PayPal REST app client id. Unset: the test-mode PayPal, a local PayPal started
     /// inside the server with an approval page a browser can click through.
@@ -328,6 +342,12 @@ impl Settings {
             return Err(SettingError {
                 name: "PAYPAL_API_BASE",
                 reason: format!("expected http(s)://..., got {:?}", self.paypal_api_base),
+            });
+        }
+        if self.metrics_bind.is_some_and(|metrics| metrics == self.bind && metrics.port() != 0) {
+            return Err(SettingError {
+                name: "VITRINE_METRICS_BIND",
+                reason: "must differ from VITRINE_BIND: the metrics are not for the public listener".into(),
             });
         }
         if self.db_pool == 0 {

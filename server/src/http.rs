@@ -138,8 +138,10 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = api();
     let document = openapi.clone();
-    api.route("/openapi.json", get(move || async move { Json(document) }))
-        .merge(Scalar::with_url("/docs", openapi))
+    let docs = Router::<AppState>::from(Scalar::with_url("/docs", openapi)).layer(ops::headers::docs_layer());
+    let mut router = api
+        .route("/openapi.json", get(move || async move { Json(document) }))
+        .merge(docs)
         .fallback(web_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn(ops::metrics::track_requests))
@@ -148,13 +150,18 @@ pub fn router(state: AppState) -> Router {
             AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
         }))
         .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .layer(middleware::from_fn(ops::requests::log_requests));
+    // Outside the rest: the client's pages, API answers, errors and panics all carry them.
+    for layer in ops::headers::layers(&state.settings, state.stripe.js_url.as_deref()) {
+        router = router.layer(layer);
+    }
+    router.with_state(state)
 }
 
 /// Paths a browser may open directly that are not the web client's.
 /// Downloads (`/files/{id}/download?token=`) are opened by the browser but are not pages.
 const SERVER_PAGES: &[&str] =
-    &["/docs", "/openapi.json", "/metrics", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks"];
+    &["/docs", "/openapi.json", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks"];
 
 /// One-time download links end so wherever they live (`/contests/{id}/invoices/download?token=`):
 /// the browser follows them to save a file, never to show a page of the client.

@@ -1,8 +1,12 @@
-//! `vitrine-server`: `serve` (the default), `migrate`, `seed [--demo]`, `admin create`.
+//! `vitrine-server`: `serve` (the default), `migrate`, `seed [--demo]`, and the operators'
+//! `admin create | reset-password | promote | demote | disable | enable | list`.
 
 use clap::{Parser, Subcommand};
 use vitrine_server::{
-    accounts::first_admin::{self, NewAdmin},
+    accounts::{
+        first_admin::{self, NewAdmin},
+        operators::{self, OperatorError, Outcome},
+    },
     config::Settings,
     seed,
     store::{clock::SystemClock, Db},
@@ -36,7 +40,7 @@ enum Command {
         #[arg(long)]
         demo: bool,
     },
-    /// Manage admin accounts.
+    /// Manage admin accounts (the operators' CLI; README, "Scaled deployment").
     Admin {
         #[command(subcommand)]
         command: AdminCommand,
@@ -59,6 +63,38 @@ enum AdminCommand {
         #[arg(long)]
         password_stdin: bool,
     },
+    /// Set a new password for an account (read as for `create`) and end all its sign-ins:
+    /// recovers a locked-out admin without mail.
+    ResetPassword {
+        /// The account's username or e-mail address.
+        login: String,
+        /// Read the password from the first line of standard input.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Make an existing account an admin.
+    Promote {
+        /// The account's username or e-mail address.
+        login: String,
+    },
+    /// Make an admin a designer again (when it has a designer's level) or a client; never the
+    /// last active admin.
+    Demote {
+        /// The account's username or e-mail address.
+        login: String,
+    },
+    /// Disable an account (it cannot sign in; its sign-ins end); never the last active admin.
+    Disable {
+        /// The account's username or e-mail address.
+        login: String,
+    },
+    /// Enable a disabled account again.
+    Enable {
+        /// The account's username or e-mail address.
+        login: String,
+    },
+    /// List the admin accounts, active or disabled.
+    List,
 }
 
 #[tokio::main]
@@ -71,6 +107,12 @@ async fn main() -> anyhow::Result<()> {
     }
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
+            // The rules of a server about to serve (a deployment's keys), refused as clearly as
+            // a bad setting, before anything connects.
+            if let Err(err) = cli.settings.validate_for_serving() {
+                eprintln!("vitrine-server: {err}");
+                std::process::exit(2);
+            }
             let app = Application::build(cli.settings).await?;
             println!("Vitrine is serving on http://127.0.0.1:{}", app.port());
             app.run_until_stopped(shutdown_signal()).await
@@ -100,9 +142,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Admin { command: AdminCommand::Create { username, email, name, password_stdin } } => {
             let password = admin_password(password_stdin)?;
-            let db = Db::connect(&cli.settings.effective_database_url(), 1).await?;
-            db.migrate().await?;
-            seed::reference(&db).await?;
+            let db = admin_db(&cli.settings).await?;
             let admin = NewAdmin { username: &username, email: &email, name: name.as_deref(), password: &password };
             match first_admin::create(&db, &admin, &SystemClock).await {
                 Ok(id) => {
@@ -115,7 +155,80 @@ async fn main() -> anyhow::Result<()> {
                 }
             }
         }
+        Command::Admin { command } => {
+            let db = admin_db(&cli.settings).await?;
+            match operate(&db, command).await {
+                Ok(report) => {
+                    println!("{report}");
+                    Ok(())
+                }
+                Err(err) => {
+                    eprintln!("vitrine-server: nothing changed: {err}");
+                    std::process::exit(2);
+                }
+            }
+        }
     }
+}
+
+/// The database of the admin commands, migrated first (they may be the first thing run).
+async fn admin_db(settings: &Settings) -> anyhow::Result<Db> {
+    let db = Db::connect(&settings.effective_database_url(), 1).await?;
+    db.migrate().await?;
+    seed::reference(&db).await?;
+    Ok(db)
+}
+
+/// The admin commands but `create`: what was done, for the operator.
+async fn operate(db: &Db, command: AdminCommand) -> Result<String, OperatorError> {
+    let clock = SystemClock;
+    let already = |outcome: Outcome, done: String, so: String| if outcome == Outcome::Changed { done } else { so };
+    Ok(match command {
+        AdminCommand::Create { .. } => unreachable!("handled by first_admin"),
+        AdminCommand::ResetPassword { login, password_stdin } => {
+            let password = admin_password(password_stdin)?;
+            let user = operators::reset_password(db, &login, &password, &clock).await?;
+            format!("password of {} (id {}) set; its sign-ins ended", user.username, user.id)
+        }
+        AdminCommand::Promote { login } => {
+            let (user, outcome) = operators::promote(db, &login, &clock).await?;
+            already(
+                outcome,
+                format!("{} (id {}) is now an admin", user.username, user.id),
+                format!("{} is already an admin", user.username),
+            )
+        }
+        AdminCommand::Demote { login } => {
+            let (user, to) = operators::demote(db, &login, &clock).await?;
+            format!("{} (id {}) is now a {}", user.username, user.id, format!("{to:?}").to_lowercase())
+        }
+        AdminCommand::Disable { login } => {
+            let (user, outcome) = operators::set_active(db, &login, false, &clock).await?;
+            already(
+                outcome,
+                format!("{} (id {}) is disabled; its sign-ins ended", user.username, user.id),
+                format!("{} is already disabled", user.username),
+            )
+        }
+        AdminCommand::Enable { login } => {
+            let (user, outcome) = operators::set_active(db, &login, true, &clock).await?;
+            already(
+                outcome,
+                format!("{} (id {}) is enabled", user.username, user.id),
+                format!("{} is already enabled", user.username),
+            )
+        }
+        AdminCommand::List => {
+            let admins = operators::list(db).await?;
+            let mut out = format!("{:<6} {:<24} {:<32} {}", "id", "username", "email", "status");
+            for admin in &admins {
+                let status = if admin.is_active() { "active" } else { "disabled" };
+                out.push_str(&format!("\n{:<6} {:<24} {:<32} {status}", admin.id, admin.username, admin.email));
+            }
+            out.push_str(&format!("\n{} admin(s)", admins.len()));
+            out
+        }
+    })
 }
 
 /// The new admin's password: the first line of standard input, or `VITRINE_ADMIN_PASSWORD`.

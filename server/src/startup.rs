@@ -26,6 +26,8 @@ use crate::{
 
 pub struct Application {
     listener: TcpListener,
+    /// The private listener of `/metrics` (`VITRINE_METRICS_BIND`), if any.
+    metrics_listener: Option<TcpListener>,
     state: AppState,
 }
 
@@ -64,6 +66,15 @@ impl Application {
     /// As [`Application::build`], with a clock of the caller's (tests move time).
     pub async fn build_with_clock(settings: Settings, clock: SharedClock) -> anyhow::Result<Self> {
         settings.validate_for_serving()?;
+        let stand_ins = settings.stand_in_providers();
+        if settings.is_deployed() && !stand_ins.is_empty() {
+            // Only VITRINE_PAYMENTS_TEST_MODE lets a deployed server get here (config::deployment).
+            tracing::warn!(
+                providers = ?stand_ins,
+                "VITRINE_PAYMENTS_TEST_MODE: this DEPLOYED server takes FAKE payments from in-process \
+                 test providers; nothing is charged and nobody is paid. Set the providers' keys for real money."
+            );
+        }
         if !settings.limits.enabled {
             tracing::warn!("VITRINE_RATE_LIMITS=off: sign-in, sign-up, mail and payments are not rate limited");
         }
@@ -81,6 +92,12 @@ impl Application {
             .await
             .with_context(|| format!("cannot bind VITRINE_BIND={}", settings.bind))?;
         let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+        let metrics_listener = match settings.metrics_bind {
+            Some(addr) => Some(
+                TcpListener::bind(addr).await.with_context(|| format!("cannot bind VITRINE_METRICS_BIND={addr}"))?,
+            ),
+            None => None,
+        };
         let stripe = Arc::new(crate::payments::Stripe::from_settings(&settings, port).await?);
         let paypal = Arc::new(crate::payments::paypal::PayPal::from_settings(&settings).await?);
         let limits = Arc::new(Limits::new(&settings.limits, clock.clone()));
@@ -94,12 +111,17 @@ impl Application {
             realtime,
             login_throttle: Arc::new(LoginThrottle::default()),
         };
-        Ok(Self { listener, state })
+        Ok(Self { listener, metrics_listener, state })
     }
 
     /// The port actually bound (useful with port 0).
     pub fn port(&self) -> u16 {
         self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// The port of the private metrics listener, when `VITRINE_METRICS_BIND` opened one.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_listener.as_ref().and_then(|l| l.local_addr().ok()).map(|a| a.port())
     }
 
     pub fn state(&self) -> &AppState {
@@ -108,7 +130,7 @@ impl Application {
 
     /// Serves until `shutdown` completes, then drains open requests for up to the grace period.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let Self { listener, state } = self;
+        let Self { listener, metrics_listener, state } = self;
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut background = tokio::task::JoinSet::new();
         background.spawn(relay::run_until_stopped(
@@ -133,6 +155,15 @@ impl Application {
             stop_rx.clone(),
         ));
         background.spawn(crate::admin::queue::run_until_stopped(state.clone(), stop_rx.clone()));
+        if let Some(metrics_listener) = metrics_listener {
+            tracing::info!(address = %metrics_listener.local_addr()?, "serving /metrics (private)");
+            let stop = stop_rx.clone();
+            background.spawn(async move {
+                if let Err(err) = ops::metrics::serve_page(metrics_listener, stop).await {
+                    tracing::error!(error = %err, "the metrics listener failed");
+                }
+            });
+        }
         if let Some(url) = &state.settings.smtp_url {
             let relay = mail::sender::relay(url)?;
             background.spawn(mail::sender::run(state.clone(), relay, stop_rx.clone()));

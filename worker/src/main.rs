@@ -8,7 +8,6 @@
 use std::{net::SocketAddr, sync::Arc};
 
 use anyhow::Context;
-use axum::{http::header, routing::get, Router};
 use clap::Parser;
 use tokio::sync::watch;
 use vitrine_server::{
@@ -61,22 +60,12 @@ async fn main() -> anyhow::Result<()> {
 /// `/metrics` and `/healthz`, which stops with the worker.
 async fn serve_metrics(
     addr: SocketAddr,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> anyhow::Result<impl std::future::Future<Output = anyhow::Result<()>>> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("VITRINE_WORKER_METRICS_BIND {addr}: cannot listen"))?;
-    let app = Router::new()
-        .route("/metrics", get(|| async { ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], metrics::render()) }))
-        .route("/healthz", get(|| async { "ok" }));
-    Ok(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stop.wait_for(|stopped| *stopped).await;
-            })
-            .await
-            .context("the metrics page")
-    })
+    Ok(metrics::serve_page(listener, stop))
 }
 
 async fn shutdown_signal() {

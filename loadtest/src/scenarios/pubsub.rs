@@ -147,7 +147,7 @@ pub async fn run(args: &FanoutArgs, kind: Kind) -> anyhow::Result<Report> {
     }
 
     let buses = match args.conn.peer {
-        None => Some(crate::bus::start(&nodes).await?),
+        None => Some(crate::bus::start(&nodes, &args.conn.metrics).await?),
         Some(_) => None,
     };
     let usage = UsageSampler::start(&args.conn.server_pid);

@@ -12,6 +12,7 @@ use crate::{
     realtime::policy::{Authenticator, Principal},
     state::AppState,
     store::Db,
+    telemetry::RequestUser,
 };
 
 /// The authenticated caller and the token they used.
@@ -75,7 +76,9 @@ impl FromRequestParts<AppState> for CurrentUser {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = bearer_token(parts).ok_or_else(AppError::unauthenticated)?;
-        authenticate(state, token).await?.ok_or_else(AppError::unauthenticated)
+        let current = authenticate(state, token).await?.ok_or_else(AppError::unauthenticated)?;
+        RequestUser::record(&parts.extensions, current.id());
+        Ok(current)
     }
 }
 
@@ -85,7 +88,13 @@ impl FromRequestParts<AppState> for MaybeUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         match bearer_token(parts) {
             // A stale token on a public page is treated as no token, not an error.
-            Some(token) => Ok(Self(authenticate(state, token).await.ok().flatten())),
+            Some(token) => {
+                let current = authenticate(state, token).await.ok().flatten();
+                if let Some(current) = &current {
+                    RequestUser::record(&parts.extensions, current.id());
+                }
+                Ok(Self(current))
+            }
             None => Ok(Self(None)),
         }
     }

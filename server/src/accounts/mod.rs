@@ -7,6 +7,7 @@ pub mod domain;
 pub mod first_admin;
 mod login_guid;
 pub mod model;
+pub mod operators;
 pub mod referral;
 mod registration;
 mod routes;

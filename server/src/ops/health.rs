@@ -1,4 +1,5 @@
-//! `/healthz` (the process answers), `/readyz` (its database and bus answer), `/metrics`.
+//! `/healthz` (the process answers), `/readyz` (its database and bus answer). `/metrics` is
+//! not here: it is served on the private metrics listener (`ops::metrics::page`).
 //!
 //! `/readyz` is what an orchestrator (compose health checks, Kubernetes) uses to stop
 //! sending traffic to a node: 503 while the database does not answer within
@@ -19,7 +20,7 @@ use crate::state::AppState;
 pub const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz)).routes(routes!(prometheus))
+    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -61,10 +62,4 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
         database_ok,
     };
     (if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, Json(body))
-}
-
-/// Prometheus text exposition of every metric of this node.
-#[utoipa::path(get, path = "/metrics", tag = "operations", responses((status = 200, body = String, content_type = "text/plain")))]
-async fn prometheus() -> impl IntoResponse {
-    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4")], super::metrics::render())
 }

@@ -1,11 +1,23 @@
-//! Metrics: one Prometheus recorder per process, and the HTTP request middleware.
+//! Metrics: one Prometheus recorder per process, the page that shows it, and the HTTP request
+//! middleware.
 //!
 //! The recorder is global (the `metrics` facade is), so several apps in one test
 //! process share it; that is why it is installed once, lazily.
+//!
+//! The page ([`page`]: `/metrics` and `/healthz`) is served on a listener of its own, never the
+//! public one: the server's `VITRINE_METRICS_BIND`, the worker's `VITRINE_WORKER_METRICS_BIND`.
+//! What the metrics show (routes, volumes, failures) is for the deployment's monitoring only.
 
 use std::{sync::OnceLock, time::Instant};
 
-use axum::{extract::MatchedPath, extract::Request, middleware::Next, response::Response};
+use axum::{
+    extract::{MatchedPath, Request},
+    http::header,
+    middleware::Next,
+    response::Response,
+    routing::get,
+    Router,
+};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
@@ -28,6 +40,27 @@ pub fn install() {
 pub fn render() -> String {
     install();
     HANDLE.get().and_then(Option::as_ref).map(PrometheusHandle::render).unwrap_or_default()
+}
+
+/// The private metrics page: `/metrics` (Prometheus text) and `/healthz`.
+pub fn page() -> Router {
+    Router::new()
+        .route("/metrics", get(|| async { ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], render()) }))
+        .route("/healthz", get(|| async { "ok" }))
+}
+
+/// Serves [`page`] on `listener` until `stop` turns true.
+pub async fn serve_page(
+    listener: tokio::net::TcpListener,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    axum::serve(listener, page())
+        .with_graceful_shutdown(async move {
+            let _ = stop.wait_for(|stopped| *stopped).await;
+        })
+        .await
+        .context("the metrics page")
 }
 
 /// Counts requests and observes their latency by route template and status.

@@ -61,8 +61,29 @@ pub struct Confirmation {
     pub payment_method: Option<String>,
 }
 
+#[cfg(feature = "stand-ins")]
 fn local(state: &AppState) -> Result<&vitrine_stripe_mock::StripeMock, AppError> {
     state.stripe.local.as_ref().ok_or_else(|| AppError::not_found(codes::ROUTE_NOT_FOUND))
+}
+
+/// A build without the stand-ins has no local Stripe: its confirm routes answer 404, as they do
+/// with real keys. (An uninhabited stand-in keeps the handlers the same in both builds.)
+#[cfg(not(feature = "stand-ins"))]
+fn local(_: &AppState) -> Result<NoLocalStripe, AppError> {
+    Err(AppError::not_found(codes::ROUTE_NOT_FOUND))
+}
+
+#[cfg(not(feature = "stand-ins"))]
+enum NoLocalStripe {}
+
+#[cfg(not(feature = "stand-ins"))]
+impl NoLocalStripe {
+    async fn confirm_setup_intent(&self, _: &str, _: &str, _: &str) -> (u16, Value) {
+        match *self {}
+    }
+    async fn confirm_payment_intent(&self, _: &str, _: &str, _: Option<&str>) -> (u16, Value) {
+        match *self {}
+    }
 }
 
 /// Stripe's object on success; its refusal as the envelope, keeping Stripe's message.

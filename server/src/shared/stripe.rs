@@ -29,6 +29,7 @@ use stripe_payment::{
     PaymentMethod,
 };
 use tracing::instrument;
+#[cfg(feature = "stand-ins")]
 use vitrine_stripe_mock::StripeMock;
 
 use crate::{
@@ -37,6 +38,7 @@ use crate::{
 };
 
 /// The publishable key of the test-mode provider's local Stripe (it accepts any `pk_...`).
+#[cfg(feature = "stand-ins")]
 const LOCAL_PUBLISHABLE_KEY: &str = "pk_test_vitrine_local";
 
 /// Stripe as this server reaches it.
@@ -49,7 +51,8 @@ pub struct Stripe {
     pub tolerance_secs: i64,
     /// True when no keys were configured and the local Stripe stands in.
     pub test_mode: bool,
-    /// The local Stripe of the test-mode provider.
+    /// The local Stripe of the test-mode provider (only in a build with the `stand-ins` feature).
+    #[cfg(feature = "stand-ins")]
     pub local: Option<StripeMock>,
     /// The Stripe.js the browser loads when it is not js.stripe.com: the local Stripe's
     /// stand-in in test mode, or `STRIPE_JS_URL` (a deployment's shared test-mode Stripe).
@@ -75,34 +78,46 @@ impl Stripe {
                 webhook_secret: webhook_secret.to_owned(),
                 tolerance_secs,
                 test_mode: false,
+                #[cfg(feature = "stand-ins")]
                 local: None,
                 js_url: settings.stripe_js_url.clone(),
                 publishable_key: settings.stripe_publishable_key.clone(),
             }),
-            None => {
-                let local = StripeMock::start().await?;
-                let host = match settings.bind.ip() {
-                    ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
-                    ip => ip.to_string(),
-                };
-                let webhook_secret = format!("whsec_test_{}", hex::encode(rand::random::<[u8; 32]>()));
-                local.set_webhook(format!("http://{host}:{own_port}/webhooks/stripe"), webhook_secret.clone());
-                tracing::warn!(
-                    local_stripe = %local.base_url(),
-                    "PAYMENTS IN TEST MODE: no STRIPE_SECRET_KEY is set, so a local Stripe stands in. \
-                     No real card is charged; every payment answer says test_mode: true."
-                );
-                Ok(Self {
-                    client: build_client("sk_test_vitrine_local", &local.base_url())?,
-                    webhook_secret,
-                    tolerance_secs,
-                    test_mode: true,
-                    js_url: Some(local.stripe_js_url()),
-                    publishable_key: Some(LOCAL_PUBLISHABLE_KEY.to_owned()),
-                    local: Some(local),
-                })
-            }
+            None => Self::stand_in(settings, own_port, tolerance_secs).await,
         }
+    }
+
+    /// The test-mode provider: a local Stripe inside this process.
+    #[cfg(feature = "stand-ins")]
+    async fn stand_in(settings: &Settings, own_port: u16, tolerance_secs: i64) -> anyhow::Result<Self> {
+        let local = StripeMock::start().await?;
+        let host = match settings.bind.ip() {
+            ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
+            ip => ip.to_string(),
+        };
+        let webhook_secret = format!("whsec_test_{}", hex::encode(rand::random::<[u8; 32]>()));
+        local.set_webhook(format!("http://{host}:{own_port}/webhooks/stripe"), webhook_secret.clone());
+        tracing::warn!(
+            local_stripe = %local.base_url(),
+            "PAYMENTS IN TEST MODE: no STRIPE_SECRET_KEY is set, so a local Stripe stands in. \
+             No real card is charged; every payment answer says test_mode: true."
+        );
+        Ok(Self {
+            client: build_client("sk_test_vitrine_local", &local.base_url())?,
+            webhook_secret,
+            tolerance_secs,
+            test_mode: true,
+            js_url: Some(local.stripe_js_url()),
+            publishable_key: Some(LOCAL_PUBLISHABLE_KEY.to_owned()),
+            local: Some(local),
+        })
+    }
+
+    /// A build without the stand-ins has no test-mode provider (`Settings::validate_for_serving`
+    /// refuses such a start first; this is the last word).
+    #[cfg(not(feature = "stand-ins"))]
+    async fn stand_in(_: &Settings, _: u16, _: i64) -> anyhow::Result<Self> {
+        anyhow::bail!(crate::config::deployment::NO_STAND_INS)
     }
 
     #[instrument(skip_all, fields(user_id))]

@@ -19,6 +19,9 @@ pub const PASSWORD: &str = "correct-horse-1";
 
 pub struct TestApp {
     pub address: String,
+    /// `http://127.0.0.1:port` of the private metrics listener, when the test opened one
+    /// (`settings.metrics_bind`).
+    pub metrics_address: Option<String>,
     pub client: reqwest::Client,
     pub db: Db,
     pub clock: Arc<ManualClock>,
@@ -141,12 +144,16 @@ async fn build_app(
     // On PostgreSQL or Redis the server is deployed and refuses to serve without a secret
     // publish API key (config::deployment): every test server has a fresh one.
     settings.api_key = Some(vitrine_server::accounts::secrets::new_secret());
+    // And without provider keys it refuses to start unless told its payments are fake: the
+    // suite pays through the in-process stand-ins on every backend.
+    settings.payments_test_mode = true;
     adjust(&mut settings);
     let clock = ManualClock::starting_now();
     let database_url = settings.database_url.clone().expect("test settings name their database");
     let application = Application::build_with_clock(settings, clock.clone()).await.expect("app builds");
     let app = TestApp {
         address: format!("http://127.0.0.1:{}", application.port()),
+        metrics_address: application.metrics_port().map(|port| format!("http://127.0.0.1:{port}")),
         client: reqwest::Client::new(),
         db: application.state().db.clone(),
         clock,
@@ -328,6 +335,7 @@ pub async fn attach(address: String, database_url: &str) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     TestApp {
         address,
+        metrics_address: None,
         client: reqwest::Client::new(),
         db,
         clock: ManualClock::starting_now(),

@@ -34,7 +34,6 @@ const EXPECTED: &[(&str, &str)] = &[
     ("get", "/files/{id}/download"),
     ("get", "/healthz"),
     ("get", "/readyz"),
-    ("get", "/metrics"),
     ("post", "/contests"),
     ("get", "/contests/{id}"),
     ("delete", "/contests/{id}"),

@@ -5,7 +5,7 @@ use vitrine_server::{
     store::clock::{Clock, SystemClock},
 };
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn health_and_readiness_answer() {
@@ -20,14 +20,24 @@ async fn health_and_readiness_answer() {
 }
 
 #[tokio::test]
-async fn metrics_count_requests_by_route() {
-    let app = spawn_app().await;
+async fn metrics_count_requests_by_route_on_the_private_listener_only() {
+    let app = spawn_app_with(|settings| settings.metrics_bind = Some("127.0.0.1:0".parse().unwrap())).await;
     app.get("/regions", None).await;
-    let response = app.client.get(app.url("/metrics")).send().await.unwrap();
+    let metrics = app.metrics_address.clone().expect("VITRINE_METRICS_BIND opens a listener");
+    let response = app.client.get(format!("{metrics}/metrics")).send().await.unwrap();
     assert_eq!(response.status(), 200);
     let text = response.text().await.unwrap();
     assert!(text.contains("vitrine_http_requests_total"), "{text}");
     assert!(text.contains("route=\"/regions\""), "{text}");
+    let health = app.client.get(format!("{metrics}/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), 200);
+    // The public listener has no metrics page, whatever the caller asks for.
+    let public = app.get("/metrics", None).await;
+    assert_eq!(public.status, 404, "{}", public.body);
+    assert_eq!(public.body["error"]["code"], "route.not_found");
+    // No other API route answers there either.
+    let elsewhere = app.client.get(format!("{metrics}/regions")).send().await.unwrap();
+    assert_eq!(elsewhere.status(), 404);
 }
 
 #[tokio::test]
@@ -99,6 +109,7 @@ async fn an_unreachable_redis_stops_start_up_naming_the_setting() {
     settings.bind = "127.0.0.1:0".parse().unwrap();
     settings.redis_url = Some(format!("redis://127.0.0.1:{free_port}"));
     settings.api_key = Some(vitrine_server::accounts::secrets::new_secret());
+    settings.payments_test_mode = true;
     let err = match vitrine_server::Application::build(settings).await {
         Ok(_) => panic!("start-up must fail without Redis"),
         Err(err) => format!("{err:#}"),

@@ -13,7 +13,6 @@
 export const SERVER_PAGES = [
   '/docs',
   '/openapi.json',
-  '/metrics',
   '/healthz',
   '/readyz',
   '/ws',

@@ -1,6 +1,8 @@
 //! SQL of the accounts area: users, access tokens, password resets, sign-in guids;
-//! [`referral`]: the referral a sign-up carries; [`sweep`]: dead credentials deleted.
+//! [`referral`]: the referral a sign-up carries; [`sweep`]: dead credentials deleted;
+//! [`admins`]: the operators' CLI (admins listed, an account's type changed).
 
+pub mod admins;
 pub mod referral;
 pub mod sweep;
 

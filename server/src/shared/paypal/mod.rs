@@ -6,6 +6,7 @@
 
 pub mod client;
 
+#[cfg(feature = "stand-ins")]
 use vitrine_paypal_mock::PayPalMock;
 
 use crate::config::Settings;
@@ -16,7 +17,8 @@ pub struct PayPal {
     pub client: client::Client,
     /// True when no keys were configured and the local PayPal stands in.
     pub test_mode: bool,
-    /// The local PayPal of the test mode.
+    /// The local PayPal of the test mode (only in a build with the `stand-ins` feature).
+    #[cfg(feature = "stand-ins")]
     pub local: Option<PayPalMock>,
 }
 
@@ -32,21 +34,32 @@ impl PayPal {
             Some((id, secret)) => Ok(Self {
                 client: client::Client::new(&settings.paypal_api_base, id, secret)?,
                 test_mode: false,
+                #[cfg(feature = "stand-ins")]
                 local: None,
             }),
-            None => {
-                let local = PayPalMock::start().await?;
-                tracing::warn!(
-                    local_paypal = %local.base_url(),
-                    "PAYPAL IN TEST MODE: no PAYPAL_CLIENT_ID is set, so a local PayPal stands in. \
-                     No real money moves; every PayPal answer says test_mode: true."
-                );
-                Ok(Self {
-                    client: client::Client::new(&local.base_url(), "vitrine-test-client", "vitrine-test-secret")?,
-                    test_mode: true,
-                    local: Some(local),
-                })
-            }
+            None => Self::stand_in().await,
         }
+    }
+
+    /// The test mode: a local PayPal inside this process.
+    #[cfg(feature = "stand-ins")]
+    async fn stand_in() -> anyhow::Result<Self> {
+        let local = PayPalMock::start().await?;
+        tracing::warn!(
+            local_paypal = %local.base_url(),
+            "PAYPAL IN TEST MODE: no PAYPAL_CLIENT_ID is set, so a local PayPal stands in. \
+             No real money moves; every PayPal answer says test_mode: true."
+        );
+        Ok(Self {
+            client: client::Client::new(&local.base_url(), "vitrine-test-client", "vitrine-test-secret")?,
+            test_mode: true,
+            local: Some(local),
+        })
+    }
+
+    /// A build without the stand-ins has no test-mode PayPal.
+    #[cfg(not(feature = "stand-ins"))]
+    async fn stand_in() -> anyhow::Result<Self> {
+        anyhow::bail!(crate::config::deployment::NO_STAND_INS)
     }
 }

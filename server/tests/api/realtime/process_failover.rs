@@ -46,6 +46,7 @@ impl Node {
             .env("DATABASE_URL", database_url)
             .env("REDIS_URL", redis_url)
             .env("VITRINE_API_KEY", API_KEY)
+            .env("VITRINE_PAYMENTS_TEST_MODE", "1")
             .env("VITRINE_WORKER", "off")
             .env("VITRINE_DATA_DIR", dir.path())
             .env("VITRINE_WEB_DIR", dir.path().join("web"))
