@@ -60,8 +60,11 @@ async fn register(
     // Before the lookups below: answers about taken names must not come fast.
     state.limits.check(Action::SignUp, &ip, req.email.as_deref())?;
     let (registration, mut errors) = check_shape(&req);
-    if let Some(email) = req.email.as_deref() {
-        if let Some(username) = req.username.as_deref() {
+    // PostgreSQL's text holds no NUL: a name with one is refused by its shape above, never
+    // looked up (the lookup answered 500 on PostgreSQL).
+    let lookable = |value: &&str| !value.contains('\0');
+    if let Some(email) = req.email.as_deref().filter(lookable) {
+        if let Some(username) = req.username.as_deref().filter(lookable) {
             let (username_taken, email_taken) = store::taken(&state.db.pool, username.trim(), email.trim()).await?;
             if username_taken && !errors.has("username") {
                 errors.add("username", codes::USERNAME_UNIQUE);
