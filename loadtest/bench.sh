@@ -256,13 +256,14 @@ start_vitrine() {  # <port> <data dir> <database url> [redis url]
     local port=$1 dir=$2 db=$3 redis=${4:-}
     mkdir -p "$dir/web"
     # `docs` signs every socket in as the one demo admin: at 1,000 documents x 5 editors that
-    # is 250 sockets, past the 32 a user may hold (the limit stays a user's, not a harness's).
+    # is 250 sockets, past the 32 a user may hold (the limit stays a user's, not a harness's);
+    # the watchers are thousands of anonymous sockets from one address, past its 32.
     # `make bench` exports REDIS_URL for the cluster runs: a single node must not inherit it,
     # or its "in-process bus" figures are Redis's (the harness checks /readyz and fails).
     "${PIN_NOW[@]}" env -u REDIS_URL VITRINE_BIND=127.0.0.1:$port VITRINE_DATA_DIR="$dir" VITRINE_WEB_DIR="$dir/web" \
         DATABASE_URL="$db" VITRINE_API_KEY=$API_KEY VITRINE_PAYMENTS_TEST_MODE=1 VITRINE_RATE_LIMITS=off RUST_LOG=warn \
         VITRINE_METRICS_BIND=127.0.0.1:$(metrics_port $port) ${redis:+REDIS_URL=$redis} \
-        VITRINE_WS_MAX_CONNECTIONS_PER_USER=100000 ${SERVER_PRELOAD:+LD_PRELOAD=$SERVER_PRELOAD} \
+        VITRINE_WS_MAX_CONNECTIONS_PER_USER=100000 VITRINE_WS_MAX_ANONYMOUS_PER_ADDRESS=100000 ${SERVER_PRELOAD:+LD_PRELOAD=$SERVER_PRELOAD} \
         ${PROFILE_HEAP_WRAP:+heaptrack -o "$BENCH_DIR/heaptrack-vitrine-$port"} \
         "$BIN/vitrine-server" serve >>"$LOG" 2>&1 &
     PIDS+=($!)

@@ -147,6 +147,12 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_WS_MAX_CONNECTIONS_PER_USER", default_value_t = 32)]
     pub ws_max_connections_per_user: usize,
 
+    /// Open anonymous WebSockets one client address (IPv6: its /64, as the abuse limits
+    /// count it) may hold on one node; behind `VITRINE_TRUSTED_PROXIES` the forwarded
+    /// address counts, never a header from anyone else.
+    #[arg(long, env = "VITRINE_WS_MAX_ANONYMOUS_PER_ADDRESS", default_value_t = 32)]
+    pub ws_max_anonymous_per_address: usize,
+
     /// Accept the access token in the WebSocket URL (`/ws?access_token=`), the old form
     /// that proxies and access logs record; off, such an upgrade is refused (400).
     #[arg(long, env = "VITRINE_WS_TOKEN_IN_URL", default_value_t = false)]

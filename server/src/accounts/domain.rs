@@ -2,7 +2,10 @@
 //! if it passed the rules of the specification (contests doc section 5, projects doc
 //! section 5), so code that holds one never checks again.
 
-use crate::error::{codes, Code};
+use crate::{
+    error::{codes, Code},
+    shared::names,
+};
 
 /// A username: 1-20 characters of letters, digits, `-` and `_`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +18,10 @@ impl Username {
         let value = raw.trim();
         if value.is_empty() {
             return Err(codes::REQUIRED);
+        }
+        // Said first and plainly: a bidi override or a zero-width character is no typo.
+        if value.chars().any(names::is_forbidden) {
+            return Err(codes::NAME_INVALID_CHARACTERS);
         }
         if value.chars().any(char::is_whitespace) {
             return Err(codes::USERNAME_FORMAT);
@@ -30,6 +37,34 @@ impl Username {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// The name a person shows (`app_user.name`): 1-100 characters once trimmed, in NFC,
+/// without control, bidi or zero-width characters ([`names`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DisplayName(String);
+
+impl DisplayName {
+    pub const MAX_CHARS: usize = 100;
+
+    pub fn parse(raw: &str) -> Result<Self, Code> {
+        let value = names::normalize(raw.trim())?;
+        if value.is_empty() {
+            return Err(codes::REQUIRED);
+        }
+        if value.chars().count() > Self::MAX_CHARS {
+            return Err(codes::TOO_LONG);
+        }
+        Ok(Self(value))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
     }
 }
 
@@ -153,6 +188,17 @@ mod tests {
         assert_eq!(Username::parse("ana!").unwrap_err(), codes::USERNAME_ALPHA_DASH);
         assert_eq!(Username::parse("a".repeat(21).as_str()).unwrap_err(), codes::USERNAME_MAX);
         assert!(Username::parse(&"a".repeat(20)).is_ok());
+        assert_eq!(Username::parse("ad\u{200B}min").unwrap_err(), codes::NAME_INVALID_CHARACTERS);
+        assert_eq!(Username::parse("\u{202E}nimda").unwrap_err(), codes::NAME_INVALID_CHARACTERS);
+    }
+
+    #[test]
+    fn display_names_are_nfc_and_show_what_they_are() {
+        assert_eq!(DisplayName::parse("  Jose\u{301} ").unwrap().as_str(), "Jos\u{e9}");
+        assert_eq!(DisplayName::parse(" ").unwrap_err(), codes::REQUIRED);
+        assert_eq!(DisplayName::parse(&"é".repeat(101)).unwrap_err(), codes::TOO_LONG);
+        assert_eq!(DisplayName::parse("\u{202E}nimdA adA").unwrap_err(), codes::NAME_INVALID_CHARACTERS);
+        assert_eq!(DisplayName::parse("Ada\u{0}").unwrap_err(), codes::NAME_INVALID_CHARACTERS);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! `main.rs` reads it from standard input or `VITRINE_ADMIN_PASSWORD`.
 
 use super::{
-    domain::{EmailAddress, Password, UserType, Username},
+    domain::{DisplayName, EmailAddress, Password, UserType, Username},
     secrets::{hash_password, DEMO_PASSWORD},
     store::{self, NewUser},
 };
@@ -58,13 +58,16 @@ pub async fn create(db: &Db, admin: &NewAdmin<'_>, clock: &dyn Clock) -> Result<
         return Err(CreateAdminError::EmailTaken(email.as_str().to_owned()));
     }
     let hash = hash_password(&password).await?;
-    let name = admin.name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or(username.as_str());
+    let name = match admin.name.map(str::trim).filter(|n| !n.is_empty()) {
+        Some(raw) => DisplayName::parse(raw).map_err(invalid("name"))?.into_string(),
+        None => username.as_str().to_owned(),
+    };
     let id = store::insert_user(
         &db.pool,
         &NewUser {
             username: username.as_str(),
             email: email.as_str(),
-            name,
+            name: &name,
             phone: None,
             password_hash: &hash,
             user_type_id: UserType::Admin.id(),

@@ -12,7 +12,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::domain::{CreativeLevel, EmailAddress, Password, UserType, Username};
+use super::domain::{CreativeLevel, DisplayName, EmailAddress, Password, UserType, Username};
 use crate::{
     api::{flag, loose_id},
     error::{codes, FieldErrors},
@@ -182,7 +182,8 @@ pub fn check_shape(req: &RegisterRequest) -> (Option<Registration>, FieldErrors)
     let email = parsed(&mut errors, "email", EmailAddress::parse(req.email.as_deref().unwrap_or("")));
     let username = parsed(&mut errors, "username", Username::parse(req.username.as_deref().unwrap_or("")));
     let password = parsed(&mut errors, "password", Password::parse(req.password.as_deref().unwrap_or("")));
-    let name = required_text(&mut errors, "name", &req.name);
+    let name = parsed(&mut errors, "name", DisplayName::parse(req.name.as_deref().unwrap_or("")))
+        .map(DisplayName::into_string);
     let phone = required_text(&mut errors, "phone", &req.phone);
     if req.agree_terms != Some(true) {
         errors.add("agree_terms", codes::TERMS_REQUIRED);

@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     auth::{CurrentUser, MaybeUser},
-    domain::{EmailAddress, Password, UserType},
+    domain::{DisplayName, EmailAddress, Password, UserType},
     model::UserView,
     registration::{check_shape, RegisterRequest},
     secrets::{hash_password, new_secret, secret_digest, verify_password},
@@ -60,8 +60,11 @@ async fn register(
     // Before the lookups below: answers about taken names must not come fast.
     state.limits.check(Action::SignUp, &ip, req.email.as_deref())?;
     let (registration, mut errors) = check_shape(&req);
-    if let Some(email) = req.email.as_deref() {
-        if let Some(username) = req.username.as_deref() {
+    // PostgreSQL's text holds no NUL: a name with one is refused by its shape above, never
+    // looked up (the lookup answered 500 on PostgreSQL).
+    let lookable = |value: &&str| !value.contains('\0');
+    if let Some(email) = req.email.as_deref().filter(lookable) {
+        if let Some(username) = req.username.as_deref().filter(lookable) {
             let (username_taken, email_taken) = store::taken(&state.db.pool, username.trim(), email.trim()).await?;
             if username_taken && !errors.has("username") {
                 errors.add("username", codes::USERNAME_UNIQUE);
@@ -452,8 +455,10 @@ async fn update_user(
     }
     let user = store::find_user(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::USER_NOT_FOUND))?;
     let mut errors = FieldErrors::new();
+    let name = req.name.as_deref().and_then(|raw| {
+        DisplayName::parse(raw).map(DisplayName::into_string).map_err(|code| errors.add("name", code)).ok()
+    });
     for (field, value, max) in [
-        ("name", &req.name, 100),
         ("phone", &req.phone, 30),
         ("city", &req.city, 100),
         ("about_self", &req.about_self, MAX_ABOUT),
@@ -461,7 +466,7 @@ async fn update_user(
     ] {
         match value.as_deref() {
             Some(v) if v.chars().count() > max => errors.add(field, codes::TOO_LONG),
-            Some(v) if v.trim().is_empty() && matches!(field, "name" | "phone") => errors.add(field, codes::REQUIRED),
+            Some(v) if v.trim().is_empty() && field == "phone" => errors.add(field, codes::REQUIRED),
             _ => {}
         }
     }
@@ -481,7 +486,7 @@ async fn update_user(
         && country_id.is_some()
         && (req.name.is_some() || req.phone.is_some() || req.country_id.is_some());
     let change = ProfileChange {
-        name: req.name.map(|v| v.trim().to_owned()),
+        name,
         phone: req.phone.map(|v| v.trim().to_owned()),
         city: req.city,
         about_self: req.about_self,

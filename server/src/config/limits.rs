@@ -129,6 +129,17 @@ pub struct LimitSettings {
     #[arg(long, env = "VITRINE_RATE_PAYMENT_PER_ACCOUNT", default_value = "30/1h")]
     pub payment_per_account: Rate,
 
+    /// Bytes of files one user may upload (`POST /files`), counted as they stream in:
+    /// 200 MiB a minute by default, eight full uploads in a burst.
+    #[arg(long, env = "VITRINE_RATE_UPLOAD_BYTES_PER_USER", default_value = "209715200/1m")]
+    pub upload_bytes_per_user: Rate,
+
+    /// Views of one page (a contest's) that count from one visitor: a signed-in user, or an
+    /// anonymous client address. `1/1h`: one a visitor and page an hour, however often
+    /// the page is loaded or the view posted.
+    #[arg(long, env = "VITRINE_RATE_VIEWS_PER_VISITOR", default_value = "1/1h")]
+    pub views_per_visitor: Rate,
+
     /// Proxies (comma-separated addresses or CIDR ranges) whose `X-Forwarded-For` and
     /// `X-Real-IP` name the client; unset, the client is the peer address of the connection.
     #[arg(long, env = "VITRINE_TRUSTED_PROXIES", value_delimiter = ',')]

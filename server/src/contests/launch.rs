@@ -18,6 +18,7 @@ use crate::{
     api::{flag, Data, Message},
     commerce::coupons,
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
+    shared::limits::ClientIp,
     state::AppState,
 };
 
@@ -305,15 +306,20 @@ pub async fn delete(
     Ok(Json(Message::new("Contest deleted")))
 }
 
-/// Counts a view of a contest page.
+/// Counts a view of a contest page: one per visitor (the signed-in user, else the client's
+/// address) an hour (`VITRINE_RATE_VIEWS_PER_VISITOR`); a view that does not count is
+/// answered the same.
 #[utoipa::path(post, path = "/contests/{id}/views", tag = "contests", params(("id" = i64, Path)),
     responses((status = 200, body = Message), (status = 404, body = ErrorEnvelope)))]
 pub async fn count_view(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
+    client: ClientIp,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Message>, AppError> {
     visible(&state, viewer.as_ref(), id).await?;
-    store::count_view(&state.db.pool, id).await?;
+    if state.limits.view_counts(&format!("contest:{id}"), &client, viewer.as_ref().map(CurrentUser::id)) {
+        store::count_view(&state.db.pool, id).await?;
+    }
     Ok(Json(Message::new("View counted")))
 }

@@ -88,7 +88,7 @@ impl ListQuery {
     }
 
     fn grouped(&self) -> Result<bool, AppError> {
-        match self.group.as_deref().map(str::trim).unwrap_or("") {
+        match self.group.as_deref().map(|g| g.trim_matches(' ')).unwrap_or("") {
             "" => Ok(false),
             "designer" => Ok(true),
             _ => Err(AppError::field("group", codes::NOT_FOUND_OPTION)),
@@ -98,7 +98,11 @@ impl ListQuery {
     /// Whether `include` asks for files; an unknown include is the caller's mistake.
     fn includes_files(&self) -> Result<bool, AppError> {
         let mut files = false;
-        for part in self.include.as_deref().unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        // Spaces only, as the documented pattern allows: `str::trim` would take tabs and
+        // line breaks the pattern refuses.
+        for part in
+            self.include.as_deref().unwrap_or("").split(',').map(|p| p.trim_matches(' ')).filter(|p| !p.is_empty())
+        {
             match part {
                 "files" => files = true,
                 "designer" => {}
@@ -109,7 +113,7 @@ impl ListQuery {
     }
 
     fn status(&self) -> Result<Option<i64>, AppError> {
-        match self.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        match self.status.as_deref().map(|s| s.trim_matches(' ')).filter(|s| !s.is_empty()) {
             None => Ok(None),
             Some(name) => EntryStatus::parse(name)
                 .map(|s| Some(s.id()))
@@ -129,7 +133,9 @@ async fn page_of(
     let user = viewer.map(|v| &v.user);
     let holder = viewer.is_some_and(|v| v.id() == contest.created_by);
     let sort = query.sort(holder)?;
-    let details = details || query.includes_files()?;
+    // Checked on every list: `with-details` has the files anyway, but an `include` that
+    // breaks the documented pattern is refused there too, not silently ignored.
+    let details = query.includes_files()? || details;
     let grouped = query.grouped()?;
     let blind = contest.is_blind != 0;
     // -1 can be no one's id: a viewer who sees every entry (or none) is told apart below.
@@ -290,5 +296,9 @@ mod tests {
         assert!(files.includes_files().unwrap());
         let bad_include = ListQuery { include: Some("files,secrets".into()), ..ListQuery::default() };
         assert!(bad_include.includes_files().is_err());
+        for outside_the_pattern in ["\tfiles", "files\n", "files,\u{3000}designer"] {
+            let query = ListQuery { include: Some(outside_the_pattern.into()), ..ListQuery::default() };
+            assert!(query.includes_files().is_err(), "{outside_the_pattern:?}");
+        }
     }
 }

@@ -55,6 +55,7 @@ codes! {
     NOT_FOUND_OPTION = "validation.exists", "The selected value does not exist.";
     STATE_NOT_IN_COUNTRY = "state_id.country", "The selected state is not in the selected country.";
     TOO_LONG = "validation.max", "This value is too long.";
+    NAME_INVALID_CHARACTERS = "name.invalid_characters", "Names may not contain control, text-direction or invisible characters.";
 
     // Requests the server could not read at all.
     BODY_INVALID = "request.body_invalid", "The request body could not be read.";
@@ -99,6 +100,8 @@ codes! {
     FILE_CATEGORY_INVALID = "file_category_id.in", "The selected file category is not valid.";
     FILE_TYPE_INVALID = "file.type_invalid", "This type of file is not allowed here.";
     FILE_EMPTY = "file.empty", "The file is empty.";
+    FILES_MAX = "files.max", "At most 20 files may be uploaded at once.";
+    FILE_PIXELS = "file.too_many_pixels", "The pictures of one upload may hold at most 100 megapixels together.";
     FILE_TOO_LARGE = "file.too_large", "The upload is too large.";
     FILE_NOT_FOUND = "file.not_found", "File not found";
     DOWNLOAD_TOKEN_INVALID = "file.download_token_invalid", "This download link is not valid or has expired.";

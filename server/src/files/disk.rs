@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use rand::RngCore;
 
+use crate::{error::Code, shared::names};
+
 /// The folder of files still being received.
 pub fn incoming_dir(files_dir: &Path) -> PathBuf {
     files_dir.join(".incoming")
@@ -50,14 +52,16 @@ fn year_month(now_ms: i64) -> (i64, i64) {
 const MAX_NAME_CHARS: usize = 255;
 
 /// The name to remember for an upload: the last part of what the browser sent (old
-/// browsers send whole paths), without control characters, at most 255 characters.
-pub fn clean_name(raw: &str) -> String {
+/// browsers send whole paths), in NFC, at most 255 characters; `name.invalid_characters`
+/// when it holds control, bidi or zero-width characters (`shared::names`): a file
+/// "invoice\u{202E}fdp.exe" would read "invoiceexe.pdf" on every screen that lists it.
+pub fn clean_name(raw: &str) -> Result<String, Code> {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or("");
-    let name: String = last.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
-    match name.trim() {
+    let name: String = names::normalize(last)?.chars().take(MAX_NAME_CHARS).collect();
+    Ok(match name.trim() {
         "" | "." | ".." => "file".to_owned(),
         trimmed => trimmed.to_owned(),
-    }
+    })
 }
 
 /// `Content-Disposition` of a download: an ASCII `filename` any browser reads (other
@@ -112,13 +116,17 @@ mod tests {
     }
 
     #[test]
-    fn uploaded_names_lose_paths_and_controls() {
-        assert_eq!(clean_name("C:\\Users\\me\\logo final.png"), "logo final.png");
-        assert_eq!(clean_name("../../etc/passwd"), "passwd");
-        assert_eq!(clean_name("a\u{0}b\nc.pdf"), "abc.pdf");
-        assert_eq!(clean_name(".."), "file");
-        assert_eq!(clean_name(""), "file");
-        assert_eq!(clean_name(&"x".repeat(300)).len(), 255);
+    fn uploaded_names_lose_paths_and_refuse_hidden_characters() {
+        let clean = |raw: &str| clean_name(raw).unwrap();
+        assert_eq!(clean("C:\\Users\\me\\logo final.png"), "logo final.png");
+        assert_eq!(clean("../../etc/passwd"), "passwd");
+        assert_eq!(clean(".."), "file");
+        assert_eq!(clean(""), "file");
+        assert_eq!(clean(&"x".repeat(300)).len(), 255);
+        assert_eq!(clean("cafe\u{301}.png"), "caf\u{e9}.png", "NFC");
+        for bad in ["a\u{0}b.pdf", "a\nb.pdf", "innocent\u{202E}gnp.exe", "lo\u{200B}go.png"] {
+            assert_eq!(clean_name(bad), Err(crate::error::codes::NAME_INVALID_CHARACTERS), "{bad:?}");
+        }
     }
 
     #[test]

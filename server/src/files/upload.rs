@@ -42,6 +42,22 @@ pub struct StagedFile {
 }
 
 impl StagedFile {
+    /// Width x height an image's header announces (nothing decoded), or None for a file
+    /// that is no image the decoder reads.
+    pub async fn pixels(&self) -> Option<u64> {
+        let path = self.temp.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut reader = image::ImageReader::open(path).ok()?.with_guessed_format().ok()?;
+            // Only the header is read: the decode limits are for pixels, which this never holds.
+            reader.no_limits();
+            let (width, height) = reader.into_dimensions().ok()?;
+            Some(u64::from(width) * u64::from(height))
+        })
+        .await
+        .ok()
+        .flatten()
+    }
+
     /// Moves the bytes to their final path (one rename on the same file system).
     pub async fn place(&mut self, destination: &Path) -> std::io::Result<()> {
         tokio::fs::rename(&self.temp, destination).await?;
@@ -80,21 +96,42 @@ fn is_file_field(name: &str) -> bool {
 /// Longest accepted value of a plain field; ids are short.
 const MAX_TEXT_FIELD: usize = 64;
 
+/// Most files one request may carry: a contest's brief or a designer's entry set is a
+/// handful; 2,000 one-byte parts were 2,000 rows and files before this bound.
+pub const MAX_FILES: usize = 20;
+
+/// Most parts of any kind one request may carry: the files and a few plain fields.
+const MAX_PARTS: usize = MAX_FILES + 12;
+
+/// Charges bytes of the request against the uploader's allowance as they arrive
+/// (`shared::limits::Limits::check_upload_bytes`): an error stops the upload there.
+pub type Charge<'a> = &'a (dyn Fn(usize) -> Result<(), AppError> + Sync);
+
 /// Reads every part of the form, staging files under `incoming`, until the body ends.
-/// `limit` is the most file bytes the whole request may carry.
+/// `limit` is the most file bytes the whole request may carry; `charge` is told of every
+/// chunk of file bytes. More than [`MAX_FILES`] files (or [`MAX_PARTS`] parts) is refused
+/// 422 `files.max` before the extra part is read.
 pub async fn receive(
     multipart: &mut axum::extract::Multipart,
     incoming: &Path,
     limit: u64,
+    charge: Charge<'_>,
 ) -> Result<Received, AppError> {
     tokio::fs::create_dir_all(incoming).await.with_context(|| format!("cannot create {}", incoming.display()))?;
     let mut received = Received::default();
     let mut total = 0u64;
+    let mut parts = 0usize;
     while let Some(mut field) = multipart.next_field().await.map_err(|err| body_error(&err, limit))? {
+        parts += 1;
         let name = field.name().unwrap_or_default().to_owned();
-        if is_file_field(&name) {
-            let file_name = disk::clean_name(field.file_name().unwrap_or_default());
-            received.files.push(stage(&mut field, incoming, file_name, &mut total, limit).await?);
+        let is_file = is_file_field(&name);
+        if parts > MAX_PARTS || (is_file && received.files.len() >= MAX_FILES) {
+            return Err(AppError::field("files", codes::FILES_MAX));
+        }
+        if is_file {
+            let file_name = disk::clean_name(field.file_name().unwrap_or_default())
+                .map_err(|code| AppError::field("files", code))?;
+            received.files.push(stage(&mut field, incoming, file_name, &mut total, limit, charge).await?);
         } else {
             let mut value = Vec::new();
             while let Some(chunk) = field.chunk().await.map_err(|err| body_error(&err, limit))? {
@@ -119,6 +156,7 @@ async fn stage(
     name: String,
     total: &mut u64,
     limit: u64,
+    charge: Charge<'_>,
 ) -> Result<StagedFile, AppError> {
     let temp = incoming.join(disk::random_name());
     let mut out = tokio::fs::File::create(&temp).await.with_context(|| format!("cannot create {}", temp.display()))?;
@@ -131,6 +169,7 @@ async fn stage(
         if *total > limit {
             return Err(too_large(limit));
         }
+        charge(chunk.len())?;
         let wanted = SNIFF_BYTES.saturating_sub(head.len()).min(chunk.len());
         head.extend_from_slice(&chunk[..wanted]);
         hasher.update(&chunk);

@@ -212,9 +212,7 @@ pub async fn increase_budget(
     let project = owned(&state, &caller, id, true).await?;
     let dollars = req.budget.ok_or_else(|| AppError::field("budget", codes::REQUIRED))?;
     let cents = dollars.saturating_mul(100);
-    if cents <= project.budget_cents.unwrap_or(0) || dollars > 1_000_000 {
-        return Err(AppError::field("budget", codes::BUDGET_NOT_HIGHER));
-    }
+    super::rules::check_raise(project.budget_cents.unwrap_or(0), cents)?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let raised = raise_budget(&mut tx, id, cents, Some(caller.id()), now).await?;

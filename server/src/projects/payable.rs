@@ -68,9 +68,7 @@ impl Payable for BudgetIncrease {
                 return Err(AppError::conflict(codes::BUDGET_BEFORE_APPROVAL));
             }
             let current = project.budget_cents.unwrap_or(0);
-            if budget_cents <= current || budget_cents > 1_000_000 * 100 {
-                return Err(AppError::field("budget", codes::BUDGET_NOT_HIGHER));
-            }
+            super::rules::check_raise(current, budget_cents)?;
             Ok(Quote {
                 amount_cents: budget_cents - current,
                 description: format!(

@@ -4,7 +4,7 @@
 //! maximum, with the exact messages of the specification). Subscription projects
 //! need neither.
 
-use crate::error::{codes, values, FieldErrors};
+use crate::error::{codes, values, AppError, FieldErrors};
 
 use super::status::TIMELINES;
 
@@ -119,6 +119,26 @@ pub fn check_budget(
         return None;
     }
     Some(cents)
+}
+
+/// Most a project's budget may be raised to, in cents ($1,000,000).
+pub const MAX_RAISED_BUDGET_CENTS: i64 = 1_000_000 * 100;
+
+/// A raise of the budget from `current_cents` to `new_cents`: refused `budget.max` (naming
+/// the maximum) above [`MAX_RAISED_BUDGET_CENTS`], `budget.increase` when not above the
+/// current budget. Each says what is actually wrong: a budget over the maximum used to be
+/// told it "must be greater than the current budget".
+pub fn check_raise(current_cents: i64, new_cents: i64) -> Result<(), AppError> {
+    if new_cents > MAX_RAISED_BUDGET_CENTS {
+        let mut errors = FieldErrors::new();
+        let max = MAX_RAISED_BUDGET_CENTS / 100;
+        errors.add_values("budget", values::BUDGET_AT_MOST, values::params([("max", max.into())]));
+        return errors.into_result();
+    }
+    if new_cents <= current_cents {
+        return Err(AppError::field("budget", codes::BUDGET_NOT_HIGHER));
+    }
+    Ok(())
 }
 
 /// A budget as sent: a number, or the text answer of the budget question ("$250").

@@ -9,6 +9,7 @@
 
 use std::{
     collections::{BTreeMap, HashMap},
+    net::IpAddr,
     sync::{
         atomic::{AtomicU64, Ordering},
         Arc,
@@ -32,6 +33,22 @@ pub type ConnId = u64;
 /// How long an out-of-order event waits for its predecessors before they are read
 /// from the database (they are usually just in flight).
 const GAP_GRACE: Duration = Duration::from_millis(100);
+
+/// One anonymous connection's place in its address's count ([`Hub::reserve_anonymous`]).
+#[derive(Debug)]
+pub struct AnonymousSlot {
+    per_address: Arc<DashMap<IpAddr, usize>>,
+    key: IpAddr,
+}
+
+impl Drop for AnonymousSlot {
+    fn drop(&mut self) {
+        self.per_address.remove_if_mut(&self.key, |_, count| {
+            *count -= 1;
+            *count == 0
+        });
+    }
+}
 
 /// A connection as the hub sees it.
 #[derive(Debug, Clone)]
@@ -98,6 +115,9 @@ pub struct Hub {
     connections: DashMap<ConnId, ConnHandle>,
     /// Open connections per signed-in user, for the per-user limit.
     per_user: DashMap<i64, usize>,
+    /// Open anonymous connections per client address, for the per-address limit: each
+    /// is an [`AnonymousSlot`] held by its session until it closes or signs in.
+    per_address: Arc<DashMap<IpAddr, usize>>,
     next_conn_id: AtomicU64,
     /// Wakes this node's timer loop: a deadline sooner than it knew was scheduled.
     timers_wake: tokio::sync::Notify,
@@ -116,6 +136,7 @@ impl Hub {
             channels: DashMap::new(),
             connections: DashMap::new(),
             per_user: DashMap::new(),
+            per_address: Arc::new(DashMap::new()),
             next_conn_id: AtomicU64::new(1),
             timers_wake: tokio::sync::Notify::new(),
             docs: Docs::new(db.clone(), channels),
@@ -165,6 +186,24 @@ impl Hub {
         handle.user = Some(user);
         handle.token_id = Some(token_id);
         true
+    }
+
+    /// A place for one more anonymous connection from the client address `key`, or None
+    /// when that address already holds `max` (checked and counted under the entry's lock,
+    /// so a burst of upgrades cannot all take the last place). The place is given back
+    /// when the slot drops: the socket closed, the upgrade failed, or it signed in.
+    pub fn reserve_anonymous(&self, key: IpAddr, max: usize) -> Option<AnonymousSlot> {
+        let mut count = self.per_address.entry(key).or_default();
+        if *count >= max {
+            return None;
+        }
+        *count += 1;
+        Some(AnonymousSlot { per_address: Arc::clone(&self.per_address), key })
+    }
+
+    /// Open anonymous connections from one client address on this node.
+    pub fn anonymous_connections(&self, key: IpAddr) -> usize {
+        self.per_address.get(&key).map(|c| *c).unwrap_or(0)
     }
 
     /// Open connections of one user on this node.

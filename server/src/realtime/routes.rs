@@ -2,8 +2,8 @@
 //! REST mirror of a channel's history.
 
 use axum::{
-    extract::{ws::rejection::WebSocketUpgradeRejection, FromRef, Query, State, WebSocketUpgrade},
-    http::{header, HeaderMap, StatusCode},
+    extract::{ws::rejection::WebSocketUpgradeRejection, FromRef, FromRequestParts, Query, State, WebSocketUpgrade},
+    http::{header, request::Parts, HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
@@ -17,7 +17,7 @@ use vitrine_protocol::{
 use super::{outbox, policy::Principal, session, Realtime};
 use crate::{
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
-    shared::http::bearer_from_headers,
+    shared::{http::bearer_from_headers, limits::ClientIp},
 };
 
 /// Initial read buffer of one WebSocket. tungstenite zeroes the whole window before every
@@ -44,8 +44,9 @@ where
     OpenApiRouter::new().routes(routes!(upgrade)).routes(routes!(publish)).routes(routes!(channel_events))
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+/// The query `/ws` reads, to refuse it: not in the OpenAPI document, which offers no way
+/// of sending a token that the server refuses.
+#[derive(Debug, Deserialize)]
 pub struct WsQuery {
     /// The old form of the token for browsers: refused (400 `ws.token_in_url`) unless the
     /// server runs with `VITRINE_WS_TOKEN_IN_URL=true`, since proxies and access logs record
@@ -59,10 +60,11 @@ pub struct WsQuery {
 /// chosen by the server); a bad token is refused with 401. A token in the URL
 /// (`?access_token=`) is refused with 400 `ws.token_in_url` unless the server allows it
 /// (`VITRINE_WS_TOKEN_IN_URL`).
-#[utoipa::path(get, path = "/ws", tag = "realtime", params(WsQuery),
-    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 400, body = ErrorEnvelope, description = "Unknown subprotocols only, or a token in the URL while VITRINE_WS_TOKEN_IN_URL is off"), (status = 401, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope, description = "The user already holds the most sockets allowed on this node"), (status = 426, body = ErrorEnvelope), (status = 503, body = ErrorEnvelope, description = "This node cannot deliver events right now (bus down); try another")))]
+#[utoipa::path(get, path = "/ws", tag = "realtime",
+    responses((status = 101, description = "Switching to the WebSocket protocol"), (status = 400, body = ErrorEnvelope, description = "Unknown subprotocols only, or a token in the URL while VITRINE_WS_TOKEN_IN_URL is off"), (status = 401, body = ErrorEnvelope), (status = 429, body = ErrorEnvelope, description = "The user (or, anonymous, the client address) already holds the most sockets allowed on this node"), (status = 426, body = ErrorEnvelope), (status = 503, body = ErrorEnvelope, description = "This node cannot deliver events right now (bus down); try another")))]
 async fn upgrade(
     State(state): State<Realtime>,
+    Client(client): Client,
     Query(query): Query<WsQuery>,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -92,11 +94,22 @@ async fn upgrade(
         None => None,
         Some(token) => Some(authenticate(&state, &token).await?.ok_or_else(AppError::unauthenticated)?),
     };
-    if let Some(user) = &user {
-        if state.hub.user_connections(user.id) >= state.settings.ws_max_connections_per_user {
-            return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, codes::WS_TOO_MANY_CONNECTIONS));
+    // A signed-in socket counts against its user, an anonymous one against its client's
+    // address (as the abuse limits see it: forged forwarding headers count for nothing).
+    let anonymous_slot = match &user {
+        Some(user) => {
+            if state.hub.user_connections(user.id) >= state.settings.ws_max_connections_per_user {
+                return Err(AppError::rule(StatusCode::TOO_MANY_REQUESTS, codes::WS_TOO_MANY_CONNECTIONS));
+            }
+            None
         }
-    }
+        None => Some(
+            state
+                .hub
+                .reserve_anonymous(client.key(), state.settings.ws_max_anonymous_per_address)
+                .ok_or_else(|| AppError::rule(StatusCode::TOO_MANY_REQUESTS, codes::WS_TOO_MANY_CONNECTIONS))?,
+        ),
+    };
     let upgrade = upgrade
         .protocols([encoding.subprotocol()])
         // tungstenite reserves 128 KiB of read buffer per socket by default: with
@@ -105,7 +118,7 @@ async fn upgrade(
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .max_message_size(limits::MAX_MESSAGE_BYTES)
         .max_frame_size(limits::MAX_MESSAGE_BYTES);
-    Ok(upgrade.on_upgrade(move |socket| session::run(socket, state, encoding, user)).into_response())
+    Ok(upgrade.on_upgrade(move |socket| session::run(socket, state, encoding, user, anonymous_slot)).into_response())
 }
 
 /// Publishes events from a trusted back end or the load harness (`Authorization:
@@ -194,6 +207,23 @@ impl utoipa::PartialSchema for PublishBody {
 }
 
 impl utoipa::ToSchema for PublishBody {}
+
+/// The client's address as the abuse limits count it ([`ClientIp`]), behind the proxies
+/// the settings trust.
+struct Client(ClientIp);
+
+impl<S> FromRequestParts<S> for Client
+where
+    S: Send + Sync,
+    Realtime: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let realtime = Realtime::from_ref(state);
+        Ok(Self(ClientIp::of_request(parts, &realtime.settings.limits.trusted_proxies)))
+    }
+}
 
 /// The caller a token names, as the registered authenticator resolves it.
 async fn authenticate(realtime: &Realtime, token: &str) -> Result<Option<Principal>, AppError> {

@@ -22,7 +22,7 @@ use super::{
     broker::BusMessage,
     docs::{DocAccess, DocEntry},
     frames::{CloseSignal, Outbound, OutboundQueue},
-    hub::{ConnHandle, ConnId},
+    hub::{AnonymousSlot, ConnHandle, ConnId},
     outbox,
     policy::{Principal, SignalRight},
     Realtime,
@@ -68,6 +68,9 @@ pub struct Session {
     /// ([`SignalRight::Lasting`]: a conversation, once there, stays).
     lasting_signals: HashSet<String>,
     handle: ConnHandle,
+    /// An anonymous connection's place in its client address's count; given back once it
+    /// signs in (it counts as the user's from then on) or closes.
+    anonymous_slot: Option<AnonymousSlot>,
     limiter: RateLimiter,
     sink: SplitSink<WebSocket, Message>,
 }
@@ -77,7 +80,13 @@ fn presence_user(user: &Principal) -> PresenceUser {
 }
 
 /// Runs a connection to its end.
-pub async fn run(socket: WebSocket, realtime: Realtime, encoding: Encoding, user: Option<Principal>) {
+pub async fn run(
+    socket: WebSocket,
+    realtime: Realtime,
+    encoding: Encoding,
+    user: Option<Principal>,
+    anonymous_slot: Option<AnonymousSlot>,
+) {
     let (sink, mut stream) = socket.split();
     let outbound = Arc::new(OutboundQueue::new(realtime.settings.ws_queue_frames));
     let close = Arc::new(CloseSignal::default());
@@ -98,6 +107,7 @@ pub async fn run(socket: WebSocket, realtime: Realtime, encoding: Encoding, user
         subscriptions: HashMap::new(),
         lasting_signals: HashSet::new(),
         handle,
+        anonymous_slot,
         limiter: RateLimiter::new(limits::MAX_CLIENT_FRAMES_PER_SECOND),
         sink,
     };
@@ -450,6 +460,7 @@ impl Session {
                 }
                 self.handle.user = Some(presence_user(&fresh));
                 self.handle.token_id = Some(fresh.token_id);
+                self.anonymous_slot = None;
                 self.user = Some(fresh);
             }
             _ => self.send_error(ErrorCode::AuthInvalid, None, None).await,

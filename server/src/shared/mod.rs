@@ -9,6 +9,8 @@
 //!   reads what the server wrote last, such as a WebSocket close frame).
 //! - [`money`]: dollars read as cents, sales tax, amounts written out (invoices,
 //!   notifications): several areas price and word amounts, so they share one definition.
+//! - [`names`]: names people read (display, user and file names): NFC, and refused when
+//!   they hold control, bidi or zero-width characters.
 //! - [`limits`]: the abuse limits per client address and per account, and the client's
 //!   address behind trusted proxies (the areas apply them to their limited calls).
 
@@ -16,6 +18,7 @@ pub mod http;
 pub mod limits;
 pub mod linger;
 pub mod money;
+pub mod names;
 pub mod page;
 pub mod paypal;
 pub mod stripe;

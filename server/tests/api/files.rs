@@ -14,7 +14,7 @@ use vitrine_server::store::clock::Clock;
 use crate::helpers::{spawn_app_with, Answer, TestApp};
 
 /// A complete 1x1 transparent PNG.
-const PNG_1X1: &[u8] = &[
+pub(crate) const PNG_1X1: &[u8] = &[
     0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
     0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0A, 0x49,
     0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00,
@@ -43,7 +43,7 @@ pub(crate) async fn spawn(max_upload_bytes: Option<u64>) -> FilesApp {
 }
 
 /// Regular files anywhere below `dir` (temp files included), thumbnails (`.derived`) not.
-fn files_on_disk(dir: &Path) -> usize {
+pub(crate) fn files_on_disk(dir: &Path) -> usize {
     std::fs::read_dir(dir)
         .map(|entries| {
             entries
@@ -62,7 +62,7 @@ fn files_on_disk(dir: &Path) -> usize {
         .unwrap_or(0)
 }
 
-async fn file_rows(app: &TestApp) -> i64 {
+pub(crate) async fn file_rows(app: &TestApp) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM file").fetch_one(&app.db.pool).await.unwrap()
 }
 

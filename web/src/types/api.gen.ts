@@ -2524,7 +2524,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Counts a view of a contest page. */
+        /**
+         * Counts a view of a contest page: one per visitor (the signed-in user, else the client's
+         *     address) an hour (`VITRINE_RATE_VIEWS_PER_VISITOR`); a view that does not count is
+         *     answered the same.
+         */
         post: operations["count_view"];
         delete?: never;
         options?: never;
@@ -2719,9 +2723,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Uploads one or more files (`files[]`) for a use (`file_category_id`). Entry images
-         *     (5, 8) must be png, bmp, gif, jpeg or tiff by content; brief and project categories
-         *     (4, 13, 14, 16) also take pdf and zip.
+         * Uploads one or more files (`files[]`, at most 20) for a use (`file_category_id`). Entry
+         *     images (5, 8) must be png, bmp, gif, jpeg or tiff by content; brief and project
+         *     categories (4, 13, 14, 16) also take pdf and zip. Names with control, text-direction or
+         *     invisible characters are refused (422 `name.invalid_characters`); the pictures of one
+         *     request may announce at most 100 megapixels (413 `file.too_many_pixels`); a user
+         *     uploads at most `VITRINE_RATE_UPLOAD_BYTES_PER_USER` bytes (429 `rate.limited`).
          */
         post: operations["upload_files"];
         delete?: never;
@@ -22875,6 +22882,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Too many calls from this client address or for this account (`rate.limited`, or `auth.throttled` after repeated wrong passwords); nothing was done. Limits: README, `VITRINE_RATE_*`. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (also `retry_after` in the envelope). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     show_content: {
@@ -33812,14 +33830,7 @@ export interface operations {
     };
     upgrade: {
         parameters: {
-            query?: {
-                /**
-                 * @description The old form of the token for browsers: refused (400 `ws.token_in_url`) unless the
-                 *     server runs with `VITRINE_WS_TOKEN_IN_URL=true`, since proxies and access logs record
-                 *     URLs. Send `Sec-WebSocket-Protocol: v1.json, vitrine.bearer.<token>` instead.
-                 */
-                access_token?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -33843,15 +33854,6 @@ export interface operations {
                 };
             };
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A query parameter does not parse (`request.query_invalid`). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

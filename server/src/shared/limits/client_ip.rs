@@ -57,6 +57,20 @@ impl ClientIp {
         Self(real_ip.map(|ip| ip.to_canonical()).unwrap_or(peer))
     }
 
+    /// The client of a request: its connection's peer (connect info) and headers, with
+    /// `trusted` proxies believed. For callers that have the proxies without the
+    /// [`Limits`] (the hub counts anonymous sockets per address).
+    pub fn of_request(parts: &Parts, trusted: &[ProxyRange]) -> Self {
+        // The server always serves with connect info; a router driven without it (a
+        // one-shot in a unit test) counts every call as one unknown client.
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip())
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        Self::resolve(peer, &parts.headers, trusted)
+    }
+
     /// The key the limits count by: an IPv4 address as it is; an IPv6 address by its /64,
     /// the block one subscriber usually holds whole.
     pub fn key(&self) -> IpAddr {
@@ -79,14 +93,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let limits = Arc::<Limits>::from_ref(state);
-        // The server always serves with connect info; a router driven without it (a
-        // one-shot in a unit test) counts every call as one unknown client.
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip())
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-        Ok(Self::resolve(peer, &parts.headers, limits.trusted_proxies()))
+        Ok(Self::of_request(parts, limits.trusted_proxies()))
     }
 }
 

@@ -1,5 +1,5 @@
 //! Abuse limits: how often one client address, and one account, may sign in, sign up,
-//! have mail sent, or start a payment (`VITRINE_RATE_*`, [`crate::config::limits`]).
+//! have mail sent, or start a payment, and how many bytes one user may upload (`VITRINE_RATE_*`, [`crate::config::limits`]).
 //!
 //! Each [`Action`] has two keyed GCRA limiters (the `governor` crate): one keyed by the
 //! client address ([`ClientIp`], IPv6 by its /64), one by the account (the login name or
@@ -108,6 +108,10 @@ pub struct Limits {
     sign_up: Pair,
     mail: Pair,
     payment: Pair,
+    /// Upload bytes per user: one cell per byte, charged chunk by chunk as a body streams.
+    upload_bytes: Keyed<i64>,
+    /// Views that count, per visitor and page (`{page}:{id}`, `user:{id}` or an address).
+    views: Keyed<(String, String)>,
     /// Checks so far, to sweep every [`SWEEP_EVERY`].
     checks: AtomicU64,
 }
@@ -129,6 +133,8 @@ impl Limits {
             sign_up: Pair::new(s.sign_up_per_ip, s.sign_up_per_account, &clock),
             mail: Pair::new(s.mail_per_ip, s.mail_per_account, &clock),
             payment: Pair::new(s.payment_per_ip, s.payment_per_account, &clock),
+            upload_bytes: keyed(s.upload_bytes_per_user, &clock),
+            views: keyed(s.views_per_visitor, &clock),
             clock,
             checks: AtomicU64::new(0),
         }
@@ -173,6 +179,46 @@ impl Limits {
         self.check(action, ip, Some(&format!("user:{user_id}")))
     }
 
+    /// `bytes` more of an upload by `user_id`: Ok, or 429 `rate.limited` with the wait
+    /// once the user's bytes of the last period pass `VITRINE_RATE_UPLOAD_BYTES_PER_USER`.
+    /// Called for each chunk as it arrives, so a refused upload stops where it is.
+    pub fn check_upload_bytes(&self, user_id: i64, bytes: usize) -> Result<(), AppError> {
+        let Some(cells) = std::num::NonZeroU32::new(u32::try_from(bytes).unwrap_or(u32::MAX)) else {
+            return Ok(());
+        };
+        if !self.enabled {
+            return Ok(());
+        }
+        match self.upload_bytes.check_key_n(&user_id, cells) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(self.refuse_upload(not_until.wait_time_from(self.clock.now()))),
+            // A chunk larger than a whole period's allowance can never pass.
+            Err(_) => Err(self.refuse_upload(Duration::from_secs(60))),
+        }
+    }
+
+    /// Whether this view of `page` (such as `contest:12`) counts: the visitor's first in
+    /// the window of `VITRINE_RATE_VIEWS_PER_VISITOR`. The visitor is the signed-in user,
+    /// else the client's address ([`ClientIp::key`]), so reloading a page, or posting its
+    /// view in a loop, adds one view, not thousands. Never an error: a view that does not
+    /// count is answered like one that does.
+    pub fn view_counts(&self, page: &str, ip: &ClientIp, user_id: Option<i64>) -> bool {
+        if !self.enabled {
+            return true;
+        }
+        let visitor = match user_id {
+            Some(id) => format!("user:{id}"),
+            None => ip.key().to_string(),
+        };
+        self.views.check_key(&(page.to_owned(), visitor)).is_ok()
+    }
+
+    fn refuse_upload(&self, wait: Duration) -> AppError {
+        metrics::counter!("vitrine_rate_limited_total", "action" => "upload_bytes", "key" => "account").increment(1);
+        tracing::info!(action = "upload_bytes", wait_ms = wait.as_millis() as u64, "rate limited");
+        AppError::too_many(codes::RATE_LIMITED, wait)
+    }
+
     fn refuse(&self, action: Action, key: &'static str, wait: Duration) -> AppError {
         metrics::counter!("vitrine_rate_limited_total", "action" => action.name(), "key" => key).increment(1);
         tracing::info!(action = action.name(), key, wait_ms = wait.as_millis() as u64, "rate limited");
@@ -184,6 +230,8 @@ impl Limits {
             pair.per_ip.retain_recent();
             pair.per_account.retain_recent();
         }
+        self.upload_bytes.retain_recent();
+        self.views.retain_recent();
     }
 }
 
@@ -232,6 +280,32 @@ mod tests {
         limits.check_user(Action::Payment, &ip("2001:db8::2"), 2).unwrap();
         assert!(limits.check_user(Action::Payment, &ip("2001:db8::ffff"), 3).is_err(), "same /64");
         limits.check_user(Action::Payment, &ip("2001:db8:0:1::1"), 3).unwrap();
+    }
+
+    #[test]
+    fn a_user_uploads_so_many_bytes_a_period() {
+        let (limits, clock) = limits(|s| s.upload_bytes_per_user = "1000/1m".parse().unwrap());
+        limits.check_upload_bytes(1, 600).unwrap();
+        limits.check_upload_bytes(1, 400).unwrap();
+        assert!(limits.check_upload_bytes(1, 1).is_err());
+        assert!(limits.check_upload_bytes(1, 5000).is_err(), "more than a period's allowance");
+        limits.check_upload_bytes(2, 1000).unwrap();
+        limits.check_upload_bytes(1, 0).unwrap();
+        clock.advance_ms(6_000);
+        limits.check_upload_bytes(1, 100).unwrap();
+    }
+
+    #[test]
+    fn a_visitor_counts_once_a_window_per_page() {
+        let (limits, clock) = limits(|s| s.views_per_visitor = "1/1h".parse().unwrap());
+        let anon = ip("203.0.113.5");
+        assert!(limits.view_counts("contest:1", &anon, None));
+        assert!(!limits.view_counts("contest:1", &anon, None));
+        assert!(limits.view_counts("contest:2", &anon, None), "another page");
+        assert!(limits.view_counts("contest:1", &anon, Some(7)), "a signed-in visitor is their own");
+        assert!(!limits.view_counts("contest:1", &ip("198.51.100.1"), Some(7)), "from any address");
+        clock.advance_ms(3_600_000);
+        assert!(limits.view_counts("contest:1", &anon, None));
     }
 
     #[test]

@@ -7,9 +7,21 @@
 //! - [`prices`]: a tip's price is refused with what is wrong with it.
 //! - [`profiles`]: visitors see designers' profiles only.
 //! - [`states`]: a designer cannot undo the contest holder's elimination by withdrawing.
+//! - [`names`]: display, user and file names with control, bidi or zero-width characters
+//!   are refused; names are stored in NFC.
+//! - [`uploads`]: files per request, pixels per request and bytes per user a minute.
+//! - [`sockets`]: anonymous WebSockets capped per client address, forged headers ignored.
+//! - [`views`]: a contest's views count once per visitor an hour.
+//! - [`messages`]: `budget.max`, no `access_token` on `/ws` in the document, `include`
+//!   held to its pattern.
 
 mod links;
 mod lockout;
+mod messages;
+mod names;
 mod prices;
 mod profiles;
+mod sockets;
 mod states;
+mod uploads;
+mod views;

@@ -29,6 +29,8 @@ pub struct Connect<'a> {
     pub recv_buffer: Option<u32>,
     /// An `Authorization` header sent as is (another scheme than Bearer).
     pub authorization: Option<&'a str>,
+    /// An `X-Forwarded-For` header, as a client forging its address would send it.
+    pub forwarded_for: Option<&'a str>,
 }
 
 /// Where a connection's token travels.
@@ -83,6 +85,9 @@ impl WsClient {
         headers.insert(header::SEC_WEBSOCKET_PROTOCOL, protocols.parse().expect("a header value"));
         if let Some(value) = how.authorization {
             headers.insert(header::AUTHORIZATION, value.parse().expect("a header value"));
+        }
+        if let Some(value) = how.forwarded_for {
+            headers.insert("x-forwarded-for", value.parse().expect("a header value"));
         }
         if let Some(token) = request_token {
             headers.insert(header::AUTHORIZATION, format!("Bearer {token}").parse().expect("token is a header value"));

@@ -12,7 +12,7 @@ use super::{
     client::{Connect, WsClient, WAIT},
     fixtures::{insert_contest, publish, publish_ticks, spawn_hub, tick, user, Contest},
 };
-use crate::helpers::TestApp;
+use crate::helpers::{spawn_app_with, TestApp};
 
 const TICKS: u64 = 3000;
 
@@ -99,7 +99,12 @@ async fn drain(slow: &mut WsClient) -> (u64, Option<u16>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_reads_is_cut_off_while_100_others_receive_every_event() {
-    let app = spawn_hub().await;
+    // The 100 readers are anonymous sockets from one address, past its usual 32.
+    let app = spawn_app_with(|settings| {
+        settings.api_key = Some(super::fixtures::API_KEY.into());
+        settings.ws_max_anonymous_per_address = 200;
+    })
+    .await;
     let (watcher_id, watcher_token) = app.client_session("watcher").await;
     let (sloth_id, sloth_token) = app.client_session("sloth").await;
     let sloth_user = user(sloth_id, "sloth");
