@@ -27,6 +27,44 @@ pub async fn books(app: &TestApp, admin: &str) -> BTreeMap<String, i64> {
     accounts
 }
 
+/// Every row of a paged list answer, page after page (`path` carries its own query).
+async fn every_row(app: &TestApp, token: &str, path: &str) -> Vec<serde_json::Value> {
+    let (mut rows, mut page) = (Vec::new(), 1);
+    loop {
+        let answer = app.get(&format!("{path}&page={page}"), Some(token)).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        rows.extend(answer.body["data"].as_array().unwrap().iter().cloned());
+        if answer.body["next_page_url"].is_null() {
+            return rows;
+        }
+        page += 1;
+    }
+}
+
+/// The books, checked against what the admin's screens total: every payment's amount
+/// less what was given back is what payers paid in the ledger, the payouts owed are
+/// what designers are owed there, and the payouts paid are what has left.
+pub async fn check_books(app: &TestApp, admin: &str) -> BTreeMap<String, i64> {
+    let books = books(app, admin).await;
+    let cents = |row: &serde_json::Value, key: &str| row[key].as_i64().unwrap();
+    let kept: i64 = every_row(app, admin, "/transactions?")
+        .await
+        .iter()
+        .filter(|t| t["status_id"] == 2)
+        .map(|t| cents(t, "amount_cents") - cents(t, "refunded_cents"))
+        .sum();
+    assert_eq!(-account(&books, "payer"), kept, "payments kept vs the ledger: {books:?}");
+    let mut payouts = [0, 0];
+    for (status, sum) in [1, 2].into_iter().zip(&mut payouts) {
+        let path = format!("/admin/transactions/outgoing?filter[status_id]={status}");
+        *sum = every_row(app, admin, &path).await.iter().map(|p| cents(p, "amount_cents")).sum();
+    }
+    let [owed, paid] = payouts;
+    assert_eq!(account(&books, "designer"), owed, "payouts owed vs the ledger: {books:?}");
+    assert_eq!(account(&books, "paid_out"), paid, "payouts paid vs the ledger: {books:?}");
+    books
+}
+
 fn account(books: &BTreeMap<String, i64>, name: &str) -> i64 {
     books.get(name).copied().unwrap_or(0)
 }

@@ -7,6 +7,7 @@ mod cards;
 mod cart_and_subscriptions;
 mod contest_extras;
 mod designers_paid;
+mod designers_property;
 mod direct;
 mod dishonest;
 mod idempotency;
@@ -23,6 +24,8 @@ mod webhooks;
 
 use reqwest::Method;
 use serde_json::{json, Value};
+use vitrine_paypal_mock::PayPalMock;
+use vitrine_server::config::Settings;
 use vitrine_stripe_mock::StripeMock;
 
 use crate::helpers::{spawn_app_with, Answer, TestApp};
@@ -34,14 +37,31 @@ pub const WEBHOOK_SECRET: &str = "whsec_vitrine_tests";
 pub async fn spawn_paying_app() -> (TestApp, StripeMock) {
     let stripe = StripeMock::start().await.expect("local Stripe starts");
     let base = stripe.base_url();
+    let app = spawn_app_with(|s| with_stripe(s, base)).await;
+    stripe.set_webhook(format!("{}/webhooks/stripe", app.address), WEBHOOK_SECRET);
+    (app, stripe)
+}
+
+/// The app configured with both providers: the local Stripe (sending its webhooks to the
+/// app) and the local PayPal.
+pub async fn spawn_app_with_both_providers() -> (TestApp, StripeMock, PayPalMock) {
+    let stripe = StripeMock::start().await.expect("local Stripe starts");
+    let paypal = PayPalMock::start().await.expect("local PayPal starts");
+    let (stripe_base, paypal_base) = (stripe.base_url(), paypal.base_url());
     let app = spawn_app_with(|s| {
-        s.stripe_secret_key = Some("sk_test_vitrine".into());
-        s.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-        s.stripe_api_base = base;
+        with_stripe(s, stripe_base);
+        paypal::with_paypal(s, paypal_base);
     })
     .await;
     stripe.set_webhook(format!("{}/webhooks/stripe", app.address), WEBHOOK_SECRET);
-    (app, stripe)
+    (app, stripe, paypal)
+}
+
+/// Stripe's keys and the local Stripe at `base`.
+fn with_stripe(s: &mut Settings, base: String) {
+    s.stripe_secret_key = Some("sk_test_vitrine".into());
+    s.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
+    s.stripe_api_base = base;
 }
 
 pub async fn send(app: &TestApp, method: Method, path: &str, body: Value, token: &str) -> Answer {

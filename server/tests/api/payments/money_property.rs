@@ -25,9 +25,9 @@ use vitrine_stripe_mock::StripeMock;
 
 use super::{
     paypal::{execute, on_approval_page},
-    save_card, send, transaction, WEBHOOK_SECRET,
+    save_card, send, transaction,
 };
-use crate::helpers::{spawn_app_with, TestApp};
+use crate::helpers::TestApp;
 
 /// Cases per backend: enough to cross every coupon kind with both providers and the
 /// subscription, few enough to stay well under a minute.
@@ -127,21 +127,7 @@ struct World {
 
 impl World {
     async fn start() -> Self {
-        let stripe = StripeMock::start().await.expect("local Stripe starts");
-        let paypal = PayPalMock::start().await.expect("local PayPal starts");
-        let (stripe_base, paypal_base) = (stripe.base_url(), paypal.base_url());
-        let app = spawn_app_with(|s| {
-            s.stripe_secret_key = Some("sk_test_vitrine".into());
-            s.stripe_webhook_secret = Some(WEBHOOK_SECRET.into());
-            s.stripe_api_base = stripe_base;
-            s.paypal_client_id = Some("paypal-client".into());
-            s.paypal_client_secret = Some("paypal-secret".into());
-            s.paypal_api_base = paypal_base;
-            // Start-up requires it with PayPal keys: where PayPal sends payers back.
-            s.public_url = Some("http://127.0.0.1:8080".into());
-        })
-        .await;
-        stripe.set_webhook(format!("{}/webhooks/stripe", app.address), WEBHOOK_SECRET);
+        let (app, stripe, paypal) = super::spawn_app_with_both_providers().await;
         let (admin_id, admin) = app.admin_session("moneyadmin").await;
         let upgrades = app.get("/contests/types/1/upgrades", None).await.body["data"]
             .as_array()
@@ -447,7 +433,7 @@ impl World {
         assert!(invoice.contains(&total_line), "{total_line} in {invoice}");
         assert!(invoice.contains("Date: "), "{invoice}");
         assert!(invoice.contains("of which prize, held for the winner"), "the ledger's split: {invoice}");
-        self.check_books().await;
+        super::ledger::check_books(&self.app, &self.admin).await;
 
         // The contest runs for its length (Rush: 3 days), with the package and the upgrades
         // paid for, whatever the options said by the time it was paid.
@@ -536,30 +522,7 @@ impl World {
                 free.body
             );
         }
-        self.check_books().await;
-    }
-
-    /// The ledger balances, and what the admin's screens total agrees with it: every
-    /// payment's amount less what was given back is what payers paid in the ledger, and
-    /// the payouts owed are what designers are owed there.
-    async fn check_books(&self) {
-        let books = super::ledger::books(&self.app, &self.admin).await;
-        let (mut page, mut kept) = (1, 0);
-        loop {
-            let listed = self.app.get(&format!("/transactions?page={page}"), Some(&self.admin)).await;
-            assert_eq!(listed.status, 200, "{}", listed.body);
-            for t in listed.body["data"].as_array().unwrap().iter().filter(|t| t["status_id"] == 2) {
-                kept += t["amount_cents"].as_i64().unwrap() - t["refunded_cents"].as_i64().unwrap();
-            }
-            if listed.body["next_page_url"].is_null() {
-                break;
-            }
-            page += 1;
-        }
-        assert_eq!(-books.get("payer").copied().unwrap_or(0), kept, "payments kept vs the ledger: {books:?}");
-        let owed = self.app.get("/admin/transactions/outgoing?filter[status_id]=1", Some(&self.admin)).await;
-        let owed: i64 = owed.body["data"].as_array().unwrap().iter().map(|p| p["amount_cents"].as_i64().unwrap()).sum();
-        assert_eq!(books.get("designer").copied().unwrap_or(0), owed, "payouts owed vs the ledger: {books:?}");
+        super::ledger::check_books(&self.app, &self.admin).await;
     }
 }
 

@@ -7,7 +7,10 @@ use reqwest::{redirect::Policy, Method};
 use serde_json::{json, Value};
 use vitrine_paypal_mock::PayPalMock;
 use vitrine_protocol::ServerFrame;
-use vitrine_server::shared::paypal::client::{Client, Money, NewOrder};
+use vitrine_server::{
+    config::Settings,
+    shared::paypal::client::{Client, Money, NewOrder},
+};
 
 use super::{contest, priced_contest, send, transaction};
 use crate::{
@@ -22,15 +25,17 @@ use crate::{
 pub(crate) async fn spawn_paypal_app() -> (TestApp, PayPalMock) {
     let paypal = PayPalMock::start().await.expect("local PayPal starts");
     let base = paypal.base_url();
-    let app = spawn_app_with(|s| {
-        s.paypal_client_id = Some("paypal-client".into());
-        s.paypal_client_secret = Some("paypal-secret".into());
-        s.paypal_api_base = base;
-        // Start-up requires it with PayPal keys: where PayPal sends payers back.
-        s.public_url = Some("http://127.0.0.1:8080".into());
-    })
-    .await;
+    let app = spawn_app_with(|s| with_paypal(s, base)).await;
     (app, paypal)
+}
+
+/// PayPal's keys and the local PayPal at `base`.
+pub(crate) fn with_paypal(s: &mut Settings, base: String) {
+    s.paypal_client_id = Some("paypal-client".into());
+    s.paypal_client_secret = Some("paypal-secret".into());
+    s.paypal_api_base = base;
+    // Start-up requires it with PayPal keys: where PayPal sends payers back.
+    s.public_url = Some("http://127.0.0.1:8080".into());
 }
 
 /// Creates the PayPal payment at `base`; asserts 201.
