@@ -133,6 +133,11 @@ export async function addNote(type: Note['notable_type'], id: number, note: stri
 
 export const deleteNote = (id: number) => ok(api.DELETE('/notes/{id}', { params: { path: { id } } }));
 
+/** Rewrites a note (any admin's: notes are the team's). */
+export async function updateNote(id: number, note: string): Promise<Note> {
+  return (await ok(api.PUT('/notes/{id}', { params: { path: { id } }, body: { note } }))).data as Note;
+}
+
 export async function getTags(signal?: AbortSignal): Promise<Tag[]> {
   return (await ok(api.GET('/tags', { signal }))).data;
 }
