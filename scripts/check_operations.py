@@ -63,7 +63,6 @@ NOT_YET_REACHABLE = {
     ("GET", "/users/{id}/notification-preferences"): "TODO: the notification preferences screen",
     ("PUT", "/users/{id}/notification-preferences"): "TODO: the notification preferences screen",
     ("DELETE", "/projects/{id}"): "TODO: a client deletes a live project with no bids",
-    ("PUT", "/projects/{id}/internal-statuses"): "TODO: internal status on /admin/projects",
     ("POST", "/projects/{id}/invoices/download/token"): "TODO: a project payment's invoice on /payments",
     ("GET", "/projects/{id}/invoices/download"): "TODO: a project payment's invoice on /payments",
     ("POST", "/projects/{id}/updates/{updateId}/generate-download-token"): "TODO: download an update's file with a one-time link",

@@ -210,6 +210,9 @@ export const contestActions = {
 /** Project admin actions. */
 export const projectActions = {
   setStatus: (id: number, statusId: number) => ok(api.PUT('/projects/{id}/statuses', { ...byId(id), body: { status_id: statusId } })),
+  /** An admin's own marker, never shown to users; null clears it. */
+  setInternalStatus: (id: number, internalStatusId: number | null) =>
+    ok(api.PUT('/projects/{id}/internal-statuses', { ...byId(id), body: { internal_status_id: internalStatusId } })),
   increaseBudget: (id: number, budget: number) =>
     ok(api.POST('/projects/{id}/increase-budget-manually', { ...byId(id), body: { budget } })),
   approveBid: (id: number, bidId: number) =>
