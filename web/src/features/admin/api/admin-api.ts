@@ -204,6 +204,8 @@ export const contestActions = {
   decideRequest: (id: number, approvalStatusId: 2 | 3) =>
     ok(api.PUT('/contests/{id}/request-actions', { ...byId(id), body: { approval_status_id: approvalStatusId } })),
   disableExtends: (id: number) => ok(api.POST('/contests/{id}/extends/disable', byId(id))),
+  /** Extends a running contest by 1 to 10 days at no charge; both deadlines move. */
+  extendFree: (id: number, days: number) => ok(api.PUT('/contests/{id}/extends', { ...byId(id), body: { days } })),
   sendCoupon: (id: number, code: string) => ok(api.POST('/contests/{id}/coupons/invites', { ...byId(id), body: { code } })),
 };
 
