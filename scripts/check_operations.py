@@ -57,8 +57,6 @@ NOT_YET_REACHABLE = {
     ("GET", "/contests/{id}/shares"): "TODO: contest sharing (the spec's `share` route)",
     ("POST", "/contests/{id}/shares"): "TODO: contest sharing (the spec's `share` route)",
     ("DELETE", "/contests/{id}/shares/{shareId}"): "TODO: contest sharing (the spec's `share` route)",
-    ("POST", "/marketplace-categories"): "TODO: admins manage marketplace categories",
-    ("PUT", "/marketplace-categories/{id}"): "TODO: admins manage marketplace categories",
     ("GET", "/users/{id}/notification-preferences"): "TODO: the notification preferences screen",
     ("PUT", "/users/{id}/notification-preferences"): "TODO: the notification preferences screen",
     ("DELETE", "/projects/{id}"): "TODO: a client deletes a live project with no bids",

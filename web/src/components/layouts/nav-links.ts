@@ -103,6 +103,7 @@ function adminNav(): NavGroup[] {
       links: [
         link('Outgoing Transactions', '/admin/transactions/outgoing'),
         link('Marketplace Sales', '/admin/marketplace-sales'),
+        link('Marketplace Categories', '/admin/marketplace-categories'),
         link('Marketplace Tags', '/admin/marketplace-tags'),
       ],
     },

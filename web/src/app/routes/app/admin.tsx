@@ -7,6 +7,7 @@ import { ContestsPage } from '@/features/admin/pages/contests-page';
 import { ExternalPortfolioPage } from '@/features/admin/pages/external-portfolio-page';
 import { FeedbackPage } from '@/features/admin/pages/feedback-page';
 import { FlaggedPage } from '@/features/admin/pages/flagged-page';
+import { MarketplaceCategoriesPage } from '@/features/admin/pages/marketplace-categories-page';
 import { MarketplaceSalesPage } from '@/features/admin/pages/marketplace-sales-page';
 import { OutgoingPage } from '@/features/admin/pages/outgoing-page';
 import { ProjectsPage } from '@/features/admin/pages/projects-page';
@@ -44,6 +45,7 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/transactions/outgoing', element: <OutgoingPage /> },
   { path: 'admin/banners', element: <BannersPage /> },
   { path: 'admin/designer-tags', element: <DesignerTagsPage /> },
+  { path: 'admin/marketplace-categories', element: <MarketplaceCategoriesPage /> },
   { path: 'admin/marketplace-tags', element: <MarketplaceTagsPage /> },
   { path: 'admin/marketplace-sales', element: <MarketplaceSalesPage /> },
   { path: 'admin/external-portfolio', element: <ExternalPortfolioPage /> },
