@@ -22,6 +22,7 @@ import type {
   SearchHit,
   Tag,
   Tip,
+  UserContest,
 } from './types';
 
 /** The query a GET takes, as the document describes it. */
@@ -174,6 +175,18 @@ export async function setUserTags(userId: number, tagIds: number[]): Promise<Tag
 export async function getUserTags(userId: number, signal?: AbortSignal): Promise<Tag[]> {
   return (await ok(api.GET('/users/{id}/tags', { params: { path: { id: userId } }, signal }))).data;
 }
+
+/** A user's contests (a client's launched, a designer's entered), their uncredited awards or the completed ones. */
+export type UserContestList = 'all' | 'uncredited' | 'completed';
+
+export const getUserContests = (userId: number, list: UserContestList, page: number, signal?: AbortSignal): Promise<Paged<UserContest>> => {
+  const params = { path: { id: userId }, query: { page } };
+  return list === 'all'
+    ? ok(api.GET('/users/{id}/contests', { params, signal }))
+    : list === 'uncredited'
+      ? ok(api.GET('/users/{id}/contests/uncredited', { params, signal }))
+      : ok(api.GET('/users/{id}/contests/completed', { params, signal }));
+};
 
 export const setUserActive = (userId: number, active: boolean) =>
   ok(api.PUT('/users/{id}/statuses', { params: { path: { id: userId } }, body: { is_active: active ? 1 : 0 } }));

@@ -17,6 +17,8 @@ import { NotesButton } from '../components/notes-panel';
 import { PromptButton } from '../components/prompt-button';
 import { usePaged } from '../components/use-paged';
 
+import { UserContestsButton } from './user-contests';
+
 /** A designer's tags, chosen from the admins' list. */
 function TagsButton({ user, onChanged }: { user: AdminUser; onChanged: () => void }) {
   const { t } = useTranslation('admin');
@@ -82,7 +84,7 @@ function TagsButton({ user, onChanged }: { user: AdminUser; onChanged: () => voi
   );
 }
 
-/** Users: every account, its status, subscriptions, designer tags, flags and notes. */
+/** Users: every account, its status, subscriptions, designer tags, contests, flags and notes. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
   const [type, setType] = useState('');
@@ -150,6 +152,7 @@ export function UsersPage() {
             </>
           )}
           {u.user_type_id === 3 && <TagsButton user={u} onChanged={list.reload} />}
+          {u.user_type_id !== 1 && <UserContestsButton user={u} />}
           <NotesButton type="user" id={u.id} />
         </div>
       ),
