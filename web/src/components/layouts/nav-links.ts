@@ -73,6 +73,7 @@ function adminNav(): NavGroup[] {
         link('All Contests', '/admin/contests'),
         link('Quick Start Contests', '/quick-start-contests'),
         link('Tip Only Contests', '/tip-only-contests'),
+        link('Contest Types', '/admin/contest-types'),
       ],
     },
     {

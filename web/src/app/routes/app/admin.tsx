@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { AdditionalDesignsPage } from '@/features/admin/pages/additional-designs-page';
 import { BannersPage } from '@/features/admin/pages/banners-page';
 import { CataloguePage } from '@/features/admin/pages/catalogue-page';
+import { ContestTypesPage } from '@/features/admin/pages/contest-types-page';
 import { ContestsPage } from '@/features/admin/pages/contests-page';
 import { ExternalPortfolioPage } from '@/features/admin/pages/external-portfolio-page';
 import { FeedbackPage } from '@/features/admin/pages/feedback-page';
@@ -29,6 +30,7 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/contests', element: <ContestsPage kind="all" /> },
   { path: 'quick-start-contests', element: <ContestsPage kind="quick-start" /> },
   { path: 'tip-only-contests', element: <ContestsPage kind="tip-only" /> },
+  { path: 'admin/contest-types', element: <ContestTypesPage /> },
   { path: 'admin/contests/additional-designs', element: <AdditionalDesignsPage /> },
   { path: 'admin/verify-tips', element: <TipsPage /> },
   { path: 'admin/clients-feedback', element: <FeedbackPage kind="contest" /> },
