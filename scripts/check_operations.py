@@ -60,7 +60,6 @@ NOT_YET_REACHABLE = {
     ("PATCH", "/projects/{id}/updates/{updateId}/image-tags/{tagId}/actions/complete"): "TODO: complete an image tag in the workroom",
     ("POST", "/projects/{id}/updates/{updateId}/other_files"): "TODO: add other files (sources, fonts) to an update",
     ("POST", "/quick-chat-contests"): "TODO: the quick chat that starts a launch (only reading and linking a tracker exist)",
-    ("POST", "/username/reset"): "TODO: change a username (own, or an admin's for anyone)",
     ("GET", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
     ("POST", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
     ("PUT", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",

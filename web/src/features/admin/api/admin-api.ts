@@ -188,6 +188,9 @@ export const getUserContests = (userId: number, list: UserContestList, page: num
       : ok(api.GET('/users/{id}/contests/completed', { params, signal }));
 };
 
+/** POST /username/reset for someone else (admins): the sign-up rules apply, a taken name is refused. */
+export const resetUsername = (userId: number, username: string) => ok(api.POST('/username/reset', { body: { user_id: userId, username } }));
+
 export const setUserActive = (userId: number, active: boolean) =>
   ok(api.PUT('/users/{id}/statuses', { params: { path: { id: userId } }, body: { is_active: active ? 1 : 0 } }));
 

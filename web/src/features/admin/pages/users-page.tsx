@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { flagClient, getAdminUsers, getTags, getUserTags, setUserActive, setUserSubscription, setUserTags } from '../api/admin-api';
+import { flagClient, getAdminUsers, getTags, getUserTags, resetUsername, setUserActive, setUserSubscription, setUserTags } from '../api/admin-api';
 import type { AdminUser, Tag } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
@@ -153,6 +153,16 @@ export function UsersPage() {
           )}
           {u.user_type_id === 3 && <TagsButton user={u} onChanged={list.reload} />}
           {u.user_type_id !== 1 && <UserContestsButton user={u} />}
+          <PromptButton
+            label={t('users.rename')}
+            title={t('users.renameTitle', { username: u.username })}
+            field={t('users.newUsername')}
+            initial={u.username}
+            confirmLabel={t('save')}
+            done={t('users.renamed')}
+            onSubmit={(username) => resetUsername(u.id, username)}
+            onDone={list.reload}
+          />
           <NotesButton type="user" id={u.id} />
         </div>
       ),

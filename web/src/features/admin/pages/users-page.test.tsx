@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
-import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
+import { errorResponse, jsonResponse, mockRoutes, type RecordedRequest } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
 
 import { UsersPage } from './users-page';
@@ -69,5 +69,36 @@ describe("a user's contests on the admins' users page", () => {
     expect(within(dialog).getByRole('tab', { name: 'Lanzados' })).toHaveAttribute('aria-selected', 'true');
     expect(within(dialog).getByRole('tab', { name: 'Premiados, sin acreditar' })).toBeInTheDocument();
     expect(await within(dialog).findByText('No hay concursos.')).toBeInTheDocument();
+  });
+});
+
+describe("changing a user's username on the admins' users page", () => {
+  it('sends the user and the new name to POST /username/reset, showing a taken name under the field', async () => {
+    await i18n.changeLanguage('en');
+    const requests = mockRoutes({
+      'GET /admin/users': () => jsonResponse(200, page([user(7, 'demo-gold', 3)])),
+      'POST /username/reset': (request: RecordedRequest) =>
+        (request.body as { username: string }).username === 'taken'
+          ? errorResponse(422, 'validation', 'Invalid', { username: [{ code: 'username.unique', message: 'ignored: the catalogue words it' }] })
+          : jsonResponse(200, { data: { id: 7, username: 'gold-star' } }),
+    });
+    renderRoutes([{ path: '/', element: <UsersPage /> }], '/');
+    const table = await screen.findByTestId('users');
+    await userEvent.click(await within(table).findByRole('button', { name: 'Change username' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the username of demo-gold' });
+    const field = within(dialog).getByLabelText(/New username/);
+    expect(field).toHaveValue('demo-gold');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'taken');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('That username is already in use.')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'gold-star');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      { user_id: 7, username: 'taken' },
+      { user_id: 7, username: 'gold-star' },
+    ]);
   });
 });
