@@ -67,12 +67,12 @@ describe('extending a contest for free', () => {
   it("shows the server's message under the field for days out of range", async () => {
     await openTools(contest, 'es', {
       'PUT /contests/21/extends': () =>
-        errorResponse(422, 'validation', 'Invalid', { days: [{ code: 'contest.extend_days', message: 'Entre 1 y 10 días.' }] }),
+        errorResponse(422, 'validation', 'Invalid', { days: [{ code: 'days.between', message: 'Choose between 1 and 10 days.' }] }),
     });
     const section = screen.getByRole('region', { name: 'Extender sin cargo' });
     await userEvent.type(within(section).getByLabelText('Días (1 a 10)'), '5');
     await userEvent.click(within(section).getByRole('button', { name: 'Extender' }));
-    expect(await within(section).findByText('Entre 1 y 10 días.')).toBeInTheDocument();
+    expect(await within(section).findByText('Elegí entre 1 y 10 días.')).toBeInTheDocument();
   });
 
   it('holds the extension back while the contest is not running or its extensions are off', async () => {

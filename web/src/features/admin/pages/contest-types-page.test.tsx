@@ -32,7 +32,7 @@ describe('the contest types page', () => {
       'PUT /contests/types/1': (request: RecordedRequest) => {
         if (refuse) {
           refuse = false;
-          return errorResponse(422, 'validation', 'Invalid', { participate_terms: [{ code: 'contest_type.terms_required', message: 'Terms are required.' }] });
+          return errorResponse(422, 'validation', 'Invalid', { participate_terms: [{ code: 'validation.required', message: 'This field is required' }] });
         }
         const body = request.body as { title: string; participate_terms: string; has_terms: number };
         type = { ...type, ...body };
@@ -47,7 +47,7 @@ describe('the contest types page', () => {
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Logo');
     await userEvent.click(within(dialog).getByLabelText('Has terms'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Terms are required.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Terms a designer accepts/), 'Original work only.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(table).findByText('Logo')).toBeInTheDocument();

@@ -22,7 +22,7 @@ function server(terms: Term[]) {
     'POST /marketplace-categories': (request: RecordedRequest) => {
       const { title } = request.body as { title: string };
       if (terms.some((term) => term.title === title))
-        return errorResponse(422, 'validation', 'Invalid', { title: [{ code: 'term.title_taken', message: 'That title is taken.' }] });
+        return errorResponse(422, 'validation', 'Invalid', { title: [{ code: 'title.unique', message: 'This title is already in use.' }] });
       terms.push({ id: terms.length + 1, title, is_active: 1, created_at: 2 });
       return jsonResponse(201, { data: terms[terms.length - 1] });
     },
@@ -46,7 +46,7 @@ describe('the marketplace categories page', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ title: 'Posters' });
     await userEvent.type(screen.getByLabelText('Category name'), 'Logos');
     await userEvent.click(screen.getByRole('button', { name: 'Add category' }));
-    expect(await screen.findByText('That title is taken.')).toBeInTheDocument();
+    expect(await screen.findByText('This title is already in use.')).toBeInTheDocument();
   });
 
   it('renames, retires and restores a category with PUT /marketplace-categories/{id}, in Spanish', async () => {
