@@ -73,6 +73,7 @@ function adminNav(): NavGroup[] {
         link('All Contests', '/admin/contests'),
         link('Quick Start Contests', '/quick-start-contests'),
         link('Tip Only Contests', '/tip-only-contests'),
+        link('Contest Types', '/admin/contest-types'),
       ],
     },
     {
@@ -103,6 +104,7 @@ function adminNav(): NavGroup[] {
       links: [
         link('Outgoing Transactions', '/admin/transactions/outgoing'),
         link('Marketplace Sales', '/admin/marketplace-sales'),
+        link('Marketplace Categories', '/admin/marketplace-categories'),
         link('Marketplace Tags', '/admin/marketplace-tags'),
       ],
     },

@@ -3,10 +3,12 @@ import type { RouteObject } from 'react-router';
 import { AdditionalDesignsPage } from '@/features/admin/pages/additional-designs-page';
 import { BannersPage } from '@/features/admin/pages/banners-page';
 import { CataloguePage } from '@/features/admin/pages/catalogue-page';
+import { ContestTypesPage } from '@/features/admin/pages/contest-types-page';
 import { ContestsPage } from '@/features/admin/pages/contests-page';
 import { ExternalPortfolioPage } from '@/features/admin/pages/external-portfolio-page';
 import { FeedbackPage } from '@/features/admin/pages/feedback-page';
 import { FlaggedPage } from '@/features/admin/pages/flagged-page';
+import { MarketplaceCategoriesPage } from '@/features/admin/pages/marketplace-categories-page';
 import { MarketplaceSalesPage } from '@/features/admin/pages/marketplace-sales-page';
 import { OutgoingPage } from '@/features/admin/pages/outgoing-page';
 import { ProjectsPage } from '@/features/admin/pages/projects-page';
@@ -28,6 +30,7 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/contests', element: <ContestsPage kind="all" /> },
   { path: 'quick-start-contests', element: <ContestsPage kind="quick-start" /> },
   { path: 'tip-only-contests', element: <ContestsPage kind="tip-only" /> },
+  { path: 'admin/contest-types', element: <ContestTypesPage /> },
   { path: 'admin/contests/additional-designs', element: <AdditionalDesignsPage /> },
   { path: 'admin/verify-tips', element: <TipsPage /> },
   { path: 'admin/clients-feedback', element: <FeedbackPage kind="contest" /> },
@@ -44,6 +47,7 @@ export const adminPages: RouteObject[] = [
   { path: 'admin/transactions/outgoing', element: <OutgoingPage /> },
   { path: 'admin/banners', element: <BannersPage /> },
   { path: 'admin/designer-tags', element: <DesignerTagsPage /> },
+  { path: 'admin/marketplace-categories', element: <MarketplaceCategoriesPage /> },
   { path: 'admin/marketplace-tags', element: <MarketplaceTagsPage /> },
   { path: 'admin/marketplace-sales', element: <MarketplaceSalesPage /> },
   { path: 'admin/external-portfolio', element: <ExternalPortfolioPage /> },

@@ -22,6 +22,7 @@ import type {
   SearchHit,
   Tag,
   Tip,
+  UserContest,
 } from './types';
 
 /** The query a GET takes, as the document describes it. */
@@ -133,6 +134,11 @@ export async function addNote(type: Note['notable_type'], id: number, note: stri
 
 export const deleteNote = (id: number) => ok(api.DELETE('/notes/{id}', { params: { path: { id } } }));
 
+/** Rewrites a note (any admin's: notes are the team's). */
+export async function updateNote(id: number, note: string): Promise<Note> {
+  return (await ok(api.PUT('/notes/{id}', { params: { path: { id } }, body: { note } }))).data as Note;
+}
+
 export async function getTags(signal?: AbortSignal): Promise<Tag[]> {
   return (await ok(api.GET('/tags', { signal }))).data;
 }
@@ -170,6 +176,21 @@ export async function getUserTags(userId: number, signal?: AbortSignal): Promise
   return (await ok(api.GET('/users/{id}/tags', { params: { path: { id: userId } }, signal }))).data;
 }
 
+/** A user's contests (a client's launched, a designer's entered), their uncredited awards or the completed ones. */
+export type UserContestList = 'all' | 'uncredited' | 'completed';
+
+export const getUserContests = (userId: number, list: UserContestList, page: number, signal?: AbortSignal): Promise<Paged<UserContest>> => {
+  const params = { path: { id: userId }, query: { page } };
+  return list === 'all'
+    ? ok(api.GET('/users/{id}/contests', { params, signal }))
+    : list === 'uncredited'
+      ? ok(api.GET('/users/{id}/contests/uncredited', { params, signal }))
+      : ok(api.GET('/users/{id}/contests/completed', { params, signal }));
+};
+
+/** POST /username/reset for someone else (admins): the sign-up rules apply, a taken name is refused. */
+export const resetUsername = (userId: number, username: string) => ok(api.POST('/username/reset', { body: { user_id: userId, username } }));
+
 export const setUserActive = (userId: number, active: boolean) =>
   ok(api.PUT('/users/{id}/statuses', { params: { path: { id: userId } }, body: { is_active: active ? 1 : 0 } }));
 
@@ -199,12 +220,17 @@ export const contestActions = {
   decideRequest: (id: number, approvalStatusId: 2 | 3) =>
     ok(api.PUT('/contests/{id}/request-actions', { ...byId(id), body: { approval_status_id: approvalStatusId } })),
   disableExtends: (id: number) => ok(api.POST('/contests/{id}/extends/disable', byId(id))),
+  /** Extends a running contest by 1 to 10 days at no charge; both deadlines move. */
+  extendFree: (id: number, days: number) => ok(api.PUT('/contests/{id}/extends', { ...byId(id), body: { days } })),
   sendCoupon: (id: number, code: string) => ok(api.POST('/contests/{id}/coupons/invites', { ...byId(id), body: { code } })),
 };
 
 /** Project admin actions. */
 export const projectActions = {
   setStatus: (id: number, statusId: number) => ok(api.PUT('/projects/{id}/statuses', { ...byId(id), body: { status_id: statusId } })),
+  /** An admin's own marker, never shown to users; null clears it. */
+  setInternalStatus: (id: number, internalStatusId: number | null) =>
+    ok(api.PUT('/projects/{id}/internal-statuses', { ...byId(id), body: { internal_status_id: internalStatusId } })),
   increaseBudget: (id: number, budget: number) =>
     ok(api.POST('/projects/{id}/increase-budget-manually', { ...byId(id), body: { budget } })),
   approveBid: (id: number, bidId: number) =>

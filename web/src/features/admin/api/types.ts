@@ -62,3 +62,6 @@ export type ListedProject = Schema<'ProjectView'>;
 export type Tip = Schema<'TipView'>;
 
 export type AdditionalEntry = Schema<'AdditionalEntryView'>;
+
+/** A contest on the admins' user page (`GET /users/{id}/contests`, `/completed`, `/uncredited`). */
+export type UserContest = Schema<'UserContest'>;

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { addNote, deleteNote, getNotes } from '../api/admin-api';
+import { addNote, getNotes } from '../api/admin-api';
 import type { Note } from '../api/types';
 
-/** Admins' notes on one contest, project or user, in a dialog: read, add, delete. */
+import { NoteItem } from './note-item';
+
+/** Admins' notes on one contest, project or user, in a dialog: read, add, edit, delete. */
 export function NotesButton({ type, id }: { type: Note['notable_type']; id: number }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
@@ -55,27 +56,7 @@ export function NotesButton({ type, id }: { type: Note['notable_type']; id: numb
         <ModalDialog title={t('notes.title')} size="lg" onClose={() => setOpen(false)}>
           <ul className="max-h-72 space-y-3 overflow-y-auto">
             {notes?.length === 0 && <li className="text-slate-500">{t('notes.empty')}</li>}
-            {notes?.map((note) => (
-              <li key={note.id} className="rounded-md border border-slate-200 p-3">
-                <p className="whitespace-pre-line text-slate-800">{note.note}</p>
-                <p className="mt-1 flex items-center justify-between text-xs text-slate-500">
-                  <span>
-                    {note.created_by_username} · {formatDateTime(note.created_at)}
-                  </span>
-                  <button
-                    type="button"
-                    className="text-red-700 hover:underline"
-                    onClick={() =>
-                      void deleteNote(note.id)
-                        .then(() => setGeneration((n) => n + 1))
-                        .catch((error: unknown) => toast.error(errorMessage(error)))
-                    }
-                  >
-                    {t('delete')}
-                  </button>
-                </p>
-              </li>
-            ))}
+            {notes?.map((note) => <NoteItem key={note.id} note={note} onChanged={() => setGeneration((n) => n + 1)} />)}
           </ul>
           <div className="mt-4 space-y-2">
             <label className="block text-sm font-medium text-slate-700" htmlFor={`note-${type}-${id}`}>

@@ -40,7 +40,8 @@ export function PromptButton({ label, title, field, confirmLabel, done, onSubmit
       setValue(initial);
       onDone?.();
     } catch (failure) {
-      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setError(failure.message);
+      // The one field's own message (a taken username, a budget too low), else the envelope's.
+      if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setError(failure.fieldMessage(Object.keys(failure.fields)[0]) ?? failure.message);
       else toast.error(errorMessage(failure));
     } finally {
       setBusy(false);

@@ -10,9 +10,11 @@ import { toast } from '@/lib/toast';
 import { contestActions, typeUpgrades } from '../api/admin-api';
 import type { AdminContest } from '../api/types';
 
+import { ExtendSection } from './contest-extend';
+
 /**
  * One contest's admin tools in a dialog: its status, its internal status, upgrades granted
- * by hand or removed, and switching its extensions off. Each change is one explicit button.
+ * by hand or removed, a free extension, and switching its extensions off. Each change is one explicit button.
  */
 export function ContestToolsButton({ contest, onChanged }: { contest: AdminContest; onChanged: () => void }) {
   const { t } = useTranslation('admin');
@@ -101,6 +103,7 @@ export function ContestToolsButton({ contest, onChanged }: { contest: AdminConte
                 </Button>
               </div>
             </section>
+            <ExtendSection contest={contest} onChanged={onChanged} />
             <section className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
               <p className="text-sm text-slate-600">{contest.extends_disabled ? t('contests.extendsOff') : t('contests.extendsOn')}</p>
               <Button

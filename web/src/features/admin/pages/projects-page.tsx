@@ -117,6 +117,7 @@ function ProjectList({ kind }: { kind: ProjectListKind }) {
     ...(kind === 'credit'
       ? [{ header: t('projects.acceptance'), cell: (p: ListedProject) => <Acceptance project={p} /> }]
       : []),
+    ...(kind === 'all' ? [{ header: t('projects.internalStatus'), end: true, cell: (p: ListedProject) => p.internal_status_id ?? '—' }] : []),
     {
       header: t('columns.actions'),
       end: true,
@@ -155,6 +156,18 @@ function ProjectList({ kind }: { kind: ProjectListKind }) {
                 confirmLabel={t('save')}
                 done={t('projects.budgetIncreased')}
                 onSubmit={(value) => projectActions.increaseBudget(p.id, Number(value))}
+                onDone={list.reload}
+              />
+              <PromptButton
+                label={t('projects.internalStatus')}
+                title={t('projects.internalStatusTitle', { title: p.title })}
+                field={t('projects.internalStatusField')}
+                inputType="number"
+                optional
+                initial={p.internal_status_id === null || p.internal_status_id === undefined ? '' : String(p.internal_status_id)}
+                confirmLabel={t('save')}
+                done={t('projects.internalStatusSaved')}
+                onSubmit={(value) => projectActions.setInternalStatus(p.id, value === '' ? null : Number(value))}
                 onDone={list.reload}
               />
             </>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,8 @@ import { PromptButton } from '../components/prompt-button';
 /** A list of tags the page manages: its calls, and what the designer tags have more. */
 interface TagList<T extends MarketplaceTag> {
   title: string;
+  /** The texts' group: a tag's (the default) or a marketplace category's. */
+  texts?: 'tags' | 'marketplaceCategories';
   intro: string;
   testId: string;
   load: (signal: AbortSignal) => Promise<T[]>;
@@ -34,10 +36,12 @@ interface TagList<T extends MarketplaceTag> {
   extraColumns?: Column<T>[];
   /** Deleting, when the list allows it (with the dialog's consequence). */
   remove?: { call: (id: number) => Promise<unknown>; body: (tag: T) => string };
+  /** Buttons before Edit (a category's Retire / Restore). */
+  extraActions?: (tag: T, reload: () => void) => ReactNode;
 }
 
 /** One admin page of tags: add one, rename any, and delete where the list allows it. */
-function TagsPage<T extends MarketplaceTag>({ title, intro, testId, load, create, rename, extraColumns = [], remove }: TagList<T>) {
+export function TagsPage<T extends MarketplaceTag>({ title, texts = 'tags', intro, testId, load, create, rename, extraColumns = [], remove, extraActions }: TagList<T>) {
   const { t } = useTranslation('admin');
   const [tags, setTags] = useState<T[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,7 +68,7 @@ function TagsPage<T extends MarketplaceTag>({ title, intro, testId, load, create
     try {
       await create(name);
       setName('');
-      toast.success(t('tags.created'));
+      toast.success(t(`${texts}.created`));
       reload();
     } catch (failed) {
       // A designer tag's text is `name`, a marketplace tag's `title`.
@@ -78,10 +82,10 @@ function TagsPage<T extends MarketplaceTag>({ title, intro, testId, load, create
     <AdminPage title={title} intro={intro} total={tags?.length}>
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-3">
         <div className="w-80">
-          <TextField label={t('tags.name')} value={name} onChange={setName} error={error} maxLength={50} />
+          <TextField label={t(`${texts}.name`)} value={name} onChange={setName} error={error} maxLength={50} />
         </div>
         <Button type="submit" disabled={name.trim() === ''}>
-          {t('tags.add')}
+          {t(`${texts}.add`)}
         </Button>
       </form>
       <AdminTable
@@ -89,22 +93,23 @@ function TagsPage<T extends MarketplaceTag>({ title, intro, testId, load, create
         rows={tags}
         failure={failure}
         rowKey={(tag) => tag.id}
-        empty={t('tags.empty')}
+        empty={t(`${texts}.empty`)}
         columns={[
-          { header: t('tags.name'), cell: (tag) => <span className="font-medium text-slate-900">{tag.name}</span> },
+          { header: t(`${texts}.name`), cell: (tag) => <span className="font-medium text-slate-900">{tag.name}</span> },
           ...extraColumns,
           {
             header: t('columns.actions'),
             end: true,
             cell: (tag) => (
-              <div className="flex justify-end gap-2">
+              <div className="flex flex-wrap justify-end gap-2">
+                {extraActions?.(tag, reload)}
                 <PromptButton
                   label={t('edit')}
-                  title={t('tags.renameTitle')}
-                  field={t('tags.name')}
+                  title={t(`${texts}.renameTitle`)}
+                  field={t(`${texts}.name`)}
                   initial={tag.name}
                   confirmLabel={t('save')}
-                  done={t('tags.renamed')}
+                  done={t(`${texts}.renamed`)}
                   onSubmit={(value) => rename(tag.id, value)}
                   onDone={reload}
                 />

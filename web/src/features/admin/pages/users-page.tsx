@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { flagClient, getAdminUsers, getTags, getUserTags, setUserActive, setUserSubscription, setUserTags } from '../api/admin-api';
+import { flagClient, getAdminUsers, getTags, getUserTags, resetUsername, setUserActive, setUserSubscription, setUserTags } from '../api/admin-api';
 import type { AdminUser, Tag } from '../api/types';
 import { AdminPage } from '../components/admin-page';
 import { AdminTable, type Column } from '../components/admin-table';
@@ -16,6 +16,8 @@ import { ConfirmButton } from '../components/confirm-button';
 import { NotesButton } from '../components/notes-panel';
 import { PromptButton } from '../components/prompt-button';
 import { usePaged } from '../components/use-paged';
+
+import { UserContestsButton } from './user-contests';
 
 /** A designer's tags, chosen from the admins' list. */
 function TagsButton({ user, onChanged }: { user: AdminUser; onChanged: () => void }) {
@@ -82,7 +84,7 @@ function TagsButton({ user, onChanged }: { user: AdminUser; onChanged: () => voi
   );
 }
 
-/** Users: every account, its status, subscriptions, designer tags, flags and notes. */
+/** Users: every account, its status, subscriptions, designer tags, contests, flags and notes. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
   const [type, setType] = useState('');
@@ -150,6 +152,17 @@ export function UsersPage() {
             </>
           )}
           {u.user_type_id === 3 && <TagsButton user={u} onChanged={list.reload} />}
+          {u.user_type_id !== 1 && <UserContestsButton user={u} />}
+          <PromptButton
+            label={t('users.rename')}
+            title={t('users.renameTitle', { username: u.username })}
+            field={t('users.newUsername')}
+            initial={u.username}
+            confirmLabel={t('save')}
+            done={t('users.renamed')}
+            onSubmit={(username) => resetUsername(u.id, username)}
+            onDone={list.reload}
+          />
           <NotesButton type="user" id={u.id} />
         </div>
       ),
