@@ -15,7 +15,7 @@ use crate::{
     http, mail, ops,
     realtime::{policy::Channels, relay, Realtime},
     seed,
-    shared::limits::Limits,
+    shared::limits::{Limits, SharedCounts},
     state::AppState,
     store::{
         clock::{SharedClock, SystemClock},
@@ -100,7 +100,12 @@ impl Application {
         };
         let stripe = Arc::new(crate::payments::Stripe::from_settings(&settings, port).await?);
         let paypal = Arc::new(crate::payments::paypal::PayPal::from_settings(&settings).await?);
-        let limits = Arc::new(Limits::new(&settings.limits, clock.clone()));
+        let limits = Limits::new(&settings.limits, clock.clone());
+        // One allowance for every node: with Redis, the limits are counted there.
+        let limits = Arc::new(match realtime.broker.redis_client() {
+            Some(redis) => limits.counted_in(SharedCounts::with_prefix(redis, settings.limits.redis_prefix.clone())),
+            None => limits,
+        });
         let state = AppState {
             limits,
             stripe,

@@ -56,7 +56,7 @@ pub async fn request_guid(
 ) -> Result<Json<Message>, AppError> {
     let email =
         EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
-    state.limits.check(Action::Mail, &ip, Some(email.as_str()))?;
+    state.limits.check(Action::Mail, &ip, Some(email.as_str())).await?;
     let sent = Message::new("If an account uses this address, a sign-in link is on its way.");
     let Some(user) = store::find_user_by_login(&state.db.pool, email.as_str())
         .await?
@@ -101,7 +101,7 @@ pub async fn token_by_guid(
     ip: ClientIp,
     ApiJson(req): ApiJson<GuidTokenRequest>,
 ) -> Result<Json<TokenResponse>, AppError> {
-    state.limits.check(Action::SignIn, &ip, None)?;
+    state.limits.check(Action::SignIn, &ip, None).await?;
     let guid = req.guid.as_deref().map(str::trim).unwrap_or("");
     if guid.is_empty() {
         return Err(AppError::field("guid", codes::REQUIRED));

@@ -58,7 +58,7 @@ async fn register(
     ApiJson(req): ApiJson<RegisterRequest>,
 ) -> Result<(StatusCode, Json<Data<UserView>>), AppError> {
     // Before the lookups below: answers about taken names must not come fast.
-    state.limits.check(Action::SignUp, &ip, req.email.as_deref())?;
+    state.limits.check(Action::SignUp, &ip, req.email.as_deref()).await?;
     let (registration, mut errors) = check_shape(&req);
     // PostgreSQL's text holds no NUL: a name with one is refused by its shape above, never
     // looked up (the lookup answered 500 on PostgreSQL).
@@ -202,7 +202,7 @@ async fn issue_token(
     }
     errors.into_result()?;
 
-    state.limits.check(Action::SignIn, &ip, Some(login))?;
+    state.limits.check(Action::SignIn, &ip, Some(login)).await?;
     let now = state.now_ms();
     let user = store::find_user_by_login(&state.db.pool, login).await?;
     // Counted per account and client address: a stranger's wrong guesses slow down that
@@ -271,7 +271,7 @@ async fn request_password_reset(
     let email =
         EmailAddress::parse(req.email.as_deref().unwrap_or("")).map_err(|code| AppError::field("email", code))?;
     // The mail limit, counted before the lookup, keeps a mailbox from being flooded with links.
-    state.limits.check(Action::Mail, &ip, Some(email.as_str()))?;
+    state.limits.check(Action::Mail, &ip, Some(email.as_str())).await?;
     // Known and unknown addresses get the same answer (as the sign-in-link form does): the
     // form must not tell a stranger whether an address has an account here. Nothing is
     // mailed to an unknown one.
@@ -352,7 +352,7 @@ async fn reset_password(
     ApiPath(token): ApiPath<String>,
     ApiJson(req): ApiJson<NewPasswordRequest>,
 ) -> Result<Json<Message>, AppError> {
-    state.limits.check(Action::SignIn, &ip, None)?;
+    state.limits.check(Action::SignIn, &ip, None).await?;
     let mut errors = FieldErrors::new();
     let password =
         Password::parse(req.password.as_deref().unwrap_or("")).map_err(|code| errors.add("password", code)).ok();

@@ -49,7 +49,7 @@ pub async fn send(
     ApiJson(req): ApiJson<CouponInvite>,
 ) -> Result<(StatusCode, Json<Data<CouponInviteSent>>), AppError> {
     caller.require_admin()?;
-    state.limits.check_user(Action::Mail, &ip, caller.id())?;
+    state.limits.check_user(Action::Mail, &ip, caller.id()).await?;
     let code = req.code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
         return Err(AppError::field("code", codes::REQUIRED));

@@ -134,6 +134,12 @@ pub struct LimitSettings {
     #[arg(long, env = "VITRINE_RATE_UPLOAD_BYTES_PER_USER", default_value = "209715200/1m")]
     pub upload_bytes_per_user: Rate,
 
+    /// Where the limits are counted in Redis, when `VITRINE_REDIS_URL` is set: every node
+    /// of a deployment draws on the same cells under this prefix (two deployments sharing
+    /// one Redis give each their own).
+    #[arg(long, env = "VITRINE_RATE_REDIS_PREFIX", default_value = "vitrine:rate:")]
+    pub redis_prefix: String,
+
     /// Views of one page (a contest's) that count from one visitor: a signed-in user, or an
     /// anonymous client address. `1/1h`: one a visitor and page an hour, however often
     /// the page is loaded or the view posted.

@@ -318,7 +318,7 @@ pub async fn count_view(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Message>, AppError> {
     visible(&state, viewer.as_ref(), id).await?;
-    if state.limits.view_counts(&format!("contest:{id}"), &client, viewer.as_ref().map(CurrentUser::id)) {
+    if state.limits.view_counts(&format!("contest:{id}"), &client, viewer.as_ref().map(CurrentUser::id)).await {
         store::count_view(&state.db.pool, id).await?;
     }
     Ok(Json(Message::new("View counted")))

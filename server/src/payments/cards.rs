@@ -101,7 +101,7 @@ pub async fn setup_intent(
     ApiPath(user_id): ApiPath<i64>,
 ) -> Result<(StatusCode, Json<Data<SetupIntentView>>), AppError> {
     own(&caller, user_id)?;
-    state.limits.check_user(Action::Payment, &ip, caller.id())?;
+    state.limits.check_user(Action::Payment, &ip, caller.id()).await?;
     let customer = customers::ensure(&state, &caller).await?;
     let intent = state.stripe.create_setup_intent(&customer).await?;
     let client_secret = intent.client_secret.ok_or_else(|| anyhow::anyhow!("setup intent without a client secret"))?;
@@ -130,7 +130,7 @@ pub async fn store_payment_method(
     ApiJson(req): ApiJson<StorePaymentMethod>,
 ) -> Result<(StatusCode, Json<Data<CardView>>), AppError> {
     own(&caller, user_id)?;
-    state.limits.check_user(Action::Payment, &ip, caller.id())?;
+    state.limits.check_user(Action::Payment, &ip, caller.id()).await?;
     let pm_id = req
         .payment_method
         .map(|p| p.trim().to_owned())
@@ -210,7 +210,7 @@ pub async fn store_token(
     ApiJson(req): ApiJson<StoreToken>,
 ) -> Result<(StatusCode, Json<Data<CardView>>), AppError> {
     own(&caller, user_id)?;
-    state.limits.check_user(Action::Payment, &ip, caller.id())?;
+    state.limits.check_user(Action::Payment, &ip, caller.id()).await?;
     let from_response = req.token_response.as_ref().and_then(|r| r["id"].as_str()).map(str::to_owned);
     let token = req
         .token

@@ -58,7 +58,7 @@ macro_rules! intent_routes {
             headers: HeaderMap,
             ApiJson(req): ApiJson<IntentRequest>,
         ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
-            state.limits.check_user(Action::Payment, &ip, caller.id())?;
+            state.limits.check_user(Action::Payment, &ip, caller.id()).await?;
             crate::payments::intents::create(&state, &caller, $route, &path, &headers, req).await
         }
 
@@ -116,7 +116,7 @@ macro_rules! charge_route {
             headers: HeaderMap,
             ApiJson(req): ApiJson<ChargeRequest>,
         ) -> Result<(StatusCode, Json<Data<IntentView>>), AppError> {
-            state.limits.check_user(Action::Payment, &ip, caller.id())?;
+            state.limits.check_user(Action::Payment, &ip, caller.id()).await?;
             crate::payments::charges::charge(&state, &caller, $route, &path, &headers, req).await
         }
     };
@@ -147,7 +147,7 @@ macro_rules! paypal_routes {
             headers: HeaderMap,
             ApiJson(req): ApiJson<IntentRequest>,
         ) -> Result<(StatusCode, Json<Data<PayPalPaymentView>>), AppError> {
-            state.limits.check_user(Action::Payment, &ip, caller.id())?;
+            state.limits.check_user(Action::Payment, &ip, caller.id()).await?;
             let route = crate::payments::intents::PayRoute::paypal_route($route, &path);
             crate::payments::paypal::flow::create(&state, &caller, $route, &path, &route, &headers, req).await
         }

@@ -326,3 +326,46 @@ async fn every_limited_operation_documents_its_429_and_retry_after() {
     // 11 PayPal payments, 3 card routes.
     assert!(seen >= 35, "only {seen} limited operations found");
 }
+
+/// The Redis URL of the Redis suite (`make test-redis` sets it).
+fn redis_url() -> String {
+    std::env::var("VITRINE_TEST_REDIS_URL").expect("VITRINE_TEST_REDIS_URL is set by `make test-redis`")
+}
+
+#[tokio::test]
+#[ignore = "needs Redis: run by `make test-redis`"]
+async fn two_nodes_on_one_redis_share_one_allowance() {
+    let (url, prefix) = (redis_url(), format!("test:rate:{}:", vitrine_server::accounts::secrets::new_secret()));
+    let nodes = crate::helpers::spawn_cluster(2, |settings| {
+        settings.redis_url = Some(url.clone());
+        limited(settings, |l| {
+            l.sign_in_per_account = "3/1m".parse().unwrap();
+            l.redis_prefix = prefix.clone();
+        });
+    })
+    .await;
+    nodes[0].register(&TestApp::client_payload("limshared")).await;
+
+    // Three sign-ins, whichever node takes them, use the account's allowance of three.
+    for node in [&nodes[0], &nodes[1], &nodes[0]] {
+        assert_passed(&call(node, Method::POST, "/oauth/token", sign_in("limshared"), None, None).await, 200);
+    }
+    // The fourth is refused by the node that has seen only one of them.
+    // (Each node has its own clock, started a moment apart: the wait is 20 s, give or take.)
+    let refused = call(&nodes[1], Method::POST, "/oauth/token", sign_in("limshared"), None, None).await;
+    assert_eq!(
+        (refused.status, refused.body["error"]["code"].as_str()),
+        (429, Some("rate.limited")),
+        "{}",
+        refused.body
+    );
+    assert_eq!(tokens_of(&nodes[0], "limshared").await, 3, "the refused sign-in issued no token");
+    // One call comes back every period / count, on the shared cell.
+    for node in &nodes {
+        node.clock.advance_ms(20_000);
+    }
+    assert_passed(&call(&nodes[1], Method::POST, "/oauth/token", sign_in("limshared"), None, None).await, 200);
+    let again = call(&nodes[0], Method::POST, "/oauth/token", sign_in("limshared"), None, None).await;
+    assert_eq!((again.status, again.body["error"]["code"].as_str()), (429, Some("rate.limited")), "{}", again.body);
+    assert_eq!(tokens_of(&nodes[0], "limshared").await, 4);
+}

@@ -7,13 +7,16 @@
 //! when both have room; a refused call answers 429 `rate.limited` with `Retry-After`, and
 //! is refused before anything happens: no mail queued, no payment created.
 //!
-//! The limiters run on the server's clock (tests move it instead of sleeping) and live in
-//! the process: with N nodes a client gets up to N times the rate, which stays far below
-//! anything useful for guessing passwords, bombing a mailbox or testing cards.
+//! The limiters run on the server's clock (tests move it instead of sleeping). With Redis
+//! configured, the actions and the views are counted there ([`shared`]), so N nodes allow
+//! what one does; without it, or while Redis does not answer, in the process. Upload bytes
+//! stay per process: they are charged chunk by chunk as a body streams, and one request is
+//! capped by its size limit anyway.
 //! The areas call [`Limits::check`] at the top of each limited handler; the handler's
 //! OpenAPI operation declares the 429, which `openapi_answers` describes with its header.
 
 pub mod client_ip;
+pub mod shared;
 
 use std::{
     hash::Hash,
@@ -27,6 +30,7 @@ use governor::{
 };
 
 pub use client_ip::ClientIp;
+pub use shared::SharedCounts;
 
 use crate::{
     config::{LimitSettings, ProxyRange, Rate},
@@ -81,15 +85,17 @@ fn keyed<K: Hash + Eq + Clone>(rate: Rate, clock: &ServerClock) -> Keyed<K> {
     RateLimiter::new(quota, DashMapStateStore::default(), clock.clone())
 }
 
-/// One action's two limiters.
+/// One action's two limiters, and their rates (for the cells in Redis).
 struct Pair {
     per_ip: Keyed<IpAddr>,
     per_account: Keyed<String>,
+    ip_rate: Rate,
+    account_rate: Rate,
 }
 
 impl Pair {
-    fn new(per_ip: Rate, per_account: Rate, clock: &ServerClock) -> Self {
-        Self { per_ip: keyed(per_ip, clock), per_account: keyed(per_account, clock) }
+    fn new(ip_rate: Rate, account_rate: Rate, clock: &ServerClock) -> Self {
+        Self { per_ip: keyed(ip_rate, clock), per_account: keyed(account_rate, clock), ip_rate, account_rate }
     }
 }
 
@@ -112,6 +118,9 @@ pub struct Limits {
     upload_bytes: Keyed<i64>,
     /// Views that count, per visitor and page (`{page}:{id}`, `user:{id}` or an address).
     views: Keyed<(String, String)>,
+    views_rate: Rate,
+    /// The cells in Redis every node shares, when Redis is configured.
+    shared: Option<SharedCounts>,
     /// Checks so far, to sweep every [`SWEEP_EVERY`].
     checks: AtomicU64,
 }
@@ -135,9 +144,17 @@ impl Limits {
             payment: Pair::new(s.payment_per_ip, s.payment_per_account, &clock),
             upload_bytes: keyed(s.upload_bytes_per_user, &clock),
             views: keyed(s.views_per_visitor, &clock),
+            views_rate: s.views_per_visitor,
+            shared: None,
             clock,
             checks: AtomicU64::new(0),
         }
+    }
+
+    /// Counts the actions and views in Redis from now on (`VITRINE_REDIS_URL`).
+    pub fn counted_in(mut self, shared: SharedCounts) -> Self {
+        self.shared = Some(shared);
+        self
     }
 
     pub fn trusted_proxies(&self) -> &[ProxyRange] {
@@ -155,9 +172,16 @@ impl Limits {
 
     /// One `action` by the client at `ip` for `account` (None when the call names no
     /// account, as a sign-in link does): Ok, or 429 `rate.limited` with the wait.
-    pub fn check(&self, action: Action, ip: &ClientIp, account: Option<&str>) -> Result<(), AppError> {
+    pub async fn check(&self, action: Action, ip: &ClientIp, account: Option<&str>) -> Result<(), AppError> {
         if !self.enabled {
             return Ok(());
+        }
+        let account = account.map(|a| a.trim().to_lowercase()).filter(|a| !a.is_empty());
+        if let Some(shared) = &self.shared {
+            match self.check_shared(shared, action, ip, account.as_deref()).await {
+                Ok(outcome) => return outcome,
+                Err(error) => shared_failed(&error),
+            }
         }
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
             self.sweep();
@@ -166,7 +190,7 @@ impl Limits {
         if let Err(not_until) = pair.per_ip.check_key(&ip.key()) {
             return Err(self.refuse(action, "ip", not_until.wait_time_from(self.clock.now())));
         }
-        if let Some(account) = account.map(|a| a.trim().to_lowercase()).filter(|a| !a.is_empty()) {
+        if let Some(account) = account {
             if let Err(not_until) = pair.per_account.check_key(&account) {
                 return Err(self.refuse(action, "account", not_until.wait_time_from(self.clock.now())));
             }
@@ -174,9 +198,31 @@ impl Limits {
         Ok(())
     }
 
+    /// [`Limits::check`] against the cells in Redis: the outcome, or Redis's error.
+    async fn check_shared(
+        &self,
+        shared: &SharedCounts,
+        action: Action,
+        ip: &ClientIp,
+        account: Option<&str>,
+    ) -> Result<Result<(), AppError>, fred::error::Error> {
+        let (pair, now) = (self.pair(action), self.clock.0.now_ms());
+        let ip_cell = format!("{}:ip:{}", action.name(), ip.key());
+        if let Some(wait) = shared.take(&ip_cell, pair.ip_rate, 1, now).await? {
+            return Ok(Err(self.refuse(action, "ip", wait)));
+        }
+        if let Some(account) = account {
+            let account_cell = format!("{}:account:{account}", action.name());
+            if let Some(wait) = shared.take(&account_cell, pair.account_rate, 1, now).await? {
+                return Ok(Err(self.refuse(action, "account", wait)));
+            }
+        }
+        Ok(Ok(()))
+    }
+
     /// [`Limits::check`] for a signed-in user.
-    pub fn check_user(&self, action: Action, ip: &ClientIp, user_id: i64) -> Result<(), AppError> {
-        self.check(action, ip, Some(&format!("user:{user_id}")))
+    pub async fn check_user(&self, action: Action, ip: &ClientIp, user_id: i64) -> Result<(), AppError> {
+        self.check(action, ip, Some(&format!("user:{user_id}"))).await
     }
 
     /// `bytes` more of an upload by `user_id`: Ok, or 429 `rate.limited` with the wait
@@ -202,7 +248,7 @@ impl Limits {
     /// else the client's address ([`ClientIp::key`]), so reloading a page, or posting its
     /// view in a loop, adds one view, not thousands. Never an error: a view that does not
     /// count is answered like one that does.
-    pub fn view_counts(&self, page: &str, ip: &ClientIp, user_id: Option<i64>) -> bool {
+    pub async fn view_counts(&self, page: &str, ip: &ClientIp, user_id: Option<i64>) -> bool {
         if !self.enabled {
             return true;
         }
@@ -210,6 +256,12 @@ impl Limits {
             Some(id) => format!("user:{id}"),
             None => ip.key().to_string(),
         };
+        if let Some(shared) = &self.shared {
+            match shared.take(&format!("views:{page}:{visitor}"), self.views_rate, 1, self.clock.0.now_ms()).await {
+                Ok(refused) => return refused.is_none(),
+                Err(error) => shared_failed(&error),
+            }
+        }
         self.views.check_key(&(page.to_owned(), visitor)).is_ok()
     }
 
@@ -225,6 +277,11 @@ impl Limits {
         AppError::too_many(codes::RATE_LIMITED, wait)
     }
 
+    /// Whether the actions and views are counted in Redis.
+    pub fn is_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
     fn sweep(&self) {
         for pair in [&self.sign_in, &self.sign_up, &self.mail, &self.payment] {
             pair.per_ip.retain_recent();
@@ -233,6 +290,12 @@ impl Limits {
         self.upload_bytes.retain_recent();
         self.views.retain_recent();
     }
+}
+
+/// Redis did not answer a limit: the process's own limiters decide this call.
+fn shared_failed(error: &fred::error::Error) {
+    metrics::counter!("vitrine_rate_shared_errors_total").increment(1);
+    tracing::warn!(%error, "rate limits: Redis did not answer, this node counts on its own");
 }
 
 #[cfg(test)]
@@ -260,26 +323,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_account_is_limited_from_any_address_and_recovers() {
+    #[tokio::test]
+    async fn an_account_is_limited_from_any_address_and_recovers() {
         let (limits, clock) = limits(|s| s.sign_in_per_account = "2/1m".parse().unwrap());
-        limits.check(Action::SignIn, &ip("10.0.0.1"), Some("Ana")).unwrap();
-        limits.check(Action::SignIn, &ip("10.0.0.2"), Some("ana ")).unwrap();
-        let wait = wait_of(limits.check(Action::SignIn, &ip("10.0.0.3"), Some("ANA")).unwrap_err());
+        limits.check(Action::SignIn, &ip("10.0.0.1"), Some("Ana")).await.unwrap();
+        limits.check(Action::SignIn, &ip("10.0.0.2"), Some("ana ")).await.unwrap();
+        let wait = wait_of(limits.check(Action::SignIn, &ip("10.0.0.3"), Some("ANA")).await.unwrap_err());
         assert_eq!(wait, Duration::from_secs(30), "one call comes back every period / count");
-        limits.check(Action::SignIn, &ip("10.0.0.3"), Some("bob")).unwrap();
-        limits.check(Action::SignUp, &ip("10.0.0.3"), Some("ana")).unwrap();
+        limits.check(Action::SignIn, &ip("10.0.0.3"), Some("bob")).await.unwrap();
+        limits.check(Action::SignUp, &ip("10.0.0.3"), Some("ana")).await.unwrap();
         clock.advance_ms(30_000);
-        limits.check(Action::SignIn, &ip("10.0.0.3"), Some("ana")).unwrap();
+        limits.check(Action::SignIn, &ip("10.0.0.3"), Some("ana")).await.unwrap();
     }
 
-    #[test]
-    fn an_address_is_limited_for_any_account_and_ipv6_by_its_prefix() {
+    #[tokio::test]
+    async fn an_address_is_limited_for_any_account_and_ipv6_by_its_prefix() {
         let (limits, _clock) = limits(|s| s.payment_per_ip = "2/1h".parse().unwrap());
-        limits.check_user(Action::Payment, &ip("2001:db8::1"), 1).unwrap();
-        limits.check_user(Action::Payment, &ip("2001:db8::2"), 2).unwrap();
-        assert!(limits.check_user(Action::Payment, &ip("2001:db8::ffff"), 3).is_err(), "same /64");
-        limits.check_user(Action::Payment, &ip("2001:db8:0:1::1"), 3).unwrap();
+        limits.check_user(Action::Payment, &ip("2001:db8::1"), 1).await.unwrap();
+        limits.check_user(Action::Payment, &ip("2001:db8::2"), 2).await.unwrap();
+        assert!(limits.check_user(Action::Payment, &ip("2001:db8::ffff"), 3).await.is_err(), "same /64");
+        limits.check_user(Action::Payment, &ip("2001:db8:0:1::1"), 3).await.unwrap();
     }
 
     #[test]
@@ -295,27 +358,27 @@ mod tests {
         limits.check_upload_bytes(1, 100).unwrap();
     }
 
-    #[test]
-    fn a_visitor_counts_once_a_window_per_page() {
+    #[tokio::test]
+    async fn a_visitor_counts_once_a_window_per_page() {
         let (limits, clock) = limits(|s| s.views_per_visitor = "1/1h".parse().unwrap());
         let anon = ip("203.0.113.5");
-        assert!(limits.view_counts("contest:1", &anon, None));
-        assert!(!limits.view_counts("contest:1", &anon, None));
-        assert!(limits.view_counts("contest:2", &anon, None), "another page");
-        assert!(limits.view_counts("contest:1", &anon, Some(7)), "a signed-in visitor is their own");
-        assert!(!limits.view_counts("contest:1", &ip("198.51.100.1"), Some(7)), "from any address");
+        assert!(limits.view_counts("contest:1", &anon, None).await);
+        assert!(!limits.view_counts("contest:1", &anon, None).await);
+        assert!(limits.view_counts("contest:2", &anon, None).await, "another page");
+        assert!(limits.view_counts("contest:1", &anon, Some(7)).await, "a signed-in visitor is their own");
+        assert!(!limits.view_counts("contest:1", &ip("198.51.100.1"), Some(7)).await, "from any address");
         clock.advance_ms(3_600_000);
-        assert!(limits.view_counts("contest:1", &anon, None));
+        assert!(limits.view_counts("contest:1", &anon, None).await);
     }
 
-    #[test]
-    fn off_limits_nothing() {
+    #[tokio::test]
+    async fn off_limits_nothing() {
         let (limits, _clock) = limits(|s| {
             s.enabled = false;
             s.mail_per_ip = "1/1h".parse().unwrap();
         });
         for _ in 0..10 {
-            limits.check(Action::Mail, &ip("10.0.0.1"), Some("a@example.com")).unwrap();
+            limits.check(Action::Mail, &ip("10.0.0.1"), Some("a@example.com")).await.unwrap();
         }
     }
 }
