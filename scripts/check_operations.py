@@ -58,7 +58,6 @@ NOT_YET_REACHABLE = {
     ("POST", "/marketplace-categories"): "TODO: admins manage marketplace categories",
     ("PUT", "/marketplace-categories/{id}"): "TODO: admins manage marketplace categories",
     ("PUT", "/notes/{id}"): "TODO: admins edit a note in the notes panel (only add and delete exist)",
-    ("DELETE", "/projects/{id}"): "TODO: a client deletes a live project with no bids",
     ("PUT", "/projects/{id}/internal-statuses"): "TODO: internal status on /admin/projects",
     ("POST", "/projects/{id}/invoices/download/token"): "TODO: a project payment's invoice on /payments",
     ("GET", "/projects/{id}/invoices/download"): "TODO: a project payment's invoice on /payments",
