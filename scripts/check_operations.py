@@ -49,7 +49,6 @@ NOT_YET_REACHABLE = {
     ("POST", "/contests/types/{id}/coupons"): "TODO: admins' coupons of a contest type",
     ("DELETE", "/contests/types/{id}/coupons/{code}"): "TODO: admins' coupons of a contest type",
     ("PUT", "/contests/{id}/extends"): "TODO: admins extend a running contest for free from /admin/contests",
-    ("GET", "/contests/{id}/filter-stats"): "TODO: entry counts beside the contest page's filters",
     ("GET", "/contests/{id}/shares"): "TODO: contest sharing (the spec's `share` route)",
     ("POST", "/contests/{id}/shares"): "TODO: contest sharing (the spec's `share` route)",
     ("DELETE", "/contests/{id}/shares/{shareId}"): "TODO: contest sharing (the spec's `share` route)",

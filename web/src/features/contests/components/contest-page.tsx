@@ -34,6 +34,7 @@ import {
 } from '../live';
 import { currentDeadline, statusLabel, statusTone, timeLeft } from '../status';
 import { entryActions } from '../use-entry-actions';
+import { useFilterStats } from '../use-filter-stats';
 import { useNow } from '../use-now';
 import { CommentThread } from './comment-thread';
 import { EntryDetail } from './entry-detail';
@@ -78,6 +79,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const queryRef = useRef(query);
   const now = useNow(30_000);
   const watching = usePresence(contestChannel(contestId)).length;
+  const [counts, reloadCounts] = useFilterStats(contestId);
 
   const designer = isDesigner(user);
   const isOwner = snap.contest?.created_by === user.id;
@@ -154,6 +156,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         .catch(() => undefined);
     }
     if (designer && (event.type === 'entry.created' || event.type === 'entry.deleted')) void loadStats();
+    if (event.type === 'entry.created' || event.type === 'entry.updated' || event.type === 'entry.deleted') reloadCounts();
   };
 
   useContestChannel(contestId, {
@@ -246,7 +249,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section className="min-w-0 space-y-4">
-          <EntryToolbar query={query} isOwner={isOwner} onChange={changeQuery} />
+          <EntryToolbar query={query} isOwner={isOwner} counts={counts} onChange={changeQuery} />
           {snap.entryOrder.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center text-sm text-slate-500">
               {entriesLoading ? <Spinner label={t('page.loadingEntries')} /> : t('page.noEntries')}
