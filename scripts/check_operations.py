@@ -55,8 +55,6 @@ NOT_YET_REACHABLE = {
     ("PUT", "/marketplace-categories/{id}"): "TODO: admins manage marketplace categories",
     ("PUT", "/notes/{id}"): "TODO: admins edit a note in the notes panel (only add and delete exist)",
     ("PUT", "/projects/{id}/internal-statuses"): "TODO: internal status on /admin/projects",
-    ("POST", "/projects/{id}/invoices/download/token"): "TODO: a project payment's invoice on /payments",
-    ("GET", "/projects/{id}/invoices/download"): "TODO: a project payment's invoice on /payments",
     ("POST", "/projects/{id}/updates/{updateId}/generate-download-token"): "TODO: download an update's file with a one-time link",
     ("DELETE", "/projects/{id}/updates/{updateId}/image-tags/{tagId}"): "TODO: delete an image tag in the workroom",
     ("PATCH", "/projects/{id}/updates/{updateId}/image-tags/{tagId}/actions/complete"): "TODO: complete an image tag in the workroom",
