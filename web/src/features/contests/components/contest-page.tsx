@@ -40,6 +40,7 @@ import { CommentThread } from './comment-thread';
 import { EntryDetail } from './entry-detail';
 import { EntryToolbar, Pager } from './entry-toolbar';
 import { EntryCard } from './entry-card';
+import { ShareContest } from './share-contest';
 import { SubmitEntryPanel } from './submit-entry-panel';
 
 import { BriefAnswers } from './brief-answers';
@@ -226,11 +227,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           // Extending (while it runs), upgrades and a bigger prize: the extras page.
           <Link
             to={`/contests/${contest.id}/upgrades`}
-            className="mt-3 inline-block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-100"
+            className="mt-3 mr-2 inline-block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-100"
           >
             {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
           </Link>
         )}
+        <ShareContest contestId={contest.id} title={contest.title} userId={user.id} seesShares={isOwner || isAdmin(user)} isAdmin={isAdmin(user)} />
         {isOwner && (
           <ContestFeedback
             state={state}
