@@ -53,7 +53,6 @@ NOT_YET_REACHABLE = {
     ("PUT", "/notes/{id}"): "TODO: admins edit a note in the notes panel (only add and delete exist)",
     ("PUT", "/projects/{id}/internal-statuses"): "TODO: internal status on /admin/projects",
     ("POST", "/quick-chat-contests"): "TODO: the quick chat that starts a launch (only reading and linking a tracker exist)",
-    ("POST", "/username/reset"): "TODO: change a username (own, or an admin's for anyone)",
     ("GET", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
     ("POST", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
     ("PUT", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
