@@ -57,8 +57,6 @@ NOT_YET_REACHABLE = {
     ("POST", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
     ("PUT", "/users/{id}/preferences"): "TODO: a designer's project preferences screen",
     ("GET", "/projects/categories/creative/preferences"): "TODO: a designer's project preferences screen",
-    ("GET", "/users/{id}/project-preference/portfolios"): "TODO: a designer's preferred services with their work, in the profile",
-    ("GET", "/users/{id}/project/services"): "TODO: a designer's preferred services with their work, in the profile",
 }
 
 # Paths that reach the client as data rather than as a literal: (method, path, file under web/,

@@ -128,3 +128,16 @@ export async function getLikeRatingStats(userId: number, signal?: AbortSignal) {
   const { data } = await ok(api.GET('/users/{id}/portfolios/like-rating-stats', { params: user(userId), signal }));
   return data;
 }
+
+export type PreferredService = Schema<'Preferred'>;
+export type ServiceWork = Schema<'ServiceWork'>;
+
+/** GET /users/{id}/project/services: the designer's preferred services, each with the work shown with it. */
+export async function getPreferredServices(userId: number, signal?: AbortSignal) {
+  return (await ok(api.GET('/users/{id}/project/services', { params: user(userId), signal }))).data;
+}
+
+/** GET /users/{id}/project-preference/portfolios: every image shown with a preferred service. */
+export async function getServiceWork(userId: number, signal?: AbortSignal) {
+  return (await ok(api.GET('/users/{id}/project-preference/portfolios', { params: user(userId), signal }))).data;
+}
