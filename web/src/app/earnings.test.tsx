@@ -21,6 +21,7 @@ describe('the earnings screen', () => {
     startSession('tok');
     setCurrentUser(buildUser({ id: 7, user_type_id: USER_TYPE.designer }));
     const requests = mockRoutes({
+      'GET /tip-stats/7': () => jsonResponse(200, { data: { amount: 40, amount_cents: 4000, total_contests: 2 } }),
       'GET /users/7/transactions/earnings': () =>
         jsonResponse(200, {
           data: {
@@ -35,6 +36,10 @@ describe('the earnings screen', () => {
     });
     renderRoutes(routes, '/earnings');
     const owed = await screen.findByTestId('earnings-owed', {}, { timeout: 5000 });
+    // Approved tips beside the totals, leading to the tips page.
+    const tips = await screen.findByTestId('tip-stats');
+    expect(tips).toHaveTextContent('Approved tips$40.00Over 2 contests');
+    expect(within(tips).getByRole('link', { name: 'See tips' })).toHaveAttribute('href', '/tips');
     expect(owed).toHaveTextContent('$200.00');
     expect(screen.getByTestId('earnings-paid')).toHaveTextContent('$45.50');
     const [first, second] = screen.getAllByTestId('payout');

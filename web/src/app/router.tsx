@@ -22,6 +22,7 @@ import { ExtrasRoute, OptionsRoute, ReviewRoute, StepRoute } from './routes/app/
 import { PaymentMethodsRoute } from './routes/app/payment-methods';
 import { PaymentsRoute } from './routes/app/payments';
 import { EarningsRoute } from './routes/app/earnings';
+import { TipsRoute } from './routes/app/tips';
 import { PayPalReturnRoute } from './routes/app/paypal-return';
 import { PersonalInfoRoute } from './routes/app/personal-info';
 import { PreferencesRoute, ProjectBriefEditRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
@@ -62,6 +63,7 @@ export const signedInPages: RouteObject[] = [
   { path: 'payment-methods', handle: { title: 'paymentMethods' }, element: <PaymentMethodsRoute /> },
   { path: 'payments', handle: { title: 'payments' }, element: <PaymentsRoute /> },
   { path: 'earnings', handle: { title: 'earnings' }, element: <EarningsRoute /> },
+  { path: 'tips', handle: { title: 'tips' }, element: <TipsRoute /> },
   { path: 'projects/all-projects', handle: { title: 'projects' }, element: <ProjectsRoute view="all-projects" /> },
   { path: 'projects/unstarted-projects', handle: { title: 'projects' }, element: <ProjectsRoute view="unstarted-projects" /> },
   { path: 'projects/my-projects', handle: { title: 'projects' }, element: <ProjectsRoute view="my-projects" /> },

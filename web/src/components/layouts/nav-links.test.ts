@@ -72,10 +72,15 @@ describe('navigationFor', () => {
     expect(links).not.toContain('/feed');
   });
 
-  it('puts profile, affiliate and log out in everyone’s account menu, and earnings in a designer’s', () => {
+  it('puts profile, affiliate and log out in everyone’s account menu, earnings in a designer’s and tips in non-admins’', () => {
+    const menus: Record<number, string[]> = {
+      [USER_TYPE.admin]: ['/profile', '/affiliate', '/logout'],
+      [USER_TYPE.client]: ['/profile', '/tips', '/affiliate', '/logout'],
+      [USER_TYPE.designer]: ['/profile', '/earnings', '/tips', '/affiliate', '/logout'],
+    };
     for (const user_type_id of Object.values(USER_TYPE)) {
       const { account } = navigationFor({ user_type_id, detail: null });
-      const expected = user_type_id === USER_TYPE.designer ? ['/profile', '/earnings', '/affiliate', '/logout'] : ['/profile', '/affiliate', '/logout'];
+      const expected = menus[user_type_id];
       expect(account.map((item) => item.to)).toEqual(expected);
     }
   });

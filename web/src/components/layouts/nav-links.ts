@@ -133,6 +133,8 @@ export function navigationFor(user: NavUser): Navigation {
   const account = [link('Profile', '/profile'), link('Affiliate', '/affiliate'), link('Log out', '/logout')];
   // A designer's prizes and payouts (GET /users/{id}/transactions/earnings).
   if (isDesigner(user)) account.splice(1, 0, link('Earnings', '/earnings'));
+  // Tips a client gave and a designer received (GET /contest-entry-tips); admins decide them.
+  if (!isAdmin(user)) account.splice(account.length - 2, 0, link('Tips', '/tips'));
   return { primary, account };
 }
 

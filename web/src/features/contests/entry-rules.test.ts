@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { mayAddVersion, mayBuyDesign, mayListForSale } from './entry-rules';
+import { mayAddVersion, mayBuyDesign, mayListForSale, mayWithdraw } from './entry-rules';
 
 describe('mayAddVersion', () => {
   const mine = { created_by: 7, status: 'active' as const };
@@ -39,5 +39,19 @@ describe('mayListForSale', () => {
     expect(mayListForSale({ ...mine, is_winner: 1 }, 7, 9)).toBe(false);
     expect(mayListForSale({ ...mine, status: 'withdrawn' }, 7, 9)).toBe(false);
     expect(mayListForSale(mine, 8, 9)).toBe(false);
+  });
+});
+
+describe('mayWithdraw', () => {
+  const mine = { created_by: 7, status: 'active' as const, is_winner: 0 };
+  it('offers its designer to withdraw an entry in the running while the contest runs', () => {
+    expect(mayWithdraw(mine, 7, 2)).toBe(true);
+  });
+  it('hides it where the server refuses: someone else, a closed contest, eliminated or withdrawn, a winner', () => {
+    expect(mayWithdraw(mine, 8, 2)).toBe(false);
+    expect(mayWithdraw(mine, 7, 3)).toBe(false);
+    expect(mayWithdraw({ ...mine, status: 'eliminated' }, 7, 2)).toBe(false);
+    expect(mayWithdraw({ ...mine, status: 'withdrawn' }, 7, 2)).toBe(false);
+    expect(mayWithdraw({ ...mine, is_winner: 1 }, 7, 2)).toBe(false);
   });
 });

@@ -22,3 +22,11 @@ export function mayBuyDesign(entry: Pick<Entry, 'is_winner' | 'status'>, isOwner
 export function mayListForSale(entry: Pick<Entry, 'created_by' | 'is_winner' | 'status'>, userId: number, statusId: number): boolean {
   return entry.created_by === userId && statusId >= 4 && entry.is_winner !== 1 && entry.status !== 'withdrawn';
 }
+
+/**
+ * Withdrawing an entry: its designer, while the contest runs (2), an entry still in the running
+ * (an eliminated one carries the holder's decision; a winner's stays), as the server allows.
+ */
+export function mayWithdraw(entry: Pick<Entry, 'created_by' | 'status' | 'is_winner'>, userId: number, statusId: number): boolean {
+  return entry.created_by === userId && statusId === 2 && entry.status === 'active' && entry.is_winner !== 1;
+}

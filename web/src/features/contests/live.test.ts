@@ -55,6 +55,15 @@ describe('contest events', () => {
     expect(state.entryOrder).toEqual([1]);
   });
 
+  it('drops an entry withdrawn by its designer from the grid, as the server leaves it out', () => {
+    const state = live();
+    applyContestEvent(state, event('entry.created', entry(2)), context);
+    applyContestEvent(state, event('entry.updated', { ...entry(2), status_id: 3, status: 'withdrawn' }), context);
+    expect(state.entryOrder).toEqual([1]);
+    expect(state.entryTotal).toBe(1);
+    expect(state.entries[2]).toBeUndefined();
+  });
+
   it('ignores entry events of another contest', () => {
     const state = live();
     applyContestEvent(state, event('entry.created', { ...entry(9), contest_id: 2 }), context);

@@ -52,6 +52,17 @@ export function setEntryPage(state: ContestLive, page: Page<Entry>): void {
   state.entryTotal = page.total;
 }
 
+/** An entry leaves the gallery (deleted, or withdrawn by its designer). */
+export function dropEntry(state: ContestLive, id: number): void {
+  if (!state.entries[id]) return;
+  delete state.entries[id];
+  const index = state.entryOrder.indexOf(id);
+  if (index >= 0) {
+    state.entryOrder.splice(index, 1);
+    state.entryTotal = Math.max(0, state.entryTotal - 1);
+  }
+}
+
 export function setComments(state: ContestLive, comments: Comment[]): void {
   for (const comment of comments) state.comments[comment.id] = comment;
 }
@@ -105,6 +116,11 @@ export function applyContestEvent(
       const entry = typed.data;
       const known = state.entries[entry.id];
       if (!known) return null;
+      // A withdrawn entry leaves the gallery, as the server's list leaves it out.
+      if (entry.status === 'withdrawn') {
+        dropEntry(state, entry.id);
+        return null;
+      }
       const newVersion = entry.version !== known.version;
       state.entries[entry.id] = {
         ...known,
@@ -116,14 +132,7 @@ export function applyContestEvent(
       return newVersion ? entry.id : null;
     }
     case 'entry.deleted': {
-      const { id } = typed.data;
-      if (!state.entries[id]) return null;
-      delete state.entries[id];
-      const index = state.entryOrder.indexOf(id);
-      if (index >= 0) {
-        state.entryOrder.splice(index, 1);
-        state.entryTotal = Math.max(0, state.entryTotal - 1);
-      }
+      dropEntry(state, typed.data.id);
       return null;
     }
     case 'entry.reaction': {

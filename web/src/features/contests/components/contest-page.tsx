@@ -34,11 +34,13 @@ import {
 } from '../live';
 import { currentDeadline, statusLabel, statusTone, timeLeft } from '../status';
 import { entryActions } from '../use-entry-actions';
+import { useFilterStats } from '../use-filter-stats';
 import { useNow } from '../use-now';
 import { CommentThread } from './comment-thread';
 import { EntryDetail } from './entry-detail';
 import { EntryToolbar, Pager } from './entry-toolbar';
 import { EntryCard } from './entry-card';
+import { ShareContest } from './share-contest';
 import { SubmitEntryPanel } from './submit-entry-panel';
 
 import { BriefAnswers } from './brief-answers';
@@ -78,6 +80,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const queryRef = useRef(query);
   const now = useNow(30_000);
   const watching = usePresence(contestChannel(contestId)).length;
+  const [counts, reloadCounts] = useFilterStats(contestId);
 
   const designer = isDesigner(user);
   const isOwner = snap.contest?.created_by === user.id;
@@ -154,6 +157,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         .catch(() => undefined);
     }
     if (designer && (event.type === 'entry.created' || event.type === 'entry.deleted')) void loadStats();
+    if (event.type === 'entry.created' || event.type === 'entry.updated' || event.type === 'entry.deleted') reloadCounts();
   };
 
   useContestChannel(contestId, {
@@ -223,11 +227,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
           // Extending (while it runs), upgrades and a bigger prize: the extras page.
           <Link
             to={`/contests/${contest.id}/upgrades`}
-            className="mt-3 inline-block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-100"
+            className="mt-3 mr-2 inline-block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-100"
           >
             {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
           </Link>
         )}
+        <ShareContest contestId={contest.id} title={contest.title} userId={user.id} seesShares={isOwner || isAdmin(user)} isAdmin={isAdmin(user)} />
         {isOwner && (
           <ContestFeedback
             state={state}
@@ -246,7 +251,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section className="min-w-0 space-y-4">
-          <EntryToolbar query={query} isOwner={isOwner} onChange={changeQuery} />
+          <EntryToolbar query={query} isOwner={isOwner} counts={counts} onChange={changeQuery} />
           {snap.entryOrder.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center text-sm text-slate-500">
               {entriesLoading ? <Spinner label={t('page.loadingEntries')} /> : t('page.noEntries')}

@@ -26,8 +26,9 @@ import { BuyDesign } from './buy-design';
 import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
+import { WithdrawEntry } from './withdraw-entry';
 import { canAward } from '../delivery';
-import { mayAddVersion, mayBuyDesign, mayListForSale } from '../entry-rules';
+import { mayAddVersion, mayBuyDesign, mayListForSale, mayWithdraw } from '../entry-rules';
 import { DesignerName } from '@/components/designer-name';
 
 interface EntryDetailProps {
@@ -230,6 +231,9 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, isAdmi
               {entry.title && <p className="text-sm font-medium text-slate-800">{entry.title}</p>}
               {mayAddVersion(entry, userId, contestStatus) && (
                 <NewVersion state={state} contestId={contestId} entryId={entry.id} />
+              )}
+              {mayWithdraw(entry, userId, contestStatus) && (
+                <WithdrawEntry state={state} contestId={contestId} entryId={entry.id} entryNumber={entry.number} onWithdrawn={onClose} />
               )}
               {!isParty && (
                 <ReportEntry

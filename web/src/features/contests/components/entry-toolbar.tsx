@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { FilterStats } from '../api/filter-stats';
 import type { EntryQuery, EntrySort, EntryStatusFilter } from '../api/get-entries';
 
 const SELECT =
@@ -9,13 +10,16 @@ const SELECT =
 interface EntryToolbarProps {
   query: EntryQuery;
   isOwner: boolean;
+  /** Entry counts beside each filter (GET /contests/{id}/filter-stats), once loaded. */
+  counts?: FilterStats | null;
   onChange: (query: EntryQuery) => void;
 }
 
 /** Sort and filters of the entries grid; any change goes back to page 1. */
-export function EntryToolbar({ query, isOwner, onChange }: EntryToolbarProps) {
+export function EntryToolbar({ query, isOwner, counts = null, onChange }: EntryToolbarProps) {
   const { t } = useTranslation('contests');
   const [designer, setDesigner] = useState(query.designer);
+  const count = (label: string, n: number | undefined) => (n === undefined ? label : `${label} (${n})`);
   const set = (changes: Partial<EntryQuery>) => onChange({ ...query, ...changes, page: 1 });
   function handleDesigner(event: FormEvent) {
     event.preventDefault();
@@ -35,11 +39,19 @@ export function EntryToolbar({ query, isOwner, onChange }: EntryToolbarProps) {
       <label className="flex items-center gap-2 text-sm text-slate-600">
         {t('toolbar.show')}
         <select aria-label={t('toolbar.filterStatus')} value={query.status} onChange={(e) => set({ status: e.target.value as EntryStatusFilter })} className={SELECT}>
-          <option value="">{t('toolbar.all')}</option>
-          <option value="active">{t('toolbar.active')}</option>
-          <option value="eliminated">{t('toolbar.eliminated')}</option>
+          <option value="">{count(t('toolbar.all'), counts?.all)}</option>
+          <option value="active">{count(t('toolbar.active'), counts?.active)}</option>
+          <option value="eliminated">{count(t('toolbar.eliminated'), counts?.eliminated)}</option>
         </select>
       </label>
+      {counts && (
+        <p className="text-xs text-slate-500" data-testid="filter-stats">
+          {t('toolbar.designers', { count: counts.designers })}
+          {counts.winners > 0 && ` · ${t('toolbar.winners', { count: counts.winners })}`}
+          {counts.mine != null && counts.mine > 0 && ` · ${t('toolbar.mine', { count: counts.mine })}`}
+          {counts.rated != null && ` · ${t('toolbar.rated', { count: counts.rated })}`}
+        </p>
+      )}
       <form onSubmit={handleDesigner} className="ml-auto flex items-center gap-2">
         <input
           value={designer}

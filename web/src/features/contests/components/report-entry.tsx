@@ -8,7 +8,10 @@ import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import type { Entry } from '@/types/api';
 
-import { reportEntry } from '../api/report-entry';
+import { reportEntry, verifyCopiedEntry } from '../api/report-entry';
+
+/** The select's value for an entry of another contest, named by its id. */
+const OTHER = 'other';
 
 interface ReportEntryProps {
   contestId: number;
@@ -27,6 +30,8 @@ export function ReportEntry({ contestId, entry, others }: ReportEntryProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [copied, setCopied] = useState('');
+  const [otherId, setOtherId] = useState('');
+  const [checked, setChecked] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -35,7 +40,10 @@ export function ReportEntry({ contestId, entry, others }: ReportEntryProps) {
     setPending(true);
     setFailure(null);
     try {
-      await reportEntry(contestId, entry.id, { reason: reason.trim(), copied_entry_id: copied ? Number(copied) : null });
+      const copiedId = copied === OTHER ? Number(otherId) : copied ? Number(copied) : null;
+      // The copied entry is checked first: one that cannot be seen or is this entry stops here.
+      if (copiedId !== null) await check(copiedId);
+      await reportEntry(contestId, entry.id, { reason: reason.trim(), copied_entry_id: copiedId });
       toast.success(t('report.sent'));
       setOpen(false);
     } catch (error) {
@@ -43,6 +51,23 @@ export function ReportEntry({ contestId, entry, others }: ReportEntryProps) {
       setFailure(field ?? errorMessage(error));
     } finally {
       setPending(false);
+    }
+  }
+
+  /** Names the copied entry back ("#3 by ana in Harbor Coffee"), or throws the server's refusal. */
+  async function check(copiedId: number) {
+    setChecked(null);
+    const found = await verifyCopiedEntry(copiedId, entry.id);
+    const title = found.contest.title ?? `#${found.contest.id}`;
+    setChecked(t('report.checked', { number: found.entry.number, username: found.entry.designer.username, contest: title }));
+  }
+
+  async function handleCheck() {
+    setFailure(null);
+    try {
+      await check(Number(otherId));
+    } catch (error) {
+      setFailure(errorMessage(error));
     }
   }
 
@@ -63,17 +88,49 @@ export function ReportEntry({ contestId, entry, others }: ReportEntryProps) {
       </label>
       <label className="block">
         <span className="text-xs text-slate-600">{t('report.copied')}</span>
-        <select value={copied} onChange={(event) => setCopied(event.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1">
+        <select
+          value={copied}
+          onChange={(event) => {
+            setCopied(event.target.value);
+            setChecked(null);
+          }}
+          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
+        >
           <option value="">{t('report.notACopy')}</option>
           {others.map((other) => (
             <option key={other.id} value={other.id}>
               #{other.number} · {other.created_by_user.username}
             </option>
           ))}
+          <option value={OTHER}>{t('report.otherEntry')}</option>
         </select>
       </label>
+      {copied === OTHER && (
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="block">
+            <span className="text-xs text-slate-600">{t('report.otherId')}</span>
+            <input
+              inputMode="numeric"
+              value={otherId}
+              onChange={(event) => {
+                setOtherId(event.target.value.replace(/\D/g, ''));
+                setChecked(null);
+              }}
+              className="mt-1 block w-32 rounded-md border border-slate-300 px-2 py-1"
+            />
+          </label>
+          <Button variant="secondary" disabled={otherId === ''} onClick={() => void handleCheck()}>
+            {t('report.check')}
+          </Button>
+        </div>
+      )}
+      {checked && (
+        <p className="text-xs text-emerald-800" data-testid="copied-entry">
+          {checked}
+        </p>
+      )}
       <div className="flex gap-2">
-        <Button type="submit" isLoading={pending} disabled={pending || reason.trim() === ''}>
+        <Button type="submit" isLoading={pending} disabled={pending || reason.trim() === '' || (copied === OTHER && otherId === '')}>
           {t('report.send')}
         </Button>
         <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -2,7 +2,7 @@ import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Contest, Page } from '@/types/api';
 
 /** The lists of GET /contests/{list}: the dashboard's, and the header's pages of each. */
-export type ContestList = 'active' | 'unstarted' | 'ended' | 'participating' | 'participated' | 'won' | 'available';
+export type ContestList = 'active' | 'unstarted' | 'ended' | 'participating' | 'participated' | 'won' | 'available' | 'pending-winner';
 
 /** One page of a list; `options` gives only the abort signal (the page is `page`). */
 export async function getContestList(list: ContestList, page = 1, options: CallOptions = {}): Promise<Page<Contest>> {
@@ -19,7 +19,9 @@ export async function getContestList(list: ContestList, page = 1, options: CallO
             ? ok(api.GET('/contests/participated', init))
             : list === 'won'
               ? ok(api.GET('/contests/won', init))
-              : ok(api.GET('/contests/available', init)));
+              : list === 'pending-winner'
+                ? ok(api.GET('/contests/pending-winner', init))
+                : ok(api.GET('/contests/available', init)));
   // Each status is one of the nine the contests document states.
   return answer as Page<Contest>;
 }

@@ -8,15 +8,21 @@ import type { Contest } from '@/types/api';
 
 import { getContestList, type ContestList } from '../api/get-contest-lists';
 import { ContestRow } from './contest-row';
+import { DeleteContest } from './delete-contest';
 
 interface ContestListProps {
   list: ContestList;
   /** The header's page of one list pages through it; the dashboard shows the first page. */
   paged?: boolean;
+  /** A list that only matters when it holds something (contests awaiting a winner). */
+  hideWhenEmpty?: boolean;
 }
 
-/** One list of contests, each linking to its contest page; PREVIOUS / NEXT when `paged`. */
-export function ContestListSection({ list, paged = false }: ContestListProps) {
+/**
+ * One list of contests, each linking to its contest page; PREVIOUS / NEXT when `paged`. An
+ * unstarted contest can be deleted from its row (the server refuses any other).
+ */
+export function ContestListSection({ list, paged = false, hideWhenEmpty = false }: ContestListProps) {
   const { t } = useTranslation('dashboard');
   const title = t(`lists.${list}.title`);
   const [page, setPage] = useState(1);
@@ -40,11 +46,17 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
     return () => controller.abort();
   }, [list, page]);
 
+  function drop(id: number) {
+    setContests((current) => current && current.filter((contest) => contest.id !== id));
+    setTotal((current) => Math.max(0, current - 1));
+  }
+
   function goTo(next: number) {
     setContests(null);
     setPage(next);
   }
 
+  if (hideWhenEmpty && !paged && contests !== null && contests.length === 0) return null;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid={`list-${list}`}>
       <header className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
@@ -62,8 +74,15 @@ export function ContestListSection({ list, paged = false }: ContestListProps) {
       ) : (
         <ul className="divide-y divide-slate-100">
           {contests.map((contest) => (
-            <li key={contest.id}>
-              <ContestRow contest={contest} />
+            <li key={contest.id} className="flex items-center">
+              <div className="min-w-0 flex-1">
+                <ContestRow contest={contest} />
+              </div>
+              {list === 'unstarted' && (
+                <div className="pr-3">
+                  <DeleteContest contest={contest} onDeleted={() => drop(contest.id)} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

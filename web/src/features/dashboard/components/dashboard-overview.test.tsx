@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { formatDateTime } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { buildUser } from '@/testing/data';
-import { jsonResponse, mockRoutes } from '@/testing/mock-fetch';
+import { errorResponse, jsonResponse, mockRoutes } from '@/testing/mock-fetch';
 import { renderRoutes } from '@/testing/render';
 import type { Contest } from '@/types/api';
 
@@ -35,14 +35,17 @@ const queued = { ...unfinished, id: 10, title: 'Waiting in the queue', is_added_
 
 const page = (data: Contest[]) => jsonResponse(200, { data, current_page: 1, per_page: 48, total: data.length });
 
-function renderDashboard(unstarted: Contest[] = []) {
-  mockRoutes({
+function renderDashboard(unstarted: Contest[] = [], pending: Contest[] = [], extra: Parameters<typeof mockRoutes>[0] = {}) {
+  const requests = mockRoutes({
     'GET /contests/active': () => page([running]),
     'GET /contests/unstarted': () => page(unstarted),
     'GET /contests/ended': () => page([]),
+    'GET /contests/pending-winner': () => page(pending),
+    ...extra,
   });
   const client = buildUser({ user_type_id: 2, creative_level_id: null, name: 'Cleo Client' });
-  return renderRoutes([{ path: '/dashboard', element: <DashboardOverview user={client} /> }], '/dashboard');
+  renderRoutes([{ path: '/dashboard', element: <DashboardOverview user={client} /> }], '/dashboard');
+  return requests;
 }
 
 describe('the dashboard', () => {
@@ -88,5 +91,41 @@ describe('the dashboard', () => {
     renderDashboard([unfinished]);
     const unstarted = await screen.findByTestId('list-unstarted');
     expect(await within(unstarted).findByRole('link', { name: /Left at the options/ })).toHaveTextContent('Continuar el lanzamiento');
+  });
+
+  it('lists the contests awaiting the client\'s choice of winner, and nothing when none is', async () => {
+    const deciding = { ...running, id: 5, title: 'Moon Bakery', status_id: 3, status_name: 'Deciding' } as unknown as Contest;
+    renderDashboard([], [deciding]);
+    const pending = await screen.findByTestId('list-pending-winner');
+    expect(within(pending).getByRole('heading', { name: 'Choose a winner' })).toBeInTheDocument();
+    expect(await within(pending).findByRole('link', { name: /Moon Bakery/ })).toHaveAttribute('href', '/contests/5/entries');
+  });
+
+  it('shows no winner list when no contest awaits a choice', async () => {
+    renderDashboard();
+    await screen.findByText('No unstarted contests.');
+    expect(screen.queryByTestId('list-pending-winner')).toBeNull();
+  });
+
+  it('deletes an unstarted contest after asking, and keeps it when the server refuses', async () => {
+    let refuse = true;
+    const requests = renderDashboard([unfinished, queued], [], {
+      'DELETE /contests/9': () => (refuse ? errorResponse(422, 'contest.not_unstarted', 'Only an unstarted contest can be deleted.') : jsonResponse(200, { message: 'Contest deleted' })),
+    });
+    const unstarted = await screen.findByTestId('list-unstarted');
+    await within(unstarted).findByText('Left at the options');
+    // Only unstarted contests offer it.
+    expect(within(screen.getByTestId('list-active')).queryByTestId('delete-contest')).toBeNull();
+    fireEvent.click(within(unstarted).getByRole('button', { name: 'Delete Left at the options' }));
+    expect(screen.getByText('Delete Left at the options?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Only an unstarted contest can be deleted.');
+    expect(within(unstarted).getByText('Left at the options')).toBeInTheDocument();
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Left at the options was deleted.');
+    await waitFor(() => expect(within(unstarted).queryByText('Left at the options')).toBeNull());
+    expect(within(unstarted).getByText('Waiting in the queue')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/contests/9', '/contests/9']);
   });
 });

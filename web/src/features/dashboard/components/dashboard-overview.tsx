@@ -29,6 +29,7 @@ export function DashboardOverview({ user }: { user: DashboardUser }) {
           </Link>
         )}
       </section>
+      {isClient(user) && <ContestListSection list="pending-winner" hideWhenEmpty />}
       {isClient(user) && (
         <div className="grid gap-6 lg:grid-cols-3">
           <ContestListSection list="active" />

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { useUserChannel } from '@/realtime/hooks';
 
 import { getEarnings, type Earnings, type Payout } from '../api/earnings';
+import { TipStatsCard } from './tip-stats-card';
 
 function Total({ label, cents, testId, tone }: { label: string; cents: number; testId: string; tone: string }) {
   return (
@@ -57,6 +58,7 @@ export function EarningsPage({ userId, own }: { userId: number; own: boolean }) 
   const { t } = useTranslation('earnings');
   const [earnings, setEarnings] = useState<Earnings | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -79,7 +81,9 @@ export function EarningsPage({ userId, own }: { userId: number; own: boolean }) 
 
   useUserChannel(own ? userId : null, {
     onEvent: (event) => {
-      if (event.type === 'earnings.updated') void load();
+      if (event.type !== 'earnings.updated') return;
+      void load();
+      setVersion((v) => v + 1);
     },
   });
 
@@ -98,6 +102,7 @@ export function EarningsPage({ userId, own }: { userId: number; own: boolean }) 
             <Total label={t('owedTotal')} cents={earnings.owed_cents} testId="earnings-owed" tone="border-amber-200 bg-amber-50 text-amber-900" />
             <Total label={t('paidTotal')} cents={earnings.paid_cents} testId="earnings-paid" tone="border-emerald-200 bg-emerald-50 text-emerald-900" />
           </div>
+          <TipStatsCard userId={userId} version={version} link={own} />
           <p className="text-xs text-slate-500">{t('howPaid')}</p>
           {earnings.payouts.length === 0 ? (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500" data-testid="earnings-empty">

@@ -18,6 +18,8 @@ import { bell } from '../store';
 import { targetOf, titleKey, viewerOf } from '../targets';
 import { notificationText } from '../texts';
 
+import { NotificationPreferences } from './notification-preferences';
+
 /** When something was read here (the server keeps its own time). */
 const readNow = () => Date.now();
 
@@ -31,6 +33,7 @@ export function NotificationsPage({ user }: { user: User }) {
   const [page, setPage] = useState(1);
   const [list, setList] = useState<Page<Notification> | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [settings, setSettings] = useState(false);
   const viewer = viewerOf(user);
 
   const load = useCallback(
@@ -116,10 +119,16 @@ export function NotificationsPage({ user }: { user: User }) {
     <section className="mx-auto max-w-3xl">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
-        <Button variant="secondary" onClick={() => void readAll()} data-testid="mark-all">
-          {t('markAll')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setSettings(!settings)} aria-expanded={settings} data-testid="alert-settings">
+            {t('settings')}
+          </Button>
+          <Button variant="secondary" onClick={() => void readAll()} data-testid="mark-all">
+            {t('markAll')}
+          </Button>
+        </div>
       </div>
+      {settings && <NotificationPreferences userId={user.id} />}
       {failed !== null && <p className="mb-3 rounded-md bg-rose-50 p-3 text-sm text-rose-700">{failed}</p>}
       {list === null ? (
         <Spinner label={t('common:loading')} />

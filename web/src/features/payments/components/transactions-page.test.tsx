@@ -35,7 +35,7 @@ describe('the payments page', () => {
     expect(exactCents(123456)).toBe('$1,234.56');
   });
 
-  it('lists each payment with what it paid for, its state, and an invoice only for a paid contest payment', async () => {
+  it('lists each payment with what it paid for, its state, and an invoice for a paid contest or project payment', async () => {
     const requests = mockRoutes({
       'GET /transactions': () =>
         jsonResponse(200, {
@@ -50,6 +50,7 @@ describe('the payments page', () => {
           next_page_url: null,
         }),
       'POST /contests/7/invoices/download/token': () => jsonResponse(201, { data: { token: 'tok', expires_at: 0 } }),
+      'POST /projects/5/invoices/download/token': () => jsonResponse(201, { data: { token: 'p t', expires_at: 0 } }),
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderRoutes([{ path: '/payments', element: <TransactionsPage /> }], '/payments');
@@ -61,13 +62,18 @@ describe('the payments page', () => {
       'Contest upgrades',
     ]);
     expect(within(items[0]).getByText('$300.00')).toBeInTheDocument();
-    expect(within(items[0]).queryByRole('button', { name: 'Invoice' })).not.toBeInTheDocument();
     expect(within(items[2]).getByText('Failed')).toBeInTheDocument();
     expect(within(items[2]).queryByRole('button', { name: 'Invoice' })).not.toBeInTheDocument();
 
     await userEvent.setup().click(within(items[1]).getByRole('button', { name: 'Invoice' }));
     expect(requests.some((r) => r.method === 'POST' && r.url === '/contests/7/invoices/download/token')).toBe(true);
     expect(click).toHaveBeenCalledTimes(1);
+
+    // A project payment's invoice: the project's one-time link, followed by the browser.
+    await userEvent.setup().click(within(items[0]).getByRole('button', { name: 'Invoice' }));
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/projects/5/invoices/download/token')).toBe(true);
+    expect(click).toHaveBeenCalledTimes(2);
+    expect((click.mock.contexts[1] as HTMLAnchorElement).href).toMatch(/\/projects\/5\/invoices\/download\?token=p%20t$/);
     click.mockRestore();
   });
 });

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { downloadInvoice, getTransactions, type Transaction } from '../api/transactions';
+import { downloadInvoice, downloadProjectInvoice, getTransactions, type Transaction } from '../api/transactions';
 import { exactCents } from '@/lib/money';
 
 const STATE_STYLE: Record<string, string> = {
@@ -45,9 +45,10 @@ export function TransactionsPage() {
     setPage(next);
   }
 
-  async function invoice(contestId: number) {
+  async function invoice(row: Transaction) {
     try {
-      await downloadInvoice(contestId);
+      if (row.contest_id != null) await downloadInvoice(row.contest_id);
+      else if (row.project_id != null) await downloadProjectInvoice(row.project_id);
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -95,10 +96,10 @@ export function TransactionsPage() {
                     {t(`transactions.state.${row.state}`, { defaultValue: row.state })}
                     {row.refunded_cents > 0 && row.state !== 'refunded' && ` · ${t('transactions.refunded', { amount: exactCents(row.refunded_cents) })}`}
                   </span>
-                  {row.contest_id != null && row.state === 'paid' && (
+                  {(row.contest_id != null || row.project_id != null) && row.state === 'paid' && (
                     <button
                       type="button"
-                      onClick={() => void invoice(row.contest_id as number)}
+                      onClick={() => void invoice(row)}
                       className="text-sm font-semibold text-indigo-700 hover:underline"
                     >
                       {t('transactions.invoice')}

@@ -34,8 +34,18 @@ export function getWinnings(userId: number, query: { page: number; sort: Winning
 }
 
 /** GET /users/{id}/portfolios. */
-export function getPortfolio(userId: number, query: { page: number; sort: PortfolioSort; category: number | null }, signal?: AbortSignal) {
-  const filter = { page: query.page, sort: query.sort, 'filter[category]': query.category ?? undefined };
+export function getPortfolio(
+  userId: number,
+  query: { page: number; sort: PortfolioSort; category: number | null; rating?: number | null; likes?: number | null },
+  signal?: AbortSignal,
+) {
+  const filter = {
+    page: query.page,
+    sort: query.sort,
+    'filter[category]': query.category ?? undefined,
+    'filter[rating]': query.rating ?? undefined,
+    'filter[likes]': query.likes ?? undefined,
+  };
   return ok(api.GET('/users/{id}/portfolios', { params: { ...user(userId), query: filter }, signal }));
 }
 
@@ -109,4 +119,25 @@ export async function updatePortfolioItem(userId: number, itemId: number, input:
 /** DELETE /users/{id}/portfolios/{itemId}. */
 export function deletePortfolioItem(userId: number, itemId: number) {
   return ok(api.DELETE('/users/{id}/portfolios/{portfolioId}', { params: { path: { id: userId, portfolioId: itemId } } }));
+}
+
+export type LikeRatingStats = Schema<'LikeRatingStats'>;
+
+/** GET /users/{id}/portfolios/like-rating-stats: likes and public ratings, for the filters' ranges (public). */
+export async function getLikeRatingStats(userId: number, signal?: AbortSignal) {
+  const { data } = await ok(api.GET('/users/{id}/portfolios/like-rating-stats', { params: user(userId), signal }));
+  return data;
+}
+
+export type PreferredService = Schema<'Preferred'>;
+export type ServiceWork = Schema<'ServiceWork'>;
+
+/** GET /users/{id}/project/services: the designer's preferred services, each with the work shown with it. */
+export async function getPreferredServices(userId: number, signal?: AbortSignal) {
+  return (await ok(api.GET('/users/{id}/project/services', { params: user(userId), signal }))).data;
+}
+
+/** GET /users/{id}/project-preference/portfolios: every image shown with a preferred service. */
+export async function getServiceWork(userId: number, signal?: AbortSignal) {
+  return (await ok(api.GET('/users/{id}/project-preference/portfolios', { params: user(userId), signal }))).data;
 }

@@ -248,7 +248,7 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
                 </div>
               )}
               {tab === 'about' && <AboutTab profile={profile} />}
-              {tab === 'services' && <ServicesTab />}
+              {tab === 'services' && <ServicesTab userId={profile.id} signedIn={viewer !== null} />}
               {opened.has('forSale') && (
                 <div hidden={tab !== 'forSale'}>
                   <FeatureWidget slot="DesignerForSale"

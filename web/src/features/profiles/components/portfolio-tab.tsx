@@ -15,6 +15,7 @@ import type { Page } from '@/types/api';
 import { getPortfolio, getPortfolioCategories, type PortfolioCategory, type PortfolioItem, type PortfolioSort } from '../api/profiles';
 import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
+import { PortfolioFilters } from './portfolio-filters';
 
 const SORTS: { value: PortfolioSort; key: string }[] = [
   { value: '-created_at', key: 'sort.newest' },
@@ -98,6 +99,8 @@ export function PortfolioTab({ userId, canLike }: { userId: number; canLike: boo
   const { t } = useTranslation('profiles');
   const [categories, setCategories] = useState<PortfolioCategory[]>([]);
   const [category, setCategory] = useState<number | null>(null);
+  const [rating, setRating] = useState<number | null>(null);
+  const [likes, setLikes] = useState<number | null>(null);
   const [sort, setSort] = useState<PortfolioSort>('-created_at');
   const [page, setPage] = useState(1);
   const [items, setItems] = useState<Page<PortfolioItem> | null>(null);
@@ -111,13 +114,13 @@ export function PortfolioTab({ userId, canLike }: { userId: number; canLike: boo
 
   useEffect(() => {
     const controller = new AbortController();
-    getPortfolio(userId, { page, sort, category }, controller.signal)
+    getPortfolio(userId, { page, sort, category, rating, likes }, controller.signal)
       .then(setItems)
       .catch((error: unknown) => {
         if (!isAbortError(error)) setFailure(errorMessage(error));
       });
     return () => controller.abort();
-  }, [userId, page, sort, category]);
+  }, [userId, page, sort, category, rating, likes]);
 
   return (
     <div className="space-y-4">
@@ -143,6 +146,19 @@ export function PortfolioTab({ userId, canLike }: { userId: number; canLike: boo
           options={SORTS.map((s) => ({ value: s.value, label: t(s.key) }))}
           onChange={(value) => {
             setSort(value as PortfolioSort);
+            setPage(1);
+          }}
+        />
+        <PortfolioFilters
+          userId={userId}
+          rating={rating}
+          likes={likes}
+          onRating={(value) => {
+            setRating(value);
+            setPage(1);
+          }}
+          onLikes={(value) => {
+            setLikes(value);
             setPage(1);
           }}
         />

@@ -20,6 +20,7 @@ import { openDesignerProfile } from '@/lib/designer-profile';
 
 import { PortfolioManager } from './portfolio-manager';
 import { ThemePicker } from './theme-picker';
+import { UsernameSetting } from './username-setting';
 
 type ImageSlot = 'profile_picture_file_id' | 'cover_pic_file_id';
 
@@ -160,6 +161,7 @@ export function ProfilePage({ user }: { user: User }) {
           onRemove={() => void changeImage('cover_pic_file_id', null)}
         />
       </div>
+      <UsernameSetting user={user} />
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <TextField label={t('page.name')} name="name" value={name} onChange={setName} maxLength={100} />
         <div>

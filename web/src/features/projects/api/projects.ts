@@ -48,3 +48,8 @@ export async function deliverArtworks(id: number, fileIds: number[]): Promise<Pr
 export async function finalizeProject(id: number): Promise<Project> {
   return (await ok(api.POST('/projects/{id}/finalize', { params: { path: { id } } }))).data;
 }
+
+/** DELETE /projects/{id}: the owner deletes a live project no bid was approved on. */
+export function deleteProject(id: number) {
+  return ok(api.DELETE('/projects/{id}', { params: { path: { id } } }));
+}

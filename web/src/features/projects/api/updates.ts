@@ -60,3 +60,26 @@ export async function deleteWorkroomComment(projectId: number, comment: UpdateCo
     await ok(api.DELETE('/projects/{id}/updates/{updateId}/comments/{commentId}', { params: { path: { id: projectId, updateId, commentId: comment.id } } }));
   }
 }
+
+/** PATCH .../image-tags/{tagId}/actions/complete: the owner or the designer marks a point done. */
+export async function completeUpdateTag(projectId: number, updateId: number, tagId: number) {
+  const params = { path: { id: projectId, updateId, tagId } };
+  return (await ok(api.PATCH('/projects/{id}/updates/{updateId}/image-tags/{tagId}/actions/complete', { params }))).data;
+}
+
+/** DELETE .../image-tags/{tagId}: its author or an admin removes a point. */
+export async function deleteUpdateTag(projectId: number, updateId: number, tagId: number) {
+  await ok(api.DELETE('/projects/{id}/updates/{updateId}/image-tags/{tagId}', { params: { path: { id: projectId, updateId, tagId } } }));
+}
+
+/** POST .../other_files: the update's designer adds sources, fonts and the like. */
+export async function addOtherFiles(projectId: number, updateId: number, fileIds: number[]): Promise<Update> {
+  const params = { path: { id: projectId, updateId } };
+  return (await ok(api.POST('/projects/{id}/updates/{updateId}/other_files', { params, body: { file_ids: fileIds } }))).data;
+}
+
+/** POST .../generate-download-token: a one-time link to one of the update's files (`download_url`). */
+export async function updateDownload(projectId: number, updateId: number, fileId: number) {
+  const params = { path: { id: projectId, updateId } };
+  return (await ok(api.POST('/projects/{id}/updates/{updateId}/generate-download-token', { params, body: { file_id: fileId } }))).data;
+}

@@ -21,6 +21,8 @@ import { PROJECT_STATUS, type Bid, type Project } from '../types';
 import { BidCard } from './bid-card';
 import { BidForm } from './bid-form';
 import { CardPaymentDialog } from './card-payment-dialog';
+import { mayDeleteProject } from '../project-rules';
+import { DeleteProject } from './delete-project';
 import { ProjectSummary } from './project-summary';
 
 interface ProjectDetailProps {
@@ -31,13 +33,15 @@ interface ProjectDetailProps {
   focusedCommentId?: number | null;
   /** The project changed (status, budget): the list beside it shows the same. */
   onChange?: (project: Project) => void;
+  /** The owner deleted it: the list drops it. */
+  onDeleted?: (projectId: number) => void;
 }
 
 /** `fee`: the listing fee a pay-to-start project pays with its approved bid. */
 type Payment = { kind: 'approve'; bid: Bid; fee: number } | { kind: 'budget'; budget: number };
 
 /** One project, live on `project:{id}`: the owner's bids, or the designer's own bid. */
-export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId = null, onChange }: ProjectDetailProps) {
+export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId = null, onChange, onDeleted }: ProjectDetailProps) {
   const { t } = useTranslation('projects');
   const [project, setProject] = useState<Project | null>(null);
   const [bids, setBids] = useState<Bid[] | null>(null);
@@ -164,6 +168,7 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
                 {t('edit.title')}
               </Link>
             )}
+            {mayDeleteProject(project) && <DeleteProject project={project} onDeleted={() => onDeleted?.(project.id)} />}
             {/* The budget is the brief's until a bid is approved (edited for free); a raise after
                 approval pays the difference, owed to the approved designer. */}
             {assigned && project.status_id < PROJECT_STATUS.completed && !project.is_subscription && (

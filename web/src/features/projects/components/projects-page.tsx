@@ -64,6 +64,11 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
     setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, ...project } : p)) ?? list);
   }, []);
 
+  function deleted(id: number) {
+    setProjects((list) => list?.filter((p) => p.id !== id) ?? list);
+    setParams({});
+  }
+
   return (
     <div className="mx-auto max-w-6xl space-y-4 px-3 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -115,7 +120,7 @@ export function ProjectsPage({ user, view }: { user: User; view: ProjectsView })
               <button type="button" onClick={() => setParams({})} className="mb-2 text-sm text-indigo-600 lg:hidden">
                 ← {t('lists.back')}
               </button>
-              <ProjectDetail key={projectId} projectId={projectId} user={user} focusedBidId={bidId} focusedCommentId={commentId} onChange={changed} />
+              <ProjectDetail key={projectId} projectId={projectId} user={user} focusedBidId={bidId} focusedCommentId={commentId} onChange={changed} onDeleted={deleted} />
             </>
           ) : (
             <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">{t('lists.pick')}</p>

@@ -19,6 +19,7 @@ const update = {
   created_at: 1_795_807_322_000,
   created_by_user: { id: 7, username: 'dana' },
   files: [],
+  other_files: [],
 } as unknown as Update;
 
 describe('an update of the workroom', () => {

@@ -10,6 +10,8 @@ import type { Schema, User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
 
 import { FileImage } from './file-image';
+import { UpdateFiles } from './update-files';
+import { UpdateTags } from './update-tags';
 import { DeleteComment } from './delete-comment';
 import { mayDeleteComment } from '../comment-rules';
 import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Update, type UpdateComment } from '../api/updates';
@@ -32,19 +34,24 @@ interface UpdateCardProps {
   removedComments?: ReadonlySet<number>;
   onCommentDeleted?: (comment: UpdateComment) => void;
   likes: number | undefined;
+  /** Tags added or completed live (`image_tag.created|completed`), and those deleted (`image_tag.deleted`). */
   liveTags: ImageTag[];
+  removedTags?: ReadonlySet<number>;
+  /** The update changed here (other files added). */
+  onUpdated?: (update: Update) => void;
   /** The comment a notification leads to, and whether this update holds it (its pages are then searched). */
   focusedCommentId?: number | null;
   holdsFocused?: boolean;
 }
 
 /** One update of the workroom: the work, the owner's stars and review, likes, image tags, comments. */
-export function UpdateCard({ projectId, update, user, isOwner, liveComments, removedComments, onCommentDeleted, likes, liveTags, focusedCommentId = null, holdsFocused = false }: UpdateCardProps) {
+export function UpdateCard({ projectId, update, user, isOwner, liveComments, removedComments, onCommentDeleted, likes, liveTags, removedTags, onUpdated, focusedCommentId = null, holdsFocused = false }: UpdateCardProps) {
   const { t } = useTranslation('projects');
   const [comments, setComments] = useState<UpdateComment[]>([]);
   const [likeCount, setLikeCount] = useState(0);
   const [liked, setLiked] = useState(false);
   const [tags, setTags] = useState<ImageTag[]>([]);
+  const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -67,7 +74,12 @@ export function UpdateCard({ projectId, update, user, isOwner, liveComments, rem
 
   const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))].filter((c) => !removedComments?.has(c.id));
   const highlighted = useFocusedComment(focusedCommentId, allComments.some((c) => c.id === focusedCommentId));
-  const allTags = [...tags, ...liveTags.filter((x) => !tags.some((k) => k.id === x.id))];
+  // A tag's latest state wins: a completed one stays completed whichever copy arrived first.
+  const latest = (x: ImageTag) => [x, ...liveTags.filter((k) => k.id === x.id)].find((k) => k.completed_at) ?? x;
+  const allTags = [...tags, ...liveTags.filter((x) => !tags.some((k) => k.id === x.id))]
+    .filter((x, i, list) => list.findIndex((k) => k.id === x.id) === i && !dropped.has(x.id) && !removedTags?.has(x.id))
+    .map(latest);
+  const keepTag = (tag: ImageTag) => setTags((list) => (list.some((k) => k.id === tag.id) ? list.map((k) => (k.id === tag.id ? tag : k)) : [...list, tag]));
   const shownLikes = likes ?? likeCount;
 
   async function like() {
@@ -150,13 +162,8 @@ export function UpdateCard({ projectId, update, user, isOwner, liveComments, rem
           ))}
         </div>
       )}
-      {allTags.length > 0 && (
-        <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-xs text-slate-600">
-          {allTags.map((x) => (
-            <li key={x.id}>{x.note}</li>
-          ))}
-        </ol>
-      )}
+      <UpdateTags projectId={projectId} updateId={update.id} tags={allTags} user={user} onChanged={keepTag} onDeleted={(x) => setDropped((set) => new Set(set).add(x.id))} />
+      <UpdateFiles projectId={projectId} update={update} user={user} onUpdated={(changed) => onUpdated?.(changed)} />
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="button" onClick={() => void like()} aria-pressed={liked} data-testid="update-like" className={`rounded-full border px-3 py-1 text-sm ${liked ? 'border-pink-300 bg-pink-50 text-pink-700' : 'border-slate-200 text-slate-600'}`}>
           ♥ {shownLikes}

@@ -42,6 +42,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
   const dropComment = useCallback((comment: { id: number }) => setRemoved((set) => new Set(set).add(comment.id)), []);
   const [likes, setLikes] = useState<Record<number, number>>({});
   const [tags, setTags] = useState<Record<number, ImageTag[]>>({});
+  const [removedTags, setRemovedTags] = useState<ReadonlySet<number>>(new Set());
   // A notification's link names the comment (and the update holding it): see notifications/targets.ts.
   const [params] = useSearchParams();
   const focusedCommentId = focusedIdOf(params.get('commentId'));
@@ -73,9 +74,12 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
       } else if (typed?.type === 'project.update.reaction') {
         const r = typed.data;
         if (r.emoji_reaction_id === 1) setLikes((all) => ({ ...all, [r.project_update_id]: r.count }));
-      } else if (typed?.type === 'image_tag.created') {
+      } else if (typed?.type === 'image_tag.created' || typed?.type === 'image_tag.completed') {
         const x = typed.data;
-        setTags((all) => ({ ...all, [x.project_update_id]: [...(all[x.project_update_id] ?? []), x] }));
+        setTags((all) => ({ ...all, [x.project_update_id]: [...(all[x.project_update_id] ?? []).filter((k) => k.id !== x.id), x] }));
+      } else if (typed?.type === 'image_tag.deleted') {
+        const { id } = typed.data;
+        setRemovedTags((set) => new Set(set).add(id));
       }
     },
     onSubscribed: ({ recovered }) => {
@@ -122,7 +126,7 @@ export function WorkroomPage({ projectId, user, upload }: WorkroomPageProps) {
       {updates !== null && updates.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{t('workroom.none')}</p>}
       <ul className="space-y-4">
         {updates?.map((update) => (
-          <UpdateCard key={update.id} projectId={project.id} update={update} user={user} isOwner={isOwner} liveComments={comments[update.id] ?? []} removedComments={removed} onCommentDeleted={dropComment} likes={likes[update.id]} liveTags={tags[update.id] ?? []} focusedCommentId={focusedCommentId} holdsFocused={update.id === focusedUpdateId} />
+          <UpdateCard key={update.id} projectId={project.id} update={update} user={user} isOwner={isOwner} liveComments={comments[update.id] ?? []} removedComments={removed} onCommentDeleted={dropComment} likes={likes[update.id]} liveTags={tags[update.id] ?? []} removedTags={removedTags} onUpdated={upsert} focusedCommentId={focusedCommentId} holdsFocused={update.id === focusedUpdateId} />
         ))}
       </ul>
     </div>
