@@ -27,7 +27,7 @@ async fn a_designer_submits_an_entry_and_the_holder_is_notified() {
     .fetch_one(&app.db.pool)
     .await
     .unwrap();
-    assert_eq!(kind, 4);
+    assert_eq!(kind, 10, "'uploaded': type 4 is 'contest create', not an entry");
     let data: serde_json::Value = serde_json::from_str(&data).unwrap();
     assert_eq!(
         data,
