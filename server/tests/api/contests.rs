@@ -482,6 +482,29 @@ async fn a_free_start_covers_the_package_and_never_starts_paid_extras_for_free()
     // A paid upgrade ticked: the free slot does not buy it.
     let set = |body: serde_json::Value| {
         let (app, options, client) = (&app, options.clone(), client.clone());
+#[tokio::test]
+async fn a_contest_launched_for_a_month_runs_thirty_days_and_the_month_is_priced() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("monthlong").await;
+    let (_, admin) = app.admin_session("monthadmin").await;
+    let id = launch(&app, &client).await;
+    let silver = logo_catalogue(&app, "pricings").await.into_iter().find(|p| p["name"] == "Silver").unwrap();
+    let lengths = logo_catalogue(&app, "lengths").await;
+    let month = lengths.iter().find(|l| l["name"] == "1 month").unwrap();
+    assert!(lengths.iter().any(|l| l["name"] == "2 weeks" && l["days"] == 14));
+    let body = json!({"contest_type_pricing_id": silver["id"], "upgrade_ids": [], "contest_length_id": month["id"]});
+    let answer = app.put(&format!("/contests/{id}/options"), &body, &client).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let expected = silver["amount"].as_i64().unwrap() + month["amount"].as_i64().unwrap();
+    assert_eq!(answer.body["data"]["quote"]["total_cents"], expected * 100);
+    activate(&app, id, &admin).await;
+    let contest = app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"].clone();
+    assert_eq!(
+        contest["submission_ends_at"].as_i64().unwrap() - contest["launched_at"].as_i64().unwrap(),
+        30 * 86_400_000
+    );
+}
+
         async move { assert_eq!(app.put(&options, &body, &client).await.status, 200) }
     };
     set(json!({"contest_type_pricing_id": silver, "upgrade_ids": [featured]})).await;
