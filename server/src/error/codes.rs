@@ -171,6 +171,7 @@ codes! {
     MESSAGE_USERNAME_NOT_FOUND = "received_by_usernames.exists", "Username not exists.";
     MESSAGE_RECIPIENTS_MAX = "received_by_usernames.max", "Send a message to at most 20 users at once.";
     MESSAGE_TO_SELF = "received_by_usernames.self", "You cannot send a message to yourself.";
+    MESSAGE_CONTEST_NOT_OWN_ACTIVE = "contest_id.own_active", "Choose one of your own contests that is accepting entries.";
     MESSAGE_NOT_FOUND = "message.not_found", "Resource Not Found";
 
     // Projects: catalogue, launch, lifecycle (projects doc, sections 3, 5 and 6).

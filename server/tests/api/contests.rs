@@ -393,6 +393,44 @@ async fn options_from_another_type_or_unknown_are_refused() {
         .await;
     answer.assert_error(422, "validation.failed");
     for field in ["contest_type_pricing_id", "upgrade_ids", "contest_length_id"] {
+#[tokio::test]
+async fn a_client_reads_up_to_100_active_contests_at_once() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("busy").await;
+    let (_, other) = app.client_session("idle").await;
+    app.register(&TestApp::designer_payload("onlooker")).await;
+    let designer = app.token("onlooker").await;
+    for n in 0..105 {
+        sqlx::query("INSERT INTO contest (contest_type_id, created_by, title, status_id, created_at, updated_at) VALUES (1, $1, $2, $3, 0, 0)")
+            .bind(client_id)
+            .bind(format!("running {n}"))
+            .bind(if n % 2 == 0 { 2 } else { 3 })
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+    }
+    let page = |path: &'static str, token: String| {
+        let app = &app;
+        async move { app.get(path, Some(&token)).await }
+    };
+    let default = page("/contests/active", client.clone()).await;
+    assert_eq!((default.body["per_page"].as_i64(), default.body["data"].as_array().unwrap().len()), (Some(48), 48));
+    let hundred = page("/contests/active?per_page=100", client.clone()).await;
+    assert_eq!(hundred.status, 200, "{}", hundred.body);
+    assert_eq!(hundred.body["data"].as_array().unwrap().len(), 100);
+    assert_eq!(hundred.body["total"], 105);
+    assert_eq!(hundred.body["next_page_url"], "/contests/active?page=2&per_page=100");
+    let capped = page("/contests/active?per_page=500", client.clone()).await;
+    assert_eq!(capped.body["per_page"], 100, "no more than 100 at once");
+    assert_eq!(
+        page("/contests/active?per_page=100&page=2", client.clone()).await.body["data"].as_array().unwrap().len(),
+        5
+    );
+    assert_eq!(page("/contests/active?per_page=100", other).await.body["total"], 0, "only the client's own");
+    page("/contests/active?per_page=100", designer).await.assert_error(403, "auth.forbidden");
+    page("/contests/active?per_page=0", client).await.assert_error(422, "request.query_invalid");
+}
+
         assert_eq!(answer.field_code(field), "validation.exists", "{field}: {}", answer.body);
     }
     app.put(&path, &json!({}), &client).await.assert_error(422, "validation.required");
