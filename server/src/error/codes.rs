@@ -190,6 +190,7 @@ codes! {
     DATE_FORMAT = "date.format", "Use a date in the form YYYY-MM-DD.";
     TIMELINE_RANGE_ORDER = "timeline_range_end.after", "The end date must be at least one day after the start date.";
     SUBSCRIPTION_REQUIRED = "is_subscription.subscribed", "Only clients with a subscription can add a project to the queue.";
+    QUEUE_SUBSCRIBERS_ONLY = "is_added_queue.subscribed", "Only clients with an unlimited contests subscription can add a contest to the queue.";
     PROJECT_CATEGORY_NOT_FOUND = "project_category.not_found", "Resource Not Found";
     PROJECT_SUB_CATEGORY_NOT_FOUND = "project_sub_category.not_found", "Resource Not Found";
     PROJECT_SERVICE_NOT_FOUND = "project_service.not_found", "Resource Not Found";
