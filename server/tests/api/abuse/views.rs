@@ -53,12 +53,15 @@ async fn a_visitor_counts_one_view_an_hour_however_often_they_post_it() {
 async fn views_carry_their_source_internal_or_external() {
     let app = crate::helpers::spawn_app().await;
     let contest = running_contest(&app, "srcviews").await;
-    let counts = || async {
-        sqlx::query_as::<_, (i64, i64)>("SELECT views_count, external_views_count FROM contest WHERE id = $1")
-            .bind(contest.id)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap()
+    let counts = || {
+        let (app, id) = (&app, contest.id);
+        async move {
+            sqlx::query_as::<_, (i64, i64)>("SELECT views_count, external_views_count FROM contest WHERE id = $1")
+                .bind(id)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap()
+        }
     };
     let before = counts().await;
     let post = |query: &'static str, forwarded_for: &'static str| {
