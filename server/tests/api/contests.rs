@@ -65,7 +65,7 @@ async fn only_a_subscribed_client_adds_a_contest_to_the_queue() {
     let mut queued = logo_brief();
     queued["is_added_queue"] = json!(1);
     let refused = app.send_json(reqwest::Method::POST, "/contests", &queued, Some(&client)).await;
-    refused.assert_error(422, "validation.failed");
+    refused.assert_error(422, "is_added_queue.subscribed");
     assert_eq!(refused.field_code("is_added_queue"), "is_added_queue.subscribed", "{}", refused.body);
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest").fetch_one(&app.db.pool).await.unwrap();
     assert_eq!(count, 0, "nothing was written");
