@@ -159,7 +159,7 @@ fn logo_brief(n: usize) -> Value {
             {"id": 110, "answer": "500 px"},
             {"id": 111, "answer": "500 px"},
         ],
-        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 0, "agree_terms": 1,
     })
 }
 

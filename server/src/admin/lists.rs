@@ -42,6 +42,8 @@ pub struct AdminContest {
     pub is_featured: i64,
     pub is_private: i64,
     pub is_blind: i64,
+    /// 1 when the contest bought the Featured Blog Post upgrade: the blog owes it a post.
+    pub is_featured_blog_post: i64,
     pub extends_disabled: i64,
     pub entries_count: i64,
     pub created_at: i64,
@@ -66,6 +68,7 @@ impl From<contests::ListedContest> for AdminContest {
             is_featured: c.is_featured,
             is_private: c.is_private,
             is_blind: c.is_blind,
+            is_featured_blog_post: c.is_featured_blog_post,
             extends_disabled: c.extends_disabled,
             entries_count: c.entries_count,
             created_at: c.created_at,
@@ -107,6 +110,10 @@ pub struct ContestQuery {
     #[serde(rename = "filter[is_tip]", default, deserialize_with = "flag")]
     #[param(rename = "filter[is_tip]", value_type = Option<crate::api::FlagDoc>, inline)]
     pub tip: Option<bool>,
+    /// 1: contests that bought the Featured Blog Post upgrade only (the posts to write).
+    #[serde(rename = "filter[is_featured_blog_post]", default, deserialize_with = "flag")]
+    #[param(rename = "filter[is_featured_blog_post]", value_type = Option<crate::api::FlagDoc>, inline)]
+    pub blog_post: Option<bool>,
     /// Part of the title or of the client's username.
     #[serde(rename = "filter[q]")]
     #[param(rename = "filter[q]")]
@@ -136,6 +143,7 @@ pub async fn contests(
         internal_status_id: query.internal_status_id,
         quick_start: query.quick_start.unwrap_or(false),
         tip: query.tip.unwrap_or(false),
+        blog_post: query.blog_post.unwrap_or(false),
         q,
         approval_status_id: query.approval_status_id,
     };

@@ -17,6 +17,6 @@ mod routes;
 mod seed;
 pub mod store;
 
-pub use contest_types::{listing_title, FieldType};
+pub use contest_types::{is_naming, listing_title, FieldType};
 pub use routes::router;
 pub use seed::seed;

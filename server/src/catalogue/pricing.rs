@@ -128,12 +128,16 @@ pub fn offers(contest_type_id: i64, kind: UpgradeKind) -> bool {
     !(tip_only && matches!(kind, UpgradeKind::Featured | UpgradeKind::NotifiedViaEmail | UpgradeKind::FeaturedBlogPost))
 }
 
-/// (id, name, days, dollars, is_rush); names follow the spec's timeline labels.
+/// (id, name, days, dollars, is_rush); names follow the spec's timeline labels ("48 hours",
+/// "1 week", "2 weeks", "1 month"). Longer runs cost less than extending a week-long contest
+/// afterwards ($10 a day): 2 weeks $29, 1 month $59 (docs/spec-decisions.md).
 pub const LENGTHS: &[(i64, &str, i64, i64, bool)] = &[
     (1, "1 week", 7, 0, false),
     (2, "5 days", 5, 19, false),
     (RUSH_LENGTH_ID, "3 days", 3, 49, true),
     (4, "48 hours", 2, 79, true),
+    (5, "2 weeks", 14, 29, false),
+    (6, "1 month", 30, 59, false),
 ];
 
 #[cfg(test)]
@@ -179,6 +183,17 @@ mod tests {
         let free: Vec<_> = LENGTHS.iter().filter(|l| l.3 == 0).collect();
         assert_eq!(free.len(), 1);
         assert_eq!(free[0].2, 7);
+    }
+
+    #[test]
+    fn the_spec_timelines_are_all_sold_and_longer_runs_cost_less_than_extending() {
+        // Contests doc, section 9: 2 days '48 hours', 7 '1 week', 14 '2 weeks', 30 '1 month'.
+        for (days, name) in [(2, "48 hours"), (7, "1 week"), (14, "2 weeks"), (30, "1 month")] {
+            assert!(LENGTHS.iter().any(|l| l.2 == days && l.1 == name), "{name}");
+        }
+        for (_, name, days, dollars, _) in LENGTHS.iter().filter(|l| l.2 > 7) {
+            assert!(*dollars > 0 && *dollars < (days - 7) * 10, "{name}");
+        }
     }
 
     #[test]

@@ -50,9 +50,17 @@ pub struct BriefRequest {
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_tip: Option<bool>,
+    /// Adds the contest to the unlimited queue: only for clients with the unlimited contests
+    /// subscription ("Subscribed clients see queue options"); anyone else is refused
+    /// (`is_added_queue.subscribed`). Read on launch only.
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
     pub is_added_queue: Option<bool>,
+    /// The client accepts the contest type's terms (`participate_terms`): required on launch
+    /// when the type `has_terms` (`agree_terms.accepted`), recorded as `terms_accepted_at`.
+    #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<crate::api::FlagDoc>, inline)]
+    pub agree_terms: Option<bool>,
     pub coupon_code: Option<String>,
     pub referral_source: Option<String>,
     pub rewardful_referral: Option<String>,
@@ -63,15 +71,21 @@ const MAX_TITLE: usize = 120;
 /// A brief that passed every rule: (title, description, answers).
 type CheckedBrief = (String, String, Vec<brief::CleanAnswer>);
 
+/// Checks the brief's answers and title; `terms_missing` adds 'Please accept terms' to the
+/// same answer (a launch of a type with terms the client did not accept).
 async fn check_brief(
     state: &AppState,
     caller: &CurrentUser,
     contest_type_id: i64,
     req: &BriefRequest,
+    terms_missing: bool,
 ) -> Result<CheckedBrief, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let rules = store::question_rules(&mut conn, contest_type_id).await?;
     let mut errors = FieldErrors::new();
+    if terms_missing {
+        errors.add("agree_terms", codes::TERMS_REQUIRED);
+    }
     let answers = brief::check(&rules, &req.contest_type_questions, &mut errors);
     let file_ids: Vec<i64> = answers.iter().flat_map(|a| a.files.iter().copied()).collect();
     if !file_ids.is_empty() {
@@ -111,10 +125,16 @@ pub async fn launch(
         return Err(AppError::forbidden(codes::CONTEST_LAUNCH_FORBIDDEN));
     }
     let contest_type_id = req.contest_type_id.ok_or_else(|| AppError::field("contest_type_id", codes::REQUIRED))?;
-    if !store::contest_type_exists(&state.db.pool, contest_type_id).await? {
+    let Some(has_terms) = store::contest_type_has_terms(&state.db.pool, contest_type_id).await? else {
         return Err(AppError::field("contest_type_id", codes::NOT_FOUND_OPTION));
+    };
+    let terms_accepted = has_terms && req.agree_terms.unwrap_or(false);
+    let is_added_queue = req.is_added_queue.unwrap_or(false);
+    if is_added_queue && caller.user.has_subscribed == 0 {
+        return Err(AppError::field("is_added_queue", codes::QUEUE_SUBSCRIBERS_ONLY));
     }
-    let (title, description, answers) = check_brief(&state, &caller, contest_type_id, &req).await?;
+    let (title, description, answers) =
+        check_brief(&state, &caller, contest_type_id, &req, has_terms && !terms_accepted).await?;
     let now = state.now_ms();
     let coupon_code = req.coupon_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     if let Some(code) = coupon_code {
@@ -137,7 +157,8 @@ pub async fn launch(
             description: &description,
             is_quick_start: req.is_quick_start.unwrap_or(false),
             is_tip: req.is_tip.unwrap_or(false),
-            is_added_queue: req.is_added_queue.unwrap_or(false),
+            is_added_queue,
+            terms_accepted,
             coupon_code,
             referral_source: req
                 .referral_source
@@ -231,7 +252,7 @@ pub async fn update_brief(
     if contest.status_id > super::status::ContestStatus::Active.id() {
         return Err(AppError::conflict(codes::CONTEST_STARTED));
     }
-    let (title, description, answers) = check_brief(&state, &caller, contest.contest_type_id, &req).await?;
+    let (title, description, answers) = check_brief(&state, &caller, contest.contest_type_id, &req, false).await?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     store::update_brief_fields(&mut tx, id, &title, &description, now).await?;
@@ -306,20 +327,39 @@ pub async fn delete(
     Ok(Json(Message::new("Contest deleted")))
 }
 
-/// Counts a view of a contest page: one per visitor (the signed-in user, else the client's
-/// address) an hour (`VITRINE_RATE_VIEWS_PER_VISITOR`); a view that does not count is
-/// answered the same.
-#[utoipa::path(post, path = "/contests/{id}/views", tag = "contests", params(("id" = i64, Path)),
-    responses((status = 200, body = Message), (status = 404, body = ErrorEnvelope)))]
+/// View source ids (contests doc, section 9).
+pub const VIEW_SOURCE_INTERNAL: i64 = 1;
+pub const VIEW_SOURCE_EXTERNAL: i64 = 2;
+
+/// `?source_id=`: where the view came from, 1 internal (a page of Vitrine, the default) or
+/// 2 external (a shared link, a search engine).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ViewQuery {
+    #[serde(default, deserialize_with = "crate::api::loose_id")]
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 2)]
+    pub source_id: Option<i64>,
+}
+
+/// Counts a view of a contest page, with its source: one per visitor (the signed-in user,
+/// else the client's address) an hour (`VITRINE_RATE_VIEWS_PER_VISITOR`); a view that does
+/// not count is answered the same.
+#[utoipa::path(post, path = "/contests/{id}/views", tag = "contests", params(("id" = i64, Path), ViewQuery),
+    responses((status = 200, body = Message), (status = 404, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 pub async fn count_view(
     State(state): State<AppState>,
     MaybeUser(viewer): MaybeUser,
     client: ClientIp,
     ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<ViewQuery>,
 ) -> Result<Json<Message>, AppError> {
+    let source = query.source_id.unwrap_or(VIEW_SOURCE_INTERNAL);
+    if ![VIEW_SOURCE_INTERNAL, VIEW_SOURCE_EXTERNAL].contains(&source) {
+        return Err(AppError::field("source_id", codes::NOT_FOUND_OPTION));
+    }
     visible(&state, viewer.as_ref(), id).await?;
     if state.limits.view_counts(&format!("contest:{id}"), &client, viewer.as_ref().map(CurrentUser::id)).await {
-        store::count_view(&state.db.pool, id).await?;
+        store::count_view(&state.db.pool, id, source == VIEW_SOURCE_EXTERNAL).await?;
     }
     Ok(Json(Message::new("View counted")))
 }

@@ -6,6 +6,8 @@
 //! caller has entries in.
 
 use axum::{extract::State, Json};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::{model::ContestView, store};
 use crate::{
@@ -17,6 +19,23 @@ use crate::{
 };
 
 pub const PER_PAGE: i64 = 48;
+/// The most a client's active list shows at once: the invitation modal offers all of them
+/// in one choice (contests doc, section 9: "active contests shown 100").
+pub const MAX_ACTIVE_PER_PAGE: i64 = 100;
+
+/// `?page=&per_page=` of the client's active contests.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ActiveQuery {
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100000)]
+    pub page: Option<i64>,
+    /// How many a page: 48 when absent, at most 100 (more is read as 100).
+    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    #[param(minimum = 1, maximum = 100)]
+    pub per_page: Option<i64>,
+}
 
 /// Who may read a list, and which contests are on it.
 #[derive(Debug, Clone, Copy)]
@@ -104,17 +123,19 @@ async fn list(
     viewer: CurrentUser,
     kind: List,
     query: PageQuery,
+    per_page: i64,
 ) -> Result<Json<Page<ContestView>>, AppError> {
     let (filter, binds_viewer) = kind.filter(&viewer)?;
     let page = query.page.unwrap_or(1).max(1);
     let mut conn = state.db.pool.acquire().await?;
     let (rows, total) =
-        store::page(&mut conn, filter, kind.order(), binds_viewer.then_some(viewer.id()), page, PER_PAGE).await?;
-    let next_page_url = (page * PER_PAGE < total).then(|| format!("/contests/{}?page={}", kind.path(), page + 1));
+        store::page(&mut conn, filter, kind.order(), binds_viewer.then_some(viewer.id()), page, per_page).await?;
+    let more = if per_page == PER_PAGE { String::new() } else { format!("&per_page={per_page}") };
+    let next_page_url = (page * per_page < total).then(|| format!("/contests/{}?page={}{more}", kind.path(), page + 1));
     Ok(Json(Page {
         data: rows.into_iter().map(ContestView::from).collect(),
         current_page: page,
-        per_page: PER_PAGE,
+        per_page,
         next_page_url,
         total,
     }))
@@ -126,14 +147,13 @@ macro_rules! list_handlers {
         #[utoipa::path(get, path = $path, tag = "contests", params(PageQuery), security(("bearer" = [])),
             responses((status = 200, body = Page<ContestView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
         pub async fn $name(State(state): State<AppState>, viewer: CurrentUser, ApiQuery(query): ApiQuery<PageQuery>) -> Result<Json<Page<ContestView>>, AppError> {
-            list(state, viewer, List::$kind, query).await
+            list(state, viewer, List::$kind, query, PER_PAGE).await
         }
     )*};
 }
 
 list_handlers! {
     unstarted => Unstarted, "/contests/unstarted", "The client's unpaid contests.";
-    active => Active, "/contests/active", "The client's running and deciding contests.";
     ended => Ended, "/contests/ended", "The client's finished contests.";
     available => Available, "/contests/available", "Contests accepting entries (designers and admins).";
     verify => Verify, "/contests/verify", "Awarded contests awaiting verification (admins).";
@@ -142,4 +162,16 @@ list_handlers! {
     participating => Participating, "/contests/participating", "Running and deciding contests the designer has entries in.";
     participated => Participated, "/contests/participated", "Ended contests the designer had entries in.";
     won => Won, "/contests/won", "Contests the designer won.";
+}
+
+/// The client's running and deciding contests, 48 a page or up to 100 with `per_page`.
+#[utoipa::path(get, path = "/contests/active", tag = "contests", params(ActiveQuery), security(("bearer" = [])),
+    responses((status = 200, body = Page<ContestView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+pub async fn active(
+    State(state): State<AppState>,
+    viewer: CurrentUser,
+    ApiQuery(query): ApiQuery<ActiveQuery>,
+) -> Result<Json<Page<ContestView>>, AppError> {
+    let per_page = query.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_ACTIVE_PER_PAGE);
+    list(state, viewer, List::Active, PageQuery { page: query.page }, per_page).await
 }

@@ -11,8 +11,8 @@ pub const CONTEST_COLUMNS: &str = "c.id, c.slug, c.title, c.description, c.statu
     t.title AS contest_type_title, c.created_by, c.is_private, c.is_blind, c.is_quick_start, c.is_tip, c.is_added_queue, \
     c.is_featured, c.is_highlighted, c.is_notified_via_email, c.is_featured_blog_post, c.contest_type_pricing_id, \
     c.contest_length_id, c.winning_entry_amount_cents, c.winning_entries_count, c.approval_status_id, \
-    c.internal_status_id, c.views_count, c.launched_at, c.submission_ends_at, c.deciding_ends_at, c.delivery_due_at, \
-    c.verification_due_at, c.artwork_accepted_at, c.created_at, c.updated_at";
+    c.internal_status_id, c.views_count, c.external_views_count, c.launched_at, c.submission_ends_at, c.deciding_ends_at, c.delivery_due_at, \
+    c.verification_due_at, c.artwork_accepted_at, c.terms_accepted_at, c.created_at, c.updated_at";
 
 /// The `FROM` part matching [`CONTEST_COLUMNS`].
 pub const CONTEST_FROM: &str = "contest c JOIN contest_type t ON t.id = c.contest_type_id";
@@ -43,12 +43,14 @@ pub struct ContestRow {
     pub approval_status_id: Option<i64>,
     pub internal_status_id: Option<i64>,
     pub views_count: i64,
+    pub external_views_count: i64,
     pub launched_at: Option<i64>,
     pub submission_ends_at: Option<i64>,
     pub deciding_ends_at: Option<i64>,
     pub delivery_due_at: Option<i64>,
     pub verification_due_at: Option<i64>,
     pub artwork_accepted_at: Option<i64>,
+    pub terms_accepted_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -98,7 +100,10 @@ pub struct ContestView {
     /// The chosen length (a rush length when it is one).
     pub contest_type_length_id: Option<i64>,
     pub internal_status_id: Option<i64>,
+    /// Every counted view (`POST /contests/{id}/views`), whatever its source.
     pub views_count: i64,
+    /// Of `views_count`, those from outside Vitrine (source 2); the rest are internal (1).
+    pub external_views_count: i64,
     pub launched_at: Option<i64>,
     /// When entries stop being accepted (epoch ms).
     pub submission_ends_at: Option<i64>,
@@ -107,6 +112,9 @@ pub struct ContestView {
     pub verification_due_at: Option<i64>,
     /// When the holder accepted the winner's final files (epoch ms), if they did.
     pub artwork_accepted_at: Option<i64>,
+    /// When the client accepted the contest type's terms on the brief (epoch ms); null for a
+    /// type without terms.
+    pub terms_accepted_at: Option<i64>,
     pub created_at: i64,
     pub detail: ContestDetailView,
     pub request: ContestRequestView,
@@ -137,12 +145,14 @@ impl From<ContestRow> for ContestView {
             contest_type_length_id: row.contest_length_id,
             internal_status_id: row.internal_status_id,
             views_count: row.views_count,
+            external_views_count: row.external_views_count,
             launched_at: row.launched_at,
             submission_ends_at: row.submission_ends_at,
             deciding_ends_at: row.deciding_ends_at,
             delivery_due_at: row.delivery_due_at,
             verification_due_at: row.verification_due_at,
             artwork_accepted_at: row.artwork_accepted_at,
+            terms_accepted_at: row.terms_accepted_at,
             created_at: row.created_at,
             detail: ContestDetailView {
                 is_highlighted: row.is_highlighted,

@@ -18,6 +18,7 @@ use crate::{
         CurrentUser,
     },
     api::Data,
+    catalogue::is_naming,
     community::activity::{self, ActivityType},
     contests::{self, model::ContestRow, status::ContestStatus},
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope, FieldErrors},
@@ -33,8 +34,9 @@ pub const BRONZE_MAX_ENTRIES: i64 = 3;
 /// all uploaded by the designer through `POST /files`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct EntryFiles {
-    /// Required: the main image.
-    #[schema(required = true, value_type = i64)]
+    /// The main image: required, except for an entry to a naming contest (types 11-15),
+    /// which may be text alone (its `title` is the name proposed).
+    #[schema(value_type = Option<i64>)]
     pub main_file_id: Option<i64>,
     #[serde(default)]
     pub other_file_ids: Vec<i64>,
@@ -48,21 +50,42 @@ pub struct SubmitRequest {
     pub description: Option<String>,
 }
 
-/// Checks the files belong to `caller` and fit their categories; answers the main file id.
-async fn check_files(state: &AppState, caller: &CurrentUser, files: &EntryFiles) -> Result<i64, AppError> {
+/// What an entry must hold besides its files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Needs {
+    /// A main image (every contest but naming ones, and every new version).
+    Image,
+    /// A naming contest's entry: an image, or a title alone (the name proposed).
+    ImageOrTitle { has_title: bool },
+}
+
+/// Checks the files belong to `caller` and fit their categories; answers the main file id
+/// (None for a naming contest's text entry).
+async fn check_files(
+    state: &AppState,
+    caller: &CurrentUser,
+    files: &EntryFiles,
+    needs: Needs,
+) -> Result<Option<i64>, AppError> {
     let mut conn = state.db.pool.acquire().await?;
     let mut errors = FieldErrors::new();
-    let main = match files.main_file_id {
-        None => {
+    let main = match (files.main_file_id, needs) {
+        (None, Needs::Image) => {
             errors.add("main_file_id", codes::REQUIRED);
-            0
+            None
         }
-        Some(id) => {
+        (None, Needs::ImageOrTitle { has_title }) => {
+            if !has_title {
+                errors.add("title", codes::REQUIRED);
+            }
+            None
+        }
+        (Some(id), _) => {
             let category = Some(FileCategory::MainEntry.id());
             if !store::unfit_files(&mut conn, caller.id(), category, &[id]).await?.is_empty() {
                 errors.add("main_file_id", codes::NOT_FOUND_OPTION);
             }
-            id
+            Some(id)
         }
     };
     let category = Some(FileCategory::OtherEntry.id());
@@ -76,12 +99,14 @@ async fn check_files(state: &AppState, caller: &CurrentUser, files: &EntryFiles)
 async fn attach(
     conn: &mut sqlx::AnyConnection,
     entry_id: i64,
-    main: i64,
+    main: Option<i64>,
     others: &[i64],
     version: i64,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    store::attach_file(conn, entry_id, main, version, file_kind::MAIN, now).await?;
+    if let Some(main) = main {
+        store::attach_file(conn, entry_id, main, version, file_kind::MAIN, now).await?;
+    }
     for other in others {
         store::attach_file(conn, entry_id, *other, version, file_kind::OTHER, now).await?;
     }
@@ -93,7 +118,8 @@ fn trimmed(text: &Option<String>) -> Option<&str> {
 }
 
 /// Submits an entry (designers; the contest must be running). Bronze designers may
-/// submit at most 3 entries per contest; a designer the holder blocked, none.
+/// submit at most 3 entries per contest; a designer the holder blocked, none. An entry to a
+/// naming contest (types 11-15) may be text alone: its title, with no image.
 #[utoipa::path(post, path = "/contests/{id}/entries", tag = "entries", params(("id" = i64, Path)), request_body = SubmitRequest,
     security(("bearer" = [])),
     responses((status = 201, body = Data<EntryView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
@@ -114,7 +140,11 @@ pub async fn submit(
     if contest.status() != ContestStatus::Active {
         return Err(AppError::unprocessable(codes::CONTEST_NOT_ACTIVE));
     }
-    let main = check_files(&state, &caller, &req.files).await?;
+    let needs = match is_naming(contest.contest_type_id) {
+        true => Needs::ImageOrTitle { has_title: trimmed(&req.title).is_some() },
+        false => Needs::Image,
+    };
+    let main = check_files(&state, &caller, &req.files, needs).await?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     // Under the contest's lock: the status, the block and the limit cannot change
@@ -196,7 +226,7 @@ pub async fn add_version(
     if entry.status_id != super::model::EntryStatus::Active.id() {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
-    let main = check_files(&state, &caller, &req).await?;
+    let main = check_files(&state, &caller, &req, Needs::Image).await?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {

@@ -171,6 +171,7 @@ codes! {
     MESSAGE_USERNAME_NOT_FOUND = "received_by_usernames.exists", "Username not exists.";
     MESSAGE_RECIPIENTS_MAX = "received_by_usernames.max", "Send a message to at most 20 users at once.";
     MESSAGE_TO_SELF = "received_by_usernames.self", "You cannot send a message to yourself.";
+    MESSAGE_CONTEST_NOT_OWN_ACTIVE = "contest_id.own_active", "Choose one of your own contests that is accepting entries.";
     MESSAGE_NOT_FOUND = "message.not_found", "Resource Not Found";
 
     // Projects: catalogue, launch, lifecycle (projects doc, sections 3, 5 and 6).
@@ -189,6 +190,7 @@ codes! {
     DATE_FORMAT = "date.format", "Use a date in the form YYYY-MM-DD.";
     TIMELINE_RANGE_ORDER = "timeline_range_end.after", "The end date must be at least one day after the start date.";
     SUBSCRIPTION_REQUIRED = "is_subscription.subscribed", "Only clients with a subscription can add a project to the queue.";
+    QUEUE_SUBSCRIBERS_ONLY = "is_added_queue.subscribed", "Only clients with an unlimited contests subscription can add a contest to the queue.";
     PROJECT_CATEGORY_NOT_FOUND = "project_category.not_found", "Resource Not Found";
     PROJECT_SUB_CATEGORY_NOT_FOUND = "project_sub_category.not_found", "Resource Not Found";
     PROJECT_SERVICE_NOT_FOUND = "project_service.not_found", "Resource Not Found";

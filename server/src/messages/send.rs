@@ -23,6 +23,7 @@ use crate::{
         CurrentUser,
     },
     api::loose_id,
+    contests::{self, status::ContestStatus},
     error::{codes, ApiJson, AppError, ErrorEnvelope, FieldErrors},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
@@ -32,6 +33,8 @@ use crate::{
 pub const MAX_RECIPIENTS: usize = 20;
 /// The longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 5000;
+/// The `trigger_id` of a message sent from the contest invitation modal.
+pub const INVITATION_TRIGGER_ID: i64 = 2;
 /// How much of the message a notification carries.
 const NOTIFICATION_PREVIEW_CHARS: usize = 200;
 
@@ -43,11 +46,13 @@ pub struct SendRequest {
     /// 1 to 5000 characters (trimmed).
     #[schema(required = true, value_type = String, pattern = "\\S", max_length = 5000)]
     pub message: Option<String>,
-    /// Where the message was written from, 1 to 100; 1 (a direct message) when absent.
+    /// Where the message was written from, 1 to 100; 1 (a direct message) when absent,
+    /// 2 the contest invitation modal (which needs `contest_id`).
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 100)]
     pub trigger_id: Option<i64>,
-    /// The contest the message is about (the invitation modal), if any.
+    /// The contest the message invites to (the invitation modal): one of the sender's own
+    /// contests accepting entries (`contest_id.own_active` otherwise); required with trigger 2.
     #[serde(default, deserialize_with = "loose_id")]
     #[schema(value_type = Option<i64>)]
     pub contest_id: Option<i64>,
@@ -111,6 +116,9 @@ fn parse(req: SendRequest) -> Result<Outgoing, AppError> {
     if !(1..=100).contains(&trigger_id) {
         errors.add("trigger_id", codes::NOT_FOUND_OPTION);
     }
+    if trigger_id == INVITATION_TRIGGER_ID && req.contest_id.is_none() {
+        errors.add("contest_id", codes::REQUIRED);
+    }
     errors.into_result()?;
     Ok(Outgoing { usernames, body, trigger_id, contest_id: req.contest_id })
 }
@@ -134,6 +142,19 @@ fn resolve(
     }
     errors.into_result()?;
     Ok(recipients)
+}
+
+/// A message naming a contest invites its recipients to enter it (the contest invitation
+/// modal: "one of the client's active contests"): the contest must be the sender's own and
+/// accepting entries (running, status 2), else 422 on `contest_id`.
+async fn invitable(conn: &mut sqlx::AnyConnection, caller: &CurrentUser, contest_id: i64) -> Result<(), AppError> {
+    let Some(contest) = contests::store::find(&mut *conn, contest_id).await? else {
+        return Err(AppError::field("contest_id", codes::NOT_FOUND_OPTION));
+    };
+    if contest.created_by != caller.id() || contest.status() != ContestStatus::Active {
+        return Err(AppError::field("contest_id", codes::MESSAGE_CONTEST_NOT_OWN_ACTIVE));
+    }
+    Ok(())
 }
 
 /// Whether the caller may start conversations at all (else they may only answer).
@@ -163,9 +184,7 @@ pub async fn send(
     let found = store::find_recipients(&mut tx, &lowered).await?;
     let recipients = resolve(&caller, &out.usernames, found)?;
     if let Some(contest_id) = out.contest_id {
-        if !store::contest_exists(&mut tx, contest_id).await? {
-            return Err(AppError::field("contest_id", codes::NOT_FOUND_OPTION));
-        }
+        invitable(&mut tx, &caller, contest_id).await?;
     }
     if !may_start(&caller) {
         for recipient in &recipients {

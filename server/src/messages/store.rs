@@ -65,13 +65,6 @@ pub async fn have_conversation(conn: &mut AnyConnection, a: i64, b: i64) -> Resu
     Ok(has_written(conn, a, b).await? || has_written(conn, b, a).await?)
 }
 
-/// Whether the contest exists.
-pub async fn contest_exists(conn: &mut AnyConnection, contest_id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM contest WHERE id = $1").bind(contest_id).fetch_optional(&mut *conn).await?;
-    Ok(found.is_some())
-}
-
 /// A message to write.
 #[derive(Debug)]
 pub struct NewMessage<'a> {

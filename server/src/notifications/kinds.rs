@@ -9,8 +9,10 @@ pub enum NotificationType {
     EntryComment,
     /// 3: a direct message.
     Message,
-    /// 4: a new entry on the client's contest ("contest create" in the source's list:
-    /// read as the creation of a contest entry, the only creation a user is told of).
+    /// 10 ("uploaded"): a designer uploaded a new entry to the client's contest. Type 4 is
+    /// "contest create" in the specification's list, which is not an entry; a client is not
+    /// told of the contest they created themselves, so nothing is sent as 4
+    /// (docs/spec-decisions.md). The badge's `new_entry_notification_count` counts these.
     NewEntry,
     /// 5: the designer's entry won.
     WinningEntry,
@@ -22,7 +24,7 @@ pub enum NotificationType {
     AdditionalEntry,
     /// 9: verified.
     Verified,
-    /// 10: uploaded.
+    /// 10: uploaded (the final files of an additional entry; a new entry is 10 too).
     Uploaded,
     /// 9 as well: the design court judged a report. The specification's list of types
     /// (1-22, which the client's click targets and the table's CHECK know) has no court
@@ -44,7 +46,7 @@ impl NotificationType {
             Self::ContestComment => 1,
             Self::EntryComment => 2,
             Self::Message => 3,
-            Self::NewEntry => 4,
+            Self::NewEntry => 10,
             Self::WinningEntry => 5,
             Self::WonContestVerified => 6,
             Self::WinningEntryUploaded => 7,

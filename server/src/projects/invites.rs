@@ -60,6 +60,8 @@ pub struct CreativeRow {
     pub profile_picture: Option<String>,
     /// 1 when already invited to this project.
     pub invited: i64,
+    /// As the profile's `average_rating` (`profiles::store::average_rating`).
+    pub average_rating: Option<f64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -69,7 +71,8 @@ pub struct CreativeView {
     pub name: String,
     pub creative_level_id: Option<i64>,
     pub profile_picture: Option<FilePath>,
-    /// Not rated yet: reviews of creatives are not part of this server.
+    /// The mean of the star ratings clients gave the creative's winning entries, as on
+    /// their profile (`profiles`); null when none is rated.
     pub average_rating: Option<f64>,
     pub invited: i64,
 }
@@ -102,7 +105,7 @@ pub async fn suggestions(
             name: r.name,
             creative_level_id: r.creative_level_id,
             profile_picture: r.profile_picture.map(|full_path| FilePath { full_path }),
-            average_rating: None,
+            average_rating: r.average_rating,
             invited: r.invited,
         })
         .collect();

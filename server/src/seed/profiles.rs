@@ -160,6 +160,7 @@ async fn seed_contest(
             is_quick_start: false,
             is_tip: false,
             is_added_queue: false,
+            terms_accepted: true,
             coupon_code: None,
             referral_source: None,
             now_ms: started,

@@ -220,7 +220,7 @@ async fn every_upgrade_kind_is_offered_for_logos_and_tip_only_types_skip_promoti
 }
 
 #[tokio::test]
-async fn lengths_offer_a_free_week_and_paid_rush_options() {
+async fn lengths_offer_a_free_week_paid_rush_options_and_the_spec_s_2_weeks_and_1_month() {
     let app = spawn_app().await;
     let answer = app.get("/contests/types/1/lengths", None).await;
     assert_eq!(
@@ -230,6 +230,8 @@ async fn lengths_offer_a_free_week_and_paid_rush_options() {
             {"id": 2, "name": "5 days", "days": 5, "amount": 19, "is_rush": 0},
             {"id": 3, "name": "3 days", "days": 3, "amount": 49, "is_rush": 1},
             {"id": 4, "name": "48 hours", "days": 2, "amount": 79, "is_rush": 1},
+            {"id": 5, "name": "2 weeks", "days": 14, "amount": 29, "is_rush": 0},
+            {"id": 6, "name": "1 month", "days": 30, "amount": 59, "is_rush": 0},
         ])
     );
 }

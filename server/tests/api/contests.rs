@@ -17,7 +17,7 @@ pub fn logo_brief() -> Value {
             {"id": 110, "answer": "500 px"},
             {"id": 111, "answer": "500 px"},
         ],
-        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 0, "agree_terms": 1,
     })
 }
 
@@ -46,7 +46,8 @@ async fn a_client_launches_a_contest_from_its_brief() {
     assert_eq!(contest["status_id"], 1);
     assert_eq!(contest["contest_type_title"], "Logo Contest");
     assert_eq!(contest["created_by"], client_id);
-    assert_eq!(contest["is_added_queue"], 1);
+    assert_eq!(contest["is_added_queue"], 0);
+    assert!(contest["terms_accepted_at"].as_i64().is_some(), "the logo type's terms were accepted: {contest}");
     assert!(contest["slug"].as_str().unwrap().starts_with("bright-bean-coffee-"));
 
     let id = contest["id"].as_i64().unwrap();
@@ -54,6 +55,29 @@ async fn a_client_launches_a_contest_from_its_brief() {
     let answers = brief.body["data"]["answers"].as_array().unwrap();
     assert_eq!(answers.len(), 6);
     assert_eq!(answers[2]["answer_options"], json!([10300]));
+}
+
+#[tokio::test]
+async fn only_a_subscribed_client_adds_a_contest_to_the_queue() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("queuer").await;
+    let (_, admin) = app.admin_session("queueadmin").await;
+    let mut queued = logo_brief();
+    queued["is_added_queue"] = json!(1);
+    let refused = app.send_json(reqwest::Method::POST, "/contests", &queued, Some(&client)).await;
+    refused.assert_error(422, "is_added_queue.subscribed");
+    assert_eq!(refused.field_code("is_added_queue"), "is_added_queue.subscribed", "{}", refused.body);
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(count, 0, "nothing was written");
+    // The $49 upgrades plan is not the unlimited contests plan the queue belongs to.
+    let path = format!("/users/{client_id}/subscriptions");
+    assert!(app.put(&path, &json!({"trigger_id": 2, "is_active": 1}), &admin).await.status.is_success());
+    let refused = app.send_json(reqwest::Method::POST, "/contests", &queued, Some(&client)).await;
+    assert_eq!(refused.field_code("is_added_queue"), "is_added_queue.subscribed", "{}", refused.body);
+    assert!(app.put(&path, &json!({"trigger_id": 13, "is_active": 1}), &admin).await.status.is_success());
+    let answer = app.send_json(reqwest::Method::POST, "/contests", &queued, Some(&client)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    assert_eq!(answer.body["data"]["is_added_queue"], 1);
 }
 
 #[tokio::test]
@@ -89,12 +113,55 @@ async fn an_incomplete_brief_reports_each_question_and_saves_nothing() {
     assert_eq!(answer.field_code("contest_type_questions.107"), "slider.between");
     assert_eq!(answer.field_code("contest_type_questions.4242"), "validation.exists");
     assert_eq!(answer.field_code("contest_type_questions.110"), "validation.required");
+    assert_eq!(answer.field_message("agree_terms"), "Please accept terms", "the logo type has terms");
 
     let unknown_type =
         app.send_json(reqwest::Method::POST, "/contests", &json!({"contest_type_id": 999}), Some(&client)).await;
     assert_eq!(unknown_type.field_code("contest_type_id"), "validation.exists");
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest").fetch_one(&app.db.pool).await.unwrap();
     assert_eq!(count, 0);
+}
+
+#[tokio::test]
+async fn a_type_with_terms_launches_only_once_they_are_accepted_and_records_when() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("terms").await;
+    let (_, other) = app.client_session("termsother").await;
+    let mut brief = logo_brief();
+    brief["agree_terms"] = json!(0);
+    let refused = app.send_json(reqwest::Method::POST, "/contests", &brief, Some(&client)).await;
+    refused.assert_error(422, "agree_terms.accepted");
+    assert_eq!(refused.field_message("agree_terms"), "Please accept terms");
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(count, 0, "nothing was written");
+    let id = launch(&app, &client).await;
+    let shown = app.get(&format!("/contests/{id}"), Some(&client)).await;
+    let data = &shown.body["data"];
+    assert!(data["terms_accepted_at"].is_i64(), "{}", shown.body);
+    assert_eq!(data["terms_accepted_at"], data["created_at"], "accepted as the brief was launched");
+    // Another client cannot read the unstarted contest, nor so its acceptance.
+    app.get(&format!("/contests/{id}"), Some(&other)).await.assert_error(404, "contest.not_found");
+    // A type without terms records none, with or without the flag.
+    let web = json!({"contest_type_id": 2, "title": "Night Owl Roasters", "description": "A site.", "agree_terms": 1});
+    let questions = app.get("/contests/types/2/questions", None).await.body["data"].clone();
+    let answers: Vec<Value> = questions
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|q| q["is_required"] == 1)
+        .map(|q| match q["options"].as_array().and_then(|o| o.first()) {
+            Some(option) if q["form_field_type_id"] == 10 => {
+                json!({"id": q["id"], "answer_slider_options": [{"id": option["id"], "value": 50}]})
+            }
+            Some(option) => json!({"id": q["id"], "answer_options": [option["id"]]}),
+            None => json!({"id": q["id"], "answer": "Night Owl Roasters"}),
+        })
+        .collect();
+    let mut web = web;
+    web["contest_type_questions"] = json!(answers);
+    let launched = app.send_json(reqwest::Method::POST, "/contests", &web, Some(&client)).await;
+    assert_eq!(launched.status, 201, "{}", launched.body);
+    assert!(launched.body["data"]["terms_accepted_at"].is_null());
 }
 
 #[tokio::test]
@@ -326,6 +393,44 @@ async fn lists_show_each_role_its_contests_48_a_page() {
     app.get("/contests/unstarted", None).await.assert_error(401, "auth.unauthenticated");
 }
 
+#[tokio::test]
+async fn a_client_reads_up_to_100_active_contests_at_once() {
+    let app = spawn_app().await;
+    let (client_id, client) = app.client_session("busy").await;
+    let (_, other) = app.client_session("idle").await;
+    app.register(&TestApp::designer_payload("onlooker")).await;
+    let designer = app.token("onlooker").await;
+    for n in 0..105 {
+        sqlx::query("INSERT INTO contest (contest_type_id, created_by, title, status_id, created_at, updated_at) VALUES (1, $1, $2, $3, 0, 0)")
+            .bind(client_id)
+            .bind(format!("running {n}"))
+            .bind(if n % 2 == 0 { 2 } else { 3 })
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+    }
+    let page = |path: &'static str, token: String| {
+        let app = &app;
+        async move { app.get(path, Some(&token)).await }
+    };
+    let default = page("/contests/active", client.clone()).await;
+    assert_eq!((default.body["per_page"].as_i64(), default.body["data"].as_array().unwrap().len()), (Some(48), 48));
+    let hundred = page("/contests/active?per_page=100", client.clone()).await;
+    assert_eq!(hundred.status, 200, "{}", hundred.body);
+    assert_eq!(hundred.body["data"].as_array().unwrap().len(), 100);
+    assert_eq!(hundred.body["total"], 105);
+    assert_eq!(hundred.body["next_page_url"], "/contests/active?page=2&per_page=100");
+    let capped = page("/contests/active?per_page=500", client.clone()).await;
+    assert_eq!(capped.body["per_page"], 100, "no more than 100 at once");
+    assert_eq!(
+        page("/contests/active?per_page=100&page=2", client.clone()).await.body["data"].as_array().unwrap().len(),
+        5
+    );
+    assert_eq!(page("/contests/active?per_page=100", other).await.body["total"], 0, "only the client's own");
+    page("/contests/active?per_page=100", designer).await.assert_error(403, "auth.forbidden");
+    page("/contests/active?per_page=0", client).await.assert_error(422, "request.query_invalid");
+}
+
 /// The ids of a catalogue list of the logo type (`pricings`, `upgrades`, `lengths`) with their amounts.
 async fn logo_catalogue(app: &TestApp, list: &str) -> Vec<Value> {
     app.get(&format!("/contests/types/1/{list}"), None).await.body["data"].as_array().unwrap().clone()
@@ -375,6 +480,29 @@ async fn the_creator_chooses_package_upgrades_and_length_priced_by_the_server() 
         3 * 86_400_000
     );
     app.put(&path, &body, &client).await.assert_error(409, "contest.already_started");
+}
+
+#[tokio::test]
+async fn a_contest_launched_for_a_month_runs_thirty_days_and_the_month_is_priced() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("monthlong").await;
+    let (_, admin) = app.admin_session("monthadmin").await;
+    let id = launch(&app, &client).await;
+    let silver = logo_catalogue(&app, "pricings").await.into_iter().find(|p| p["name"] == "Silver").unwrap();
+    let lengths = logo_catalogue(&app, "lengths").await;
+    let month = lengths.iter().find(|l| l["name"] == "1 month").unwrap();
+    assert!(lengths.iter().any(|l| l["name"] == "2 weeks" && l["days"] == 14));
+    let body = json!({"contest_type_pricing_id": silver["id"], "upgrade_ids": [], "contest_length_id": month["id"]});
+    let answer = app.put(&format!("/contests/{id}/options"), &body, &client).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let expected = silver["amount"].as_i64().unwrap() + month["amount"].as_i64().unwrap();
+    assert_eq!(answer.body["data"]["quote"]["total_cents"], expected * 100);
+    activate(&app, id, &admin).await;
+    let contest = app.get(&format!("/contests/{id}"), Some(&client)).await.body["data"].clone();
+    assert_eq!(
+        contest["submission_ends_at"].as_i64().unwrap() - contest["launched_at"].as_i64().unwrap(),
+        30 * 86_400_000
+    );
 }
 
 #[tokio::test]

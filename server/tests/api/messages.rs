@@ -168,6 +168,41 @@ async fn messages_need_text_recipients_and_someone_other_than_oneself() {
 }
 
 #[tokio::test]
+async fn an_invitation_names_one_of_the_sender_s_own_running_contests() {
+    let app = spawn_app().await;
+    let (_, client) = app.client_session("carla").await;
+    let (_, other_client) = app.client_session("cleo").await;
+    let (_, admin) = app.admin_session("ada").await;
+    let (_, dave) = designer(&app, "dave", 3).await;
+    designer(&app, "dora", 2).await;
+    let contest = crate::contests::launch(&app, &client).await;
+    let invite = |contest_id: Option<i64>| json!({"received_by_usernames": ["dora"], "message": "Enter my contest!", "trigger_id": 2, "contest_id": contest_id});
+    let post = |token: String, body: Value| {
+        let app = &app;
+        async move { app.send_json(Method::POST, "/messages", &body, Some(&token)).await }
+    };
+    // The invitation modal's message needs a contest.
+    let answer = post(client.clone(), invite(None)).await;
+    answer.assert_error(422, "validation.required");
+    assert_eq!(answer.field_code("contest_id"), "validation.required", "{}", answer.body);
+    // Not yet running (unpaid): nobody can enter it.
+    let answer = post(client.clone(), invite(Some(contest))).await;
+    assert_eq!(answer.field_code("contest_id"), "contest_id.own_active", "{}", answer.body);
+    crate::contests::activate(&app, contest, &admin).await;
+    // Running, but someone else's: another client, a designer.
+    for token in [other_client, dave] {
+        let answer = post(token, invite(Some(contest))).await;
+        answer.assert_error(422, "contest_id.own_active");
+    }
+    let answer = post(client.clone(), invite(Some(contest))).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    assert_eq!(answer.body["data"][0]["contest_id"], contest);
+    assert_eq!(answer.body["data"][0]["trigger_id"], 2);
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM message").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(rows, 1, "only the holder's invitation was sent");
+}
+
+#[tokio::test]
 async fn an_e_mail_address_in_a_message_is_flagged_in_the_row() {
     let app = spawn_app().await;
     let (_, client) = app.client_session("carla").await;

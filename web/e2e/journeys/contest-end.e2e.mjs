@@ -149,12 +149,14 @@ async function startRequest(ctx, people) {
       const text = question.is_title === 1 ? 'Saltmarsh Tea House' : 'A tea house on the marsh.';
       return { id: question.id, answer: /height|width/i.test(question.title) ? '500' : text };
     });
+  // demo-client subscribes (an admin grants it here; buying it is the payments journeys' part):
+  // only a subscriber may add a contest to the queue.
+  const holderId = (await api('GET', '/oauth/users', { token: holder })).data.id;
+  await api('PUT', `/users/${holderId}/subscriptions`, { token: admin, body: { trigger_id: 13, is_active: 1 } });
   const { data: contest } = await api('POST', '/contests', {
     token: holder,
-    body: { contest_type_id: 1, contest_type_questions: answers, is_added_queue: 1 },
+    body: { contest_type_id: 1, contest_type_questions: answers, is_added_queue: 1, agree_terms: 1 },
   });
-  // demo-client subscribes (an admin grants it here; buying it is the payments journeys' part).
-  await api('PUT', `/users/${contest.created_by}/subscriptions`, { token: admin, body: { trigger_id: 13, is_active: 1 } });
 
   const adminPage = await ctx.open('admin', { as: 'demo-admin' });
   await adminPage.goto(`${baseUrl}/admin/contests/start-requests`);

@@ -30,7 +30,7 @@ async function unpaidContest({ api }, token, title, body = {}) {
       const text = question.is_title === 1 ? title : 'A small place with a big menu.';
       return { id: question.id, answer: /height|width/i.test(question.title) ? '500' : text };
     });
-  const { data } = await api('POST', '/contests', { token, body: { contest_type_id: 1, contest_type_questions: answers, ...body } });
+  const { data } = await api('POST', '/contests', { token, body: { contest_type_id: 1, contest_type_questions: answers, agree_terms: 1, ...body } });
   return data.id;
 }
 

@@ -13,7 +13,7 @@ export async function runningContest({ api, token }) {
     });
   const { data: contest } = await api('POST', '/contests', {
     token: client,
-    body: { contest_type_id: 1, contest_type_questions: answers },
+    body: { contest_type_id: 1, contest_type_questions: answers, agree_terms: 1 },
   });
   // The cheapest package: the contest has a prize, as a paid one has.
   const { data: pricings } = await api('GET', '/contests/types/1/pricings');

@@ -693,7 +693,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's running and deciding contests. */
+        /** The client's running and deciding contests, 48 a page or up to 100 with `per_page`. */
         get: operations["contests_active_active"];
         put?: never;
         post?: never;
@@ -1220,7 +1220,8 @@ export interface paths {
         put?: never;
         /**
          * Submits an entry (designers; the contest must be running). Bronze designers may
-         *     submit at most 3 entries per contest; a designer the holder blocked, none.
+         *     submit at most 3 entries per contest; a designer the holder blocked, none. An entry to a
+         *     naming contest (types 11-15) may be text alone: its title, with no image.
          */
         post: operations["submit"];
         delete?: never;
@@ -2525,9 +2526,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Counts a view of a contest page: one per visitor (the signed-in user, else the client's
-         *     address) an hour (`VITRINE_RATE_VIEWS_PER_VISITOR`); a view that does not count is
-         *     answered the same.
+         * Counts a view of a contest page, with its source: one per visitor (the signed-in user,
+         *     else the client's address) an hour (`VITRINE_RATE_VIEWS_PER_VISITOR`); a view that does
+         *     not count is answered the same.
          */
         post: operations["count_view"];
         delete?: never;
@@ -5789,6 +5790,11 @@ export interface components {
             is_blind: number;
             /** Format: int64 */
             is_featured: number;
+            /**
+             * Format: int64
+             * @description 1 when the contest bought the Featured Blog Post upgrade: the blog owes it a post.
+             */
+            is_featured_blog_post: number;
             /** Format: int64 */
             is_highlighted: number;
             /** Format: int64 */
@@ -6071,6 +6077,11 @@ export interface components {
         /** @description The launch payload (contests doc, section 3). */
         BriefRequest: {
             /**
+             * @description The client accepts the contest type's terms (`participate_terms`): required on launch
+             *     when the type `has_terms` (`agree_terms.accepted`), recorded as `terms_accepted_at`.
+             */
+            agree_terms?: null | (number | boolean | string);
+            /**
              * Format: int64
              * @description A contest type (it must exist): required on launch ([`NewContest`]), ignored on
              *     a brief's edit.
@@ -6079,6 +6090,11 @@ export interface components {
             contest_type_questions?: components["schemas"]["AnswerInput"][];
             coupon_code?: string | null;
             description?: string | null;
+            /**
+             * @description Adds the contest to the unlimited queue: only for clients with the unlimited contests
+             *     subscription ("Subscribed clients see queue options"); anyone else is refused
+             *     (`is_added_queue.subscribed`). Read on launch only.
+             */
             is_added_queue?: null | (number | boolean | string);
             is_quick_start?: null | (number | boolean | string);
             is_tip?: null | (number | boolean | string);
@@ -6528,6 +6544,11 @@ export interface components {
             delivery_due_at?: number | null;
             description: string;
             detail: components["schemas"]["ContestDetailView"];
+            /**
+             * Format: int64
+             * @description Of `views_count`, those from outside Vitrine (source 2); the rest are internal (1).
+             */
+            external_views_count: number;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
@@ -6561,10 +6582,19 @@ export interface components {
              * @description When entries stop being accepted (epoch ms).
              */
             submission_ends_at?: number | null;
+            /**
+             * Format: int64
+             * @description When the client accepted the contest type's terms on the brief (epoch ms); null for a
+             *     type without terms.
+             */
+            terms_accepted_at?: number | null;
             title: string;
             /** Format: int64 */
             verification_due_at?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Every counted view (`POST /contests/{id}/views`), whatever its source.
+             */
             views_count: number;
         };
         ContestWithBrief: components["schemas"]["ContestView"] & {
@@ -6696,7 +6726,8 @@ export interface components {
         CreativeView: {
             /**
              * Format: double
-             * @description Not rated yet: reviews of creatives are not part of this server.
+             * @description The mean of the star ratings clients gave the creative's winning entries, as on
+             *     their profile (`profiles`); null when none is rated.
              */
             average_rating?: number | null;
             /** Format: int64 */
@@ -7009,6 +7040,11 @@ export interface components {
                 delivery_due_at?: number | null;
                 description: string;
                 detail: components["schemas"]["ContestDetailView"];
+                /**
+                 * Format: int64
+                 * @description Of `views_count`, those from outside Vitrine (source 2); the rest are internal (1).
+                 */
+                external_views_count: number;
                 /** Format: int64 */
                 id: number;
                 /** Format: int64 */
@@ -7042,10 +7078,19 @@ export interface components {
                  * @description When entries stop being accepted (epoch ms).
                  */
                 submission_ends_at?: number | null;
+                /**
+                 * Format: int64
+                 * @description When the client accepted the contest type's terms on the brief (epoch ms); null for a
+                 *     type without terms.
+                 */
+                terms_accepted_at?: number | null;
                 title: string;
                 /** Format: int64 */
                 verification_due_at?: number | null;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Every counted view (`POST /contests/{id}/views`), whatever its source.
+                 */
                 views_count: number;
             };
         };
@@ -7506,7 +7551,8 @@ export interface components {
                 data: {
                     /**
                      * Format: double
-                     * @description Not rated yet: reviews of creatives are not part of this server.
+                     * @description The mean of the star ratings clients gave the creative's winning entries, as on
+                     *     their profile (`profiles`); null when none is rated.
                      */
                     average_rating?: number | null;
                     /** Format: int64 */
@@ -9168,9 +9214,10 @@ export interface components {
         EntryFiles: {
             /**
              * Format: int64
-             * @description Required: the main image.
+             * @description The main image: required, except for an entry to a naming contest (types 11-15),
+             *     which may be text alone (its `title` is the name proposed).
              */
-            main_file_id: number;
+            main_file_id?: number | null;
             other_file_ids?: number[];
         };
         /** @description An entry as the court shows it: enough to find and compare it. */
@@ -10224,6 +10271,11 @@ export interface components {
                 delivery_due_at?: number | null;
                 description: string;
                 detail: components["schemas"]["ContestDetailView"];
+                /**
+                 * Format: int64
+                 * @description Of `views_count`, those from outside Vitrine (source 2); the rest are internal (1).
+                 */
+                external_views_count: number;
                 /** Format: int64 */
                 id: number;
                 /** Format: int64 */
@@ -10257,10 +10309,19 @@ export interface components {
                  * @description When entries stop being accepted (epoch ms).
                  */
                 submission_ends_at?: number | null;
+                /**
+                 * Format: int64
+                 * @description When the client accepted the contest type's terms on the brief (epoch ms); null for a
+                 *     type without terms.
+                 */
+                terms_accepted_at?: number | null;
                 title: string;
                 /** Format: int64 */
                 verification_due_at?: number | null;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Every counted view (`POST /contests/{id}/views`), whatever its source.
+                 */
                 views_count: number;
             }[];
             next_page_url?: string | null;
@@ -12100,7 +12161,8 @@ export interface components {
         SendRequest: {
             /**
              * Format: int64
-             * @description The contest the message is about (the invitation modal), if any.
+             * @description The contest the message invites to (the invitation modal): one of the sender's own
+             *     contests accepting entries (`contest_id.own_active` otherwise); required with trigger 2.
              */
             contest_id?: number | null;
             /** @description 1 to 5000 characters (trimmed). */
@@ -12109,7 +12171,8 @@ export interface components {
             received_by_usernames: components["schemas"]["Username"][];
             /**
              * Format: int64
-             * @description Where the message was written from, 1 to 100; 1 (a direct message) when absent.
+             * @description Where the message was written from, 1 to 100; 1 (a direct message) when absent,
+             *     2 the contest invitation modal (which needs `contest_id`).
              */
             trigger_id?: number | null;
         };
@@ -13127,6 +13190,8 @@ export interface operations {
                 "filter[is_quick_start]"?: number | boolean | string;
                 /** @description 1: tip-only contests only. */
                 "filter[is_tip]"?: number | boolean | string;
+                /** @description 1: contests that bought the Featured Blog Post upgrade only (the posts to write). */
+                "filter[is_featured_blog_post]"?: number | boolean | string;
                 /** @description Part of the title or of the client's username. */
                 "filter[q]"?: string;
             };
@@ -15457,6 +15522,8 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: number;
+                /** @description How many a page: 48 when absent, at most 100 (more is read as 100). */
+                per_page?: number;
             };
             header?: never;
             path?: never;
@@ -22343,7 +22410,9 @@ export interface operations {
     };
     count_view: {
         parameters: {
-            query?: never;
+            query?: {
+                source_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -22361,6 +22430,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

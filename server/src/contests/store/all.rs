@@ -23,6 +23,8 @@ pub struct ListedContest {
     pub is_featured: i64,
     pub is_private: i64,
     pub is_blind: i64,
+    /// The Featured Blog Post upgrade: the contest is owed a post on the blog.
+    pub is_featured_blog_post: i64,
     pub extends_disabled: i64,
     pub entries_count: i64,
     pub created_at: i64,
@@ -36,6 +38,8 @@ pub struct Filter {
     pub internal_status_id: Option<i64>,
     pub quick_start: bool,
     pub tip: bool,
+    /// Only contests that bought the Featured Blog Post upgrade (the blog's to-do list).
+    pub blog_post: bool,
     pub q: Option<String>,
     pub approval_status_id: Option<i64>,
 }
@@ -51,7 +55,8 @@ pub async fn page(
     let filter = format!(
         "($1 IS NULL OR c.status_id = $1) AND ($2 IS NULL OR c.internal_status_id = $2) \
         AND ($3 = 0 OR c.is_quick_start = 1) AND ($4 = 0 OR c.is_tip = 1) \
-        AND ($5 IS NULL OR {} OR {}) AND ($6 IS NULL OR c.approval_status_id = $6)",
+        AND ($5 IS NULL OR {} OR {}) AND ($6 IS NULL OR c.approval_status_id = $6) \
+        AND ($7 = 0 OR c.is_featured_blog_post = 1)",
         contains("c.title", "$5"),
         contains("u.username", "$5")
     );
@@ -63,14 +68,15 @@ pub async fn page(
         .bind(i64::from(f.tip))
         .bind(f.q.clone())
         .bind(f.approval_status_id)
+        .bind(i64::from(f.blog_post))
         .fetch_one(&mut *conn)
         .await?;
     let rows: Vec<ListedContest> = sqlx::query_as(&format!(
         "SELECT c.id, c.title, c.contest_type_id, t.title AS contest_type_title, c.status_id, c.internal_status_id, \
          c.created_by, u.username AS client_username, c.winning_entry_amount_cents, c.is_quick_start, c.is_tip, \
-         c.is_highlighted, c.is_featured, c.is_private, c.is_blind, c.extends_disabled, \
+         c.is_highlighted, c.is_featured, c.is_private, c.is_blind, c.is_featured_blog_post, c.extends_disabled, \
          (SELECT COUNT(*) FROM contest_entry e WHERE e.contest_id = c.id) AS entries_count, c.created_at, c.submission_ends_at \
-         {from} WHERE {filter} ORDER BY c.id DESC LIMIT $7 OFFSET $8"
+         {from} WHERE {filter} ORDER BY c.id DESC LIMIT $8 OFFSET $9"
     ))
     .bind(f.status_id)
     .bind(f.internal_status_id)
@@ -78,6 +84,7 @@ pub async fn page(
     .bind(i64::from(f.tip))
     .bind(f.q.clone())
     .bind(f.approval_status_id)
+    .bind(i64::from(f.blog_post))
     .bind(limit)
     .bind(offset)
     .fetch_all(&mut *conn)

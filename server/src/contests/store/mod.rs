@@ -30,10 +30,16 @@ pub async fn question_rules(conn: &mut AnyConnection, contest_type_id: i64) -> R
     Ok(questions.into_iter().map(|(rule, _)| rule).collect())
 }
 
-pub async fn contest_type_exists<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM contest_type WHERE id = $1").bind(id).fetch_optional(db).await?;
-    Ok(found.is_some())
+/// Whether contest type `id` has terms the client accepts on the brief; None when no such type.
+pub async fn contest_type_has_terms<'c>(
+    db: impl Executor<'c, Database = Any>,
+    id: i64,
+) -> Result<Option<bool>, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT CAST(has_terms AS BIGINT) FROM contest_type WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.map(|has_terms| has_terms != 0))
 }
 
 /// A new contest's brief-level fields.
@@ -46,6 +52,8 @@ pub struct NewContest<'a> {
     pub is_quick_start: bool,
     pub is_tip: bool,
     pub is_added_queue: bool,
+    /// The client accepted the type's terms on the brief (recorded as `terms_accepted_at`).
+    pub terms_accepted: bool,
     pub coupon_code: Option<&'a str>,
     pub referral_source: Option<&'a str>,
     pub now_ms: i64,
@@ -55,8 +63,8 @@ pub struct NewContest<'a> {
 pub async fn insert(conn: &mut AnyConnection, contest: &NewContest<'_>) -> Result<i64, sqlx::Error> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO contest (contest_type_id, created_by, title, description, status_id, is_quick_start, is_tip, \
-         is_added_queue, coupon_code, referral_source, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+         is_added_queue, coupon_code, referral_source, terms_accepted_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
     )
     .bind(contest.contest_type_id)
     .bind(contest.created_by)
@@ -67,6 +75,7 @@ pub async fn insert(conn: &mut AnyConnection, contest: &NewContest<'_>) -> Resul
     .bind(i64::from(contest.is_added_queue))
     .bind(contest.coupon_code)
     .bind(contest.referral_source)
+    .bind(contest.terms_accepted.then_some(contest.now_ms))
     .bind(contest.now_ms)
     .fetch_one(&mut *conn)
     .await?;
@@ -327,8 +336,15 @@ pub async fn delete_unstarted(conn: &mut AnyConnection, id: i64) -> Result<bool,
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn count_view<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE contest SET views_count = views_count + 1 WHERE id = $1").bind(id).execute(db).await?;
+/// One more view of contest `id`; `external` when it came from outside Vitrine (source 2).
+pub async fn count_view<'c>(db: impl Executor<'c, Database = Any>, id: i64, external: bool) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE contest SET views_count = views_count + 1, external_views_count = external_views_count + $2 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(i64::from(external))
+    .execute(db)
+    .await?;
     Ok(())
 }
 

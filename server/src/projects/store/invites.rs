@@ -23,7 +23,7 @@ impl Suggestions {
 }
 
 /// One page of a suggestion list, best creatives first, each flagged when already
-/// invited to the project; and how many the list holds.
+/// invited to the project and with the average of their rated wins; and how many the list holds.
 #[instrument(skip_all, fields(project_id))]
 pub async fn suggestions(
     conn: &mut AnyConnection,
@@ -41,7 +41,10 @@ pub async fn suggestions(
         .await?;
     let rows: Vec<CreativeRow> = sqlx::query_as(&format!(
         "SELECT u.id, u.username, u.name, u.creative_level_id, u.profile_picture, \
-         CASE WHEN EXISTS (SELECT 1 FROM project_invite i WHERE i.project_id = $1 AND i.app_user_id = u.id) THEN 1 ELSE 0 END AS invited \
+         CASE WHEN EXISTS (SELECT 1 FROM project_invite i WHERE i.project_id = $1 AND i.app_user_id = u.id) THEN 1 ELSE 0 END AS invited, \
+         (SELECT CAST(AVG(CAST(e.rating AS DOUBLE PRECISION)) AS DOUBLE PRECISION) FROM contest_entry e \
+         JOIN contest c ON c.id = e.contest_id WHERE e.created_by = u.id AND e.is_winner = 1 AND c.status_id >= 5 \
+         AND e.rating IS NOT NULL) AS average_rating \
          {from} ORDER BY u.creative_level_id DESC, u.id LIMIT $3 OFFSET $4"
     ))
     .bind(project_id)

@@ -48,3 +48,40 @@ async fn a_visitor_counts_one_view_an_hour_however_often_they_post_it() {
     view(&app, contest.id, Some(&contest.owner), "203.0.113.99").await;
     assert_eq!(views(&app, contest.id).await, before + 4);
 }
+
+#[tokio::test]
+async fn views_carry_their_source_internal_or_external() {
+    let app = crate::helpers::spawn_app().await;
+    let contest = running_contest(&app, "srcviews").await;
+    let counts = || {
+        let (app, id) = (&app, contest.id);
+        async move {
+            sqlx::query_as::<_, (i64, i64)>("SELECT views_count, external_views_count FROM contest WHERE id = $1")
+                .bind(id)
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap()
+        }
+    };
+    let before = counts().await;
+    let post = |query: &'static str, forwarded_for: &'static str| {
+        let app = &app;
+        let path = format!("/contests/{}/views{query}", contest.id);
+        async move { app.client.post(app.url(&path)).header("x-forwarded-for", forwarded_for).send().await.unwrap() }
+    };
+    assert_eq!(post("", "203.0.113.1").await.status(), 200, "internal when not said");
+    assert_eq!(post("?source_id=1", "203.0.113.2").await.status(), 200);
+    assert_eq!(post("?source_id=2", "203.0.113.3").await.status(), 200);
+    assert_eq!(counts().await, (before.0 + 3, before.1 + 1), "three views, one of them external");
+    let refused = post("?source_id=3", "203.0.113.4").await;
+    assert_eq!(refused.status(), 422);
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert_eq!(body["error"]["fields"]["source_id"][0]["code"], "validation.exists", "{body}");
+    // An unstarted contest is its holder's alone: a visitor's view of it is a 404, and counts nothing.
+    let draft = crate::contests::launch(&app, &contest.owner).await;
+    let hidden = app.client.post(app.url(&format!("/contests/{draft}/views?source_id=2"))).send().await.unwrap();
+    assert_eq!(hidden.status(), 404);
+    assert_eq!(counts().await, (before.0 + 3, before.1 + 1));
+    let shown = app.get(&format!("/contests/{}", contest.id), Some(&contest.owner)).await;
+    assert_eq!(shown.body["data"]["external_views_count"], before.1 + 1);
+}

@@ -271,3 +271,35 @@ async fn the_admin_lists_and_search_find_what_an_admin_types_and_refuse_everyone
         app.get("/admin/users", Some(token)).await.assert_error(403, "auth.forbidden");
     }
 }
+
+#[tokio::test]
+async fn admins_list_the_contests_owed_a_featured_blog_post() {
+    let app = spawn_app().await;
+    let (_, admin) = app.admin_session("boss").await;
+    let (client_id, client) = app.client_session("clara").await;
+    let blogged = contest_in(&app, client_id, 2, "Logo for a bakery", 10_000).await;
+    contest_in(&app, client_id, 2, "Mascot for a team", 10_000).await;
+    let blog_post: i64 = sqlx::query_scalar("SELECT id FROM contest_upgrade WHERE is_featured_blog_post = 1")
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    let path = format!("/contests/{blogged}/upgrades-manually");
+    let granted = app.put(&path, &json!({"upgrade_ids": [blog_post]}), &admin).await;
+    assert_eq!(granted.status.as_u16(), 200, "{}", granted.body);
+
+    let owed = app.get("/admin/contests?filter[is_featured_blog_post]=1", Some(&admin)).await;
+    assert_eq!(
+        (
+            owed.body["total"].as_i64(),
+            owed.body["data"][0]["id"].as_i64(),
+            owed.body["data"][0]["is_featured_blog_post"].as_i64()
+        ),
+        (Some(1), Some(blogged), Some(1)),
+        "{}",
+        owed.body
+    );
+    let all = app.get("/admin/contests", Some(&admin)).await;
+    assert_eq!(all.body["total"], 2);
+    assert_eq!(all.body["data"][0]["is_featured_blog_post"], 0, "the newest did not buy it");
+    app.get("/admin/contests?filter[is_featured_blog_post]=1", Some(&client)).await.assert_error(403, "auth.forbidden");
+}

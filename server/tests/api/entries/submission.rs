@@ -27,7 +27,7 @@ async fn a_designer_submits_an_entry_and_the_holder_is_notified() {
     .fetch_one(&app.db.pool)
     .await
     .unwrap();
-    assert_eq!(kind, 4);
+    assert_eq!(kind, 10, "'uploaded': type 4 is 'contest create', not an entry");
     let data: serde_json::Value = serde_json::from_str(&data).unwrap();
     assert_eq!(
         data,
@@ -70,6 +70,53 @@ async fn only_designers_submit_and_only_to_running_contests() {
     post(&app, &path, &json!({}), Some(&token)).await.assert_error(422, "validation.required");
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry").fetch_one(&app.db.pool).await.unwrap();
     assert_eq!(count, 0);
+}
+
+#[tokio::test]
+async fn a_naming_contest_takes_a_name_without_an_image_and_other_contests_do_not() {
+    let app = spawn_app().await;
+    let naming = running_contest(&app, "nm1").await;
+    // Business name (type 11): a naming contest.
+    sqlx::query("UPDATE contest SET contest_type_id = 11 WHERE id = $1")
+        .bind(naming.id)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+    let logo = running_contest(&app, "nm2").await;
+    let (_, token) = designer(&app, "nmdesigner", 2).await;
+    let path = |id: i64| format!("/contests/{id}/entries");
+
+    let named = post(
+        &app,
+        &path(naming.id),
+        &json!({"title": "  Night Owl Roasters ", "description": "Short and warm."}),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(named.status, 201, "{}", named.body);
+    assert_eq!(named.body["data"]["title"], "Night Owl Roasters");
+    let files: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry_file WHERE contest_entry_id = $1")
+        .bind(named.body["data"]["id"].as_i64().unwrap())
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(files, 0, "a text entry has no image");
+    // An image is still welcome there (a logotype of the name).
+    assert_eq!(submit(&app, &token, naming.id).await.status, 201);
+    // Neither name nor image: the name is what is missing.
+    let empty = post(&app, &path(naming.id), &json!({"title": "   "}), Some(&token)).await;
+    empty.assert_error(422, "validation.required");
+    assert_eq!(empty.field_code("title"), "validation.required", "{}", empty.body);
+    // Any other contest wants its image, title or not.
+    let logo_text = post(&app, &path(logo.id), &json!({"title": "Night Owl"}), Some(&token)).await;
+    logo_text.assert_error(422, "validation.required");
+    assert_eq!(logo_text.field_code("main_file_id"), "validation.required");
+    // Still for designers only.
+    post(&app, &path(naming.id), &json!({"title": "Owl & Bean"}), Some(&naming.owner))
+        .await
+        .assert_error(403, "contest.entry.designers_only");
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contest_entry").fetch_one(&app.db.pool).await.unwrap();
+    assert_eq!(count, 2);
 }
 
 #[tokio::test]

@@ -117,3 +117,26 @@ async fn an_invited_creative_is_notified_live_with_a_badge() {
         other => panic!("expected the badge, got {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn the_invite_lists_show_each_creative_s_average_rating_as_the_profile_does() {
+    let app = spawn_app().await;
+    let w = world(&app).await;
+    // A gold designer whose winning entry its client rated 4 stars, and an unrated one.
+    let rated = crate::marketplace::finished(&app, "inv").await;
+    let (unrated, _) = designer(&app, "newgold", 3).await;
+    let golds = app.get(&w.path("invites/suggestions/gold-creatives"), Some(&w.owner.1)).await;
+    assert_eq!(golds.status, 200, "{}", golds.body);
+    let rating = |id: i64| {
+        golds.body["data"]["data"].as_array().unwrap().iter().find(|c| c["id"] == id).unwrap()["average_rating"].clone()
+    };
+    assert_eq!(rating(rated.winner_id), json!(4.0));
+    assert_eq!(rating(unrated), json!(null), "no rated win: no rating");
+    let profile = app
+        .get(&format!("/users/{}/profile-information?include=average_rating", rated.winner_id), Some(&w.owner.1))
+        .await;
+    assert_eq!(profile.body["data"]["average_rating"], rating(rated.winner_id), "the same figure as the profile");
+    app.get(&w.path("invites/suggestions/gold-creatives"), Some(&w.designer.1))
+        .await
+        .assert_error(403, "invite.forbidden");
+}

@@ -21,6 +21,9 @@ export function statusLabel(statusId: number): string {
   return STATUS_LABELS[statusId] ? t(`status.${statusId}`) : t('status.unknown');
 }
 
+/** Naming contests (contests document, section 9: types 11 to 15) take text entries. */
+export const isNamingContest = (contestTypeId: number): boolean => contestTypeId >= 11 && contestTypeId <= 15;
+
 /** Tailwind classes of the status pill. */
 export function statusTone(statusId: number): string {
   if (statusId === 2) return 'bg-emerald-100 text-emerald-800 ring-emerald-600/20';

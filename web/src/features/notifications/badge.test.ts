@@ -19,7 +19,7 @@ const event = (type: string, data: unknown, seq = 1): EventFrame => ({
 
 const notification = (id: number) => ({
   id,
-  notification_type_id: 4,
+  notification_type_id: 10,
   read_at: null,
   created_at: id,
   created_by: 2,

@@ -61,10 +61,10 @@ export function targetOf(
     case 6: // the won contest was verified
     case 7: // the winner uploaded the final files: the holder downloads and accepts them there
       return entryPage && `${entryPage}/upload-artwork`;
-    case 4: // a new entry
+    case 4: // contest create (the server sends none: a client is not told of their own launch)
     case 8: // an additional entry bought, or a tip approved
     case 9: // verified (also the design court's judgment)
-    case 10: // uploaded
+    case 10: // uploaded: a new entry, or an additional entry's final files
       return entryPage ?? contestPage;
     case 11: // a new bid on the client's project
     case 19: // a bid withdrawn

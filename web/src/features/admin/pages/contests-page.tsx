@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { SelectField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fields';
 import { formatDate } from '@/lib/dates';
 import { priceDollars } from '@/lib/money';
 
@@ -101,10 +101,12 @@ function FilteredList({ kind }: { kind: 'no-winner' | 'all' | 'quick-start' | 't
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
+  const [blogPost, setBlogPost] = useState(false);
   const query = {
     'filter[status_id]': kind === 'no-winner' ? 4 : Number(status) || undefined,
     'filter[is_quick_start]': kind === 'quick-start' ? 1 : undefined,
     'filter[is_tip]': kind === 'tip-only' ? 1 : undefined,
+    'filter[is_featured_blog_post]': blogPost ? 1 : undefined,
     'filter[q]': q.trim() || undefined,
   };
   const list = usePaged<AdminContest>((page, signal) => getAdminContests(page, query, signal), JSON.stringify(query));
@@ -119,7 +121,7 @@ function FilteredList({ kind }: { kind: 'no-winner' | 'all' | 'quick-start' | 't
     {
       header: t('columns.upgrades'),
       cell: (c) =>
-        (['is_highlighted', 'is_featured', 'is_private', 'is_blind'] as const)
+        (['is_highlighted', 'is_featured', 'is_private', 'is_blind', 'is_featured_blog_post'] as const)
           .filter((flag) => c[flag])
           .map((flag) => t(`contests.flags.${flag}`))
           .join(', ') || '—',
@@ -159,6 +161,9 @@ function FilteredList({ kind }: { kind: 'no-winner' | 'all' | 'quick-start' | 't
           ) : null}
           <div className="w-72">
             <TextField label={t('filters.search')} value={q} onChange={setQ} placeholder={t('filters.contestSearch')} />
+          </div>
+          <div className="self-end pb-2">
+            <CheckboxField label={t('filters.blogPost')} checked={blogPost} onChange={setBlogPost} />
           </div>
         </>
       }

@@ -11,7 +11,7 @@ export async function getUploadStats(contestId: number, options?: CallOptions) {
 /** POST /contests/{id}/entries with the main image uploaded before (category 5). */
 export async function submitEntry(
   contestId: number,
-  entry: { main_file_id: number; title?: string; description?: string },
+  entry: { main_file_id?: number; title?: string; description?: string },
 ) {
   const { data } = await ok(api.POST('/contests/{id}/entries', { params: { path: { id: contestId } }, body: entry }));
   return data as Entry;

@@ -32,7 +32,7 @@ import {
   setEntryFiles,
   setEntryPage,
 } from '../live';
-import { currentDeadline, statusLabel, statusTone, timeLeft } from '../status';
+import { currentDeadline, isNamingContest, statusLabel, statusTone, timeLeft } from '../status';
 import { entryActions } from '../use-entry-actions';
 import { useFilterStats } from '../use-filter-stats';
 import { useNow } from '../use-now';
@@ -289,7 +289,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
         <aside className="space-y-6">
           {isAdmin(user) && <FeatureWidget slot="AdminNotes" entity="contest" id={contestId} user={user} />}
           {designer && contest.status_id === 2 && (
-            <SubmitEntryPanel contestId={contestId} stats={stats} onSubmitted={() => void loadStats()} />
+            <SubmitEntryPanel
+              contestId={contestId}
+              stats={stats}
+              onSubmitted={() => void loadStats()}
+              textEntry={isNamingContest(contest.contest_type_id)}
+            />
           )}
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">

@@ -49,8 +49,9 @@ export function EntryCard(props: EntryCardProps) {
         {image ? (
           <img src={image} alt={t('card.entry', { number: entry.number })} className="size-full object-cover" />
         ) : (
-          <div className="flex size-full items-center justify-center text-3xl font-bold text-slate-500">
-            #{entry.number}
+          <div className="flex size-full items-center justify-center p-4 text-center text-3xl font-bold break-words text-slate-500">
+            {/* A naming contest's text entry: the name is the entry. */}
+            {entry.files?.length === 0 && entry.title ? entry.title : `#${entry.number}`}
           </div>
         )}
       </Link>

@@ -18,10 +18,15 @@ interface SubmitEntryPanelProps {
   contestId: number;
   stats: UploadStats | null;
   onSubmitted: () => void;
+  /** A naming contest (types 11-15): the entry may be the name alone, without an image. */
+  textEntry?: boolean;
 }
 
-/** A designer submits an entry: upload the main image (with progress), then the entry. */
-export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryPanelProps) {
+/**
+ * A designer submits an entry: upload the main image (with progress), then the entry. In a
+ * naming contest the name (the title) is the entry and the image is optional.
+ */
+export function SubmitEntryPanel({ contestId, stats, onSubmitted, textEntry = false }: SubmitEntryPanelProps) {
   const { t } = useTranslation('contests');
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
@@ -33,16 +38,17 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
   const exhausted = stats?.entries_remaining === 0;
   const blocked = stats?.is_blocked === true;
   const pending = progress !== null;
+  const ready = file !== null || (textEntry && title.trim() !== '');
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!file || pending) return;
+    if (!ready || pending) return;
     setFailure(null);
     setProgress(0);
     try {
       // The upload is most of the wait; the entry itself is a small JSON call.
-      const [stored] = await uploadFiles([file], FILE_CATEGORY.mainEntry, (f) => setProgress(f * 0.95));
-      await submitEntry(contestId, { main_file_id: stored.id, title: title.trim() || undefined });
+      const stored = file ? (await uploadFiles([file], FILE_CATEGORY.mainEntry, (f) => setProgress(f * 0.95)))[0] : null;
+      await submitEntry(contestId, { ...(stored ? { main_file_id: stored.id } : {}), title: title.trim() || undefined });
       setProgress(1);
       toast.success('Your entry has been submitted!');
       setFile(null);
@@ -70,7 +76,7 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
         <form onSubmit={handleSubmit} className="mt-3 space-y-3">
           {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
           <label className="block">
-            <span className="mb-1 block text-xs font-medium text-slate-700">{t('submit.image')}</span>
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t(textEntry ? 'submit.imageOptional' : 'submit.image')}</span>
             <input
               key={inputKey}
               type="file"
@@ -82,7 +88,7 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
             />
           </label>
           <label className="block">
-            <span className="mb-1 block text-xs font-medium text-slate-700">{t('submit.entryTitle')}</span>
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t(textEntry ? 'submit.name' : 'submit.entryTitle')}</span>
             <input
               value={title}
               onChange={(event) => setTitle(event.target.value)}
@@ -103,7 +109,7 @@ export function SubmitEntryPanel({ contestId, stats, onSubmitted }: SubmitEntryP
               <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           )}
-          <Button type="submit" className="w-full" disabled={!file || exhausted || pending} isLoading={pending}>
+          <Button type="submit" className="w-full" disabled={!ready || exhausted || pending} isLoading={pending}>
             {t('submit.button')}
           </Button>
         </form>

@@ -39,11 +39,11 @@ const questions = [
   },
 ];
 
-function renderLaunch() {
+function renderLaunch(contestType: typeof type = type) {
   startSession('t');
   setCurrentUser(client);
   const requests = mockRoutes({
-    'GET /contests/types/by-slug/logo-design': () => jsonResponse(200, { data: type }),
+    'GET /contests/types/by-slug/logo-design': () => jsonResponse(200, { data: contestType }),
     'GET /contests/types/1/questions': () => jsonResponse(200, { data: questions }),
     'POST /contests': () => jsonResponse(201, { data: { id: 42 } }),
   });
@@ -106,6 +106,20 @@ describe('LaunchBriefPage', () => {
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toEqual({ contest_type_id: 1, contest_type_questions: [{ id: 101, answer: 'Harbor' }] });
     expect(window.localStorage.getItem('titleValue')).toBeNull();
+  });
+
+  it("sends the acceptance of the type's terms, which the server records", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLaunch({ ...type, has_terms: 1, participate_terms: 'Entries must be original.' } as unknown as typeof type);
+    await user.type(await screen.findByLabelText(/What name should appear/), 'Harbor');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('Options step')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({ contest_type_id: 1, agree_terms: 1 });
   });
 
   it('restores the draft title', async () => {

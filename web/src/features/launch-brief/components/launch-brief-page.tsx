@@ -270,6 +270,8 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
       ...(type.only_tip_start === 1 || category === 'tip' ? { is_tip: 1 } : {}),
       ...(category === 'quick' ? { is_quick_start: 1 } : {}),
       ...(addsToQueue(choice, isSubscriber) ? { is_added_queue: 1 } : {}),
+      // The server records the acceptance of the type's terms (and refuses a launch without it).
+      ...(needsTerms && termsAccepted ? { agree_terms: 1 } : {}),
       ...(coupon ? { coupon_code: coupon } : {}),
     };
     try {

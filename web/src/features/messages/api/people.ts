@@ -8,7 +8,11 @@ export async function getUser(id: number): Promise<User> {
   return data as User;
 }
 
-/** GET /contests/active: the client's running contests (the invitation's choice). */
-export function getActiveContests() {
-  return ok(api.GET('/contests/active', { params: { query: { page: 1 } } })) as Promise<Page<Contest>>;
+/**
+ * GET /contests/active, up to 100 at once (contests document, section 9): the invitation's
+ * choice, of which only the contests accepting entries (status 2) can be named.
+ */
+export async function getActiveContests(): Promise<Contest[]> {
+  const page = (await ok(api.GET('/contests/active', { params: { query: { page: 1, per_page: 100 } } }))) as Page<Contest>;
+  return page.data.filter((contest) => contest.status_id === 2);
 }

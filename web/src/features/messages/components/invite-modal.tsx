@@ -30,7 +30,7 @@ export function InviteModal({ username, name, onClose }: InviteModalProps) {
 
   useEffect(() => {
     void getActiveContests()
-      .then((page) => setContests(page.data))
+      .then(setContests)
       .catch((error: unknown) => {
         setContests([]);
         toast.error(errorMessage(error));
