@@ -12,7 +12,9 @@
 //! A writer's update is checked (size, decodes as a Yjs update), applied to the node's
 //! copy, and what the copy gained (in the server's own encoding, checked readable by the
 //! browser's Yjs) is stored with the next seq and published on the bus; `ack` follows
-//! the store. An update the copy cannot integrate whole is refused `doc.invalid`.
+//! the store. An update the copy cannot integrate whole, or that adds to the editor's rich
+//! text an element, attribute or mark outside the editor's schema ([`schema`]: a `<script>`,
+//! an `onerror`, a `javascript:` link), is refused `doc.invalid` and changes nothing.
 //! Every node listening applies it (a node that already has it skips it) and sends it
 //! to its local subscribers except the one that sent it. A node that sees a seq jump
 //! (Redis dropped a message, or it was down) reads the document back from the database
@@ -24,6 +26,9 @@
 mod accept_tests;
 mod js_readable;
 pub(crate) mod new_doc;
+pub mod schema;
+#[cfg(test)]
+mod schema_tests;
 pub mod store;
 pub mod text;
 pub mod untrusted;
@@ -316,7 +321,8 @@ impl Docs {
     /// published is the server's own encoding of the change, never the writer's bytes:
     /// an update that decodes but that the copy cannot integrate whole (it names parts
     /// the document lacks, or numbers a JavaScript Yjs cannot read) is refused, so no
-    /// reader's Yjs is handed something it fails on. On error nothing changed.
+    /// reader's Yjs is handed something it fails on, nor is an update outside the editor's
+    /// schema ([`schema`]). On error nothing changed.
     pub async fn accept(
         &self,
         entry: &Arc<DocEntry>,
@@ -555,6 +561,8 @@ fn integrate(entry: &DocEntry, update: &[u8], with_text: bool) -> Result<Option<
         tracing::info!(doc = %entry.ch, why, "document update refused: it names parts the document lacks");
         return Err(DocError::Invalid);
     }
+    // What the update adds to the editor's rich text, read as the transaction commits.
+    let watch = schema::Watch::start(&state.doc);
     let mut txn = state.doc.transact_mut();
     // yrs can panic on an update whose parts contradict each other (an arithmetic overflow
     // deleting a corrupted range): that is a refused update, not a dead connection.
@@ -586,6 +594,14 @@ fn integrate(entry: &DocEntry, update: &[u8], with_text: bool) -> Result<Option<
                 state.doc = new_doc();
                 state.broken = true;
                 tracing::warn!(doc = %entry.ch, "document update refused: yrs failed committing it");
+                return Err(DocError::Invalid);
+            }
+            if let Err(why) = watch.verdict() {
+                // Applied and committed: the copy is set aside and read back, like any
+                // refusal found after applying.
+                tracing::info!(doc = %entry.ch, why, "document update refused: outside the editor's schema");
+                state.doc = new_doc();
+                state.broken = true;
                 return Err(DocError::Invalid);
             }
             match gained {

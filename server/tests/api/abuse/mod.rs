@@ -12,9 +12,12 @@
 //! - [`uploads`]: files per request, pixels per request and bytes per user a minute.
 //! - [`sockets`]: anonymous WebSockets capped per client address, forged headers ignored.
 //! - [`views`]: a contest's views count once per visitor an hour.
+//! - [`documents`]: a writer's `<script>`, `<iframe>`, `onerror` or `javascript:` link in a
+//!   shared document is refused `doc.invalid` (outside the editor's schema) and changes nothing.
 //! - [`messages`]: `budget.max`, no `access_token` on `/ws` in the document, `include`
 //!   held to its pattern.
 
+mod documents;
 mod links;
 mod lockout;
 mod messages;

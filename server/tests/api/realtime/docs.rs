@@ -17,7 +17,7 @@ use super::{
 use crate::helpers::{spawn_app, TestApp};
 
 /// A project whose bid from a fresh designer was approved: (project, owner token, designer token).
-pub(super) async fn workroom(app: &TestApp, prefix: &str) -> (i64, String, String) {
+pub(crate) async fn workroom(app: &TestApp, prefix: &str) -> (i64, String, String) {
     let (owner, owner_token) = app.client_session(&format!("{prefix}-owner")).await;
     let (designer, designer_token) = super::fixtures::designer_session(app, &format!("{prefix}-designer")).await;
     let project = insert_project(app, owner).await;
@@ -31,7 +31,7 @@ pub(super) async fn workroom(app: &TestApp, prefix: &str) -> (i64, String, Strin
     (project, owner_token, designer_token)
 }
 
-async fn stored_updates(app: &TestApp, ch: &str) -> i64 {
+pub(crate) async fn stored_updates(app: &TestApp, ch: &str) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM doc_update WHERE doc = $1").bind(ch).fetch_one(&app.db.pool).await.unwrap()
 }
 

@@ -17,6 +17,7 @@ import { realtime } from '@/realtime/connection';
 
 import { colorFor } from './colors';
 import { HubProvider } from './hub-provider';
+import { isSafeHref } from './link-policy';
 import './collab-editor.css';
 
 interface CollabEditorProps {
@@ -72,7 +73,8 @@ function BoundEditor({ user, label, editable = true, onText, testId, session }: 
   const editor = useEditor(
     {
       extensions: [
-        StarterKit.configure({ undoRedo: false }),
+        // Links only where the hub takes them (see link-policy).
+        StarterKit.configure({ undoRedo: false, link: { isAllowedUri: (url) => isSafeHref(url) } }),
         Collaboration.configure({ document: session.doc }),
         CollaborationCaret.configure({
           provider: session.provider,
