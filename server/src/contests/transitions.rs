@@ -70,7 +70,7 @@ const fn admin_set(to: ContestStatus) -> Transition<ContestStatus, ContestAction
 pub const CONTEST: Machine<ContestStatus, ContestAction> = Machine(&[
     row(ContestAction::Launch, &[Unpaid], Active, &[Admin, System]),
     row(ContestAction::CloseSubmissions, &[Active], Deciding, &[System]),
-    row(ContestAction::Award, &[Active, Deciding], WinnerAwarded, &[Owner, Admin]),
+    row(ContestAction::Award, &[Active, Deciding], WinnerAwarded, &[Owner]),
     row(ContestAction::DecidingEnds, &[Deciding], NoWinner, &[System]),
     row(ContestAction::VerificationLate, &[WinnerAwarded], Unverified, &[System]),
     row(ContestAction::Deliver, &[PendingDelivery], PendingCredit, &[Designer]),

@@ -10,7 +10,7 @@ use sqlx::AnyConnection;
 
 use super::model::EntryStatus::{self, Active, Eliminated, Withdrawn};
 use crate::shared::transitions::{
-    Actor::{Admin, Designer, Owner, System},
+    Actor::{Designer, Owner, System},
     Machine, Transition,
 };
 
@@ -58,9 +58,9 @@ const fn row(
 /// the holder's decision by withdrawing it (issue #51).
 pub const ENTRY: Machine<EntryStatus, EntryAction> = Machine(&[
     row(EntryAction::Withdraw, &[Active], Withdrawn, &[Designer]),
-    row(EntryAction::Eliminate, &[Active], Eliminated, &[Owner, Admin]),
-    row(EntryAction::Reinstate, &[Eliminated], Active, &[Owner, Admin]),
-    row(EntryAction::Award, &[Active], Active, &[Owner, Admin]),
+    row(EntryAction::Eliminate, &[Active], Eliminated, &[Owner]),
+    row(EntryAction::Reinstate, &[Eliminated], Active, &[Owner]),
+    row(EntryAction::Award, &[Active], Active, &[Owner]),
     row(EntryAction::AddVersion, &[Active], Active, &[Designer]),
     row(EntryAction::Judge, &[Active], Eliminated, &[System]),
 ]);

@@ -109,9 +109,7 @@ impl FileView {
 /// categories (4, 13, 14, 16) also take pdf and zip. Names with control, text-direction or
 /// invisible characters are refused (422 `name.invalid_characters`); the pictures of one
 /// request may announce at most 100 megapixels (413 `file.too_many_pixels`); a user
-/// uploads at most `VITRINE_RATE_UPLOAD_BYTES_PER_USER` bytes and
-/// `VITRINE_RATE_UPLOAD_PIXELS_PER_USER` pixels a minute (429 `rate.limited`, counted
-/// before any picture is decoded).
+/// uploads at most `VITRINE_RATE_UPLOAD_BYTES_PER_USER` bytes (429 `rate.limited`).
 #[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 201, body = Data<Vec<FileView>>), (status = 401, body = ErrorEnvelope),
@@ -142,7 +140,8 @@ async fn upload_files(
     let received = upload::receive(&mut multipart, &disk::incoming_dir(&files_dir), limit, &charge).await?;
     let category = check_upload(received.category.as_deref(), &received.files)?;
     let pixels = check_pixels(&received.files).await?;
-    // Before anything is decoded: a user's pictures a minute are bounded too.
+    // Before anything is decoded: a user's pictures a minute are bounded too
+    // (`VITRINE_RATE_UPLOAD_PIXELS_PER_USER`, 429 `rate.limited` as for bytes).
     state.limits.check_upload_pixels(user_id, pixels)?;
     let views = store_files(&state, &caller, category, received.files, &files_dir).await?;
     tracing::info!(user_id = caller.id(), files = views.len(), category = category.id(), "files uploaded");

@@ -58,7 +58,7 @@ async fn an_upload_attached_to_nothing_is_removed_a_day_later_and_used_ones_stay
         .unwrap();
     // A brief's reference file (a JSON list of ids) and a profile picture (a path).
     let (_, owner) = app.client_session("leftowner").await;
-    let (_, admin) = app.admin_session("leftadmin").await;
+    let (_, admin) = app.admin_session("leftboss").await;
     let brief_file = upload_png(&app, &owner, 4).await;
     let mut brief = logo_brief();
     brief["contest_type_questions"].as_array_mut().unwrap().push(json!({"id": 109, "answer_file_ids": [brief_file]}));
