@@ -151,6 +151,7 @@ impl Application {
                 state.realtime.clone(),
                 state.clock.clone(),
                 retention,
+                state.settings.effective_files_dir(),
                 stop_rx.clone(),
             ));
         }

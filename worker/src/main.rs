@@ -46,7 +46,9 @@ async fn main() -> anyhow::Result<()> {
         Some(addr) => Some(tokio::spawn(serve_metrics(addr, stop_rx.clone()).await?)),
         None => None,
     };
-    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, Arc::new(SystemClock), retention, stop_rx));
+    let files_dir = settings.effective_files_dir();
+    let clock = Arc::new(SystemClock);
+    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, clock, retention, files_dir, stop_rx));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     worker.await?;

@@ -13,7 +13,13 @@ use crate::{
     accounts::CurrentUser,
     api::Data,
     catalogue::store as catalogue_store,
-    contests::{events, model::ContestView, store},
+    contests::{
+        events,
+        model::ContestView,
+        status::ContestStatus,
+        store,
+        transitions::{ContestAction, CONTEST},
+    },
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     realtime::unit::Unit,
     state::AppState,
@@ -111,7 +117,9 @@ pub async fn remove_winners(
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     let contest = existing(&mut tx, id).await?;
-    if ![5, 6].contains(&contest.status_id) {
+    let back =
+        ContestStatus::from_id(contest.status_id).and_then(|from| CONTEST.next(ContestAction::RemoveWinners, from));
+    if back.is_none() {
         return Err(AppError::conflict(codes::WINNERS_NOT_REMOVABLE));
     }
     let unawarded = crate::entries::store::unaward_winners(&mut tx, id, now).await?;

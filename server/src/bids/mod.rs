@@ -6,6 +6,7 @@
 //! - [`access`]: who may see a bid (the rule of the hub's `bid:{id}` channel).
 //! - [`payable`]: a bid's approval as the payments area sells it; [`payment_routes`]:
 //!   its payment routes (`/projects/{id}/bids/{bidId}/approve/payments/...`).
+//! - [`transitions`]: the bid's state machine, one table.
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: `bid:{id}` events.
 //!
 //! Live: the bid, its updates and its messages on `bid:{id}`; counts and project
@@ -21,6 +22,7 @@ pub mod payable;
 pub mod payment_routes;
 pub mod routes;
 pub mod store;
+pub mod transitions;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 

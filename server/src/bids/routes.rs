@@ -16,8 +16,9 @@ use vitrine_protocol::{event_type, BidGone};
 use super::{
     access::{visible_bid, BidRef},
     events::{self, on_bid},
-    model::{BidView, BID_APPROVED},
+    model::BidView,
     store,
+    transitions::{BidAction, BID},
 };
 use crate::{
     accounts::{domain::UserType, CurrentUser},
@@ -34,7 +35,7 @@ use crate::{
         store as projects,
     },
     realtime::unit::Unit,
-    shared::page::Page,
+    shared::{page::Page, transitions::Actor},
     state::AppState,
 };
 
@@ -218,10 +219,20 @@ pub async fn delete(
     ApiPath(bid_id): ApiPath<i64>,
 ) -> Result<Json<Message>, AppError> {
     let BidRef { bid, project } = visible_bid(&state, &caller, bid_id, None).await?;
-    if !caller.is_admin() && caller.id() != bid.bidder.id {
+    // Its designer withdraws it, an admin removes it (`transitions::BID`); nobody else.
+    let action = match caller.id() == bid.bidder.id {
+        true => BidAction::Withdraw,
+        false => BidAction::Remove,
+    };
+    let actor = match (caller.id() == bid.bidder.id, caller.is_admin()) {
+        (true, _) => Actor::Designer,
+        (false, true) => Actor::Admin,
+        (false, false) => Actor::Owner,
+    };
+    if !BID.may(action, actor) {
         return Err(AppError::forbidden(codes::BID_DELETE_FORBIDDEN));
     }
-    if bid.status_id == BID_APPROVED {
+    if BID.next(action, bid.status_id).is_none() {
         return Err(AppError::conflict(codes::BID_APPROVED));
     }
     let now = state.now_ms();
@@ -275,6 +286,9 @@ pub async fn approve(
     if project.status() != ProjectStatus::Live {
         return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
+    if BID.next(BidAction::Approve, bid.status_id).is_none() {
+        return Err(AppError::conflict(codes::BID_APPROVED));
+    }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     if !caller.is_admin() && queue::under_way(&mut tx, project.created_by, project.id).await? {
@@ -309,7 +323,9 @@ pub async fn approve_in(
     if !projects::approve(unit, id, bid_id, ends_at, now).await? {
         return Err(AppError::conflict(codes::PROJECT_NOT_LIVE));
     }
-    store::set_status(unit, bid_id, BID_APPROVED, now).await?;
+    let action = if by.is_some() { BidAction::Approve } else { BidAction::Pay };
+    let to = BID.next(action, bid.status_id).ok_or_else(|| AppError::conflict(codes::BID_APPROVED))?;
+    store::set_status(unit, bid_id, to, now).await?;
     let approved = store::find(&mut **unit, bid_id).await?.ok_or_else(|| AppError::not_found(codes::BID_NOT_FOUND))?;
     let files = store::files(unit, bid_id).await?;
     let active = projects::find(&mut **unit, id).await?.ok_or_else(|| AppError::not_found(codes::PROJECT_NOT_FOUND))?;

@@ -107,7 +107,7 @@ pub async fn decide(
     caller.require_admin()?;
     let decision = req
         .approval_status_id
-        .filter(|s| [APPROVED, REJECTED].contains(s))
+        .filter(|s| tips::is_decision(*s))
         .ok_or_else(|| AppError::field("approval_status_id", codes::TIP_APPROVAL_IN))?;
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;

@@ -13,7 +13,10 @@ use vitrine_protocol::{event_type, Channel};
 use super::store::tips as store;
 pub use super::store::tips::find;
 pub(super) use super::store::tips::insert_pending;
-use crate::shared::money::as_dollars;
+use crate::shared::{
+    money::as_dollars,
+    transitions::{Actor, Machine, Transition},
+};
 use crate::{
     error::AppError,
     notifications::{notify, texts, NewNotification, NotificationType, Text},
@@ -27,6 +30,27 @@ use crate::{
 pub const PENDING: i64 = 1;
 pub const APPROVED: i64 = 2;
 pub const REJECTED: i64 = 3;
+
+/// What moves a tip (`approval_status_id`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TipAction {
+    /// An admin approves it (`PATCH /contest-entry-tips/{id}`, 2): the designer is owed it.
+    Approve,
+    /// An admin rejects it (3): the client is refunded.
+    Reject,
+}
+
+/// The tip's state machine, in one table (docs/states.md): a paid tip is created pending
+/// (1) and an admin decides it once; a decided tip never moves again.
+pub const TIP: Machine<i64, TipAction> = Machine(&[
+    Transition { action: TipAction::Approve, from: &[PENDING], to: APPROVED, by: &[Actor::Admin] },
+    Transition { action: TipAction::Reject, from: &[PENDING], to: REJECTED, by: &[Actor::Admin] },
+]);
+
+/// Whether `status` is a decision an admin can take on some tip.
+pub fn is_decision(status: i64) -> bool {
+    TIP.rows().iter().any(|t| t.to == status)
+}
 /// Tips per page of the admin's list.
 pub const PER_PAGE: i64 = 48;
 
@@ -159,13 +183,19 @@ async fn account_for(conn: &mut AnyConnection, tip: &TipRow, decision: i64, now_
     }
 }
 
-/// Decides a pending tip (compare-and-set: false if it was no longer pending), and
+/// Decides a pending tip as [`TIP`] allows (compare-and-set: false if it was no longer
+/// pending), and
 /// writes what follows: the ledger's lines, the designer's notification on approval,
 /// `tip.updated` to the client, in the unit.
 #[instrument(skip_all, fields(tip_id = id, decision))]
 pub async fn decide(unit: &mut Unit, id: i64, decision: i64, admin_id: i64, now_ms: i64) -> Result<bool, AppError> {
     let conn: &mut AnyConnection = unit;
-    if !store::decide(conn, id, decision, admin_id, now_ms).await? {
+    let Some(current) = find(conn, id).await? else { return Ok(false) };
+    let from = current.approval_status_id;
+    if TIP.action_for(from, decision, Actor::Admin).is_none() {
+        return Ok(false);
+    }
+    if !store::decide(conn, id, from, decision, admin_id, now_ms).await? {
         return Ok(false);
     }
     let Some(tip) = find(conn, id).await? else { return Ok(false) };

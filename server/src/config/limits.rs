@@ -140,6 +140,13 @@ pub struct LimitSettings {
     #[arg(long, env = "VITRINE_RATE_REDIS_PREFIX", default_value = "vitrine:rate:")]
     pub redis_prefix: String,
 
+    /// Pixels of pictures one user may upload (`POST /files`), as their headers announce
+    /// them, counted before anything is decoded: 400 megapixels a minute by default, four
+    /// requests at the 100-megapixel bound of one request in a burst. Decoding (for
+    /// thumbnails) is what a picture costs the server, whatever its bytes.
+    #[arg(long, env = "VITRINE_RATE_UPLOAD_PIXELS_PER_USER", default_value = "400000000/1m")]
+    pub upload_pixels_per_user: Rate,
+
     /// Views of one page (a contest's) that count from one visitor: a signed-in user, or an
     /// anonymous client address. `1/1h`: one a visitor and page an hour, however often
     /// the page is loaded or the view posted.

@@ -15,6 +15,7 @@ use super::{
     pricing,
     status::{ContestStatus, DECIDING_WINDOW_DAYS, DEFAULT_LENGTH_DAYS, DELIVERY_WINDOW_MS, EXTEND_DAYS},
     store,
+    transitions::{ContestAction, CONTEST},
 };
 use crate::{
     accounts::{store::find_user, CurrentUser},
@@ -22,6 +23,7 @@ use crate::{
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::unit::Unit,
+    shared::transitions::Actor,
     state::AppState,
 };
 
@@ -197,8 +199,9 @@ pub async fn set_status(
     let contest =
         store::find(&state.db.pool, id).await?.ok_or_else(|| AppError::not_found(codes::CONTEST_NOT_FOUND))?;
     let from = contest.status();
-    // Nothing returns to unpaid once money or a free slot was spent on it.
-    if to == ContestStatus::Unpaid && from != ContestStatus::Unpaid {
+    // Nothing returns to unpaid once money or a free slot was spent on it, and a credited
+    // contest stays credited (`transitions::CONTEST`).
+    if !CONTEST.allows(ContestAction::AdminSet, from, to, Actor::Admin) {
         return Err(AppError::conflict(codes::CONTEST_STATUS_CHANGE));
     }
     let now = state.now_ms();

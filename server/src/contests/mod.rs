@@ -16,7 +16,7 @@
 //! - [`quick_chat`]: quick-start chats by tracker id, linked to the account and contest they lead to.
 //! - [`brief`]: the brief's validation rules (projects' briefs use them too), and
 //!   [`store::brief`]: question rules and stored answers of contest and project briefs.
-//! - [`status`]: status ids and constants.
+//! - [`status`]: status ids and constants. [`transitions`]: the contest's state machine, one table.
 //! - [`brief_files`]: files attached to a brief, shown and readable with it.
 //! - [`visibility`]: who may see a contest (REST and hub alike) and read its brief.
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
@@ -41,6 +41,7 @@ pub mod quote_routes;
 pub mod stats;
 pub mod status;
 pub mod store;
+pub mod transitions;
 pub mod visibility;
 
 use utoipa_axum::{router::OpenApiRouter, routes};

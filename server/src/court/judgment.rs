@@ -17,7 +17,7 @@ use crate::{
     accounts::CurrentUser,
     api::{flag, loose_id, Data},
     contests::{self, visibility::may_view},
-    entries::{self, model::EntryStatus, visibility::may_view_entry},
+    entries::{self, visibility::may_view_entry},
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     realtime::unit::Unit,
@@ -96,9 +96,11 @@ pub async fn make_judgment(
 /// Eliminates the reported entry (unless withdrawn, or eliminated already) and
 /// announces it like the contest holder's elimination.
 async fn eliminate(unit: &mut Unit, row: &ReportRow, now_ms: i64) -> Result<(), AppError> {
-    let changed =
-        entries::store::set_status(unit, &[row.contest_entry_id], EntryStatus::Eliminated.id(), now_ms).await?;
-    if changed.is_empty() {
+    let Some(entry) = entries::store::find(&mut **unit, row.contest_id, row.contest_entry_id).await? else {
+        return Ok(());
+    };
+    let judged = entries::transitions::EntryAction::Judge;
+    if entries::transitions::apply(unit, entry.id, entry.status_id, judged, now_ms).await?.is_none() {
         return Ok(());
     }
     let contest =

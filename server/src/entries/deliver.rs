@@ -20,6 +20,7 @@ use crate::{
         self,
         model::{ContestRow, ContestView},
         status::ContestStatus,
+        transitions::{ContestAction, CONTEST},
     },
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
@@ -76,10 +77,13 @@ pub async fn upload_artworks(
     for file_id in &req.file_ids {
         store::attach_file(&mut tx, entry.id, *file_id, entry.version, file_kind::ARTWORK, now).await?;
     }
-    let delivered = ContestStatus::PendingCredit.id();
-    if status == ContestStatus::PendingDelivery.id()
-        && contests::store::transition(&mut tx, contest.id, status, delivered, now).await?
-    {
+    // Delivered once verified (7 -> 8); uploaded before the verification (5, 6), the files
+    // wait for it (`contests::transitions::CONTEST`).
+    let delivered = ContestStatus::from_id(status).and_then(|from| CONTEST.next(ContestAction::Deliver, from));
+    if let Some(delivered) = delivered {
+        if !contests::store::transition(&mut tx, contest.id, status, delivered.id(), now).await? {
+            return Err(AppError::conflict(codes::ARTWORK_NOT_OPEN));
+        }
         let moved =
             contests::store::find(&mut *tx, contest.id).await?.ok_or_else(|| anyhow::anyhow!("contest vanished"))?;
         contests::events::status_changed(&mut tx, &moved, now).await?;

@@ -10,13 +10,20 @@ use utoipa::ToSchema;
 use super::{
     events,
     model::{EntryRow, EntryStatus, EntryView},
-    store, view_for, visible_entry,
+    store,
+    transitions::{self, EntryAction},
+    view_for, visible_entry,
 };
 use crate::{
     accounts::CurrentUser,
     api::{flag, Data},
     community::activity::{self, ActivityType},
-    contests::{self, model::ContestRow, status::ContestStatus},
+    contests::{
+        self,
+        model::ContestRow,
+        status::ContestStatus,
+        transitions::{ContestAction, CONTEST},
+    },
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
     notifications::{notify, texts, NewNotification, NotificationType, Text},
     state::AppState,
@@ -105,16 +112,25 @@ pub async fn set_status(
     ApiJson(req): ApiJson<StatusRequest>,
 ) -> Result<Json<Data<Vec<EntryView>>>, AppError> {
     let (contest, entry) = held_entry(&state, &caller, ids.0, ids.1).await?;
-    let status = req
+    let target = req
         .status
         .as_deref()
         .and_then(EntryStatus::parse)
         .ok_or_else(|| AppError::field("status", codes::ENTRY_STATUS_INVALID))?;
+    let action = match target {
+        EntryStatus::Eliminated => EntryAction::Eliminate,
+        _ => EntryAction::Reinstate,
+    };
     if !matches!(contest.status(), ContestStatus::Active | ContestStatus::Deciding) {
         return Err(AppError::conflict(codes::ENTRY_LOCKED));
     }
     if entry.is_winner != 0 {
         return Err(AppError::conflict(codes::ENTRY_LOCKED));
+    }
+    // The entry asked for must be able to make the move (`transitions::ENTRY`), or be there
+    // already: a withdrawn entry is neither eliminated nor put back.
+    if entry.status_id != target.id() && !transitions::can(action, entry.status_id) {
+        return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
@@ -123,14 +139,20 @@ pub async fn set_status(
         true => store::designer_entry_ids(&mut tx, contest.id, entry.created_by).await?,
         false => vec![entry.id],
     };
-    let changed = store::set_status(&mut tx, &ids, status.id(), now).await?;
     if req.block_designer.unwrap_or(false) {
         store::block(&mut tx, contest.id, entry.created_by, now).await?;
     }
     let mut views = Vec::new();
     for id in ids {
-        let row = store::find(&mut *tx, contest.id, id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
-        if changed.contains(&id) {
+        let before = store::find(&mut *tx, contest.id, id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;
+        // Of the designer's other entries, those the table does not move stay as they are.
+        let moved = before.status_id != target.id()
+            && transitions::apply(&mut tx, id, before.status_id, action, now).await?.is_some();
+        let row = match moved {
+            true => store::find(&mut *tx, contest.id, id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?,
+            false => before,
+        };
+        if moved {
             events::updated(&mut tx, &contest, &EntryView::of(&row), now).await?;
         }
         views.push(view_for(Some(&caller.user), &contest, &row));
@@ -153,16 +175,16 @@ pub async fn award(
 ) -> Result<Json<Data<EntryView>>, AppError> {
     let (contest, entry) = held_entry(&state, &caller, ids.0, ids.1).await?;
     let from = contest.status();
-    if !matches!(from, ContestStatus::Active | ContestStatus::Deciding) {
+    let Some(awarded_status) = CONTEST.next(ContestAction::Award, from) else {
         return Err(AppError::conflict(codes::AWARD_NOT_OPEN));
-    }
-    if entry.status_id != EntryStatus::Active.id() {
+    };
+    if !transitions::can(EntryAction::Award, entry.status_id) {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
     let mut tx = state.realtime.begin().await?;
     // Compare-and-set: of two awards racing, one moves the contest and the other is a 409.
-    if !contests::store::transition(&mut tx, contest.id, from.id(), ContestStatus::WinnerAwarded.id(), now).await? {
+    if !contests::store::transition(&mut tx, contest.id, from.id(), awarded_status.id(), now).await? {
         return Err(AppError::conflict(codes::AWARD_NOT_OPEN));
     }
     store::mark_winner(&mut tx, entry.id, now).await?;

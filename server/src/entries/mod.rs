@@ -7,6 +7,7 @@
 //! - [`deliver`]: the winner's final artworks and their acceptance, and reports of entries.
 //! - [`additional`]: the holder buying designs besides the winner's.
 //! - [`visibility`]: who may see an entry and its rating (REST, hub and files alike).
+//! - [`transitions`]: the entry's state machine, one table.
 //! - [`store`]: SQL. [`model`]: rows and views. [`events`]: outbox events.
 
 pub mod additional;
@@ -17,6 +18,7 @@ pub mod model;
 pub mod read;
 pub mod store;
 pub mod submit;
+pub mod transitions;
 pub mod visibility;
 
 use utoipa_axum::{router::OpenApiRouter, routes};

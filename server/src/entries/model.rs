@@ -19,6 +19,10 @@ impl EntryStatus {
         self as i64
     }
 
+    pub fn from_id(id: i64) -> Option<Self> {
+        [Self::Active, Self::Eliminated, Self::Withdrawn].into_iter().find(|s| s.id() == id)
+    }
+
     pub fn name_of(id: i64) -> &'static str {
         match id {
             1 => "active",

@@ -225,36 +225,20 @@ pub async fn set_rating(conn: &mut AnyConnection, entry_id: i64, rating: i64, no
     Ok(())
 }
 
-/// Sets the status of the entries in `ids` that are not in it yet; answers the changed ids.
-pub async fn set_status(
+/// Moves entry `id` from status `from` to `to` (compare-and-set: false when it is no longer
+/// in `from`). Which moves exist is `transitions::ENTRY`'s to say.
+pub async fn move_status(
     conn: &mut AnyConnection,
-    ids: &[i64],
-    status_id: i64,
+    id: i64,
+    from: i64,
+    to: i64,
     now_ms: i64,
-) -> Result<Vec<i64>, sqlx::Error> {
-    let mut changed = Vec::new();
-    for id in ids {
-        let done = sqlx::query(
-            "UPDATE contest_entry SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id <> $1 AND status_id < 3",
-        )
-        .bind(status_id)
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE contest_entry SET status_id = $1, updated_at = $2 WHERE id = $3 AND status_id = $4")
+        .bind(to)
         .bind(now_ms)
         .bind(id)
-        .execute(&mut *conn)
-        .await?;
-        if done.rows_affected() == 1 {
-            changed.push(*id);
-        }
-    }
-    Ok(changed)
-}
-
-/// Withdraws an entry still in the running; false when it is not (eliminated by the contest
-/// holder, whose decision a withdrawal must not overwrite, or already withdrawn).
-pub async fn withdraw_active(conn: &mut AnyConnection, id: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE contest_entry SET status_id = 3, updated_at = $1 WHERE id = $2 AND status_id = 1")
-        .bind(now_ms)
-        .bind(id)
+        .bind(from)
         .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() == 1)

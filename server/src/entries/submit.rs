@@ -10,6 +10,7 @@ use super::{
     events,
     model::{file_kind, EntryView},
     store::{self, NewEntry},
+    transitions::{self, EntryAction},
     view_for,
 };
 use crate::{
@@ -223,7 +224,7 @@ pub async fn add_version(
     if contest.status() != ContestStatus::Active {
         return Err(AppError::unprocessable(codes::CONTEST_NOT_ACTIVE));
     }
-    if entry.status_id != super::model::EntryStatus::Active.id() {
+    if !transitions::can(EntryAction::AddVersion, entry.status_id) {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let main = check_files(&state, &caller, &req, Needs::Image).await?;
@@ -260,9 +261,9 @@ pub async fn withdraw(
     if contest.status() != ContestStatus::Active {
         return Err(AppError::unprocessable(codes::ENTRY_WITHDRAW_CLOSED));
     }
-    // Only an entry in the running can be withdrawn: an eliminated one carries the contest
-    // holder's decision, which the designer must not overwrite.
-    if entry.status_id != super::model::EntryStatus::Active.id() {
+    // Only an entry in the running can be withdrawn (`transitions::ENTRY`): an eliminated
+    // one carries the contest holder's decision, which the designer must not overwrite.
+    if !transitions::can(EntryAction::Withdraw, entry.status_id) {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let now = state.now_ms();
@@ -270,7 +271,7 @@ pub async fn withdraw(
     if store::lock_contest(&mut tx, contest_id, now).await? != Some(ContestStatus::Active.id()) {
         return Err(AppError::unprocessable(codes::ENTRY_WITHDRAW_CLOSED));
     }
-    if !store::withdraw_active(&mut tx, entry_id, now).await? {
+    if transitions::apply(&mut tx, entry_id, entry.status_id, EntryAction::Withdraw, now).await?.is_none() {
         return Err(AppError::conflict(codes::ENTRY_NOT_ACTIVE));
     }
     let row = store::find(&mut *tx, contest_id, entry_id).await?.ok_or_else(|| anyhow::anyhow!("entry vanished"))?;

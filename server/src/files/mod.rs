@@ -7,12 +7,14 @@
 //!   request, without metadata, at `{files_dir}/.derived/{storage_key}.{size}`.
 //! - `disk`: where bytes live (`{files_dir}/{yyyy}/{mm}/{random}`) and download names.
 //! - [`store`]: the `file` and `download_token` rows.
+//! - [`cleanup`]: uploads attached to nothing a day later are removed (the timers run it).
 //! - `routes`: `POST /files`, `GET /files/{id}/content`, download tokens and downloads.
 //!
 //! An upload commits its rows first and then renames its temp files into place; a
 //! failure on either side removes what the other did, so there are no files without
 //! rows and no rows without files.
 
+pub mod cleanup;
 pub mod derived;
 pub(crate) mod disk;
 pub mod kinds;

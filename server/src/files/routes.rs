@@ -139,7 +139,10 @@ async fn upload_files(
     let charge = |bytes: usize| state.limits.check_upload_bytes(user_id, bytes);
     let received = upload::receive(&mut multipart, &disk::incoming_dir(&files_dir), limit, &charge).await?;
     let category = check_upload(received.category.as_deref(), &received.files)?;
-    check_pixels(&received.files).await?;
+    let pixels = check_pixels(&received.files).await?;
+    // Before anything is decoded: a user's pictures a minute are bounded too
+    // (`VITRINE_RATE_UPLOAD_PIXELS_PER_USER`, 429 `rate.limited` as for bytes).
+    state.limits.check_upload_pixels(user_id, pixels)?;
     let views = store_files(&state, &caller, category, received.files, &files_dir).await?;
     tracing::info!(user_id = caller.id(), files = views.len(), category = category.id(), "files uploaded");
     Ok((StatusCode::CREATED, Json(Data::new(views))))
@@ -180,7 +183,8 @@ pub const MAX_PIXELS_PER_REQUEST: u64 = 100_000_000;
 
 /// 413 `file.too_many_pixels` when the images' headers announce more than
 /// [`MAX_PIXELS_PER_REQUEST`] together; read from the headers, before any decoding.
-async fn check_pixels(files: &[StagedFile]) -> Result<(), AppError> {
+/// Answers the pixels they announce.
+async fn check_pixels(files: &[StagedFile]) -> Result<u64, AppError> {
     let mut pixels = 0u64;
     for file in files.iter().filter(|f| f.kind.is_some_and(FileKind::is_image)) {
         pixels = pixels.saturating_add(file.pixels().await.unwrap_or(0));
@@ -188,7 +192,7 @@ async fn check_pixels(files: &[StagedFile]) -> Result<(), AppError> {
             return Err(AppError::rule(StatusCode::PAYLOAD_TOO_LARGE, codes::FILE_PIXELS));
         }
     }
-    Ok(())
+    Ok(pixels)
 }
 
 /// Inserts the rows in one transaction, then moves the bytes into place. Should a move

@@ -131,3 +131,75 @@ pub async fn is_own_image<'c>(
             .await?;
     Ok(owned_image.is_some())
 }
+
+/// Where other areas attach files by id: `(table, column)`, each column a foreign key to
+/// `file` (the schema test `every_reference_to_a_file_keeps_it` checks none is missing).
+pub const FILE_REFERENCES: [(&str, &str); 8] = [
+    ("contest_entry_file", "file_id"),
+    ("bid_file", "file_id"),
+    ("project_artwork", "file_id"),
+    ("project_update_file", "file_id"),
+    ("project_update_image_tag", "file_id"),
+    ("designer_preference_image", "file_id"),
+    ("portfolio_item", "file_id"),
+    ("external_showcase", "file_id"),
+];
+
+/// Brief answers name their files in JSON lists of ids (`[12,13]`).
+const ID_LISTS: [(&str, &str); 2] =
+    [("contest_brief_answer", "answer_file_ids"), ("project_brief_answer", "answer_file_ids")];
+
+/// Pictures named by their path (`/files/{id}/content`): profile pictures and covers, and the
+/// images admins put on the catalogue.
+const PATHS: [(&str, &str); 7] = [
+    ("app_user", "profile_picture"),
+    ("app_user", "cover_pic"),
+    ("project_category", "image_path"),
+    ("project_sub_category", "image_path"),
+    ("project_service_image", "file_path"),
+    ("project_question_option", "file_path"),
+    ("contest_type_question_option", "file_path"),
+];
+
+/// `f` (a `file` row) is referenced by nothing: no foreign key, no brief answer's list, no path.
+fn unattached_condition() -> String {
+    let mut parts: Vec<String> = FILE_REFERENCES
+        .iter()
+        .map(|(table, column)| format!("NOT EXISTS (SELECT 1 FROM {table} r WHERE r.{column} = f.id)"))
+        .collect();
+    parts.extend(ID_LISTS.iter().map(|(table, column)| {
+        format!(
+            "NOT EXISTS (SELECT 1 FROM {table} r WHERE r.{column} <> '[]' AND \
+             ',' || REPLACE(REPLACE(REPLACE(r.{column}, '[', ''), ']', ''), ' ', '') || ',' LIKE '%,' || f.id || ',%')"
+        )
+    }));
+    parts.extend(PATHS.iter().map(|(table, column)| {
+        format!("NOT EXISTS (SELECT 1 FROM {table} r WHERE r.{column} LIKE '%/files/' || f.id || '/%')")
+    }));
+    parts.join(" AND ")
+}
+
+/// Up to `limit` files uploaded before `cutoff` that nothing refers to, oldest first: `(id, storage_key)`.
+#[instrument(skip_all)]
+pub async fn unattached_before<'c>(
+    db: impl Executor<'c, Database = Any>,
+    cutoff: i64,
+    limit: i64,
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let sql = format!(
+        "SELECT f.id, f.storage_key FROM file f WHERE f.created_at < $1 AND {} ORDER BY f.id LIMIT $2",
+        unattached_condition()
+    );
+    sqlx::query_as(&sql).bind(cutoff).bind(limit).fetch_all(db).await
+}
+
+/// Deletes file `id` if still referenced by nothing (an attachment made since it was
+/// found keeps it); its download tokens go with it. True when deleted.
+#[instrument(skip_all, fields(file_id = id))]
+pub async fn delete_if_unattached<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<bool, sqlx::Error> {
+    let sql = format!(
+        "DELETE FROM file WHERE id = $1 AND id IN (SELECT f.id FROM file f WHERE f.id = $1 AND {})",
+        unattached_condition()
+    );
+    Ok(sqlx::query(&sql).bind(id).execute(db).await?.rows_affected() == 1)
+}

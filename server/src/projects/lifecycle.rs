@@ -17,6 +17,7 @@ use super::{
     notices,
     status::{ProjectStatus, DELIVERY_WINDOW_MS},
     store,
+    transitions::{self, ProjectAction, PROJECT},
 };
 use crate::{
     accounts::CurrentUser,
@@ -147,7 +148,7 @@ async fn move_to(
 /// designer's 48 hours to deliver start) or credits a delivered one (5 -> 6; a
 /// completed subscription project lets its owner's next queued one start, see
 /// [`super::queue`]). Every other move is someone else's (see
-/// [`ProjectStatus::admin_may_move`]).
+/// [`transitions::PROJECT`]).
 #[utoipa::path(put, path = "/projects/{id}/statuses", tag = "projects", params(("id" = i64, Path)), request_body = StatusChange, security(("bearer" = [])),
     responses((status = 200, body = Data<ProjectView>), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 422, body = ErrorEnvelope)))]
 #[instrument(skip_all, fields(project_id = id))]
@@ -163,7 +164,7 @@ pub async fn set_status(
         .status_id
         .and_then(ProjectStatus::from_id)
         .ok_or_else(|| AppError::field("status_id", codes::PROJECT_STATUS_IN))?;
-    if !ProjectStatus::admin_may_move(project.status(), to) {
+    if !transitions::admin_sets(project.status(), to) {
         return Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE));
     }
     let also = match to {
@@ -265,9 +266,9 @@ pub async fn artworks(
     if store::approved_designer(&mut conn, &project).await? != Some(caller.id()) {
         return Err(AppError::forbidden(codes::PROJECT_ARTWORK_FORBIDDEN));
     }
-    if project.status() != ProjectStatus::PendingDelivery {
+    let Some(to) = PROJECT.next(ProjectAction::Deliver, project.status()) else {
         return Err(AppError::conflict(codes::PROJECT_STATUS_CHANGE));
-    }
+    };
     if req.file_ids.is_empty() {
         return Err(AppError::field("file_ids", codes::REQUIRED));
     }
@@ -276,7 +277,6 @@ pub async fn artworks(
     }
     drop(conn);
     let files = req.file_ids.clone();
-    let to = ProjectStatus::PendingCredit;
     move_to(&state, &caller, project, to, notices::ARTWORKS_UPLOADED, Also::Artworks(files)).await
 }
 
@@ -298,12 +298,10 @@ pub async fn finalize(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<Data<ProjectView>>, AppError> {
     let project = owned(&state, &caller, id, false).await?;
-    match project.status() {
-        ProjectStatus::PendingDelivery => {
-            let to = ProjectStatus::PendingCredit;
-            move_to(&state, &caller, project, to, notices::FINALIZED, Also::Finalized).await
-        }
-        ProjectStatus::PendingCredit => {
+    let from = project.status();
+    match (PROJECT.next(ProjectAction::Finalize, from), PROJECT.next(ProjectAction::Accept, from)) {
+        (Some(to), _) => move_to(&state, &caller, project, to, notices::FINALIZED, Also::Finalized).await,
+        (None, Some(_)) => {
             let now = state.now_ms();
             let mut tx = state.realtime.begin().await?;
             if !store::set_finalized(&mut tx, id, now).await? {

@@ -15,7 +15,7 @@
 //! - [`room`]: the workroom of an assigned project (owner, designer, admins), and
 //!   [`updates`]: what happens in it (updates, comments, reactions, image tags).
 //! - [`files`]: which project files (bids, artworks, updates, brief) a user may read.
-//! - [`status`]: status ids and constants. [`notices`]: notification types 11-22.
+//! - [`status`]: status ids and constants. [`transitions`]: the project's state machine, one table. [`notices`]: notification types 11-22.
 //! - [`payable`]: a budget raise as the payments area sells it; [`payment_routes`]: its
 //!   payment routes (`/projects/{id}/increase-budget/payments/...`). [`earnings`]: the bid
 //!   and raises held in the ledger and credited to the designer on completion.
@@ -43,6 +43,7 @@ pub mod rules;
 pub mod seed;
 pub mod status;
 pub mod store;
+pub mod transitions;
 pub mod updates;
 
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -58,14 +58,6 @@ impl ProjectStatus {
     pub fn allows_bid_comments(self) -> bool {
         matches!(self, Self::Live | Self::Active)
     }
-
-    /// The moves an admin makes with `PUT /projects/{id}/statuses`: verifying a
-    /// project whose timeline ran out (3 -> 4) and crediting a delivered one (5 -> 6).
-    /// The other moves belong to someone else: approving a bid (1 -> 2), the timeline
-    /// timer (2 -> 3), the designer's final files or the owner's finalize (4 -> 5).
-    pub fn admin_may_move(from: Self, to: Self) -> bool {
-        matches!((from, to), (Self::Unverified, Self::PendingDelivery) | (Self::PendingCredit, Self::Completed))
-    }
 }
 
 /// Timeline choices in days (section 9): '48 hours', '1 week', '2 weeks', '1 month'.
@@ -116,17 +108,6 @@ mod tests {
         assert_eq!(ProjectStatus::from_id(7), None);
         let open: Vec<_> = ProjectStatus::ALL.into_iter().filter(|s| s.allows_bid_comments()).collect();
         assert_eq!(open, [ProjectStatus::Live, ProjectStatus::Active]);
-    }
-
-    #[test]
-    fn admins_verify_and_credit_only() {
-        let moves: Vec<_> = ProjectStatus::ALL
-            .into_iter()
-            .flat_map(|from| ProjectStatus::ALL.into_iter().map(move |to| (from, to)))
-            .filter(|(from, to)| ProjectStatus::admin_may_move(*from, *to))
-            .map(|(from, to)| (from.id(), to.id()))
-            .collect();
-        assert_eq!(moves, [(3, 4), (5, 6)]);
     }
 
     #[test]

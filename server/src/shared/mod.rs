@@ -13,6 +13,7 @@
 //!   they hold control, bidi or zero-width characters.
 //! - [`limits`]: the abuse limits per client address and per account, and the client's
 //!   address behind trusted proxies (the areas apply them to their limited calls).
+//! - [`transitions`]: the shape of every area's table of allowed status moves.
 
 pub mod http;
 pub mod limits;
@@ -23,3 +24,4 @@ pub mod page;
 pub mod paypal;
 pub mod stripe;
 pub mod throttle;
+pub mod transitions;

@@ -73,3 +73,24 @@ pub async fn queue_depth(db: &Db, now_ms: i64) -> Result<i64, sqlx::Error> {
 pub async fn next_deadline(db: &Db) -> Result<Option<i64>, sqlx::Error> {
     due::next(db, &DEADLINES).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{contests::transitions::CONTEST, shared::transitions::Actor};
+
+    #[test]
+    fn every_deadline_is_a_move_of_the_contest_table() {
+        for deadline in DEADLINES {
+            let (from, to) =
+                (ContestStatus::from_id(deadline.from).unwrap(), ContestStatus::from_id(deadline.to).unwrap());
+            let action = CONTEST.action_for(from, to, Actor::System);
+            assert!(
+                action.is_some(),
+                "{} -> {} is not the timers' in contests::transitions",
+                deadline.from,
+                deadline.to
+            );
+        }
+    }
+}

@@ -1,4 +1,5 @@
-//! Deletes credentials that can no longer be used. They are kept for a day past
+//! Deletes credentials that can no longer be used, and uploads nothing uses
+//! ([`remove_unattached_files`]). They are kept for a day past
 //! expiry or revocation so a support question about a recent sign-in can be answered.
 //! Each area deletes its own rows (`accounts::store::sweep`, `realtime::outbox::trim`,
 //! `files::store`); this module only decides when and how much.
@@ -47,4 +48,11 @@ pub async fn sweep(db: &Db, now_ms: i64, retention: Retention) -> Result<SweepRe
     // Download links live five minutes and are worth nothing after: no day of grace.
     let download_tokens = crate::files::store::delete_expired_download_tokens(&db.pool, now_ms).await?;
     Ok(SweepReport { access_tokens, password_resets, events, download_tokens })
+}
+
+/// Files uploaded more than a day ago and attached to nothing: their rows, bytes and
+/// thumbnails under `files_dir` (`files::cleanup`); answers how many. Idempotent, so
+/// concurrent workers only split the work.
+pub async fn remove_unattached_files(db: &Db, files_dir: &std::path::Path, now_ms: i64) -> Result<u64, sqlx::Error> {
+    crate::files::cleanup::remove_unattached(db, files_dir, now_ms).await
 }

@@ -11,7 +11,8 @@
 //! - [`projects`]: project timelines run out (2 -> 3, Unverified); a subscribed client's
 //!   next queued project starts once none of theirs is under way.
 //! - [`delivery`]: the winner's 48 hours to deliver: a reminder, then the overdue notice.
-//! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history.
+//! - [`housekeeping`]: expired tokens, reset links, download tokens, old hub history,
+//!   uploads attached to nothing a day later.
 //!
 //! Metrics: `vitrine_timer_transitions_total`, `vitrine_timer_delivery_alarms_total`,
 //! `vitrine_timer_lag_seconds` (deadline to action), `vitrine_timer_queue_depth` (due
@@ -45,6 +46,7 @@ pub async fn run_until_stopped(
     realtime: Realtime,
     clock: SharedClock,
     retention: housekeeping::Retention,
+    files_dir: std::path::PathBuf,
     mut shutdown: watch::Receiver<bool>,
 ) {
     tracing::info!("timers running");
@@ -56,6 +58,11 @@ pub async fn run_until_stopped(
                 Ok(report) if report.removed() > 0 => tracing::info!(?report, "housekeeping"),
                 Ok(_) => {}
                 Err(err) => tracing::warn!(error = %err, "housekeeping failed"),
+            }
+            match housekeeping::remove_unattached_files(&db, &files_dir, now).await {
+                Ok(0) => {}
+                Ok(removed) => tracing::info!(removed, "unattached uploads removed"),
+                Err(err) => tracing::warn!(error = %err, "removing unattached uploads failed"),
             }
             housekeeping_due = now + HOUSEKEEPING_EVERY.as_millis() as i64;
         }

@@ -100,3 +100,21 @@ pub async fn start_queued(realtime: &Realtime, now_ms: i64) -> anyhow::Result<Pa
     }
     Ok(pass)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        projects::transitions::{ProjectAction, PROJECT},
+        shared::transitions::Actor,
+    };
+
+    #[test]
+    fn the_timeline_deadline_is_the_project_table_s_move() {
+        for deadline in TIMELINE_ENDS {
+            let (from, to) =
+                (ProjectStatus::from_id(deadline.from).unwrap(), ProjectStatus::from_id(deadline.to).unwrap());
+            assert!(PROJECT.allows(ProjectAction::TimelineEnds, from, to, Actor::System));
+        }
+    }
+}

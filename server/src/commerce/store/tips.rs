@@ -105,11 +105,12 @@ pub async fn page_for_user(
     Ok((rows, total))
 }
 
-/// Decides a pending tip by compare-and-set; false if it was no longer pending.
+/// Moves a tip from `from` to `decision` by compare-and-set; false if it was no longer in `from`.
 #[instrument(skip_all, fields(tip_id = id, decision))]
 pub async fn decide(
     conn: &mut AnyConnection,
     id: i64,
+    from: i64,
     decision: i64,
     admin_id: i64,
     now_ms: i64,
@@ -122,7 +123,7 @@ pub async fn decide(
     .bind(now_ms)
     .bind(admin_id)
     .bind(id)
-    .bind(PENDING)
+    .bind(from)
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() != 0)

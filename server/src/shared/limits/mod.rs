@@ -1,5 +1,5 @@
 //! Abuse limits: how often one client address, and one account, may sign in, sign up,
-//! have mail sent, or start a payment, and how many bytes one user may upload (`VITRINE_RATE_*`, [`crate::config::limits`]).
+//! have mail sent, or start a payment, and how many bytes and pixels one user may upload (`VITRINE_RATE_*`, [`crate::config::limits`]).
 //!
 //! Each [`Action`] has two keyed GCRA limiters (the `governor` crate): one keyed by the
 //! client address ([`ClientIp`], IPv6 by its /64), one by the account (the login name or
@@ -116,6 +116,8 @@ pub struct Limits {
     payment: Pair,
     /// Upload bytes per user: one cell per byte, charged chunk by chunk as a body streams.
     upload_bytes: Keyed<i64>,
+    /// Upload pixels per user: one cell per pixel a picture's header announces.
+    upload_pixels: Keyed<i64>,
     /// Views that count, per visitor and page (`{page}:{id}`, `user:{id}` or an address).
     views: Keyed<(String, String)>,
     views_rate: Rate,
@@ -143,6 +145,7 @@ impl Limits {
             mail: Pair::new(s.mail_per_ip, s.mail_per_account, &clock),
             payment: Pair::new(s.payment_per_ip, s.payment_per_account, &clock),
             upload_bytes: keyed(s.upload_bytes_per_user, &clock),
+            upload_pixels: keyed(s.upload_pixels_per_user, &clock),
             views: keyed(s.views_per_visitor, &clock),
             views_rate: s.views_per_visitor,
             shared: None,
@@ -237,9 +240,27 @@ impl Limits {
         }
         match self.upload_bytes.check_key_n(&user_id, cells) {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(not_until)) => Err(self.refuse_upload(not_until.wait_time_from(self.clock.now()))),
+            Ok(Err(not_until)) => Err(self.refuse_upload("upload_bytes", not_until.wait_time_from(self.clock.now()))),
             // A chunk larger than a whole period's allowance can never pass.
-            Err(_) => Err(self.refuse_upload(Duration::from_secs(60))),
+            Err(_) => Err(self.refuse_upload("upload_bytes", Duration::from_secs(60))),
+        }
+    }
+
+    /// `pixels` more pictures by `user_id`, as their headers announce them: Ok, or 429
+    /// `rate.limited` with the wait once the user's pixels of the last period pass
+    /// `VITRINE_RATE_UPLOAD_PIXELS_PER_USER`. Called once a request's files are read and
+    /// before any of them is decoded, so a refused upload costs no decoding.
+    pub fn check_upload_pixels(&self, user_id: i64, pixels: u64) -> Result<(), AppError> {
+        let Some(cells) = std::num::NonZeroU32::new(u32::try_from(pixels).unwrap_or(u32::MAX)) else {
+            return Ok(());
+        };
+        if !self.enabled {
+            return Ok(());
+        }
+        match self.upload_pixels.check_key_n(&user_id, cells) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(self.refuse_upload("upload_pixels", not_until.wait_time_from(self.clock.now()))),
+            Err(_) => Err(self.refuse_upload("upload_pixels", Duration::from_secs(60))),
         }
     }
 
@@ -265,9 +286,9 @@ impl Limits {
         self.views.check_key(&(page.to_owned(), visitor)).is_ok()
     }
 
-    fn refuse_upload(&self, wait: Duration) -> AppError {
-        metrics::counter!("vitrine_rate_limited_total", "action" => "upload_bytes", "key" => "account").increment(1);
-        tracing::info!(action = "upload_bytes", wait_ms = wait.as_millis() as u64, "rate limited");
+    fn refuse_upload(&self, action: &'static str, wait: Duration) -> AppError {
+        metrics::counter!("vitrine_rate_limited_total", "action" => action, "key" => "account").increment(1);
+        tracing::info!(action, wait_ms = wait.as_millis() as u64, "rate limited");
         AppError::too_many(codes::RATE_LIMITED, wait)
     }
 
@@ -288,6 +309,7 @@ impl Limits {
             pair.per_account.retain_recent();
         }
         self.upload_bytes.retain_recent();
+        self.upload_pixels.retain_recent();
         self.views.retain_recent();
     }
 }

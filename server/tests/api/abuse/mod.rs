@@ -6,10 +6,12 @@
 //!   whether an address has an account.
 //! - [`prices`]: a tip's price is refused with what is wrong with it.
 //! - [`profiles`]: visitors see designers' profiles only.
-//! - [`states`]: a designer cannot undo the contest holder's elimination by withdrawing.
+//! - [`states`]: the state machines of entries, contests, projects, bids and tips, move by
+//!   move, allowed and refused, per role.
 //! - [`names`]: display, user and file names with control, bidi or zero-width characters
 //!   are refused; names are stored in NFC.
-//! - [`uploads`]: files per request, pixels per request and bytes per user a minute.
+//! - [`uploads`]: files per request, pixels per request, bytes and pixels per user a minute.
+//! - [`leftovers`]: uploads attached to nothing are removed a day later.
 //! - [`sockets`]: anonymous WebSockets capped per client address, forged headers ignored.
 //! - [`views`]: a contest's views count once per visitor an hour.
 //! - [`documents`]: a writer's `<script>`, `<iframe>`, `onerror` or `javascript:` link in a
@@ -18,6 +20,7 @@
 //!   held to its pattern.
 
 mod documents;
+mod leftovers;
 mod links;
 mod lockout;
 mod messages;

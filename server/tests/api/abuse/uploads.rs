@@ -1,5 +1,6 @@
 //! Uploads bounded: one request carries at most 20 files and 100 megapixels of pictures,
-//! and one user uploads so many bytes a minute. Each refusal stores nothing: no row, and
+//! and one user uploads so many bytes and so many pixels a minute (pixels as the headers
+//! announce them, counted before anything is decoded). Each refusal stores nothing: no row, and
 //! no byte left on disk.
 
 use reqwest::multipart::{Form, Part};
@@ -106,4 +107,41 @@ async fn a_user_uploads_at_most_so_many_bytes_a_minute() {
     let later = upload(&app, Some(&heavy), "4", &six[..1]).await;
     assert_eq!(later.status, 201, "{}", later.body);
     assert_eq!(file_rows(&app).await, 8);
+}
+
+#[tokio::test]
+async fn a_user_uploads_at_most_so_many_pixels_a_minute_counted_before_decoding() {
+    let files_dir = tempfile::tempdir().expect("temp dir");
+    let folder = files_dir.path().to_owned();
+    let app = spawn_app_with(move |settings| {
+        settings.files_dir = Some(folder);
+        settings.limits.enabled = true;
+        settings.limits.upload_pixels_per_user = "100000000/1m".parse().unwrap();
+    })
+    .await;
+    let (_, heavy) = app.client_session("abpixheavy").await;
+    let (_, other) = app.client_session("abpixother").await;
+    // 64 megapixels each, in a few hundred bytes: far below any byte allowance.
+    let bomb = png_announcing(8_000, 8_000);
+    let one: Vec<(&str, &[u8])> = vec![("bomb.png", &bomb[..])];
+    let accepted = upload(&app, Some(&heavy), "5", &one).await;
+    assert_eq!(accepted.status, 201, "{}", accepted.body);
+
+    let started = std::time::Instant::now();
+    let refused = upload(&app, Some(&heavy), "5", &one).await;
+    refused.assert_error(429, "rate.limited");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "refused without decoding");
+    assert_eq!(file_rows(&app).await, 1, "the refused upload stored nothing");
+    assert_eq!(files_on_disk(files_dir.path()), 1, "and left no byte on disk");
+    // Documents cost no decoding and are not counted as pictures.
+    let pdf = upload(&app, Some(&heavy), "4", &[("brief.pdf", PDF)]).await;
+    assert_eq!(pdf.status, 201, "{}", pdf.body);
+
+    // Another uploader is not held back, and the heavy one uploads again a minute later.
+    let theirs = upload(&app, Some(&other), "5", &one).await;
+    assert_eq!(theirs.status, 201, "{}", theirs.body);
+    app.clock.advance_ms(60_000);
+    let later = upload(&app, Some(&heavy), "5", &one).await;
+    assert_eq!(later.status, 201, "{}", later.body);
+    assert_eq!(file_rows(&app).await, 4);
 }

@@ -9,7 +9,7 @@ mod carts;
 mod coupons;
 mod referrals;
 mod subscriptions;
-mod tips;
+pub(crate) mod tips;
 
 use serde_json::Value;
 use vitrine_protocol::{EventFrame, ServerFrame};

@@ -10,7 +10,7 @@ use super::{assert_refused, next_of, patch, post, tippable, watch_user, Tippable
 use crate::helpers::{spawn_app, TestApp};
 
 /// Puts tips of $10 and $25 on two entries in the cart and pays for them: the tip ids.
-async fn paid_tips(app: &TestApp, t: &Tippable) -> Vec<i64> {
+pub(crate) async fn paid_tips(app: &TestApp, t: &Tippable) -> Vec<i64> {
     let second = crate::entries::submitted(app, &t.designer, t.contest).await;
     for (entry, price) in [(t.entry, 10), (second, 25)] {
         let body = json!({"price": price, "contest_id": t.contest, "contest_entry_id": entry, "trigger_id": 9});

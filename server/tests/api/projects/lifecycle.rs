@@ -33,14 +33,14 @@ async fn status_events(app: &TestApp, id: i64) -> i64 {
 }
 
 /// Runs the timer at the end of the world's project's timeline: it is unverified (3).
-async fn timeline_over(app: &TestApp, w: &World) {
+pub(crate) async fn timeline_over(app: &TestApp, w: &World) {
     let ends = app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["timeline_ends_at"].as_i64().unwrap();
     let pass = run_due(app.hub(), ends).await.unwrap();
     assert_eq!(pass.performed, 1);
 }
 
 /// A file of the world's designer, of a final-file category.
-async fn final_file(app: &TestApp, w: &World, key: &str) -> i64 {
+pub(crate) async fn final_file(app: &TestApp, w: &World, key: &str) -> i64 {
     sqlx::query_scalar(
         "INSERT INTO file (app_user_id, file_category_id, original_name, content_type, size_bytes, sha256, storage_key, created_at) \
          VALUES ($1, 13, 'final.png', 'image/png', 10, 'ab', $2, 0) RETURNING id",

@@ -6,7 +6,7 @@ mod catalogue;
 mod feedback;
 mod invites;
 mod launch;
-mod lifecycle;
+pub(crate) mod lifecycle;
 mod preferences;
 mod project_files;
 mod queue;
