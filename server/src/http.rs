@@ -141,6 +141,11 @@ pub fn router(state: AppState) -> Router {
     let docs = Router::<AppState>::from(Scalar::with_url("/docs", openapi)).layer(ops::headers::docs_layer());
     let mut router = api
         .route("/openapi.json", get(move || async move { Json(document) }))
+        // A server page, not an API call: the launch e-mails' unsubscribe link (mail::unsubscribe).
+        .route(
+            crate::mail::unsubscribe::PATH,
+            get(crate::mail::unsubscribe::ask).post(crate::mail::unsubscribe::confirm),
+        )
         .merge(docs)
         .fallback(web_or_not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -161,7 +166,7 @@ pub fn router(state: AppState) -> Router {
 /// Paths a browser may open directly that are not the web client's.
 /// Downloads (`/files/{id}/download?token=`) are opened by the browser but are not pages.
 const SERVER_PAGES: &[&str] =
-    &["/docs", "/openapi.json", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks"];
+    &["/docs", "/openapi.json", "/healthz", "/readyz", "/ws", "/files", "/api", "/realtime", "/webhooks", "/mail"];
 
 /// One-time download links end so wherever they live (`/contests/{id}/invoices/download?token=`):
 /// the browser follows them to save a file, never to show a page of the client.

@@ -67,16 +67,12 @@ pub async fn request_guid(
     let guid = new_secret();
     let now = state.now_ms();
     let link = format!("{}/login/{guid}", state.settings.link_base());
-    let body = format!(
-        "Hello {},\n\nTo sign in to Vitrine, open:\n\n{link}\n\n\
-         The link works once and expires in {} minutes. If you did not ask for it, ignore this message.\n",
-        user.name,
-        GUID_TTL_MS / 60_000
-    );
+    let minutes = u64::try_from(GUID_TTL_MS / 60_000).unwrap_or_default();
+    let message = mail::Mail::SignInLink { name: user.name.clone(), link, minutes };
     let mut tx = state.db.pool.begin().await?;
     store::void_live_guids(&mut *tx, user.id, now).await?;
     store::insert_login_guid(&mut *tx, user.id, &secret_digest(&guid), now, now + GUID_TTL_MS).await?;
-    mail::queue(&mut *tx, &user.email, "Your Vitrine sign-in link", &body, now).await?;
+    mail::queue(&mut *tx, &user.email, &message, user.language(), now).await?;
     tx.commit().await?;
     tracing::info!(user_id = user.id, "sign-in link sent");
     Ok(Json(sent))

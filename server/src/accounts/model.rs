@@ -33,13 +33,15 @@ pub struct UserRow {
     pub cover_pic: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// `en` or `es`: the language of their mail and documents.
+    pub language: String,
 }
 
 /// The columns [`UserRow`] reads, for `SELECT {USER_COLUMNS} FROM app_user u`.
 pub const USER_COLUMNS: &str = "u.id, u.username, u.email, u.name, u.phone, u.password_hash, u.user_type_id, \
     u.creative_level_id, u.is_active, u.registration_step, u.region_id, u.country_id, u.state_id, u.city, \
     u.paypal_email, u.about_self, u.featured_bio, u.qualification, u.has_subscribed, u.profile_picture, \
-    u.cover_pic, u.created_at, u.updated_at";
+    u.cover_pic, u.created_at, u.updated_at, u.language";
 
 impl UserRow {
     pub fn user_type(&self) -> UserType {
@@ -54,6 +56,43 @@ impl UserRow {
     }
     pub fn is_active(&self) -> bool {
         self.is_active != 0
+    }
+    /// The language of their mail and documents.
+    pub fn language(&self) -> crate::shared::locale::Language {
+        crate::shared::locale::Language::from_code(&self.language)
+    }
+}
+
+#[cfg(test)]
+impl UserRow {
+    /// A user for unit tests: `U <u@example.com>` of `user_type_id`, writing in `language`.
+    pub fn for_tests(id: i64, user_type_id: i64, language: &str) -> Self {
+        UserRow {
+            id,
+            username: "u".into(),
+            email: "u@example.com".into(),
+            name: "U".into(),
+            phone: None,
+            password_hash: String::new(),
+            user_type_id,
+            creative_level_id: None,
+            is_active: 1,
+            registration_step: 2,
+            region_id: None,
+            country_id: None,
+            state_id: None,
+            city: None,
+            paypal_email: None,
+            about_self: None,
+            featured_bio: None,
+            qualification: "{}".into(),
+            has_subscribed: 0,
+            profile_picture: None,
+            cover_pic: None,
+            created_at: 0,
+            updated_at: 0,
+            language: language.into(),
+        }
     }
 }
 

@@ -288,14 +288,10 @@ async fn request_password_reset(
     let expires_at = now + i64::try_from(state.settings.reset_ttl().as_millis()).unwrap_or(i64::MAX / 2);
     let link = format!("{}/password/reset/{token}", state.settings.link_base());
     let minutes = state.settings.reset_ttl().as_secs() / 60;
-    let body = format!(
-        "Hello {},\n\nSomeone asked to reset the password of your Vitrine account. To choose a new password, open:\n\n{link}\n\n\
-         The link works once and expires in {minutes} minutes. If you did not ask for this, ignore this message.\n",
-        user.name
-    );
+    let message = mail::Mail::PasswordReset { name: user.name.clone(), link, minutes };
     let mut tx = state.db.pool.begin().await?;
     store::insert_password_reset(&mut *tx, user.id, &secret_digest(&token), now, expires_at).await?;
-    mail::queue(&mut *tx, &user.email, "Reset your Vitrine password", &body, now).await?;
+    mail::queue(&mut *tx, &user.email, &message, user.language(), now).await?;
     tx.commit().await?;
     Ok(Json(sent))
 }

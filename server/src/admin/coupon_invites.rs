@@ -70,12 +70,13 @@ pub async fn send(
         Some(slug) => format!("{base}/contests/{slug}/launch?discount_code={}", coupon.code),
         None => format!("{base}/dashboard"),
     };
-    let body = format!(
-        "Hello {},\n\nThank you for running \"{}\" with us. Here is a coupon for your next contest: {}\n\
-         Use it within 24 hours of applying it: {link}\n",
-        client.name, contest.title, coupon.code
-    );
-    crate::mail::queue(&mut *tx, &client.email, "A coupon for your next contest", &body, state.now_ms()).await?;
+    let message = crate::mail::Mail::CouponInvite {
+        name: client.name.clone(),
+        title: contest.title.clone(),
+        code: coupon.code.clone(),
+        link,
+    };
+    crate::mail::queue(&mut *tx, &client.email, &message, client.language(), state.now_ms()).await?;
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,

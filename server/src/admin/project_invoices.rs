@@ -77,7 +77,7 @@ pub async fn download(
     }
     drop(conn);
     let invoice = Invoice {
-        heading: format!("Project #{}: {}", project.id, project.title),
+        of: invoices::InvoiceOf::Project { id: project.id, title: project.title.clone() },
         payer,
         lines,
         issued_at: state.now_ms(),

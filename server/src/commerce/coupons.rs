@@ -245,31 +245,7 @@ mod tests {
     }
 
     fn user(id: i64, user_type_id: i64) -> UserRow {
-        UserRow {
-            id,
-            username: "u".into(),
-            email: "u@example.com".into(),
-            name: "U".into(),
-            phone: None,
-            password_hash: String::new(),
-            user_type_id,
-            creative_level_id: None,
-            is_active: 1,
-            registration_step: 2,
-            region_id: None,
-            country_id: None,
-            state_id: None,
-            city: None,
-            paypal_email: None,
-            about_self: None,
-            featured_bio: None,
-            qualification: "{}".into(),
-            has_subscribed: 0,
-            profile_picture: None,
-            cover_pic: None,
-            created_at: 0,
-            updated_at: 0,
-        }
+        UserRow::for_tests(id, user_type_id, "en")
     }
 
     fn attempt(user: &UserRow, package: Package, applied_at: Option<i64>, now_ms: i64) -> Attempt<'_> {

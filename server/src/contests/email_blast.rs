@@ -8,21 +8,27 @@
 //! designers of the two top levels (Gold, Platinum), and any active designer whose
 //! rated entries in contests of the same type average four stars or more; at most
 //! [`MAX_RECIPIENTS`], highest level first. Designers' project preferences are not
-//! contest types, so they do not select anyone here.
+//! contest types, so they do not select anyone here. A designer who unsubscribed (the
+//! link in each launch e-mail, [`mail::unsubscribe`]) is left out.
 //!
 //! [`store::activate`]: super::store::activate
 
 use sqlx::AnyConnection;
 
 use super::store;
-use crate::mail;
+use crate::{mail, shared::locale::Language};
 
 /// The most designers one launch e-mails.
 pub const MAX_RECIPIENTS: i64 = 200;
 
 /// Queues the launch mail to the category's top-rated designers if contest `id` bought
-/// the upgrade; returns how many were queued.
-pub async fn on_activated(conn: &mut AnyConnection, id: i64, now_ms: i64) -> Result<usize, sqlx::Error> {
+/// the upgrade, each in their language with links on `link_base`; returns how many were queued.
+pub async fn on_activated(
+    conn: &mut AnyConnection,
+    id: i64,
+    now_ms: i64,
+    link_base: &str,
+) -> Result<usize, sqlx::Error> {
     let Some((title, contest_type_id, type_title, prize_cents, notified)) = store::blast_subject(conn, id).await?
     else {
         return Ok(0);
@@ -31,18 +37,19 @@ pub async fn on_activated(conn: &mut AnyConnection, id: i64, now_ms: i64) -> Res
         return Ok(0);
     }
     let recipients = store::blast_recipients(conn, contest_type_id, MAX_RECIPIENTS).await?;
-    let category = crate::catalogue::listing_title(contest_type_id, &type_title);
-    let subject = format!("New {category}: {title}");
-    let prize = match prize_cents {
-        0 => String::new(),
-        cents => format!(" The prize is ${}.", cents / 100),
-    };
-    let body = format!(
-        "A new {category} has just launched on Vitrine and you are one of the top-rated designers of its category: \
-         \"{title}\".{prize} Read the brief and enter from Browse Contests: /contests/{id}/entries"
-    );
-    for email in &recipients {
-        mail::queue(&mut *conn, email, &subject, &body, now_ms).await?;
+    let english_category = crate::catalogue::listing_title(contest_type_id, &type_title);
+    let link = format!("{link_base}/contests/{id}/entries");
+    for (user_id, email, language) in &recipients {
+        let unsubscribe = mail::unsubscribe::link(conn, link_base, *user_id).await?;
+        let language = Language::from_code(language);
+        // The types' titles are the catalogue's (English) names; Spanish names the kind of contest.
+        let category = match language {
+            Language::En => english_category.clone(),
+            Language::Es => format!("concurso de {type_title}"),
+        };
+        let message =
+            mail::Mail::EmailBlast { category, title: title.clone(), prize_cents, link: link.clone(), unsubscribe };
+        mail::queue(&mut *conn, email, &message, language, now_ms).await?;
     }
     tracing::info!(contest_id = id, recipients = recipients.len(), "email blast queued");
     Ok(recipients.len())

@@ -13,7 +13,7 @@ use crate::{
     api::Data,
     error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope},
     payments::{
-        invoices::{self, issue, pdf_response, redeem, DownloadQuery, Invoice, InvoiceToken},
+        invoices::{self, issue, pdf_response, redeem, DownloadQuery, Invoice, InvoiceOf, InvoiceToken},
         payable, transactions,
     },
     state::AppState,
@@ -63,7 +63,7 @@ pub async fn download(
         lines.push(invoices::line(&mut conn, t, payable::invoice_label(&t.purpose)).await?);
     }
     let invoice = Invoice {
-        heading: format!("Contest #{}: {}", contest.id, contest.title),
+        of: InvoiceOf::Contest { id: contest.id, title: contest.title.clone() },
         payer,
         lines,
         issued_at: state.now_ms(),

@@ -168,8 +168,8 @@ pub async fn decide_request(
     }
     let mut tx = state.realtime.begin().await?;
     store::set_approval(&mut tx, id, decision, now).await?;
-    let started =
-        decision == APPROVAL_APPROVED && store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS).await?;
+    let started = decision == APPROVAL_APPROVED
+        && store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS, state.settings.link_base()).await?;
     finish(&state, tx, id, started).await
 }
 
@@ -209,7 +209,7 @@ pub async fn set_status(
     let mut tx = state.realtime.begin().await?;
     let changed = match (from, to) {
         (ContestStatus::Unpaid, ContestStatus::Active) => {
-            store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS).await?
+            store::activate(&mut tx, id, now, days, DECIDING_WINDOW_DAYS, state.settings.link_base()).await?
         }
         _ => store::transition(&mut tx, id, from.id(), to.id(), now).await?,
     };

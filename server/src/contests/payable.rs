@@ -214,7 +214,8 @@ impl Payable for ContestLaunch {
                 None => None,
             };
             let days = days.unwrap_or(DEFAULT_LENGTH_DAYS);
-            if !contest_store::activate(unit, contest_id, now, days, DECIDING_WINDOW_DAYS).await? {
+            let link_base = unit.settings().link_base().to_owned();
+            if !contest_store::activate(unit, contest_id, now, days, DECIDING_WINDOW_DAYS, &link_base).await? {
                 return Err(gone());
             }
             // The coupon the launch was priced with counts one use, once: this runs for the

@@ -431,20 +431,26 @@ pub async fn search<'c>(
     sqlx::query_as(&sql).bind(like).bind(id).fetch_all(db).await
 }
 
-/// The e-mail address of contest `contest_id`'s winning designer (its first winning
-/// entry's) and of `holder_id`, when the contest has a winner.
+/// An e-mail address and its owner's language.
+pub type Addressee = (String, String);
+
+/// The e-mail address and language of contest `contest_id`'s winning designer (its first
+/// winning entry's) and of `holder_id`, when the contest has a winner.
 #[instrument(skip_all, fields(contest_id))]
 pub async fn winner_and_holder_emails(
     conn: &mut AnyConnection,
     contest_id: i64,
     holder_id: i64,
-) -> Result<Option<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT d.email, h.email FROM contest_entry e JOIN app_user d ON d.id = e.created_by \
+) -> Result<Option<(Addressee, Addressee)>, sqlx::Error> {
+    let row: Option<(String, String, String, String)> = sqlx::query_as(
+        "SELECT d.email, d.language, h.email, h.language FROM contest_entry e JOIN app_user d ON d.id = e.created_by \
          JOIN app_user h ON h.id = $2 WHERE e.contest_id = $1 AND e.is_winner = 1 ORDER BY e.id LIMIT 1",
     )
     .bind(contest_id)
     .bind(holder_id)
     .fetch_optional(&mut *conn)
-    .await
+    .await?;
+    Ok(row.map(|(designer, designer_language, holder, holder_language)| {
+        ((designer, designer_language), (holder, holder_language))
+    }))
 }

@@ -10,7 +10,13 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use lettre::{message::header::ContentType, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{
+    message::{
+        header::{ContentType, HeaderName, HeaderValue},
+        MultiPart,
+    },
+    AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
+};
 
 use super::store;
 use crate::{state::AppState, store::Db};
@@ -61,13 +67,7 @@ pub async fn deliver_pending(db: &Db, relay: &Relay, from: &str, now_ms: i64) ->
             continue; // another sender has it
         }
         let outcome = async {
-            let message = Message::builder()
-                .from(from.parse().context("VITRINE_MAIL_FROM")?)
-                .to(mail.to_address.parse().context("recipient address")?)
-                .subject(&mail.subject)
-                .header(ContentType::TEXT_PLAIN)
-                .body(mail.body.clone())?;
-            relay.send(message).await?;
+            relay.send(message(from, &mail)?).await?;
             anyhow::Ok(())
         }
         .await;
@@ -88,6 +88,27 @@ pub async fn deliver_pending(db: &Db, relay: &Relay, from: &str, now_ms: i64) ->
     Ok(sent)
 }
 
+/// The message of an outbox row: multipart/alternative (text, then HTML) when it has an
+/// HTML part, plain text otherwise; a launch e-mail carries `List-Unsubscribe` and
+/// `List-Unsubscribe-Post` (RFC 8058: the mailbox provider's one-click button POSTs there).
+pub fn message(from: &str, mail: &store::Queued) -> anyhow::Result<Message> {
+    let mut builder = Message::builder()
+        .from(from.parse().context("VITRINE_MAIL_FROM")?)
+        .to(mail.to_address.parse().context("recipient address")?)
+        .subject(&mail.subject);
+    if let Some(target) = &mail.list_unsubscribe {
+        let header = |name: &'static str, value: String| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
+        builder = builder
+            .raw_header(header("List-Unsubscribe", format!("<{target}>")))
+            .raw_header(header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click".to_owned()));
+    }
+    let message = match &mail.html_body {
+        Some(html) => builder.multipart(MultiPart::alternative_plain_html(mail.body.clone(), html.clone()))?,
+        None => builder.header(ContentType::TEXT_PLAIN).body(mail.body.clone())?,
+    };
+    Ok(message)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +121,39 @@ mod tests {
         assert!(relay("smtps://user:secret@smtp.example.com").is_ok());
         assert!(relay("smtp://host:notaport").is_err());
         assert!(relay("http://host").is_err());
+    }
+
+    fn queued(html: Option<&str>, unsubscribe: Option<&str>) -> store::Queued {
+        store::Queued {
+            id: 1,
+            to_address: "ana@example.com".into(),
+            subject: "Restablecé tu contraseña".into(),
+            body: "Hola, Ana Muñoz:".into(),
+            html_body: html.map(str::to_owned),
+            list_unsubscribe: unsubscribe.map(str::to_owned),
+            attempts: 0,
+        }
+    }
+
+    #[test]
+    fn a_message_with_html_is_multipart_alternative() {
+        let raw = message("Vitrine <no-reply@vitrine.local>", &queued(Some("<p>Hola</p>"), None)).unwrap().formatted();
+        let raw = String::from_utf8(raw).unwrap();
+        assert!(raw.contains("Content-Type: multipart/alternative"), "{raw}");
+        assert!(raw.contains("Content-Type: text/plain; charset=utf-8"));
+        assert!(raw.contains("Content-Type: text/html; charset=utf-8"));
+        assert!(!raw.contains("List-Unsubscribe"));
+        let plain = message("v@vitrine.local", &queued(None, None)).unwrap().formatted();
+        assert!(!String::from_utf8(plain).unwrap().contains("multipart"));
+    }
+
+    #[test]
+    fn a_launch_mail_has_one_click_unsubscribe() {
+        let link = "https://vitrine.example/mail/unsubscribe?user=4&key=k";
+        let raw = message("v@vitrine.local", &queued(Some("<p>x</p>"), Some(link))).unwrap().formatted();
+        let raw = String::from_utf8(raw).unwrap();
+        assert!(raw.contains(&format!("List-Unsubscribe: <{link}>")), "{raw}");
+        assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
     }
 
     #[test]

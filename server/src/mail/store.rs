@@ -1,7 +1,7 @@
 //! SQL of the mail area: its `mail_outbox` table, written by [`super::queue`] and
 //! drained by [`super::sender`].
 
-use sqlx::{Any, Executor};
+use sqlx::{Any, AnyConnection, Executor};
 use tracing::instrument;
 
 /// Inserts one message to send; its id.
@@ -9,16 +9,19 @@ use tracing::instrument;
 pub async fn insert<'c>(
     db: impl Executor<'c, Database = Any>,
     to: &str,
-    subject: &str,
-    body: &str,
+    mail: &super::templates::Rendered,
+    list_unsubscribe: Option<&str>,
     now_ms: i64,
 ) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
-        "INSERT INTO mail_outbox (to_address, subject, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
+        "INSERT INTO mail_outbox (to_address, subject, body, html_body, list_unsubscribe, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
     .bind(to)
-    .bind(subject)
-    .bind(body)
+    .bind(&mail.subject)
+    .bind(&mail.text)
+    .bind(&mail.html)
+    .bind(list_unsubscribe)
     .bind(now_ms)
     .fetch_one(db)
     .await
@@ -31,6 +34,10 @@ pub struct Queued {
     pub to_address: String,
     pub subject: String,
     pub body: String,
+    /// The HTML part (none on messages queued before there was one).
+    pub html_body: Option<String>,
+    /// Where `List-Unsubscribe` points (launch e-mails).
+    pub list_unsubscribe: Option<String>,
     pub attempts: i64,
 }
 
@@ -43,7 +50,7 @@ pub async fn queued<'c>(
     now_ms: i64,
 ) -> Result<Vec<Queued>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, to_address, subject, body, attempts FROM mail_outbox \
+        "SELECT id, to_address, subject, body, html_body, list_unsubscribe, attempts FROM mail_outbox \
          WHERE sent_at IS NULL AND attempts < $1 AND (next_attempt_at IS NULL OR next_attempt_at <= $2) \
          ORDER BY id LIMIT 50",
     )
@@ -84,4 +91,45 @@ pub async fn record_attempt<'c>(
         .execute(db)
         .await?;
     Ok(())
+}
+
+/// The key that signs user `user_id`'s unsubscribe link: the stored one, or `fresh` stored
+/// now when they have none (the first launch e-mail; a concurrent first one keeps its own).
+#[instrument(skip_all, fields(user_id))]
+pub async fn unsubscribe_key(conn: &mut AnyConnection, user_id: i64, fresh: &str) -> Result<String, sqlx::Error> {
+    sqlx::query("UPDATE app_user SET unsubscribe_key = $1 WHERE id = $2 AND unsubscribe_key IS NULL")
+        .bind(fresh)
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query_scalar("SELECT unsubscribe_key FROM app_user WHERE id = $1").bind(user_id).fetch_one(&mut *conn).await
+}
+
+/// The language of the user whose unsubscribe key `key` is, when `user_id` has that key.
+#[instrument(skip_all, fields(user_id))]
+pub async fn unsubscriber_language<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT language FROM app_user WHERE id = $1 AND unsubscribe_key = $2")
+        .bind(user_id)
+        .bind(key)
+        .fetch_optional(db)
+        .await
+}
+
+/// Opts user `user_id` (holding `key`) out of launch e-mails; false when the key is not theirs.
+#[instrument(skip_all, fields(user_id))]
+pub async fn opt_out_of_launch_mail<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    key: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE app_user SET receives_launch_mail = 0 WHERE id = $1 AND unsubscribe_key = $2")
+        .bind(user_id)
+        .bind(key)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -11,10 +11,11 @@ use utoipa::{IntoParams, ToSchema};
 
 use sqlx::AnyConnection;
 
-use super::{ledger, pdf, store::invoices as invoice_store, transactions::TransactionRow};
+use super::{invoice_text, ledger, pdf, store::invoices as invoice_store, transactions::TransactionRow};
 use crate::{
     accounts::secrets::{new_secret, secret_digest},
     error::{codes, AppError},
+    shared::locale::Language,
     state::AppState,
     store::one_time_tokens::{self, TokenTable},
 };
@@ -76,8 +77,8 @@ pub struct InvoiceLine {
     pub refunded_cents: i64,
     /// How the ledger shares it: designers' parts, money held for work, the fee, tax.
     pub split: Vec<ledger::SplitLine>,
-    /// How it was paid, from the payment's provider ([`method`]).
-    pub method: &'static str,
+    /// The payment's provider (`stripe`, `paypal`, `none`, `manual`): how it was paid.
+    pub provider: String,
     /// When it was paid (ms since the epoch).
     pub paid_at: Option<i64>,
 }
@@ -96,41 +97,21 @@ pub async fn line(
         amount_cents: row.amount_cents,
         refunded_cents,
         split,
-        method: method(&row.provider),
+        provider: row.provider.clone(),
         paid_at: row.paid_at,
     })
 }
 
-/// How a split's line reads on an invoice (`held` money names the work it is held for).
-fn split_label(line: &ledger::SplitLine) -> String {
-    let what = line.title.as_deref().unwrap_or_default();
-    match (line.account.as_str(), line.work_kind.as_deref()) {
-        ("designer", _) => format!("to the designer: {what}"),
-        ("held", Some("prize")) => "prize, held for the winner".to_owned(),
-        ("held", Some("project")) => "held for the designer until the project completes".to_owned(),
-        ("held", Some("additional_entry")) => "held for the designer until the design is credited".to_owned(),
-        ("held", Some(_)) => "tip, held for the designer until approved".to_owned(),
-        ("fee", _) => "Vitrine's fee".to_owned(),
-        ("tax", _) => "tax".to_owned(),
-        ("refund_due", _) => "due back to you".to_owned(),
-        (other, _) => other.to_owned(),
-    }
-}
-
-/// How a payment of `provider` was made, as an invoice says it.
-pub fn method(provider: &str) -> &'static str {
-    match provider {
-        "paypal" => "PayPal",
-        "none" => "nothing to pay (coupon)",
-        "manual" => "received outside Vitrine, recorded by an admin",
-        _ => "card through Stripe",
-    }
+/// What an invoice is for.
+pub enum InvoiceOf {
+    Contest { id: i64, title: String },
+    Project { id: i64, title: String },
 }
 
 /// What an invoice says: whose, billed to whom, which payments.
 pub struct Invoice {
-    /// `Contest #1: Title`.
-    pub heading: String,
+    pub of: InvoiceOf,
+    /// Who pays: the invoice is in their language.
     pub payer: Option<crate::accounts::model::UserRow>,
     pub lines: Vec<InvoiceLine>,
     /// The invoice's date: when it was made (ms since the epoch).
@@ -138,52 +119,68 @@ pub struct Invoice {
     pub filename: String,
 }
 
-/// The invoice as a one-page PDF download.
-pub fn pdf_response(state: &AppState, invoice: Invoice) -> Response {
+/// The invoice's lines of text, in the payer's language (English without a payer).
+pub fn text_lines(invoice: &Invoice, test_mode: bool) -> Vec<String> {
+    let language = invoice.payer.as_ref().map_or(Language::En, |payer| payer.language());
+    let words = invoice_text::words(language);
+    let money = |cents: i64| language.money(cents);
+    let heading = match &invoice.of {
+        InvoiceOf::Contest { id, title } => format!("{} #{id}: {title}", words.contest),
+        InvoiceOf::Project { id, title } => format!("{} #{id}: {title}", words.project),
+    };
     let mut lines = vec![
-        "Vitrine - Invoice".to_owned(),
-        format!("Date: {}", date(invoice.issued_at)),
+        words.title.to_owned(),
+        format!("{}: {}", words.date, language.date(invoice.issued_at)),
         String::new(),
-        invoice.heading,
+        heading,
     ];
-    if let Some(payer) = invoice.payer {
-        lines.push(format!("Billed to: {} <{}>", payer.name, payer.email));
+    if let Some(payer) = &invoice.payer {
+        lines.push(format!("{}: {} <{}>", words.billed_to, payer.name, payer.email));
     }
-    if state.stripe.test_mode {
-        lines.push("TEST MODE: no real card was charged.".to_owned());
+    if test_mode {
+        lines.push(words.test_mode.to_owned());
     }
     lines.push(String::new());
-    for t in &invoice.lines {
-        let refund = match t.refunded_cents {
-            0 => String::new(),
-            cents => format!(" (refunded {})", dollars(cents)),
-        };
-        let paid_on = t.paid_at.map(|at| format!("  {}", date(at))).unwrap_or_default();
-        lines.push(format!(
-            "Payment #{}{paid_on}  {}  {}  by {}{refund}",
-            t.id,
-            t.label,
-            dollars(t.amount_cents),
-            t.method
-        ));
-        for part in &t.split {
-            lines.push(format!("    of which {}  {}", split_label(part), dollars(part.amount_cents)));
-        }
-    }
-    let total: i64 = invoice.lines.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
     // The methods the payments were really made with, each once.
     let mut methods: Vec<&str> = Vec::new();
     for t in &invoice.lines {
-        if !methods.contains(&t.method) {
-            methods.push(t.method);
+        let method = invoice_text::method(language, &t.provider);
+        if !methods.contains(&method) {
+            methods.push(method);
+        }
+        let refund = match t.refunded_cents {
+            0 => String::new(),
+            cents => format!(" ({} {})", words.refunded, money(cents)),
+        };
+        let paid_on = t.paid_at.map(|at| format!("  {}", language.date(at))).unwrap_or_default();
+        let label = invoice_text::label(language, t.label);
+        lines.push(format!(
+            "{} #{}{paid_on}  {label}  {}  {} {method}{refund}",
+            words.payment,
+            t.id,
+            money(t.amount_cents),
+            words.by
+        ));
+        for part in &t.split {
+            let what = part.title.as_deref().unwrap_or_default();
+            let split = invoice_text::split(language, &part.account, part.work_kind.as_deref(), what);
+            lines.push(format!("    {} {split}  {}", words.of_which, money(part.amount_cents)));
         }
     }
+    let total: i64 = invoice.lines.iter().map(|t| t.amount_cents - t.refunded_cents).sum();
     let note = match methods.is_empty() {
         true => String::new(),
-        false => format!(", by {}", methods.join(" and ")),
+        false => format!(", {} {}", words.by, methods.join(&format!(" {} ", words.and))),
     };
+    let currency = if language == Language::En { " USD" } else { "" };
     lines.push(String::new());
-    lines.push(format!("Total paid: {} USD{note}", dollars(total)));
+    lines.push(format!("{}: {}{currency}{note}", words.total_paid, money(total)));
+    lines
+}
+
+/// The invoice as a one-page PDF download.
+pub fn pdf_response(state: &AppState, invoice: Invoice) -> Response {
+    let lines = text_lines(&invoice, state.stripe.test_mode);
     (
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
@@ -201,42 +198,72 @@ pub struct DownloadQuery {
     pub token: Option<String>,
 }
 
-/// `2026-11-27` (UTC) of a moment in ms since the epoch (the civil-from-days algorithm:
-/// no date crate for one line of an invoice).
-pub fn date(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
-fn dollars(cents: i64) -> String {
-    crate::shared::money::exact_text(cents)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::model::UserRow;
 
-    #[test]
-    fn dates_are_utc_calendar_days() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(951_782_400_000), "2000-02-29");
-        assert_eq!(date(1_795_737_600_000 - 1), "2026-11-26");
-        assert_eq!(date(1_795_737_600_000), "2026-11-27");
+    fn payer(name: &str, language: &str) -> UserRow {
+        let mut payer = UserRow::for_tests(7, 2, language);
+        (payer.name, payer.email) = (name.into(), "payer@example.com".into());
+        payer
+    }
+
+    /// 2026-12-07 00:00 UTC.
+    const DEC_7_2026: i64 = 1_796_601_600_000;
+
+    fn invoice(language: &str) -> Invoice {
+        let fee = ledger::SplitLine {
+            account: "fee".into(),
+            designer_id: None,
+            work_kind: None,
+            work_id: None,
+            title: None,
+            amount_cents: 23_456,
+        };
+        Invoice {
+            of: InvoiceOf::Contest { id: 3, title: "Logo para Café".into() },
+            payer: Some(payer("Ana Muñoz", language)),
+            lines: vec![InvoiceLine {
+                id: 11,
+                label: "Contest launch",
+                amount_cents: 123_456,
+                refunded_cents: 0,
+                split: vec![fee],
+                provider: "stripe".into(),
+                paid_at: Some(DEC_7_2026),
+            }],
+            issued_at: DEC_7_2026,
+            filename: "invoice-contest-3.pdf".into(),
+        }
     }
 
     #[test]
-    fn the_method_is_the_payment_provider() {
-        assert_eq!(method("paypal"), "PayPal");
-        assert_eq!(method("stripe"), "card through Stripe");
-        assert_eq!(method("none"), "nothing to pay (coupon)");
+    fn a_spanish_payer_gets_a_spanish_invoice() {
+        let lines = text_lines(&invoice("es"), false);
+        assert_eq!(lines[0], "Vitrine - Factura");
+        assert_eq!(lines[1], "Fecha: 7 de diciembre de 2026");
+        assert_eq!(lines[3], "Concurso #3: Logo para Café");
+        assert_eq!(lines[4], "Facturado a: Ana Muñoz <payer@example.com>");
+        assert!(lines.contains(&"Pago #11  7 de diciembre de 2026  Lanzamiento del concurso  US$ 1.234,56  con tarjeta a través de Stripe".to_owned()), "{lines:#?}");
+        assert!(lines.contains(&"    de lo cual comisión de Vitrine  US$ 234,56".to_owned()), "{lines:#?}");
+        assert_eq!(lines.last().unwrap(), "Total pagado: US$ 1.234,56, con tarjeta a través de Stripe");
+    }
+
+    #[test]
+    fn an_english_payer_gets_an_english_invoice() {
+        let lines = text_lines(&invoice("en"), true);
+        assert_eq!(
+            lines[..5],
+            [
+                "Vitrine - Invoice",
+                "Date: December 7, 2026",
+                "",
+                "Contest #3: Logo para Café",
+                "Billed to: Ana Muñoz <payer@example.com>"
+            ]
+        );
+        assert_eq!(lines[5], "TEST MODE: no real card was charged.");
+        assert_eq!(lines.last().unwrap(), "Total paid: $1,234.56 USD, by card through Stripe");
     }
 }

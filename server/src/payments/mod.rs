@@ -43,6 +43,7 @@ pub mod charges;
 pub mod customers;
 pub mod events;
 pub mod intents;
+pub mod invoice_text;
 pub mod invoices;
 pub mod ledger;
 pub mod manual;

@@ -4,6 +4,13 @@
 //! crates that lay out PDFs bring image and font stacks that would double the build
 //! on two cores. The structure is PDF 1.4's smallest: catalog, pages, one page, one
 //! standard font, one content stream, and a cross-reference table of byte offsets.
+//!
+//! Text is written in the font's WinAnsiEncoding (Windows-1252), which every PDF reader
+//! has for the standard fonts without embedding one: each character is its cp1252 byte,
+//! written as an octal escape (`ñ` is `\361`), so Spanish (ñ, á, é, ü, ¿, ¡) and the
+//! other Western European languages, `€`, dashes and curly quotes print as they are.
+//! Only a character cp1252 lacks (Greek, Cyrillic, CJK, emoji) prints as `?`; names in
+//! those scripts would need a PDF with an embedded Unicode font.
 
 /// The PDF of `lines`, top to bottom, 12 pt, one US Letter page (long lists are cut).
 pub fn text_page(lines: &[String]) -> Vec<u8> {
@@ -37,7 +44,8 @@ pub fn text_page(lines: &[String]) -> Vec<u8> {
     out
 }
 
-/// A PDF string literal's body: printable ASCII, with `\`, `(` and `)` escaped.
+/// A PDF string literal's body, ASCII only: printable ASCII as it is with `\`, `(` and `)`
+/// escaped, every other cp1252 character as its byte in octal, anything else `?`.
 fn escape(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
@@ -47,10 +55,52 @@ fn escape(line: &str) -> String {
                 out.push(c);
             }
             ' '..='~' => out.push(c),
-            _ => out.push('?'),
+            c => match cp1252(c) {
+                Some(byte) => out.push_str(&format!("\\{byte:03o}")),
+                None => out.push('?'),
+            },
         }
     }
     out
+}
+
+/// The Windows-1252 byte of `c` above ASCII, if it has one: Latin-1's letters and signs
+/// keep their code (U+00A0-U+00FF), and 0x80-0x9F hold `€`, typographic quotes and dashes,
+/// and a few letters (Š, Œ, Ž, Ÿ and their small forms).
+fn cp1252(c: char) -> Option<u8> {
+    const HIGH: [(char, u8); 27] = [
+        ('€', 0x80),
+        ('‚', 0x82),
+        ('ƒ', 0x83),
+        ('„', 0x84),
+        ('…', 0x85),
+        ('†', 0x86),
+        ('‡', 0x87),
+        ('ˆ', 0x88),
+        ('‰', 0x89),
+        ('Š', 0x8A),
+        ('‹', 0x8B),
+        ('Œ', 0x8C),
+        ('Ž', 0x8E),
+        ('\u{2018}', 0x91),
+        ('\u{2019}', 0x92),
+        ('\u{201C}', 0x93),
+        ('\u{201D}', 0x94),
+        ('•', 0x95),
+        ('–', 0x96),
+        ('—', 0x97),
+        ('˜', 0x98),
+        ('™', 0x99),
+        ('š', 0x9A),
+        ('›', 0x9B),
+        ('œ', 0x9C),
+        ('ž', 0x9E),
+        ('Ÿ', 0x9F),
+    ];
+    match u32::from(c) {
+        code @ 0xA0..=0xFF => u8::try_from(code).ok(),
+        _ => HIGH.iter().find(|(high, _)| *high == c).map(|(_, byte)| *byte),
+    }
 }
 
 #[cfg(test)]
@@ -63,12 +113,21 @@ mod tests {
         let text = String::from_utf8(pdf.clone()).unwrap();
         assert!(text.starts_with("%PDF-1.4\n") && text.ends_with("%%EOF\n"));
         assert!(text.contains("(Invoice \\(test\\) \\\\ 100%) Tj"));
-        assert!(text.contains("(?n?code) Tj"));
+        assert!(text.contains("(\\334n\\357code) Tj"), "{text}");
         let xref_at: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
         assert!(text[xref_at..].starts_with("xref\n0 6\n"));
         for (i, line) in text[xref_at..].lines().skip(3).take(5).enumerate() {
             let offset: usize = line[..10].parse().unwrap();
             assert!(text[offset..].starts_with(&format!("{} 0 obj", i + 1)), "object {}", i + 1);
         }
+    }
+
+    #[test]
+    fn spanish_is_written_in_win_ansi() {
+        assert_eq!(escape("Muñoz"), "Mu\\361oz");
+        assert_eq!(escape("¿Cuánto? ¡Sí! 10 €"), "\\277Cu\\341nto? \\241S\\355! 10 \\200");
+        assert_eq!(escape("José – “Ñandú”"), "Jos\\351 \\226 \\223\\321and\\372\\224");
+        assert_eq!(escape("Ωμέγα 漢 🙂"), "????? ? ?", "outside cp1252");
+        assert_eq!(escape("a\u{a0}b"), "a\\240b");
     }
 }

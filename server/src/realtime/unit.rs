@@ -83,6 +83,12 @@ impl Unit {
         Ok(())
     }
 
+    /// The settings of the node running the unit: what an area writes inside it may need
+    /// them (a launch e-mail's links are built on the public URL).
+    pub fn settings(&self) -> &crate::config::Settings {
+        &self.realtime.settings
+    }
+
     /// The events appended so far, in order: what the commit will publish.
     pub fn appended(&self) -> &[EventFrame] {
         &self.events

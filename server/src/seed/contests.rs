@@ -157,7 +157,7 @@ async fn seed_contest(conn: &mut AnyConnection, holder: i64, spec: &DemoContest,
         ContestStatus::Active => now - 2 * DAY_MS,
         _ => now - 9 * DAY_MS,
     };
-    contests_store::activate(conn, id, started, 7, DECIDING_WINDOW_DAYS).await?;
+    contests_store::activate(conn, id, started, 7, DECIDING_WINDOW_DAYS, crate::config::DEFAULT_PUBLIC_URL).await?;
     for (index, e) in spec.entries.iter().enumerate() {
         let at = started + i64::try_from(index).unwrap_or(0) * 3_600_000;
         seed_entry(conn, id, holder, e, at).await?;

@@ -188,7 +188,7 @@ async fn seed_contest(
         .bind(id)
         .execute(&mut *conn)
         .await?;
-    contests_store::activate(conn, id, started, 7, DECIDING_WINDOW_DAYS).await?;
+    contests_store::activate(conn, id, started, 7, DECIDING_WINDOW_DAYS, crate::config::DEFAULT_PUBLIC_URL).await?;
     for (index, (designer, title, winner, rating, sale)) in spec.entries.iter().enumerate() {
         let Some(designer_id) = user_id(conn, designer).await? else { continue };
         let at = started + DAY_MS + i64::try_from(index).unwrap_or(0) * 3_600_000;

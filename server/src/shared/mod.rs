@@ -18,6 +18,7 @@
 pub mod http;
 pub mod limits;
 pub mod linger;
+pub mod locale;
 pub mod money;
 pub mod names;
 pub mod page;

@@ -53,14 +53,8 @@ fn moved(deadline: Deadline, unit: &mut Unit, id: i64, stamp: i64) -> BoxFuture<
 /// whoever is watching the page).
 async fn tell_holder_no_winner(unit: &mut Unit, contest: &ContestRow, now_ms: i64) -> Result<(), sqlx::Error> {
     let Some(holder) = accounts::find_user(&mut **unit, contest.created_by).await? else { return Ok(()) };
-    let email = holder.email;
-    let subject = format!("{} ended without a winner", contest.title);
-    let body = format!(
-        "The time to choose a winner for \"{}\" has run out, so the contest has ended without one. \
-         Contact us if you would like more time or help choosing.",
-        contest.title
-    );
-    crate::mail::queue(&mut **unit, &email, &subject, &body, now_ms).await?;
+    let message = crate::mail::Mail::NoWinner { title: contest.title.clone() };
+    crate::mail::queue(&mut **unit, &holder.email, &message, holder.language(), now_ms).await?;
     Ok(())
 }
 

@@ -14,7 +14,8 @@ use super::due::{Pass, BATCH};
 use crate::{
     contests::store::delivery::{self as delivery_store, DueAlarm},
     entries::store as entries_store,
-    mail,
+    mail::{self, Mail},
+    shared::locale::Language,
     store::Db,
 };
 
@@ -53,39 +54,33 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<Pass, sqlx::Error> {
     Ok(pass)
 }
 
-/// The winner's e-mail address and the holder's, when there is a winner.
-async fn parties(conn: &mut AnyConnection, contest: &DueAlarm) -> Result<Option<(String, String)>, sqlx::Error> {
-    entries_store::winner_and_holder_emails(conn, contest.id, contest.created_by).await
+/// The winner's e-mail address and language, and the holder's, when there is a winner.
+type Party = (String, Language);
+
+async fn parties(conn: &mut AnyConnection, contest: &DueAlarm) -> Result<Option<(Party, Party)>, sqlx::Error> {
+    let found = entries_store::winner_and_holder_emails(conn, contest.id, contest.created_by).await?;
+    Ok(found.map(|((designer, dl), (holder, hl))| {
+        ((designer, Language::from_code(&dl)), (holder, Language::from_code(&hl)))
+    }))
 }
 
 async fn remind(conn: &mut AnyConnection, contest: &DueAlarm, now_ms: i64) -> Result<(), sqlx::Error> {
-    let Some((designer, _)) = parties(conn, contest).await? else { return Ok(()) };
+    let Some(((designer, language), _)) = parties(conn, contest).await? else { return Ok(()) };
     let hours = ((contest.delivery_due_at - now_ms).max(0) as u64).div_ceil(3600 * 1000);
-    let subject = format!("{hours} hours left to deliver the final files for {}", contest.title);
-    let body = format!(
-        "Your winning design in \"{}\" is waiting for its final files. Upload them from the contest page \
-         within {hours} hours so the client can be credited to you.",
-        contest.title
-    );
-    mail::queue(&mut *conn, &designer, &subject, &body, now_ms).await?;
+    let message = Mail::DeliveryReminder { title: contest.title.clone(), hours };
+    mail::queue(&mut *conn, &designer, &message, language, now_ms).await?;
     Ok(())
 }
 
 async fn overdue_notice(conn: &mut AnyConnection, contest: &DueAlarm, now_ms: i64) -> Result<(), sqlx::Error> {
-    let Some((designer, holder)) = parties(conn, contest).await? else { return Ok(()) };
-    let subject = format!("The final files for {} are overdue", contest.title);
-    let to_designer = format!(
-        "The 48 hours to deliver the final files of your winning design in \"{}\" have passed. Upload them now; \
-         our team has been told and will contact you.",
-        contest.title
-    );
-    let to_holder = format!(
-        "The designer of the winning entry in \"{}\" has not delivered the final files in time. Our team is \
-         following it up and will keep you informed.",
-        contest.title
-    );
-    mail::queue(&mut *conn, &designer, &subject, &to_designer, now_ms).await?;
-    mail::queue(&mut *conn, &holder, &subject, &to_holder, now_ms).await?;
+    let Some(((designer, designer_language), (holder, holder_language))) = parties(conn, contest).await? else {
+        return Ok(());
+    };
+    let title = contest.title.clone();
+    let to_designer = Mail::DeliveryOverdueDesigner { title: title.clone() };
+    mail::queue(&mut *conn, &designer, &to_designer, designer_language, now_ms).await?;
+    let to_holder = Mail::DeliveryOverdueHolder { title };
+    mail::queue(&mut *conn, &holder, &to_holder, holder_language, now_ms).await?;
     tracing::warn!(contest_id = contest.id, "final files overdue");
     Ok(())
 }

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::{
     contests::{activate, launch},
     entries::{designer, patch, running_contest, submitted},
-    helpers::{spawn_app, TestApp},
+    helpers::{spawn_app, spawn_app_with, TestApp},
 };
 
 /// Grants the upgrade whose kind flag `flag` is 1 to `contest` (as a payment would).
@@ -91,7 +91,8 @@ async fn the_email_blast_mails_the_categorys_top_rated_designers_once_on_activat
     assert_eq!((mails_to(&app, &gold).await, mails_to(&app, &rated).await, mails_to(&app, &plain).await), (1, 1, 0));
     let (subject, body) = app.last_mail_to(&gold).await.unwrap();
     assert_eq!(subject, "New Logo Contest: Bright Bean Coffee");
-    assert!(body.contains(&format!("/contests/{blasted}/entries")), "{body}");
+    assert!(body.contains(&format!("http://127.0.0.1:8080/contests/{blasted}/entries")), "absolute: {body}");
+    assert!(body.contains("http://127.0.0.1:8080/mail/unsubscribe?user="), "{body}");
 
     // Later status changes send nothing more.
     let moved = app.put(&format!("/contests/{blasted}/statuses"), &json!({"status_id": 3}), &admin).await;
@@ -102,4 +103,65 @@ async fn the_email_blast_mails_the_categorys_top_rated_designers_once_on_activat
     let quiet = launch(&app, &client).await;
     activate(&app, quiet, &admin).await;
     assert_eq!((mails_to(&app, &gold).await, mails_to(&app, &rated).await), (1, 1));
+}
+
+/// (text, List-Unsubscribe target) of the newest message to `address`.
+async fn blast_of(app: &TestApp, address: &str) -> (String, String, Option<String>) {
+    sqlx::query_as(
+        "SELECT subject, body, list_unsubscribe FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(address)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_designer_reads_the_blast_in_their_language_and_can_unsubscribe_from_it() {
+    let app = spawn_app_with(|s| s.public_url = Some("https://vitrine.example".into())).await;
+    let (_, client) = app.client_session("unsubholder").await;
+    let (_, admin) = app.admin_session("unsubadmin").await;
+    let (spanish_id, spanish_token) = designer(&app, "unsubes", 3).await;
+    let (english_id, _) = designer(&app, "unsuben", 3).await;
+    let set = app.put(&format!("/users/{spanish_id}/settings"), &json!({"language": "es"}), &spanish_token).await;
+    assert_eq!(set.status, 200, "{}", set.body);
+    let (spanish, english) = (email_of(&app, spanish_id).await, email_of(&app, english_id).await);
+
+    let first = launch(&app, &client).await;
+    grant(&app, first, "is_notified_via_email", &admin).await;
+    activate(&app, first, &admin).await;
+    let (subject, body, list_unsubscribe) = blast_of(&app, &spanish).await;
+    assert_eq!(subject, "Nuevo concurso de Logo: Bright Bean Coffee");
+    assert!(body.contains(&format!("https://vitrine.example/contests/{first}/entries")), "{body}");
+    let unsubscribe = list_unsubscribe.expect("a List-Unsubscribe target");
+    assert!(unsubscribe.starts_with(&format!("https://vitrine.example/mail/unsubscribe?user={spanish_id}&key=")));
+    assert!(body.contains(&unsubscribe), "the link is in the text too: {body}");
+    assert_eq!(blast_of(&app, &english).await.0, "New Logo Contest: Bright Bean Coffee");
+
+    // The link opens a page asking first (in Spanish); a wrong key unsubscribes nobody.
+    let path = unsubscribe.trim_start_matches("https://vitrine.example");
+    let page = app.client.get(app.url(path)).header("accept", "text/html").send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let page = page.text().await.unwrap();
+    assert!(page.contains("Darme de baja") && page.contains("<form method=\"post\">"), "{page}");
+    let forged = format!("/mail/unsubscribe?user={english_id}&key=guessed");
+    assert_eq!(app.client.post(app.url(&forged)).send().await.unwrap().status(), 404);
+    let other_key = path.replace(&format!("user={spanish_id}"), &format!("user={english_id}"));
+    assert_eq!(app.client.post(app.url(&other_key)).send().await.unwrap().status(), 404, "keys are per user");
+    // The one-click POST (as a mailbox's button sends it) unsubscribes.
+    let done = app
+        .client
+        .post(app.url(path))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(done.status(), 200);
+    assert!(done.text().await.unwrap().contains("Ya no vas a recibir"));
+
+    let second = launch(&app, &client).await;
+    grant(&app, second, "is_notified_via_email", &admin).await;
+    activate(&app, second, &admin).await;
+    assert_eq!((mails_to(&app, &spanish).await, mails_to(&app, &english).await), (1, 2), "only the one who stayed");
 }

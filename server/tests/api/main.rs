@@ -26,6 +26,7 @@ mod first_admin;
 mod limits;
 mod login_guid;
 mod mail_delivery;
+mod mail_languages;
 mod marketplace;
 mod messages;
 mod notifications;

@@ -178,13 +178,15 @@ pub async fn transition(
     Ok(done.rows_affected() == 1)
 }
 
-/// Starts an unpaid contest: status 2 and its deadlines.
+/// Starts an unpaid contest: status 2 and its deadlines (and the launch e-mail, whose
+/// links are built on `link_base`, the public URL).
 pub async fn activate(
     conn: &mut AnyConnection,
     id: i64,
     now_ms: i64,
     length_days: i64,
     deciding_days: i64,
+    link_base: &str,
 ) -> Result<bool, sqlx::Error> {
     let day = super::status::DAY_MS;
     let ends = now_ms + length_days * day;
@@ -202,7 +204,7 @@ pub async fn activate(
         return Ok(false);
     }
     // Launch day: the Email Blast upgrade goes out now, once (the update above moved it from Unpaid).
-    super::email_blast::on_activated(conn, id, now_ms).await?;
+    super::email_blast::on_activated(conn, id, now_ms, link_base).await?;
     Ok(true)
 }
 
@@ -221,15 +223,17 @@ pub async fn blast_subject(
     .await
 }
 
-/// The e-mail addresses of the top-rated designers of contest type `contest_type_id`
-/// (see [`super::email_blast`]): Gold and Platinum, or four stars on average there.
+/// The top-rated designers of contest type `contest_type_id` who take launch e-mails (see
+/// [`super::email_blast`]): Gold and Platinum, or four stars on average there; each one's
+/// (id, e-mail address, language).
 pub async fn blast_recipients(
     conn: &mut AnyConnection,
     contest_type_id: i64,
     limit: i64,
-) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT u.email FROM app_user u WHERE u.user_type_id = 3 AND u.is_active = 1 AND (u.creative_level_id >= 3 \
+) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.id, u.email, u.language FROM app_user u WHERE u.user_type_id = 3 AND u.is_active = 1 \
+         AND u.receives_launch_mail = 1 AND (u.creative_level_id >= 3 \
          OR (SELECT AVG(e.rating) FROM contest_entry e JOIN contest c ON c.id = e.contest_id \
              WHERE e.created_by = u.id AND c.contest_type_id = $1 AND e.rating IS NOT NULL) >= 4) \
          ORDER BY COALESCE(u.creative_level_id, 0) DESC, u.id LIMIT $2",

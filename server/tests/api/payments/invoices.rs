@@ -37,3 +37,44 @@ async fn the_creator_downloads_the_invoice_once_per_link() {
     let wrong = app.client.get(app.url(&format!("/contests/{id}/invoices/download?token=nope"))).send().await.unwrap();
     assert_eq!(wrong.status(), 404);
 }
+
+/// The invoice PDF of contest `id` for `token`'s holder.
+async fn invoice_pdf(app: &crate::helpers::TestApp, id: i64, token: &str) -> Vec<u8> {
+    let issued = send(app, Method::POST, &format!("/contests/{id}/invoices/download/token"), json!(null), token).await;
+    assert_eq!(issued.status, 201, "{}", issued.body);
+    let link = format!("/contests/{id}/invoices/download?token={}", issued.body["data"]["token"].as_str().unwrap());
+    app.client.get(app.url(&link)).send().await.unwrap().bytes().await.unwrap().to_vec()
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|window| window == needle)
+}
+
+#[tokio::test]
+async fn the_invoice_is_in_the_payers_language_with_their_accents_intact() {
+    let (app, stripe) = spawn_paying_app().await;
+    let mut payer = crate::helpers::TestApp::client_payload("munoz");
+    payer["name"] = json!("Ana Muñoz");
+    let spanish_id = app.register(&payer).await;
+    let spanish = app.token("munoz").await;
+    let set = app.put(&format!("/users/{spanish_id}/settings"), &json!({"language": "es"}), &spanish).await;
+    assert_eq!(set.status, 200, "{}", set.body);
+    let (english_id, english) = app.client_session("english").await;
+
+    for (user, token) in [(spanish_id, &spanish), (english_id, &english)] {
+        let (id, _) = priced_contest(&app, token, &[]).await;
+        let card = save_card(&app, &stripe, user, token, "pm_card_visa").await;
+        pay(&app, &stripe, &format!("/contests/{id}/payments/stripe/payment-intents"), json!({}), card, token).await;
+        let pdf = invoice_pdf(&app, id, token).await;
+        let text = String::from_utf8_lossy(&pdf);
+        if user == spanish_id {
+            // "Muñoz" in WinAnsiEncoding: ñ is byte 0xF1, octal 361 in the PDF string.
+            assert!(contains(&pdf, b"Facturado a: Ana Mu\\361oz <munoz@example.com>"), "{text}");
+            assert!(contains(&pdf, b"(Vitrine - Factura)") && text.contains("Total pagado: US$ "), "{text}");
+            assert!(!text.contains("Mu?oz") && !text.contains("Billed to"), "{text}");
+        } else {
+            assert!(contains(&pdf, b"(Vitrine - Invoice)") && text.contains("Billed to: Client english"), "{text}");
+            assert!(text.contains("Total paid: $") && !text.contains("Factura"), "{text}");
+        }
+    }
+}
