@@ -4487,7 +4487,7 @@ export interface paths {
          *     designer's 48 hours to deliver start) or credits a delivered one (5 -> 6; a
          *     completed subscription project lets its owner's next queued one start, see
          *     [`super::queue`]). Every other move is someone else's (see
-         *     [`ProjectStatus::admin_may_move`]).
+         *     [`transitions::PROJECT`]).
          */
         put: operations["projects_statuses_set_status"];
         post?: never;
