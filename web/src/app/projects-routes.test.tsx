@@ -31,6 +31,19 @@ describe('project routes', () => {
     });
   }
 
+  it('opens /projects/{projectId}/{bidId}/review as the bid on its project', async () => {
+    mockRoutes({
+      'GET /projects': () => jsonResponse(200, EMPTY_PAGE),
+      'GET /projects/{id}': () => jsonResponse(404, { error: { code: 'project.not_found', message: 'Not found', status: 404, fields: {} } }),
+    });
+    startSession('tok');
+    setCurrentUser(buildUser({ user_type_id: USER_TYPE.client }));
+    const { router } = renderRoutes(routes, '/projects/12/34/review');
+    await screen.findByRole('main');
+    expect(router.state.location.pathname).toBe('/projects/all-projects');
+    expect(router.state.location.search).toBe('?projectId=12&bidId=34');
+  });
+
   it('lets a visitor open the launch screen, the form covered until a service is chosen', async () => {
     mockRoutes({ 'GET /projects/categories': () => jsonResponse(200, CATEGORIES) });
     renderRoutes(routes, '/projects/launch');

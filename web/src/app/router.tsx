@@ -25,7 +25,14 @@ import { EarningsRoute } from './routes/app/earnings';
 import { TipsRoute } from './routes/app/tips';
 import { PayPalReturnRoute } from './routes/app/paypal-return';
 import { PersonalInfoRoute } from './routes/app/personal-info';
-import { PreferencesRoute, ProjectBriefEditRoute, ProjectLaunchRoute, ProjectsRoute, WorkroomRoute } from './routes/app/projects';
+import {
+  BidReviewRoute,
+  PreferencesRoute,
+  ProjectBriefEditRoute,
+  ProjectLaunchRoute,
+  ProjectsRoute,
+  WorkroomRoute,
+} from './routes/app/projects';
 import { SubscriptionsRoute } from './routes/app/subscriptions';
 import { CreateAccountRoute } from './routes/auth/create-account';
 import { CourtRoute, MessagesRoute, NotificationsRoute } from './routes/app/social';
@@ -70,6 +77,7 @@ export const signedInPages: RouteObject[] = [
   { path: 'projects/:projectId/projects-updates', handle: { title: 'workroom' }, element: <WorkroomRoute /> },
   { path: 'projects/:projectId/projects-updates/upload-artwork', handle: { title: 'workroom' }, element: <WorkroomRoute upload /> },
   { path: 'projects/preferences', handle: { title: 'projectPreferences' }, element: <PreferencesRoute /> },
+  { path: 'projects/:projectId/:bidId/review', handle: { title: 'projects' }, element: <BidReviewRoute /> },
   { path: 'notifications', handle: { title: 'notifications' }, element: <NotificationsRoute /> },
   { path: 'messages', handle: { title: 'messages' }, element: <MessagesRoute /> },
   { path: 'design-court', handle: { title: 'designCourt' }, element: <CourtRoute /> },

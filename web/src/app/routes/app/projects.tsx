@@ -27,6 +27,17 @@ const positiveId = (raw: string | undefined) => {
 };
 
 /**
+ * `/projects/{projectId}/{bidId}/review`, where the specification sends a client after editing a
+ * brief from a bid: the bid on its project in the client's project list, as a notification opens it.
+ */
+export function BidReviewRoute() {
+  const params = useParams();
+  const [projectId, bidId] = [positiveId(params.projectId), positiveId(params.bidId)];
+  const to = projectId && bidId ? `/projects/all-projects?projectId=${projectId}&bidId=${bidId}` : paths.dashboard;
+  return <Navigate to={to} replace />;
+}
+
+/**
  * `/projects/launch[/{category}[/{subCategory}[/{service}]]]`, open to visitors, in the launch
  * page's own frame (logo, log in or the user's name, footer).
  */
