@@ -69,7 +69,7 @@ async fn priced_contest(http: &Client, base: &str, token: &str) -> (i64, i64) {
             {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
             {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
         ],
-        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 1,
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 0, "agree_terms": 1,
     });
     let (status, contest) = call(http, Method::POST, format!("{base}/contests"), Some(brief), Some(token)).await;
     assert_eq!(status, 201, "{contest}");
