@@ -15,8 +15,8 @@ const apiProxy: ProxyOptions = {
   bypass: (req) => (isClientPage(req.method, req.headers.accept, req.url) ? '/index.html' : undefined),
 };
 
-/** Every route prefix of the server (src/config/dev-proxy.ts), and the two documents it serves. */
-const API_PREFIXES = [...apiPrefixes(Object.keys(openapi.paths)), '/docs', '/openapi.json'].filter((p) => p !== '/ws');
+/** Every route prefix of the server (src/config/dev-proxy.ts), and its pages outside the API document: the docs, the document itself, the mail's unsubscribe page. */
+const API_PREFIXES = [...apiPrefixes(Object.keys(openapi.paths)), '/docs', '/openapi.json', '/mail'].filter((p) => p !== '/ws');
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

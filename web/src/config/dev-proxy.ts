@@ -20,6 +20,7 @@ export const SERVER_PAGES = [
   '/api',
   '/realtime',
   '/webhooks',
+  '/mail',
 ];
 
 /** One-time download links end so wherever they live: the browser saves them, never shows a page. */
