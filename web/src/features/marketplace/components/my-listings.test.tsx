@@ -266,6 +266,8 @@ describe("the designer's listings", () => {
     await i18n.changeLanguage('es');
     serve([listing(3, { status: 'sold', sale_price: 90, sold_at: SOLD_AT })]);
     expect(await screen.findByRole('heading', { name: 'Mis publicaciones' })).toBeInTheDocument();
+    // The page's heading comes before its listings have loaded: wait for the card itself.
+    await screen.findByRole('heading', { name: 'Mark 3' });
     expect(await within(card('Mark 3')).findByText('Vendido el 14/05/2026 por $90')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publicar un diseño' })).toBeInTheDocument();
   });
