@@ -95,6 +95,10 @@ export default {
     const atReview = await unpaidContest(ctx, client, AT_REVIEW);
     const { data: pricings } = await api('GET', '/contests/types/1/pricings');
     await api('PUT', `/contests/${atReview}/options`, { token: client, body: { contest_type_pricing_id: pricings[0].id, upgrade_ids: [] } });
+    // Only a subscriber to the unlimited plan queues a contest (#53): an admin grants it here.
+    const admin = await ctx.token('demo-admin');
+    const clientId = (await api('GET', '/oauth/users', { token: client })).data.id;
+    await api('PUT', `/users/${clientId}/subscriptions`, { token: admin, body: { trigger_id: 13, is_active: 1 } });
     const queued = await unpaidContest(ctx, client, QUEUED, { is_added_queue: true });
     await page.goto(`${baseUrl}/dashboard`);
     const unstarted = page.getByTestId('list-unstarted');
