@@ -14,10 +14,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use proptest::{
-    prelude::*,
-    test_runner::{Config, FileFailurePersistence, TestRunner},
-};
+use proptest::prelude::*;
 use reqwest::Method;
 use serde_json::json;
 use vitrine_paypal_mock::PayPalMock;
@@ -352,16 +349,7 @@ impl World {
 fn designers_are_owed_what_they_earned_once() {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let world = runtime.block_on(World::start());
-    let config = Config {
-        cases: CASES,
-        // A case is dozens of HTTP calls: shrink a little, keep the seed.
-        max_shrink_iters: 16,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/api/payments/designers_property.proptest-regressions",
-        ))),
-        ..Config::default()
-    };
-    let mut runner = TestRunner::new(config);
+    let mut runner = super::property_runner(CASES, "tests/api/payments/designers_property.proptest-regressions");
     let outcome = runner.run(&case(), |case| {
         runtime.block_on(world.run(case));
         Ok(())

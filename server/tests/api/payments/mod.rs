@@ -163,3 +163,15 @@ pub async fn transaction(app: &TestApp, token: &str, intent_id: &str) -> Value {
 pub async fn contest(app: &TestApp, id: i64, token: &str) -> Value {
     app.get(&format!("/contests/{id}"), Some(token)).await.body["data"].clone()
 }
+
+/// The runner of a property test whose case is dozens of HTTP calls: `cases` cases, a little
+/// shrinking, and a failing case's seed kept in `regressions` (next to the test).
+pub fn property_runner(cases: u32, regressions: &'static str) -> proptest::test_runner::TestRunner {
+    use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
+    TestRunner::new(Config {
+        cases,
+        max_shrink_iters: 16,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
+        ..Config::default()
+    })
+}

@@ -14,10 +14,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use proptest::{
-    prelude::*,
-    test_runner::{Config, FileFailurePersistence, TestRunner},
-};
+use proptest::prelude::*;
 use reqwest::Method;
 use serde_json::{json, Value};
 use vitrine_paypal_mock::PayPalMock;
@@ -530,16 +527,7 @@ impl World {
 fn every_price_charged_is_the_price_shown() {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     let world = runtime.block_on(World::start());
-    let config = Config {
-        cases: CASES,
-        // A case is dozens of HTTP calls: shrink a little, keep the seed.
-        max_shrink_iters: 16,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/api/payments/money_property.proptest-regressions",
-        ))),
-        ..Config::default()
-    };
-    let mut runner = TestRunner::new(config);
+    let mut runner = super::property_runner(CASES, "tests/api/payments/money_property.proptest-regressions");
     let outcome = runner.run(&case(), |case| {
         runtime.block_on(world.run(case));
         Ok(())
