@@ -19,9 +19,6 @@ use crate::{
 };
 
 pub const PER_PAGE: i64 = 48;
-/// The most a client's active list shows at once: the invitation modal offers all of them
-/// in one choice (contests doc, section 9: "active contests shown 100").
-pub const MAX_ACTIVE_PER_PAGE: i64 = 100;
 
 /// `?page=&per_page=` of the client's active contests.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -31,8 +28,9 @@ pub struct ActiveQuery {
     #[serde(default, deserialize_with = "crate::shared::page::page_number")]
     #[param(minimum = 1, maximum = 100000)]
     pub page: Option<i64>,
-    /// How many a page: 48 when absent, at most 100 (more is read as 100).
-    #[serde(default, deserialize_with = "crate::shared::page::page_number")]
+    /// How many a page: 48 when absent, at most 100 (the invitation modal offers all of a
+    /// client's active contests in one choice; contests doc, section 9: "active contests shown 100").
+    #[serde(default, deserialize_with = "crate::shared::page::per_page_number")]
     #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
@@ -172,6 +170,6 @@ pub async fn active(
     viewer: CurrentUser,
     ApiQuery(query): ApiQuery<ActiveQuery>,
 ) -> Result<Json<Page<ContestView>>, AppError> {
-    let per_page = query.per_page.unwrap_or(PER_PAGE).clamp(1, MAX_ACTIVE_PER_PAGE);
+    let per_page = query.per_page.unwrap_or(PER_PAGE);
     list(state, viewer, List::Active, PageQuery { page: query.page }, per_page).await
 }

@@ -21,20 +21,35 @@ pub const MAX_PAGE: i64 = 100_000;
 /// Reads `?page=`: an integer from 1 to [`MAX_PAGE`] (as a number or its decimal text), or
 /// absent. Anything else is a `request.query_invalid` answer, as the document declares.
 pub fn page_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    bounded(deserializer, "page", MAX_PAGE)
+}
+
+/// The most rows any list answers at once; a list's `?per_page=` declares it as its `maximum`.
+pub const MAX_PER_PAGE: i64 = 100;
+
+/// Reads `?per_page=`: an integer from 1 to [`MAX_PER_PAGE`], or absent. More is refused, not
+/// quietly read as the maximum: the document declares the bound, and an answer shorter than
+/// what was asked for would read as the end of the list.
+pub fn per_page_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    bounded(deserializer, "per_page", MAX_PER_PAGE)
+}
+
+/// An integer query value from 1 to `max` (as a number or its decimal text), or absent.
+fn bounded<'de, D: Deserializer<'de>>(deserializer: D, name: &str, max: i64) -> Result<Option<i64>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {
         Int(i64),
         Text(String),
     }
-    let page = match Option::<Raw>::deserialize(deserializer)? {
+    let value = match Option::<Raw>::deserialize(deserializer)? {
         None => return Ok(None),
         Some(Raw::Int(i)) => Some(i),
         Some(Raw::Text(s)) => s.trim().parse::<i64>().ok(),
     };
-    match page {
-        Some(page @ 1..=MAX_PAGE) => Ok(Some(page)),
-        _ => Err(D::Error::custom(format!("page must be an integer from 1 to {MAX_PAGE}"))),
+    match value {
+        Some(value) if (1..=max).contains(&value) => Ok(Some(value)),
+        _ => Err(D::Error::custom(format!("{name} must be an integer from 1 to {max}"))),
     }
 }
 
