@@ -185,9 +185,22 @@ def check_compose(settings, documented):
     published = [str(p) for p in proxy.get("ports") or []]
     if not any(p.endswith(f":{listen}") for p in published):
         problem(f"compose proxy: listens on {listen} but publishes {published}")
+    tls_listen = str(proxy_env.get("TLS_LISTEN", ""))
+    if not tls_listen or not any(p.endswith(f":{tls_listen}") for p in published):
+        problem(f"compose proxy: TLS listens on {tls_listen!r} but publishes {published}")
     for mount in proxy.get("volumes") or []:
         if "deploy/nginx/vitrine.conf.template" in mount and "/etc/nginx/templates/" not in mount:
             problem("compose proxy: the template must be mounted under /etc/nginx/templates/")
+    # The certificate: deploy/tls (scripts/local-cert.sh makes a local one) mounted where
+    # TLS_CERT and TLS_KEY point.
+    tls_mount = next((m for m in proxy.get("volumes") or [] if m.startswith("./deploy/tls:")), None)
+    if tls_mount is None:
+        problem("compose proxy: ./deploy/tls (the certificate) is not mounted")
+    else:
+        inside = tls_mount.split(":")[1].rstrip("/")
+        for key in ("TLS_CERT", "TLS_KEY"):
+            if not str(proxy_env.get(key, "")).startswith(inside + "/"):
+                problem(f"compose proxy: {key} is not under the mounted {inside}")
 
 
 def mock_settings(crate):
@@ -344,8 +357,11 @@ def check_nginx():
         return
     template = (ROOT / "deploy/nginx/vitrine.conf.template").read_text()
     variables = set(re.findall(r"\$\{([A-Z_]+)\}", template))
-    if variables != {"NODE_A", "NODE_B", "STRIPE", "PAYPAL", "LISTEN"}:
-        problem(f"nginx template: substitutes {sorted(variables)}, expected LISTEN, NODE_A, NODE_B, PAYPAL, STRIPE")
+    expected = {"NODE_A", "NODE_B", "STRIPE", "PAYPAL", "LISTEN", "TLS_LISTEN", "TLS_CERT", "TLS_KEY"}
+    if variables != expected:
+        problem(f"nginx template: substitutes {sorted(variables)}, expected {sorted(expected)}")
+    tmp_tls = tempfile.TemporaryDirectory()
+    subprocess.run([str(ROOT / "scripts/local-cert.sh"), tmp_tls.name], check=True, capture_output=True)
     # As compose renders it, with the service hostnames (which do not resolve here) on loopback.
     rendered = (
         template.replace("${NODE_A}", "127.0.0.1:8080")
@@ -353,8 +369,14 @@ def check_nginx():
         .replace("${STRIPE}", "127.0.0.1:12111")
         .replace("${PAYPAL}", "127.0.0.1:8070")
         .replace("${LISTEN}", "80")
+        .replace("${TLS_LISTEN}", "443")
+        .replace("${TLS_CERT}", f"{tmp_tls.name}/cert.pem")
+        .replace("${TLS_KEY}", f"{tmp_tls.name}/key.pem")
     )
     for needed in (
+        "listen 443 ssl",
+        "add_header Strict-Transport-Security $vitrine_hsts always",
+        "gzip on",
         "proxy_set_header Upgrade $http_upgrade",
         "proxy_set_header X-Forwarded-For $remote_addr",
         "max_fails=",
@@ -393,6 +415,7 @@ def check_nginx():
         )
         if result.returncode != 0:
             problem(f"nginx -t rejects the template: {result.stderr.strip()}")
+    tmp_tls.cleanup()
 
 
 def main():

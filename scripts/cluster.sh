@@ -14,6 +14,8 @@
 #
 #   CLUSTER_DIR           run folder: pids, logs, nginx config     (run/cluster)
 #   CLUSTER_PROXY_PORT    nginx                                     (8090)
+#   CLUSTER_TLS_PORT      nginx over TLS, with a local certificate  (8443)
+#                         made in $CLUSTER_DIR/tls by scripts/local-cert.sh (trust tls/ca.pem)
 #   CLUSTER_NODE_A_PORT   first node                                (8091)
 #   CLUSTER_NODE_B_PORT   second node                               (8092)
 #   CLUSTER_NODE_A_METRICS_PORT  first node's private /metrics      (8095)
@@ -44,6 +46,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIR="${CLUSTER_DIR:-$ROOT/run/cluster}"
 PROXY_PORT="${CLUSTER_PROXY_PORT:-8090}"
+TLS_PORT="${CLUSTER_TLS_PORT:-8443}"
 NODE_A_PORT="${CLUSTER_NODE_A_PORT:-8091}"
 NODE_B_PORT="${CLUSTER_NODE_B_PORT:-8092}"
 NODE_A_METRICS_PORT="${CLUSTER_NODE_A_METRICS_PORT:-8095}"
@@ -232,7 +235,9 @@ write_nginx_config() {
   mkdir -p "$DIR/nginx/logs" "$DIR/nginx/temp"
   sed -e "s/\${NODE_A}/127.0.0.1:$NODE_A_PORT/" -e "s/\${NODE_B}/127.0.0.1:$NODE_B_PORT/" \
     -e "s/\${STRIPE}/127.0.0.1:$STRIPE_PORT/" -e "s/\${PAYPAL}/127.0.0.1:$PAYPAL_PORT/" \
-    -e "s/\${LISTEN}/127.0.0.1:$PROXY_PORT/" "$ROOT/deploy/nginx/vitrine.conf.template" >"$DIR/nginx/vitrine.conf"
+    -e "s/\${LISTEN}/127.0.0.1:$PROXY_PORT/" -e "s/\${TLS_LISTEN}/127.0.0.1:$TLS_PORT/" \
+    -e "s|\${TLS_CERT}|$DIR/tls/cert.pem|" -e "s|\${TLS_KEY}|$DIR/tls/key.pem|" \
+    "$ROOT/deploy/nginx/vitrine.conf.template" >"$DIR/nginx/vitrine.conf"
   local user_line=""
   # As root, nginx's workers would switch to `nobody`, who cannot write the run folder.
   [ "$(id -u)" -ne 0 ] || user_line="user root;"
@@ -258,6 +263,7 @@ EOF
 
 start_nginx() {
   if [ -n "$(running_pid nginx "nginx: master")" ]; then return 0; fi
+  "$ROOT/scripts/local-cert.sh" "$DIR/tls" >/dev/null
   write_nginx_config
   "$NGINX" -t -q -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" || fail "nginx rejects $DIR/nginx/nginx.conf"
   "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf"
@@ -327,6 +333,7 @@ status() {
   say "run folder $DIR (logs: *.log, nginx/logs/)"
   [ -n "${VITRINE_API_KEY:-}" ] || say "publish API key: $DIR/api-key"
   line nginx "nginx: master" "http://127.0.0.1:$PROXY_PORT  (REST and ws://127.0.0.1:$PROXY_PORT/ws, spread over the nodes)"
+  line nginx "nginx: master" "https://localhost:$TLS_PORT  (the same over TLS; trust $DIR/tls/ca.pem)"
   line node-a vitrine-server "http://127.0.0.1:$NODE_A_PORT  (/readyz; /metrics on its private http://127.0.0.1:$NODE_A_METRICS_PORT)"
   line node-b vitrine-server "http://127.0.0.1:$NODE_B_PORT  (/readyz; /metrics on its private http://127.0.0.1:$NODE_B_METRICS_PORT)"
   line worker vitrine-worker "no port (status timers, housekeeping)"

@@ -43,6 +43,8 @@ impl Part {
 
 pub struct Cluster {
     pub proxy_port: u16,
+    /// nginx over TLS, with the certificate the script makes in the run folder.
+    pub tls_port: u16,
     pub node_ports: [u16; 2],
     /// Each node's private metrics listener (`VITRINE_METRICS_BIND`; not through nginx).
     pub node_metrics_ports: [u16; 2],
@@ -135,6 +137,7 @@ impl Cluster {
         let db = Db::connect(&format!("{scheme_user}{host_port}/{database}"), 4).await?;
         let cluster = Self {
             proxy_port: crate::free_port(),
+            tls_port: crate::free_port(),
             node_ports: [crate::free_port(), crate::free_port()],
             node_metrics_ports: [crate::free_port(), crate::free_port()],
             stripe_port: crate::free_port(),
@@ -158,6 +161,16 @@ impl Cluster {
     /// `http://127.0.0.1:{proxy}`: everything a client does goes through nginx.
     pub fn base_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.proxy_port)
+    }
+
+    /// `https://localhost:{tls}`: the proxy over TLS (trust [`Cluster::tls_ca`]).
+    pub fn tls_url(&self) -> String {
+        format!("https://localhost:{}", self.tls_port)
+    }
+
+    /// The local certificate authority that signed the proxy's certificate (PEM).
+    pub fn tls_ca(&self) -> anyhow::Result<Vec<u8>> {
+        Ok(std::fs::read(self.dir.path().join("tls/ca.pem"))?)
     }
 
     pub fn ws_url(&self) -> String {
@@ -200,6 +213,7 @@ impl Cluster {
             .arg(command)
             .env("CLUSTER_DIR", self.dir.path())
             .env("CLUSTER_PROXY_PORT", self.proxy_port.to_string())
+            .env("CLUSTER_TLS_PORT", self.tls_port.to_string())
             .env("CLUSTER_NODE_A_PORT", self.node_ports[0].to_string())
             .env("CLUSTER_NODE_B_PORT", self.node_ports[1].to_string())
             .env("CLUSTER_NODE_A_METRICS_PORT", self.node_metrics_ports[0].to_string())

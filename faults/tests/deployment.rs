@@ -2,7 +2,8 @@
 //! with its one shared local Stripe, and an SMTP catcher standing where Mailpit stands in
 //! docker-compose. A card payment started on one node is settled by the other (the Stripe
 //! every node shares sends its signed event there), and a password-reset link asked
-//! through the proxy arrives in the catcher and works.
+//! through the proxy arrives in the catcher and works. The proxy answers over TLS with the
+//! local certificate, with HSTS, and gzips text.
 //!
 //! Ignored by a plain `cargo test` (it needs PostgreSQL, `redis-server` and nginx);
 //! `make test-faults` runs it.
@@ -305,4 +306,42 @@ async fn a_paypal_order_created_on_one_node_is_approved_through_the_proxy_and_ca
 /// `a=1&b=2` as a map (the values are ids: no escapes to undo).
 fn url_params(query: &str) -> std::collections::HashMap<String, String> {
     query.split('&').filter_map(|pair| pair.split_once('=')).map(|(k, v)| (k.to_owned(), v.to_owned())).collect()
+}
+
+/// The proxy speaks TLS with the certificate the script made (trusted through its local
+/// authority, as a browser told to trust it would), says HSTS over https only, and gzips
+/// text for clients that ask.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL, redis-server and nginx: run by `make test-faults`"]
+async fn the_proxy_serves_tls_with_hsts_and_compresses_text() {
+    let cluster = Cluster::start("tls").await.unwrap();
+    let ca = reqwest::Certificate::from_pem(&cluster.tls_ca().unwrap()).unwrap();
+    let https = Client::builder().add_root_certificate(ca).build().unwrap();
+
+    let secure = https.get(format!("{}/healthz", cluster.tls_url())).send().await.unwrap();
+    assert_eq!(secure.status().as_u16(), 200);
+    let hsts = secure.headers().get_all("strict-transport-security").iter().collect::<Vec<_>>();
+    assert_eq!(hsts.len(), 1, "one HSTS header over https: {hsts:?}");
+    assert!(hsts[0].to_str().unwrap().starts_with("max-age="), "{hsts:?}");
+
+    // Untrusted (no local authority): the handshake is refused, nothing is served.
+    let stranger = Client::new().get(format!("{}/healthz", cluster.tls_url())).send().await;
+    assert!(stranger.is_err(), "a client that does not trust the local authority is refused");
+
+    let plain = Client::new().get(format!("{}/healthz", cluster.base_url())).send().await.unwrap();
+    assert_eq!(plain.status().as_u16(), 200);
+    assert!(plain.headers().get("strict-transport-security").is_none(), "no HSTS over plain http");
+
+    // A large JSON answer (the API's document), asked for gzipped, comes gzipped; the
+    // same asked plainly comes plain, byte for byte the larger.
+    let url = format!("{}/openapi.json", cluster.tls_url());
+    let zipped = https.get(&url).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(zipped.status().as_u16(), 200);
+    assert_eq!(zipped.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_owned()), Some("gzip".into()));
+    let zipped_len = zipped.bytes().await.unwrap().len();
+    let unzipped = https.get(&url).send().await.unwrap();
+    assert!(unzipped.headers().get("content-encoding").is_none());
+    let body: Value = serde_json::from_slice(&unzipped.bytes().await.unwrap()).unwrap();
+    let plain_len = serde_json::to_vec(&body).unwrap().len();
+    assert!(zipped_len * 3 < plain_len, "gzip shrinks the document: {zipped_len} of {plain_len} bytes");
 }
