@@ -25,6 +25,20 @@ DEBUG_SERVER := $(CARGO_TARGET_DIR)/debug/vitrine-server
 DEBUG_BUILD := $(CARGO) build --workspace --all-targets
 CHROMIUM ?= /usr/bin/chromium
 
+# Node.js 22 (LTS; web/package.json's engines): the machine's own when it is 22 or newer, else
+# one unpacked once from the npm registry into the shared cache (scripts/node-toolchain.sh) and
+# put first on PATH for every recipe, so npm, Vite, Vitest and the journeys all run on it.
+NODE_VERSION := 22.23.5
+NODE_MAJOR := 22
+NODE_DIR := $(HOME)/.cache/vitrine-node/$(NODE_VERSION)
+MACHINE_NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+ifeq ($(shell [ "$(MACHINE_NODE_MAJOR)" -ge $(NODE_MAJOR) ] && echo yes),yes)
+NODE_TOOLCHAIN :=
+else
+export PATH := $(NODE_DIR)/bin:$(PATH)
+NODE_TOOLCHAIN := $(NODE_DIR)/bin/node
+endif
+
 .PHONY: run dev test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
 	test-schemathesis clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api gen-texts
 
@@ -57,7 +71,11 @@ cluster-stop:
 build: web
 	$(CARGO) build --workspace --all-targets
 
-web-deps:
+$(NODE_DIR)/bin/node:
+	scripts/node-toolchain.sh $(NODE_DIR) $(NODE_VERSION)
+
+web-deps: $(NODE_TOOLCHAIN)
+	@node -e 'if (+process.versions.node.split(".")[0] < $(NODE_MAJOR)) { console.error("Node " + process.version + " is older than $(NODE_MAJOR)"); process.exit(1) }'
 	@if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
 		cd web && $(NPM) ci --no-audit --no-fund; \
 	fi

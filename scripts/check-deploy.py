@@ -317,8 +317,19 @@ def check_dockerfile(settings):
     for binary in ("vitrine-server", "vitrine-worker", "vitrine-stripe-mock", "vitrine-paypal-mock"):
         if binary not in built:
             problem(f"Dockerfile: {binary} is not built")
-        if not re.search(rf"COPY --from=\S+ .*target/release/{binary}", text):
+        # Built in a cache mount, so copied out to /out in the building step, then into the image.
+        if not re.search(rf"cp [^\n]*target/release/{binary}[^\n]*/out/", text):
+            problem(f"Dockerfile: {binary} is not copied out of the cached build folder to /out")
+        if not re.search(rf"COPY --from=\S+ .*/out/{binary}", text):
             problem(f"Dockerfile: {binary} is not copied into the runtime image")
+    # One toolchain: the rust image's version is rust-toolchain.toml's, Node the engines' major.
+    channel = re.search(r'channel\s*=\s*"([^"]+)"', (ROOT / "rust-toolchain.toml").read_text()).group(1)
+    if not re.search(rf"^FROM rust:{re.escape(channel)}-", text, re.M):
+        problem(f"Dockerfile: the rust stage is not rust:{channel} (rust-toolchain.toml)")
+    engines = json.loads((ROOT / "web/package.json").read_text()).get("engines", {}).get("node", "")
+    major = re.search(r"(\d+)", engines)
+    if not major or not re.search(rf"^FROM node:{major.group(1)}-", text, re.M):
+        problem(f"Dockerfile: the web stage's Node is not web/package.json's engines ({engines})")
     package = json.loads((ROOT / "web/package.json").read_text())
     for script in re.findall(r"npm run (\S+)", text):
         if script not in package.get("scripts", {}):
