@@ -85,9 +85,18 @@ web: web-deps
 
 # Formatting, the server's layers and one-way events (docs/architecture.md; the checks' own
 # tests first), SQL only in stores (scripts/check_sql.py), every operation reachable from the web
-# client or listed as API-only (scripts/check_operations.py, issue #53) and lints first: they fail fastest.
+# client or listed as API-only (scripts/check_operations.py, issue #53), the dependencies' licences,
+# bans and sources (cargo-deny, deny.toml; its advisories need GitHub, out of reach here) and lints
+# first: they fail fastest.
 check:
 	$(CARGO) fmt --all --check
+	@if command -v cargo-deny >/dev/null; then \
+		$(CARGO) deny --offline check --hide-inclusion-graph licenses bans sources; \
+	elif [ -n "$(CI)" ]; then \
+		echo "FAILED: cargo-deny is missing (cargo install cargo-deny --locked) and CI=true makes it mandatory"; exit 1; \
+	else \
+		echo "SKIPPED: dependency policy (cargo install cargo-deny --locked)"; \
+	fi
 	python3 scripts/test_check_layers.py
 	python3 scripts/check_layers.py server/src
 	python3 scripts/check_sql.py server/src

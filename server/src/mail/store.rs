@@ -133,3 +133,32 @@ pub async fn opt_out_of_launch_mail<'c>(
         .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Whether user `user_id` receives launch e-mails (the Email Blast); false for no such user.
+#[instrument(skip_all, fields(user_id))]
+pub async fn receives_launch_mail<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let flag: Option<i64> =
+        sqlx::query_scalar("SELECT CAST(receives_launch_mail AS BIGINT) FROM app_user WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(flag == Some(1))
+}
+
+/// Opts user `user_id` in to (`receives` true) or out of launch e-mails, from their settings.
+#[instrument(skip_all, fields(user_id, receives))]
+pub async fn set_receives_launch_mail<'c>(
+    db: impl Executor<'c, Database = Any>,
+    user_id: i64,
+    receives: bool,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE app_user SET receives_launch_mail = $2 WHERE id = $1")
+        .bind(user_id)
+        .bind(i64::from(receives))
+        .execute(db)
+        .await?;
+    Ok(())
+}

@@ -23,6 +23,7 @@ use crate::{
     accounts::{model::FilePath, CurrentUser},
     api::{flag, loose_id, Data},
     error::{codes, ApiJson, ApiPath, ApiQuery, AppError, ErrorEnvelope},
+    mail,
     realtime::unit::Unit,
     shared::page::Page,
     state::AppState,
@@ -394,6 +395,10 @@ async fn mark_entity_read(
 pub struct Preferences {
     /// Types (1-22) still written and listed, but pushing no live badge.
     pub muted_notification_type_ids: Vec<i64>,
+    /// 1 while the user receives launch e-mails (the Email Blast's new contests); 0 once they
+    /// opted out, here or through a launch e-mail's unsubscribe link.
+    #[schema(minimum = 0, maximum = 1)]
+    pub receives_launch_mail: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -401,6 +406,10 @@ pub struct PreferencesUpdate {
     /// The full list of muted types (1 to 22); it replaces the previous one.
     #[schema(required = true, schema_with = muted_types_schema)]
     pub muted_notification_type_ids: Option<Value>,
+    /// 1 to receive launch e-mails, 0 to stop them; unchanged when absent.
+    #[serde(default, deserialize_with = "flag")]
+    #[schema(value_type = Option<crate::api::FlagDoc>)]
+    pub receives_launch_mail: Option<bool>,
 }
 
 /// `muted_notification_type_ids` for the document: a list of notification types, 1 to 22.
@@ -431,7 +440,8 @@ async fn show_preferences(
     require_self(&caller, id)?;
     let mut conn = state.db.pool.acquire().await?;
     let muted = store::muted_types(&mut conn, id).await?;
-    Ok(Json(Data::new(Preferences { muted_notification_type_ids: muted })))
+    let launch_mail = mail::store::receives_launch_mail(&mut *conn, id).await?;
+    Ok(Json(Data::new(Preferences { muted_notification_type_ids: muted, receives_launch_mail: launch_mail.into() })))
 }
 
 /// Replaces the caller's muted notification types.
@@ -460,8 +470,12 @@ async fn update_preferences(
         types.ok_or_else(|| AppError::field(FIELD, codes::NOTIFICATION_TYPE_INVALID))?.into_iter().collect();
     let mut tx = state.db.pool.begin().await?;
     store::set_muted_types(&mut tx, id, &types, state.now_ms()).await?;
+    if let Some(receives) = req.receives_launch_mail {
+        mail::store::set_receives_launch_mail(&mut *tx, id, receives).await?;
+    }
+    let receives_launch_mail = mail::store::receives_launch_mail(&mut *tx, id).await?.into();
     tx.commit().await?;
-    Ok(Json(Data::new(Preferences { muted_notification_type_ids: types })))
+    Ok(Json(Data::new(Preferences { muted_notification_type_ids: types, receives_launch_mail })))
 }
 
 #[cfg(test)]

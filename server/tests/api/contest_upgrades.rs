@@ -164,4 +164,25 @@ async fn a_designer_reads_the_blast_in_their_language_and_can_unsubscribe_from_i
     grant(&app, second, "is_notified_via_email", &admin).await;
     activate(&app, second, &admin).await;
     assert_eq!((mails_to(&app, &spanish).await, mails_to(&app, &english).await), (1, 2), "only the one who stayed");
+
+    // Their settings show the opt-out, and take them back in: the next launch mails them again.
+    let preferences = format!("/users/{spanish_id}/notification-preferences");
+    assert_eq!(app.get(&preferences, Some(&spanish_token)).await.body["data"]["receives_launch_mail"], 0);
+    let back_in = app
+        .put(&preferences, &json!({"muted_notification_type_ids": [], "receives_launch_mail": 1}), &spanish_token)
+        .await;
+    assert_eq!(back_in.body["data"]["receives_launch_mail"], 1, "{}", back_in.body);
+    let third = launch(&app, &client).await;
+    grant(&app, third, "is_notified_via_email", &admin).await;
+    activate(&app, third, &admin).await;
+    assert_eq!((mails_to(&app, &spanish).await, mails_to(&app, &english).await), (2, 3), "back in from the settings");
+    // And out again from the settings, without a link.
+    let out = app
+        .put(&preferences, &json!({"muted_notification_type_ids": [], "receives_launch_mail": 0}), &spanish_token)
+        .await;
+    assert_eq!(out.body["data"]["receives_launch_mail"], 0, "{}", out.body);
+    let fourth = launch(&app, &client).await;
+    grant(&app, fourth, "is_notified_via_email", &admin).await;
+    activate(&app, fourth, &admin).await;
+    assert_eq!((mails_to(&app, &spanish).await, mails_to(&app, &english).await), (2, 4), "out from the settings");
 }

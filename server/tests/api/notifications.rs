@@ -323,10 +323,10 @@ async fn notification_preferences_belong_to_the_user_themself() {
     let (_, other) = app.client_session("quinn").await;
     let path = format!("/users/{pia}/notification-preferences");
     let empty = app.get(&path, Some(&token)).await;
-    assert_eq!(empty.body, json!({"data": {"muted_notification_type_ids": []}}));
+    assert_eq!(empty.body, json!({"data": {"muted_notification_type_ids": [], "receives_launch_mail": 1}}));
 
     let set = app.put(&path, &json!({"muted_notification_type_ids": [4, "1", 4]}), &token).await;
-    assert_eq!(set.body, json!({"data": {"muted_notification_type_ids": [1, 4]}}));
+    assert_eq!(set.body, json!({"data": {"muted_notification_type_ids": [1, 4], "receives_launch_mail": 1}}));
     assert_eq!(app.get(&path, Some(&token)).await.body, set.body);
 
     app.get(&path, Some(&other)).await.assert_error(403, "auth.forbidden");
@@ -336,7 +336,13 @@ async fn notification_preferences_belong_to_the_user_themself() {
         .await
         .assert_error(422, "notification_type_id.in");
     app.put(&path, &json!({}), &token).await.assert_error(422, "validation.required");
-    assert_eq!(app.get(&path, Some(&token)).await.body, set.body, "a refused change keeps the list");
+    let bad_flag =
+        app.put(&path, &json!({"muted_notification_type_ids": [], "receives_launch_mail": "maybe"}), &token).await;
+    assert_eq!(bad_flag.status, 422, "{}", bad_flag.body);
+    app.put(&path, &json!({"muted_notification_type_ids": [], "receives_launch_mail": 0}), &other)
+        .await
+        .assert_error(403, "auth.forbidden");
+    assert_eq!(app.get(&path, Some(&token)).await.body, set.body, "a refused change keeps the list and the flag");
 
     let cleared = app.put(&path, &json!({"muted_notification_type_ids": []}), &token).await;
     assert_eq!(cleared.body["data"]["muted_notification_type_ids"], json!([]));

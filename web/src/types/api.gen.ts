@@ -7686,6 +7686,12 @@ export interface components {
             data: {
                 /** @description Types (1-22) still written and listed, but pushing no live badge. */
                 muted_notification_type_ids: number[];
+                /**
+                 * Format: int64
+                 * @description 1 while the user receives launch e-mails (the Email Blast's new contests); 0 once they
+                 *     opted out, here or through a launch e-mail's unsubscribe link.
+                 */
+                receives_launch_mail: number;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -9419,6 +9425,8 @@ export interface components {
              */
             customer_card_id?: number | null;
         };
+        /** @description A flag: 1 or 0, true or false (also on/off, yes/no). */
+        FlagDoc: number | boolean | string;
         FlagRequest: {
             /** @description Why the client is flagged (shown to admins only): not blank, at most 1000 characters. */
             reason: string;
@@ -11360,6 +11368,12 @@ export interface components {
         Preferences: {
             /** @description Types (1-22) still written and listed, but pushing no live badge. */
             muted_notification_type_ids: number[];
+            /**
+             * Format: int64
+             * @description 1 while the user receives launch e-mails (the Email Blast's new contests); 0 once they
+             *     opted out, here or through a launch e-mail's unsubscribe link.
+             */
+            receives_launch_mail: number;
         };
         PreferencesRequest: {
             /** @description Replaces the chosen categories (empty: none). Kept ones keep their images. */
@@ -11369,6 +11383,7 @@ export interface components {
         };
         PreferencesUpdate: {
             muted_notification_type_ids: number[];
+            receives_launch_mail?: null | components["schemas"]["FlagDoc"];
         };
         /** @description A designer's project preferences. */
         PreferencesView: {
@@ -15522,7 +15537,10 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: number;
-                /** @description How many a page: 48 when absent, at most 100 (more is read as 100). */
+                /**
+                 * @description How many a page: 48 when absent, at most 100 (the invitation modal offers all of a
+                 *     client's active contests in one choice; contests doc, section 9: "active contests shown 100").
+                 */
                 per_page?: number;
             };
             header?: never;

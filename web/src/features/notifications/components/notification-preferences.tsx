@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 
-import { getMutedTypes, putMutedTypes } from '../api/preferences';
+import { getPreferences, putPreferences } from '../api/preferences';
 
 /** The types in the two groups the specification names: contests (1-10) and projects (11-22). */
 const GROUPS = [
@@ -17,18 +17,25 @@ const GROUPS = [
 /**
  * Which notifications light the bell (GET/PUT /users/{id}/notification-preferences). A muted
  * type is still written and listed on this page; it only pushes no live badge. Each box is a
- * type the user hears about; Save replaces the muted list at once.
+ * type the user hears about; Save replaces the muted list at once. Designers (the only ones
+ * launch e-mails go to) also choose here whether new contests reach them by e-mail: the same
+ * opt-out as the e-mail's unsubscribe link, and the way back in.
  */
-export function NotificationPreferences({ userId }: { userId: number }) {
+export function NotificationPreferences({ userId, designer }: { userId: number; designer: boolean }) {
   const { t } = useTranslation('notifications');
   const [muted, setMuted] = useState<Set<number> | null>(null);
+  const [launchMail, setLaunchMail] = useState(true);
   const [failed, setFailed] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
-    getMutedTypes(userId).then(
-      (types) => live && setMuted(new Set(types)),
+    getPreferences(userId).then(
+      (preferences) => {
+        if (!live) return;
+        setMuted(new Set(preferences.muted_notification_type_ids));
+        setLaunchMail(preferences.receives_launch_mail === 1);
+      },
       (error: unknown) => live && setFailed(errorMessage(error)),
     );
     return () => {
@@ -50,8 +57,9 @@ export function NotificationPreferences({ userId }: { userId: number }) {
     if (muted === null) return;
     setSaving(true);
     try {
-      const saved = await putMutedTypes(userId, [...muted].sort((a, b) => a - b));
-      setMuted(new Set(saved));
+      const saved = await putPreferences(userId, [...muted].sort((a, b) => a - b), designer ? launchMail : undefined);
+      setMuted(new Set(saved.muted_notification_type_ids));
+      setLaunchMail(saved.receives_launch_mail === 1);
       toast.success(t('preferences.saved'));
     } catch (error) {
       toast.error(errorMessage(error));
@@ -86,6 +94,20 @@ export function NotificationPreferences({ userId }: { userId: number }) {
               </fieldset>
             ))}
           </div>
+          {designer && (
+            <fieldset className="mt-4 min-w-0">
+              <legend className="text-sm font-semibold text-slate-800">{t('preferences.email')}</legend>
+              <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  checked={launchMail}
+                  onChange={() => setLaunchMail((current) => !current)}
+                  className="size-4 rounded border-slate-300"
+                />
+                {t('preferences.launchMail')}
+              </label>
+            </fieldset>
+          )}
           <div className="mt-4 flex justify-end">
             <Button onClick={() => void save()} isLoading={saving} disabled={saving} data-testid="save-preferences">
               {t('preferences.save')}

@@ -10,6 +10,7 @@ import { useUserChannel } from '@/realtime/hooks';
 import { typedEvent } from '@/realtime/events';
 import type { Notification, Page, User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
+import { isDesigner } from '@/lib/roles';
 
 import { getNotifications } from '../api/get-notifications';
 import { markAllRead, markRead } from '../api/mark-read';
@@ -128,7 +129,7 @@ export function NotificationsPage({ user }: { user: User }) {
           </Button>
         </div>
       </div>
-      {settings && <NotificationPreferences userId={user.id} />}
+      {settings && <NotificationPreferences userId={user.id} designer={isDesigner(user)} />}
       {failed !== null && <p className="mb-3 rounded-md bg-rose-50 p-3 text-sm text-rose-700">{failed}</p>}
       {list === null ? (
         <Spinner label={t('common:loading')} />
