@@ -67,7 +67,7 @@ export function ProjectLaunchRoute() {
 }
 
 /** The project launch's account step: the launch flows' tabs, its Log in button saying 'Log me in'. */
-function ProjectAccountGate({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+export function ProjectAccountGate({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const { t } = useTranslation('projects');
   return <AccountTabs onSignedIn={(user) => onSignedIn(user)} logInLabel={t('guest.logMeIn')} />;
 }
