@@ -1,4 +1,4 @@
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { LaunchLayout } from '@/components/layouts/launch-layout';
@@ -37,7 +37,13 @@ export function LaunchBriefRoute() {
  */
 export function LaunchFrame() {
   const [search] = useSearchParams();
-  return <LaunchLayout onLogIn={() => rememberTracker(search.get('trackerId'))} />;
+  return (
+    <LaunchLayout onLogIn={() => rememberTracker(search.get('trackerId'))}>
+      <div className="mx-auto w-full max-w-6xl px-4 py-6">
+        <Outlet />
+      </div>
+    </LaunchLayout>
+  );
 }
 
 /** `/contests/:contestId/briefs/edit`: the owner edits the brief. */
