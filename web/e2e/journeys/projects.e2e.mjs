@@ -97,7 +97,7 @@ export default {
     // The gold creative's profile, extra large over the dialog: Escape leaves it open; INVITE
     // CREATIVE chooses them and closes it (#53).
     const goldCard = dialog.getByTestId('creative').filter({ hasText: /demo-gold(?!-)/ });
-    await goldCard.getByRole('button', { name: t('projects:invite.openProfile', { username: 'demo-gold' }) }).click();
+    await goldCard.getByTestId('creative-profile').click();
     const profile = client.getByTestId('profile-modal');
     await profile.getByTestId('profile-username').getByText('demo-gold', { exact: true }).waitFor();
     await profile.getByTestId('profile-level').waitFor();

@@ -70,7 +70,7 @@ function renderDialog() {
 
 async function openDanaProfile(user: ReturnType<typeof userEvent.setup>) {
   const card = (await screen.findAllByTestId('creative')).find((item) => within(item).queryByText('dana'));
-  await user.click(within(card!).getByRole('button', { name: 'Open the profile of dana' }));
+  await user.click(within(card!).getByTestId('creative-profile'));
   return screen.findByTestId('profile-modal');
 }
 
@@ -133,7 +133,7 @@ describe("the invite dialog's creative profile", () => {
     renderDialog();
     const user = userEvent.setup();
     const card = (await screen.findAllByTestId('creative'))[0];
-    await user.click(within(card).getByRole('button', { name: 'Abrir el perfil de dana' }));
+    await user.click(within(card).getByTestId('creative-profile'));
     expect(await screen.findByRole('button', { name: 'INVITAR CREATIVO' })).toBeInTheDocument();
   });
 

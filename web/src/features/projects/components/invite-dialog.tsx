@@ -144,7 +144,7 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
               return (
                 <li key={creative.id} data-testid="creative" className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                   <Avatar creative={creative} />
-                  <button type="button" onClick={() => openProfile(creative)} className="min-w-0 flex-1 text-left" aria-label={t('invite.openProfile', { username: creative.username })}>
+                  <button type="button" onClick={() => openProfile(creative)} className="min-w-0 flex-1 text-left" data-testid="creative-profile">
                     <span className="block truncate text-sm font-semibold text-slate-900">{creative.username}</span>
                     <span className="text-xs text-slate-500">{creative.creative_level_id ? LEVEL_NAMES[creative.creative_level_id as 1] : ''}</span>
                   </button>
