@@ -104,6 +104,7 @@ export default {
     await visitor.getByRole('contentinfo').getByRole('radio', { name: 'Español (Argentina)' }).click();
     await visitor.getByRole('heading', { name: 'Brief de diseño' }).waitFor();
     await visitor.getByRole('list', { name: 'Pasos del lanzamiento' }).getByText('Tipo de concurso').waitFor();
+    await launchHeader.getByRole('button', { name: /Cleo Client/ }).click();
     await launchHeader.getByRole('link', { name: 'Cerrar sesión' }).waitFor();
     await fitsTheScreen(visitor, 'the Spanish launch brief');
     await shot(visitor, 'launch-brief-spanish');
