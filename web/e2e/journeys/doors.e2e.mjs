@@ -29,7 +29,7 @@ export default {
     await shot(visitor, 'landing');
     await visitor.getByTestId('door-contest-go').click();
     await visitor.waitForURL(/\/contests\/logo-design\/launch$/);
-    await visitor.getByRole('link', { name: t('signup-client:logIn') }).first().waitFor();
+    await visitor.getByTestId('launch-header').getByRole('link', { name: t('layouts:launch.logIn') }).waitFor();
     await shot(visitor, 'contest-launch-from-landing');
 
     // The login page offers both accounts; the terms from a footer.

@@ -5,8 +5,11 @@
 // the client approves and pays by card; both see the project become active and meet in the
 // workroom, where an update is posted and rated. The bronze designer withdraws their bid and the
 // client's list drops it live; in the workroom the project's own thread carries a comment live, the
-// client deletes their update comment and the designer's page drops it live (#53). Then a visitor
-// launches logged out and signs up.
+// client deletes their update comment and the designer's page drops it live (#53). The client opens
+// a creative's profile from the invite dialog (Escape leaves it open; INVITE CREATIVE chooses
+// them). Then a visitor from a referral link launches logged out and signs up in the launch's
+// sign-up tab (terms required, the server's field message, the referral sent), under the launch
+// pages' header, which turns to their name.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -91,7 +94,21 @@ export default {
     // 2. The invite dialog: a pending choice asks before a tab change; then two creatives.
     const dialog = client.getByTestId('invite-dialog');
     await dialog.getByText(t('projects:invite.congratulations')).waitFor();
-    await dialog.getByTestId('creative').filter({ hasText: /demo-gold(?!-)/ }).getByRole('button', { name: t('projects:invite.invite') }).click();
+    // The gold creative's profile, extra large over the dialog: Escape leaves it open; INVITE
+    // CREATIVE chooses them and closes it (#53).
+    const goldCard = dialog.getByTestId('creative').filter({ hasText: /demo-gold(?!-)/ });
+    await goldCard.getByTestId('creative-profile').click();
+    const profile = client.getByTestId('profile-modal');
+    await profile.getByTestId('profile-username').getByText('demo-gold', { exact: true }).waitFor();
+    await profile.getByTestId('profile-level').waitFor();
+    await client.keyboard.press('Escape');
+    // The tabs (a dropdown on phones) answer after Escape: the profile is still open.
+    await profile.locator('[role=tab]:visible, [data-testid=profile-tab-select]:visible').first().waitFor();
+    if (!(await profile.isVisible())) throw new Error('Escape closed the profile opened from the invite dialog');
+    await shot(client, 'invite-profile');
+    await profile.getByRole('button', { name: t('profiles:actions.inviteCreative') }).click();
+    await profile.waitFor({ state: 'detached' });
+    await goldCard.getByRole('button', { name: t('projects:invite.remove') }).waitFor();
     await dialog.getByRole('tab', { name: t('projects:invite.tabs.all') }).click();
     await client.getByText(t('projects:invite.confirmText')).waitFor();
     await shot(client, 'invite-confirm');
@@ -244,23 +261,50 @@ export default {
     await gold.getByRole('checkbox', { name: t('catalogue:New Logo'), checked: true }).waitFor();
     await shot(gold, 'gold-preferences');
 
-    // 8. A visitor fills the brief logged out, creates an account, and the brief goes out.
+    // 8. A visitor from a referral link fills the brief logged out, then creates an account in
+    //    the launch's own sign-up tab: the terms must be ticked, the server's per-field message
+    //    shows under its field, and the referral goes with the account (#53).
     const visitor = await ctx.open('visitor');
-    await visitor.goto(`${baseUrl}/projects/launch${SLUGS}`);
+    await visitor.goto(`${baseUrl}/projects/launch${SLUGS}?ref=harbour-friend`);
+    const launchHeader = visitor.getByTestId('launch-header');
+    await launchHeader.getByRole('link', { name: t('layouts:launch.contactUs') }).waitFor();
+    await launchHeader.getByRole('link', { name: t('layouts:launch.logIn') }).waitFor();
     await fillBrief(visitor, t, { title: 'Tide Bakery logo', budget: 150, pick: false });
     await visitor.getByRole('button', { name: t('projects:launch.pay') }).click();
     const guest = visitor.getByTestId('guest-auth');
     await guest.waitFor();
-    await shot(visitor, 'visitor-guest-auth');
+    await guest.getByRole('tab', { name: t('signup-client:tabLogin') }).click();
+    await guest.getByRole('button', { name: t('projects:guest.logMeIn') }).waitFor();
+    await guest.getByRole('tab', { name: t('signup-client:tabSignup') }).click();
     const suffix = `${ctx.variant}${Date.now() % 100000}`;
-    await guest.getByLabel(t('projects:guest.name')).fill('Tess Tide');
-    await guest.getByLabel(t('projects:guest.email')).fill(`tess${suffix}@example.com`);
-    await guest.getByLabel(t('projects:guest.phone')).fill('+1 555 0111');
-    await guest.getByLabel(t('projects:guest.username')).fill(`tess${suffix}`);
-    await guest.getByLabel(t('projects:guest.password')).fill('tide-bakery-2026');
-    await guest.getByRole('button', { name: t('projects:guest.createAccount') }).click();
+    await guest.getByLabel(t('signup-client:email')).fill(`tess${suffix}@example.com`);
+    await guest.getByLabel(t('signup-client:phone')).fill('+1 555 0111');
+    // A username already taken first: the server's message shows under the field.
+    await guest.getByLabel(t('signup-client:username')).fill('demo-gold');
+    await guest.getByLabel(t('signup-client:name'), { exact: true }).fill('Tess Tide');
+    await guest.getByLabel(t('signup-client:password')).fill('tide-bakery-2026');
+    const createAccount = guest.getByRole('button', { name: t('signup-client:submit') });
+    await createAccount.click();
+    await guest.getByText(t('signup-client:errTerms')).waitFor();
+    await shot(visitor, 'visitor-terms-required');
+    await guest.getByLabel(t('signup-client:agree_terms')).check();
+    const refusedSignup = visitor.waitForResponse((r) => r.url().endsWith('/oauth/register'));
+    await createAccount.click();
+    if ((await refusedSignup).status() !== 422) throw new Error('a taken username was not refused');
+    await guest.locator('input[name=username][aria-invalid=true]').waitFor();
+    await shot(visitor, 'visitor-field-error');
+    await guest.getByLabel(t('signup-client:username')).fill(`tess${suffix}`);
+    await guest.locator('input[name=username][aria-invalid=true]').waitFor({ state: 'detached' });
+    const registered = visitor.waitForRequest((r) => r.url().endsWith('/oauth/register') && r.method() === 'POST');
+    await createAccount.click();
+    const registration = (await registered).postDataJSON();
+    if (registration.agree_terms !== 1 || registration.referral_source !== 'harbour-friend' || registration.user_type_id !== 2) {
+      throw new Error(`the sign-up did not carry the terms and the referral: ${JSON.stringify({ ...registration, password: undefined })}`);
+    }
     const visitorProject = await nextInDialog(visitor, t);
     await visitor.getByTestId('invite-dialog').waitFor();
+    // Signed up on the page: the same frame now shows the new client's name, whose menu logs out.
+    await launchHeader.getByTestId('launch-account').getByText('Tess Tide').waitFor();
     await shot(visitor, 'visitor-launched');
     const owner = await ctx.token(`tess${suffix}`, 'tide-bakery-2026');
     const { data: shown } = await api('GET', `/projects/${visitorProject}`, { token: owner });

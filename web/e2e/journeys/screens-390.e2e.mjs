@@ -93,12 +93,19 @@ export default {
     await shot(visitor, 'launch-brief');
     await fitsTheScreen(visitor, 'the launch brief');
 
+    // The launch pages' own frame (docs/spec-decisions.md): the signed-in user's name with Log out,
+    // no app navigation; the language choice sits in its footer.
+    const launchHeader = visitor.getByTestId('launch-header');
+    await launchHeader.getByRole('button', { name: /Cleo Client/ }).click();
+    await launchHeader.getByRole('link', { name: 'Log out' }).waitFor();
+    await shot(visitor, 'launch-brief-account-menu');
+
     // The same brief in Spanish: its own texts, the steps and the header all switch.
-    await visitor.getByRole('button', { name: /Menu/ }).click();
-    await visitor.locator('#mobile-menu').getByRole('radio', { name: 'Español (Argentina)' }).click();
+    await visitor.getByRole('contentinfo').getByRole('radio', { name: 'Español (Argentina)' }).click();
     await visitor.getByRole('heading', { name: 'Brief de diseño' }).waitFor();
     await visitor.getByRole('list', { name: 'Pasos del lanzamiento' }).getByText('Tipo de concurso').waitFor();
-    await visitor.getByRole('button', { name: /Cerrar menú/ }).click();
+    await launchHeader.getByRole('button', { name: /Cleo Client/ }).click();
+    await launchHeader.getByRole('link', { name: 'Cerrar sesión' }).waitFor();
     await fitsTheScreen(visitor, 'the Spanish launch brief');
     await shot(visitor, 'launch-brief-spanish');
     log('every signed-out screen, the dashboard, the menu and the launch brief fit 390 px');

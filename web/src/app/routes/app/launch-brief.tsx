@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
-import { AppShell } from '@/components/layouts/app-shell';
+import { LaunchLayout } from '@/components/layouts/launch-layout';
 import { paths } from '@/config/paths';
-import { GuestLayout } from '@/features/auth/signup-client/guest-layout';
 import { LaunchAccountGate } from '@/features/auth/signup-client/launch-account-gate';
+import { rememberTracker } from '@/features/launch-brief/tracker';
 import { session } from '@/lib/session';
 import { useLinkParams } from '@/features/auth/hooks/use-link-params';
 
-import { HeaderWidgets } from '../../header-widgets';
 import { lazyComponent } from '@/lib/lazy-page';
 
 // Each page's code loads when the page is first opened (see lazyComponent).
@@ -34,13 +32,18 @@ export function LaunchBriefRoute() {
 }
 
 /**
- * The launch page's frame: the signed-in shell, or for a visitor who arrived signed out the guest
- * frame, kept after they sign up on the page so the brief they typed stays on screen.
+ * The launch page's frame, for visitors and signed-in users alike (the launch pages' header and
+ * footer): "Log in" keeps the quick-start chat's tracker id first, as the specification says.
  */
 export function LaunchFrame() {
-  const { user } = useSnapshot(session);
-  const [guest] = useState(user === null);
-  return guest ? <GuestLayout /> : <AppShell widgets={<HeaderWidgets />} />;
+  const [search] = useSearchParams();
+  return (
+    <LaunchLayout onLogIn={() => rememberTracker(search.get('trackerId'))}>
+      <div className="mx-auto w-full max-w-6xl px-4 py-6">
+        <Outlet />
+      </div>
+    </LaunchLayout>
+  );
 }
 
 /** `/contests/:contestId/briefs/edit`: the owner edits the brief. */

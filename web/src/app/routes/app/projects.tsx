@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { LaunchLayout } from '@/components/layouts/launch-layout';
 import { paths } from '@/config/paths';
+import { useLinkParams } from '@/features/auth/hooks/use-link-params';
+import { AccountTabs } from '@/features/auth/signup-client/account-tabs';
+import { DesignerProfileHost } from '@/features/profiles/components/designer-profile-host';
 import type { ProjectsView } from '@/features/projects/components/projects-page';
 import { isDesigner } from '@/lib/roles';
 import { session, setCurrentUser } from '@/lib/session';
+import type { User } from '@/types/api';
 import { lazyComponent } from '@/lib/lazy-page';
 
 import { loadFeedbackDialog } from '../../widget-loaders';
@@ -39,53 +44,32 @@ export function BidReviewRoute() {
 
 /**
  * `/projects/launch[/{category}[/{subCategory}[/{service}]]]`, open to visitors, in the launch
- * page's own frame (logo, log in or the user's name, footer).
+ * pages' frame. A visitor's account step is the contest launch's (Create Account with the terms,
+ * the referral and the server's per-field messages, or Log in); the profile modal opens over the
+ * invite dialog once the project is live.
  */
 export function ProjectLaunchRoute() {
-  const { t } = useTranslation('projects');
   const { user } = useSnapshot(session);
   const params = useParams();
   const [search] = useSearchParams();
+  useLinkParams();
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
-        <Link to={paths.dashboard} className="text-lg font-bold text-indigo-700">
-          Vitrine
-        </Link>
-        {user ? (
-          <span className="flex items-center gap-3 text-sm text-slate-700">
-            {user.username}
-            <Link to={paths.logout} className="text-indigo-600 hover:underline">
-              {t('shell.logOut')}
-            </Link>
-          </span>
-        ) : (
-          <span className="flex items-center gap-4 text-sm">
-            <a href="mailto:support@vitrine.local" className="text-slate-600 hover:underline">
-              {t('shell.contactUs')}
-            </a>
-            <Link to={paths.login} className="font-semibold text-indigo-600 hover:underline">
-              {t('shell.logIn')}
-            </Link>
-          </span>
-        )}
-      </header>
-      <main className="flex-1">
-        <ProjectLaunchPage
-          user={user}
-          slugs={{ category: params.category, subCategory: params.subCategory, service: params.service }}
-          creativeId={search.get('creative_id')}
-          onUser={setCurrentUser}
-        />
-      </main>
-      <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-500">
-        © {new Date().getFullYear()} Vitrine ·{' '}
-        <Link to={paths.terms} className="hover:underline">
-          {t('shell.terms')}
-        </Link>
-      </footer>
-    </div>
+    <LaunchLayout hosts={user ? <DesignerProfileHost /> : null}>
+      <ProjectLaunchPage
+        user={user}
+        slugs={{ category: params.category, subCategory: params.subCategory, service: params.service }}
+        creativeId={search.get('creative_id')}
+        onUser={setCurrentUser}
+        AccountGate={ProjectAccountGate}
+      />
+    </LaunchLayout>
   );
+}
+
+/** The project launch's account step: the launch flows' tabs, its Log in button saying 'Log me in'. */
+export function ProjectAccountGate({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const { t } = useTranslation('projects');
+  return <AccountTabs onSignedIn={(user) => onSignedIn(user)} logInLabel={t('guest.logMeIn')} />;
 }
 
 /** `/projects/all-projects` (client), `/projects/unstarted-projects` and `/projects/my-projects` (designer). */

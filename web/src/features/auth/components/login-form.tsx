@@ -15,7 +15,8 @@ import { validateLogin, type LoginValues } from '../validation';
 
 const EMPTY: LoginValues = { username: '', password: '' };
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+/** `submitLabel`: the button's words where a page has its own (the project launch's 'Log me in'). */
+export function LoginForm({ onSuccess, submitLabel }: { onSuccess: (user: User) => void; submitLabel?: string }) {
   const { t } = useTranslation('auth');
   const form = useForm(EMPTY, validateLogin);
   const [pending, setPending] = useState(false);
@@ -70,7 +71,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
         disabled={!form.isValid || pending}
         isLoading={pending}
       >
-        {t('login.submit')}
+        {submitLabel ?? t('login.submit')}
       </Button>
       {/* No sign-up link here: the form also sits inside the launch flows, which sign up in place. */}
       <div className="text-sm">

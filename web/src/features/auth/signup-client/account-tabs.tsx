@@ -6,11 +6,17 @@ import type { User } from '@/types/api';
 import { LoginForm } from '../components/login-form';
 import { ClientSignupForm } from './client-signup-form';
 
+interface AccountTabsProps {
+  onSignedIn: (user: User, registered: boolean) => void;
+  /** The Log in tab's button, when the page words it its own way (the project launch's 'Log me in'). */
+  logInLabel?: string;
+}
+
 /**
- * Create Account / Log in tabs inside the launch flow, for an anonymous visitor who filled a
- * brief. `onSignedIn(user, registered)` then submits the brief.
+ * Create Account / Log in tabs inside the launch flows (contests and projects), for an anonymous
+ * visitor who filled a brief. `onSignedIn(user, registered)` then submits the brief.
  */
-export function AccountTabs({ onSignedIn }: { onSignedIn: (user: User, registered: boolean) => void }) {
+export function AccountTabs({ onSignedIn, logInLabel }: AccountTabsProps) {
   const { t } = useTranslation('signup-client');
   const [tab, setTab] = useState<'signup' | 'login'>('signup');
   const tabClass = (active: boolean) =>
@@ -28,7 +34,7 @@ export function AccountTabs({ onSignedIn }: { onSignedIn: (user: User, registere
       {tab === 'signup' ? (
         <ClientSignupForm onSuccess={(user) => onSignedIn(user, true)} />
       ) : (
-        <LoginForm onSuccess={(user) => onSignedIn(user, false)} />
+        <LoginForm onSuccess={(user) => onSignedIn(user, false)} submitLabel={logInLabel} />
       )}
     </div>
   );

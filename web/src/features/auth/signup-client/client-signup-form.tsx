@@ -80,6 +80,7 @@ export function ClientSignupForm({ onSuccess }: { onSuccess: (user: User) => voi
         name: v.name.trim(),
         username: v.username,
         password: v.password,
+        // Ticked: the form is not sent without it ('Please accept terms').
         agree_terms: 1,
         user_type_id: USER_TYPE.client,
         ...(referral ? { referral_source: referral } : {}),

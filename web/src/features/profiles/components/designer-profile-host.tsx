@@ -8,7 +8,7 @@ import { DesignerProfileModal } from './designer-profile-modal';
 
 /** Shows the profile modal opened with `openDesignerProfile`, over any signed-in page. */
 export function DesignerProfileHost() {
-  const { userId, bidCommentCount } = useSnapshot(profileModal);
+  const { userId, bidCommentCount, invited, locked } = useSnapshot(profileModal);
   const { user } = useSnapshot(session);
   if (userId === null || user === null) return null;
   return (
@@ -18,6 +18,8 @@ export function DesignerProfileHost() {
       viewer={user as User}
       bidCommentCount={bidCommentCount}
       onInvite={profileModal.onInvite}
+      invited={invited}
+      locked={locked}
       messages={profileModal.messages}
       onClose={closeDesignerProfile}
     />

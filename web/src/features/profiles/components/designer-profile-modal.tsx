@@ -29,6 +29,10 @@ export interface DesignerProfileModalProps {
   bidCommentCount?: number | null;
   /** The projects' invite dialog: INVITE CREATIVE invites and closes the modal. */
   onInvite?: (() => void) | null;
+  /** Invited already (or chosen in the invite dialog): INVITE CREATIVE shows as done. */
+  invited?: boolean;
+  /** Not dismissed by the backdrop or Escape, only by its buttons (the invite dialog's profile). */
+  locked?: boolean;
   /** Opened from a bid card: the Messages tab shows this (the bid's discussion). */
   messages?: (() => ReactNode) | null;
 }
@@ -65,7 +69,7 @@ function Picture({ path, name }: { path: string | null | undefined; name: string
  * screens), For Sale and Reviews loaded on first selection, and for clients MESSAGE, INVITE TO
  * CONTEST or INVITE CREATIVE. Closing returns to the page it was opened over.
  */
-export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount = null, onInvite = null, messages = null }: DesignerProfileModalProps) {
+export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount = null, onInvite = null, invited = false, locked = false, messages = null }: DesignerProfileModalProps) {
   const { t } = useTranslation('profiles');
   const [profile, setProfile] = useState<Profile | null>(null);
   const [stats, setStats] = useState<ProfileStatistics | null>(null);
@@ -124,7 +128,8 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
 
   return (
     <Dialog
-      onClose={onClose}
+      // Escape closes it unless it is locked; the backdrop never does (its × and buttons do).
+      onClose={locked ? undefined : onClose}
       closeOnBackdrop={false}
       label={name || t('title')}
       overlayClassName="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-0 sm:p-6"
@@ -185,12 +190,13 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
                   <div className="flex flex-wrap gap-2">
                     {onInvite ? (
                       <Button
+                        disabled={invited}
                         onClick={() => {
                           onInvite();
                           onClose();
                         }}
                       >
-                        {t('actions.inviteCreative')}
+                        {invited ? t('actions.invited') : t('actions.inviteCreative')}
                       </Button>
                     ) : (
                       <Button onClick={() => window.open(`/messages?sendMessageTo=${profile.id}`, '_blank')}>{t('actions.message')}</Button>

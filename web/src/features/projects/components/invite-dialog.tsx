@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { closeDesignerProfile, openDesignerProfile } from '@/lib/designer-profile';
 import { errorMessage } from '@/lib/error-messages';
 import { LEVEL_NAMES } from '@/lib/roles';
 import { toast } from '@/lib/toast';
@@ -38,7 +39,9 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
   const [state, setState] = useState<InviteState | null>(null);
   const [loading, setLoading] = useState(false);
   const [confirm, setConfirm] = useState<(() => void) | null>(null);
-  const [profile, setProfile] = useState<Creative | null>(null);
+
+  // A profile opened from here does not outlive the dialog.
+  useEffect(() => () => closeDesignerProfile(), []);
 
   const load = useCallback(
     async (tab: InviteTab, page: number) => {
@@ -101,6 +104,19 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
     }
   }
 
+  /**
+   * The creative's profile modal (the profiles feature's, shown by the page's host) in its
+   * extra-large, locked form: only its × and buttons close it; INVITE CREATIVE chooses the
+   * creative for the invitations, as their card's Invite does, and closes it.
+   */
+  function openProfile(creative: Creative) {
+    openDesignerProfile(creative.id, {
+      locked: true,
+      invited: state !== null && isInvited(state, creative),
+      onInvite: () => setState((s) => (s && !isInvited(s, creative) ? toggleSelected(s, creative.id) : s)),
+    });
+  }
+
   const tab = state ? state.tabs[state.tab] : null;
   return (
     <ModalDialog closeButton title={t('invite.live')} size="xl" onClose={onClose}>
@@ -128,7 +144,7 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
               return (
                 <li key={creative.id} data-testid="creative" className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                   <Avatar creative={creative} />
-                  <button type="button" onClick={() => setProfile(creative)} className="min-w-0 flex-1 text-left">
+                  <button type="button" onClick={() => openProfile(creative)} className="min-w-0 flex-1 text-left" data-testid="creative-profile">
                     <span className="block truncate text-sm font-semibold text-slate-900">{creative.username}</span>
                     <span className="text-xs text-slate-500">{creative.creative_level_id ? LEVEL_NAMES[creative.creative_level_id as 1] : ''}</span>
                   </button>
@@ -178,37 +194,12 @@ export function InviteDialog({ projectId, productName, onClose }: InviteDialogPr
           <p className="text-sm text-slate-700">{t('invite.confirmText')}</p>
         </ModalDialog>
       )}
-      {profile && state && (
-        // The creative's profile: it cannot be dismissed by the backdrop or Escape, only by its buttons.
-        <ModalDialog closeButton title={profile.username} size="xl">
-          <div className="flex flex-col items-center gap-3 py-4 text-center">
-            <Avatar creative={profile} large />
-            <p className="text-lg font-semibold">{profile.name}</p>
-            <p className="text-sm text-slate-500">{profile.creative_level_id ? LEVEL_NAMES[profile.creative_level_id as 1] : ''}</p>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => setProfile(null)}>
-                {t('close', { ns: 'common' })}
-              </Button>
-              {!isInvited(state, profile) && (
-                <Button
-                  onClick={() => {
-                    setState((s) => (s ? toggleSelected(s, profile.id) : s));
-                    setProfile(null);
-                  }}
-                >
-                  {t('invite.invite')}
-                </Button>
-              )}
-            </div>
-          </div>
-        </ModalDialog>
-      )}
     </ModalDialog>
   );
 }
 
-function Avatar({ creative, large = false }: { creative: Creative; large?: boolean }) {
-  const size = large ? 'size-20 text-2xl' : 'size-10 text-sm';
+function Avatar({ creative }: { creative: Creative }) {
+  const size = 'size-10 text-sm';
   if (creative.profile_picture) return <img src={creative.profile_picture.full_path} alt="" className={`${size} rounded-full object-cover`} />;
   return <span className={`${size} flex shrink-0 items-center justify-center rounded-full bg-indigo-100 font-semibold text-indigo-700`}>{creative.username.slice(0, 1).toUpperCase()}</span>;
 }

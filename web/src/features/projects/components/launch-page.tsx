@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -29,7 +29,6 @@ import {
 } from '../launch-rules';
 
 import { BudgetField } from './budget-field';
-import { GuestAuth } from './guest-auth';
 import { InviteDialog } from './invite-dialog';
 import { ServicePanel } from './service-panel';
 import { TimelineBudgetDialog } from './timeline-budget-dialog';
@@ -45,10 +44,15 @@ interface LaunchPageProps {
   slugs: LaunchSlugs;
   creativeId: string | null;
   onUser: (user: User) => void;
+  /**
+   * A visitor's account step before the brief goes out (Create an Account, Log in), given by the
+   * app: it is the auth feature's, the same as the contest launch's. `onSignedIn` resubmits.
+   */
+  AccountGate: ComponentType<{ onSignedIn: (user: User) => void }>;
 }
 
 /** 'Start a New Project' (projects spec, sections 2 and 4): the brief of a new project. */
-export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPageProps) {
+export function ProjectLaunchPage({ user, slugs, creativeId, onUser, AccountGate }: LaunchPageProps) {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
   const catalogue = useLaunchCatalogue(slugs);
@@ -254,9 +258,10 @@ export function ProjectLaunchPage({ user, slugs, creativeId, onUser }: LaunchPag
             )}
           </form>
           {awaitingAuth !== null && (
-            <div className="mt-4">
-              <GuestAuth onSignedIn={signedIn} />
-            </div>
+            <section data-testid="guest-auth" className="mt-4 rounded-xl border border-indigo-200 bg-white p-4 shadow-sm">
+              <p className="mb-3 text-sm text-slate-700">{t('guest.intro')}</p>
+              <AccountGate onSignedIn={signedIn} />
+            </section>
           )}
         </div>
         <div className="space-y-4">
