@@ -3,6 +3,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
 import { paths } from '@/config/paths';
+import { supportMail } from '@/config/support';
 import type { ProjectsView } from '@/features/projects/components/projects-page';
 import { isDesigner } from '@/lib/roles';
 import { session, setCurrentUser } from '@/lib/session';
@@ -61,7 +62,7 @@ export function ProjectLaunchRoute() {
           </span>
         ) : (
           <span className="flex items-center gap-4 text-sm">
-            <a href="mailto:support@vitrine.local" className="text-slate-600 hover:underline">
+            <a href={supportMail()} className="text-slate-600 hover:underline">
               {t('shell.contactUs')}
             </a>
             <Link to={paths.login} className="font-semibold text-indigo-600 hover:underline">
