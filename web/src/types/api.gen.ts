@@ -5650,6 +5650,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shares/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["contests_shares_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13071,6 +13087,17 @@ export interface components {
              * @description 1 to 5; null when the client has not rated the winner.
              */
             rating?: number | null;
+        };
+        /** @description What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor. */
+        SharedContest: {
+            code: string;
+            network: string;
+            /** Format: int64 */
+            contest_id: number;
+            contest: components["schemas"]["ContestView"];
+        };
+        Data_SharedContest: {
+            data: components["schemas"]["SharedContest"];
         };
     };
     responses: never;
@@ -33959,6 +33986,35 @@ export interface operations {
             };
             /** @description This node cannot deliver events right now (bus down); try another */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    contests_shares_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SharedContest"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { supportMail } from '@/config/support';
 import { storage } from '@/lib/storage';
 
-/** Where a user's "not interested" is remembered, per user on this browser. */
-export const liveDemoDismissedKey = (userId: number) => `vitrine.liveDemo.dismissed.${userId}`;
+import { liveDemoDismissedKey } from './live-demo';
 
 /**
  * The live-demo scheduling badge (contests doc, section 2: "may appear for client users only"):

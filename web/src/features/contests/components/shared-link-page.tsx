@@ -4,31 +4,17 @@ import { Link, Navigate } from 'react-router';
 
 import { LoaderOverlay } from '@/components/ui/loader-overlay';
 import { paths } from '@/config/paths';
-import { ApiError, isAbortError } from '@/lib/api-client';
+import { isAbortError } from '@/lib/api-client';
 import { catalogueText } from '@/lib/catalogue';
-import { errorMessage } from '@/lib/error-messages';
 import { priceDollars } from '@/lib/money';
 import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Contest, Entry, User } from '@/types/api';
 
-import { openShare, type SharedContest } from '../api/shares';
+import { openShare } from '../api/shares';
+import { shareStateOf, type ShareState } from '../share-state';
 import { getEntries } from '../api/get-entries';
 import { currentDeadline, statusLabel, statusTone, timeLeft } from '../status';
 import { useNow } from '../use-now';
-
-/** What opening a link came to. */
-export type ShareState =
-  | { kind: 'loading' }
-  | { kind: 'missing' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'found'; shared: SharedContest };
-
-/** An answer of `GET /shares/{code}` as the page's state: a 404 is a link that does not work. */
-export function shareStateOf(outcome: { shared: SharedContest } | { error: unknown }): ShareState {
-  if ('shared' in outcome) return { kind: 'found', shared: outcome.shared };
-  if (outcome.error instanceof ApiError && outcome.error.status === 404) return { kind: 'missing' };
-  return { kind: 'failed', message: errorMessage(outcome.error) };
-}
 
 interface SharedLinkPageProps {
   code: string;
