@@ -67,7 +67,8 @@ async fn an_unknown_malformed_or_deleted_code_is_not_found() {
     let app = spawn_app().await;
     let (client_id, client) = app.client_session("clara").await;
     let contest = contest_in(&app, client_id, 2, "Logo", 10_000).await;
-    for bad in ["nosuchcode12", "bad-code!", &"x".repeat(65)] {
+    let too_long = "x".repeat(65);
+    for bad in ["nosuchcode12", "bad-code!", too_long.as_str()] {
         app.get(&format!("/shares/{bad}"), None).await.assert_error(404, "share.link_not_found");
     }
     let code = share_code(&app, contest, &client).await;
