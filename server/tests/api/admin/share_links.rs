@@ -11,8 +11,9 @@ use crate::helpers::{spawn_app, TestApp};
 
 /// A share link of `contest` made by `token`'s user; its code.
 async fn share_code(app: &TestApp, contest: i64, token: &str) -> String {
-    let made =
-        app.send_json(Method::POST, &format!("/contests/{contest}/shares"), &json!({"network": "link"}), Some(token)).await;
+    let made = app
+        .send_json(Method::POST, &format!("/contests/{contest}/shares"), &json!({"network": "link"}), Some(token))
+        .await;
     assert_eq!(made.status.as_u16(), 201, "{}", made.body);
     let code = made.body["data"]["code"].as_str().unwrap().to_owned();
     assert!(made.body["data"]["url"].as_str().unwrap().ends_with(&format!("/share/{code}")), "{}", made.body);
