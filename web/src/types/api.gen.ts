@@ -4820,6 +4820,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shares/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opens a share link (`/share/{code}` in the browser), for anyone, signed in or not: the
+         *     contest it names, counted as a view from outside Vitrine (source 2). An unknown or
+         *     deleted code, and a contest the visitor may not see (unpaid; private for visitors and
+         *     clients), are the same 404, so a link reveals nothing `GET /contests/{id}` would not.
+         */
+        get: operations["open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions": {
         parameters: {
             query?: never;
@@ -5642,22 +5664,6 @@ export interface paths {
          *     (`VITRINE_WS_TOKEN_IN_URL`).
          */
         get: operations["upgrade"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shares/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["contests_shares_open"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8034,6 +8040,17 @@ export interface components {
             data: components["schemas"]["Share"] & {
                 /** @description The address to share. */
                 url: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_SharedContest: {
+            /** @description What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor. */
+            data: {
+                code: string;
+                contest: components["schemas"]["ContestView"];
+                /** Format: int64 */
+                contest_id: number;
+                network: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -12313,6 +12330,14 @@ export interface components {
             /** @description The address to share. */
             url: string;
         };
+        /** @description What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor. */
+        SharedContest: {
+            code: string;
+            contest: components["schemas"]["ContestView"];
+            /** Format: int64 */
+            contest_id: number;
+            network: string;
+        };
         ShowcaseDesigner: {
             /** Format: int64 */
             creative_level_id?: number | null;
@@ -13087,17 +13112,6 @@ export interface components {
              * @description 1 to 5; null when the client has not rated the winner.
              */
             rating?: number | null;
-        };
-        /** @description What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor. */
-        SharedContest: {
-            code: string;
-            network: string;
-            /** Format: int64 */
-            contest_id: number;
-            contest: components["schemas"]["ContestView"];
-        };
-        Data_SharedContest: {
-            data: components["schemas"]["SharedContest"];
         };
     };
     responses: never;
@@ -15549,7 +15563,10 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: number;
-                /** @description How many a page: 48 when absent, at most 100 (more is read as 100). */
+                /**
+                 * @description How many a page: 48 when absent, at most 100 (the invitation modal offers all of a
+                 *     client's active contests in one choice; contests doc, section 9: "active contests shown 100").
+                 */
                 per_page?: number;
             };
             header?: never;
@@ -30882,6 +30899,36 @@ export interface operations {
             };
         };
     };
+    open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The share link's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SharedContest"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     subscriptions_mine: {
         parameters: {
             query?: never;
@@ -33986,35 +34033,6 @@ export interface operations {
             };
             /** @description This node cannot deliver events right now (bus down); try another */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    contests_shares_open: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Data_SharedContest"];
-                };
-            };
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
