@@ -67,6 +67,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(contest_admin::disable_extends))
         .routes(routes!(shares::create, shares::list))
         .routes(routes!(shares::delete))
+        .routes(routes!(shares::open))
         .routes(routes!(coupon_invites::send))
         .routes(routes!(feedback::questions))
         .routes(routes!(feedback::answer_contest))

@@ -1,7 +1,9 @@
 //! Contest shares: a signed-in visitor who may view a contest makes a share link for a
 //! network (the spec deletes shares, so something makes them); the contest's owner and
 //! admins list them; the share's maker or an admin deletes one, and its link stops
-//! naming anyone. The link is the contest's page with `?share={code}`.
+//! naming anyone. The link is the web client's `/share/{code}`, which anyone (anonymous
+//! visitors too) opens: `GET /shares/{code}` names the contest, counted as a view from
+//! outside (source 2), when the visitor may see it, and is a 404 otherwise.
 
 use axum::{extract::State, http::StatusCode, Json};
 use serde::{Deserialize, Serialize};
@@ -10,10 +12,14 @@ use utoipa::ToSchema;
 
 use super::store::shares as store;
 use crate::{
-    accounts::{secrets::new_secret, CurrentUser},
+    accounts::{secrets::new_secret, CurrentUser, MaybeUser},
     api::{Data, Message},
-    contests::launch::visible,
+    contests::{
+        launch::{record_view, visible},
+        model::ContestView,
+    },
     error::{codes, ApiJson, ApiPath, AppError, ErrorEnvelope},
+    shared::limits::ClientIp,
     state::AppState,
 };
 
@@ -38,7 +44,7 @@ pub struct ShareView {
 }
 
 fn view(state: &AppState, share: Share) -> ShareView {
-    let url = format!("{}/contests/{}/entries?share={}", state.settings.link_base(), share.contest_id, share.code);
+    let url = format!("{}/share/{}", state.settings.link_base(), share.code);
     ShareView { share, url }
 }
 
@@ -111,4 +117,48 @@ pub async fn delete(
     }
     store::delete(&state.db.pool, share_id).await?;
     Ok(Json(Message::new("Share deleted")))
+}
+
+/// What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedContest {
+    pub code: String,
+    pub network: String,
+    pub contest_id: i64,
+    pub contest: ContestView,
+}
+
+/// The longest code looked up; codes are 12 letters and digits (longer input is no code).
+const MAX_CODE_LEN: usize = 64;
+
+/// Opens a share link (`/share/{code}` in the browser), for anyone, signed in or not: the
+/// contest it names, counted as a view from outside Vitrine (source 2). An unknown or
+/// deleted code, and a contest the visitor may not see (unpaid; private for visitors and
+/// clients), are the same 404, so a link reveals nothing `GET /contests/{id}` would not.
+#[utoipa::path(get, path = "/shares/{code}", tag = "contests", params(("code" = String, Path, description = "The share link's code")),
+    responses((status = 200, body = Data<SharedContest>), (status = 404, body = ErrorEnvelope)))]
+#[instrument(skip_all)]
+pub async fn open(
+    State(state): State<AppState>,
+    MaybeUser(viewer): MaybeUser,
+    client: ClientIp,
+    ApiPath(code): ApiPath<String>,
+) -> Result<Json<Data<SharedContest>>, AppError> {
+    let unknown = || AppError::not_found(codes::SHARE_LINK_NOT_FOUND);
+    if code.is_empty() || code.len() > MAX_CODE_LEN || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(unknown());
+    }
+    let share = store::find_by_code(&state.db.pool, &code).await?.ok_or_else(unknown)?;
+    let contest = match visible(&state, viewer.as_ref(), share.contest_id).await {
+        Ok(contest) => contest,
+        Err(error) if error.status() == StatusCode::NOT_FOUND => return Err(unknown()),
+        Err(error) => return Err(error),
+    };
+    record_view(&state, viewer.as_ref(), &client, contest.id, true).await?;
+    Ok(Json(Data::new(SharedContest {
+        code: share.code,
+        network: share.network,
+        contest_id: contest.id,
+        contest: contest.into(),
+    })))
 }

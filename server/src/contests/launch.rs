@@ -358,8 +358,21 @@ pub async fn count_view(
         return Err(AppError::field("source_id", codes::NOT_FOUND_OPTION));
     }
     visible(&state, viewer.as_ref(), id).await?;
-    if state.limits.view_counts(&format!("contest:{id}"), &client, viewer.as_ref().map(CurrentUser::id)).await {
-        store::count_view(&state.db.pool, id, source == VIEW_SOURCE_EXTERNAL).await?;
-    }
+    record_view(&state, viewer.as_ref(), &client, id, source == VIEW_SOURCE_EXTERNAL).await?;
     Ok(Json(Message::new("View counted")))
+}
+
+/// Counts a view of contest `id` (which the caller checked `viewer` may see), `external` or
+/// internal, unless this visitor's view was counted within the hour.
+pub async fn record_view(
+    state: &AppState,
+    viewer: Option<&CurrentUser>,
+    client: &ClientIp,
+    id: i64,
+    external: bool,
+) -> Result<(), AppError> {
+    if state.limits.view_counts(&format!("contest:{id}"), client, viewer.map(CurrentUser::id)).await {
+        store::count_view(&state.db.pool, id, external).await?;
+    }
+    Ok(())
 }

@@ -344,6 +344,7 @@ codes! {
     RUSH_LENGTH = "contest_length_id.rush", "Rush runs your contest for 3 days: choose the standard week or 3 days with it.";
     UPGRADES_NOT_FREE = "upgrades.not_free", "These upgrades are not free for you: pay for them instead.";
     SHARE_NOT_FOUND = "share.not_found", "Share not found.";
+    SHARE_LINK_NOT_FOUND = "share.link_not_found", "This shared link does not work: it was removed, or its contest cannot be seen.";
     SHARE_NETWORK_IN = "network.in", "Share on facebook, twitter, linkedin, pinterest, email or link.";
     COUPON_INVITE_EMAILS = "emails.required", "Enter at least one valid e-mail address (at most 20).";
     USERNAME_RESET_SAME = "username.same", "This is already your username.";

@@ -49,6 +49,7 @@ import { RootFrame } from './routes/root-frame';
 import { LandingRoute } from './routes/public/landing';
 import { TermsRoute } from './routes/public/terms';
 import { DesignerFrame, DesignerRoute } from './routes/public/designer';
+import { FaqRoute, HelpRoute, MeetRoute, ShareRoute } from './routes/public/info';
 
 /**
  * The signed-in pages. Every page the header links to is one of them (the router test checks
@@ -100,7 +101,16 @@ export const signedInPages: RouteObject[] = [
  * Pages open to visitors as well (the marketplace is a public shop window, docs/spec-decisions.md):
  * members see them in their shell, visitors in the public frame.
  */
-export const openPages: RouteObject[] = [{ path: 'marketplace', handle: { title: 'marketplace' }, element: <MarketplaceRoute /> }];
+export const openPages: RouteObject[] = [
+  { path: 'marketplace', handle: { title: 'marketplace' }, element: <MarketplaceRoute /> },
+  // What Vitrine is, how to use it, the common questions (the footer's and the header's links).
+  { path: 'meet-vitrine', handle: { title: 'meet' }, element: <MeetRoute /> },
+  { path: 'help', handle: { title: 'help' }, element: <HelpRoute /> },
+  { path: 'faq', handle: { title: 'faq' }, element: <FaqRoute /> },
+  // A contest's share link: a member goes on to the contest, a visitor sees it here.
+  { path: 'share/:code', handle: { title: 'share' }, element: <ShareRoute /> },
+  { path: 'share', handle: { title: 'share' }, element: <ShareRoute /> },
+];
 
 export const routes: RouteObject[] = [
   {
@@ -114,6 +124,8 @@ export const routes: RouteObject[] = [
       { path: 'terms-conditions', handle: { title: 'terms' }, loader: loadOptionalSession, element: <TermsRoute /> },
       // An older footer's link.
       { path: 'terms', element: <Navigate to={paths.terms} replace /> },
+      // The spec's name of the page about the product (Flocksy was the original's name).
+      { path: 'meet-flocksy', element: <Navigate to={paths.meet} replace /> },
       { path: 'login', handle: { title: 'login' }, loader: redirectIfSignedIn, element: <LoginRoute /> },
       { path: 'signup', handle: { title: 'signup' }, loader: redirectIfSignedIn, element: <SignupRoute /> },
       { path: 'create-account', handle: { title: 'createAccount' }, loader: redirectIfSignedIn, element: <CreateAccountRoute /> },

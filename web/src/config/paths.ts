@@ -18,6 +18,14 @@ export const paths = {
   personalInfo: '/personal-info',
   designer: (userId: number) => `/designers/${userId}`,
   earnings: '/earnings',
+  /** What Vitrine is, for visitors (the spec's `meet-flocksy` redirects here). */
+  meet: '/meet-vitrine',
+  /** How to use Vitrine, and the frequently asked questions (the header's support links). */
+  help: '/help',
+  faq: '/faq',
+  /** A contest's share link (`GET /shares/{code}` names the contest). */
+  share: (code: string) => `/share/${encodeURIComponent(code)}`,
+  contest: (contestId: number) => `/contests/${contestId}/entries`,
   /** The designer's listings in the marketplace (for sale, withdrawn, sold). */
   myListings: '/marketplace?view=listings',
 } as const;

@@ -4820,6 +4820,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shares/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opens a share link (`/share/{code}` in the browser), for anyone, signed in or not: the
+         *     contest it names, counted as a view from outside Vitrine (source 2). An unknown or
+         *     deleted code, and a contest the visitor may not see (unpaid; private for visitors and
+         *     clients), are the same 404, so a link reveals nothing `GET /contests/{id}` would not.
+         */
+        get: operations["open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscriptions": {
         parameters: {
             query?: never;
@@ -8024,6 +8046,17 @@ export interface components {
             data: components["schemas"]["Share"] & {
                 /** @description The address to share. */
                 url: string;
+            };
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_SharedContest: {
+            /** @description What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor. */
+            data: {
+                code: string;
+                contest: components["schemas"]["ContestView"];
+                /** Format: int64 */
+                contest_id: number;
+                network: string;
             };
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
@@ -12311,6 +12344,14 @@ export interface components {
         ShareView: components["schemas"]["Share"] & {
             /** @description The address to share. */
             url: string;
+        };
+        /** @description What a share link leads to: its contest, as `GET /contests/{id}` shows it to the visitor. */
+        SharedContest: {
+            code: string;
+            contest: components["schemas"]["ContestView"];
+            /** Format: int64 */
+            contest_id: number;
+            network: string;
         };
         ShowcaseDesigner: {
             /** Format: int64 */
@@ -30869,6 +30910,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_Region"];
+                };
+            };
+        };
+    };
+    open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The share link's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SharedContest"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

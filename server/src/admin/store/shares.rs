@@ -34,6 +34,12 @@ pub async fn find<'c>(db: impl Executor<'c, Database = Any>, id: i64) -> Result<
     sqlx::query_as(&format!("{SELECT} WHERE id = $1")).bind(id).fetch_one(db).await
 }
 
+/// The share of link code `code`, if there is one.
+#[instrument(skip_all)]
+pub async fn find_by_code<'c>(db: impl Executor<'c, Database = Any>, code: &str) -> Result<Option<Share>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} WHERE code = $1")).bind(code).fetch_optional(db).await
+}
+
 /// Share `id` of contest `contest_id`, if it is one.
 #[instrument(skip_all, fields(contest_id, share_id = id))]
 pub async fn find_in<'c>(

@@ -7,4 +7,5 @@ mod console;
 pub(crate) mod fixtures;
 mod sales;
 mod section7;
+mod share_links;
 mod start_requests;

@@ -5,12 +5,14 @@ import { useSnapshot } from 'valtio';
 
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isAdmin } from '@/lib/roles';
+import { supportMail } from '@/config/support';
+import { isAdmin, isClient } from '@/lib/roles';
 import { session } from '@/lib/session';
 
 import { ConnectionIndicator } from './connection-indicator';
 import { LanguageChoice } from './language-choice';
-import { navigationFor, type NavGroup, type NavItem } from './nav-links';
+import { LiveDemoBadge } from './live-demo-badge';
+import { navigationFor, SUPPORT_LINKS, type NavGroup, type NavItem } from './nav-links';
 
 const LINK_CLASS = 'block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-slate-100';
 /**
@@ -44,13 +46,15 @@ function useOpenOnThisPage() {
 /** A labelled dropdown (a disclosure): opened by hover, click or keyboard. */
 interface DropdownProps {
   label: string;
+  /** The button's accessible name when it differs from what it shows. */
+  ariaLabel?: string;
   links: NavItem[];
   alignRight?: boolean;
   /** Below the links (the profile menu's language choice). */
   children?: ReactNode;
 }
 
-function Dropdown({ label, links, alignRight = false, children }: DropdownProps) {
+function Dropdown({ label, ariaLabel, links, alignRight = false, children }: DropdownProps) {
   const navLabel = useNavLabel();
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -90,6 +94,7 @@ function Dropdown({ label, links, alignRight = false, children }: DropdownProps)
         type="button"
         className={`${BAR_CLASS} text-slate-700`}
         aria-haspopup="true"
+        aria-label={ariaLabel}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
@@ -127,6 +132,31 @@ function NavEntry({ group }: { group: NavGroup }) {
     );
   }
   return <Dropdown label={navLabel(group.label)} links={group.links} />;
+}
+
+/** The contact link of the support menus: a message to the team (docs/spec-decisions.md). */
+function ContactLink({ onNavigate }: { onNavigate?: () => void }) {
+  const navLabel = useNavLabel();
+  return (
+    <a href={supportMail()} className={`${LINK_CLASS} text-slate-700`} onClick={onNavigate} data-testid="support-contact">
+      {navLabel('Contact us')}
+    </a>
+  );
+}
+
+/**
+ * The header's support links (projects doc, section 2: how to use, FAQ, contact), a small "?"
+ * menu beside the widgets so the role's links keep their row at 1280 px.
+ */
+function SupportMenu() {
+  const navLabel = useNavLabel();
+  return (
+    <div className="hidden md:block" data-testid="support-menu">
+      <Dropdown label="?" ariaLabel={navLabel('Help')} links={SUPPORT_LINKS} alignRight>
+        <ContactLink />
+      </Dropdown>
+    </div>
+  );
 }
 
 /**
@@ -174,6 +204,11 @@ function MobileMenu({ groups, account, name, onNavigate }: MobileMenuProps) {
         {links(account)}
         <LanguageChoice />
       </div>
+      <div className="mt-1 border-t border-slate-200 pt-1">
+        <p className="px-3 pt-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{navLabel('Help')}</p>
+        {links(SUPPORT_LINKS)}
+        <ContactLink onNavigate={onNavigate} />
+      </div>
     </div>
   );
 }
@@ -217,6 +252,7 @@ export function AppShell({ widgets }: { widgets?: ReactNode }) {
           <div className="flex items-center gap-2">
             <ConnectionIndicator />
             {widgets}
+            <SupportMenu />
             {user.profile_picture && (
               <img
                 src={user.profile_picture.full_path}
@@ -259,6 +295,8 @@ export function AppShell({ widgets }: { widgets?: ReactNode }) {
       >
         <Outlet />
       </main>
+      {/* The live-demo offer is for clients only (contests doc, section 2). */}
+      {isClient(user) && <LiveDemoBadge userId={user.id} />}
     </div>
   );
 }

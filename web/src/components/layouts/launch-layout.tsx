@@ -5,12 +5,10 @@ import { useSnapshot } from 'valtio';
 
 import { Avatar } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
+import { supportMail } from '@/config/support';
 import { session } from '@/lib/session';
 
 import { PublicFooter } from './public-layout';
-
-/** Where the launch header's "Contact us" leads (the support team's mailbox). */
-export const CONTACT_US_HREF = 'mailto:support@vitrine.local';
 
 interface LaunchLayoutProps {
   /** The page; the route's child when absent. */
@@ -44,7 +42,7 @@ export function LaunchLayout({ children, onLogIn, hosts }: LaunchLayoutProps) {
             <AccountMenu name={user.name || user.username} picture={user.profile_picture?.full_path ?? null} />
           ) : (
             <div className="flex items-center gap-3 text-sm sm:gap-4">
-              <a href={CONTACT_US_HREF} className="text-slate-600 hover:underline">
+              <a href={supportMail()} className="text-slate-600 hover:underline">
                 {t('launch.contactUs')}
               </a>
               <Link

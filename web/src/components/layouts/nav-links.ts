@@ -119,6 +119,12 @@ function adminNav(): NavGroup[] {
   ];
 }
 
+/**
+ * The header's support links for every signed-in user (how to use, FAQ; Contact is a mailto:
+ * beside them), in a menu of their own (docs/spec-decisions.md, "Support links").
+ */
+export const SUPPORT_LINKS: NavItem[] = [link('How to use Vitrine', '/help'), link('FAQ', '/faq')];
+
 /** The header for one user (projects spec, section 2, "Header navigation (by role)"). */
 export function navigationFor(user: NavUser): Navigation {
   const primary = isAdmin(user) ? adminNav() : isClient(user) ? clientNav(user) : designerNav();

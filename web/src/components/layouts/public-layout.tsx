@@ -44,7 +44,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Year, name, the terms and the language: the foot of every signed-out page. */
+/** Year, name, the terms, what Vitrine is, help and the language: the foot of every signed-out page. */
 export function PublicFooter() {
   const { t } = useTranslation('layouts');
   return (
@@ -53,6 +53,17 @@ export function PublicFooter() {
         © {new Date().getFullYear()} Vitrine ·{' '}
         <Link to={paths.terms} className="underline" data-testid="footer-terms">
           {t('public.terms')}
+        </Link>
+      </p>
+      <p className="mt-1 flex flex-wrap justify-center gap-x-3">
+        <Link to={paths.meet} className="underline" data-testid="footer-meet">
+          {t('public.meet')}
+        </Link>
+        <Link to={paths.help} className="underline">
+          {t('public.help')}
+        </Link>
+        <Link to={paths.faq} className="underline">
+          {t('public.faq')}
         </Link>
       </p>
       <LanguageChoice className="mx-auto mt-2 inline-block" />

@@ -13,6 +13,8 @@ interface LoaderOverlayProps {
    */
   goldOnly?: boolean;
   subscribeTo?: string;
+  /** The spinner's accessible name (default: 'Loading'). */
+  label?: string;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ interface LoaderOverlayProps {
  * loads, or a 'Gold Level Creatives Only' panel with a 'Subscribe Here' link. The content stays
  * in place (dimmed and inert) so the layout does not jump when the overlay lifts.
  */
-export function LoaderOverlay({ loading = false, goldOnly = false, subscribeTo = '/subscriptions', children }: LoaderOverlayProps) {
+export function LoaderOverlay({ loading = false, goldOnly = false, subscribeTo = '/subscriptions', label, children }: LoaderOverlayProps) {
   const { t } = useTranslation();
   const covered = loading || goldOnly;
   return (
@@ -46,7 +48,7 @@ export function LoaderOverlay({ loading = false, goldOnly = false, subscribeTo =
               </Link>
             </div>
           ) : (
-            <Spinner className="size-8 text-indigo-600" />
+            <Spinner label={label} className="size-8 text-indigo-600" />
           )}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { api, ok } from '@/lib/api-client';
+import { api, ok, type CallOptions } from '@/lib/api-client';
 import type { Schema } from '@/types/api';
 
 export type Share = Schema<'ShareView'>;
@@ -17,4 +17,14 @@ export async function createShare(contestId: number, network: Network) {
 /** DELETE /contests/{id}/shares/{shareId}: its maker or an admin; the link stops naming anyone. */
 export async function deleteShare(contestId: number, shareId: number) {
   await ok(api.DELETE('/contests/{id}/shares/{shareId}', { params: { path: { id: contestId, shareId } } }));
+}
+
+export type SharedContest = Schema<'SharedContest'>;
+
+/**
+ * GET /shares/{code}: the contest a share link names (anyone, signed in or not; counted as a
+ * view from outside). An unknown or removed link, or a contest the visitor may not see, is 404.
+ */
+export async function openShare(code: string, options?: CallOptions) {
+  return (await ok(api.GET('/shares/{code}', { params: { path: { code } }, signal: options?.signal }))).data;
 }

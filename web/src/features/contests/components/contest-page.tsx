@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { LoaderOverlay } from '@/components/ui/loader-overlay';
 import { Spinner } from '@/components/ui/spinner';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
@@ -252,37 +253,40 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section className="min-w-0 space-y-4">
           <EntryToolbar query={query} isOwner={isOwner} counts={counts} onChange={changeQuery} />
-          {snap.entryOrder.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center text-sm text-slate-500">
-              {entriesLoading ? <Spinner label={t('page.loadingEntries')} /> : t('page.noEntries')}
-            </div>
-          ) : (
-            <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="entries-grid">
-              {snap.entryOrder.map((id) => {
-                const entry = snap.entries[id];
-                if (!entry) return null;
-                return (
-                  <EntryCard
-                    key={id}
-                    entry={entry as Entry}
-                    liked={snap.likedByMe[id]}
-                    highlightedAt={snap.highlights[`entry:${id}`]}
-                    isOwner={isOwner}
-                    judging={contest.status_id === 2 || contest.status_id === 3}
-                    wrapLike={(button) => (
-                      <Likers state={state} contestId={contestId} entryId={id} count={entry.likes_count}>
-                        {button}
-                      </Likers>
-                    )}
-                    canLike={canLike}
-                    onLike={() => void actions.toggleLike(id)}
-                    onRate={(rating) => void actions.rate(id, rating)}
-                    onToggleEliminated={() => void actions.toggleEliminated(entry)}
-                  />
-                );
-              })}
-            </div>
-          )}
+          {/* A page, a sort or a filter loading: the grid stays in place under the shared overlay. */}
+          <LoaderOverlay loading={entriesLoading} label={t('page.loadingEntries')}>
+            {snap.entryOrder.length === 0 ? (
+              <div className="min-h-40 rounded-xl border border-dashed border-slate-300 bg-white py-16 text-center text-sm text-slate-500">
+                {entriesLoading ? null : t('page.noEntries')}
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="entries-grid">
+                {snap.entryOrder.map((id) => {
+                  const entry = snap.entries[id];
+                  if (!entry) return null;
+                  return (
+                    <EntryCard
+                      key={id}
+                      entry={entry as Entry}
+                      liked={snap.likedByMe[id]}
+                      highlightedAt={snap.highlights[`entry:${id}`]}
+                      isOwner={isOwner}
+                      judging={contest.status_id === 2 || contest.status_id === 3}
+                      wrapLike={(button) => (
+                        <Likers state={state} contestId={contestId} entryId={id} count={entry.likes_count}>
+                          {button}
+                        </Likers>
+                      )}
+                      canLike={canLike}
+                      onLike={() => void actions.toggleLike(id)}
+                      onRate={(rating) => void actions.rate(id, rating)}
+                      onToggleEliminated={() => void actions.toggleEliminated(entry)}
+                    />
+                  );
+                })}
+              </div>
+            )}
+          </LoaderOverlay>
           <Pager page={query.page} pages={pages} onPage={(page) => changeQuery({ ...query, page })} />
         </section>
 
