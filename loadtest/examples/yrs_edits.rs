@@ -28,7 +28,8 @@ use yrs::{
     XmlTextRef,
 };
 
-const WORDS: [&str; 12] = ["brief", "logo", "teal", "café", "bold", "serif", "ñandú", "menu", "wave", "🎨", "kerning", "grid"];
+const WORDS: [&str; 12] =
+    ["brief", "logo", "teal", "café", "bold", "serif", "ñandú", "menu", "wave", "🎨", "kerning", "grid"];
 
 /// mulberry32, as the journey's generator: the same seed, the same run.
 struct Random(u32);
@@ -56,7 +57,11 @@ impl Random {
 
 /// A document as a browser's counts it: text offsets in UTF-16 code units.
 fn doc_as(client: u64) -> Doc {
-    Doc::with_options(Options { client_id: ClientID::new(client), offset_kind: OffsetKind::Utf16, ..Options::default() })
+    Doc::with_options(Options {
+        client_id: ClientID::new(client),
+        offset_kind: OffsetKind::Utf16,
+        ..Options::default()
+    })
 }
 
 /// One edit on `doc`, chosen as the journey's `edit()` chooses; answers its update.
