@@ -1,18 +1,35 @@
 // Nothing one editor sends can make the contest brief differ between the people reading it.
-// The contest's owner edits the brief from a Yjs client of their own (the `yjs` the browser
-// ships) and, in a seeded stream of real edits, alters 1-3 bytes of most updates before
-// sending them. Listening: a Yjs client of the owner, one of an admin, and an admin's browser
-// with the brief's editor open. At the end a fresh opener joins. Every listener, the fresh
-// opener and the server's copy (its REST description) must hold the same document, and no
-// listener's Yjs may have failed on anything it was sent.
+// The contest's owner edits the brief from a Yjs client of their own and, in a seeded stream of
+// real edits, alters 1-3 bytes of most updates before sending them. The edits are made by one of
+// two makers: `yjs` (the browser's, in this file's `edit()`) or `yrs` (the Rust Yjs the server and
+// pycrdt use: loadtest/examples/yrs_edits.rs, the same kinds of edit), whose encoding splits and
+// orders items differently. Listening throughout: a Yjs client of the owner, one of an admin, and
+// an admin's browser with the brief's editor open. After each run a fresh opener joins. Every
+// listener, the fresh opener and the server's copy (its REST description) must hold the same
+// document, and no listener's Yjs may have failed on anything it was sent.
 //
-// DOCS_FUZZ_SEED picks the run (default 1, so `make test` repeats the same one; `random`
-// draws one); DOCS_FUZZ_UPDATES sets its length (default 300). Every failure names the seed.
+// Settings (every failure names the maker and seed that repeat it):
+//   DOCS_FUZZ_MAKER    yjs, yrs, or both comma-separated (default `yjs,yrs`)
+//   DOCS_FUZZ_SEED     seeds, comma-separated (default `1,2,3`, so `make test` repeats the same
+//                      runs), or `random` (one drawn seed per maker)
+//   DOCS_FUZZ_UPDATES  edits per run (default 120)
+// The runs follow each other on the same document and the same browser. `make test` runs the
+// defaults (six runs of 120 edits, about a minute); the long run, for the benchmark script or by
+// hand, is e.g.
+//   DOCS_FUZZ_SEED=random DOCS_FUZZ_UPDATES=1000 node e2e/run.mjs docs-integrity
+// The yrs maker is built by `cargo build --workspace --all-targets` (`make test-e2e`) beside the
+// server binary (DOCS_FUZZ_YRS_BIN overrides where).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
 import * as Y from 'yjs';
 
+import { yrsEditsBin } from '../lib/paths.mjs';
 import { plainText, sameDocument, YjsClient } from '../lib/yjs-client.mjs';
 
-const UPDATES = Number(process.env.DOCS_FUZZ_UPDATES || 300);
+const UPDATES = Number(process.env.DOCS_FUZZ_UPDATES || 120);
+const MAKERS = (process.env.DOCS_FUZZ_MAKER || 'yjs,yrs').split(',').map((maker) => maker.trim());
 /** The share of updates sent with bytes altered. */
 const CORRUPTED_SHARE = 0.6;
 const WORDS = ['brief', 'logo', 'teal', 'café', 'bold', 'serif', 'ñandú', 'menu', 'wave', '🎨', 'kerning', 'grid'];
@@ -64,6 +81,44 @@ function edit(doc, random) {
   return update;
 }
 
+/** Edits by `yjs`: `make(state, clientId)` answers the update of one edit made on a copy of `state`. */
+function yjsMaker(random) {
+  return {
+    async make(state, clientId) {
+      const scratch = new Y.Doc();
+      scratch.clientID = clientId;
+      Y.applyUpdate(scratch, state);
+      return edit(scratch, random);
+    },
+    close() {},
+  };
+}
+
+/** Edits by yrs (loadtest/examples/yrs_edits.rs): one request line, one answer line. */
+function yrsMaker(seed) {
+  if (!existsSync(yrsEditsBin)) {
+    throw new Error(`no yrs edit maker at ${yrsEditsBin}: run \`cargo build -p vitrine-loadtest --example yrs_edits\` (or set DOCS_FUZZ_YRS_BIN)`);
+  }
+  const child = spawn(yrsEditsBin, [String(seed)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const answers = [];
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => answers.shift()?.resolve(line));
+  child.on('exit', (code) => {
+    for (const answer of answers.splice(0)) answer.reject(new Error(`the yrs edit maker exited ${code}`));
+  });
+  return {
+    make(state, clientId) {
+      return new Promise((resolve, reject) => {
+        answers.push({ resolve, reject });
+        child.stdin.write(`${clientId} ${Buffer.from(state).toString('hex')}\n`);
+      }).then((line) => (line === '-' ? null : new Uint8Array(Buffer.from(line, 'hex'))));
+    },
+    close() {
+      child.stdin.end();
+    },
+  };
+}
+
 /** `update` with 1-3 of its bytes replaced by others. */
 function corrupt(update, random) {
   const bytes = Uint8Array.from(update);
@@ -85,51 +140,73 @@ async function browserText(page) {
 export default {
   name: 'docs-integrity',
   variants: ['en'],
-  timeoutMs: 240_000,
+  timeoutMs: 600_000,
   async run(ctx) {
-    const seed = fuzzSeed();
-    try {
-      await fuzz(ctx, seed);
-    } catch (error) {
-      // A timeout or a Yjs exception names the seed too.
-      if (!String(error.message).includes('DOCS_FUZZ_SEED')) error.message += ` (DOCS_FUZZ_SEED=${seed})`;
-      throw error;
+    const unknown = MAKERS.filter((maker) => maker !== 'yjs' && maker !== 'yrs');
+    if (unknown.length > 0) throw new Error(`DOCS_FUZZ_MAKER: unknown ${unknown.join(', ')} (yjs, yrs)`);
+    const world = await setUp(ctx);
+    for (const maker of MAKERS) {
+      for (const seed of fuzzSeeds()) {
+        const started = Date.now();
+        try {
+          await fuzz(ctx, world, maker, seed);
+        } catch (error) {
+          // A timeout or a Yjs exception names the run too.
+          if (!String(error.message).includes('DOCS_FUZZ_SEED')) error.message += ` (${repeat(maker, seed)})`;
+          throw error;
+        }
+        ctx.log(`${maker} seed ${seed}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
     }
   },
 };
 
-function fuzzSeed() {
-    const wanted = process.env.DOCS_FUZZ_SEED || '1';
-    return wanted === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(wanted);
+function fuzzSeeds() {
+  const wanted = process.env.DOCS_FUZZ_SEED || '1,2,3';
+  if (wanted === 'random') return [Math.floor(Math.random() * 2 ** 31)];
+  return wanted.split(',').map((seed) => {
+    const number = Number(seed);
+    if (!Number.isInteger(number) || number < 0) throw new Error(`DOCS_FUZZ_SEED: ${seed} is not a seed (a whole number, or random)`);
+    return number;
+  });
 }
 
-async function fuzz(ctx, seed) {
+const repeat = (maker, seed) => `DOCS_FUZZ_MAKER=${maker} DOCS_FUZZ_SEED=${seed} DOCS_FUZZ_UPDATES=${UPDATES}`;
+
+/** The contest, the tokens and the admin's browser with the brief open, for every run. */
+async function setUp(ctx) {
+  const { baseUrl, api, log } = ctx;
+  const clientToken = await ctx.token('demo-client');
+  const adminToken = await ctx.token('demo-admin');
+  const { data: active } = await api('GET', '/contests/active', { token: clientToken });
+  const contest = active[0];
+  if (!contest) throw new Error('the demo client has no running contest');
+  const ch = `doc:contest-brief:${contest.id}`;
+  log(`${ch}: ${contest.title}`);
+
+  // An admin's browser with the brief's editor open: the client every user has.
+  const admin = await ctx.open('admin', { as: 'demo-admin' });
+  const browserErrors = [];
+  admin.on('console', (message) => {
+    if (message.type() === 'error' && /yjs|y-protocols|update|Integer|TypeError/i.test(message.text())) {
+      browserErrors.push(message.text());
+    }
+  });
+  admin.on('pageerror', (error) => browserErrors.push(error.message));
+  await admin.goto(`${baseUrl}/contests/${contest.id}/entries`);
+  await admin.getByTestId('contest-description-editor').locator('.ProseMirror').waitFor();
+  return { contest, ch, clientToken, adminToken, admin, browserErrors };
+}
+
+async function fuzz(ctx, world, makerName, seed) {
     const { baseUrl, api, log, shot } = ctx;
-    log(`seed ${seed} (DOCS_FUZZ_SEED=${seed} repeats this run), ${UPDATES} updates`);
+    const { contest, ch, clientToken, adminToken, admin, browserErrors } = world;
+    log(`${makerName} seed ${seed} (${repeat(makerName, seed)} repeats this run)`);
     const fail = (message) => {
-      throw new Error(`${message} (DOCS_FUZZ_SEED=${seed})`);
+      throw new Error(`${message} (${repeat(makerName, seed)})`);
     };
     const random = generator(seed);
-
-    const clientToken = await ctx.token('demo-client');
-    const adminToken = await ctx.token('demo-admin');
-    const { data: active } = await api('GET', '/contests/active', { token: clientToken });
-    const contest = active[0];
-    if (!contest) fail('the demo client has no running contest');
-    const ch = `doc:contest-brief:${contest.id}`;
-    log(`${ch}: ${contest.title}`);
-
-    // An admin's browser with the brief's editor open: the client every user has.
-    const admin = await ctx.open('admin', { as: 'demo-admin' });
-    const browserErrors = [];
-    admin.on('console', (message) => {
-      if (message.type() === 'error' && /yjs|y-protocols|update|Integer|TypeError/i.test(message.text())) {
-        browserErrors.push(message.text());
-      }
-    });
-    admin.on('pageerror', (error) => browserErrors.push(error.message));
-    await admin.goto(`${baseUrl}/contests/${contest.id}/entries`);
-    await admin.getByTestId('contest-description-editor').locator('.ProseMirror').waitFor();
+    const maker = makerName === 'yrs' ? yrsMaker(seed) : yjsMaker(random);
 
     const ownerListener = new YjsClient(baseUrl, clientToken, ch);
     const adminListener = new YjsClient(baseUrl, adminToken, ch);
@@ -139,24 +216,25 @@ async function fuzz(ctx, seed) {
     // A few editors' client ids, so that later edits continue an earlier editor's clock.
     const clientIds = Array.from({ length: 4 }, () => 1 + below(random, 2 ** 30));
     const outcomes = new Map();
-    for (let n = 0; n < UPDATES; n += 1) {
-      // The edit is made on a copy of what the server holds (the owner's listener has it).
-      const scratch = new Y.Doc();
-      scratch.clientID = clientIds[below(random, clientIds.length)];
-      Y.applyUpdate(scratch, Y.encodeStateAsUpdate(ownerListener.doc));
-      const update = edit(scratch, random);
-      if (!update) continue;
-      const altered = random() < CORRUPTED_SHARE;
-      const answer = await editor.sendUpdate(altered ? corrupt(update, random) : update);
-      if (answer.op === 'closed') fail(`update ${n} (${altered ? 'altered' : 'intact'}) closed the editor's connection: ${answer.code} ${answer.reason}`);
-      const outcome = `${altered ? 'altered' : 'intact'} ${answer.op === 'ack' ? 'ack' : answer.code}`;
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-      if (!altered && answer.op !== 'ack') fail(`update ${n}, unaltered, was refused: ${JSON.stringify(answer)}`);
-      await ownerListener.catchUp();
-      if (ownerListener.errors.length > 0) {
-        log(`the frame: ${ownerListener.errors[0].frame}`);
-        fail(`the owner's Yjs failed on update ${n}: ${ownerListener.errors[0]}`);
+    try {
+      for (let n = 0; n < UPDATES; n += 1) {
+        // The edit is made on a copy of what the server holds (the owner's listener has it).
+        const update = await maker.make(Y.encodeStateAsUpdate(ownerListener.doc), clientIds[below(random, clientIds.length)]);
+        if (!update) continue;
+        const altered = random() < CORRUPTED_SHARE;
+        const answer = await editor.sendUpdate(altered ? corrupt(update, random) : update);
+        if (answer.op === 'closed') fail(`update ${n} (${altered ? 'altered' : 'intact'}) closed the editor's connection: ${answer.code} ${answer.reason}`);
+        const outcome = `${altered ? 'altered' : 'intact'} ${answer.op === 'ack' ? 'ack' : answer.code}`;
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        if (!altered && answer.op !== 'ack') fail(`update ${n}, unaltered, was refused: ${JSON.stringify(answer)}`);
+        await ownerListener.catchUp();
+        if (ownerListener.errors.length > 0) {
+          log(`the frame: ${ownerListener.errors[0].frame}`);
+          fail(`the owner's Yjs failed on update ${n}: ${ownerListener.errors[0]}`);
+        }
       }
+    } finally {
+      maker.close();
     }
     log(`outcomes: ${JSON.stringify(Object.fromEntries([...outcomes].sort()))}`);
 
@@ -192,7 +270,7 @@ async function fuzz(ctx, seed) {
       await admin.waitForTimeout(200);
     }
     if (browserErrors.length > 0) fail(`the browser's Yjs failed: ${browserErrors.join('; ')}`);
-    await shot(admin, 'brief-after-fuzz');
+    await shot(admin, `brief-after-${makerName}-${seed}`);
     for (const client of [ownerListener, adminListener, editor, opener]) client.close();
-    log(`${expected.split('\n').length} paragraphs, identical everywhere`);
+    log(`${makerName} seed ${seed}: ${expected.split('\n').length} paragraphs, identical everywhere`);
 }

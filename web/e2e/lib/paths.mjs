@@ -12,3 +12,5 @@ export const shotsDir = join(e2eDir, 'screenshots');
 const targetDir = process.env.CARGO_TARGET_DIR || join(homedir(), '.cache', 'vitrine-target');
 export const serverBin = process.env.VITRINE_SERVER_BIN || join(targetDir, 'debug', 'vitrine-server');
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// docs-integrity's yrs edits (loadtest/examples/yrs_edits.rs), from the build the server binary is of.
+export const yrsEditsBin = process.env.DOCS_FUZZ_YRS_BIN || join(dirname(serverBin), 'examples', 'yrs_edits');

@@ -135,3 +135,51 @@ async fn corrupted_updates_never_leave_the_copy_unlike_what_is_stored_nor_stop_l
         }
     }
 }
+
+/// A reader as the browser's Yjs is: after every change it receives, it deletes the bold marks
+/// that no text separates from the next one (yrs's `cleanup_formatting` is its port), as changes
+/// of its own that it never sends when it only listens.
+fn browser_yjs() -> Doc {
+    Doc::with_options(yrs::Options {
+        offset_kind: yrs::OffsetKind::Utf16,
+        cleanup_formatting: true,
+        ..Default::default()
+    })
+}
+
+fn load(doc: &Doc, update: &[u8]) {
+    doc.transact_mut().apply_update(Update::decode_v1(update).expect("decodes")).expect("applies");
+}
+
+#[tokio::test]
+async fn a_reader_that_listened_holds_what_a_fresh_load_holds_after_an_update_that_leaves_marks_to_tidy() {
+    // docs-integrity with yrs's edits (DOCS_FUZZ_MAKER=yrs DOCS_FUZZ_SEED=1, update 169): a
+    // deletion (its range altered) leaves `**` + deleted "al" + `/**` + deleted " " at the end
+    // of a paragraph. A listener's Yjs deletes the first mark (a second follows with no text
+    // between); a fresh load keeps both (Yjs tidies only a text's start on opening). Relaying
+    // what the writer's update alone changed left the listener one deletion ahead for good.
+    let mut lines = include_str!("fixtures_format_gap.txt").lines().filter(|line| !line.starts_with('#'));
+    let before = hex::decode(lines.next().expect("the document")).expect("hex");
+    let update = hex::decode(lines.next().expect("the update")).expect("hex");
+    let docs = docs().await;
+    let entry = open(&docs).await;
+    docs.accept(&entry, &before, 1).await.expect("the document before").expect("stored");
+
+    let listener = browser_yjs();
+    load(&listener, &entry.encoded_state());
+    let relayed = docs.accept(&entry, &update, 2).await.expect("accepted").expect("a change").update;
+    load(&listener, &relayed);
+    let fresh = browser_yjs();
+    load(&fresh, &entry.encoded_state());
+
+    let snapshot = |doc: &Doc| doc.transact().snapshot();
+    assert_eq!(snapshot(&listener), snapshot(&fresh), "the listener and a fresh load differ");
+    assert_eq!(snapshot(&listener), entry.state().doc.transact().snapshot(), "the listener and the server differ");
+    // And what is stored reads back as the same.
+    let stored = store::load(&docs.db, CH).await.expect("load");
+    let from_store = browser_yjs();
+    for update in &stored.updates {
+        load(&from_store, update);
+    }
+    assert_eq!(snapshot(&from_store), snapshot(&fresh), "the store and a fresh load differ");
+}

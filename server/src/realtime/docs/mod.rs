@@ -46,7 +46,10 @@ use vitrine_protocol::{
 };
 use yrs::{
     sync::{awareness::AwarenessUpdateEntry, AwarenessUpdate, Message, SyncMessage},
-    updates::{decoder::Decode, encoder::Encode},
+    updates::{
+        decoder::Decode,
+        encoder::{Encode, Encoder, EncoderV1},
+    },
     ClientID, Doc, ReadTxn, StateVector, Transact, Update,
 };
 
@@ -569,7 +572,7 @@ fn integrate(entry: &DocEntry, update: &[u8], with_text: bool) -> Result<Option<
     let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| txn.apply_update(decoded)));
     let outcome = match applied {
         Ok(Ok(())) if txn.store().pending_update().is_none() && txn.store().pending_ds().is_none() => {
-            Ok((txn.has_changes()).then(|| txn.encode_update_v1()))
+            Ok(txn.has_changes())
         }
         // Parts the document lacks that the cheap check above cannot see (an origin or a
         // parent): y-protocols would keep them pending forever.
@@ -587,15 +590,36 @@ fn integrate(entry: &DocEntry, update: &[u8], with_text: bool) -> Result<Option<
         }
     };
     let gained = match outcome {
-        Ok(gained) => {
+        Ok(changed) => {
             // Committing (GC, formatting clean-up) runs yrs code too: a panic there is caught
             // like one while applying, and the transaction's fields (its lock) are released.
-            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(txn))).is_err() {
+            // What the copy gained is read after the commit, so that it holds the formatting
+            // the commit tidied away as every receiving Yjs would (see `new_doc`).
+            let committed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                txn.commit();
+                let tidied = !txn.cleanups().is_empty();
+                let gained = (changed || tidied).then(|| txn.encode_update_v1());
+                drop(txn);
+                (gained, tidied)
+            }));
+            let Ok((gained, tidied)) = committed else {
                 state.doc = new_doc();
                 state.broken = true;
                 tracing::warn!(doc = %entry.ch, "document update refused: yrs failed committing it");
                 return Err(DocError::Invalid);
-            }
+            };
+            let gained = match (gained, tidied) {
+                (Some(gained), true) => match tidy_to_rest(&state.doc, gained) {
+                    Ok(gained) => Some(gained),
+                    Err(why) => {
+                        tracing::info!(doc = %entry.ch, why, "document update refused");
+                        state.doc = new_doc();
+                        state.broken = true;
+                        return Err(DocError::Invalid);
+                    }
+                },
+                (gained, _) => gained,
+            };
             if let Err(why) = watch.verdict() {
                 // Applied and committed: the copy is set aside and read back, like any
                 // refusal found after applying.
@@ -633,6 +657,56 @@ fn integrate(entry: &DocEntry, update: &[u8], with_text: bool) -> Result<Option<
     }
     let text = with_text.then(|| text::plain_text(&state.doc));
     Ok(Some((gained, text)))
+}
+
+/// How many times [`tidy_to_rest`] tidies before it gives up on an update.
+const MAX_TIDY_ROUNDS: usize = 4;
+
+/// After the copy tidied formatting while taking an update (`gained` is what it took, with
+/// the tidying): tidies what a Yjs opening the whole document would still tidy, until nothing
+/// is left to, and answers everything the copy gained as one update.
+///
+/// A receiving Yjs tidies only around what a change touched, and one that opens the document
+/// tidies the start of every text: a tidied mark can leave a mark at a text's start that only
+/// the opener would delete (`**ab**cd` with `ab` deleted leaves "not bold" before `cd`). Left
+/// there, every opener would hold a deletion that the listeners, the server and the store lack.
+/// Rare (only updates whose formatting the copy had to tidy come here), so the document is
+/// encoded whole for it.
+fn tidy_to_rest(doc: &Doc, gained: Vec<u8>) -> Result<Vec<u8>, &'static str> {
+    let mut parts = vec![gained];
+    for _ in 0..MAX_TIDY_ROUNDS {
+        let left = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| opener_would_tidy(doc)))
+            .map_err(|_| "yrs failed tidying it")?
+            .ok_or("its tidied document does not read back")?;
+        if left.is_empty() {
+            let parts = parts.iter().map(|part| Update::decode_v1(part)).collect::<Result<Vec<_>, _>>();
+            return Ok(Update::merge_updates(parts.map_err(|_| "its tidying does not decode")?).encode_v1());
+        }
+        let mut deletion = EncoderV1::new();
+        yrs::encoding::write::Write::write_var(&mut deletion, 0u32);
+        left.encode(&mut deletion);
+        let deletion = Update::decode_v1(&deletion.to_vec()).map_err(|_| "its tidying does not decode")?;
+        let tidied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut txn = doc.transact_mut();
+            let applied = txn.apply_update(deletion);
+            txn.commit();
+            applied.map(|()| txn.encode_update_v1())
+        }))
+        .map_err(|_| "yrs failed tidying it")?
+        .map_err(|_| "its tidying does not apply")?;
+        parts.push(tidied);
+    }
+    Err("its formatting is never tidy")
+}
+
+/// What a Yjs opening `doc` whole would tidy away (None: it does not read back).
+fn opener_would_tidy(doc: &Doc) -> Option<yrs::IdSet> {
+    let state = doc.transact().encode_state_as_update_v1(&StateVector::default());
+    let opener = new_doc();
+    let mut txn = opener.transact_mut();
+    txn.apply_update(Update::decode_v1(&state).ok()?).ok()?;
+    txn.commit();
+    Some(txn.cleanups().clone())
 }
 
 /// Checks that every part `update` inserts or deletes either is in a document with state
