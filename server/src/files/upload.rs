@@ -58,6 +58,11 @@ impl StagedFile {
         .flatten()
     }
 
+    /// Where the received bytes wait (`{files_dir}/.incoming/{random}`).
+    pub fn temp_path(&self) -> &Path {
+        &self.temp
+    }
+
     /// Moves the bytes to their final path (one rename on the same file system).
     pub async fn place(&mut self, destination: &Path) -> std::io::Result<()> {
         tokio::fs::rename(&self.temp, destination).await?;
