@@ -28,7 +28,7 @@ pub struct AppState {
     /// PayPal, or the test-mode PayPal standing in for it.
     pub paypal: Arc<PayPal>,
     /// Where uploaded files live: this node's disk or an S3-compatible bucket.
-    pub storage: crate::files::Storage,
+    pub storage: crate::storage::Storage,
 }
 
 impl AppState {

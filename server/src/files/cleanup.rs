@@ -4,7 +4,8 @@
 
 use tracing::instrument;
 
-use super::{derived, storage::Storage, store};
+use super::{derived, store};
+use crate::storage::Storage;
 use crate::store::Db;
 
 /// How long an upload may wait to be attached: the form it was uploaded for is long sent.

@@ -23,7 +23,7 @@ use serde::Deserialize;
 use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
-use super::storage::Storage;
+use crate::storage::Storage;
 
 /// A derivative's size, as `GET /files/{id}/content?size=` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -79,18 +79,25 @@ pub fn limits() -> Limits {
 /// hold up to [`MAX_ALLOC`] bytes, and they run on the blocking pool.
 static DECODES: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
 
+/// Each size's encoded bytes.
+type Encoded = Vec<(Size, Vec<u8>)>;
+
 /// Makes the derivatives of every [`Size`] of the image stored under `storage_key`,
 /// decoded from the original's bytes (blocking pool, bounded), and stores them beside it.
 /// `Ok(false)` when the bytes do not decode within [`limits`]: nothing is written.
 pub async fn make_all(storage: &Storage, storage_key: &str) -> anyhow::Result<bool> {
     let bytes = storage.read(storage_key).await?.with_context(|| format!("no bytes under {storage_key}"))?;
     let permit = DECODES.acquire().await.context("decode semaphore closed")?;
-    let encoded = tokio::task::spawn_blocking(move || -> anyhow::Result<Option<Vec<(Size, Vec<u8>)>>> {
+    let encoded = tokio::task::spawn_blocking(move || -> anyhow::Result<Option<Encoded>> {
         // Held by the blocking task, not by the awaiting future: a request dropped half way
         // (the browser went away) must not free a slot while its decode still runs.
         let _permit = permit;
         let Some(image) = decode(&bytes) else { return Ok(None) };
-        Size::ALL.into_iter().map(|size| Ok((size, encode(&image, size, bytes.len())?))).collect::<anyhow::Result<_>>().map(Some)
+        Size::ALL
+            .into_iter()
+            .map(|size| Ok((size, encode(&image, size, bytes.len())?)))
+            .collect::<anyhow::Result<_>>()
+            .map(Some)
     })
     .await
     .context("derivative task panicked")??;

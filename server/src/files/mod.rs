@@ -6,7 +6,7 @@
 //! - `derived`: thumbnails of images (`?size=thumb|medium`), made at upload or on first
 //!   request, without metadata, under `.derived/{storage_key}.{size}`.
 //! - `disk`: storage keys (`{yyyy}/{mm}/{random}`), the local layout and download names.
-//! - [`storage`]: where bytes live: on this node's disk (`{files_dir}/{key}`, the default)
+//! - [`crate::storage`]: where bytes live: on this node's disk (`{files_dir}/{key}`, the default)
 //!   or in an S3-compatible bucket (`VITRINE_S3_BUCKET`), behind one interface.
 //! - [`store`]: the `file` and `download_token` rows.
 //! - [`cleanup`]: uploads attached to nothing a day later are removed (the timers run it).
@@ -21,13 +21,13 @@ pub mod derived;
 pub(crate) mod disk;
 pub mod kinds;
 mod routes;
-pub mod storage;
 pub mod store;
 mod upload;
 
 pub use kinds::{FileCategory, FileKind};
-pub use storage::Storage;
 pub use routes::{grant_download, router, DownloadToken, FileView, DOWNLOAD_TOKEN_TTL_MS};
+
+pub use crate::storage::Storage;
 
 use std::sync::Arc;
 

@@ -19,7 +19,6 @@ use super::{
     disk,
     kinds::{FileCategory, FileKind},
     may_read,
-    storage::Storage,
     store::{self, FileRow, NewFile},
     upload::{self, StagedFile},
     Readers,
@@ -32,6 +31,7 @@ use crate::{
     api::Data,
     error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
+    storage::Storage,
     store::one_time_tokens,
 };
 
@@ -199,7 +199,7 @@ async fn store_files(
     state: &AppState,
     caller: &CurrentUser,
     category: FileCategory,
-    mut files: Vec<StagedFile>,
+    files: Vec<StagedFile>,
 ) -> Result<Vec<FileView>, AppError> {
     let storage = &state.storage;
     let now = state.now_ms();
@@ -222,8 +222,8 @@ async fn store_files(
     }
     tx.commit().await?;
 
-    for (file, key) in files.iter_mut().zip(&keys) {
-        if let Err(err) = storage.put_staged(key, file).await {
+    for (file, key) in files.iter().zip(&keys) {
+        if let Err(err) = storage.put_file(key, file.temp_path()).await {
             for (id, key) in ids.iter().zip(&keys) {
                 if let Err(err) = store::delete_file(&state.db.pool, *id).await {
                     tracing::error!(error = %err, file_id = id, "could not delete the row of an unplaced upload");

@@ -17,9 +17,9 @@ use crate::{
     entries::store as entries_store,
     files::{
         disk,
-        storage::Storage,
         store::{self as files_store, NewFile},
     },
+    storage::Storage,
     store::{clock::Clock, Db},
 };
 

@@ -8,8 +8,9 @@
 //!   every node of a cluster serves every file. Uploads are still received on the node's
 //!   disk (`{files_dir}/.incoming`) and then streamed to the bucket.
 //!
-//! Keys are made by this module's callers only (`disk::new_storage_key`,
-//! `derived::key_of`): nothing a client sends reaches one.
+//! Keys are made by the files area only (`files::disk::new_storage_key`,
+//! `files::derived::key_of`): nothing a client sends reaches one. A foundation module (it
+//! knows the settings only), so that the state can hold it and the files area use it.
 
 use std::{ops::Range, path::PathBuf, sync::Arc};
 
@@ -21,14 +22,12 @@ use axum::{
 };
 use futures::TryStreamExt;
 use object_store::{
-    aws::AmazonS3Builder, buffered::BufWriter, path::Path as ObjectPath, GetOptions, GetRange, ObjectStore,
-    PutPayload,
+    aws::AmazonS3Builder, buffered::BufWriter, path::Path as ObjectPath, GetOptions, GetRange, ObjectStore, PutPayload,
 };
 use tokio::io::AsyncWriteExt;
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
 
-use super::{disk, upload::StagedFile};
 use crate::config::Settings;
 
 /// The storage in force; cheap to clone.
@@ -96,9 +95,10 @@ impl Storage {
         }
     }
 
-    /// Where uploads are received before they are stored (always on this node's disk).
+    /// Where uploads are received before they are stored (always on this node's disk, on
+    /// the files folder's file system, so that storing on disk is one rename).
     pub fn incoming_dir(&self) -> PathBuf {
-        disk::incoming_dir(&self.files_dir)
+        self.files_dir.join(".incoming")
     }
 
     /// At start: the bucket answers (it exists and the keys may list it), so that a wrong
@@ -120,23 +120,25 @@ impl Storage {
         ObjectPath::parse(key).with_context(|| format!("storage key {key:?}"))
     }
 
+    /// `{files_dir}/{key}`, a folder per `/` of the key.
     fn path_of(&self, key: &str) -> PathBuf {
-        disk::path_of(&self.files_dir, key)
+        key.split('/').fold(self.files_dir.clone(), |path, part| path.join(part))
     }
 
-    /// Stores a received upload under `key`: one rename on disk, streamed to the bucket
-    /// on S3 (in parts above 10 MB; the temp file goes when `file` drops).
-    pub async fn put_staged(&self, key: &str, file: &mut StagedFile) -> anyhow::Result<()> {
+    /// Stores the received file at `temp` (under [`Self::incoming_dir`]) under `key`: moved
+    /// there with one rename on disk; streamed to the bucket on S3 (in parts above 10 MB),
+    /// where the temp file stays for its owner to remove.
+    pub async fn put_file(&self, key: &str, temp: &std::path::Path) -> anyhow::Result<()> {
         match &*self.backend {
             Backend::Disk => {
                 let path = self.path_of(key);
                 if let Some(folder) = path.parent() {
                     tokio::fs::create_dir_all(folder).await?;
                 }
-                file.place(&path).await.with_context(|| format!("placing {}", path.display()))
+                tokio::fs::rename(temp, &path).await.with_context(|| format!("placing {}", path.display()))
             }
             Backend::S3 { store, .. } => {
-                let mut source = tokio::fs::File::open(file.temp_path()).await.context("opening a received upload")?;
+                let mut source = tokio::fs::File::open(temp).await.context("opening a received upload")?;
                 let mut writer = BufWriter::new(store.clone(), Self::object(key)?);
                 let copied = tokio::io::copy(&mut source, &mut writer).await;
                 if let Err(err) = copied {
@@ -155,7 +157,7 @@ impl Storage {
                 let path = self.path_of(key);
                 let folder = path.parent().context("a stored path has a folder")?.to_owned();
                 tokio::fs::create_dir_all(&folder).await.with_context(|| format!("creating {}", folder.display()))?;
-                let temp = folder.join(format!(".{}", disk::random_name()));
+                let temp = folder.join(format!(".{:032x}", rand::random::<u128>()));
                 tokio::fs::write(&temp, bytes).await.with_context(|| format!("writing {}", temp.display()))?;
                 if let Err(err) = tokio::fs::rename(&temp, &path).await {
                     let _ = tokio::fs::remove_file(&temp).await;
@@ -164,7 +166,10 @@ impl Storage {
                 Ok(())
             }
             Backend::S3 { store, .. } => {
-                store.put(&Self::object(key)?, PutPayload::from(bytes)).await.with_context(|| format!("putting {key}"))?;
+                store
+                    .put(&Self::object(key)?, PutPayload::from(bytes))
+                    .await
+                    .with_context(|| format!("putting {key}"))?;
                 Ok(())
             }
         }
