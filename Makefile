@@ -40,7 +40,7 @@ NODE_TOOLCHAIN := $(NODE_DIR)/bin/node
 endif
 
 .PHONY: run dev test build web web-deps check test-rust test-postgres test-redis test-faults test-deploy test-web test-e2e \
-	test-schemathesis clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api gen-texts
+	test-schemathesis clean-test-dbs cluster cluster-stop bench bench-quick peers gen-api gen-texts moto
 
 ## make run: build the client and the server, migrate, seed demo data, serve on :8080.
 run: web
@@ -104,9 +104,15 @@ check:
 	python3 scripts/check_operations.py
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
+# moto's S3 server (pinned in scripts/moto-requirements.txt), which the S3 backend's tests and
+# the native cluster's files speak to.
+moto:
+	@command -v moto_server >/dev/null || python3 -m pip install --quiet --user -r scripts/moto-requirements.txt \
+		|| { echo "FAILED: cannot install moto's server (scripts/moto-requirements.txt)"; exit 1; }
+
 # Unit tests of every crate and the API suite on SQLite. The load harness's timers smoke
 # run drives real vitrine-worker processes: build that binary first.
-test-rust:
+test-rust: moto
 	$(DEBUG_BUILD)
 	VITRINE_WORKER_BIN=$(CARGO_TARGET_DIR)/debug/vitrine-worker \
 		$(CARGO) nextest run --workspace --profile $(if $(CI),ci,default)

@@ -55,6 +55,29 @@ pub struct Settings {
     #[arg(long, env = "VITRINE_FILES_DIR")]
     pub files_dir: Option<PathBuf>,
 
+    /// Bucket of an S3-compatible object store (AWS S3, MinIO, ...) that keeps uploaded
+    /// files, so that every node serves every file. Unset: files live in the files folder
+    /// on this node's disk. Either way, uploads are received in `{files_dir}/.incoming` first.
+    #[arg(long, env = "VITRINE_S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+
+    /// Endpoint of the S3-compatible store, e.g. `http://minio:9000` (path-style requests);
+    /// unset: AWS S3 itself for `VITRINE_S3_REGION`.
+    #[arg(long, env = "VITRINE_S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+
+    /// Region of the bucket (MinIO and most S3-compatible stores take any).
+    #[arg(long, env = "VITRINE_S3_REGION", default_value = "us-east-1")]
+    pub s3_region: String,
+
+    /// Access key id of the S3 bucket; unset: the instance's credentials (AWS only).
+    #[arg(long, env = "AWS_ACCESS_KEY_ID", hide_env_values = true)]
+    pub s3_access_key_id: Option<String>,
+
+    /// Secret access key of the S3 bucket; required with `AWS_ACCESS_KEY_ID`.
+    #[arg(long, env = "AWS_SECRET_ACCESS_KEY", hide_env_values = true)]
+    pub s3_secret_access_key: Option<String>,
+
     /// Most bytes of files one upload request may carry (default 25 MiB).
     #[arg(long, env = "VITRINE_MAX_UPLOAD_BYTES", default_value_t = 25 * 1024 * 1024)]
     pub max_upload_bytes: u64,
@@ -282,6 +305,23 @@ impl Settings {
                     reason: "expected smtp://host:port or smtps://host:port".into(),
                 });
             }
+        }
+        if self.s3_bucket.as_deref().is_some_and(str::is_empty) {
+            return Err(SettingError { name: "VITRINE_S3_BUCKET", reason: "must not be empty when set".into() });
+        }
+        if let Some(url) = &self.s3_endpoint {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(SettingError {
+                    name: "VITRINE_S3_ENDPOINT",
+                    reason: format!("expected http(s)://..., got {url:?}"),
+                });
+            }
+        }
+        if self.s3_access_key_id.is_some() != self.s3_secret_access_key.is_some() {
+            return Err(SettingError {
+                name: "AWS_SECRET_ACCESS_KEY",
+                reason: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together or not at all".into(),
+            });
         }
         if self.token_ttl_secs == 0 {
             return Err(SettingError { name: "VITRINE_TOKEN_TTL_SECS", reason: "must be above 0".into() });

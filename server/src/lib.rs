@@ -82,6 +82,7 @@ pub mod seed;
 pub mod shared;
 pub mod startup;
 pub mod state;
+pub mod storage;
 pub mod store;
 pub mod telemetry;
 pub mod threads;

@@ -131,7 +131,8 @@ async fn main() -> anyhow::Result<()> {
             if demo {
                 let created = seed::demo(&db, &SystemClock).await?;
                 // Pictures for the demo entries, stored where uploads go.
-                seed::pictures::seed(&db, &cli.settings.effective_files_dir(), &SystemClock).await?;
+                let storage = vitrine_server::files::Storage::from_settings(&cli.settings)?;
+                seed::pictures::seed(&db, &storage, &SystemClock).await?;
                 println!("demo accounts (password {}):", seed::DEMO_PASSWORD);
                 for (username, _, _, _) in seed::DEMO_ACCOUNTS {
                     let note = if created.contains(username) { "created" } else { "exists" };

@@ -100,6 +100,9 @@ impl Application {
         };
         let stripe = Arc::new(crate::payments::Stripe::from_settings(&settings, port).await?);
         let paypal = Arc::new(crate::payments::paypal::PayPal::from_settings(&settings).await?);
+        let storage = crate::files::Storage::from_settings(&settings)?;
+        storage.check().await?;
+        tracing::info!(?storage, "file storage");
         let limits = Limits::new(&settings.limits, clock.clone());
         // One allowance for every node: with Redis, the limits are counted there.
         let limits = Arc::new(match realtime.broker.redis_client() {
@@ -115,6 +118,7 @@ impl Application {
             clock,
             realtime,
             login_throttle: Arc::new(LoginThrottle::default()),
+            storage,
         };
         Ok(Self { listener, metrics_listener, state })
     }
@@ -151,7 +155,7 @@ impl Application {
                 state.realtime.clone(),
                 state.clock.clone(),
                 retention,
-                state.settings.effective_files_dir(),
+                state.storage.clone(),
                 stop_rx.clone(),
             ));
         }

@@ -27,6 +27,8 @@ pub struct AppState {
     pub stripe: Arc<Stripe>,
     /// PayPal, or the test-mode PayPal standing in for it.
     pub paypal: Arc<PayPal>,
+    /// Where uploaded files live: this node's disk or an S3-compatible bucket.
+    pub storage: crate::storage::Storage,
 }
 
 impl AppState {

@@ -46,9 +46,11 @@ async fn main() -> anyhow::Result<()> {
         Some(addr) => Some(tokio::spawn(serve_metrics(addr, stop_rx.clone()).await?)),
         None => None,
     };
-    let files_dir = settings.effective_files_dir();
+    // Unattached uploads are removed from where the server stores them (disk or bucket).
+    let storage = vitrine_server::files::Storage::from_settings(&settings)?;
+    storage.check().await?;
     let clock = Arc::new(SystemClock);
-    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, clock, retention, files_dir, stop_rx));
+    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, clock, retention, storage, stop_rx));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     worker.await?;

@@ -2,11 +2,10 @@
 //! entry, bid, brief, project update, profile, portfolio or showcase refers to it) a day
 //! later is removed, its row, its bytes and its thumbnails (`timers::housekeeping`).
 
-use std::path::Path;
-
 use tracing::instrument;
 
-use super::{derived, disk, store};
+use super::{derived, store};
+use crate::storage::Storage;
 use crate::store::Db;
 
 /// How long an upload may wait to be attached: the form it was uploaded for is long sent.
@@ -16,9 +15,9 @@ pub const UNATTACHED_FOR_MS: i64 = 24 * 3600 * 1000;
 const BATCH: i64 = 200;
 
 /// Removes every file uploaded before `now_ms - UNATTACHED_FOR_MS` that nothing refers to,
-/// with its bytes on disk and its derivatives; answers how many.
+/// with its bytes and its derivatives (from the storage in force); answers how many.
 #[instrument(skip_all)]
-pub async fn remove_unattached(db: &Db, files_dir: &Path, now_ms: i64) -> Result<u64, sqlx::Error> {
+pub async fn remove_unattached(db: &Db, storage: &Storage, now_ms: i64) -> Result<u64, sqlx::Error> {
     let cutoff = now_ms - UNATTACHED_FOR_MS;
     let mut removed = 0u64;
     loop {
@@ -29,7 +28,7 @@ pub async fn remove_unattached(db: &Db, files_dir: &Path, now_ms: i64) -> Result
                 continue;
             }
             deleted_in_batch += 1;
-            remove_bytes(files_dir, key).await;
+            remove_bytes(storage, key).await;
         }
         removed += deleted_in_batch;
         // A short batch was the last; a batch of which nothing could be deleted would repeat.
@@ -40,14 +39,12 @@ pub async fn remove_unattached(db: &Db, files_dir: &Path, now_ms: i64) -> Result
 }
 
 /// The original and its derivatives; a part already gone is no error.
-async fn remove_bytes(files_dir: &Path, key: &str) {
-    let mut paths = vec![disk::path_of(files_dir, key)];
-    paths.extend(derived::Size::ALL.into_iter().map(|size| derived::path_of(files_dir, key, size)));
-    for path in paths {
-        if let Err(err) = tokio::fs::remove_file(&path).await {
-            if err.kind() != std::io::ErrorKind::NotFound {
-                tracing::warn!(error = %err, path = %path.display(), "could not remove an unattached file's bytes");
-            }
+async fn remove_bytes(storage: &Storage, key: &str) {
+    let mut keys = vec![key.to_owned()];
+    keys.extend(derived::Size::ALL.into_iter().map(|size| derived::key_of(key, size)));
+    for key in keys {
+        if let Err(err) = storage.delete(&key).await {
+            tracing::warn!(error = %err, storage_key = key, "could not remove an unattached file's bytes");
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Smaller copies of stored images for grids: decoded with the `image` crate, scaled to a
 //! width, re-encoded without any metadata (EXIF, GPS, colour profiles, comments), kept next
-//! to the originals at a path made from the original's storage key:
-//! `{files_dir}/.derived/{storage_key}.{size}` (e.g. `.derived/2026/11/ab12….thumb`).
+//! in the same storage as the originals under a key made from the original's storage key:
+//! `.derived/{storage_key}.{size}` (e.g. `.derived/2026/11/ab12….thumb`; on disk, under
+//! `{files_dir}`).
 //! No column is needed: the key is on the file row, the size is in the request.
 //!
 //! Made at upload, and on first request for files stored before (the demo seed's
@@ -10,11 +11,7 @@
 //! before any pixel buffer is allocated; such a file, like one that is not an image, has
 //! no derivative and keeps its original only.
 
-use std::{
-    io::Cursor,
-    path::{Path, PathBuf},
-    sync::LazyLock,
-};
+use std::{io::Cursor, sync::LazyLock};
 
 use anyhow::Context;
 use image::{
@@ -26,7 +23,7 @@ use serde::Deserialize;
 use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
-use super::disk;
+use crate::storage::Storage;
 
 /// A derivative's size, as `GET /files/{id}/content?size=` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -57,17 +54,9 @@ impl Size {
     }
 }
 
-/// The folder of derivatives, beside `.incoming`.
-pub fn derived_dir(files_dir: &Path) -> PathBuf {
-    files_dir.join(".derived")
-}
-
-/// Where the derivative of size `size` of the file stored under `storage_key` lives.
-pub fn path_of(files_dir: &Path, storage_key: &str, size: Size) -> PathBuf {
-    let mut path = disk::path_of(&derived_dir(files_dir), storage_key).into_os_string();
-    path.push(".");
-    path.push(size.suffix());
-    PathBuf::from(path)
+/// The storage key of the derivative of size `size` of the file stored under `storage_key`.
+pub fn key_of(storage_key: &str, size: Size) -> String {
+    format!(".derived/{storage_key}.{}", size.suffix())
 }
 
 /// Largest side decoded, in pixels (a 16384-px-wide design is already unusual).
@@ -90,23 +79,33 @@ pub fn limits() -> Limits {
 /// hold up to [`MAX_ALLOC`] bytes, and they run on the blocking pool.
 static DECODES: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
 
-/// Makes the derivatives of every [`Size`] of the image at `original` (blocking pool,
-/// bounded). `Ok(false)` when the bytes do not decode within [`limits`]: nothing is written.
-pub async fn make_all(original: PathBuf, files_dir: PathBuf, storage_key: String) -> anyhow::Result<bool> {
+/// Each size's encoded bytes.
+type Encoded = Vec<(Size, Vec<u8>)>;
+
+/// Makes the derivatives of every [`Size`] of the image stored under `storage_key`,
+/// decoded from the original's bytes (blocking pool, bounded), and stores them beside it.
+/// `Ok(false)` when the bytes do not decode within [`limits`]: nothing is written.
+pub async fn make_all(storage: &Storage, storage_key: &str) -> anyhow::Result<bool> {
+    let bytes = storage.read(storage_key).await?.with_context(|| format!("no bytes under {storage_key}"))?;
     let permit = DECODES.acquire().await.context("decode semaphore closed")?;
-    tokio::task::spawn_blocking(move || {
+    let encoded = tokio::task::spawn_blocking(move || -> anyhow::Result<Option<Encoded>> {
         // Held by the blocking task, not by the awaiting future: a request dropped half way
         // (the browser went away) must not free a slot while its decode still runs.
         let _permit = permit;
-        let bytes = std::fs::read(&original).with_context(|| format!("reading {}", original.display()))?;
-        let Some(image) = decode(&bytes) else { return Ok(false) };
-        for size in Size::ALL {
-            write(&path_of(&files_dir, &storage_key, size), &encode(&image, size, bytes.len())?)?;
-        }
-        Ok(true)
+        let Some(image) = decode(&bytes) else { return Ok(None) };
+        Size::ALL
+            .into_iter()
+            .map(|size| Ok((size, encode(&image, size, bytes.len())?)))
+            .collect::<anyhow::Result<_>>()
+            .map(Some)
     })
     .await
-    .context("derivative task panicked")?
+    .context("derivative task panicked")??;
+    let Some(encoded) = encoded else { return Ok(false) };
+    for (size, bytes) in encoded {
+        storage.put_bytes(&key_of(storage_key, size), bytes).await?;
+    }
+    Ok(true)
 }
 
 /// The decoded picture, upright (the EXIF orientation applied, since the EXIF goes), or
@@ -163,15 +162,6 @@ fn on_white(image: &DynamicImage) -> RgbImage {
     })
 }
 
-/// Writes through a temp name and one rename, so that a reader never sees half a file.
-fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let folder = path.parent().context("a derivative path has a folder")?;
-    std::fs::create_dir_all(folder).with_context(|| format!("creating {}", folder.display()))?;
-    let temp = folder.join(format!(".{}", disk::random_name()));
-    std::fs::write(&temp, bytes).with_context(|| format!("writing {}", temp.display()))?;
-    std::fs::rename(&temp, path).with_context(|| format!("placing {}", path.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,10 +196,8 @@ mod tests {
     }
 
     #[test]
-    fn derivative_paths_follow_the_storage_key() {
-        assert_eq!(
-            path_of(Path::new("/srv/files"), "2026/11/ab", Size::Thumb),
-            PathBuf::from("/srv/files/.derived/2026/11/ab.thumb")
-        );
+    fn derivative_keys_follow_the_storage_key() {
+        assert_eq!(key_of("2026/11/ab", Size::Thumb), ".derived/2026/11/ab.thumb");
+        assert_eq!(key_of("2026/11/ab", Size::Medium), ".derived/2026/11/ab.medium");
     }
 }

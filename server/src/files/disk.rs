@@ -1,20 +1,14 @@
-//! Where uploaded bytes live, and the names a file goes by.
+//! The keys uploaded bytes are stored under, and the names a file goes by.
 //!
-//! `{files_dir}/{yyyy}/{mm}/{random}`: random names (never the uploaded name) so that
-//! nothing a client sends reaches a path; month folders so that no folder grows without
-//! bound. Uploads are first written under `{files_dir}/.incoming`, on the same file
-//! system, so that placing a finished file is one atomic rename.
-
-use std::path::{Path, PathBuf};
+//! `{yyyy}/{mm}/{random}` (on disk, below `{files_dir}`; in a bucket, the object's name,
+//! `crate::storage`): random names (never the uploaded name) so that nothing a client
+//! sends reaches a path; month folders so that no folder grows without bound. Uploads are
+//! first written under `{files_dir}/.incoming`, on the same file system, so that storing a
+//! finished file on disk is one atomic rename.
 
 use rand::RngCore;
 
 use crate::{error::Code, shared::names};
-
-/// The folder of files still being received.
-pub fn incoming_dir(files_dir: &Path) -> PathBuf {
-    files_dir.join(".incoming")
-}
 
 /// 128 random bits, hex: names of stored and incoming files.
 pub fn random_name() -> String {
@@ -27,11 +21,6 @@ pub fn random_name() -> String {
 pub fn new_storage_key(now_ms: i64) -> String {
     let (year, month) = year_month(now_ms);
     format!("{year:04}/{month:02}/{}", random_name())
-}
-
-/// The path of a stored file. Keys are made by [`new_storage_key`] only.
-pub fn path_of(files_dir: &Path, storage_key: &str) -> PathBuf {
-    storage_key.split('/').fold(files_dir.to_path_buf(), |path, part| path.join(part))
 }
 
 /// The UTC year and month of an epoch-millisecond instant (days to civil date,
@@ -112,7 +101,6 @@ mod tests {
         let key = new_storage_key(1_700_000_000_000);
         assert!(key.starts_with("2023/11/") && key.len() == 8 + 32, "{key}");
         assert_ne!(key, new_storage_key(1_700_000_000_000));
-        assert_eq!(path_of(Path::new("/srv/files"), "2023/11/ab"), PathBuf::from("/srv/files/2023/11/ab"));
     }
 
     #[test]

@@ -4,13 +4,15 @@
 //! - [`kinds`]: the upload categories and the file types they take (magic bytes).
 //! - `upload`: the multipart body streamed into temp files within the size limit.
 //! - `derived`: thumbnails of images (`?size=thumb|medium`), made at upload or on first
-//!   request, without metadata, at `{files_dir}/.derived/{storage_key}.{size}`.
-//! - `disk`: where bytes live (`{files_dir}/{yyyy}/{mm}/{random}`) and download names.
+//!   request, without metadata, under `.derived/{storage_key}.{size}`.
+//! - `disk`: storage keys (`{yyyy}/{mm}/{random}`), the local layout and download names.
+//! - [`crate::storage`]: where bytes live: on this node's disk (`{files_dir}/{key}`, the default)
+//!   or in an S3-compatible bucket (`VITRINE_S3_BUCKET`), behind one interface.
 //! - [`store`]: the `file` and `download_token` rows.
 //! - [`cleanup`]: uploads attached to nothing a day later are removed (the timers run it).
 //! - `routes`: `POST /files`, `GET /files/{id}/content`, download tokens and downloads.
 //!
-//! An upload commits its rows first and then renames its temp files into place; a
+//! An upload commits its rows first and then stores its temp files' bytes; a
 //! failure on either side removes what the other did, so there are no files without
 //! rows and no rows without files.
 
@@ -24,6 +26,8 @@ mod upload;
 
 pub use kinds::{FileCategory, FileKind};
 pub use routes::{grant_download, router, DownloadToken, FileView, DOWNLOAD_TOKEN_TTL_MS};
+
+pub use crate::storage::Storage;
 
 use std::sync::Arc;
 

@@ -1,18 +1,15 @@
 //! HTTP handlers of the files area: upload, the owner's view of a file, and one-time
 //! download links a browser can open without a bearer token.
 
-use std::path::Path;
-
+use anyhow::Context;
 use axum::{
     body::Body,
     extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State},
-    http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode},
+    http::{header, HeaderMap, HeaderValue, StatusCode},
     response::Response,
     Extension, Json,
 };
 use serde::{Deserialize, Serialize};
-use tower::ServiceExt;
-use tower_http::services::ServeFile;
 use tracing::instrument;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -34,6 +31,7 @@ use crate::{
     api::Data,
     error::{codes, ApiPath, ApiQuery, AppError, ErrorEnvelope, FieldErrors},
     state::AppState,
+    storage::Storage,
     store::one_time_tokens,
 };
 
@@ -134,16 +132,15 @@ async fn upload_files(
         .await
         .map_err(|rejection| upload::not_multipart(&rejection))?;
 
-    let files_dir = state.settings.effective_files_dir();
     let user_id = caller.id();
     let charge = |bytes: usize| state.limits.check_upload_bytes(user_id, bytes);
-    let received = upload::receive(&mut multipart, &disk::incoming_dir(&files_dir), limit, &charge).await?;
+    let received = upload::receive(&mut multipart, &state.storage.incoming_dir(), limit, &charge).await?;
     let category = check_upload(received.category.as_deref(), &received.files)?;
     let pixels = check_pixels(&received.files).await?;
     // Before anything is decoded: a user's pictures a minute are bounded too
     // (`VITRINE_RATE_UPLOAD_PIXELS_PER_USER`, 429 `rate.limited` as for bytes).
     state.limits.check_upload_pixels(user_id, pixels)?;
-    let views = store_files(&state, &caller, category, received.files, &files_dir).await?;
+    let views = store_files(&state, &caller, category, received.files).await?;
     tracing::info!(user_id = caller.id(), files = views.len(), category = category.id(), "files uploaded");
     Ok((StatusCode::CREATED, Json(Data::new(views))))
 }
@@ -195,23 +192,18 @@ async fn check_pixels(files: &[StagedFile]) -> Result<u64, AppError> {
     Ok(pixels)
 }
 
-/// Inserts the rows in one transaction, then moves the bytes into place. Should a move
-/// fail, the upload's rows are deleted again: no row ever points at missing bytes, and
-/// temp files not placed are removed when `files` drops.
+/// Inserts the rows in one transaction, then stores the bytes (`files::storage`). Should
+/// storing fail, the upload's rows and stored bytes are deleted again: no row ever points
+/// at missing bytes, and temp files not placed are removed when `files` drops.
 async fn store_files(
     state: &AppState,
     caller: &CurrentUser,
     category: FileCategory,
-    mut files: Vec<StagedFile>,
-    files_dir: &Path,
+    files: Vec<StagedFile>,
 ) -> Result<Vec<FileView>, AppError> {
+    let storage = &state.storage;
     let now = state.now_ms();
     let keys: Vec<String> = files.iter().map(|_| disk::new_storage_key(now)).collect();
-    for key in &keys {
-        if let Some(folder) = disk::path_of(files_dir, key).parent() {
-            tokio::fs::create_dir_all(folder).await.map_err(anyhow::Error::from)?;
-        }
-    }
     let mut tx = state.db.pool.begin().await?;
     let mut ids = Vec::with_capacity(files.len());
     for (file, key) in files.iter().zip(&keys) {
@@ -230,21 +222,23 @@ async fn store_files(
     }
     tx.commit().await?;
 
-    for (file, key) in files.iter_mut().zip(&keys) {
-        if let Err(err) = file.place(&disk::path_of(files_dir, key)).await {
+    for (file, key) in files.iter().zip(&keys) {
+        if let Err(err) = storage.put_file(key, file.temp_path()).await {
             for (id, key) in ids.iter().zip(&keys) {
                 if let Err(err) = store::delete_file(&state.db.pool, *id).await {
                     tracing::error!(error = %err, file_id = id, "could not delete the row of an unplaced upload");
                 }
-                // Files not placed yet have no final path; NotFound is expected for them.
-                let _ = tokio::fs::remove_file(disk::path_of(files_dir, key)).await;
+                // Files not stored yet have no bytes; deleting them is no error.
+                if let Err(err) = storage.delete(key).await {
+                    tracing::warn!(error = %err, storage_key = key, "could not remove the bytes of an unplaced upload");
+                }
             }
-            return Err(anyhow::Error::from(err).context("placing an uploaded file").into());
+            return Err(err.context("storing an uploaded file").into());
         }
     }
     for (file, key) in files.iter().zip(&keys) {
         if file.kind.is_some_and(FileKind::is_image) {
-            make_derivatives(files_dir, key).await;
+            make_derivatives(storage, key).await;
         }
     }
     let mut views = Vec::with_capacity(ids.len());
@@ -257,9 +251,8 @@ async fn store_files(
 
 /// Best effort: an upload whose picture does not decode (or whose derivatives cannot be
 /// written) is still stored; its thumbnails are tried again on first request.
-async fn make_derivatives(files_dir: &Path, key: &str) {
-    let original = disk::path_of(files_dir, key);
-    match derived::make_all(original, files_dir.to_owned(), key.to_owned()).await {
+async fn make_derivatives(storage: &Storage, key: &str) {
+    match derived::make_all(storage, key).await {
         Ok(true) => {}
         Ok(false) => tracing::info!(storage_key = key, "an uploaded image has no thumbnails"),
         Err(err) => tracing::warn!(error = %err, storage_key = key, "could not make an upload's thumbnails"),
@@ -316,18 +309,15 @@ async fn serve_derived(state: &AppState, file: &FileRow, size: Size, disposition
     if !file.content_type.starts_with("image/") {
         return Err(no_copy());
     }
-    let files_dir = state.settings.effective_files_dir();
-    let path = derived::path_of(&files_dir, &file.storage_key, size);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(bytes) => bytes,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            let original = disk::path_of(&files_dir, &file.storage_key);
-            if !derived::make_all(original, files_dir.clone(), file.storage_key.clone()).await? {
+    let key = derived::key_of(&file.storage_key, size);
+    let bytes = match state.storage.read(&key).await.context("reading a derivative")? {
+        Some(bytes) => bytes,
+        None => {
+            if !derived::make_all(&state.storage, &file.storage_key).await? {
                 return Err(no_copy());
             }
-            tokio::fs::read(&path).await.map_err(anyhow::Error::from)?
+            state.storage.read(&key).await?.with_context(|| format!("{key} vanished once made"))?
         }
-        Err(err) => return Err(anyhow::Error::from(err).context("reading a derivative").into()),
     };
     let content_type = FileKind::sniff(&bytes).map_or("application/octet-stream", FileKind::content_type);
     let mut response = Response::new(Body::from(bytes));
@@ -433,10 +423,8 @@ async fn download(
     serve(&state, &file, &disk::attachment_disposition(&file.original_name), "no-store", &headers).await
 }
 
-/// Request headers passed on to the file service: range requests resume downloads.
-const PASSED_HEADERS: [HeaderName; 2] = [header::RANGE, header::IF_RANGE];
-
-/// Streams a stored file (ranges supported) with its own type and the given disposition.
+/// Streams a stored file (ranges supported: they resume downloads) with its own type and
+/// the given disposition.
 async fn serve(
     state: &AppState,
     file: &FileRow,
@@ -444,20 +432,9 @@ async fn serve(
     cache_control: &'static str,
     headers: &HeaderMap,
 ) -> Result<Response, AppError> {
-    let path = disk::path_of(&state.settings.effective_files_dir(), &file.storage_key);
-    if let Err(err) = tokio::fs::metadata(&path).await {
-        return Err(anyhow::Error::from(err)
-            .context(format!("file {} has no bytes at {}", file.id, path.display()))
-            .into());
-    }
-    let mut request = Request::new(Body::empty());
-    for name in PASSED_HEADERS {
-        if let Some(value) = headers.get(&name) {
-            request.headers_mut().insert(name, value.clone());
-        }
-    }
-    let response = ServeFile::new(&path).oneshot(request).await.unwrap_or_else(|never| match never {});
-    let mut response = response.map(Body::new);
+    let Some(mut response) = state.storage.serve(&file.storage_key, headers).await? else {
+        return Err(anyhow::anyhow!("file {} has no bytes under {}", file.id, file.storage_key).into());
+    };
     let out = response.headers_mut();
     out.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(anyhow::Error::from)?);
     out.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(disposition).map_err(anyhow::Error::from)?);

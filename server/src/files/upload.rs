@@ -4,9 +4,9 @@
 //!
 //! Nothing is checked against the category here: the form may send
 //! `file_category_id` after the files, so the rules run once the body is read
-//! ([`super::routes`]). Until a [`StagedFile`] is placed, dropping it deletes its temp
-//! file, so every early return (a bad part, a client gone mid-upload, a failed insert)
-//! leaves nothing behind.
+//! ([`super::routes`]). Dropping a [`StagedFile`] deletes its temp file (if storing did
+//! not move it already), so every early return (a bad part, a client gone mid-upload, a
+//! failed insert) leaves nothing behind.
 
 use std::{
     borrow::Cow,
@@ -38,7 +38,6 @@ pub struct StagedFile {
     pub sha256: String,
     /// The accepted type its first bytes show, if any.
     pub kind: Option<FileKind>,
-    placed: bool,
 }
 
 impl StagedFile {
@@ -58,22 +57,19 @@ impl StagedFile {
         .flatten()
     }
 
-    /// Moves the bytes to their final path (one rename on the same file system).
-    pub async fn place(&mut self, destination: &Path) -> std::io::Result<()> {
-        tokio::fs::rename(&self.temp, destination).await?;
-        self.placed = true;
-        Ok(())
+    /// Where the received bytes wait (`{files_dir}/.incoming/{random}`).
+    pub fn temp_path(&self) -> &Path {
+        &self.temp
     }
 }
 
 impl Drop for StagedFile {
     fn drop(&mut self) {
-        if !self.placed {
-            // A synchronous unlink: cheap, and it must happen even if the task is cancelled.
-            if let Err(err) = std::fs::remove_file(&self.temp) {
-                if err.kind() != std::io::ErrorKind::NotFound {
-                    tracing::warn!(error = %err, path = %self.temp.display(), "could not remove an upload's temp file");
-                }
+        // A synchronous unlink: cheap, and it must happen even if the task is cancelled.
+        // Stored on disk, the file was moved away: NotFound is expected then.
+        if let Err(err) = std::fs::remove_file(&self.temp) {
+            if err.kind() != std::io::ErrorKind::NotFound {
+                tracing::warn!(error = %err, path = %self.temp.display(), "could not remove an upload's temp file");
             }
         }
     }
@@ -161,7 +157,7 @@ async fn stage(
     let temp = incoming.join(disk::random_name());
     let mut out = tokio::fs::File::create(&temp).await.with_context(|| format!("cannot create {}", temp.display()))?;
     // From here on, dropping `staged` (any `?` below) removes the temp file.
-    let mut staged = StagedFile { temp, name, size: 0, sha256: String::new(), kind: None, placed: false };
+    let mut staged = StagedFile { temp, name, size: 0, sha256: String::new(), kind: None };
     let mut hasher = Sha256::new();
     let mut head = Vec::with_capacity(SNIFF_BYTES);
     while let Some(chunk) = field.chunk().await.map_err(|err| body_error(&err, limit))? {

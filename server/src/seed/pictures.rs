@@ -9,8 +9,6 @@
 //! Idempotent: only entries, showcases and portfolio items of demo designers that have no
 //! file yet get one.
 
-use std::path::Path;
-
 use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Connection};
 use tracing::instrument;
@@ -21,6 +19,7 @@ use crate::{
         disk,
         store::{self as files_store, NewFile},
     },
+    storage::Storage,
     store::{clock::Clock, Db},
 };
 
@@ -46,7 +45,7 @@ const PALETTES: &[[Rgb; 3]] = &[
 /// Paints every demo entry, showcase and private portfolio item without a file and attaches the picture; returns
 /// how many were painted.
 #[instrument(skip_all)]
-pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Result<usize> {
+pub async fn seed(db: &Db, storage: &Storage, clock: &dyn Clock) -> anyhow::Result<usize> {
     let mut conn = db.pool.acquire().await?;
     let bare: Vec<(i64, i64, Option<String>)> = sqlx::query_as(
         "SELECT e.id, e.created_by, e.title FROM contest_entry e JOIN app_user u ON u.id = e.created_by \
@@ -60,7 +59,7 @@ pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Resul
     for (entry_id, designer, title) in &bare {
         let title = title.clone().unwrap_or_else(|| format!("Entry {entry_id}"));
         let png = paint(&title);
-        let file_id = store(&mut tx, files_dir, *designer, &title, &png, now).await?;
+        let file_id = store(&mut tx, storage, *designer, &title, &png, now).await?;
         entries_store::attach_file(&mut tx, *entry_id, file_id, 1, MAIN_IMAGE, now).await?;
     }
     // Showcases take an image uploaded as an entry's main image is (category 5).
@@ -72,7 +71,7 @@ pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Resul
     .await?;
     for (showcase_id, designer, title) in &showcases {
         let png = paint(title);
-        let file_id = store(&mut tx, files_dir, *designer, title, &png, now).await?;
+        let file_id = store(&mut tx, storage, *designer, title, &png, now).await?;
         sqlx::query("UPDATE external_showcase SET file_id = $1 WHERE id = $2")
             .bind(file_id)
             .bind(showcase_id)
@@ -88,7 +87,7 @@ pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Resul
     .await?;
     for (item_id, designer, title) in &items {
         let png = paint(title);
-        let file_id = store(&mut tx, files_dir, *designer, title, &png, now).await?;
+        let file_id = store(&mut tx, storage, *designer, title, &png, now).await?;
         sqlx::query("UPDATE portfolio_item SET file_id = $1 WHERE id = $2")
             .bind(file_id)
             .bind(item_id)
@@ -102,18 +101,14 @@ pub async fn seed(db: &Db, files_dir: &Path, clock: &dyn Clock) -> anyhow::Resul
 /// Writes the bytes where uploads go and records the file row.
 async fn store(
     conn: &mut AnyConnection,
-    files_dir: &Path,
+    storage: &Storage,
     owner: i64,
     title: &str,
     png: &[u8],
     now: i64,
 ) -> anyhow::Result<i64> {
     let key = disk::new_storage_key(now);
-    let path = disk::path_of(files_dir, &key);
-    if let Some(folder) = path.parent() {
-        tokio::fs::create_dir_all(folder).await?;
-    }
-    tokio::fs::write(&path, png).await?;
+    storage.put_bytes(&key, png.to_vec()).await?;
     let slug: String =
         title.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
     let name = format!("{}.png", slug.trim_matches('-'));

@@ -53,6 +53,10 @@ pub async fn sweep(db: &Db, now_ms: i64, retention: Retention) -> Result<SweepRe
 /// Files uploaded more than a day ago and attached to nothing: their rows, bytes and
 /// thumbnails under `files_dir` (`files::cleanup`); answers how many. Idempotent, so
 /// concurrent workers only split the work.
-pub async fn remove_unattached_files(db: &Db, files_dir: &std::path::Path, now_ms: i64) -> Result<u64, sqlx::Error> {
-    crate::files::cleanup::remove_unattached(db, files_dir, now_ms).await
+pub async fn remove_unattached_files(
+    db: &Db,
+    storage: &crate::files::Storage,
+    now_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    crate::files::cleanup::remove_unattached(db, storage, now_ms).await
 }

@@ -46,7 +46,7 @@ pub async fn run_until_stopped(
     realtime: Realtime,
     clock: SharedClock,
     retention: housekeeping::Retention,
-    files_dir: std::path::PathBuf,
+    storage: crate::files::Storage,
     mut shutdown: watch::Receiver<bool>,
 ) {
     tracing::info!("timers running");
@@ -59,7 +59,7 @@ pub async fn run_until_stopped(
                 Ok(_) => {}
                 Err(err) => tracing::warn!(error = %err, "housekeeping failed"),
             }
-            match housekeeping::remove_unattached_files(&db, &files_dir, now).await {
+            match housekeeping::remove_unattached_files(&db, &storage, now).await {
                 Ok(0) => {}
                 Ok(removed) => tracing::info!(removed, "unattached uploads removed"),
                 Err(err) => tracing::warn!(error = %err, "removing unattached uploads failed"),

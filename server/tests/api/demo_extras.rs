@@ -1,7 +1,7 @@
 //! `seed --demo` also gives demo-client a saved test card it can pay with at once, and the
 //! demo entries and showcases pictures stored as uploads are, served like any upload.
 
-use vitrine_server::{seed, store::clock::SystemClock};
+use vitrine_server::{files::Storage, seed, store::clock::SystemClock};
 
 use crate::helpers::spawn_app_with;
 
@@ -11,14 +11,14 @@ async fn demo_clients_have_a_ready_card_and_demo_entries_have_pictures() {
     let files_dir = files.path().to_owned();
     let app = spawn_app_with(|s| s.files_dir = Some(files_dir.clone())).await;
     seed::demo(&app.db, &SystemClock).await.unwrap();
-    let painted = seed::pictures::seed(&app.db, &files_dir, &SystemClock).await.unwrap();
+    let painted = seed::pictures::seed(&app.db, &Storage::disk(&files_dir), &SystemClock).await.unwrap();
     assert!(
         painted >= 11,
         "every seeded entry, the three showcases and the private portfolio item are painted, got {painted}"
     );
     // Twice changes nothing.
     seed::demo(&app.db, &SystemClock).await.unwrap();
-    assert_eq!(seed::pictures::seed(&app.db, &files_dir, &SystemClock).await.unwrap(), 0);
+    assert_eq!(seed::pictures::seed(&app.db, &Storage::disk(&files_dir), &SystemClock).await.unwrap(), 0);
 
     let client = app.login("demo-client", seed::DEMO_PASSWORD).await.body["access_token"].as_str().unwrap().to_owned();
     let me = app.get("/oauth/users", Some(&client)).await.body["data"]["id"].as_i64().unwrap();

@@ -30,6 +30,7 @@ mod mail_languages;
 mod marketplace;
 mod messages;
 mod notifications;
+mod object_storage;
 mod openapi;
 mod operations;
 mod password_reset;

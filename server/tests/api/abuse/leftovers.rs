@@ -7,6 +7,7 @@ use std::path::Path;
 use serde_json::json;
 use vitrine_server::{
     config::WorkerMode,
+    files::Storage,
     store::{clock::Clock, Backend},
     timers::housekeeping::remove_unattached_files,
 };
@@ -75,14 +76,17 @@ async fn an_upload_attached_to_nothing_is_removed_a_day_later_and_used_ones_stay
     assert_eq!(parts_on_disk(files_dir.path(), &stray_key), 3, "the original and its two thumbnails");
 
     // Not a day old yet: nothing goes.
-    let removed = remove_unattached_files(&app.db, files_dir.path(), app.clock.now_ms() + DAY_MS - 1000).await.unwrap();
+    let removed =
+        remove_unattached_files(&app.db, &Storage::disk(files_dir.path()), app.clock.now_ms() + DAY_MS - 1000)
+            .await
+            .unwrap();
     assert_eq!(removed, 0);
     assert!(exists(&app, stray).await);
 
     app.clock.advance_ms(DAY_MS + 1);
     let fresh = upload_png(&app, &alice, 5).await;
     let rows_before = file_rows(&app).await;
-    let removed = remove_unattached_files(&app.db, files_dir.path(), app.clock.now_ms()).await.unwrap();
+    let removed = remove_unattached_files(&app.db, &Storage::disk(files_dir.path()), app.clock.now_ms()).await.unwrap();
     assert_eq!(removed, 1, "only the stray upload");
     assert!(!exists(&app, stray).await, "its row is gone");
     assert_eq!(parts_on_disk(files_dir.path(), &stray_key), 0, "its bytes and thumbnails are gone");
@@ -101,7 +105,10 @@ async fn an_upload_attached_to_nothing_is_removed_a_day_later_and_used_ones_stay
     assert_eq!(shown.status, 200, "the entry still shows its image");
 
     // A second pass finds nothing more.
-    assert_eq!(remove_unattached_files(&app.db, files_dir.path(), app.clock.now_ms()).await.unwrap(), 0);
+    assert_eq!(
+        remove_unattached_files(&app.db, &Storage::disk(files_dir.path()), app.clock.now_ms()).await.unwrap(),
+        0
+    );
 }
 
 /// Every foreign key to `file` in the schema is one the cleanup looks at: a new way of
