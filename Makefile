@@ -91,7 +91,7 @@ web: web-deps
 check:
 	$(CARGO) fmt --all --check
 	@if command -v cargo-deny >/dev/null; then \
-		$(CARGO) deny --offline check --hide-inclusion-graph licenses bans sources; \
+		$(CARGO) deny check --hide-inclusion-graph licenses bans sources; \
 	elif [ -n "$(CI)" ]; then \
 		echo "FAILED: cargo-deny is missing (cargo install cargo-deny --locked) and CI=true makes it mandatory"; exit 1; \
 	else \
