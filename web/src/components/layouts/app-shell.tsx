@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -12,6 +12,7 @@ import { session } from '@/lib/session';
 import { ConnectionIndicator } from './connection-indicator';
 import { LanguageChoice } from './language-choice';
 import { LiveDemoBadge } from './live-demo-badge';
+import { useMenuDismiss } from './menu-dismiss';
 import { navigationFor, SUPPORT_LINKS, type NavGroup, type NavItem } from './nav-links';
 
 const LINK_CLASS = 'block rounded px-3 py-2 text-sm whitespace-nowrap hover:bg-slate-100';
@@ -57,23 +58,11 @@ interface DropdownProps {
 function Dropdown({ label, ariaLabel, links, alignRight = false, children }: DropdownProps) {
   const navLabel = useNavLabel();
   const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
   const { open, setOpen } = useOpenOnThisPage();
+  const { button, onKeyDown, onBlur } = useMenuDismiss(open, setOpen);
   // A mouse that opened the menu by passing over the label should not close it by clicking
   // the label next; touch opens by the tap's click alone (a tap also "enters").
   const openedByHover = useRef(false);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    }
-  };
-  // Tabbing (or clicking) out of the button and its panel closes it.
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-  };
 
   return (
     <div

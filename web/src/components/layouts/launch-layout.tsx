@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { supportMail } from '@/config/support';
 import { session } from '@/lib/session';
 
+import { useMenuDismiss } from './menu-dismiss';
 import { PublicFooter } from './public-layout';
 
 interface LaunchLayoutProps {
@@ -70,17 +71,7 @@ function AccountMenu({ name, picture }: { name: string; picture: string | null }
   const { t } = useTranslation('layouts');
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    }
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-  };
+  const { button, onKeyDown, onBlur } = useMenuDismiss(open, setOpen);
   return (
     <div className="relative flex min-w-0 items-center gap-2" onKeyDown={onKeyDown} onBlur={onBlur} data-testid="launch-account">
       <Avatar path={picture} name={name} size="sm" />

@@ -50,7 +50,7 @@ import { DeliveryPanel } from './delivery-panel';
 import { Likers } from './likers';
 import { winnerOf } from '../delivery';
 import { catalogueText } from '@/lib/catalogue';
-import { priceDollars } from '@/lib/money';
+import { PrizeBadge } from './prize-badge';
 
 const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
 
@@ -217,12 +217,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
               </span>
             </div>
           </div>
-          {contest.detail.winning_entry_amount > 0 && (
-            <div className="rounded-xl bg-emerald-50 px-4 py-2 text-right">
-              <p className="text-xs text-emerald-700">{t('page.prize')}</p>
-              <p className="text-2xl font-bold text-emerald-800">{priceDollars(contest.detail.winning_entry_amount)}</p>
-            </div>
-          )}
+          <PrizeBadge cents={contest.detail.winning_entry_amount} />
         </div>
         {isOwner && (contest.status_id === 2 || contest.status_id === 3) && (
           // Extending (while it runs), upgrades and a bigger prize: the extras page.

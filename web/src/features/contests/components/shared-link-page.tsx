@@ -6,7 +6,6 @@ import { LoaderOverlay } from '@/components/ui/loader-overlay';
 import { paths } from '@/config/paths';
 import { isAbortError } from '@/lib/api-client';
 import { catalogueText } from '@/lib/catalogue';
-import { priceDollars } from '@/lib/money';
 import { useLazyFileUrl } from '@/lib/use-file-url';
 import type { Contest, Entry, User } from '@/types/api';
 
@@ -15,6 +14,7 @@ import { shareStateOf, type ShareState } from '../share-state';
 import { getEntries } from '../api/get-entries';
 import { currentDeadline, statusLabel, statusTone, timeLeft } from '../status';
 import { useNow } from '../use-now';
+import { PrizeBadge } from './prize-badge';
 
 interface SharedLinkPageProps {
   code: string;
@@ -110,12 +110,7 @@ function PublicContest({ contest }: { contest: Contest }) {
               <span data-testid="entry-total">{t('page.entries', { count: total })}</span>
             </div>
           </div>
-          {contest.detail.winning_entry_amount > 0 && (
-            <div className="rounded-xl bg-emerald-50 px-4 py-2 text-right">
-              <p className="text-xs text-emerald-700">{t('page.prize')}</p>
-              <p className="text-2xl font-bold text-emerald-800">{priceDollars(contest.detail.winning_entry_amount)}</p>
-            </div>
-          )}
+          <PrizeBadge cents={contest.detail.winning_entry_amount} />
         </div>
         {contest.description && <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
         <div className="mt-5 flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900" data-testid="shared-join">
