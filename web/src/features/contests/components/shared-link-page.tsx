@@ -113,7 +113,7 @@ function PublicContest({ contest }: { contest: Contest }) {
           <PrizeBadge cents={contest.detail.winning_entry_amount} />
         </div>
         {contest.description && <p className="mt-4 text-sm whitespace-pre-line text-slate-700">{contest.description}</p>}
-        <div className="mt-5 flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900" data-testid="shared-join">
+        <div className="mt-5 flex flex-col items-start gap-3 rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900 sm:flex-row sm:flex-wrap sm:items-center" data-testid="shared-join">
           <span className="min-w-0 flex-1">{t('shared.join')}</span>
           <Link to={paths.login} className="font-semibold underline" data-testid="shared-login">
             {t('shared.logIn')}
