@@ -61,7 +61,7 @@ test: check test-deploy test-rust test-postgres test-redis test-faults test-web 
 ## make cluster: the scaled topology natively on loopback (README, "Scaled deployment"): two
 ## nodes and a worker on the machine's PostgreSQL (database vitrine_cluster) and Redis, nginx
 ## in front on :8090. make cluster-stop stops it.
-cluster: web
+cluster: web moto
 	$(CARGO) build --release --bin vitrine-server --bin vitrine-worker --bin vitrine-stripe-mock --bin vitrine-paypal-mock
 	scripts/cluster.sh start
 
@@ -145,7 +145,7 @@ test-redis:
 # own ports, database, private redis-server and a gate in front of PostgreSQL, then kills a
 # node, restarts Redis, takes PostgreSQL away, kills the worker. Loopback only; the shared
 # PostgreSQL and Redis keep running. nginx comes from Debian's packages when missing.
-test-faults:
+test-faults: moto
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null && command -v redis-server >/dev/null; then \
 		scripts/cluster.sh ensure-nginx; \
 		$(DEBUG_BUILD); \

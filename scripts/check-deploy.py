@@ -16,6 +16,9 @@ and exits 1 if there is one.
   server without its `stand-ins` feature (no in-process test provider in a production image).
 - nginx accepts the template as compose renders it (`nginx -t`, hostnames substituted), keeps
   `/metrics` off the public route, and scripts/cluster.sh renders that same template.
+- Files: the nodes and the worker keep them in the minio service's bucket (one store every
+  node serves from, no shared volume), the one-shot `buckets` job creates that bucket with
+  the same keys before any node starts.
 - No publish API key is written in the repository: compose requires VITRINE_API_KEY from the
   environment (a deployed node refuses a missing or guessable one).
 """
@@ -58,7 +61,10 @@ def port_of(address):
 def check_compose(settings, documented):
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     services = compose.get("services", {})
-    wanted = {"postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit", "stripe", "paypal"}
+    wanted = {
+        "postgres", "redis", "migrate", "node-a", "node-b", "worker", "proxy", "mailpit", "stripe", "paypal",
+        "minio", "buckets",
+    }
     for name in sorted(wanted - services.keys()):
         problem(f"compose: no service {name}")
     for name in sorted(services.keys() - wanted):
@@ -67,12 +73,12 @@ def check_compose(settings, documented):
     declared_volumes = set((compose.get("volumes") or {}).keys())
     for name, service in services.items():
         restart = service.get("restart")
-        if name == "migrate":
+        if name in ("migrate", "buckets"):
             if restart not in ("no", "on-failure", None):
                 problem(f"compose {name}: a one-shot job must not restart always ({restart})")
         elif restart not in ("always", "unless-stopped", "on-failure"):
             problem(f"compose {name}: no restart policy")
-        if name not in ("migrate", "worker") and "healthcheck" not in service:
+        if name not in ("migrate", "buckets", "worker") and "healthcheck" not in service:
             problem(f"compose {name}: no health check")
         for dep, cond in (service.get("depends_on") or {}).items():
             if dep not in services:
@@ -93,6 +99,7 @@ def check_compose(settings, documented):
     vitrine = {n: s for n, s in image.items() if (s.get("command") or ["vitrine-server"])[0] in ("vitrine-server", "vitrine-worker")}
     check_stripe(services, image, vitrine)
     check_paypal(services, image, vitrine)
+    check_objects(services, vitrine)
     for name in ("migrate", "node-a", "node-b", "worker"):
         if name not in vitrine:
             problem(f"compose {name}: does not run the vitrine image")
@@ -201,6 +208,40 @@ def check_compose(settings, documented):
         for key in ("TLS_CERT", "TLS_KEY"):
             if not str(proxy_env.get(key, "")).startswith(inside + "/"):
                 problem(f"compose proxy: {key} is not under the mounted {inside}")
+
+
+def check_objects(services, vitrine):
+    """Uploaded files: every node and the worker on the minio service's bucket, which the
+    `buckets` job creates (with the same keys) before they start; no files volume shared."""
+    minio = services.get("minio", {})
+    minio_env = minio.get("environment") or {}
+    buckets = services.get("buckets", {})
+    buckets_env = buckets.get("environment") or {}
+    script = " ".join(str(part) for part in (buckets.get("command") or []))
+    if "mc mb --ignore-existing" not in script or "$$VITRINE_S3_BUCKET" not in script:
+        problem("compose buckets: does not create $VITRINE_S3_BUCKET with `mc mb --ignore-existing`")
+    if (buckets.get("depends_on") or {}).get("minio", {}).get("condition") != "service_healthy":
+        problem("compose buckets: does not wait for minio to be healthy")
+    for name in ("node-a", "node-b", "worker"):
+        service = vitrine.get(name, {})
+        env = service.get("environment") or {}
+        bucket = compose_default(env.get("VITRINE_S3_BUCKET", ""), "VITRINE_S3_BUCKET")
+        if not bucket:
+            problem(f"compose {name}: no VITRINE_S3_BUCKET (files would stay on the container's own disk)")
+            continue
+        if bucket != compose_default(buckets_env.get("VITRINE_S3_BUCKET", ""), "VITRINE_S3_BUCKET"):
+            problem(f"compose {name}: bucket {bucket!r} is not the one the buckets job creates")
+        endpoint = urlparse(compose_default(env.get("VITRINE_S3_ENDPOINT", ""), "VITRINE_S3_ENDPOINT"))
+        if endpoint.hostname != "minio" or endpoint.port != 9000:
+            problem(f"compose {name}: VITRINE_S3_ENDPOINT is not the minio service's port 9000")
+        for key, root in (("AWS_ACCESS_KEY_ID", "MINIO_ROOT_USER"), ("AWS_SECRET_ACCESS_KEY", "MINIO_ROOT_PASSWORD")):
+            mine = env.get(key)
+            if mine is None or mine != buckets_env.get(key) or mine != minio_env.get(root):
+                problem(f"compose {name}: {key} is not minio's {root} and the buckets job's {key}")
+        if (service.get("depends_on") or {}).get("buckets", {}).get("condition") != "service_completed_successfully":
+            problem(f"compose {name}: does not wait for the buckets job")
+        if any(str(v).split(":", 1)[0] == "files" for v in service.get("volumes") or []):
+            problem(f"compose {name}: still mounts the shared files volume (files live in the bucket)")
 
 
 def mock_settings(crate):

@@ -44,7 +44,8 @@ NOT_YET_REACHABLE: dict = {}
 # Paths that reach the client as data rather than as a literal: (method, path, file under web/,
 # text that file must still hold for the call to exist).
 RUNTIME_PATHS = [
-    ("GET", "/files/{id}/content", "src/lib/use-file-url.ts", "fetch(`${env.apiUrl}${path}`"),
+    # The signed links POST /files/links hands out, shown as <img src srcset>.
+    ("GET", "/files/{id}/content", "src/lib/use-file-url.ts", "`${env.apiUrl}${url ?? answer.url}`"),
 ]
 
 # What the shared payment code does with a purpose's intent route (`base`, a literal naming

@@ -25,6 +25,14 @@
 #                         (the proxy's /webhooks/stripe: any node may settle)
 #   CLUSTER_PAYPAL_PORT   the local PayPal every node shares        (8094)
 # Browsers reach both through nginx (/sandbox/stripe/, /sandbox/paypal/).
+#   CLUSTER_STORAGE       where uploaded files live: s3 (a bucket every node reads and
+#                         writes, as a deployment's object store) or disk (one folder the
+#                         nodes share, $CLUSTER_DIR/files)                       (s3)
+#   CLUSTER_S3_ENDPOINT   an S3-compatible store to use (MinIO, ...); unset: moto's S3
+#                         server (scripts/moto-requirements.txt) started on CLUSTER_S3_PORT
+#   CLUSTER_S3_PORT       that local S3 server                      (8097)
+#   CLUSTER_S3_BUCKET     the bucket, created when missing          (vitrine-files)
+#   AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY  its keys               (testing / testing)
 #   CLUSTER_DATABASE_URL  the nodes' database; unset: vitrine_cluster on the local
 #                         PostgreSQL, created if missing (admin: POSTGRES_ADMIN_URL)
 #   CLUSTER_REDIS_URL     the bus                                   (redis://127.0.0.1:6379)
@@ -54,6 +62,12 @@ NODE_B_METRICS_PORT="${CLUSTER_NODE_B_METRICS_PORT:-8096}"
 STRIPE_PORT="${CLUSTER_STRIPE_PORT:-8093}"
 STRIPE_WEBHOOK_URL="${CLUSTER_STRIPE_WEBHOOK_URL:-http://127.0.0.1:$PROXY_PORT/webhooks/stripe}"
 PAYPAL_PORT="${CLUSTER_PAYPAL_PORT:-8094}"
+STORAGE="${CLUSTER_STORAGE:-s3}"
+S3_PORT="${CLUSTER_S3_PORT:-8097}"
+S3_ENDPOINT="${CLUSTER_S3_ENDPOINT:-http://127.0.0.1:$S3_PORT}"
+S3_BUCKET="${CLUSTER_S3_BUCKET:-vitrine-files}"
+S3_KEY_ID="${AWS_ACCESS_KEY_ID:-testing}"
+S3_SECRET="${AWS_SECRET_ACCESS_KEY:-testing}"
 ADMIN_URL="${POSTGRES_ADMIN_URL:-postgres://root@127.0.0.1:5432/postgres}"
 REDIS_URL_IN_FORCE="${CLUSTER_REDIS_URL:-redis://127.0.0.1:6379}"
 TARGET="${CARGO_TARGET_DIR:-$HOME/.cache/vitrine-target}"
@@ -175,11 +189,11 @@ stripe_webhook_secret() {
 # deployment's nodes all reach the same providers: a payment started on one node settles
 # through another. The browser loads the Stripe's stand-in Stripe.js through nginx.
 node_env() {
-  local port="$1" metrics_port="${2:-}"
+  local port="$1" metrics_port="${2:-}" name="${3:-worker}"
   NODE_ENV=(DATABASE_URL="$(database_url)" REDIS_URL="$REDIS_URL_IN_FORCE" VITRINE_WORKER=off
     VITRINE_BIND="127.0.0.1:$port" VITRINE_API_KEY="$(api_key)" VITRINE_TRUSTED_PROXIES=127.0.0.1
     VITRINE_DATA_DIR="$DIR/data"
-    VITRINE_FILES_DIR="$DIR/files" VITRINE_WEB_DIR="$ROOT/web/dist"
+    VITRINE_FILES_DIR="$(files_dir "$name")" VITRINE_WEB_DIR="$ROOT/web/dist"
     VITRINE_PUBLIC_URL="http://127.0.0.1:$PROXY_PORT" LOG_FORMAT=json RUST_LOG="${RUST_LOG:-info}"
     STRIPE_SECRET_KEY=sk_test_vitrine_cluster STRIPE_WEBHOOK_SECRET="$(stripe_webhook_secret)"
     STRIPE_API_BASE="http://127.0.0.1:$STRIPE_PORT/"
@@ -187,14 +201,52 @@ node_env() {
     PAYPAL_CLIENT_ID=vitrine-cluster PAYPAL_CLIENT_SECRET=vitrine-cluster-secret
     PAYPAL_API_BASE="http://127.0.0.1:$PAYPAL_PORT")
   if [ -n "${VITRINE_SMTP_URL:-}" ]; then NODE_ENV+=(VITRINE_SMTP_URL="$VITRINE_SMTP_URL"); fi
+  if [ "$STORAGE" = s3 ]; then
+    NODE_ENV+=(VITRINE_S3_BUCKET="$S3_BUCKET" VITRINE_S3_ENDPOINT="$S3_ENDPOINT"
+      AWS_ACCESS_KEY_ID="$S3_KEY_ID" AWS_SECRET_ACCESS_KEY="$S3_SECRET")
+  fi
   # Each node's /metrics on a loopback port of its own, never through nginx.
   if [ -n "$metrics_port" ]; then NODE_ENV+=(VITRINE_METRICS_BIND="127.0.0.1:$metrics_port"); fi
+}
+
+# A part's files folder. On S3 each part has its own (only uploads being received pass
+# through it), so that nothing a node serves can come from its disk; on disk the nodes
+# share one, as they would share a volume.
+files_dir() {
+  if [ "$STORAGE" = s3 ]; then echo "$DIR/files-$1"; else echo "$DIR/files"; fi
+}
+
+# The local S3 server (moto's) unless CLUSTER_S3_ENDPOINT names another store, then the
+# bucket (created when missing; moto keeps objects in memory, so a restarted moto starts
+# empty, as a new bucket would).
+start_objects() {
+  [ "$STORAGE" = s3 ] || return 0
+  if [ -z "${CLUSTER_S3_ENDPOINT:-}" ] && [ -z "$(running_pid objects moto_server)" ]; then
+    command -v moto_server >/dev/null || fail "moto_server is missing (make moto, or set CLUSTER_S3_ENDPOINT)"
+    setsid moto_server -H 127.0.0.1 -p "$S3_PORT" >>"$DIR/objects.log" 2>&1 </dev/null &
+    echo $! >"$DIR/objects.pid"
+    local up=""
+    for _ in $(seq 1 150); do
+      if curl -s -o /dev/null "$S3_ENDPOINT/" 2>/dev/null; then up=1; break; fi
+      sleep 0.2
+    done
+    # Its own moto, not another run's on the same port.
+    [ -n "$up" ] && [ -n "$(running_pid objects moto_server)" ] ||
+      fail "the local S3 server does not listen on $S3_ENDPOINT; see $DIR/objects.log"
+  fi
+  # Path-style, as the nodes speak to it. 200: made; 409: it exists already.
+  local code
+  code="$(curl -s -o /dev/null -w '%{http_code}' -X PUT "$S3_ENDPOINT/$S3_BUCKET" || true)"
+  case "$code" in
+    200 | 409) ;;
+    *) fail "cannot create the bucket $S3_BUCKET at $S3_ENDPOINT (HTTP $code); create it, or check CLUSTER_S3_*" ;;
+  esac
 }
 
 start_node() {
   local name="$1" port="$2" metrics_port="$3"
   if [ -n "$(running_pid "$name" vitrine-server)" ]; then return 0; fi
-  node_env "$port" "$metrics_port"
+  node_env "$port" "$metrics_port" "$name"
   setsid env "${NODE_ENV[@]}" "$SERVER_BIN" serve >>"$DIR/$name.log" 2>&1 </dev/null &
   echo $! >"$DIR/$name.pid"
 }
@@ -274,15 +326,17 @@ start() {
   [ -x "$WORKER_BIN" ] || fail "no worker binary at $WORKER_BIN (cargo build --release first)"
   [ -x "$STRIPE_BIN" ] || fail "no local Stripe binary at $STRIPE_BIN (cargo build --release first)"
   [ -x "$PAYPAL_BIN" ] || fail "no local PayPal binary at $PAYPAL_BIN (cargo build --release first)"
+  case "$STORAGE" in s3 | disk) ;; *) fail "CLUSTER_STORAGE is $STORAGE: s3 or disk" ;; esac
   ensure_nginx
   command -v curl >/dev/null || fail "curl is missing (apt-get install -y curl)"
   redis_ping "$REDIS_URL_IN_FORCE" || fail "Redis does not answer at $REDIS_URL_IN_FORCE"
-  mkdir -p "$DIR/data" "$DIR/files"
+  mkdir -p "$DIR/data" "$(files_dir node-a)" "$(files_dir node-b)" "$(files_dir worker)"
   local url
   url="$(database_url)"
   if [ -z "$(running_pid node-a vitrine-server)$(running_pid node-b vitrine-server)" ]; then
     prepare_database "$url"
   fi
+  start_objects
   start_stripe
   start_paypal
   start_node node-a "$NODE_A_PORT" "$NODE_A_METRICS_PORT"
@@ -317,6 +371,7 @@ stop() {
   stop_part node-b vitrine-server
   stop_part stripe vitrine-stripe-mock
   stop_part paypal vitrine-paypal-mock
+  stop_part objects moto_server
 }
 
 status() {
@@ -341,6 +396,15 @@ status() {
   line paypal vitrine-paypal-mock "http://127.0.0.1:$PAYPAL_PORT  (the test-mode PayPal every node shares; approval pages at /sandbox/paypal/)"
   printf '  %-7s %s\n' database "$(database_url | sed -E 's#//([^:@/]+):[^@]*@#//\1:***@#')"
   printf '  %-7s %s\n' redis "$REDIS_URL_IN_FORCE"
+  if [ "$STORAGE" = s3 ]; then
+    if [ -z "${CLUSTER_S3_ENDPOINT:-}" ]; then
+      line objects moto_server "$S3_ENDPOINT  (the local S3 server; files in bucket $S3_BUCKET)"
+    else
+      printf '  %-7s %s\n' files "bucket $S3_BUCKET at $S3_ENDPOINT"
+    fi
+  else
+    printf '  %-7s %s\n' files "$DIR/files  (one folder the nodes share)"
+  fi
 }
 
 case "${1:-}" in

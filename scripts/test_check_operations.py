@@ -16,7 +16,7 @@ import check_operations  # noqa: E402
 
 # The shared payment code the check expects to find (its run-time calls).
 PAYMENT_CODE = {
-    "src/lib/use-file-url.ts": "fetch(`${env.apiUrl}${path}`",
+    "src/lib/use-file-url.ts": "`${env.apiUrl}${url ?? answer.url}`",
     "src/lib/payments/intents.ts": "apiClient.post<DataEnvelope<PaymentIntent>>(base\n`${base}/finalize/",
     "src/lib/payments/paypal.ts": "apiClient.post<DataEnvelope<PayPalPayment>>(route\n`${route}/execute`",
 }

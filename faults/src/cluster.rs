@@ -52,6 +52,8 @@ pub struct Cluster {
     pub stripe_port: u16,
     /// The local PayPal every node of this cluster shares.
     pub paypal_port: u16,
+    /// The local S3 server (moto's) holding this cluster's uploaded files.
+    pub s3_port: u16,
     /// The nodes' bus, unless [`Options::sharded`] put them on [`Cluster::shards`].
     pub redis: PrivateRedis,
     /// The Redis Cluster the nodes' bus runs on with [`Options::sharded`].
@@ -142,6 +144,7 @@ impl Cluster {
             node_metrics_ports: [crate::free_port(), crate::free_port()],
             stripe_port: crate::free_port(),
             paypal_port: crate::free_port(),
+            s3_port: crate::free_port(),
             redis,
             shards,
             gate,
@@ -228,7 +231,8 @@ impl Cluster {
             .env("STRIPE_BIN", binary("vitrine-stripe-mock", "VITRINE_STRIPE_BIN").unwrap_or_default())
             .env("PAYPAL_BIN", binary("vitrine-paypal-mock", "VITRINE_PAYPAL_BIN").unwrap_or_default())
             .env("CLUSTER_STRIPE_PORT", self.stripe_port.to_string())
-            .env("CLUSTER_PAYPAL_PORT", self.paypal_port.to_string());
+            .env("CLUSTER_PAYPAL_PORT", self.paypal_port.to_string())
+            .env("CLUSTER_S3_PORT", self.s3_port.to_string());
         if let Some(part) = self.options.stripe_events_to {
             let port = match part {
                 Part::NodeA => self.node_ports[0],
@@ -247,6 +251,12 @@ impl Cluster {
     /// worker comes back, as a restart policy would bring it.
     pub async fn start_missing(&self) -> anyhow::Result<()> {
         self.script("start").await
+    }
+
+    /// The files folder of `part` (on the S3 backend, each part's own: only uploads being
+    /// received pass through it).
+    pub fn files_dir(&self, part: Part) -> PathBuf {
+        self.dir.path().join(format!("files-{}", part.name()))
     }
 
     /// The pid the script recorded for `part`.

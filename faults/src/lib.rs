@@ -3,6 +3,7 @@
 //! database, a private `redis-server` and a TCP gate in front of PostgreSQL, and the
 //! clients that watch it from outside.
 //!
+//! - [`api`]: REST calls as users make them (sign-ups of each role, one call as JSON).
 //! - [`cluster`]: starts and stops the cluster, kills and restarts its parts.
 //! - [`gate`]: the TCP forwarder between the nodes and PostgreSQL that the test can close.
 //! - [`redis`]: the private Redis a test may kill and start again.
@@ -16,6 +17,7 @@
 //! The shared PostgreSQL cluster and the shared Redis on 6379 are never stopped: a test
 //! only creates (and drops) its own database, and only kills processes it started.
 
+pub mod api;
 pub mod cluster;
 pub mod gate;
 pub mod load;

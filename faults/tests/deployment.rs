@@ -13,41 +13,11 @@ use std::time::Duration;
 use reqwest::{Client, Method};
 use serde_json::{json, Value};
 use vitrine_faults::{
+    api::{call, client},
     cluster::{Cluster, Options, Part},
     wait_until,
 };
 use vitrine_server::mail::catcher::Catcher;
-
-const PASSWORD: &str = "correct horse battery";
-
-/// One call to `base`: (status, body as JSON, `Value::Null` when it is not JSON).
-async fn call(http: &Client, method: Method, url: String, body: Option<Value>, token: Option<&str>) -> (u16, Value) {
-    let mut request = http.request(method, &url);
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.unwrap_or_else(|err| panic!("{url}: {err}"));
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
-
-/// Registers a client through `base` and signs in: (id, token).
-async fn client(http: &Client, base: &str, username: &str) -> (i64, String) {
-    let payload = json!({
-        "email": format!("{username}@example.com"), "phone": "555-0100", "name": format!("Client {username}"),
-        "username": username, "password": PASSWORD, "agree_terms": 1, "user_type_id": 2,
-    });
-    let (status, body) = call(http, Method::POST, format!("{base}/oauth/register"), Some(payload), None).await;
-    assert_eq!(status, 201, "{body}");
-    let id = body["data"]["id"].as_i64().unwrap();
-    let login = json!({"grant_type": "password", "username": username, "password": PASSWORD});
-    let (status, body) = call(http, Method::POST, format!("{base}/oauth/token"), Some(login), None).await;
-    assert_eq!(status, 200, "{body}");
-    (id, body["access_token"].as_str().unwrap().to_owned())
-}
 
 /// What Stripe.js does in the browser: a call to the shared Stripe with the publishable key,
 /// through the proxy (where the browser reaches it).

@@ -105,6 +105,8 @@ codes! {
     FILE_TOO_LARGE = "file.too_large", "The upload is too large.";
     FILE_NOT_FOUND = "file.not_found", "File not found";
     DOWNLOAD_TOKEN_INVALID = "file.download_token_invalid", "This download link is not valid or has expired.";
+    FILE_LINK_INVALID = "file.link_invalid", "This picture link is not valid or has expired.";
+    FILE_LINKS_MAX = "ids.max", "Ask for the links of at most 100 files at once.";
 
     // Entries (anchor: entries area adds its codes below this line).
     ENTRY_NOT_FOUND = "contest.entry.not_found", "Resource Not Found";

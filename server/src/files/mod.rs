@@ -3,6 +3,8 @@
 //!
 //! - [`kinds`]: the upload categories and the file types they take (magic bytes).
 //! - `upload`: the multipart body streamed into temp files within the size limit.
+//! - `metadata`: EXIF, XMP, comments and text chunks removed from JPEG and PNG originals
+//!   before they are stored (the orientation kept), the pixels untouched.
 //! - `derived`: thumbnails of images (`?size=thumb|medium`), made at upload or on first
 //!   request, without metadata, under `.derived/{storage_key}.{size}`.
 //! - `disk`: storage keys (`{yyyy}/{mm}/{random}`), the local layout and download names.
@@ -11,6 +13,8 @@
 //! - [`store`]: the `file` and `download_token` rows.
 //! - [`cleanup`]: uploads attached to nothing a day later are removed (the timers run it).
 //! - `routes`: `POST /files`, `GET /files/{id}/content`, download tokens and downloads.
+//! - [`links`], `link_routes`: signed plain URLs to files (`POST /files/links`) that an
+//!   `<img>` loads without a token and caches may keep until they expire.
 //!
 //! An upload commits its rows first and then stores its temp files' bytes; a
 //! failure on either side removes what the other did, so there are no files without
@@ -20,6 +24,9 @@ pub mod cleanup;
 pub mod derived;
 pub(crate) mod disk;
 pub mod kinds;
+mod link_routes;
+pub mod links;
+mod metadata;
 mod routes;
 pub mod store;
 mod upload;

@@ -18,7 +18,7 @@ use super::{
     derived::{self, Size},
     disk,
     kinds::{FileCategory, FileKind},
-    may_read,
+    links, may_read,
     store::{self, FileRow, NewFile},
     upload::{self, StagedFile},
     Readers,
@@ -42,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(uploads)
         .routes(routes!(show_content))
+        .routes(routes!(super::link_routes::create_links))
         .routes(routes!(issue_download_token))
         .routes(routes!(download))
 }
@@ -108,6 +109,9 @@ impl FileView {
 /// invisible characters are refused (422 `name.invalid_characters`); the pictures of one
 /// request may announce at most 100 megapixels (413 `file.too_many_pixels`); a user
 /// uploads at most `VITRINE_RATE_UPLOAD_BYTES_PER_USER` bytes (429 `rate.limited`).
+/// JPEG and PNG originals are stored without their metadata (EXIF and its GPS position,
+/// XMP, comments, text chunks; the orientation and colour profile kept), so `size` and
+/// `hash` are those of the bytes stored and served, which may be fewer than were sent.
 #[utoipa::path(post, path = "/files", tag = "files", security(("bearer" = [])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 201, body = Data<Vec<FileView>>), (status = 401, body = ErrorEnvelope),
@@ -140,7 +144,11 @@ async fn upload_files(
     // Before anything is decoded: a user's pictures a minute are bounded too
     // (`VITRINE_RATE_UPLOAD_PIXELS_PER_USER`, 429 `rate.limited` as for bytes).
     state.limits.check_upload_pixels(user_id, pixels)?;
-    let views = store_files(&state, &caller, category, received.files).await?;
+    let mut files = received.files;
+    for file in &mut files {
+        file.strip_metadata().await?;
+    }
+    let views = store_files(&state, &caller, category, files).await?;
     tracing::info!(user_id = caller.id(), files = views.len(), category = category.id(), "files uploaded");
     Ok((StatusCode::CREATED, Json(Data::new(views))))
 }
@@ -268,6 +276,11 @@ pub struct ContentQuery {
     // check sends only those).
     #[param(inline)]
     pub size: Option<Size>,
+    /// With `signature`: a link from `POST /files/links` (epoch seconds it works until);
+    /// no bearer token is needed then.
+    pub expires: Option<i64>,
+    /// With `expires`: the link's signature.
+    pub signature: Option<String>,
 }
 
 /// How long browsers keep file bytes: short, as who may read a file can change.
@@ -277,7 +290,9 @@ const CONTENT_CACHE: &str = "private, max-age=300";
 /// areas that attach it allow: some, such as profile pictures, without signing in).
 /// `?size=` asks for a smaller copy of an image, under exactly the same rules; a file
 /// with no such copy (not an image, or one that cannot be decoded) answers 404
-/// `file.not_found`, and the original stays available without `size`.
+/// `file.not_found`, and the original stays available without `size`. With `expires` and
+/// `signature` (a link from `POST /files/links`) no token is needed, and caches may keep the
+/// answer until the link expires; a wrong or expired link is 403 `file.link_invalid`.
 #[utoipa::path(get, path = "/files/{id}/content", tag = "files", params(("id" = i64, Path), ContentQuery),
     responses((status = 200, description = "The file's bytes, with the type sniffed at upload (files::kinds); with `size`, a derivative (image/jpeg or image/png, no Range support)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
         (status = 206, description = "The requested range of the file's bytes (a `Range` header, without `size`)", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/tiff"), ("image/bmp"), ("application/pdf"), ("application/zip"))),
@@ -294,17 +309,33 @@ async fn show_content(
     ApiQuery(query): ApiQuery<ContentQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let file = readable_file(&state, &readers, caller.as_ref(), id).await?;
+    let (file, cache) = match (query.expires, query.signature.as_deref()) {
+        (Some(expires), Some(signature)) => {
+            let now = state.now_ms();
+            if !links::verify(&state.settings, id, query.size, expires, signature, now) {
+                return Err(AppError::forbidden(codes::FILE_LINK_INVALID));
+            }
+            let file = store::find_file(&state.db.pool, id).await?;
+            (file.ok_or_else(|| AppError::not_found(codes::FILE_NOT_FOUND))?, links::cache_control(expires, now))
+        }
+        _ => (readable_file(&state, &readers, caller.as_ref(), id).await?, CONTENT_CACHE.to_owned()),
+    };
     let disposition = disk::inline_disposition(&file.original_name);
     match query.size {
-        None => serve(&state, &file, &disposition, CONTENT_CACHE, &headers).await,
-        Some(size) => serve_derived(&state, &file, size, &disposition).await,
+        None => serve(&state, &file, &disposition, &cache, &headers).await,
+        Some(size) => serve_derived(&state, &file, size, &disposition, &cache).await,
     }
 }
 
 /// A derivative of a readable file, made now if it was not at upload (files stored
 /// before derivatives existed, such as the demo seed's pictures).
-async fn serve_derived(state: &AppState, file: &FileRow, size: Size, disposition: &str) -> Result<Response, AppError> {
+async fn serve_derived(
+    state: &AppState,
+    file: &FileRow,
+    size: Size,
+    disposition: &str,
+    cache_control: &str,
+) -> Result<Response, AppError> {
     let no_copy = || AppError::not_found(codes::FILE_NOT_FOUND);
     if !file.content_type.starts_with("image/") {
         return Err(no_copy());
@@ -324,7 +355,7 @@ async fn serve_derived(state: &AppState, file: &FileRow, size: Size, disposition
     let out = response.headers_mut();
     out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     out.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(disposition).map_err(anyhow::Error::from)?);
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(CONTENT_CACHE));
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_str(cache_control).map_err(anyhow::Error::from)?);
     out.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     Ok(response)
 }
@@ -429,7 +460,7 @@ async fn serve(
     state: &AppState,
     file: &FileRow,
     disposition: &str,
-    cache_control: &'static str,
+    cache_control: &str,
     headers: &HeaderMap,
 ) -> Result<Response, AppError> {
     let Some(mut response) = state.storage.serve(&file.storage_key, headers).await? else {
@@ -438,7 +469,7 @@ async fn serve(
     let out = response.headers_mut();
     out.insert(header::CONTENT_TYPE, HeaderValue::from_str(&file.content_type).map_err(anyhow::Error::from)?);
     out.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(disposition).map_err(anyhow::Error::from)?);
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_str(cache_control).map_err(anyhow::Error::from)?);
     out.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     Ok(response)
 }

@@ -57,6 +57,37 @@ impl StagedFile {
         .flatten()
     }
 
+    /// Removes what a JPEG or PNG says beyond its pixels (EXIF with its GPS position, XMP,
+    /// comments, text chunks: `super::metadata`), rewriting the temp file with one rename;
+    /// its size and hash become those of the bytes that will be stored and served.
+    pub async fn strip_metadata(&mut self) -> anyhow::Result<()> {
+        let Some(kind) = self.kind.filter(|k| matches!(k, FileKind::Jpeg | FileKind::Png)) else { return Ok(()) };
+        let path = self.temp.clone();
+        let stripped = tokio::task::spawn_blocking(move || -> anyhow::Result<Option<(u64, String)>> {
+            let original = std::fs::read(&path).context("reading an upload")?;
+            let Some(bytes) = super::metadata::stripped(kind, &original) else { return Ok(None) };
+            let rewritten = path.with_extension("stripped");
+            let result = (|| {
+                let mut out = std::fs::File::create(&rewritten)?;
+                std::io::Write::write_all(&mut out, &bytes)?;
+                out.sync_all()?;
+                std::fs::rename(&rewritten, &path)
+            })();
+            if let Err(err) = result {
+                let _ = std::fs::remove_file(&rewritten);
+                return Err(anyhow::Error::from(err).context("rewriting an upload without its metadata"));
+            }
+            Ok(Some((bytes.len() as u64, hex::encode(Sha256::digest(&bytes)))))
+        })
+        .await
+        .context("the metadata task")??;
+        if let Some((size, sha256)) = stripped {
+            self.size = size;
+            self.sha256 = sha256;
+        }
+        Ok(())
+    }
+
     /// Where the received bytes wait (`{files_dir}/.incoming/{random}`).
     pub fn temp_path(&self) -> &Path {
         &self.temp

@@ -130,6 +130,43 @@ async fn a_png_uploads_as_an_entry_image_with_its_hash() {
     assert_eq!(content.bytes().await.unwrap().as_ref(), PNG_1X1);
 }
 
+/// A photo as a phone sends it: a real JPEG with an EXIF block naming where it was taken.
+fn photo_with_position() -> Vec<u8> {
+    let mut plain = std::io::Cursor::new(Vec::new());
+    image::RgbImage::from_pixel(4, 3, image::Rgb([30, 90, 200]))
+        .write_to(&mut plain, image::ImageFormat::Jpeg)
+        .unwrap();
+    let mut jpeg = img_parts::jpeg::Jpeg::from_bytes(plain.into_inner().into()).unwrap();
+    let mut exif = b"II\x2A\0\x08\0\0\0\0\0\0\0\0\0".to_vec();
+    exif.extend_from_slice(b"GPSLatitude 34.6037 S, GPSLongitude 58.3816 W");
+    img_parts::ImageEXIF::set_exif(&mut jpeg, Some(exif.into()));
+    jpeg.encoder().bytes().to_vec()
+}
+
+#[tokio::test]
+async fn a_photos_position_is_removed_before_it_is_stored_and_its_hash_is_of_what_is_served() {
+    let FilesApp { app, files_dir } = spawn(None).await;
+    let (_, token) = app.client_session("traveller").await;
+    let photo = photo_with_position();
+    let position = b"GPSLatitude 34.6037 S".as_slice();
+    assert!(photo.windows(position.len()).any(|w| w == position));
+
+    let answer = upload(&app, Some(&token), "5", &[("holiday.jpg", photo.as_slice())]).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let file = &answer.body["data"][0];
+    let id = file["id"].as_i64().unwrap();
+    let served = app.client.get(app.url(&format!("/files/{id}/content"))).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(served.status(), 200);
+    let served = served.bytes().await.unwrap().to_vec();
+    assert!(!served.windows(position.len()).any(|w| w == position), "the position is not served");
+    assert!(served.len() < photo.len());
+    assert_eq!(file["size"], served.len(), "the size is of what is served");
+    assert_eq!(file["hash"], hex::encode(Sha256::digest(&served)), "the hash is of what is served");
+    let shown = image::load_from_memory(&served).expect("still a picture").to_rgb8();
+    assert_eq!(shown, image::load_from_memory(&photo).unwrap().to_rgb8(), "the same pixels");
+    assert_eq!(files_on_disk(files_dir.path()), 1, "one stored file, no temp file left");
+}
+
 #[tokio::test]
 async fn a_text_file_named_png_is_not_an_entry_image() {
     let FilesApp { app, files_dir } = spawn(None).await;

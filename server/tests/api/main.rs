@@ -21,6 +21,7 @@ mod demo_extras;
 mod deployment;
 mod entries;
 mod errors;
+mod file_links;
 mod files;
 mod first_admin;
 mod limits;

@@ -2,15 +2,25 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { startSession } from '@/lib/session';
-import { mockFetch } from '@/testing/mock-fetch';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 
-import { fileContentPath, useFileUrl, useLazyFileUrl } from './use-file-url';
+import { fileContentPath, useFileSrcSet, useFileUrl, useLazyFileUrl } from './use-file-url';
 
-/** Answers every file request with a few bytes, and gives blobs a readable URL. */
+/** The server's POST /files/links: a signed link per asked id (an id over 900 is not readable). */
 function serveFiles() {
-  let made = 0;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => `blob:test/${++made}` }));
-  return mockFetch(() => new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
+  return mockFetch((request) => {
+    const { ids } = request.body as { ids: number[] };
+    const data = ids
+      .filter((id) => id < 900)
+      .map((id) => ({
+        id,
+        url: `/files/${id}/content?expires=9&signature=s${id}`,
+        thumb_url: `/files/${id}/content?size=thumb&expires=9&signature=t${id}`,
+        medium_url: `/files/${id}/content?size=medium&expires=9&signature=m${id}`,
+        expires_at: Date.now() + 3_600_000,
+      }));
+    return jsonResponse(200, { data });
+  });
 }
 
 /** IntersectionObservers the test drives: `reveal()` brings every observed element into view. */
@@ -61,15 +71,35 @@ describe('fileContentPath', () => {
 describe('useFileUrl', () => {
   beforeEach(() => startSession('tok'));
 
-  it('fetches the asked size with the bearer token, and the original without one', async () => {
+  it('shows each size by its signed link, asked once for all the files a render needs', async () => {
     const requests = serveFiles();
     const thumb = renderHook(() => useFileUrl('/files/1/content', { size: 'thumb' }));
-    await waitFor(() => expect(thumb.result.current).toMatch(/^blob:/));
+    const other = renderHook(() => useFileUrl('/files/6/content', { size: 'medium' }));
+    await waitFor(() => expect(thumb.result.current).toBe('/files/1/content?size=thumb&expires=9&signature=t1'));
+    await waitFor(() => expect(other.result.current).toBe('/files/6/content?size=medium&expires=9&signature=m6'));
     const original = renderHook(() => useFileUrl('/files/1/content'));
-    await waitFor(() => expect(original.result.current).toMatch(/^blob:/));
-    expect(original.result.current).not.toBe(thumb.result.current);
-    expect(requests.map((r) => r.url)).toEqual(['/files/1/content?size=thumb', '/files/1/content']);
+    await waitFor(() => expect(original.result.current).toBe('/files/1/content?expires=9&signature=s1'));
+    expect(requests.map((r) => [r.method, r.url, r.body])).toEqual([['POST', '/files/links', { ids: [1, 6] }]]);
     expect(requests[0]?.headers.authorization).toBe('Bearer tok');
+  });
+
+  it('shows nothing for a file the reader may not read, and leaves other addresses as they are', async () => {
+    serveFiles();
+    const hidden = renderHook(() => useFileUrl('/files/901/content', { size: 'thumb' }));
+    const outside = renderHook(() => useFileUrl('https://example.com/a.png', { size: 'thumb' }));
+    await waitFor(() => expect(outside.result.current).toBe('https://example.com/a.png'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(hidden.result.current).toBeNull();
+  });
+
+  it('gives a srcset over the thumb and medium copies', async () => {
+    serveFiles();
+    const { result } = renderHook(() => useFileSrcSet('/files/7/content'));
+    await waitFor(() =>
+      expect(result.current).toBe(
+        '/files/7/content?size=thumb&expires=9&signature=t7 480w, /files/7/content?size=medium&expires=9&signature=m7 1280w',
+      ),
+    );
   });
 
   it('fetches nothing while not enabled', async () => {
@@ -81,8 +111,8 @@ describe('useFileUrl', () => {
     expect(requests).toHaveLength(0);
     expect(result.current).toBeNull();
     rerender({ enabled: true });
-    await waitFor(() => expect(result.current).toMatch(/^blob:/));
-    expect(requests.map((r) => r.url)).toEqual(['/files/2/content?size=thumb']);
+    await waitFor(() => expect(result.current).toBe('/files/2/content?size=thumb&expires=9&signature=t2'));
+    expect(requests.map((r) => r.body)).toEqual([{ ids: [2] }]);
   });
 });
 
@@ -110,9 +140,9 @@ describe('useLazyFileUrl', () => {
     expect(requests).toHaveLength(0);
 
     observer.reveal();
-    expect(await screen.findByAltText('/files/3/content')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(await screen.findByAltText('/files/3/content')).toHaveAttribute('src', expect.stringContaining('signature=t3'));
     await screen.findByAltText('/files/4/content');
-    expect(requests.map((r) => r.url).sort()).toEqual(['/files/3/content?size=thumb', '/files/4/content?size=thumb']);
+    expect(requests.map((r) => r.body)).toEqual([{ ids: [3, 4] }]);
     expect(observer.observed(), 'observers are disconnected once near').toHaveLength(0);
   });
 
@@ -121,6 +151,6 @@ describe('useLazyFileUrl', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(<Card path="/files/5/content" />);
     await screen.findByAltText('/files/5/content');
-    expect(requests.map((r) => r.url)).toEqual(['/files/5/content?size=thumb']);
+    expect(requests.map((r) => r.body)).toEqual([{ ids: [5] }]);
   });
 });

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 
 import { env } from '@/config/env';
-import { session } from '@/lib/session';
+import { api, ok } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
 
 /**
- * An object URL for a stored file (`/files/{id}/content`). The server reads files with the
- * bearer token only, which an <img src> cannot send, so the bytes are fetched and shown as a blob.
- * Blobs are cached per URL for the tab's life: entry images do not change once uploaded.
+ * A plain URL for a stored file (`/files/{id}/content`): the server hands signed links
+ * (POST /files/links) to whoever may read a file, and an <img src> opens them without the bearer
+ * token, so the browser (and a CDN) caches the picture itself. Links are asked for in batches
+ * (every file a render needs, one request) and kept until shortly before they expire.
  */
-const cache = new Map<string, Promise<string | null>>();
+type FileLinks = components['schemas']['FileLinks'];
 
 /**
  * A smaller copy the server makes of every image (issue #37): `thumb` is at most 480 px wide
@@ -24,7 +26,7 @@ export interface FileUrlOptions {
 }
 
 /** Only the server's own file contents have smaller copies; other paths are left alone. */
-const FILE_CONTENT = /^\/files\/\d+\/content$/;
+const FILE_CONTENT = /^\/files\/(\d+)\/content$/;
 
 /** The path to fetch for `path` at `size` (the original when no size is asked). */
 export function fileContentPath(path: string, size?: FileSize): string {
@@ -32,36 +34,87 @@ export function fileContentPath(path: string, size?: FileSize): string {
   return `${path}?size=${size}`;
 }
 
-function load(path: string): Promise<string | null> {
-  let pending = cache.get(path);
+/** A link this close to its end is asked for again, so a picture never starts on a dead one. */
+const RENEW_BEFORE_MS = 5 * 60 * 1000;
+/** The server's most ids per request. */
+const BATCH = 100;
+
+const links = new Map<number, Promise<FileLinks | null>>();
+const fresh = new Map<number, FileLinks>();
+let waiting = new Map<number, (links: FileLinks | null) => void>();
+
+/** Asks for every id that waits, in requests of at most BATCH ids. */
+function flush() {
+  const batch = waiting;
+  waiting = new Map();
+  const ids = [...batch.keys()];
+  for (let at = 0; at < ids.length; at += BATCH) {
+    const chunk = ids.slice(at, at + BATCH);
+    ok(api.POST('/files/links', { body: { ids: chunk } }))
+      .then(({ data }) => {
+        for (const link of data) fresh.set(link.id, link);
+        for (const id of chunk) batch.get(id)?.(fresh.get(id) ?? null);
+      })
+      .catch(() => {
+        for (const id of chunk) batch.get(id)?.(null);
+      });
+  }
+}
+
+function linksOf(id: number): Promise<FileLinks | null> {
+  const known = fresh.get(id);
+  if (known) {
+    if (known.expires_at - Date.now() > RENEW_BEFORE_MS) return Promise.resolve(known);
+    fresh.delete(id);
+    links.delete(id);
+  }
+  let pending = links.get(id);
   if (!pending) {
-    const headers: Record<string, string> = {};
-    if (session.token) headers.Authorization = `Bearer ${session.token}`;
-    pending = fetch(`${env.apiUrl}${path}`, { headers })
-      .then(async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : null))
-      .catch(() => null);
-    cache.set(path, pending);
-    // A failure is not kept: the next view tries again.
-    void pending.then((url) => {
-      if (url === null) cache.delete(path);
+    pending = new Promise((resolve) => {
+      if (waiting.size === 0) setTimeout(flush, 0);
+      waiting.set(id, resolve);
+    });
+    links.set(id, pending);
+    // A failure (or a file the reader may no longer read) is not kept: the next view asks again.
+    void pending.then((answer) => {
+      if (answer === null) links.delete(id);
     });
   }
   return pending;
+}
+
+/** The URL to show `path` at `size`: a signed link for the server's files, `path` itself otherwise. */
+function load(path: string, size: FileSize | undefined): Promise<string | null> {
+  const id = FILE_CONTENT.exec(path)?.[1];
+  if (id === undefined) return Promise.resolve(/^\//.test(path) ? `${env.apiUrl}${path}` : path);
+  return linksOf(Number(id)).then((answer) => {
+    if (!answer) return null;
+    const url = size === 'thumb' ? answer.thumb_url : size === 'medium' ? answer.medium_url : answer.url;
+    // A file that is no picture has no smaller copy: its original is what there is.
+    return `${env.apiUrl}${url ?? answer.url}`;
+  });
+}
+
+/** Srcset over the server's copies of a stored picture (`thumb` 480w, `medium` 1280w), once known. */
+export function useFileSrcSet(path: string | null | undefined, enabled = true): string | undefined {
+  const thumb = useFileUrl(path, { size: 'thumb', enabled });
+  const medium = useFileUrl(path, { size: 'medium', enabled });
+  return thumb && medium && thumb !== medium ? `${thumb} 480w, ${medium} 1280w` : undefined;
 }
 
 export function useFileUrl(path: string | null | undefined, { size, enabled = true }: FileUrlOptions = {}): string | null {
   const target = path && enabled ? fileContentPath(path, size) : null;
   const [loaded, setLoaded] = useState<{ target: string; url: string | null } | null>(null);
   useEffect(() => {
-    if (!target) return undefined;
+    if (!target || !path) return undefined;
     let live = true;
-    void load(target).then((url) => {
+    void load(path, size).then((url) => {
       if (live) setLoaded({ target, url });
     });
     return () => {
       live = false;
     };
-  }, [target]);
+  }, [target, path, size]);
   return loaded !== null && loaded.target === target ? loaded.url : null;
 }
 

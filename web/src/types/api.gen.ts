@@ -2730,8 +2730,33 @@ export interface paths {
          *     invisible characters are refused (422 `name.invalid_characters`); the pictures of one
          *     request may announce at most 100 megapixels (413 `file.too_many_pixels`); a user
          *     uploads at most `VITRINE_RATE_UPLOAD_BYTES_PER_USER` bytes (429 `rate.limited`).
+         *     JPEG and PNG originals are stored without their metadata (EXIF and its GPS position,
+         *     XMP, comments, text chunks; the orientation and colour profile kept), so `size` and
+         *     `hash` are those of the bytes stored and served, which may be fewer than were sent.
          */
         post: operations["upload_files"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signed URLs for the files the caller may read (signed in or not: some, such as profile
+         *     pictures, are public), valid one to two hours; the same within one hour, so browsers and
+         *     a CDN cache them. Files that do not exist or that the caller may not read are left out
+         *     of the answer, as `GET /files/{id}/content` would refuse them.
+         */
+        post: operations["create_links"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2750,7 +2775,9 @@ export interface paths {
          *     areas that attach it allow: some, such as profile pictures, without signing in).
          *     `?size=` asks for a smaller copy of an image, under exactly the same rules; a file
          *     with no such copy (not an image, or one that cannot be decoded) answers 404
-         *     `file.not_found`, and the original stays available without `size`.
+         *     `file.not_found`, and the original stays available without `size`. With `expires` and
+         *     `signature` (a link from `POST /files/links`) no token is needed, and caches may keep the
+         *     answer until the link expires; a wrong or expired link is 403 `file.link_invalid`.
          */
         get: operations["show_content"];
         put?: never;
@@ -8678,6 +8705,24 @@ export interface components {
             }[];
         };
         /** @description `{"data": ...}`: the wrapper every resource answer uses. */
+        Data_Vec_FileLinks: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Epoch ms after which these URLs answer 403 `file.link_invalid`: ask again.
+                 */
+                expires_at: number;
+                /** Format: int64 */
+                id: number;
+                /** @description Images only: the copy at most 1280 px wide (`size=medium`). */
+                medium_url?: string | null;
+                /** @description Images only: the copy at most 480 px wide (`size=thumb`). */
+                thumb_url?: string | null;
+                /** @description The original bytes. */
+                url: string;
+            }[];
+        };
+        /** @description `{"data": ...}`: the wrapper every resource answer uses. */
         Data_Vec_FileView: {
             data: {
                 /** @description Recognised from the bytes, e.g. `image/png`. */
@@ -9405,6 +9450,22 @@ export interface components {
         FieldErrors: {
             [key: string]: components["schemas"]["FieldError"][];
         };
+        /** @description Plain URLs to one file, each working without a bearer token until `expires_at`. */
+        FileLinks: {
+            /**
+             * Format: int64
+             * @description Epoch ms after which these URLs answer 403 `file.link_invalid`: ask again.
+             */
+            expires_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Images only: the copy at most 1280 px wide (`size=medium`). */
+            medium_url?: string | null;
+            /** @description Images only: the copy at most 480 px wide (`size=thumb`). */
+            thumb_url?: string | null;
+            /** @description The original bytes. */
+            url: string;
+        };
         FilePath: {
             full_path: string;
         };
@@ -9688,6 +9749,10 @@ export interface components {
             portfolio_count: number;
             /** Format: int64 */
             rated_count: number;
+        };
+        LinksRequest: {
+            /** @description The files (ids, as in `full_path`), 1 to 100; repeats count once. */
+            ids: number[];
         };
         ListingContest: {
             /** Format: int64 */
@@ -23031,6 +23096,47 @@ export interface operations {
             };
         };
     };
+    create_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinksRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_FileLinks"];
+                };
+            };
+            /** @description The body is not `application/json` (`request.body_invalid`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ids` is empty (`validation.required`) or has more than 100 (`ids.max`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     show_content: {
         parameters: {
             query?: {
@@ -23039,6 +23145,13 @@ export interface operations {
                  *     `medium` (1280 px), JPEG or PNG. Without it, the original bytes.
                  */
                 size?: "thumb" | "medium";
+                /**
+                 * @description With `signature`: a link from `POST /files/links` (epoch seconds it works until);
+                 *     no bearer token is needed then.
+                 */
+                expires?: number;
+                /** @description With `expires`: the link's signature. */
+                signature?: string;
             };
             header?: never;
             path: {
