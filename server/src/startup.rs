@@ -156,6 +156,7 @@ impl Application {
                 state.clock.clone(),
                 retention,
                 state.storage.clone(),
+                state.settings.link_base().to_owned(),
                 stop_rx.clone(),
             ));
         }

@@ -50,7 +50,9 @@ async fn main() -> anyhow::Result<()> {
     let storage = vitrine_server::files::Storage::from_settings(&settings)?;
     storage.check().await?;
     let clock = Arc::new(SystemClock);
-    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, clock, retention, storage, stop_rx));
+    // Mails the timers send link to the client at the public URL.
+    let link_base = settings.link_base().to_owned();
+    let worker = tokio::spawn(timers::run_until_stopped(db, realtime, clock, retention, storage, link_base, stop_rx));
     shutdown_signal().await;
     let _ = stop_tx.send(true);
     worker.await?;

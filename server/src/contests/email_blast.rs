@@ -38,7 +38,7 @@ pub async fn on_activated(
     }
     let recipients = store::blast_recipients(conn, contest_type_id, MAX_RECIPIENTS).await?;
     let english_category = crate::catalogue::listing_title(contest_type_id, &type_title);
-    let link = format!("{link_base}/contests/{id}/entries");
+    let link = super::page_link(link_base, id);
     for (user_id, email, language) in &recipients {
         let unsubscribe = mail::unsubscribe::link(conn, link_base, *user_id).await?;
         let language = Language::from_code(language);

@@ -48,6 +48,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
+/// A contest's page in the client, absolute on `link_base` (the public URL): where mails
+/// about the contest send their reader.
+pub fn page_link(link_base: &str, contest_id: i64) -> String {
+    format!("{link_base}/contests/{contest_id}/entries")
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(launch::launch))

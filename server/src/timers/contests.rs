@@ -32,18 +32,24 @@ const DEADLINES: [Deadline; 3] = [
 /// Performs every contest transition due at `now_ms`, oldest deadline first (each
 /// batch's events published on its commit).
 #[instrument(skip_all)]
-pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<Pass, sqlx::Error> {
-    due::perform_all(realtime, now_ms, &DEADLINES, moved).await
+pub async fn run_due(realtime: &Realtime, link_base: &str, now_ms: i64) -> Result<Pass, sqlx::Error> {
+    due::perform_all(realtime, link_base, now_ms, &DEADLINES, moved).await
 }
 
 /// What a contest's move writes: its `contest.status` event, and the holder's mail
 /// when the deciding window ran out.
-fn moved(deadline: Deadline, unit: &mut Unit, id: i64, stamp: i64) -> BoxFuture<'_, Result<(), sqlx::Error>> {
+fn moved<'c>(
+    deadline: Deadline,
+    unit: &'c mut Unit,
+    link_base: &'c str,
+    id: i64,
+    stamp: i64,
+) -> BoxFuture<'c, Result<(), sqlx::Error>> {
     Box::pin(async move {
         let Some(contest) = contests::find(&mut **unit, id).await? else { return Ok(()) };
         events::status_changed(unit, &contest, stamp).await?;
         if deadline.to == ContestStatus::NoWinner.id() {
-            tell_holder_no_winner(unit, &contest, stamp).await?;
+            tell_holder_no_winner(unit, &contest, link_base, stamp).await?;
         }
         Ok(())
     })
@@ -51,9 +57,15 @@ fn moved(deadline: Deadline, unit: &mut Unit, id: i64, stamp: i64) -> BoxFuture<
 
 /// The deciding window ran out: the holder hears by mail (the status event tells
 /// whoever is watching the page).
-async fn tell_holder_no_winner(unit: &mut Unit, contest: &ContestRow, now_ms: i64) -> Result<(), sqlx::Error> {
+async fn tell_holder_no_winner(
+    unit: &mut Unit,
+    contest: &ContestRow,
+    link_base: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
     let Some(holder) = accounts::find_user(&mut **unit, contest.created_by).await? else { return Ok(()) };
-    let message = crate::mail::Mail::NoWinner { title: contest.title.clone() };
+    let link = crate::contests::page_link(link_base, contest.id);
+    let message = crate::mail::Mail::NoWinner { title: contest.title.clone(), link };
     crate::mail::queue(&mut **unit, &holder.email, &message, holder.language(), now_ms).await?;
     Ok(())
 }

@@ -24,7 +24,7 @@ pub const REMIND_BEFORE_MS: i64 = crate::contests::status::DELIVERY_REMIND_BEFOR
 
 /// Fires every delivery alarm due at `now_ms`, oldest first, [`BATCH`] per transaction.
 #[instrument(skip_all)]
-pub async fn run_due(db: &Db, now_ms: i64) -> Result<Pass, sqlx::Error> {
+pub async fn run_due(db: &Db, link_base: &str, now_ms: i64) -> Result<Pass, sqlx::Error> {
     let mut pass = Pass::default();
     loop {
         let mut tx = db.pool.begin().await?;
@@ -38,8 +38,8 @@ pub async fn run_due(db: &Db, now_ms: i64) -> Result<Pass, sqlx::Error> {
                 continue;
             }
             match overdue {
-                false => remind(&mut tx, &contest, now_ms).await?,
-                true => overdue_notice(&mut tx, &contest, now_ms).await?,
+                false => remind(&mut tx, &contest, link_base, now_ms).await?,
+                true => overdue_notice(&mut tx, &contest, link_base, now_ms).await?,
             }
             pass.performed += 1;
             let lag_ms = (now_ms - contest.delivery_alarm_at).max(0);
@@ -64,22 +64,29 @@ async fn parties(conn: &mut AnyConnection, contest: &DueAlarm) -> Result<Option<
     }))
 }
 
-async fn remind(conn: &mut AnyConnection, contest: &DueAlarm, now_ms: i64) -> Result<(), sqlx::Error> {
+async fn remind(conn: &mut AnyConnection, contest: &DueAlarm, link_base: &str, now_ms: i64) -> Result<(), sqlx::Error> {
     let Some(((designer, language), _)) = parties(conn, contest).await? else { return Ok(()) };
     let hours = ((contest.delivery_due_at - now_ms).max(0) as u64).div_ceil(3600 * 1000);
-    let message = Mail::DeliveryReminder { title: contest.title.clone(), hours };
+    let link = crate::contests::page_link(link_base, contest.id);
+    let message = Mail::DeliveryReminder { title: contest.title.clone(), hours, link };
     mail::queue(&mut *conn, &designer, &message, language, now_ms).await?;
     Ok(())
 }
 
-async fn overdue_notice(conn: &mut AnyConnection, contest: &DueAlarm, now_ms: i64) -> Result<(), sqlx::Error> {
+async fn overdue_notice(
+    conn: &mut AnyConnection,
+    contest: &DueAlarm,
+    link_base: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
     let Some(((designer, designer_language), (holder, holder_language))) = parties(conn, contest).await? else {
         return Ok(());
     };
     let title = contest.title.clone();
-    let to_designer = Mail::DeliveryOverdueDesigner { title: title.clone() };
+    let link = crate::contests::page_link(link_base, contest.id);
+    let to_designer = Mail::DeliveryOverdueDesigner { title: title.clone(), link: link.clone() };
     mail::queue(&mut *conn, &designer, &to_designer, designer_language, now_ms).await?;
-    let to_holder = Mail::DeliveryOverdueHolder { title };
+    let to_holder = Mail::DeliveryOverdueHolder { title, link };
     mail::queue(&mut *conn, &holder, &to_holder, holder_language, now_ms).await?;
     tracing::warn!(contest_id = contest.id, "final files overdue");
     Ok(())

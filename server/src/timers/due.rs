@@ -30,10 +30,11 @@ pub struct Deadline {
     pub to: i64,
 }
 
-/// What a move writes besides the status, given `(deadline, unit, id, stamp)`: its
-/// events and notices, appended to the move's unit (published when it commits). A
-/// plain function returning a boxed future, so the timer loop's future stays `Send`.
-pub type OnMoved = for<'c> fn(Deadline, &'c mut Unit, i64, i64) -> BoxFuture<'c, Result<(), sqlx::Error>>;
+/// What a move writes besides the status, given `(deadline, unit, link_base, id, stamp)`:
+/// its events and notices (mails link to the client under `link_base`, the public URL),
+/// appended to the move's unit (published when it commits). A plain function returning a
+/// boxed future, so the timer loop's future stays `Send`.
+pub type OnMoved = for<'c> fn(Deadline, &'c mut Unit, &'c str, i64, i64) -> BoxFuture<'c, Result<(), sqlx::Error>>;
 
 /// What one pass did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -59,6 +60,7 @@ impl Pass {
 /// when the work was really done, even in a long pass.
 pub async fn perform(
     realtime: &Realtime,
+    link_base: &str,
     now_ms: i64,
     deadline: Deadline,
     on_moved: OnMoved,
@@ -99,7 +101,7 @@ pub async fn perform(
                 pass.lost += 1;
                 continue;
             }
-            on_moved(deadline, &mut unit, id, stamp).await?;
+            on_moved(deadline, &mut unit, link_base, id, stamp).await?;
             pass.performed += 1;
             let lag_ms = (stamp - due_at).max(0);
             metrics::histogram!("vitrine_timer_lag_seconds").record(lag_ms as f64 / 1000.0);
@@ -116,13 +118,14 @@ pub async fn perform(
 /// Performs several kinds of deadline one after the other, summing their passes.
 pub async fn perform_all(
     realtime: &Realtime,
+    link_base: &str,
     now_ms: i64,
     deadlines: &[Deadline],
     on_moved: OnMoved,
 ) -> Result<Pass, sqlx::Error> {
     let mut total = Pass::default();
     for deadline in deadlines {
-        total.add(&perform(realtime, now_ms, *deadline, on_moved).await?);
+        total.add(&perform(realtime, link_base, now_ms, *deadline, on_moved).await?);
     }
     Ok(total)
 }

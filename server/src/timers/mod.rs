@@ -47,6 +47,7 @@ pub async fn run_until_stopped(
     clock: SharedClock,
     retention: housekeeping::Retention,
     storage: crate::files::Storage,
+    link_base: String,
     mut shutdown: watch::Receiver<bool>,
 ) {
     tracing::info!("timers running");
@@ -71,7 +72,7 @@ pub async fn run_until_stopped(
         {
             metrics::gauge!("vitrine_timer_queue_depth").set((contests + projects) as f64);
         }
-        match contests::run_due(&realtime, now).await {
+        match contests::run_due(&realtime, &link_base, now).await {
             Ok(pass) => {
                 if pass.performed > 0 {
                     tracing::info!(performed = pass.performed, lost = pass.lost, "contest deadlines");
@@ -79,7 +80,7 @@ pub async fn run_until_stopped(
             }
             Err(err) => tracing::warn!(error = %err, "contest deadlines failed"),
         }
-        match projects::run_due(&realtime, now).await {
+        match projects::run_due(&realtime, &link_base, now).await {
             Ok(pass) => {
                 if pass.performed > 0 {
                     tracing::info!(performed = pass.performed, lost = pass.lost, "project timelines");
@@ -94,7 +95,7 @@ pub async fn run_until_stopped(
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "starting queued projects failed"),
         }
-        match delivery::run_due(&db, now).await {
+        match delivery::run_due(&db, &link_base, now).await {
             Ok(pass) if pass.performed > 0 => tracing::info!(performed = pass.performed, "delivery alarms"),
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "delivery alarms failed"),

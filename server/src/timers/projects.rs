@@ -34,12 +34,18 @@ const TIMELINE_ENDS: [Deadline; 1] = [Deadline {
 /// Performs every timeline end due at `now_ms`, oldest deadline first (each batch's
 /// events published on its commit).
 #[instrument(skip_all)]
-pub async fn run_due(realtime: &Realtime, now_ms: i64) -> Result<Pass, sqlx::Error> {
-    due::perform_all(realtime, now_ms, &TIMELINE_ENDS, moved).await
+pub async fn run_due(realtime: &Realtime, link_base: &str, now_ms: i64) -> Result<Pass, sqlx::Error> {
+    due::perform_all(realtime, link_base, now_ms, &TIMELINE_ENDS, moved).await
 }
 
 /// What a timeline's end writes: the `project.status` event and both parties' notices.
-fn moved(_: Deadline, unit: &mut Unit, id: i64, stamp: i64) -> BoxFuture<'_, Result<(), sqlx::Error>> {
+fn moved<'c>(
+    _: Deadline,
+    unit: &'c mut Unit,
+    _: &'c str,
+    id: i64,
+    stamp: i64,
+) -> BoxFuture<'c, Result<(), sqlx::Error>> {
     Box::pin(async move {
         let Some(project) = projects::find(&mut **unit, id).await? else { return Ok(()) };
         events::status_changed(unit, &project, stamp).await?;

@@ -44,19 +44,21 @@ async fn submissions_close_then_the_deciding_window_runs_out_each_once() {
     let start = app.clock.now_ms();
     let events_at_start = status_events(&app, id).await;
 
-    let pass = run_due(app.hub(), start + 7 * DAY_MS - 1).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, start + 7 * DAY_MS - 1).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "not before the deadline");
 
-    let pass = run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, start + 7 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 3), "entries close: Deciding");
-    let pass = run_due(app.hub(), start + 7 * DAY_MS + 5).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, start + 7 * DAY_MS + 5).await.unwrap();
     assert_eq!(pass.performed, 0, "a transition happens once");
 
-    let pass = run_due(app.hub(), start + 21 * DAY_MS).await.unwrap();
+    // The mail links to the contest at the deployment's public URL.
+    let pass = run_due(app.hub(), "https://vitrine.example", start + 21 * DAY_MS).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 4), "no winner in the deciding window");
     assert_eq!(status_events(&app, id).await - events_at_start, 2, "one contest.status event per transition");
-    let (subject, _) = app.last_mail_to("timed@example.com").await.expect("the holder is mailed");
+    let (subject, body) = app.last_mail_to("timed@example.com").await.expect("the holder is mailed");
     assert!(subject.ends_with("ended without a winner"), "{subject}");
+    assert!(body.contains(&format!("https://vitrine.example/contests/{id}/entries")), "{body}");
 }
 
 #[tokio::test]
@@ -68,9 +70,9 @@ async fn an_extension_moves_the_deadline() {
     let (_, admin) = app.admin_session("timeextender").await;
     let extended = app.put(&format!("/contests/{id}/extends"), &json!({"days": 2}), &admin).await;
     assert_eq!(extended.status, 200, "{}", extended.body);
-    run_due(app.hub(), start + 7 * DAY_MS).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, start + 7 * DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 2, "the old deadline no longer applies");
-    run_due(app.hub(), start + 9 * DAY_MS).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, start + 9 * DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 3);
 }
 
@@ -111,7 +113,7 @@ async fn three_workers_perform_each_due_transition_exactly_once() {
     // Each worker publishes what it committed, batch by batch, as the timer loop does.
     let workers = (0..3).map(|_| {
         let realtime = app.hub().clone();
-        tokio::spawn(async move { run_due(&realtime, now).await.unwrap() })
+        tokio::spawn(async move { run_due(&realtime, vitrine_server::config::DEFAULT_PUBLIC_URL, now).await.unwrap() })
     });
     let passes = futures::future::join_all(workers).await;
     let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().performed).sum();
@@ -193,9 +195,9 @@ async fn an_award_unverified_after_a_day_shows_as_unverified_and_verification_st
     assert_eq!(contest["status_id"], 5);
     assert_eq!(contest["verification_due_at"].as_i64().unwrap() - awarded_at, DAY_MS, "admins have a day");
 
-    run_due(app.hub(), awarded_at + DAY_MS - 1).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, awarded_at + DAY_MS - 1).await.unwrap();
     assert_eq!(status_of(&app, id).await, 5);
-    run_due(app.hub(), awarded_at + DAY_MS).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, awarded_at + DAY_MS).await.unwrap();
     assert_eq!(status_of(&app, id).await, 6, "still unverified after a day");
 
     let verified = app.put(&format!("/contests/{id}/statuses"), &json!({"status_id": 7}), &admin).await;
@@ -255,16 +257,37 @@ async fn the_winner_is_reminded_before_the_delivery_deadline_and_both_sides_told
     let due = delivery_due(&app, id).await;
     let remind_at = due - delivery::REMIND_BEFORE_MS;
 
-    assert_eq!(delivery::run_due(&app.db, remind_at - 1).await.unwrap().performed, 0, "not before its time");
+    assert_eq!(
+        delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, remind_at - 1).await.unwrap().performed,
+        0,
+        "not before its time"
+    );
     assert_eq!(delivery::next_alarm(&app.db).await.unwrap(), Some(remind_at));
-    assert_eq!(delivery::run_due(&app.db, remind_at).await.unwrap().performed, 1);
-    assert_eq!(delivery::run_due(&app.db, remind_at + 1000).await.unwrap().performed, 0, "a reminder fires once");
+    assert_eq!(
+        delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, remind_at).await.unwrap().performed,
+        1
+    );
+    assert_eq!(
+        delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, remind_at + 1000)
+            .await
+            .unwrap()
+            .performed,
+        0,
+        "a reminder fires once"
+    );
     let mails = subjects_to(&app, "late@example.com").await;
     assert_eq!(mails, vec![format!("12 hours left to deliver the final files for {}", title_of(&app, id).await)]);
+    let (_, body) = app.last_mail_to("late@example.com").await.unwrap();
+    let contest_page = format!("{}/contests/{id}/entries", vitrine_server::config::DEFAULT_PUBLIC_URL);
+    assert!(body.contains(&format!("Upload them here: {contest_page}")), "{body}");
 
     assert_eq!(delivery::next_alarm(&app.db).await.unwrap(), Some(due), "then the deadline itself");
-    assert_eq!(delivery::run_due(&app.db, due).await.unwrap().performed, 1);
-    assert_eq!(delivery::run_due(&app.db, due + 1).await.unwrap().performed, 0, "the notice fires once");
+    assert_eq!(delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, due).await.unwrap().performed, 1);
+    assert_eq!(
+        delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, due + 1).await.unwrap().performed,
+        0,
+        "the notice fires once"
+    );
     assert_eq!(subjects_to(&app, "late@example.com").await.len(), 2);
     let holder = subjects_to(&app, "dl1holder@example.com").await;
     assert!(holder.iter().any(|s| s.ends_with("are overdue")), "{holder:?}");
@@ -289,7 +312,10 @@ async fn a_delivery_window_that_passed_while_no_worker_ran_sends_only_the_overdu
     let designer = app.register(&TestApp::designer_payload("asleep")).await;
     let (id, _, _, _) = verified_contest(&app, "dl2", designer).await;
     let due = delivery_due(&app, id).await;
-    assert_eq!(delivery::run_due(&app.db, due + DAY_MS).await.unwrap().performed, 1);
+    assert_eq!(
+        delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, due + DAY_MS).await.unwrap().performed,
+        1
+    );
     let mails = subjects_to(&app, "asleep@example.com").await;
     assert_eq!(mails.len(), 1, "{mails:?}");
     assert!(mails[0].ends_with("are overdue"));
@@ -308,7 +334,11 @@ async fn delivered_files_stop_the_alarms_and_only_an_admin_credits_the_contest()
     assert_eq!(delivered.status, 201, "{}", delivered.body);
     assert_eq!(status_of(&app, id).await, 8, "delivered, pending credit");
     let due = delivery_due(&app, id).await;
-    assert_eq!(delivery::run_due(&app.db, due + 1).await.unwrap().performed, 0, "nothing to remind of");
+    assert_eq!(
+        delivery::run_due(&app.db, vitrine_server::config::DEFAULT_PUBLIC_URL, due + 1).await.unwrap().performed,
+        0,
+        "nothing to remind of"
+    );
     assert!(subjects_to(&app, "prompt@example.com").await.is_empty());
 
     let credit = format!("/contests/{id}/statuses");

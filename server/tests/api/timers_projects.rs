@@ -90,13 +90,13 @@ async fn a_timeline_runs_out_once_at_its_deadline_and_both_parties_hear_of_it() 
     assert_eq!(timeline_ends_at(&app, w.project).await, Some(ends), "a week from the approval");
     let events_at_start = status_events(&app, w.project).await;
 
-    let pass = run_due(app.hub(), ends - 1).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends - 1).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, w.project).await), (0, 2), "not before the deadline");
     let before = last_event_id(&app).await;
-    let pass = run_due(app.hub(), ends).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, w.project).await), (1, 3), "the timeline ran out: unverified");
     assert_eq!(status_events_after(&app, before).await, [(w.project, 3)]);
-    let pass = run_due(app.hub(), ends + 5).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends + 5).await.unwrap();
     assert_eq!(pass.performed, 0, "a transition happens once");
     assert_eq!(status_events(&app, w.project).await - events_at_start, 1, "one project.status");
 
@@ -120,9 +120,9 @@ async fn a_custom_range_runs_out_at_the_end_of_its_last_day() {
     let ends = 4_102_876_800_000;
     assert_eq!(timeline_ends_at(&app, id).await, Some(ends));
 
-    run_due(app.hub(), ends - 1).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends - 1).await.unwrap();
     assert_eq!(status_of(&app, id).await, 2, "the last day is still the designer's");
-    let pass = run_due(app.hub(), ends).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 3));
 }
 
@@ -145,9 +145,9 @@ async fn a_subscription_project_without_a_timeline_runs_out_after_a_week() {
     // Before, it had no timer and stayed active for ever (issue #40): now it has a week.
     let ends = approved_at + 7 * DAY_MS;
     assert_eq!(timeline_ends_at(&app, id).await, Some(ends));
-    let pass = run_due(app.hub(), ends - 1).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends - 1).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (0, 2), "not before its week is over");
-    let pass = run_due(app.hub(), ends).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     assert_eq!((pass.performed, status_of(&app, id).await), (1, 3), "then unverified, as any other");
 }
 
@@ -173,7 +173,9 @@ async fn deadlines_that_passed_while_no_worker_ran_are_performed_on_the_first_pa
 
     // A year later, the first pass performs both, the earlier deadline first.
     let before = last_event_id(&app).await;
-    let pass = run_due(app.hub(), app.clock.now_ms() + 365 * DAY_MS).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, app.clock.now_ms() + 365 * DAY_MS)
+        .await
+        .unwrap();
     assert_eq!(pass.performed, 2);
     let order: Vec<i64> = status_events_after(&app, before).await.into_iter().map(|(id, _)| id).collect();
     assert_eq!(order, [two_days, month], "in deadline order");
@@ -200,7 +202,7 @@ async fn three_workers_perform_each_due_timeline_end_exactly_once() {
     .unwrap();
     let workers = (0..3).map(|_| {
         let realtime = app.hub().clone();
-        tokio::spawn(async move { run_due(&realtime, now).await.unwrap() })
+        tokio::spawn(async move { run_due(&realtime, vitrine_server::config::DEFAULT_PUBLIC_URL, now).await.unwrap() })
     });
     let passes = futures::future::join_all(workers).await;
     let performed: u64 = passes.iter().map(|p| p.as_ref().unwrap().performed).sum();

@@ -25,14 +25,14 @@ pub enum Mail {
     PasswordReset { name: String, link: String, minutes: u64 },
     /// A one-time sign-in link that works for `minutes`.
     SignInLink { name: String, link: String, minutes: u64 },
-    /// To a contest's holder: the deciding window ran out with no winner.
-    NoWinner { title: String },
-    /// To the winner: `hours` left to deliver the final files.
-    DeliveryReminder { title: String, hours: u64 },
-    /// To the winner: the final files are overdue.
-    DeliveryOverdueDesigner { title: String },
-    /// To the holder: the winner's final files are overdue.
-    DeliveryOverdueHolder { title: String },
+    /// To a contest's holder: the deciding window ran out with no winner; `link`: the contest.
+    NoWinner { title: String, link: String },
+    /// To the winner: `hours` left to deliver the final files; `link`: the contest.
+    DeliveryReminder { title: String, hours: u64, link: String },
+    /// To the winner: the final files are overdue; `link`: the contest.
+    DeliveryOverdueDesigner { title: String, link: String },
+    /// To the holder: the winner's final files are overdue; `link`: the contest.
+    DeliveryOverdueHolder { title: String, link: String },
     /// The Email Blast upgrade: a new contest, to a top-rated designer of its `category`
     /// (named in the recipient's language; `prize_cents` 0: no prize line); `unsubscribe`
     /// opts out of these (also sent as `List-Unsubscribe`).

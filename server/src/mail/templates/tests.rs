@@ -8,10 +8,20 @@ fn every_kind() -> Vec<Mail> {
     vec![
         Mail::PasswordReset { name: s("Ana Muñoz"), link: s(LINK), minutes: 61 },
         Mail::SignInLink { name: s("Ana Muñoz"), link: s("https://vitrine.example/login/xyz"), minutes: 17 },
-        Mail::NoWinner { title: s("Logo para Café") },
-        Mail::DeliveryReminder { title: s("Logo para Café"), hours: 23 },
-        Mail::DeliveryOverdueDesigner { title: s("Logo para Café") },
-        Mail::DeliveryOverdueHolder { title: s("Logo para Café") },
+        Mail::NoWinner { title: s("Logo para Café"), link: s("https://vitrine.example/contests/9/entries") },
+        Mail::DeliveryReminder {
+            title: s("Logo para Café"),
+            hours: 23,
+            link: s("https://vitrine.example/contests/8/entries"),
+        },
+        Mail::DeliveryOverdueDesigner {
+            title: s("Logo para Café"),
+            link: s("https://vitrine.example/contests/7/entries"),
+        },
+        Mail::DeliveryOverdueHolder {
+            title: s("Logo para Café"),
+            link: s("https://vitrine.example/contests/6/entries"),
+        },
         Mail::EmailBlast {
             category: s("Logo Design"),
             title: s("Logo para Café"),
@@ -87,7 +97,10 @@ fn money_is_written_for_the_language() {
 
 #[test]
 fn values_are_escaped_in_html_only() {
-    let mail = Mail::NoWinner { title: "<b>Tom & Jerry</b>".to_owned() };
+    let mail = Mail::NoWinner {
+        title: "<b>Tom & Jerry</b>".to_owned(),
+        link: "https://vitrine.example/contests/1/entries".to_owned(),
+    };
     let rendered = render(&mail, Language::En).unwrap();
     assert!(rendered.text.contains("\"<b>Tom & Jerry</b>\""));
     assert!(rendered.html.contains("&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;"), "{}", rendered.html);

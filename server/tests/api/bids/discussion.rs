@@ -79,7 +79,9 @@ async fn a_bid_is_discussed_while_the_project_is_live_or_active_and_not_after() 
     );
     // The timeline runs out (3, unverified): the discussion is closed.
     let ends = app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["timeline_ends_at"].as_i64().unwrap();
-    let pass = vitrine_server::timers::projects::run_due(app.hub(), ends).await.unwrap();
+    let pass = vitrine_server::timers::projects::run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends)
+        .await
+        .unwrap();
     assert_eq!(pass.performed, 1);
     send(&app, Method::POST, &path, json!({"comment": "Still there?"}), Some(&w.owner.1))
         .await

@@ -35,7 +35,7 @@ async fn status_events(app: &TestApp, id: i64) -> i64 {
 /// Runs the timer at the end of the world's project's timeline: it is unverified (3).
 pub(crate) async fn timeline_over(app: &TestApp, w: &World) {
     let ends = app.get(&w.path(""), Some(&w.owner.1)).await.body["data"]["timeline_ends_at"].as_i64().unwrap();
-    let pass = run_due(app.hub(), ends).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     assert_eq!(pass.performed, 1);
 }
 
@@ -146,7 +146,7 @@ async fn approving_a_bid_starts_the_timeline_and_its_end_awaits_verification() {
     assert_eq!(app.get("/projects/verify", Some(&w.admin.1)).await.body["total"], 0);
 
     let before = status_events(&app, w.project).await;
-    let pass = run_due(app.hub(), approved_at + 7 * DAY_MS).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, approved_at + 7 * DAY_MS).await.unwrap();
     assert_eq!(pass.performed, 1);
     let verify = app.get("/projects/verify", Some(&w.admin.1)).await;
     assert_eq!(

@@ -49,7 +49,7 @@ async fn updates_files_and_final_artworks_are_the_two_parties() {
         .unwrap();
     // Through to delivery: the timeline ends, an admin verifies, the designer delivers.
     let ends = app.get(&a.w.path(""), Some(&a.w.owner.1)).await.body["data"]["timeline_ends_at"].as_i64().unwrap();
-    run_due(app.hub(), ends).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     let verify = send(&app, Method::PUT, &a.w.path("statuses"), json!({"status_id": 4}), Some(&a.w.admin.1)).await;
     assert_eq!(verify.status, 200, "{}", verify.body);
     let artwork = upload_png(&app, &a.w.designer.1, "13").await;

@@ -79,7 +79,7 @@ async fn deliver_and_accept(app: &TestApp, s: &Subscribed, id: i64, designer: &s
     send(app, Method::PUT, &path("statuses"), json!({"status_id": 3}), Some(&s.admin))
         .await
         .assert_error(409, "project.status.invalid");
-    let pass = run_due(app.hub(), ends).await.unwrap();
+    let pass = run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     assert_eq!(pass.performed, 1, "the timeline runs out");
     assert_eq!(project(app, id, &s.owner.1).await["status_id"], 3);
 

@@ -79,7 +79,7 @@ async fn only_the_assigned_designer_posts_updates_while_the_project_is_active() 
 
     // The timeline runs out (3): the time for updates is over.
     let ends = app.get(&a.w.path(""), Some(&a.w.owner.1)).await.body["data"]["timeline_ends_at"].as_i64().unwrap();
-    run_due(app.hub(), ends).await.unwrap();
+    run_due(app.hub(), vitrine_server::config::DEFAULT_PUBLIC_URL, ends).await.unwrap();
     let late = send(&app, Method::POST, &path, body, Some(&a.w.designer.1)).await;
     refused(
         &late,
