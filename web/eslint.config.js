@@ -60,6 +60,25 @@ const MONEY_BYPASSES = [
   message: 'Format money with exactCents / exactDollars / priceCents / priceDollars from @/lib/money.',
 }));
 
+/** Components still over 150 lines (issue #55), each left off the rule until it is split. */
+const NOT_YET_SPLIT = [
+  'src/components/question-field.tsx',
+  'src/features/auth/components/signup-form.tsx',
+  'src/features/contest-options/components/extras-page.tsx',
+  'src/features/contest-options/components/options-page.tsx',
+  'src/features/contests/components/contest-page.tsx',
+  'src/features/contests/components/entry-detail.tsx',
+  'src/features/court/components/court-page.tsx',
+  'src/features/launch-brief/components/launch-brief-page.tsx',
+  'src/features/marketplace/components/marketplace-page.tsx',
+  'src/features/messages/components/thread.tsx',
+  'src/features/profiles/components/designer-profile-modal.tsx',
+  'src/features/profiles/components/profile-page.tsx',
+  'src/features/projects/components/launch-page.tsx',
+  'src/features/projects/components/project-detail.tsx',
+  'src/features/projects/components/update-card.tsx',
+];
+
 export default defineConfig([
   // *.gen.ts files are generated (the protocol crate writes src/realtime/protocol.gen.ts).
   globalIgnores(['dist', 'node_modules', '**/*.gen.ts']),
@@ -102,6 +121,14 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'no-restricted-syntax': ['error', ...DATE_BYPASSES, ...MONEY_BYPASSES] },
+  },
+  {
+    // Issue #55: a component over 150 lines does more than one job; split it into rooms of one job.
+    files: ['src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', ...NOT_YET_SPLIT],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
   },
   { files: ['src/lib/dates.ts'], rules: { 'no-restricted-syntax': ['error', ...MONEY_BYPASSES] } },
   { files: ['src/lib/money.ts'], rules: { 'no-restricted-syntax': ['error', ...DATE_BYPASSES] } },
