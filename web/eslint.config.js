@@ -69,7 +69,6 @@ const NOT_YET_SPLIT = [
   'src/features/marketplace/components/marketplace-page.tsx',
   'src/features/messages/components/thread.tsx',
   'src/features/profiles/components/designer-profile-modal.tsx',
-  'src/features/profiles/components/profile-page.tsx',
   'src/features/projects/components/launch-page.tsx',
   'src/features/projects/components/project-detail.tsx',
   'src/features/projects/components/update-card.tsx',
