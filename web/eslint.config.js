@@ -70,8 +70,6 @@ const NOT_YET_SPLIT = [
   'src/features/messages/components/thread.tsx',
   'src/features/profiles/components/designer-profile-modal.tsx',
   'src/features/projects/components/launch-page.tsx',
-  'src/features/projects/components/project-detail.tsx',
-  'src/features/projects/components/update-card.tsx',
 ];
 
 export default defineConfig([
