@@ -64,7 +64,6 @@ const MONEY_BYPASSES = [
 const NOT_YET_SPLIT = [
   'src/features/contests/components/contest-page.tsx',
   'src/features/contests/components/entry-detail.tsx',
-  'src/features/court/components/court-page.tsx',
   'src/features/launch-brief/components/launch-brief-page.tsx',
   'src/features/marketplace/components/marketplace-page.tsx',
   'src/features/messages/components/thread.tsx',
