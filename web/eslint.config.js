@@ -65,7 +65,6 @@ const NOT_YET_SPLIT = [
   'src/features/contests/components/contest-page.tsx',
   'src/features/contests/components/entry-detail.tsx',
   'src/features/launch-brief/components/launch-brief-page.tsx',
-  'src/features/projects/components/launch-page.tsx',
 ];
 
 export default defineConfig([
