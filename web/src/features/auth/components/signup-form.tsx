@@ -6,22 +6,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fields';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/error-messages';
 import { useForm } from '@/lib/form';
-import { toast } from '@/lib/toast';
-import { USER_TYPE, type User } from '@/types/api';
+import type { User } from '@/types/api';
 
-import { register, type DesignerRegistration } from '@/lib/auth/register';
-import { failureFrom, type Failure as SignupFailure } from '../failure';
 import { useLocations } from '../hooks/use-locations';
-import { signIn } from '@/lib/auth/sign-in';
+import { useSignupSubmit } from '../hooks/use-signup-submit';
 import { EMPTY_SIGNUP, validateSignup, type SignupValues } from '../validation';
 
 type TextFieldName = Exclude<keyof SignupValues, 'agree_terms' | 'agree_age_requirements'>;
-
-type Failure = SignupFailure<SignupValues>;
-
-const FIELD_NAMES = Object.keys(EMPTY_SIGNUP) as (keyof SignupValues)[];
 
 interface SignupFormProps {
   /** The `ref` query parameter the visitor arrived with, sent as referral_source. */
@@ -29,12 +21,11 @@ interface SignupFormProps {
   onSuccess: (user: User) => void;
 }
 
-/** The designer sign-up: registers, then signs in with the same credentials. */
+/** The designer sign-up form; its sending (register, then sign in) is useSignupSubmit's. */
 export function SignupForm({ referral, onSuccess }: SignupFormProps) {
   const { t } = useTranslation('auth');
   const locations = useLocations();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const { pending, failure, setFailure, submit } = useSignupSubmit(referral, onSuccess);
 
   const [chosenCountryId, setChosenCountryId] = useState('');
   const chosenCountry = locations.countries.find((c) => String(c.id) === chosenCountryId);
@@ -91,41 +82,7 @@ export function SignupForm({ referral, onSuccess }: SignupFormProps) {
       form.touchAll();
       return;
     }
-    const v = form.values;
-    const payload: DesignerRegistration = {
-      email: v.email.trim(),
-      region_id: Number(v.region_id),
-      country_id: Number(v.country_id),
-      state_id: stateRequired ? Number(v.state_id) : null,
-      city: v.city.trim(),
-      name: v.name.trim(),
-      username: v.username,
-      phone: v.phone.trim(),
-      password: v.password,
-      confirm_password: v.confirm_password,
-      paypal_email: v.paypal_email.trim(),
-      agree_terms: 1,
-      agree_age_requirements: 1,
-      user_type_id: USER_TYPE.designer,
-      ...(referral ? { referral_source: referral } : {}),
-    };
-
-    setPending(true);
-    setFailure(null);
-    try {
-      await register(payload);
-    } catch (error) {
-      setFailure(failureFrom<SignupValues>(error, FIELD_NAMES));
-      setPending(false);
-      return;
-    }
-    toast.success('Registered Successfully');
-    try {
-      onSuccess(await signIn({ username: payload.username, password: payload.password }));
-    } catch (error) {
-      setFailure({ message: errorMessage(error), fields: {} });
-      setPending(false);
-    }
+    await submit(form.values, stateRequired);
   }
 
   const toOptions = (items: { id: number; name: string }[]) =>

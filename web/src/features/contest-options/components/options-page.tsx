@@ -13,10 +13,11 @@ import { useLaunchData, type LaunchData } from '../use-launch-data';
 import { useQuote } from '../use-quote';
 import { QuoteLines } from './quote-lines';
 import { LaunchSteps } from './launch-steps';
+import { LengthChoices } from './length-choices';
+import { PackageChoices } from './package-choices';
 import { StartSubscriptionModal } from './start-subscription-modal';
 import { UpgradeOption } from './upgrade-option';
 import { catalogueText } from '@/lib/catalogue';
-import { priceDollars } from '@/lib/money';
 
 /** `/contests/{id}/options`: step 3 of the launch, the prize package, the length and the upgrades. */
 export function OptionsPage({ contestId, subscribed }: { contestId: number; subscribed: boolean }) {
@@ -112,53 +113,8 @@ function OptionsForm({ data, subscribed }: { data: LaunchData; subscribed: boole
           </header>
           {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
 
-          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-            <h2 className="text-lg font-semibold text-slate-900">{t('packages')}</h2>
-            <p className="mt-1 text-sm text-slate-500">{t('packagesHint')}</p>
-            <div className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" role="radiogroup" aria-label={t('packages')}>
-              {pricings.map((option) => {
-                const active = option.id === pricingId;
-                return (
-                  <button
-                    key={option.id}
-                    type="button"
-                    role="radio"
-                    aria-checked={active}
-                    data-testid={`package-${option.id}`}
-                    onClick={() => setPricingId(option.id)}
-                    className={`relative rounded-xl border p-4 text-left transition ${active ? 'border-indigo-600 bg-indigo-50 ring-2 ring-indigo-600' : 'border-slate-200 hover:border-indigo-300'}`}
-                  >
-                    {option.is_recommended === 1 && (
-                      <span className="absolute -top-2.5 right-3 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold text-white">
-                        {t('recommended')}
-                      </span>
-                    )}
-                    <span className="block text-sm font-semibold text-slate-700">{catalogueText(option.name)}</span>
-                    <span className="mt-1 block text-2xl font-bold text-slate-900">{priceDollars(option.amount)}</span>
-                    <span className="mt-2 block text-xs text-slate-600">{t('designerReceives', { amount: priceDollars(option.winning_entry_amount) })}</span>
-                  </button>
-                );
-              })}
-            </div>
-          </section>
-
-          {lengths.length > 0 && (
-            <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-              <h2 className="text-lg font-semibold text-slate-900">{t('lengths')}</h2>
-              <div className="mt-4 grid gap-2 sm:grid-cols-2">
-                {lengths.map((option) => (
-                  <label
-                    key={option.id}
-                    className={`flex cursor-pointer items-center gap-3 rounded-lg border px-4 py-3 text-sm ${option.id === lengthId ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200 hover:border-slate-300'}`}
-                  >
-                    <input type="radio" name="length" className="size-4" checked={option.id === lengthId} onChange={() => chooseLength(option.id)} />
-                    <span className="flex-1 font-medium text-slate-900">{t(`days_${option.days}`, { defaultValue: option.name, count: option.days })}</span>
-                    <span className="text-slate-700">{option.amount === 0 ? t('included') : `+${priceDollars(option.amount)}`}</span>
-                  </label>
-                ))}
-              </div>
-            </section>
-          )}
+          <PackageChoices pricings={pricings} pricingId={pricingId} onChoose={setPricingId} />
+          {lengths.length > 0 && <LengthChoices lengths={lengths} lengthId={lengthId} onChoose={chooseLength} />}
 
           <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <h2 className="text-lg font-semibold text-slate-900">{t('upgrades')}</h2>

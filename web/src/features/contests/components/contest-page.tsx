@@ -1,58 +1,33 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 
+import { MarkCommentsRead } from '@/components/mark-comments-read';
 import { LoaderOverlay } from '@/components/ui/loader-overlay';
 import { Spinner } from '@/components/ui/spinner';
-import { isAbortError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
-import { focusedIdOf, loadUntilFound } from '@/lib/focused-comment';
+import { focusedIdOf } from '@/lib/focused-comment';
 import { isAdmin, isClient, isDesigner } from '@/lib/roles';
-import { MarkCommentsRead } from '@/components/mark-comments-read';
-import { toast } from '@/lib/toast';
-import { contestChannel, useContestChannel, usePresence, useUserChannel } from '@/realtime/hooks';
-import type { EventFrame } from '@/realtime/protocol.gen';
-import type { Contest, Entry, Question, SavedAnswer, UploadStats, User } from '@/types/api';
+import { contestChannel, usePresence } from '@/realtime/hooks';
+import type { Contest, Entry, User } from '@/types/api';
 
-import { deleteComment, getComments, postComment } from '../api/comments';
-import { getContest } from '../api/get-contest';
-import { getEntries, type EntryQuery } from '../api/get-entries';
-import { getEntry } from '../api/get-entry';
-import { getQuestions } from '../api/get-questions';
-import { getUploadStats } from '../api/submit-entry';
-import {
-  addComment,
-  removeComment,
-  applyContestEvent,
-  boardComments,
-  createContestLive,
-  setComments,
-  setContest,
-  setEntryFiles,
-  setEntryPage,
-} from '../live';
-import { currentDeadline, isNamingContest, statusLabel, statusTone, timeLeft } from '../status';
+import { deleteComment, postComment } from '../api/comments';
+import { winnerOf } from '../delivery';
+import { addComment, boardComments, createContestLive, removeComment } from '../live';
+import { isNamingContest } from '../status';
+import { useContestData } from '../use-contest-data';
 import { entryActions } from '../use-entry-actions';
 import { useFilterStats } from '../use-filter-stats';
 import { useNow } from '../use-now';
 import { CommentThread } from './comment-thread';
+import { ContestHeader } from './contest-header';
+import { DeliveryPanel } from './delivery-panel';
+import { EntryCard } from './entry-card';
 import { EntryDetail } from './entry-detail';
 import { EntryToolbar, Pager } from './entry-toolbar';
-import { EntryCard } from './entry-card';
-import { ShareContest } from './share-contest';
-import { SubmitEntryPanel } from './submit-entry-panel';
-
-import { BriefAnswers } from './brief-answers';
-import { ContestFeedback } from './contest-feedback';
-import { DeliveryPanel } from './delivery-panel';
 import { Likers } from './likers';
-import { winnerOf } from '../delivery';
-import { catalogueText } from '@/lib/catalogue';
-import { PrizeBadge } from './prize-badge';
-
-const FIRST_PAGE: EntryQuery = { page: 1, sort: 'newest', status: '', designer: '' };
+import { SubmitEntryPanel } from './submit-entry-panel';
 
 interface ContestPageProps {
   contestId: number;
@@ -62,7 +37,8 @@ interface ContestPageProps {
 
 /**
  * `/contests/{id}/entries`: the brief, status and time left, the entries grid and the comment
- * board, all kept live by the contest's hub channel (and the user's, for private rating events).
+ * board, all kept live by the contest's hub channel (and the user's, for private rating events;
+ * use-contest-data.ts).
  */
 export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const { t } = useTranslation('contests');
@@ -73,12 +49,6 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const [params] = useSearchParams();
   const focusedCommentId = focusedIdOf(params.get('focusedContestCommentId'));
   const focusedEntryCommentId = focusedIdOf(params.get('focusedEntryCommentId'));
-  const [query, setQuery] = useState<EntryQuery>(FIRST_PAGE);
-  const [stats, setStats] = useState<UploadStats | null>(null);
-  const [questions, setQuestions] = useState<Question[]>([]);
-  const [entriesLoading, setEntriesLoading] = useState(true);
-  const loaded = useRef(false);
-  const queryRef = useRef(query);
   const now = useNow(30_000);
   const watching = usePresence(contestChannel(contestId)).length;
   const [counts, reloadCounts] = useFilterStats(contestId);
@@ -87,93 +57,7 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
   const isOwner = snap.contest?.created_by === user.id;
   const canLike = isDesigner(user) || isClient(user);
 
-  const loadEntries = useCallback(
-    async (current: EntryQuery) => {
-      setEntriesLoading(true);
-      try {
-        const page = await getEntries(contestId, current);
-        // A later query may have been asked for meanwhile; only the latest answer counts.
-        if (queryRef.current === current) setEntryPage(state, page);
-      } catch (error) {
-        if (!isAbortError(error)) toast.error(errorMessage(error));
-      } finally {
-        if (queryRef.current === current) setEntriesLoading(false);
-      }
-    },
-    [contestId, state],
-  );
-
-  const loadStats = useCallback(async () => {
-    if (!designer) return;
-    try {
-      setStats(await getUploadStats(contestId));
-    } catch {
-      setStats(null);
-    }
-  }, [contestId, designer]);
-
-  const loadAll = useCallback(async () => {
-    try {
-      const { contest, brief } = await getContest(contestId);
-      setContest(state, contest, brief);
-      getQuestions(contest.contest_type_id)
-        .then(setQuestions)
-        .catch(() => undefined);
-    } catch (error) {
-      // A contest that cannot be loaded (or may not be seen) leads back to the dashboard.
-      toast.error(errorMessage(error));
-      navigate('/dashboard', { replace: true });
-      return;
-    }
-    await Promise.all([
-      loadEntries(queryRef.current),
-      getComments(contestId, null)
-        .then(async (page) => {
-          setComments(state, page.data);
-          if (focusedCommentId === null) return;
-          const more = (number: number) => getComments(contestId, null, { page: number });
-          await loadUntilFound(page, focusedCommentId, more, (items) => setComments(state, items));
-        })
-        .catch(() => undefined),
-      loadStats(),
-    ]);
-    loaded.current = true;
-  }, [contestId, state, navigate, loadEntries, loadStats, focusedCommentId]);
-
-  useEffect(() => {
-    void loadAll();
-  }, [loadAll]);
-
-  function changeQuery(next: EntryQuery) {
-    queryRef.current = next;
-    setQuery(next);
-    void loadEntries(next);
-  }
-
-  const onEvent = (event: EventFrame) => {
-    const fetchFiles = applyContestEvent(state, event, { userId: user.id, query: queryRef.current, now: Date.now() });
-    if (fetchFiles !== null) {
-      getEntry(contestId, fetchFiles)
-        .then((entry) => setEntryFiles(state, entry))
-        .catch(() => undefined);
-    }
-    if (designer && (event.type === 'entry.created' || event.type === 'entry.deleted')) void loadStats();
-    if (event.type === 'entry.created' || event.type === 'entry.updated' || event.type === 'entry.deleted') reloadCounts();
-  };
-
-  useContestChannel(contestId, {
-    onEvent,
-    // Missed events (or a first subscription answered after the page loaded): load again.
-    onSubscribed: ({ recovered }) => {
-      if (!recovered && loaded.current) void loadAll();
-    },
-  });
-  // Ratings are private: they come on the user's own channel.
-  useUserChannel(user.id, {
-    onEvent: (event) => {
-      if (event.type.startsWith('entry.')) onEvent(event);
-    },
-  });
+  const { query, changeQuery, stats, loadStats, questions, entriesLoading } = useContestData({ contestId, user, state, focusedCommentId, reloadCounts });
 
   const contest = snap.contest;
   if (!contest) {
@@ -184,64 +68,12 @@ export function ContestPage({ contestId, entryId, user }: ContestPageProps) {
     );
   }
 
-  const deadline = currentDeadline(contest);
   const actions = entryActions(state, contestId);
   const pages = Math.max(1, Math.ceil(snap.entryTotal / 48));
-  const highlightContest = snap.highlights.contest;
 
   return (
     <div className="space-y-6">
-      <section className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        {highlightContest !== undefined && (
-          <span key={highlightContest} className="live-flash pointer-events-none absolute inset-0 rounded-2xl" aria-hidden="true" />
-        )}
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-wide text-indigo-600 uppercase">{catalogueText(contest.contest_type_title)}</p>
-            <h1 className="mt-1 text-2xl font-bold text-slate-900">{contest.title}</h1>
-            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-600">
-              <span data-testid="contest-status" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusTone(contest.status_id)}`}>
-                {t(`status.${contest.status_id}`, { defaultValue: statusLabel(contest.status_id) })}
-              </span>
-              {deadline?.at && (
-                <span data-testid="deadline">
-                  {deadline.label}: <strong className="text-slate-800">{timeLeft(deadline.at, now)}</strong>
-                </span>
-              )}
-              <span data-testid="entry-total">
-                {t('page.entries', { count: snap.entryTotal })}
-              </span>
-              <span className="inline-flex items-center gap-1.5" data-testid="presence">
-                <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
-                {t('page.watching', { count: watching })}
-              </span>
-            </div>
-          </div>
-          <PrizeBadge cents={contest.detail.winning_entry_amount} />
-        </div>
-        {isOwner && (contest.status_id === 2 || contest.status_id === 3) && (
-          // Extending (while it runs), upgrades and a bigger prize: the extras page.
-          <Link
-            to={`/contests/${contest.id}/upgrades`}
-            className="mt-3 mr-2 inline-block rounded-md border border-indigo-200 bg-indigo-50 px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-100"
-          >
-            {t(contest.status_id === 2 ? 'page.extendOrBoost' : 'page.boost')}
-          </Link>
-        )}
-        <ShareContest contestId={contest.id} title={contest.title} userId={user.id} seesShares={isOwner || isAdmin(user)} isAdmin={isAdmin(user)} />
-        {isOwner && (
-          <ContestFeedback
-            state={state}
-            contestId={contest.id}
-            statusId={contest.status_id}
-            winner={winnerOf(snap.entries as Record<number, Entry>)}
-          />
-        )}
-        <FeatureWidget slot="ContestDescription" contestId={contestId} description={contest.description} canEdit={isOwner || isAdmin(user)} user={user} />
-        {snap.brief && snap.brief.length > 0 && (
-          <BriefAnswers answers={snap.brief as SavedAnswer[]} questions={questions} open={designer && contest.status_id === 2} />
-        )}
-      </section>
+      <ContestHeader state={state} user={user} isOwner={isOwner} now={now} watching={watching} questions={questions} />
 
       <DeliveryPanel state={state} contest={contest as Contest} winner={winnerOf(snap.entries as Record<number, Entry>)} user={user} />
 

@@ -1,19 +1,16 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
 import { loadUntilFound } from '@/lib/focused-comment';
-import { toast } from '@/lib/toast';
-import { useFileUrl } from '@/lib/use-file-url';
 import type { Entry } from '@/types/api';
 
 import { deleteComment, getComments, postComment } from '../api/comments';
 import { getEntry } from '../api/get-entry';
-import { completeImageTag, deleteImageTag, getImageTags, postImageTag } from '../api/image-tags';
+import { getImageTags } from '../api/image-tags';
 import { getLikes } from '@/lib/api/reactions';
 import { addComment, addImageTags, entryComments, mergeEntry, removeComment, setComments, type ContestLive } from '../live';
 import { entryActions } from '../use-entry-actions';
@@ -23,6 +20,7 @@ import { StarRating } from '@/components/ui/star-rating';
 
 import { AwardButton } from './award-button';
 import { BuyDesign } from './buy-design';
+import { EntryImage } from './entry-image';
 import { Likers } from './likers';
 import { NewVersion } from './new-version';
 import { ReportEntry } from './report-entry';
@@ -55,9 +53,6 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, isAdmi
   const snap = useSnapshot(state);
   const entry = snap.entries[entryId];
   const [missing, setMissing] = useState(false);
-  // One picture across the page: the 1280 px copy (feedback points are placed in percent, so
-  // the same on any size).
-  const image = useFileUrl(entry?.files?.find((file) => file.kind === 1)?.full_path, { size: 'medium' });
   const isParty = isOwner || entry?.created_by === userId;
   const actions = entryActions(state, contestId);
 
@@ -96,25 +91,6 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, isAdmi
       .catch(() => undefined);
   }, [state, contestId, entryId, isParty]);
 
-  async function tagAction(run: () => Promise<unknown>) {
-    try {
-      await run();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  }
-
-  async function handleTag(event: MouseEvent<HTMLDivElement>) {
-    if (!isParty) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const x = (event.clientX - box.left) / box.width;
-    const y = (event.clientY - box.top) / box.height;
-    const note = window.prompt(t('detail.tagPrompt'))?.trim();
-    if (!note) return;
-    addImageTags(state, [await postImageTag(contestId, entryId, { x, y, note })]);
-  }
-
-  const tags = Object.values(snap.imageTags).filter((tag) => tag.contest_entry_id === entryId);
   const comments = entryComments(snap.comments as ContestLive['comments'], entryId);
 
   return (
@@ -150,49 +126,7 @@ export function EntryDetail({ state, contestId, entryId, userId, isOwner, isAdmi
           </div>
         ) : (
           <div className="grid gap-6 p-5 md:grid-cols-[3fr_2fr]">
-            <div>
-              <div
-                className={`relative overflow-hidden rounded-xl bg-slate-100 ${isParty ? 'cursor-crosshair' : ''}`}
-                onClick={(event) => void handleTag(event)}
-              >
-                {image ? (
-                  <img src={image} alt={t('card.entry', { number: entry.number })} className="w-full" />
-                ) : (
-                  <div className="flex aspect-square items-center justify-center text-5xl font-bold text-slate-500">#{entry.number}</div>
-                )}
-                {tags.map((tag, index) => (
-                  <span
-                    key={tag.id}
-                    title={tag.note}
-                    style={{ left: `${tag.x * 100}%`, top: `${tag.y * 100}%` }}
-                    className={`absolute flex size-6 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-bold text-white ring-2 ring-white ${tag.completed_at ? 'bg-emerald-500' : 'bg-rose-500'}`}
-                  >
-                    {index + 1}
-                  </span>
-                ))}
-              </div>
-              {isParty && <p className="mt-2 text-xs text-slate-500">{t('detail.tagHint')}</p>}
-              {tags.length > 0 && (
-                <ol className="mt-3 space-y-1 text-sm">
-                  {tags.map((tag, index) => (
-                    <li key={tag.id} className="flex items-baseline gap-2">
-                      <span className="font-semibold text-slate-500">{index + 1}.</span>
-                      <span className={`flex-1 ${tag.completed_at ? 'text-slate-500 line-through' : 'text-slate-700'}`}>{tag.note}</span>
-                      {isParty && !tag.completed_at && (
-                        <button type="button" className="text-xs font-medium text-emerald-700 hover:underline" onClick={() => void tagAction(() => completeImageTag(contestId, entryId, tag.id).then((done) => addImageTags(state, [done])))}>
-                          {t('tags.complete')}
-                        </button>
-                      )}
-                      {isParty && (
-                        <button type="button" className="text-xs font-medium text-slate-500 hover:text-rose-600" onClick={() => void tagAction(() => deleteImageTag(contestId, entryId, tag.id).then(() => delete state.imageTags[tag.id]))}>
-                          {t('tags.delete')}
-                        </button>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </div>
+            <EntryImage state={state} contestId={contestId} entryId={entryId} number={entry.number} path={entry.files?.find((file) => file.kind === 1)?.full_path} isParty={isParty} />
             <div className="space-y-4">
               <div className="flex items-center justify-between">
                 <Likers state={state} contestId={contestId} entryId={entry.id} count={entry.likes_count} align="left">

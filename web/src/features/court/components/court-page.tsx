@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -6,107 +6,32 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
-import { useChannel } from '@/realtime/hooks';
-import { typedEvent } from '@/realtime/events';
-import type { EventFrame } from '@/realtime/protocol.gen';
-import type { Page, User } from '@/types/api';
+import type { User } from '@/types/api';
 
-import { getReports, getVotes, judge, vote, type Report, type ReportStatusId } from '../api/reports';
-import { applyCourtEvent, courtRole, isVerdict, reconcile, type VoteArrival } from '../tally';
+import { judge, vote, type Report, type ReportStatusId } from '../api/reports';
+import { useCourtBoard } from '../hooks/use-court-board';
+import { useMinuteClock } from '../hooks/use-minute-clock';
+import { courtRole } from '../tally';
 
 import { ReportCard } from './report-card';
 import { VoteFeed } from './vote-feed';
 
-const COURT_CHANNEL = 'court';
 const FILTERS: (ReportStatusId | null)[] = [null, 1, 2, 3];
-
-
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * `/design-court`: reported entries with their tallies, live on the `court` channel. Gold
  * designers vote; an admin sees a monitoring board (open count, votes arriving, time since each
  * report) and judges in one click. Other designers are told why the court is closed to them.
+ * The live board is useCourtBoard's.
  */
 export function CourtPage({ user }: { user: User }) {
   const { t } = useTranslation('court');
   const role = courtRole(user);
   const [filter, setFilter] = useState<ReportStatusId | null>(role === 'admin' ? 1 : null);
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<Page<Report> | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const [arrivals, setArrivals] = useState<VoteArrival[]>([]);
   const now = useMinuteClock();
-  // Events that arrive while a page is loading: that page may have been read before them (a
-  // report filed or a vote cast while the board opens or reloads after subscribing), so they
-  // are applied again to it when it lands. Applying an event twice is harmless (tallies are
-  // absolute, a report already listed is not added again).
-  const early = useRef<EventFrame[]>([]);
-  const loading = useRef(0);
-  // Only the latest load lands: the first one and the reload after subscribing may answer out
-  // of order, and an older page would drop a report the newer one has.
-  const latestLoad = useRef(0);
-
-  const load = useCallback(async () => {
-    if (role === null) return;
-    const mine = ++latestLoad.current;
-    loading.current += 1;
-    await getReports(page, filter).then(
-      (fresh) => {
-        loading.current -= 1;
-        if (mine !== latestLoad.current) return;
-        const pending = early.current;
-        early.current = [];
-        setList((current) => {
-          const data = reconcile(fresh.data, current?.data ?? []);
-          return { ...fresh, data: pending.reduce((reports, event) => applyCourtEvent(reports, event, filter), data) };
-        });
-      },
-      (error: unknown) => {
-        loading.current -= 1;
-        toast.error(errorMessage(error));
-      },
-    );
-  }, [page, filter, role]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useChannel(role === null ? null : COURT_CHANNEL, {
-    onEvent: (event) => {
-      if (loading.current > 0) early.current.push(event);
-      setList((current) => current && { ...current, data: applyCourtEvent(current.data, event, filter) });
-      const typed = typedEvent(event);
-      if (typed?.type === 'report.vote' && isVerdict(typed.data.vote)) {
-        const data = { ...typed.data, vote: typed.data.vote };
-        setArrivals((current) => [{ reportId: data.id, jurorId: data.juror_id, vote: data.vote, at: event.ts }, ...current].slice(0, 20));
-        // The event names the juror by id; the report's votes name them.
-        void getVotes(data.id).then(
-          ({ votes }) => {
-            const juror = votes.find((known) => known.juror.id === data.juror_id)?.juror.username;
-            if (juror === undefined) return;
-            setArrivals((current) =>
-              current.map((arrival) =>
-                arrival.reportId === data.id && arrival.jurorId === data.juror_id ? { ...arrival, username: juror } : arrival,
-              ),
-            );
-          },
-          () => undefined,
-        );
-      }
-    },
-    onSubscribed: ({ recovered }) => {
-      if (!recovered) void load();
-    },
-  });
+  const { list, setList, arrivals } = useCourtBoard(role, page, filter);
 
   function failure(error: unknown) {
     const code = error instanceof ApiError ? error.code : '';

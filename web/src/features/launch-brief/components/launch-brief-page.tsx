@@ -2,60 +2,28 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { StepBar } from '@/components/layouts/launch-step-bar';
+import { QuestionField } from '@/components/question-field';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { CheckboxField } from '@/components/ui/form-fields';
-import { ModalDialog } from '@/components/ui/modal-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { isAbortError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-messages';
+import { FILL_BRIEF_MS, saveDraft, validateBrief, type BriefValues } from '@/lib/brief-rules';
+import { catalogueText } from '@/lib/catalogue';
 import { hasSubscribed, isClient } from '@/lib/roles';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@/lib/validators';
-import type { ContestType, Question, User } from '@/types/api';
+import type { User } from '@/types/api';
 
-import { createContest, getBrief, updateBrief } from '../api/brief';
-import { validateCoupon } from '../api/coupon';
-import { myOpenContests } from '../api/my-contests';
-import { getQuickChat, linkQuickChat, type QuickChat } from '../api/quick-chat';
-import { forgetTracker, rememberTracker, storedTracker } from '../tracker';
-import { getContestType, getContestTypeBySlug, getContestTypes, getQuestions } from '@/lib/api/catalogue';
-import {
-  FILL_BRIEF_MS,
-  applyDraft,
-  clearDraft,
-  initialValues,
-  saveDraft,
-  toPayload,
-  validateBrief,
-  valuesFromSaved,
-  type BriefValues,
-} from '@/lib/brief-rules';
-import { forgetCoupon, rememberCoupon, storedCoupon } from '../coupon';
-import {
-  addsToQueue,
-  categoryFrom,
-  categoryParam,
-  destinationOf,
-  editChoices,
-  holdsFreeSlot,
-  launchChoices,
-  needsLogoWarning,
-  typesOf,
-  type Category,
-  type LaunchChoice,
-} from '../launch-choices';
-import { QuestionField } from '@/components/question-field';
-import { StepBar } from '@/components/layouts/launch-step-bar';
-import { catalogueText } from '@/lib/catalogue';
+import { useBriefSubmit } from '../hooks/use-brief-submit';
+import { useLaunchContext } from '../hooks/use-launch-context';
+import { useLoadedBrief } from '../hooks/use-loaded-brief';
+import { useTypeSwitch } from '../hooks/use-type-switch';
+import { categoryFrom, editChoices, launchChoices, type LaunchChoice } from '../launch-choices';
+import { AccountDialog } from './account-dialog';
+import { BriefAside } from './brief-aside';
+import { LogoWarningDialog } from './logo-warning-dialog';
+import { TypeSwitcher } from './type-switcher';
 
 export type LaunchBriefTarget = { mode: 'launch'; slug: string } | { mode: 'edit'; contestId: number };
-
-interface Loaded {
-  type: ContestType;
-  questions: Question[];
-}
 
 /**
  * `/contests/{launch_brief_slug}/launch` and `/contests/{id}/briefs/edit`: step 2 of the launch,
@@ -76,122 +44,31 @@ interface LaunchBriefPageProps {
 
 export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPageProps) {
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [values, setValues] = useState<BriefValues>({});
+  const [search] = useSearchParams();
+  const { t } = useTranslation('launch-brief');
+  const category = categoryFrom(search.get('category'));
+  const editing = target.mode === 'edit';
+  // The edit flag: an unstarted contest picked up again offers the launch choices (see editChoices).
+  const editFlag = editing && search.get('edit') === '1';
+  const subscribed = user !== null && hasSubscribed(user);
+  const { loaded, values, setValues } = useLoadedBrief(target, user, category);
+  const { chat, hasActive } = useLaunchContext({
+    editedId: editing ? target.contestId : null,
+    editFlag,
+    urlCoupon: search.get('discount_code'),
+    urlTracker: search.get('trackerId'),
+    loadedTypeId: loaded?.type.id ?? null,
+    signedInClient: user !== null && isClient(user),
+    subscribed,
+  });
+  const { pending, choosing, failure, setFailure, submitBrief } = useBriefSubmit(target, editFlag, category);
+  const { step, types, goToStep, warnType, switcherCategory, setSwitcherCategory, switchTo, pickType, cancelWarning } = useTypeSwitch(loaded, values, category);
   const [touched, setTouched] = useState<Record<number, boolean>>({});
   const [attempted, setAttempted] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [fillBrief, setFillBrief] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [step, setStep] = useState(2);
-  const [types, setTypes] = useState<ContestType[] | null>(null);
   const [askAccount, setAskAccount] = useState<LaunchChoice | null>(null);
-  const [choosing, setChoosing] = useState<LaunchChoice | null>(null);
-  const [hasActive, setHasActive] = useState(false);
-  const [warnType, setWarnType] = useState<ContestType | null>(null);
-  const [chat, setChat] = useState<QuickChat | null>(null);
-  const [search] = useSearchParams();
-  const { t } = useTranslation('launch-brief');
-  const category = categoryFrom(search.get('category'));
-  const [switcherCategory, setSwitcherCategory] = useState<Category>(category);
-  const subscribed = user !== null && hasSubscribed(user);
   const fillTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const editing = target.mode === 'edit';
-  // The edit flag: an unstarted contest picked up again offers the launch choices (see editChoices).
-  const editFlag = editing && search.get('edit') === '1';
-  const targetKey = editing ? `edit:${target.contestId}` : `launch:${target.slug}`;
-
-  useEffect(() => {
-    if (user !== null && !isClient(user)) {
-      toast.error(t('wrongAccountType'));
-      navigate('/dashboard', { replace: true });
-      return undefined;
-    }
-    const controller = new AbortController();
-    const signal = controller.signal;
-    async function load() {
-      try {
-        if (target.mode === 'launch') {
-          let type: ContestType;
-          try {
-            type = await getContestTypeBySlug(target.slug, { signal });
-          } catch (error) {
-            if (isAbortError(error)) throw error;
-            toast.error(t('invalidType'));
-            navigate('/login', { replace: true });
-            return;
-          }
-          const questions = await getQuestions(type.id, { signal, quickStartOnly: category === 'quick' });
-          setLoaded({ type, questions });
-          setValues(applyDraft(questions, initialValues(questions)));
-        } else {
-          const brief = await getBrief(target.contestId, { signal });
-          const [type, questions] = await Promise.all([
-            getContestType(brief.contest_type_id, { signal }),
-            getQuestions(brief.contest_type_id, { signal }),
-          ]);
-          setLoaded({ type, questions });
-          setValues(valuesFromSaved(questions, brief.answers));
-        }
-      } catch (error) {
-        if (isAbortError(error) || signal.aborted) return;
-        // A contest that is not the caller's, or that does not load, leads to the dashboard.
-        toast.error(errorMessage(error));
-        navigate('/dashboard', { replace: true });
-      }
-    }
-    void load();
-    return () => controller.abort();
-    // targetKey stands for target; user changes are handled by the shell.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [targetKey]);
-
-  // A coupon code from the URL is kept (encoded) for 24 hours.
-  const urlCoupon = search.get('discount_code');
-  useEffect(() => {
-    if (urlCoupon) rememberCoupon(urlCoupon);
-  }, [urlCoupon]);
-
-  // A quick-start chat's tracker id is kept until the contest it leads to exists; the chat's
-  // e-mail tells the visitor which conversation this brief continues.
-  const urlTracker = search.get('trackerId');
-  useEffect(() => {
-    if (editing) return undefined;
-    const tracker = rememberTracker(urlTracker) ?? storedTracker();
-    if (tracker === null) return undefined;
-    const controller = new AbortController();
-    getQuickChat(tracker, { signal: controller.signal }).then(setChat, (error: unknown) => {
-      // An unknown or stale tracker is dropped quietly: the brief works without it.
-      if (!isAbortError(error)) forgetTracker();
-    });
-    return () => controller.abort();
-  }, [editing, urlTracker]);
-
-  // A signed-in client's coupon is validated by type; a refusal clears it with the server's message.
-  const loadedTypeId = loaded?.type.id ?? null;
-  const signedInClient = user !== null && isClient(user);
-  useEffect(() => {
-    const code = storedCoupon();
-    if (editing || loadedTypeId === null || !signedInClient || code === null) return;
-    validateCoupon(loadedTypeId, code).then(
-      (answer) => toast.success(answer.message),
-      (error: unknown) => {
-        forgetCoupon();
-        toast.error(errorMessage(error));
-      },
-    );
-  }, [editing, loadedTypeId, signedInClient, urlCoupon]);
-
-  // Whether another contest holds the subscriber's free slot (hides Start Contest Now).
-  const editedId = editing ? target.contestId : null;
-  useEffect(() => {
-    if (!subscribed || (editing && !editFlag)) return;
-    myOpenContests().then(
-      (contests) => setHasActive(contests.some((contest) => contest.id !== editedId && holdsFreeSlot(contest))),
-      () => setHasActive(true),
-    );
-  }, [subscribed, editing, editFlag, editedId]);
 
   useEffect(() => () => {
     if (fillTimer.current !== null) clearTimeout(fillTimer.current);
@@ -210,6 +87,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
   const errors = validateBrief(questions, values);
   const termsError = needsTerms && !termsAccepted ? MESSAGES.acceptTerms : undefined;
   const valid = Object.keys(errors).length === 0 && termsError === undefined;
+  const sent = { type, questions, values, agreeTerms: needsTerms && termsAccepted };
 
   function change(questionId: number, value: BriefValues[number]) {
     setValues((current) => {
@@ -244,7 +122,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
       setAskAccount(choice);
       return;
     }
-    await submitBrief(choice, subscribed);
+    await submitBrief(choice, subscribed, sent);
   }
 
   async function onSignedIn(account: User, registered: boolean) {
@@ -256,134 +134,18 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
       return;
     }
     if (registered) toast.success(t('registered'));
-    await submitBrief(choice, hasSubscribed(account));
+    await submitBrief(choice, hasSubscribed(account), sent);
   }
 
-  async function submitBrief(choice: LaunchChoice, isSubscriber: boolean) {
-    setPending(true);
-    setChoosing(choice);
-    setFailure(null);
-    const coupon = editing ? null : storedCoupon();
-    const payload = {
-      contest_type_id: type.id,
-      contest_type_questions: toPayload(questions, values),
-      ...(type.only_tip_start === 1 || category === 'tip' ? { is_tip: 1 } : {}),
-      ...(category === 'quick' ? { is_quick_start: 1 } : {}),
-      ...(addsToQueue(choice, isSubscriber) ? { is_added_queue: 1 } : {}),
-      // The server records the acceptance of the type's terms (and refuses a launch without it).
-      ...(needsTerms && termsAccepted ? { agree_terms: 1 } : {}),
-      ...(coupon ? { coupon_code: coupon } : {}),
-    };
-    try {
-      if (target.mode === 'edit') {
-        await updateBrief(target.contestId, payload);
-        toast.success(choice === 'queue' ? t('addedToQueue') : t('briefUpdated'));
-        navigate(editFlag ? destinationOf(choice, target.contestId, isSubscriber) : `/contests/${target.contestId}/options`);
-      } else {
-        const contest = await createContest(payload);
-        clearDraft();
-        await linkChat(contest.id);
-        toast.success(choice === 'queue' ? t('addedToQueue') : t('briefCreated'));
-        navigate(destinationOf(choice, contest.id, isSubscriber));
-      }
-    } catch (error) {
-      // The spec shows a failed queue save as a success-type toast.
-      if (choice === 'queue') toast.success(t('queueFailed'));
-      setFailure(errorMessage(error));
-      setPending(false);
-      setChoosing(null);
-    }
-  }
-
-  /** Links the quick-start chat (if one led here) to the new contest; the launch goes on regardless. */
-  async function linkChat(contestId: number) {
-    const tracker = storedTracker();
-    if (tracker === null) return;
-    try {
-      await linkQuickChat(tracker, { contest_id: contestId });
-    } catch {
-      // A chat that cannot be linked (another account's) does not stop the launch.
-    }
-    forgetTracker();
-  }
-
-  async function goToStep(next: number) {
-    if (next !== 1) return;
-    setStep(1);
-    if (types === null) {
-      try {
-        setTypes(await getContestTypes());
-      } catch (error) {
-        toast.error(errorMessage(error));
-      }
-    }
-  }
-
-  /** Switching type or category: the title, brief and description travel in local storage. */
-  function switchTo(option: ContestType, nextCategory: Category) {
-    setWarnType(null);
-    setStep(2);
-    saveDraft(questions, values);
-    if (option.id !== type.id || nextCategory !== category) {
-      navigate(`/contests/${option.launch_brief_slug}/launch${categoryParam(nextCategory)}`);
-    }
-  }
-
-  function pickType(option: ContestType) {
-    if (needsLogoWarning(type.id, questions, values) && (option.id !== type.id || switcherCategory !== category)) {
-      setWarnType(option);
-      return;
-    }
-    switchTo(option, switcherCategory);
-  }
-
-  const choiceLabels: Record<LaunchChoice, string> = {
-    continue: t('continue'),
-    start: t('startNow'),
-    queue: t('addToQueue'),
-    pay: t('payToStart'),
-    update: t('cancelAndUpdate'),
-  };
   const choices = editFlag ? editChoices(subscribed, hasActive) : editing ? [] : launchChoices(subscribed, hasActive);
-  const categories: Category[] = ['normal', 'quick', 'tip'];
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       {askAccount !== null && accountGate && (
-        <Dialog
-          onClose={() => setAskAccount(null)}
-          overlayClassName="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4"
-          className="max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:max-w-xl sm:rounded-2xl"
-        >
-          {/* The gate's own DialogTitle names the dialog. */}
-          {accountGate((account, registered) => void onSignedIn(account, registered))}
-        </Dialog>
+        <AccountDialog onClose={() => setAskAccount(null)}>{accountGate((account, registered) => void onSignedIn(account, registered))}</AccountDialog>
       )}
       {warnType !== null && (
-        <ModalDialog
-          title={t('warnTitle')}
-          onClose={() => {
-            // Cancel resets the switcher to the default category.
-            setWarnType(null);
-            setSwitcherCategory('normal');
-          }}
-          footer={
-            <>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setWarnType(null);
-                  setSwitcherCategory('normal');
-                }}
-              >
-                {t('common:cancel')}
-              </Button>
-              <Button onClick={() => switchTo(warnType, switcherCategory)}>{t('warnConfirm')}</Button>
-            </>
-          }
-        >
-          {t('warnBody')}
-        </ModalDialog>
+        <LogoWarningDialog onCancel={cancelWarning} onConfirm={() => switchTo(warnType, switcherCategory)} />
       )}
       <StepBar
         steps={[t('stepType'), t('stepBrief'), type.only_tip_start === 1 || category === 'tip' ? t('stepDetails') : t('stepPrize'), t('stepLaunch')]}
@@ -391,40 +153,7 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
         onStep={(s) => void goToStep(s)}
       />
       {step === 1 ? (
-        <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h1 className="text-xl font-semibold text-slate-900">{t('chooseType')}</h1>
-          <p className="mt-1 text-sm text-slate-500">{t('typeKept')}</p>
-          <div role="tablist" aria-label={t('category')} className="mt-4 flex flex-wrap gap-2">
-            {categories.map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="tab"
-                aria-selected={switcherCategory === option}
-                onClick={() => setSwitcherCategory(option)}
-                className={`rounded-full border px-3 py-1.5 text-sm font-medium ${switcherCategory === option ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 text-slate-700 hover:border-indigo-400'}`}
-              >
-                {t(`category_${option}`)}
-              </button>
-            ))}
-          </div>
-          {types === null ? (
-            <Spinner label={t('loadingTypes')} />
-          ) : (
-            <div className="mt-4 grid gap-3 sm:grid-cols-3">
-              {typesOf(types, switcherCategory).map((option) => (
-                <button
-                  key={option.id}
-                  type="button"
-                  onClick={() => pickType(option)}
-                  className={`rounded-lg border px-4 py-3 text-left text-sm hover:border-indigo-400 ${option.id === type.id && switcherCategory === category ? 'border-indigo-600 bg-indigo-50 font-semibold' : 'border-slate-200'}`}
-                >
-                  {catalogueText(option.listing_title)}
-                </button>
-              ))}
-            </div>
-          )}
-        </section>
+        <TypeSwitcher types={types} type={type} category={category} switcherCategory={switcherCategory} onCategory={setSwitcherCategory} onPick={pickType} />
       ) : (
         <form onSubmit={handleSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <section className="min-w-0 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -453,36 +182,21 @@ export function LaunchBriefPage({ target, user, accountGate }: LaunchBriefPagePr
               />
             ))}
           </section>
-          <aside className="space-y-4 self-start lg:sticky lg:top-6">
-            {needsTerms && (
-              <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-                <p className="mb-3">{catalogueText(type.participate_terms)}</p>
-                <CheckboxField label={t('acceptTerms')} checked={termsAccepted} onChange={setTermsAccepted} error={attempted && termsError ? t('acceptTermsError') : undefined} />
-              </div>
-            )}
-            <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <p className="text-sm text-slate-600">{editing && !editFlag ? t('editNext') : subscribed ? t('subscriberNext') : t('next')}</p>
-              {editing && !editFlag ? (
-                <Button type="submit" className="w-full" disabled={pending || (attempted && !valid)} isLoading={pending}>
-                  {t('updateBrief')}
-                </Button>
-              ) : (
-                choices.map((choice, index) => (
-                  <Button
-                    key={choice}
-                    type={index === 0 ? 'submit' : 'button'}
-                    variant={index === 0 ? 'primary' : 'secondary'}
-                    className="w-full"
-                    onClick={index === 0 ? undefined : () => void choose(choice)}
-                    disabled={pending || (attempted && !valid)}
-                    isLoading={pending && choosing === choice}
-                  >
-                    {choiceLabels[choice]}
-                  </Button>
-                ))
-              )}
-            </div>
-          </aside>
+          <BriefAside
+            needsTerms={needsTerms}
+            terms={type.participate_terms}
+            termsAccepted={termsAccepted}
+            onTermsAccepted={setTermsAccepted}
+            attempted={attempted}
+            termsMissing={termsError !== undefined}
+            valid={valid}
+            plainEdit={editing && !editFlag}
+            subscribed={subscribed}
+            choices={choices}
+            onChoose={(choice) => void choose(choice)}
+            pending={pending}
+            choosing={choosing}
+          />
         </form>
       )}
     </div>

@@ -5,14 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PageNav } from '@/components/ui/page-nav';
 import { Spinner } from '@/components/ui/spinner';
-import { getContestTypes } from '@/lib/api/catalogue';
 import { isAbortError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { isClient, isDesigner } from '@/lib/roles';
-import { useFileUrl } from '@/lib/use-file-url';
 import { useChannel } from '@/realtime/hooks';
 import { typedEvent } from '@/realtime/events';
-import type { ContestType, Page, User } from '@/types/api';
+import type { Page, User } from '@/types/api';
 
 import {
   contestListings,
@@ -26,36 +24,12 @@ import {
 } from '../api/marketplace';
 import { goneAfter, listedConcerns, withoutContestListing, withoutGone, withoutListing } from '../live';
 import { BoughtDesigns } from './bought-designs';
+import { ContestTile } from './contest-tile';
 import { ListingCard } from './listing-card';
+import { MarketplaceSearch } from './marketplace-search';
 import { MyListings } from './my-listings';
 import { PurchaseDialog } from './purchase-dialog';
 import { catalogueText } from '@/lib/catalogue';
-import { priceDollars } from '@/lib/money';
-
-function ContestTile({ contest, selected, onSelect }: { contest: MarketplaceContest; selected: boolean; onSelect: () => void }) {
-  const { t } = useTranslation('marketplace');
-  const cover = useFileUrl(contest.cover?.full_path, { size: 'thumb' });
-  return (
-    <button
-      type="button"
-      onClick={onSelect}
-      aria-pressed={selected}
-      data-testid="marketplace-contest"
-      className={`flex items-center gap-3 rounded-xl border p-3 text-left transition ${selected ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500' : 'border-slate-200 bg-white hover:border-indigo-300'}`}
-    >
-      <div className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 text-xs text-slate-600">
-        {cover ? <img src={cover} alt="" className="h-full w-full object-cover" /> : contest.contest_type_title.slice(0, 1)}
-      </div>
-      <div className="min-w-0">
-        <p className="truncate font-semibold text-slate-900">{contest.title}</p>
-        <p className="truncate text-xs text-slate-600">{catalogueText(contest.contest_type_title)}</p>
-        <p className="text-xs text-slate-600" data-testid="marketplace-contest-count">
-          {t('forSaleCount', { count: contest.marketplace_entries_count })} · {t('from', { price: priceDollars(contest.min_sale_price) })}
-        </p>
-      </div>
-    </button>
-  );
-}
 
 /** The marketplace's views besides browsing: a client's purchases, a designer's listings. */
 type View = 'browse' | 'bought' | 'listings';
@@ -114,7 +88,6 @@ export function MarketplacePage({ user }: { user: User | null }) {
  */
 function BrowseMarketplace({ user }: { user: User | null }) {
   const { t } = useTranslation('marketplace');
-  const [types, setTypes] = useState<ContestType[]>([]);
   const [q, setQ] = useState('');
   const [typeId, setTypeId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
@@ -129,10 +102,6 @@ function BrowseMarketplace({ user }: { user: User | null }) {
   const [listingsVersion, setListingsVersion] = useState(0);
   // What left the marketplace live: kept out of an answer read before it left.
   const gone = useRef<ReadonlySet<number>>(new Set());
-
-  useEffect(() => {
-    void getContestTypes().then(setTypes).catch(() => setTypes([]));
-  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -196,41 +165,18 @@ function BrowseMarketplace({ user }: { user: User | null }) {
   const listings = loaded !== null && loaded.contestId === selected ? loaded.page : null;
   return (
     <section className="space-y-6">
-      <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-indigo-600 to-violet-600 p-6 text-white sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold">{t('title')}</h1>
-          <p className="mt-1 max-w-xl text-sm text-indigo-100">{t('intro')}</p>
-        </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            type="search"
-            value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            className="rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
-          />
-          <select
-            aria-label={t('contestType')}
-            value={typeId ?? ''}
-            onChange={(event) => {
-              setTypeId(event.target.value ? Number(event.target.value) : null);
-              setPage(1);
-            }}
-            className="rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm"
-          >
-            <option value="">{t('allTypes')}</option>
-            {types.map((type) => (
-              <option key={type.id} value={type.id}>
-                {catalogueText(type.title)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </header>
+      <MarketplaceSearch
+        q={q}
+        onQ={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+        typeId={typeId}
+        onType={(value) => {
+          setTypeId(value);
+          setPage(1);
+        }}
+      />
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       {user === null && (
         <p className="rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-900" data-testid="marketplace-visitor">

@@ -1,22 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { Dialog } from '@/components/ui/dialog';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
-import { StarRating } from '@/components/ui/star-rating';
 import { errorMessage } from '@/lib/error-messages';
 import { FeatureWidget } from '@/lib/feature-widgets';
 import { isClient } from '@/lib/roles';
-import { useFileUrl } from '@/lib/use-file-url';
 import type { User } from '@/types/api';
 
 import { getProfile, getStatistics, type Profile, type ProfileStatistics } from '../api/profiles';
-import { featuredBio, profileTabs, roundedRating, type ProfileTab } from '../tabs';
+import { profileTabs, type ProfileTab } from '../tabs';
 import { AboutTab } from './about-tab';
 import { PortfolioTab } from './portfolio-tab';
+import { ProfileCover, ProfileHeading } from './profile-heading';
+import { ProfileTabBar } from './profile-tab-bar';
 import { ReviewsTab } from './reviews-tab';
 import { ServicesTab } from './services-tab';
 
@@ -35,32 +32,6 @@ export interface DesignerProfileModalProps {
   locked?: boolean;
   /** Opened from a bid card: the Messages tab shows this (the bid's discussion). */
   messages?: (() => ReactNode) | null;
-}
-
-const LEVEL_STYLES: Record<number, string> = {
-  1: 'bg-orange-100 text-orange-800',
-  2: 'bg-slate-200 text-slate-800',
-  3: 'bg-amber-100 text-amber-800',
-  4: 'bg-sky-100 text-sky-800',
-};
-
-function Cover({ path }: { path: string | null | undefined }) {
-  // A banner across the modal: the 1280 px copy is as sharp as it gets there.
-  const url = useFileUrl(path, { size: 'medium' });
-  return url ? (
-    <img src={url} alt="" className="h-36 w-full object-cover sm:h-44" />
-  ) : (
-    <div className="h-36 w-full bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500 sm:h-44" />
-  );
-}
-
-function Picture({ path, name }: { path: string | null | undefined; name: string }) {
-  const url = useFileUrl(path, { size: 'thumb' });
-  return (
-    <div className="flex size-24 items-center justify-center overflow-hidden rounded-full border-4 border-white bg-indigo-100 text-3xl font-bold text-indigo-700 shadow">
-      {url ? <img src={url} alt={name} className="h-full w-full object-cover" /> : name.slice(0, 1).toUpperCase()}
-    </div>
-  );
 }
 
 /**
@@ -123,7 +94,6 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
     }
   };
   const name = profile ? profile.name || profile.username : '';
-  const bio = featuredBio(profile?.detail.featured_bio);
   const client = viewer !== null && isClient(viewer);
 
   return (
@@ -152,101 +122,18 @@ export function DesignerProfileModal({ userId, viewer, onClose, bidCommentCount 
           </div>
         ) : (
           <>
-            <Cover path={profile.cover?.full_path ?? profile.cover_pic?.full_path} />
-            <div className="px-5 pb-4 sm:px-8">
-              <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-                <div className="flex items-start gap-4 sm:items-end">
-                  <Picture path={profile.profile_picture?.full_path} name={name} />
-                  {/* Below the cover's edge on phones, where the badge wraps under the name. */}
-                  <div className="mt-12 pb-1 sm:mt-0">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h2 className="text-xl font-bold text-slate-900" data-testid="profile-username">
-                        {profile.username}
-                      </h2>
-                      {profile.creative_level_id != null && (
-                        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${LEVEL_STYLES[profile.creative_level_id] ?? LEVEL_STYLES[1]}`} data-testid="profile-level">
-                          {t('level', { level: t(`levels.${profile.creative_level_id}`) })}
-                        </span>
-                      )}
-                    </div>
-                    <div className="flex items-center gap-2 text-sm text-slate-500">
-                      <StarRating value={Math.round(roundedRating(profile.average_rating))} />
-                      <span data-testid="profile-rating">
-                        {profile.average_rating != null ? t('rating', { value: roundedRating(profile.average_rating) }) : t('noRating')}
-                      </span>
-                    </div>
-                  </div>
-                </div>
-                {viewer === null && (
-                  <Link
-                    to={paths.login}
-                    className="self-start rounded-md border border-indigo-300 px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 sm:self-auto"
-                    data-testid="profile-sign-in"
-                  >
-                    {t('actions.signInToHire')}
-                  </Link>
-                )}
-                {client && (
-                  <div className="flex flex-wrap gap-2">
-                    {onInvite ? (
-                      <Button
-                        disabled={invited}
-                        onClick={() => {
-                          onInvite();
-                          onClose();
-                        }}
-                      >
-                        {invited ? t('actions.invited') : t('actions.inviteCreative')}
-                      </Button>
-                    ) : (
-                      <Button onClick={() => window.open(`/messages?sendMessageTo=${profile.id}`, '_blank')}>{t('actions.message')}</Button>
-                    )}
-                    <Button variant="secondary" onClick={() => setInviting(true)}>
-                      {t('actions.inviteToContest')}
-                    </Button>
-                  </div>
-                )}
-              </div>
-              {bio && (
-                <p className="mt-4 max-w-3xl text-sm text-slate-700" data-testid="featured-bio">
-                  {bio}{' '}
-                  <button type="button" className="font-semibold text-indigo-700 hover:underline" onClick={() => select('about')}>
-                    {t('seeFullBio')}
-                  </button>
-                </p>
-              )}
-            </div>
-            <div className="border-y border-slate-200 px-5 sm:px-8">
-              <label className="block py-3 sm:hidden">
-                <span className="sr-only">{t('tabsLabel')}</span>
-                <select
-                  value={tab}
-                  onChange={(event) => select(event.target.value as ProfileTab)}
-                  className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-                  data-testid="profile-tab-select"
-                >
-                  {tabs.map((key) => (
-                    <option key={key} value={key}>
-                      {labelOf(key)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <div role="tablist" aria-label={t('tabsLabel')} className="hidden gap-6 sm:flex">
-                {tabs.map((key) => (
-                  <button
-                    key={key}
-                    type="button"
-                    role="tab"
-                    aria-selected={tab === key}
-                    onClick={() => select(key)}
-                    className={`border-b-2 py-3 text-sm font-semibold ${tab === key ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:text-slate-800'}`}
-                  >
-                    {labelOf(key)}
-                  </button>
-                ))}
-              </div>
-            </div>
+            <ProfileCover path={profile.cover?.full_path ?? profile.cover_pic?.full_path} />
+            <ProfileHeading
+              profile={profile}
+              name={name}
+              viewer={viewer}
+              onInvite={onInvite}
+              invited={invited}
+              onClose={onClose}
+              onInviteToContest={() => setInviting(true)}
+              onSeeFullBio={() => select('about')}
+            />
+            <ProfileTabBar tabs={tabs} tab={tab} labelOf={labelOf} onSelect={select} />
             <div className="min-h-72 bg-slate-50/60 px-5 py-6 sm:px-8">
               {opened.has('portfolio') && (
                 <div hidden={tab !== 'portfolio'}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Alert } from '@/components/ui/alert';
@@ -12,62 +12,18 @@ import { setCurrentUser } from '@/lib/session';
 import { chooseTheme, showTheme, storedTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { FILE_CATEGORY, uploadFiles } from '@/lib/upload';
-import { useFileUrl } from '@/lib/use-file-url';
 import type { User } from '@/types/api';
 
 import { getSettings, putProfileTexts, putSettings, type Settings } from '../api/profiles';
 import { openDesignerProfile } from '@/lib/designer-profile';
 
+import { ImageSetting } from './image-setting';
 import { PortfolioManager } from './portfolio-manager';
+import { QualificationsField } from './qualifications-field';
 import { ThemePicker } from './theme-picker';
 import { UsernameSetting } from './username-setting';
 
 type ImageSlot = 'profile_picture_file_id' | 'cover_pic_file_id';
-
-function ImageSetting({ label, path, round, onFile, onRemove, busy }: {
-  label: string;
-  path: string | null | undefined;
-  round: boolean;
-  onFile: (file: File) => void;
-  onRemove: () => void;
-  busy: boolean;
-}) {
-  const { t } = useTranslation('profiles');
-  const url = useFileUrl(path, { size: 'thumb' });
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <div className="flex items-center gap-4">
-      <div className={`flex shrink-0 items-center justify-center overflow-hidden bg-slate-100 text-xs text-slate-600 ${round ? 'size-20 rounded-full' : 'h-20 w-40 rounded-lg'}`}>
-        {url ? <img src={url} alt={label} className="h-full w-full object-cover" /> : label}
-      </div>
-      <div className="space-y-2">
-        <p className="text-sm font-medium text-slate-700">{label}</p>
-        <div className="flex gap-2">
-          <input
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg,image/gif"
-            className="hidden"
-            aria-label={label}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) onFile(file);
-              event.target.value = '';
-            }}
-          />
-          <Button variant="secondary" isLoading={busy} disabled={busy} onClick={() => input.current?.click()}>
-            {busy ? t('page.uploading') : t('page.upload')}
-          </Button>
-          {path && (
-            <Button variant="secondary" disabled={busy} onClick={onRemove}>
-              {t('page.remove')}
-            </Button>
-          )}
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /**
  * `/profile`: the signed-in user's own profile and settings: picture and cover, name, featured
@@ -178,30 +134,7 @@ export function ProfilePage({ user }: { user: User }) {
             className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
         </label>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">{t('page.qualifications')}</legend>
-          {qualifications.map(([key, value], index) => (
-            <div key={index} className="grid grid-cols-2 gap-2">
-              <input
-                aria-label={t('page.qualificationKey')}
-                placeholder={t('page.qualificationKey')}
-                value={key}
-                onChange={(event) => setQualifications((rows) => rows.map((row, i) => (i === index ? [event.target.value, row[1]] : row)))}
-                className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-              <input
-                aria-label={t('page.qualificationValue')}
-                placeholder={t('page.qualificationValue')}
-                value={value}
-                onChange={(event) => setQualifications((rows) => rows.map((row, i) => (i === index ? [row[0], event.target.value] : row)))}
-                className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-            </div>
-          ))}
-          <button type="button" className="text-sm font-medium text-indigo-700 hover:underline" onClick={() => setQualifications((rows) => [...rows, ['', '']])}>
-            {t('page.addQualification')}
-          </button>
-        </fieldset>
+        <QualificationsField rows={qualifications} setRows={setQualifications} />
       </div>
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 className="font-semibold text-slate-900">{t('page.settings')}</h2>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -7,22 +7,20 @@ import { getPrice, PRICE_CODES } from '@/lib/payments/prices';
 import { errorMessage } from '@/lib/error-messages';
 import { isClient, isDesigner } from '@/lib/roles';
 import { toast } from '@/lib/toast';
-import { useChannel } from '@/realtime/hooks';
-import { typedEvent } from '@/realtime/events';
 import type { User } from '@/types/api';
 import { priceDollars } from '@/lib/money';
 
-import { getBids, getMyBids, withdrawBid, type BidSort } from '../api/bids';
+import { withdrawBid, type BidSort } from '../api/bids';
 import { sendInvites } from '../api/invites';
-import { approveBase, approveFree, budgetBase } from '../api/payments';
-import { getProject } from '../api/projects';
+import { approveFree } from '../api/payments';
+import { useLiveProject } from '../hooks/use-live-project';
 import { PROJECT_STATUS, type Bid, type Project } from '../types';
 
 import { BidCard } from './bid-card';
 import { BidForm } from './bid-form';
-import { CardPaymentDialog } from './card-payment-dialog';
 import { mayDeleteProject } from '../project-rules';
 import { DeleteProject } from './delete-project';
+import { ProjectPaymentDialog, type ProjectPayment } from './project-payment-dialog';
 import { ProjectSummary } from './project-summary';
 
 interface ProjectDetailProps {
@@ -37,55 +35,15 @@ interface ProjectDetailProps {
   onDeleted?: (projectId: number) => void;
 }
 
-/** `fee`: the listing fee a pay-to-start project pays with its approved bid. */
-type Payment = { kind: 'approve'; bid: Bid; fee: number } | { kind: 'budget'; budget: number };
-
-/** One project, live on `project:{id}`: the owner's bids, or the designer's own bid. */
+/** One project, live on `project:{id}` (useLiveProject): the owner's bids, or the designer's own bid. */
 export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId = null, onChange, onDeleted }: ProjectDetailProps) {
   const { t } = useTranslation('projects');
-  const [project, setProject] = useState<Project | null>(null);
-  const [bids, setBids] = useState<Bid[] | null>(null);
   const [sort, setSort] = useState<BidSort>('-created_at');
   const [username, setUsername] = useState('');
-  const [payment, setPayment] = useState<Payment | null>(null);
+  const { project, setProject, bids, setBids, loadProject } = useLiveProject({ projectId, user, sort, username, onChange });
+  const [payment, setPayment] = useState<ProjectPayment | null>(null);
   const [raising, setRaising] = useState<string | null>(null);
   const owner = project !== null && project.created_by_user.id === user.id;
-
-  const loadProject = useCallback(() => {
-    getProject(projectId).then(setProject, (error: unknown) => toast.error(errorMessage(error)));
-  }, [projectId]);
-  const loadBids = useCallback(() => {
-    const request = isDesigner(user) ? getMyBids(projectId) : getBids(projectId, sort, username).then((page) => page.data);
-    request.then(setBids, (error: unknown) => toast.error(errorMessage(error)));
-  }, [projectId, user, sort, username]);
-
-  useEffect(loadProject, [loadProject]);
-  useEffect(loadBids, [loadBids]);
-  useEffect(() => {
-    if (project) onChange?.(project);
-  }, [project, onChange]);
-
-  useChannel(`project:${projectId}`, {
-    onEvent: (event) => {
-      const typed = typedEvent(event);
-      if (typed?.type === 'project.status' || typed?.type === 'project.updated') {
-        setProject(typed.data);
-        if (typed.type === 'project.status') loadBids();
-      } else if (typed?.type === 'bid.created') {
-        const { bids_count } = typed.data;
-        setProject((p) => (p ? { ...p, bids_count } : p));
-        if (!isDesigner(user)) loadBids();
-      } else if (typed?.type === 'bid.deleted') {
-        // A withdrawn bid leaves every open list at once (the owner's, the bidder's other tabs).
-        const { id, bids_count } = typed.data;
-        setProject((p) => (p ? { ...p, bids_count } : p));
-        setBids((list) => (list ? list.filter((bid) => bid.id !== id) : list));
-      }
-    },
-    onSubscribed: ({ recovered }) => {
-      if (!recovered) loadProject();
-    },
-  });
 
   /** INVITE CREATIVE in a bidder's profile (opened from the bid card): the project's invite list. */
   async function invite(bid: Bid) {
@@ -211,16 +169,12 @@ export function ProjectDetail({ projectId, user, focusedBidId, focusedCommentId 
         </>
       )}
       {payment && (
-        <CardPaymentDialog
-          title={payment.kind === 'approve' ? t('pay.approveTitle', { name: payment.bid.created_by_user.username }) : t('budget.raise')}
+        <ProjectPaymentDialog
+          payment={payment}
+          project={project}
           userId={user.id}
-          amount={payment.kind === 'approve' ? payment.bid.amount + payment.fee : payment.budget - (project.budget ?? 0)}
-          breakdown={payment.kind === 'approve' && payment.fee > 0 ? { bid: payment.bid.amount, fee: payment.fee } : undefined}
-          base={payment.kind === 'approve' ? approveBase(project.id, payment.bid.id) : budgetBase(project.id)}
-          body={payment.kind === 'budget' ? { budget: payment.budget } : undefined}
           onClose={() => setPayment(null)}
           onPaid={() => {
-            toast.success(payment.kind === 'approve' ? t('pay.approved') : t('budget.raised'));
             setPayment(null);
             setRaising(null);
             loadProject();

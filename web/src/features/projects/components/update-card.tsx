@@ -1,10 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '@/components/ui/button';
 import { api, ok } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { commentAnchor, loadUntilFound, useFocusedComment } from '@/lib/focused-comment';
+import { loadUntilFound } from '@/lib/focused-comment';
 import { toast } from '@/lib/toast';
 import type { Schema, User } from '@/types/api';
 import { formatDateTime } from '@/lib/dates';
@@ -12,12 +11,11 @@ import { formatDateTime } from '@/lib/dates';
 import { FileImage } from './file-image';
 import { UpdateFiles } from './update-files';
 import { UpdateTags } from './update-tags';
-import { DeleteComment } from './delete-comment';
-import { mayDeleteComment } from '../comment-rules';
-import { getUpdateComments, postUpdateComment, rateUpdate, reviewUpdate, type Update, type UpdateComment } from '../api/updates';
+import { UpdateComments } from './update-comments';
+import { UpdateReview } from './update-review';
+import { getUpdateComments, type Update, type UpdateComment } from '../api/updates';
 
 const LIKE = 1;
-const RATING_MAX = 5;
 
 /** An image tag on one of the update's files (`image_tag.*` on the workroom carry it too). */
 export type ImageTag = Schema<'UpdateTagView'>;
@@ -52,8 +50,6 @@ export function UpdateCard({ projectId, update, user, isOwner, liveComments, rem
   const [liked, setLiked] = useState(false);
   const [tags, setTags] = useState<ImageTag[]>([]);
   const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
-  const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
 
   useEffect(() => {
     getUpdateComments(projectId, update.id).then(async (page) => {
@@ -73,7 +69,6 @@ export function UpdateCard({ projectId, update, user, isOwner, liveComments, rem
   }, [projectId, update.id, focusedCommentId, holdsFocused]);
 
   const allComments = [...comments, ...liveComments.filter((c) => !comments.some((k) => k.id === c.id))].filter((c) => !removedComments?.has(c.id));
-  const highlighted = useFocusedComment(focusedCommentId, allComments.some((c) => c.id === focusedCommentId));
   // A tag's latest state wins: a completed one stays completed whichever copy arrived first.
   const latest = (x: ImageTag) => [x, ...liveTags.filter((k) => k.id === x.id)].find((k) => k.completed_at) ?? x;
   const allTags = [...tags, ...liveTags.filter((x) => !tags.some((k) => k.id === x.id))]
@@ -110,31 +105,6 @@ export function UpdateCard({ projectId, update, user, isOwner, liveComments, rem
     }
   }
 
-  async function act(action: () => Promise<unknown>, message: string) {
-    try {
-      await action();
-      toast.success(message);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  }
-
-  async function comment(event: FormEvent) {
-    event.preventDefault();
-    if (text.trim() === '' || pending) return;
-    setPending(true);
-    try {
-      const posted = await postUpdateComment(projectId, update.id, text.trim());
-      setComments((list) => (list.some((c) => c.id === posted.id) ? list : [...list, posted]));
-      setText('');
-      toast.success(t('discussion.posted'));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
     <li data-testid="update" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -168,51 +138,17 @@ export function UpdateCard({ projectId, update, user, isOwner, liveComments, rem
         <button type="button" onClick={() => void like()} aria-pressed={liked} data-testid="update-like" className={`rounded-full border px-3 py-1 text-sm ${liked ? 'border-pink-300 bg-pink-50 text-pink-700' : 'border-slate-200 text-slate-600'}`}>
           ♥ {shownLikes}
         </button>
-        <div className="flex items-center gap-1" role="group" aria-label={t('workroom.rating')} data-testid="update-rating">
-          {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((star) => (
-            <button key={star} type="button" disabled={!isOwner} aria-label={t('workroom.stars', { count: star })} onClick={() => void act(() => rateUpdate(projectId, update.id, star), t('workroom.rated'))} className={`text-xl leading-none ${update.rating != null && star <= update.rating ? 'text-amber-400' : 'text-slate-300'} ${isOwner ? 'hover:text-amber-300' : ''}`}>
-              ★
-            </button>
-          ))}
-        </div>
-        {isOwner && update.status_id === 1 && (
-          <>
-            <Button className="px-3 py-1 text-xs" onClick={() => void act(() => reviewUpdate(projectId, update.id, 2), t('workroom.approved'))}>
-              {t('workroom.approve')}
-            </Button>
-            <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => void act(() => reviewUpdate(projectId, update.id, 3), t('workroom.changesAsked'))}>
-              {t('workroom.requestChanges')}
-            </Button>
-          </>
-        )}
+        <UpdateReview projectId={projectId} update={update} isOwner={isOwner} />
       </div>
-      <div className="mt-3 border-t border-slate-100 pt-3">
-        <ul className="space-y-1.5">
-          {allComments.map((c) => (
-            <li
-              key={c.id}
-              id={commentAnchor(c.id)}
-              data-testid="update-comment"
-              data-focused={highlighted && c.id === focusedCommentId ? 'true' : undefined}
-              className={`rounded px-1 text-sm transition-colors duration-700 ${highlighted && c.id === focusedCommentId ? 'bg-amber-50 ring-2 ring-amber-300' : ''}`}
-            >
-              <span className="font-semibold text-slate-800">{c.created_by_user.username}</span> <span className="break-words text-slate-700">{c.comment}</span>
-              {user && onCommentDeleted && mayDeleteComment(c, user) && (
-                <>
-                  {' '}
-                  <DeleteComment projectId={projectId} comment={c} onDeleted={onCommentDeleted} />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-        <form onSubmit={comment} className="mt-2 flex gap-2">
-          <input value={text} onChange={(e) => setText(e.target.value)} required aria-label={t('workroom.comment')} placeholder={t('workroom.comment')} className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm" />
-          <Button type="submit" disabled={pending || text.trim() === ''} className="px-3 py-1.5">
-            {t('discussion.post')}
-          </Button>
-        </form>
-      </div>
+      <UpdateComments
+        projectId={projectId}
+        updateId={update.id}
+        comments={allComments}
+        user={user}
+        onCommentDeleted={onCommentDeleted}
+        onPosted={(posted) => setComments((list) => (list.some((c) => c.id === posted.id) ? list : [...list, posted]))}
+        focusedCommentId={focusedCommentId}
+      />
     </li>
   );
 }

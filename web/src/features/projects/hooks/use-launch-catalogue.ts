@@ -82,3 +82,6 @@ export function useLaunchCatalogue(initial: LaunchSlugs) {
     chooseService: setService,
   };
 }
+
+/** The catalogue and the choices made in it, as the launch page's selectors show them. */
+export type LaunchCatalogue = ReturnType<typeof useLaunchCatalogue>;
