@@ -126,6 +126,27 @@ describe('the marketplace, live', () => {
     await shows(2);
   });
 
+  it('stays on a contest whose only listing left while the contests were read again, and shows it back', async () => {
+    const server = marketplace([listing(1, 7), listing(2, 8)]);
+    renderRoutes([{ path: '/marketplace', element: <MarketplacePage user={buildUser({ user_type_id: USER_TYPE.client as never })} /> }], '/marketplace');
+    await shows(1);
+    await userEvent.click(screen.getAllByTestId('marketplace-contest')[1]);
+    await shows(2);
+    const searches = server.reads('/marketplace-contests/search');
+    // A new price asks for the contests again; the listing is withdrawn before they are answered.
+    server.put(listing(2, 8, { sale_price: 95 }));
+    publish('marketplace.entry.listed', { contest_entry_id: 2, contest_id: 8, user_id: 5 });
+    server.drop(2);
+    publish('marketplace.entry.removed', { contest_entry_id: 2, contest_id: 8, user_id: 5, reason: 'hidden' });
+    await waitFor(() => expect(server.reads('/marketplace-contests/search')).toBe(searches + 1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(cardOf(1), 'the reader stays on the contest they chose').toBeNull();
+    // Listed again: it is back where the reader looks, at its price.
+    server.put(listing(2, 8, { sale_price: 95 }));
+    publish('marketplace.entry.listed', { contest_entry_id: 2, contest_id: 8, user_id: 5 });
+    await waitFor(() => expect(priceOf(2)).toHaveTextContent('$95'));
+  });
+
   it('keeps a listing that left out of an answer read before it left', async () => {
     const server = marketplace([listing(1, 7), listing(3, 7)]);
     renderRoutes([{ path: '/marketplace', element: <MarketplacePage user={buildUser({ user_type_id: USER_TYPE.client as never })} /> }], '/marketplace');

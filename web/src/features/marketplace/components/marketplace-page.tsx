@@ -17,7 +17,6 @@ import {
   ENTRY_LISTED,
   ENTRY_REMOVED,
   MARKETPLACE_CHANNEL,
-  searchContests,
   type EntryRemoved,
   type Listing,
   type MarketplaceContest,
@@ -25,6 +24,7 @@ import {
 import { goneAfter, listedConcerns, withoutContestListing, withoutGone, withoutListing } from '../live';
 import { BoughtDesigns } from './bought-designs';
 import { ContestTile } from './contest-tile';
+import { useContestSearch } from '../hooks/use-contest-search';
 import { ListingCard } from './listing-card';
 import { MarketplaceSearch } from './marketplace-search';
 import { MyListings } from './my-listings';
@@ -103,23 +103,7 @@ function BrowseMarketplace({ user }: { user: User | null }) {
   // What left the marketplace live: kept out of an answer read before it left.
   const gone = useRef<ReadonlySet<number>>(new Set());
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchContests({ page, q, contestTypeIds: typeId === null ? [] : [typeId] }, controller.signal)
-        .then((found) => {
-          setContests(found);
-          setSelected((current) => (current !== null && found.data.some((c) => c.id === current) ? current : (found.data[0]?.id ?? null)));
-        })
-        .catch((error: unknown) => {
-          if (!isAbortError(error)) setFailure(errorMessage(error));
-        });
-    }, 250);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [page, q, typeId, contestsVersion]);
+  useContestSearch({ page, q, typeId, version: contestsVersion }, { setContests, setSelected, setFailure });
 
   useEffect(() => {
     if (selected === null) return undefined;
