@@ -71,7 +71,17 @@ describe("the launch pages' frame", () => {
   }
 
   it("keeps the quick chat's tracker id when a visitor clicks Log in on the contest launch", async () => {
-    mockLaunchCalls();
+    // The chat the link came from exists (an unknown tracker is dropped once the server says so,
+    // which would race the click).
+    const chat = {
+      tracker_id: '00ff00ff00ff00ff', email: 'visitor@example.com', contest_type_id: 1,
+      launch_brief_slug: 'logo-design', created_at: 1, contest_id: null, user_id: null,
+    };
+    mockRoutes({
+      'GET /projects/categories': () => jsonResponse(200, { data: [] }),
+      'GET /contests/types': () => jsonResponse(200, { data: [] }),
+      'GET /quick-chat-contests/00ff00ff00ff00ff': () => jsonResponse(200, { data: chat }),
+    });
     const { router } = renderRoutes(routes, '/contests/logo-design/launch?trackerId=00ff00ff00ff00ff');
     const top = await header();
     storage.remove('vitrine.tracker_id');
