@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useLazyFileUrl } from '@/lib/use-file-url';
 import { priceDollars } from '@/lib/money';
+import { StoredPicture } from '@/components/ui/stored-picture';
 
 import type { Listing } from '../api/marketplace';
 
@@ -39,7 +40,7 @@ export function ListingCard({ listing, canBuy, onBuy, owned = false }: ListingCa
       )}
       <div ref={imageBox} className="flex aspect-[4/3] items-center justify-center bg-slate-100">
         {image ? (
-          <img src={image} alt={listing.title} className="h-full w-full object-contain" />
+          <StoredPicture path={listing.entry.files?.full_path} url={image} alt={listing.title} className="h-full w-full object-contain" />
         ) : (
           <span className="px-4 text-center text-lg font-semibold text-slate-600">{listing.title}</span>
         )}

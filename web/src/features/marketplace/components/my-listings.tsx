@@ -15,6 +15,7 @@ import { useLazyFileUrl } from '@/lib/use-file-url';
 import { typedEvent } from '@/realtime/events';
 import { useChannel } from '@/realtime/hooks';
 import type { Page, User } from '@/types/api';
+import { StoredPicture } from '@/components/ui/stored-picture';
 
 import { ENTRY_LISTED, ENTRY_REMOVED, MARKETPLACE_CHANNEL, type Listing } from '../api/marketplace';
 import { allMyListings, myListings } from '../api/my-listings';
@@ -52,7 +53,7 @@ function OwnListingCard({ listing, pending, onEdit, onToggle }: OwnListingCardPr
     >
       <div ref={imageBox} className="flex aspect-[4/3] shrink-0 items-center justify-center bg-slate-100 sm:aspect-auto sm:w-40">
         {image ? (
-          <img src={image} alt={listing.title} className="h-full w-full object-contain" />
+          <StoredPicture path={listing.entry.files?.full_path} url={image} alt={listing.title} className="h-full w-full object-contain" />
         ) : (
           <span className="px-3 text-center font-semibold text-slate-600">{listing.title}</span>
         )}

@@ -15,6 +15,7 @@ import type { Page } from '@/types/api';
 import { getPortfolio, getPortfolioCategories, type PortfolioCategory, type PortfolioItem, type PortfolioSort } from '../api/profiles';
 import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
+import { StoredPicture } from '@/components/ui/stored-picture';
 import { PortfolioFilters } from './portfolio-filters';
 
 const SORTS: { value: PortfolioSort; key: string }[] = [
@@ -75,7 +76,7 @@ function PortfolioCard({ item, canLike }: { item: PortfolioItem; canLike: boolea
     <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="portfolio-card">
       <div ref={imageBox} className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200">
         {image ? (
-          <img src={image} alt={item.title} className="h-full w-full object-cover" />
+          <StoredPicture path={item.portfolio_file?.full_path} url={image} alt={item.title} className="h-full w-full object-cover" />
         ) : (
           <span className="px-4 text-center text-base font-semibold text-slate-600">{item.title}</span>
         )}

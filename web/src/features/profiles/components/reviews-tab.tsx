@@ -12,6 +12,7 @@ import type { Page } from '@/types/api';
 import { getWinnings, type Winning, type WinningSort } from '../api/profiles';
 import { SortSelect } from '@/components/ui/sort-select';
 import { catalogueText } from '@/lib/catalogue';
+import { StoredPicture } from '@/components/ui/stored-picture';
 
 function ReviewCard({ winning }: { winning: Winning }) {
   const { t } = useTranslation('profiles');
@@ -20,7 +21,7 @@ function ReviewCard({ winning }: { winning: Winning }) {
     <article className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="review-card">
       <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-gradient-to-br from-amber-50 to-amber-100 text-2xl">
         {image ? (
-          <img src={image} alt="" className="h-full w-full object-cover" />
+          <StoredPicture path={winning.contest_entry.files?.full_path} url={image} alt="" className="h-full w-full object-cover" />
         ) : (
           <svg viewBox="0 0 24 24" className="size-9 text-amber-500" fill="currentColor" aria-hidden="true">
             <path d="M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3V3Zm0 4H6v1a2 2 0 0 0 1.2 1.8A5 5 0 0 1 7 8.6V7Zm10 0v1.6c0 .4 0 .8-.2 1.2A2 2 0 0 0 18 8V7h-1Z" />
