@@ -23,6 +23,7 @@ pub const MAX_LINKS: usize = 100;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LinksRequest {
     /// The files (ids, as in `full_path`), 1 to 100; repeats count once.
+    #[schema(min_items = 1, max_items = 100)]
     pub ids: Vec<i64>,
 }
 
