@@ -56,7 +56,21 @@ dev: web-deps
 	scripts/dev.sh
 
 ## make test: every suite. Under CI=true the PostgreSQL, Redis, fault and browser suites are mandatory.
-test: check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e test-schemathesis
+## Each phase prints how long it took, and the list of times is printed at the end (also when a
+## phase fails), so that a phase that grows is seen (issue #54).
+TEST_PHASES := check test-deploy test-rust test-postgres test-redis test-faults test-web test-e2e test-schemathesis
+test:
+	@times=""; status=0; \
+	for phase in $(TEST_PHASES); do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$phase || status=$$?; \
+		took=$$(( $$(date +%s) - start )); \
+		times="$$times$$(printf '  %-20s %5d s' $$phase $$took)\n"; \
+		printf '== phase %s took %d s\n' $$phase $$took; \
+		[ $$status -eq 0 ] || break; \
+	done; \
+	printf '== phase times\n%b' "$$times"; \
+	exit $$status
 
 ## make cluster: the scaled topology natively on loopback (README, "Scaled deployment"): two
 ## nodes and a worker on the machine's PostgreSQL (database vitrine_cluster) and Redis, nginx
