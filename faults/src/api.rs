@@ -62,3 +62,16 @@ pub async fn designer(http: &Client, base: &str, username: &str) -> (i64, String
     let id = register(http, base, payload).await;
     (id, sign_in(http, base, username).await)
 }
+
+/// The brief of a logo contest for Night Owl Roasters (type 1), as the launch form sends it.
+pub fn logo_brief() -> Value {
+    json!({
+        "contest_type_id": 1,
+        "contest_type_questions": [
+            {"id": 101, "answer": "Night Owl Roasters"}, {"id": 102, "answer": "Coffee after dark."},
+            {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
+            {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
+        ],
+        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 0, "agree_terms": 1,
+    })
+}

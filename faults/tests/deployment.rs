@@ -13,7 +13,7 @@ use std::time::Duration;
 use reqwest::{Client, Method};
 use serde_json::{json, Value};
 use vitrine_faults::{
-    api::{call, client},
+    api::{call, client, logo_brief},
     cluster::{Cluster, Options, Part},
     wait_until,
 };
@@ -33,15 +33,7 @@ async fn as_stripe_js(http: &Client, cluster: &Cluster, path: &str, form: &[(&st
 /// A logo contest of the client with `token`, its Silver package priced through `base`:
 /// (contest id, the total in cents the options step showed).
 async fn priced_contest(http: &Client, base: &str, token: &str) -> (i64, i64) {
-    let brief = json!({
-        "contest_type_id": 1,
-        "contest_type_questions": [
-            {"id": 101, "answer": "Night Owl Roasters"}, {"id": 102, "answer": "Coffee after dark."},
-            {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
-            {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
-        ],
-        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 0, "agree_terms": 1,
-    });
+    let brief = logo_brief();
     let (status, contest) = call(http, Method::POST, format!("{base}/contests"), Some(brief), Some(token)).await;
     assert_eq!(status, 201, "{contest}");
     let contest = contest["data"]["id"].as_i64().unwrap();

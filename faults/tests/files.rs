@@ -15,7 +15,7 @@ use reqwest::{
 };
 use serde_json::json;
 use vitrine_faults::{
-    api::{call, client, designer, sign_in},
+    api::{call, client, designer, logo_brief, sign_in},
     cluster::{Cluster, Part},
     wait_until,
 };
@@ -54,15 +54,7 @@ async fn an_entry_uploaded_through_one_node_is_served_by_the_other_and_after_a_r
 
     // A running contest: launched by its holder, started by an admin the operators' way.
     let (_, holder) = client(&http, &node_a, "holder").await;
-    let brief = json!({
-        "contest_type_id": 1,
-        "contest_type_questions": [
-            {"id": 101, "answer": "Night Owl Roasters"}, {"id": 102, "answer": "Coffee after dark."},
-            {"id": 103, "answer_options": [10300]}, {"id": 107, "answer_slider_options": [{"id": 10700, "value": 50}]},
-            {"id": 110, "answer": "500 px"}, {"id": 111, "answer": "500 px"},
-        ],
-        "is_quick_start": 0, "is_tip": 0, "is_added_queue": 0, "agree_terms": 1,
-    });
+    let brief = logo_brief();
     let (status, contest) = call(&http, Method::POST, format!("{node_a}/contests"), Some(brief), Some(&holder)).await;
     assert_eq!(status, 201, "{contest}");
     let contest = contest["data"]["id"].as_i64().unwrap();

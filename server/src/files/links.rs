@@ -49,10 +49,15 @@ fn size_name(size: Option<Size>) -> &'static str {
     }
 }
 
-fn signature(settings: &Settings, file_id: i64, size: Option<Size>, expires_s: i64) -> String {
+/// The MAC of one size of one file until `expires_s`, before it is finalised or verified.
+fn mac(settings: &Settings, file_id: i64, size: Option<Size>, expires_s: i64) -> HmacSha256 {
     let mut mac = HmacSha256::new_from_slice(&key(settings)).expect("HMAC takes any key length");
     mac.update(format!("{file_id}:{}:{expires_s}", size_name(size)).as_bytes());
-    let mut hex = hex::encode(mac.finalize().into_bytes());
+    mac
+}
+
+fn signature(settings: &Settings, file_id: i64, size: Option<Size>, expires_s: i64) -> String {
+    let mut hex = hex::encode(mac(settings, file_id, size, expires_s).finalize().into_bytes());
     hex.truncate(SIGNATURE_HEX);
     hex
 }
@@ -87,9 +92,7 @@ pub fn verify(
         return false;
     }
     let Ok(given) = hex::decode(signature) else { return false };
-    let mut mac = HmacSha256::new_from_slice(&key(settings)).expect("HMAC takes any key length");
-    mac.update(format!("{file_id}:{}:{expires_s}", size_name(size)).as_bytes());
-    given.len() == SIGNATURE_HEX / 2 && mac.verify_truncated_left(&given).is_ok()
+    given.len() == SIGNATURE_HEX / 2 && mac(settings, file_id, size, expires_s).verify_truncated_left(&given).is_ok()
 }
 
 /// How long a cache may keep what a link served: until the link expires.
